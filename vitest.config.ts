@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+// One run for the whole monorepo. The global setup starts real PostgreSQL and Kafka
+// (testcontainers on the images infra/images builds) unless DATABASE_URL / KAFKA_BROKERS are set.
+export default defineConfig({
+  test: {
+    projects: ['events', 'services/*', 'web-portal', 'ops-console'],
+    globalSetup: ['infra/test/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
