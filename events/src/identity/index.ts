@@ -1,0 +1,5 @@
+export * from './account.ts';
+export * from './session.ts';
+export * from './code.ts';
+export * from './verification.ts';
+export * from './message.ts';

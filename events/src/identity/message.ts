@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { defineEvent } from '../define.ts';
+
+const aggregate = 'identity.message';
+
+export const MessageSent = defineEvent({
+  type: 'identity.MessageSent',
+  version: 1,
+  meaning: "A message was put in an account's inbox (review decisions, team applications, submission results).",
+  aggregate,
+  data: z.object({
+    messageId: z.uuid(),
+    recipientId: z.uuid(),
+    sender: z.string().min(1),
+    title: z.object({ 'zh-CN': z.string(), en: z.string() }),
+    body: z.object({ 'zh-CN': z.string(), en: z.string() }),
+  }),
+});
+
+export const MessageRead = defineEvent({
+  type: 'identity.MessageRead',
+  version: 1,
+  meaning: 'The recipient opened the message.',
+  aggregate,
+  data: z.object({ messageId: z.uuid(), recipientId: z.uuid() }),
+});

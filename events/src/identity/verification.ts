@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { defineEvent } from '../define.ts';
+
+const aggregate = 'identity.verification';
+const verificationId = z.uuid();
+const accountId = z.uuid();
+
+export const CertificateType = z.enum(['id-card', 'passport']);
+
+// Photos are stored encrypted in the identity service; events name them by id only.
+export const IdentityVerificationSubmitted = defineEvent({
+  type: 'identity.IdentityVerificationSubmitted',
+  version: 1,
+  meaning: 'The account holder submitted name, certificate and photos for real-name review.',
+  aggregate,
+  data: z.object({
+    verificationId,
+    accountId,
+    name: z.string().min(1).max(60),
+    certificateType: CertificateType,
+    certificateNumberMasked: z.string(),
+    photoIds: z.array(z.uuid()).min(1).max(2),
+  }),
+});
+
+export const IdentityDocumentViewed = defineEvent({
+  type: 'identity.IdentityDocumentViewed',
+  version: 1,
+  meaning: 'A reviewer opened the decrypted photos of a verification.',
+  aggregate,
+  data: z.object({ verificationId, reviewerId: z.uuid() }),
+});
+
+export const IdentityVerificationApproved = defineEvent({
+  type: 'identity.IdentityVerificationApproved',
+  version: 1,
+  meaning: 'A reviewer accepted the real-name verification; the account is Verified.',
+  aggregate,
+  data: z.object({ verificationId, accountId, reviewerId: z.uuid() }),
+});
+
+export const IdentityVerificationRejected = defineEvent({
+  type: 'identity.IdentityVerificationRejected',
+  version: 1,
+  meaning: 'A reviewer refused the real-name verification with a reason the participant sees.',
+  aggregate,
+  data: z.object({ verificationId, accountId, reviewerId: z.uuid(), reason: z.string().min(1).max(500) }),
+});

@@ -1,0 +1,5 @@
+export * from './define.ts';
+export * from './envelope.ts';
+export * from './registry.ts';
+export * from './messages.ts';
+export * as identity from './identity/index.ts';

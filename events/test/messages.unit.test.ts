@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { languages, messages, pickLanguage } from '../src/index.ts';
+
+describe('message catalogue', () => {
+  it('has every message in zh-CN and en', () => {
+    for (const [key, text] of Object.entries(messages)) {
+      for (const language of languages) expect(text[language], `${key} ${language}`).toBeTruthy();
+    }
+  });
+
+  it('keeps the exact English texts of the spec', () => {
+    expect(messages.usernameFormat.en).toBe('Username is 6~20 characters of lowercase letters or numbers');
+    expect(messages.passwordsNotSame.en).toBe('Passwords are not same');
+    expect(messages.termsRequired.en).toBe('Please read and agree the service terms');
+  });
+
+  it.each([
+    [undefined, 'zh-CN'],
+    ['en-US,en;q=0.9', 'en'],
+    ['fr-FR, en;q=0.5, zh;q=0.8', 'zh-CN'],
+    ['de', 'zh-CN'],
+    ['zh-CN', 'zh-CN'],
+  ])('picks the language of %s', (header, expected) => {
+    expect(pickLanguage(header)).toBe(expected);
+  });
+});

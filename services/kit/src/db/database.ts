@@ -1,0 +1,38 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+
+export type DatabaseConfig =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir: string };
+
+export interface Database {
+  readonly kind: DatabaseConfig['kind'];
+  // The services address their own schema with `db.withSchema(name)`; table types live in each service.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly db: Kysely<any>;
+  close(): Promise<void>;
+}
+
+// int8 (bigint) arrives as text from pg; positions stay far below 2^53, so numbers are safe and simpler.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  if (config.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 10 });
+    const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
+    return { kind: 'postgres', db, close: () => db.destroy() };
+  }
+  // Loaded lazily: the real mode never pays for the WebAssembly PostgreSQL.
+  const [{ PGlite }, { PGliteDialect }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('kysely-pglite-dialect'),
+  ]);
+  const pglite = await PGlite.create(config.dataDir);
+  const db = new Kysely({ dialect: new PGliteDialect(pglite) });
+  return { kind: 'pglite', db, close: () => db.destroy() };
+}
+
+/** Real PostgreSQL when DATABASE_URL is set, otherwise the embedded default in the data folder. */
+export function databaseConfigFromEnv(env: NodeJS.ProcessEnv, dataDir: string): DatabaseConfig {
+  return env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir };
+}

@@ -1,0 +1,255 @@
+import { randomUUID } from 'node:crypto';
+import { type EventEnvelope, type EventMetadata, parseEventData } from '@sais/events';
+import { type Kysely, sql } from 'kysely';
+import { ConcurrencyError } from '../errors.ts';
+import { canonicalJson, sha256Hex } from './canonical.ts';
+
+/** `no_stream`: the stream must not exist yet; a number: the stream's current version; `any`: no check. */
+export type ExpectedVersion = number | 'no_stream' | 'any';
+
+export interface PendingEvent {
+  type: string;
+  version?: number;
+  data: unknown;
+}
+
+/** A reader's place in commit order: events are totally ordered by (transactionId, globalPosition). */
+export interface CommitPosition {
+  transactionId: string;
+  globalPosition: number;
+}
+export const beginning: CommitPosition = { transactionId: '0', globalPosition: 0 };
+
+interface EventRow {
+  global_position: number;
+  transaction_id: string;
+  event_id: string;
+  stream_type: string;
+  stream_id: string;
+  stream_version: number;
+  type: string;
+  version: number;
+  data: unknown;
+  metadata: EventMetadata;
+  occurred_at: Date | string;
+  previous_hash: string | null;
+  hash: string;
+}
+
+const columns = sql`global_position, transaction_id::text as transaction_id, event_id, stream_type, stream_id,
+  stream_version, type, version, data, metadata, occurred_at, previous_hash, hash`;
+
+function toEnvelope(row: EventRow): EventEnvelope {
+  return {
+    id: row.event_id,
+    type: row.type,
+    version: row.version,
+    streamType: row.stream_type,
+    streamId: row.stream_id,
+    streamVersion: row.stream_version,
+    globalPosition: Number(row.global_position),
+    transactionId: row.transaction_id,
+    occurredAt: new Date(row.occurred_at).toISOString(),
+    actor: row.metadata.actor,
+    correlationId: row.metadata.correlationId,
+    causationId: row.metadata.causationId,
+    hash: row.hash,
+    previousHash: row.previous_hash,
+    data: row.data,
+  };
+}
+
+/** The text that an event's hash covers: everything but its positions, chained to the previous hash. */
+export function hashEvent(event: Omit<EventEnvelope, 'hash' | 'globalPosition' | 'transactionId'>): string {
+  return sha256Hex(
+    canonicalJson({
+      previousHash: event.previousHash,
+      id: event.id,
+      streamType: event.streamType,
+      streamId: event.streamId,
+      streamVersion: event.streamVersion,
+      type: event.type,
+      version: event.version,
+      occurredAt: event.occurredAt,
+      metadata: { actor: event.actor, correlationId: event.correlationId, causationId: event.causationId },
+      data: event.data,
+    }),
+  );
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
+export interface AppendOptions {
+  /** Append inside the caller's transaction, so the service's own table writes commit with the events. */
+  trx?: Kysely<unknown>;
+  now?: Date;
+}
+
+/**
+ * The append-only event store of one service schema. Appends are guarded by the expected stream
+ * version; readers in commit order never skip an event of a transaction that commits late.
+ */
+export class EventStore {
+  readonly #db: Kysely<unknown>;
+  readonly #table;
+
+  constructor(
+    db: Kysely<unknown>,
+    readonly schema: string,
+  ) {
+    this.#db = db;
+    this.#table = sql.table(`${schema}.events`);
+  }
+
+  async append(
+    streamType: string,
+    streamId: string,
+    expected: ExpectedVersion,
+    events: readonly PendingEvent[],
+    metadata: EventMetadata,
+    options: AppendOptions = {},
+  ): Promise<EventEnvelope[]> {
+    if (events.length === 0) return [];
+    const run = (trx: Kysely<unknown>) => this.#appendIn(trx, streamType, streamId, expected, events, metadata, options);
+    return options.trx ? run(options.trx) : this.#db.transaction().execute(run);
+  }
+
+  async #appendIn(
+    trx: Kysely<unknown>,
+    streamType: string,
+    streamId: string,
+    expected: ExpectedVersion,
+    events: readonly PendingEvent[],
+    metadata: EventMetadata,
+    options: AppendOptions,
+  ): Promise<EventEnvelope[]> {
+    const head = await sql<{ stream_version: number; hash: string }>`
+      select stream_version, hash from ${this.#table} where stream_id = ${streamId}
+      order by stream_version desc limit 1`.execute(trx);
+    const current = head.rows[0]?.stream_version ?? 0;
+    const expectedNumber = expected === 'no_stream' ? 0 : expected;
+    if (expectedNumber !== 'any' && expectedNumber !== current) {
+      throw new ConcurrencyError(streamId, expected, current);
+    }
+    const occurredAt = (options.now ?? new Date()).toISOString();
+    let previousHash = head.rows[0]?.hash ?? null;
+    const prepared = events.map((event, index) => {
+      const version = event.version ?? 1;
+      const draft = {
+        id: randomUUID(),
+        type: event.type,
+        version,
+        streamType,
+        streamId,
+        streamVersion: current + index + 1,
+        occurredAt,
+        ...metadata,
+        previousHash,
+        data: parseEventData(event.type, version, event.data),
+      };
+      const hash = hashEvent(draft);
+      previousHash = hash;
+      return { ...draft, hash };
+    });
+    const values = prepared.map(
+      (e) => sql`(${e.id}, ${e.streamType}, ${e.streamId}, ${e.streamVersion}, ${e.type}, ${e.version},
+        ${JSON.stringify(e.data)}::jsonb, ${JSON.stringify(metadata)}::jsonb, ${e.occurredAt}, ${e.previousHash}, ${e.hash})`,
+    );
+    try {
+      const inserted = await sql<{ global_position: number; transaction_id: string }>`
+        insert into ${this.#table} (event_id, stream_type, stream_id, stream_version, type, version, data, metadata,
+          occurred_at, previous_hash, hash)
+        values ${sql.join(values)}
+        returning global_position, transaction_id::text as transaction_id`.execute(trx);
+      return prepared.map((e, index) => ({
+        ...e,
+        globalPosition: Number(inserted.rows[index]!.global_position),
+        transactionId: inserted.rows[index]!.transaction_id,
+      }));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ConcurrencyError(streamId, expected, current, error);
+      throw error;
+    }
+  }
+
+  async readStream(streamId: string, fromVersion = 1): Promise<EventEnvelope[]> {
+    const result = await sql<EventRow>`
+      select ${columns} from ${this.#table}
+      where stream_id = ${streamId} and stream_version >= ${fromVersion}
+      order by stream_version`.execute(this.#db);
+    return result.rows.map(toEnvelope);
+  }
+
+  /**
+   * Events after `after` in commit order. Only transactions older than every running one are read
+   * (`transaction_id < pg_snapshot_xmin(...)`), so a slow transaction with a smaller position that
+   * commits later can never be skipped: its events are simply read on a later call.
+   */
+  async readAll(after: CommitPosition = beginning, limit = 1000): Promise<EventEnvelope[]> {
+    const result = await sql<EventRow>`
+      select ${columns} from ${this.#table}
+      where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition})
+        and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      order by transaction_id, global_position
+      limit ${limit}`.execute(this.#db);
+    return result.rows.map(toEnvelope);
+  }
+
+  async readCheckpoint(name: string): Promise<CommitPosition> {
+    const result = await sql<{ transaction_id: string; global_position: number }>`
+      select transaction_id::text as transaction_id, global_position
+      from ${sql.table(`${this.schema}.checkpoints`)} where name = ${name}`.execute(this.#db);
+    const row = result.rows[0];
+    return row ? { transactionId: row.transaction_id, globalPosition: Number(row.global_position) } : beginning;
+  }
+
+  async saveCheckpoint(name: string, position: CommitPosition, trx: Kysely<unknown> = this.#db): Promise<void> {
+    await sql`
+      insert into ${sql.table(`${this.schema}.checkpoints`)} (name, transaction_id, global_position)
+      values (${name}, ${position.transactionId}::xid8, ${position.globalPosition})
+      on conflict (name) do update set transaction_id = excluded.transaction_id,
+        global_position = excluded.global_position, updated_at = now()`.execute(trx);
+  }
+
+  /** Walks every stream's hash chain; reports the first event whose hash or link does not hold. */
+  async verify(): Promise<VerifyResult> {
+    let checked = 0;
+    let previous: { streamId: string; version: number; hash: string } | undefined;
+    let afterStream = '';
+    let afterVersion = 0;
+    for (;;) {
+      const page = await sql<EventRow>`
+        select ${columns} from ${this.#table}
+        where (stream_id, stream_version) > (${afterStream}, ${afterVersion})
+        order by stream_id, stream_version limit 5000`.execute(this.#db);
+      if (page.rows.length === 0) return { ok: true, checked };
+      for (const row of page.rows) {
+        const event = toEnvelope(row);
+        const prior = previous?.streamId === event.streamId ? previous : undefined;
+        const broken = (reason: string): VerifyResult => ({
+          ok: false,
+          checked,
+          firstBroken: { streamId: event.streamId, streamVersion: event.streamVersion, eventId: event.id, reason },
+        });
+        if (event.streamVersion !== (prior?.version ?? 0) + 1) return broken('stream version gap');
+        if (event.previousHash !== (prior?.hash ?? null)) return broken('previous hash does not match');
+        if (hashEvent(event) !== event.hash) return broken('event content does not match its hash');
+        previous = { streamId: event.streamId, version: event.streamVersion, hash: event.hash };
+        checked += 1;
+      }
+      const last = page.rows[page.rows.length - 1]!;
+      afterStream = last.stream_id;
+      afterVersion = last.stream_version;
+    }
+  }
+}
+
+export type VerifyResult =
+  | { ok: true; checked: number }
+  | {
+      ok: false;
+      checked: number;
+      firstBroken: { streamId: string; streamVersion: number; eventId: string; reason: string };
+    };

@@ -1,0 +1,121 @@
+import { type EventEnvelope, parseEvent } from '@sais/events';
+import { type Admin, Kafka, type Producer, logLevel } from 'kafkajs';
+import type { Logger } from 'pino';
+import type { EventTransport, Subscription, SubscriptionOptions } from './transport.ts';
+
+export interface KafkaTransportOptions {
+  brokers: string[];
+  clientId: string;
+  logger?: Logger;
+  /** Partitions given to topics this transport creates. */
+  partitions?: number;
+}
+
+/** Real mode: topic per aggregate type, key = stream id, so each stream keeps its order. */
+export class KafkaTransport implements EventTransport {
+  readonly #kafka: Kafka;
+  readonly #options: KafkaTransportOptions;
+  #producer: Producer | undefined;
+  readonly #knownTopics = new Set<string>();
+  readonly #consumers = new Set<Subscription>();
+
+  constructor(options: KafkaTransportOptions) {
+    this.#options = options;
+    const logger = options.logger;
+    this.#kafka = new Kafka({
+      clientId: options.clientId,
+      brokers: options.brokers,
+      // The broker answers "coordinator is loading" for its first seconds; kafkajs retries, so only warn.
+      logLevel: logLevel.WARN,
+      logCreator: () => (entry) => {
+        if (!logger) return;
+        const { message, ...extra } = entry.log;
+        if (entry.level <= logLevel.ERROR) logger.warn({ kafka: extra }, `kafka: ${message}`);
+      },
+      retry: { retries: 8, initialRetryTime: 100 },
+    });
+  }
+
+  /** Creates missing topics with the configured partitions (idempotent). */
+  async ensureTopics(topics: readonly string[]): Promise<void> {
+    const missing = topics.filter((topic) => !this.#knownTopics.has(topic));
+    if (missing.length === 0) return;
+    const admin: Admin = this.#kafka.admin();
+    await admin.connect();
+    try {
+      const existing = new Set(await admin.listTopics());
+      const toCreate = missing.filter((topic) => !existing.has(topic));
+      if (toCreate.length > 0) {
+        await admin.createTopics({
+          waitForLeaders: true,
+          topics: toCreate.map((topic) => ({ topic, numPartitions: this.#options.partitions ?? 4 })),
+        });
+      }
+      for (const topic of missing) this.#knownTopics.add(topic);
+    } finally {
+      await admin.disconnect();
+    }
+  }
+
+  async #connectedProducer(): Promise<Producer> {
+    if (!this.#producer) {
+      const producer = this.#kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+      await producer.connect();
+      this.#producer = producer;
+    }
+    return this.#producer;
+  }
+
+  async publish(events: readonly EventEnvelope[]): Promise<void> {
+    if (events.length === 0) return;
+    const byTopic = new Map<string, EventEnvelope[]>();
+    for (const event of events) byTopic.set(event.streamType, [...(byTopic.get(event.streamType) ?? []), event]);
+    await this.ensureTopics([...byTopic.keys()]);
+    const producer = await this.#connectedProducer();
+    await producer.sendBatch({
+      acks: -1,
+      topicMessages: [...byTopic].map(([topic, list]) => ({
+        topic,
+        messages: list.map((event) => ({
+          key: event.streamId,
+          value: JSON.stringify(event),
+          headers: { 'event-type': event.type, 'event-id': event.id },
+        })),
+      })),
+    });
+  }
+
+  async subscribe(options: SubscriptionOptions): Promise<Subscription> {
+    await this.ensureTopics(options.topics);
+    const consumer = this.#kafka.consumer({ groupId: options.groupId, allowAutoTopicCreation: false });
+    await consumer.connect();
+    await consumer.subscribe({ topics: [...options.topics], fromBeginning: true });
+    await consumer.run({
+      autoCommit: true,
+      eachBatchAutoResolve: false,
+      eachBatch: async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }) => {
+        if (!isRunning() || isStale() || batch.messages.length === 0) return;
+        const events = batch.messages.map((message) => parseEvent(JSON.parse(message.value!.toString('utf8'))));
+        await options.handleBatch(events);
+        // Offsets move only after the projection committed: a crash before this re-delivers the batch.
+        resolveOffset(batch.messages[batch.messages.length - 1]!.offset);
+        await commitOffsetsIfNecessary();
+        await heartbeat();
+      },
+    });
+    const subscription = {
+      stop: async () => {
+        this.#consumers.delete(subscription);
+        await consumer.disconnect();
+      },
+    };
+    this.#consumers.add(subscription);
+    return subscription;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.#consumers].map((consumer) => consumer.stop()));
+    await this.#producer?.disconnect();
+    this.#producer = undefined;
+  }
+}

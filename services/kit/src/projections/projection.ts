@@ -1,0 +1,88 @@
+import type { EventEnvelope } from '@sais/events';
+import { type Kysely, sql } from 'kysely';
+import type { Logger } from 'pino';
+
+/** A read model kept from events. Its table writes and its stream positions commit together. */
+export interface Projection {
+  /** Unique name; also the Kafka consumer group id. */
+  readonly name: string;
+  /** Schema that holds the read model and the projection's stream positions. */
+  readonly schema: string;
+  /** Aggregate types (topics) it reads. */
+  readonly streamTypes: readonly string[];
+  /** Applies one event inside the batch's transaction. Never called twice for the same event. */
+  apply(trx: Kysely<unknown>, event: EventEnvelope): Promise<void>;
+  /** Empties the read model before a replay. */
+  reset(trx: Kysely<unknown>): Promise<void>;
+}
+
+export function defineProjection(projection: Projection): Projection {
+  return projection;
+}
+
+/** Stable 32-bit key for the projection's advisory lock (shared by live handling and replay). */
+function lockKey(name: string): number {
+  let hash = 0;
+  for (const char of name) hash = (Math.imul(hash, 31) + char.charCodeAt(0)) | 0;
+  return hash;
+}
+
+/**
+ * Applies batches to a projection exactly once per event: each stream's last applied version is kept
+ * in `projection_streams` in the same transaction as the read-model writes, so a redelivered event
+ * (relay or consumer restarted after a crash) changes nothing.
+ */
+export class ProjectionRunner {
+  constructor(
+    readonly projection: Projection,
+    private readonly db: Kysely<unknown>,
+    private readonly logger?: Logger,
+  ) {}
+
+  async handleBatch(events: readonly EventEnvelope[], trx?: Kysely<unknown>): Promise<number> {
+    const relevant = events.filter((event) => this.projection.streamTypes.includes(event.streamType));
+    if (relevant.length === 0) return 0;
+    if (trx) return this.#applyIn(trx, relevant);
+    return this.db.transaction().execute((t) => this.#applyIn(t, relevant));
+  }
+
+  async #applyIn(trx: Kysely<unknown>, events: readonly EventEnvelope[]): Promise<number> {
+    const { name, schema } = this.projection;
+    const positions = sql.table(`${schema}.projection_streams`);
+    await sql`select pg_advisory_xact_lock(${lockKey(name)})`.execute(trx);
+    const streamIds = [...new Set(events.map((event) => event.streamId))];
+    const stored = await sql<{ stream_id: string; stream_version: number }>`
+      select stream_id, stream_version from ${positions}
+      where projection = ${name} and stream_id = any(${streamIds})`.execute(trx);
+    const applied = new Map(stored.rows.map((row) => [row.stream_id, row.stream_version]));
+    const changed = new Map<string, number>();
+    let count = 0;
+    for (const event of events) {
+      const last = changed.get(event.streamId) ?? applied.get(event.streamId) ?? 0;
+      if (event.streamVersion <= last) continue;
+      if (event.streamVersion !== last + 1) {
+        this.logger?.error(
+          { projection: name, streamId: event.streamId, expected: last + 1, got: event.streamVersion },
+          'projection saw a gap in a stream',
+        );
+      }
+      await this.projection.apply(trx, event);
+      changed.set(event.streamId, event.streamVersion);
+      count += 1;
+    }
+    for (const [streamId, version] of changed) {
+      await sql`
+        insert into ${positions} (projection, stream_id, stream_version) values (${name}, ${streamId}, ${version})
+        on conflict (projection, stream_id) do update set stream_version = excluded.stream_version`.execute(trx);
+    }
+    return count;
+  }
+
+  /** Empties the read model and forgets every stream position, inside the caller's transaction. */
+  async resetIn(trx: Kysely<unknown>): Promise<void> {
+    await sql`select pg_advisory_xact_lock(${lockKey(this.projection.name)})`.execute(trx);
+    await this.projection.reset(trx);
+    await sql`delete from ${sql.table(`${this.projection.schema}.projection_streams`)}
+      where projection = ${this.projection.name}`.execute(trx);
+  }
+}

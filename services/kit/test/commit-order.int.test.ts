@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type CommitPosition,
+  type Database,
+  EventStore,
+  beginning,
+  eventStoreMigrations,
+  migrateSchema,
+} from '../src/index.ts';
+import { accountRegistered, freshDatabase, metadata } from './support.ts';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('reading all events in commit order', () => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  let store: EventStore;
+
+  beforeAll(async () => {
+    ({ database, drop } = await freshDatabase('commitorder'));
+    await migrateSchema(database.db, 'identity', eventStoreMigrations('identity'));
+    store = new EventStore(database.db, 'identity');
+  });
+  afterAll(() => drop());
+
+  it('does not pass an open transaction that holds a smaller position', async () => {
+    const slowId = randomUUID();
+    const fastId = randomUUID();
+    let releaseSlow!: () => void;
+    const slowMayCommit = new Promise<void>((resolve) => (releaseSlow = resolve));
+    let slowAppended!: () => void;
+    const slowHasAppended = new Promise<void>((resolve) => (slowAppended = resolve));
+
+    const slow = database.db.transaction().execute(async (trx) => {
+      await store.append('identity.account', slowId, 'no_stream', [accountRegistered(slowId)], metadata(), { trx });
+      slowAppended();
+      await slowMayCommit;
+    });
+    await slowHasAppended;
+    const [fast] = await store.append('identity.account', fastId, 'no_stream', [accountRegistered(fastId)], metadata());
+
+    // The fast event is committed and has the larger position, but the slow one may still commit:
+    // a reader must not move past it.
+    const whileOpen = await store.readAll(beginning);
+    expect(whileOpen.map((e) => e.streamId)).not.toContain(fastId);
+
+    releaseSlow();
+    await slow;
+    const afterCommit = (await store.readAll(beginning)).map((e) => e.streamId);
+    expect(afterCommit.indexOf(slowId)).toBeGreaterThanOrEqual(0);
+    expect(afterCommit.indexOf(fastId)).toBeGreaterThan(afterCommit.indexOf(slowId));
+    // A naive reader ordered by position would have skipped the slow event: its position is smaller.
+    const slowEvent = (await store.readStream(slowId))[0]!;
+    expect(slowEvent.globalPosition).toBeLessThan(fast!.globalPosition);
+  });
+
+  it('never skips or repeats an event while many writers race a polling reader', async () => {
+    const writers = 8;
+    const perWriter = 40;
+    const expected = new Set<string>();
+    const seen: string[] = [];
+    let writing = true;
+
+    const reader = (async () => {
+      let position: CommitPosition = await lastPosition(store);
+      for (;;) {
+        const batch = await store.readAll(position, 25);
+        for (const event of batch) seen.push(event.id);
+        if (batch.length > 0) {
+          const last = batch[batch.length - 1]!;
+          position = { transactionId: last.transactionId, globalPosition: last.globalPosition };
+        } else if (!writing) {
+          return;
+        } else {
+          await sleep(2);
+        }
+      }
+    })();
+
+    await Promise.all(
+      Array.from({ length: writers }, async (_, writer) => {
+        for (let i = 0; i < perWriter; i++) {
+          const id = randomUUID();
+          await database.db.transaction().execute(async (trx: Kysely<unknown>) => {
+            const [event] = await store.append('identity.account', id, 'no_stream', [accountRegistered(id)], metadata(), {
+              trx,
+            });
+            expected.add(event!.id);
+            // Hold some transactions open so that positions commit out of order.
+            if ((i + writer) % 3 === 0) await sql`select pg_sleep(${Math.random() * 0.01})`.execute(trx);
+          });
+        }
+      }),
+    );
+    writing = false;
+    await reader;
+
+    expect(seen.length).toBe(expected.size);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(new Set(seen)).toEqual(expected);
+  });
+});
+
+async function lastPosition(store: EventStore): Promise<CommitPosition> {
+  let position = beginning;
+  for (;;) {
+    const batch = await store.readAll(position, 1000);
+    if (batch.length === 0) return position;
+    const last = batch[batch.length - 1]!;
+    position = { transactionId: last.transactionId, globalPosition: last.globalPosition };
+  }
+}

@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConcurrencyError, type Database, EventStore, eventStoreMigrations, migrateSchema } from '../src/index.ts';
+import { accountRegistered, freshDatabase, metadata, profileUpdated } from './support.ts';
+
+describe('event store on PostgreSQL', () => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  let store: EventStore;
+
+  beforeAll(async () => {
+    ({ database, drop } = await freshDatabase('eventstore'));
+    await migrateSchema(database.db, 'identity', eventStoreMigrations('identity'));
+    store = new EventStore(database.db, 'identity');
+  });
+  afterAll(() => drop());
+
+  it('appends events to a new stream and reads them back with metadata and a hash chain', async () => {
+    const accountId = randomUUID();
+    const meta = metadata(accountId);
+    const appended = await store.append('identity.account', accountId, 'no_stream', [accountRegistered(accountId)], meta);
+    await store.append('identity.account', accountId, 1, [profileUpdated(accountId, 'Ada')], meta);
+
+    const stream = await store.readStream(accountId);
+    expect(stream.map((e) => [e.type, e.streamVersion])).toEqual([
+      ['identity.AccountRegistered', 1],
+      ['identity.ProfileUpdated', 2],
+    ]);
+    expect(stream[0]!.id).toBe(appended[0]!.id);
+    expect(stream[0]!.actor).toEqual(meta.actor);
+    expect(stream[0]!.correlationId).toBe(meta.correlationId);
+    expect(stream[0]!.previousHash).toBeNull();
+    expect(stream[1]!.previousHash).toBe(stream[0]!.hash);
+  });
+
+  it('rejects a stale expected version with a retryable concurrency error', async () => {
+    const accountId = randomUUID();
+    await store.append('identity.account', accountId, 'no_stream', [accountRegistered(accountId)], metadata());
+    const stale = store.append('identity.account', accountId, 'no_stream', [profileUpdated(accountId, 'x')], metadata());
+    await expect(stale).rejects.toBeInstanceOf(ConcurrencyError);
+    await expect(stale).rejects.toMatchObject({ retryable: true, code: 409, expected: 'no_stream', actual: 1 });
+  });
+
+  it('lets exactly one of many racing writers win the same stream version', async () => {
+    const accountId = randomUUID();
+    await store.append('identity.account', accountId, 'no_stream', [accountRegistered(accountId)], metadata());
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, i) =>
+        store.append('identity.account', accountId, 1, [profileUpdated(accountId, `n${i}`)], metadata()),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const losers = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(losers).toHaveLength(11);
+    for (const loser of losers) expect(loser.reason).toBeInstanceOf(ConcurrencyError);
+    expect(await store.readStream(accountId)).toHaveLength(2);
+  });
+
+  it('refuses a malformed event and names the field, appending nothing', async () => {
+    const accountId = randomUUID();
+    const bad = { type: 'identity.AccountRegistered', data: { accountId, username: 'NO', email: null, phone: null } };
+    await expect(store.append('identity.account', accountId, 'no_stream', [bad], metadata())).rejects.toThrow(
+      /data\.username.*data\.termsAccepted|data\.termsAccepted.*data\.username/s,
+    );
+    expect(await store.readStream(accountId)).toEqual([]);
+  });
+
+  it('keeps events append-only at the database level', async () => {
+    const accountId = randomUUID();
+    await store.append('identity.account', accountId, 'no_stream', [accountRegistered(accountId)], metadata());
+    await expect(sql`delete from identity.events where stream_id = ${accountId}`.execute(database.db)).rejects.toThrow(
+      /append-only/,
+    );
+  });
+
+  it('verifies the hash chain and reports the first broken link after tampering', async () => {
+    expect(await store.verify()).toMatchObject({ ok: true });
+    const victim = randomUUID();
+    await store.append('identity.account', victim, 'no_stream', [accountRegistered(victim)], metadata());
+    await store.append('identity.account', victim, 1, [profileUpdated(victim, 'honest')], metadata());
+    await sql`alter table identity.events disable trigger events_append_only`.execute(database.db);
+    await sql`update identity.events set data = jsonb_set(data, '{changes,nickname}', '"forged"')
+      where stream_id = ${victim} and stream_version = 2`.execute(database.db);
+    await sql`alter table identity.events enable trigger events_append_only`.execute(database.db);
+    const result = await store.verify();
+    expect(result).toMatchObject({
+      ok: false,
+      firstBroken: { streamId: victim, streamVersion: 2, reason: 'event content does not match its hash' },
+    });
+  });
+});
