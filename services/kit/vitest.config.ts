@@ -1,3 +1,3 @@
 import { defineProject } from 'vitest/config';
 
-export default defineProject({ test: { name: '@sais/kit' } });
+export default defineProject({ test: { name: '@sais/kit', testTimeout: 60_000, hookTimeout: 120_000 } });

@@ -10,3 +10,7 @@ export * from './messaging/kafka.ts';
 export * from './messaging/relay.ts';
 export * from './projections/projection.ts';
 export * from './projections/replay.ts';
+export * from './http/app.ts';
+export * from './http/envelope.ts';
+export * from './http/errors.ts';
+export * from './http/shutdown.ts';

@@ -1,5 +1,6 @@
+import type { Db } from '../src/index.ts';
 import { randomUUID } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type CommitPosition,
@@ -83,7 +84,7 @@ describe('reading all events in commit order', () => {
       Array.from({ length: writers }, async (_, writer) => {
         for (let i = 0; i < perWriter; i++) {
           const id = randomUUID();
-          await database.db.transaction().execute(async (trx: Kysely<unknown>) => {
+          await database.db.transaction().execute(async (trx: Db) => {
             const [event] = await store.append('identity.account', id, 'no_stream', [accountRegistered(id)], metadata(), {
               trx,
             });

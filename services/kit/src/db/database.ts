@@ -5,11 +5,13 @@ export type DatabaseConfig =
   | { kind: 'postgres'; url: string; poolSize?: number }
   | { kind: 'pglite'; dataDir: string };
 
+/** Services address their own schema (`db.withSchema(name)`); table types live in each service. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Db = Kysely<any>;
+
 export interface Database {
   readonly kind: DatabaseConfig['kind'];
-  // The services address their own schema with `db.withSchema(name)`; table types live in each service.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  readonly db: Kysely<any>;
+  readonly db: Db;
   close(): Promise<void>;
 }
 

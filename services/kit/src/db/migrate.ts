@@ -1,11 +1,12 @@
-import { type Kysely, type Migration, Migrator, sql } from 'kysely';
+import type { Db } from './database.ts';
+import { type Migration, Migrator, sql } from 'kysely';
 
 /**
  * Runs a service's migrations inside its own PostgreSQL schema. Migrations are listed explicitly
- * (name → migration) and typed against Kysely<unknown> so later schema changes never break old ones.
+ * (name → migration) and typed against Db so later schema changes never break old ones.
  */
 export async function migrateSchema(
-  db: Kysely<unknown>,
+  db: Db,
   schema: string,
   migrations: Record<string, Migration>,
 ): Promise<void> {

@@ -1,6 +1,7 @@
+import type { Db } from '../db/database.ts';
 import { randomUUID } from 'node:crypto';
 import { type EventEnvelope, type EventMetadata, parseEventData } from '@sais/events';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { ConcurrencyError } from '../errors.ts';
 import { canonicalJson, sha256Hex } from './canonical.ts';
 
@@ -83,7 +84,7 @@ function isUniqueViolation(error: unknown): boolean {
 
 export interface AppendOptions {
   /** Append inside the caller's transaction, so the service's own table writes commit with the events. */
-  trx?: Kysely<unknown>;
+  trx?: Db;
   now?: Date;
 }
 
@@ -92,11 +93,11 @@ export interface AppendOptions {
  * version; readers in commit order never skip an event of a transaction that commits late.
  */
 export class EventStore {
-  readonly #db: Kysely<unknown>;
+  readonly #db: Db;
   readonly #table;
 
   constructor(
-    db: Kysely<unknown>,
+    db: Db,
     readonly schema: string,
   ) {
     this.#db = db;
@@ -112,12 +113,12 @@ export class EventStore {
     options: AppendOptions = {},
   ): Promise<EventEnvelope[]> {
     if (events.length === 0) return [];
-    const run = (trx: Kysely<unknown>) => this.#appendIn(trx, streamType, streamId, expected, events, metadata, options);
+    const run = (trx: Db) => this.#appendIn(trx, streamType, streamId, expected, events, metadata, options);
     return options.trx ? run(options.trx) : this.#db.transaction().execute(run);
   }
 
   async #appendIn(
-    trx: Kysely<unknown>,
+    trx: Db,
     streamType: string,
     streamId: string,
     expected: ExpectedVersion,
@@ -205,7 +206,7 @@ export class EventStore {
     return row ? { transactionId: row.transaction_id, globalPosition: Number(row.global_position) } : beginning;
   }
 
-  async saveCheckpoint(name: string, position: CommitPosition, trx: Kysely<unknown> = this.#db): Promise<void> {
+  async saveCheckpoint(name: string, position: CommitPosition, trx: Db = this.#db): Promise<void> {
     await sql`
       insert into ${sql.table(`${this.schema}.checkpoints`)} (name, transaction_id, global_position)
       values (${name}, ${position.transactionId}::xid8, ${position.globalPosition})

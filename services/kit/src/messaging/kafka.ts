@@ -9,6 +9,10 @@ export interface KafkaTransportOptions {
   logger?: Logger;
   /** Partitions given to topics this transport creates. */
   partitions?: number;
+  /** How long the group waits for a silent consumer before giving its partitions to others. */
+  sessionTimeoutMs?: number;
+  /** Prepended to every topic name: keeps environments (and test suites) sharing a cluster apart. */
+  topicPrefix?: string;
 }
 
 /** Real mode: topic per aggregate type, key = stream id, so each stream keeps its order. */
@@ -34,6 +38,10 @@ export class KafkaTransport implements EventTransport {
       },
       retry: { retries: 8, initialRetryTime: 100 },
     });
+  }
+
+  topicOf(streamType: string): string {
+    return `${this.#options.topicPrefix ?? ''}${streamType}`;
   }
 
   /** Creates missing topics with the configured partitions (idempotent). */
@@ -69,7 +77,10 @@ export class KafkaTransport implements EventTransport {
   async publish(events: readonly EventEnvelope[]): Promise<void> {
     if (events.length === 0) return;
     const byTopic = new Map<string, EventEnvelope[]>();
-    for (const event of events) byTopic.set(event.streamType, [...(byTopic.get(event.streamType) ?? []), event]);
+    for (const event of events) {
+      const topic = this.topicOf(event.streamType);
+      byTopic.set(topic, [...(byTopic.get(topic) ?? []), event]);
+    }
     await this.ensureTopics([...byTopic.keys()]);
     const producer = await this.#connectedProducer();
     await producer.sendBatch({
@@ -86,10 +97,17 @@ export class KafkaTransport implements EventTransport {
   }
 
   async subscribe(options: SubscriptionOptions): Promise<Subscription> {
-    await this.ensureTopics(options.topics);
-    const consumer = this.#kafka.consumer({ groupId: options.groupId, allowAutoTopicCreation: false });
+    const topics = options.topics.map((streamType) => this.topicOf(streamType));
+    await this.ensureTopics(topics);
+    const sessionTimeout = this.#options.sessionTimeoutMs ?? 30_000;
+    const consumer = this.#kafka.consumer({
+      groupId: options.groupId,
+      allowAutoTopicCreation: false,
+      sessionTimeout,
+      heartbeatInterval: Math.max(500, Math.floor(sessionTimeout / 10)),
+    });
     await consumer.connect();
-    await consumer.subscribe({ topics: [...options.topics], fromBeginning: true });
+    await consumer.subscribe({ topics, fromBeginning: true });
     await consumer.run({
       autoCommit: true,
       eachBatchAutoResolve: false,

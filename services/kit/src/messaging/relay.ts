@@ -1,4 +1,5 @@
-import { type Kysely, sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { EventStore } from '../eventstore/event-store.ts';
 import type { EventPublisher } from './transport.ts';
@@ -15,7 +16,7 @@ export interface RelayOptions {
    * connection, and a second relay waits as a standby. The embedded default has a single connection
    * and a single process, so it needs no lock.
    */
-  leaderLock?: { db: Kysely<unknown> };
+  leaderLock?: { db: Db };
 }
 
 /**
@@ -89,7 +90,7 @@ export class Relay {
     }
   }
 
-  async #runAsLeader(db: Kysely<unknown>): Promise<void> {
+  async #runAsLeader(db: Db): Promise<void> {
     await db.connection().execute(async (connection) => {
       while (this.#running) {
         const result = await sql<{ locked: boolean }>`select pg_try_advisory_lock(hashtext(${this.name})) as locked`.execute(

@@ -1,5 +1,6 @@
+import type { Db } from '../db/database.ts';
 import type { EventEnvelope } from '@sais/events';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Logger } from 'pino';
 
 /** A read model kept from events. Its table writes and its stream positions commit together. */
@@ -11,9 +12,9 @@ export interface Projection {
   /** Aggregate types (topics) it reads. */
   readonly streamTypes: readonly string[];
   /** Applies one event inside the batch's transaction. Never called twice for the same event. */
-  apply(trx: Kysely<unknown>, event: EventEnvelope): Promise<void>;
+  apply(trx: Db, event: EventEnvelope): Promise<void>;
   /** Empties the read model before a replay. */
-  reset(trx: Kysely<unknown>): Promise<void>;
+  reset(trx: Db): Promise<void>;
 }
 
 export function defineProjection(projection: Projection): Projection {
@@ -35,18 +36,18 @@ function lockKey(name: string): number {
 export class ProjectionRunner {
   constructor(
     readonly projection: Projection,
-    private readonly db: Kysely<unknown>,
+    private readonly db: Db,
     private readonly logger?: Logger,
   ) {}
 
-  async handleBatch(events: readonly EventEnvelope[], trx?: Kysely<unknown>): Promise<number> {
+  async handleBatch(events: readonly EventEnvelope[], trx?: Db): Promise<number> {
     const relevant = events.filter((event) => this.projection.streamTypes.includes(event.streamType));
     if (relevant.length === 0) return 0;
     if (trx) return this.#applyIn(trx, relevant);
     return this.db.transaction().execute((t) => this.#applyIn(t, relevant));
   }
 
-  async #applyIn(trx: Kysely<unknown>, events: readonly EventEnvelope[]): Promise<number> {
+  async #applyIn(trx: Db, events: readonly EventEnvelope[]): Promise<number> {
     const { name, schema } = this.projection;
     const positions = sql.table(`${schema}.projection_streams`);
     await sql`select pg_advisory_xact_lock(${lockKey(name)})`.execute(trx);
@@ -79,7 +80,7 @@ export class ProjectionRunner {
   }
 
   /** Empties the read model and forgets every stream position, inside the caller's transaction. */
-  async resetIn(trx: Kysely<unknown>): Promise<void> {
+  async resetIn(trx: Db): Promise<void> {
     await sql`select pg_advisory_xact_lock(${lockKey(this.projection.name)})`.execute(trx);
     await this.projection.reset(trx);
     await sql`delete from ${sql.table(`${this.projection.schema}.projection_streams`)}

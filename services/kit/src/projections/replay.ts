@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Db } from '../db/database.ts';
 import { type CommitPosition, type EventStore, beginning } from '../eventstore/event-store.ts';
 import type { ProjectionRunner } from './projection.ts';
 
@@ -14,7 +14,7 @@ export interface ReplayProgress {
  * (then skips what the replay already applied). Readers see the old read model until the commit.
  */
 export async function replayProjection(
-  db: Kysely<unknown>,
+  db: Db,
   runner: ProjectionRunner,
   stores: readonly EventStore[],
   onProgress?: (progress: ReplayProgress) => void,

@@ -1,0 +1,99 @@
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  type ZodTypeProvider,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeOf, errorEnvelope, ok } from './envelope.ts';
+import { installErrorHandling } from './errors.ts';
+
+export type ReadinessCheck = { name: string; check: () => Promise<void> };
+
+export interface AppOptions {
+  /** Shown in OpenAPI and logs. */
+  title: string;
+  logger?: FastifyServerOptions['logger'];
+  readiness?: ReadinessCheck[];
+  /** Upper bound for any multipart file; routes check their own tighter limits. */
+  maxUploadBytes?: number;
+}
+
+/** Never log what identifies a session or a secret. */
+export const redactedLogPaths = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.oldPassword',
+  '*.newPassword',
+  '*.newPassword2',
+  '*.code',
+];
+
+export function loggerOptions(level = process.env.LOG_LEVEL ?? 'info'): FastifyServerOptions['logger'] {
+  return { level, redact: { paths: redactedLogPaths, censor: '[redacted]' } };
+}
+
+/**
+ * The Fastify app every service uses: zod validation at the edge, the envelope and translated
+ * errors, cookies, multipart, OpenAPI at /api/docs, health and readiness.
+ */
+export async function createApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(),
+    trustProxy: true,
+    disableRequestLogging: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: options.maxUploadBytes ?? 20 * 1024 * 1024, files: 4 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: options.title, version: '0.1.0', description: 'Every response is { code, message, data }.' },
+      servers: [{ url: '/' }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.get(
+    '/api/health',
+    { schema: { tags: ['platform'], summary: 'Liveness', response: { 200: envelopeOf(z.object({ status: z.literal('up') })) } } },
+    async () => ok({ status: 'up' as const }),
+  );
+  app.get(
+    '/api/ready',
+    {
+      schema: {
+        tags: ['platform'],
+        summary: 'Readiness: database, message bus and other dependencies answer',
+        response: { 200: envelopeOf(z.object({ checks: z.record(z.string(), z.string()) })), 503: errorEnvelope },
+      },
+    },
+    async (_request, reply) => {
+      const checks: Record<string, string> = {};
+      let ready = true;
+      for (const { name, check } of options.readiness ?? []) {
+        try {
+          await check();
+          checks[name] = 'ok';
+        } catch (error) {
+          ready = false;
+          checks[name] = error instanceof Error ? error.message : 'failed';
+        }
+      }
+      if (!ready) return reply.status(503).send({ code: 503, message: 'not ready', data: { checks } });
+      return ok({ checks });
+    },
+  );
+  return app;
+}

@@ -1,0 +1,64 @@
+import { errorCodes, translate } from '@sais/events';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../errors.ts';
+import { isMessageKey, localize, requestLanguage } from './envelope.ts';
+
+function fieldOf(path: string): string {
+  return path.replace(/^\//, '').replaceAll('/', '.');
+}
+
+/**
+ * One error handler per app: every failure becomes the envelope with a catalogue code and a message in
+ * the request's language. Details of server faults stay in the log, never in the response.
+ */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
+    const language = requestLanguage(request);
+    if (error instanceof AppError) {
+      if (error.httpStatus >= 500) request.log.error({ err: error }, 'request failed');
+      return reply
+        .status(error.httpStatus)
+        .send({ code: error.code, message: translate(error.messageKey, language), data: error.data });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = error.validation.map((issue) => ({
+        field: fieldOf(issue.instancePath),
+        message: localize(issue.message ?? 'invalidRequest', language),
+      }));
+      // The first field's own message (spec §5) when it has one, else the generic one.
+      const first = error.validation[0]?.message ?? 'invalidRequest';
+      return reply.status(400).send({
+        code: errorCodes.invalidRequest,
+        message: isMessageKey(first) ? translate(first, language) : translate('invalidRequest', language),
+        data: { fields },
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_FILES_LIMIT') {
+      return reply
+        .status(413)
+        .send({ code: errorCodes.payloadTooLarge, message: translate('payloadTooLarge', language), data: null });
+    }
+    if (status === 429) {
+      return reply
+        .status(429)
+        .send({ code: errorCodes.tooManyRequests, message: translate('tooManyRequests', language), data: null });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({
+        code: errorCodes.invalidRequest,
+        message: translate('invalidRequest', language),
+        data: { reason: error.message },
+      });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ code: errorCodes.internal, message: translate('internalError', language), data: null });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply
+      .status(404)
+      .send({ code: errorCodes.notFound, message: translate('routeNotFound', requestLanguage(request)), data: null });
+  });
+}
