@@ -3,3 +3,4 @@ export * from './envelope.ts';
 export * from './registry.ts';
 export * from './messages.ts';
 export * as identity from './identity/index.ts';
+export * from './validation.ts';

@@ -56,6 +56,14 @@ export const PasswordChanged = defineEvent({
   data: z.object({ accountId, how: z.enum(['update', 'reset']) }),
 });
 
+export const LoginFailed = defineEvent({
+  type: 'identity.LoginFailed',
+  version: 1,
+  meaning: 'Someone tried to sign in to the account with a wrong password; repeated failures lock sign-in for a while.',
+  aggregate,
+  data: z.object({ accountId, failures: z.number().int().positive(), lockedUntil: z.iso.datetime().nullable() }),
+});
+
 export const RoleGranted = defineEvent({
   type: 'identity.RoleGranted',
   version: 1,

@@ -14,3 +14,6 @@ export * from './http/app.ts';
 export * from './http/envelope.ts';
 export * from './http/errors.ts';
 export * from './http/shutdown.ts';
+export * from './runtime/service.ts';
+export * from './runtime/platform.ts';
+export * from './http/unavailable.ts';

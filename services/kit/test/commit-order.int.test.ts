@@ -10,7 +10,7 @@ import {
   eventStoreMigrations,
   migrateSchema,
 } from '../src/index.ts';
-import { accountRegistered, freshDatabase, metadata } from './support.ts';
+import { accountRegistered, freshDatabase, metadata } from '../src/testing/index.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

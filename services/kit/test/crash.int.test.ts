@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, EventStore, eventStoreMigrations, migrateSchema } from '../src/index.ts';
 import { createStreamCounts, readStreamCounts } from './fixtures/stream-counts.ts';
-import { accountRegistered, freshDatabase, kafkaBrokers, metadata, profileUpdated } from './support.ts';
+import { accountRegistered, freshDatabase, kafkaBrokers, metadata, profileUpdated } from '../src/testing/index.ts';
 
 const schema = 'identity';
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));

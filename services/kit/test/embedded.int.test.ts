@@ -13,7 +13,7 @@ import {
   openDatabase,
 } from '../src/index.ts';
 import { createStreamCounts, readStreamCounts, streamCounts } from './fixtures/stream-counts.ts';
-import { accountRegistered, metadata, profileUpdated } from './support.ts';
+import { accountRegistered, metadata, profileUpdated } from '../src/testing/index.ts';
 
 describe('embedded default: PGlite and the in-process bus', () => {
   it('delivers the same events to the same projection, and keeps them across restarts', async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConcurrencyError, type Database, EventStore, eventStoreMigrations, migrateSchema } from '../src/index.ts';
-import { accountRegistered, freshDatabase, metadata, profileUpdated } from './support.ts';
+import { accountRegistered, freshDatabase, metadata, profileUpdated } from '../src/testing/index.ts';
 
 describe('event store on PostgreSQL', () => {
   let database: Database;

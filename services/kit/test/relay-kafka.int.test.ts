@@ -11,7 +11,7 @@ import {
   replayProjection,
 } from '../src/index.ts';
 import { createStreamCounts, readStreamCounts, streamCounts } from './fixtures/stream-counts.ts';
-import { accountRegistered, freshDatabase, kafkaBrokers, metadata, profileUpdated } from './support.ts';
+import { accountRegistered, freshDatabase, kafkaBrokers, metadata, profileUpdated } from '../src/testing/index.ts';
 
 async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -52,7 +52,7 @@ describe('relay through real Kafka into a projection', () => {
     const relay = new Relay({ store, publisher: transport, leaderLock: { db: database.db } });
     relay.start();
 
-    const ids = Array.from({ length: 20 }, () => randomUUID());
+    const ids: string[] = Array.from({ length: 20 }, () => randomUUID());
     for (const id of ids) {
       await store.append('identity.account', id, 'no_stream', [accountRegistered(id)], metadata());
       await store.append('identity.account', id, 1, [profileUpdated(id, 'one'), profileUpdated(id, 'two')], metadata());

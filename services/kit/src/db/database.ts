@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 
@@ -29,6 +30,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     import('@electric-sql/pglite'),
     import('kysely-pglite-dialect'),
   ]);
+  await mkdir(config.dataDir, { recursive: true });
   const pglite = await PGlite.create(config.dataDir);
   const db = new Kysely({ dialect: new PGliteDialect(pglite) });
   return { kind: 'pglite', db, close: () => db.destroy() };

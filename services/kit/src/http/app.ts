@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   type ZodTypeProvider,
   jsonSchemaTransform,
@@ -18,7 +18,8 @@ export type ReadinessCheck = { name: string; check: () => Promise<void> };
 export interface AppOptions {
   /** Shown in OpenAPI and logs. */
   title: string;
-  logger?: FastifyServerOptions['logger'];
+  /** A pino logger to share, or Fastify logger options. */
+  logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
   readiness?: ReadinessCheck[];
   /** Upper bound for any multipart file; routes check their own tighter limits. */
   maxUploadBytes?: number;
@@ -40,15 +41,19 @@ export function loggerOptions(level = process.env.LOG_LEVEL ?? 'info'): FastifyS
   return { level, redact: { paths: redactedLogPaths, censor: '[redacted]' } };
 }
 
+function isLoggerInstance(logger: unknown): logger is FastifyBaseLogger {
+  return typeof logger === 'object' && logger !== null && typeof (logger as FastifyBaseLogger).child === 'function';
+}
+
 /**
  * The Fastify app every service uses: zod validation at the edge, the envelope and translated
  * errors, cookies, multipart, OpenAPI at /api/docs, health and readiness.
  */
 export async function createApp(options: AppOptions): Promise<FastifyInstance> {
+  const logger = options.logger ?? loggerOptions();
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(),
+    ...(isLoggerInstance(logger) ? { loggerInstance: logger } : { logger }),
     trustProxy: true,
-    disableRequestLogging: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

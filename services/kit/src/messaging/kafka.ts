@@ -65,6 +65,17 @@ export class KafkaTransport implements EventTransport {
     }
   }
 
+  /** Answers when a broker does: for readiness checks. */
+  async ping(): Promise<void> {
+    const admin = this.#kafka.admin();
+    await admin.connect();
+    try {
+      await admin.describeCluster();
+    } finally {
+      await admin.disconnect();
+    }
+  }
+
   async #connectedProducer(): Promise<Producer> {
     if (!this.#producer) {
       const producer = this.#kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });

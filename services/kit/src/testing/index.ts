@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { EventMetadata } from '@sais/events';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type Database, openDatabase } from '../src/index.ts';
+import pino from 'pino';
+import { type Database, type ServiceDefinition, createPlatform, openDatabase } from '../index.ts';
+
+declare module 'vitest' {
+  /** Set by infra/test/global-setup.ts from the containers it started (or DATABASE_URL / KAFKA_BROKERS). */
+  export interface ProvidedContext {
+    databaseUrl?: string;
+    kafkaBrokers?: string;
+  }
+}
 
 export function serverUrl(): string {
   const url = process.env.DATABASE_URL ?? inject('databaseUrl');
@@ -30,7 +39,7 @@ export async function freshDatabase(prefix: string): Promise<{ url: string; data
     url: url.toString(),
     database,
     async drop() {
-      await database.close();
+      await database.close().catch(() => undefined);
       const client = new pg.Client({ connectionString: serverUrl() });
       await client.connect();
       await client.query(`drop database if exists "${name}" with (force)`);
@@ -43,7 +52,7 @@ export function metadata(userId: string | null = null): EventMetadata {
   return { actor: { userId, role: 'participant' }, correlationId: randomUUID(), causationId: null };
 }
 
-export function accountRegistered(accountId = randomUUID(), username = `user${accountId.slice(0, 8)}`) {
+export function accountRegistered(accountId: string = randomUUID(), username = `user${accountId.slice(0, 8)}`) {
   return {
     type: 'identity.AccountRegistered',
     data: { accountId, username, email: `${username}@example.org`, phone: null, termsAccepted: true },
@@ -52,4 +61,23 @@ export function accountRegistered(accountId = randomUUID(), username = `user${ac
 
 export function profileUpdated(accountId: string, nickname: string) {
   return { type: 'identity.ProfileUpdated', data: { accountId, changes: { nickname } } };
+}
+
+/** A platform process of the given services on a fresh test database, with the in-process bus. */
+export async function platformForTest(services: readonly ServiceDefinition[], prefix = 'svc') {
+  const fresh = await freshDatabase(prefix);
+  await fresh.database.close();
+  const platform = await createPlatform({
+    services,
+    config: { dataDir: '/nonexistent', env: { DATABASE_URL: fresh.url } },
+    logger: pino({ level: 'silent' }),
+  });
+  await platform.app.ready();
+  return {
+    platform,
+    async close() {
+      await platform.close();
+      await fresh.drop();
+    },
+  };
 }

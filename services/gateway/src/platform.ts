@@ -1,0 +1,23 @@
+import { fileURLToPath } from 'node:url';
+import { type Platform, type PlatformConfig, createPlatform } from '@sais/kit';
+import type { Logger } from 'pino';
+import { allServices } from './services.ts';
+import { serveStaticApps } from './static-apps.ts';
+
+const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** Every service in one process behind one origin, with the portal and the console. */
+export function createAllInOne(config: PlatformConfig, logger?: Logger): Promise<Platform> {
+  return createPlatform({
+    services: allServices,
+    config,
+    logger,
+    extend: (app) =>
+      serveStaticApps(app, {
+        portalDir: `${repositoryRoot}web-portal/dist`,
+        consoleDir: `${repositoryRoot}ops-console/dist`,
+      }),
+  });
+}
+
+export { repositoryRoot };

@@ -1,0 +1,109 @@
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import pino, { type Logger } from 'pino';
+import { type Database, databaseConfigFromEnv, openDatabase } from '../db/database.ts';
+import { migrateSchema } from '../db/migrate.ts';
+import { EventStore } from '../eventstore/event-store.ts';
+import { eventStoreMigrations } from '../eventstore/migrations.ts';
+import { createApp, loggerOptions, type ReadinessCheck } from '../http/app.ts';
+import { InProcessBus } from '../messaging/in-process.ts';
+import { KafkaTransport } from '../messaging/kafka.ts';
+import { Relay } from '../messaging/relay.ts';
+import type { EventTransport, Subscription } from '../messaging/transport.ts';
+import { ProjectionRunner } from '../projections/projection.ts';
+import type { PlatformConfig, ServiceContext, ServiceDefinition } from './service.ts';
+
+export interface PlatformOptions {
+  services: readonly ServiceDefinition[];
+  config: PlatformConfig;
+  logger?: Logger;
+  /** Extra routes on the same app (the gateway's static apps). */
+  extend?(app: FastifyInstance): Promise<void>;
+}
+
+export interface Platform {
+  readonly app: FastifyInstance;
+  readonly database: Database;
+  readonly transport: EventTransport;
+  readonly stores: ReadonlyMap<string, EventStore>;
+  readonly mode: { database: 'postgres' | 'pglite'; bus: 'kafka' | 'in-process' };
+  close(): Promise<void>;
+}
+
+/**
+ * Builds one process of the platform: the given services on one database, their relays and
+ * projections on Kafka (KAFKA_BROKERS) or the in-process bus, and one Fastify app for their routes.
+ * The embedded default runs every service this way in one process; real mode may run one per process.
+ */
+export async function createPlatform(options: PlatformOptions): Promise<Platform> {
+  const { config, services } = options;
+  const logger = options.logger ?? pino(loggerOptions() as pino.LoggerOptions);
+  const database = await openDatabase(databaseConfigFromEnv(config.env, join(config.dataDir, 'pg')));
+  const { db } = database;
+  const brokers = config.env.KAFKA_BROKERS?.split(',').filter(Boolean);
+  const transport: EventTransport = brokers?.length
+    ? new KafkaTransport({ brokers, clientId: 'sais', logger, topicPrefix: config.env.KAFKA_TOPIC_PREFIX })
+    : new InProcessBus();
+
+  const stores = new Map<string, EventStore>();
+  const relays: Relay[] = [];
+  const subscriptions: Subscription[] = [];
+  const contexts = new Map<ServiceDefinition, ServiceContext>();
+  for (const service of services) {
+    await migrateSchema(db, service.schema, { ...eventStoreMigrations(service.schema), ...service.migrations });
+    const store = new EventStore(db, service.schema);
+    stores.set(service.name, store);
+    const relay = new Relay({
+      store,
+      publisher: transport,
+      logger,
+      leaderLock: database.kind === 'postgres' ? { db } : undefined,
+    });
+    relays.push(relay);
+    contexts.set(service, {
+      db,
+      store,
+      logger: logger.child({ service: service.name }),
+      config,
+      appended: () => relay.notify(),
+    });
+  }
+  for (const service of services) {
+    for (const projection of service.projections?.(contexts.get(service)!) ?? []) {
+      const runner = new ProjectionRunner(projection, db, logger);
+      subscriptions.push(
+        await transport.subscribe({
+          groupId: projection.name,
+          topics: projection.streamTypes,
+          handleBatch: async (events) => void (await runner.handleBatch(events)),
+        }),
+      );
+    }
+  }
+  for (const relay of relays) relay.start();
+
+  const readiness: ReadinessCheck[] = [{ name: 'database', check: async () => void (await sql`select 1`.execute(db)) }];
+  if (transport instanceof KafkaTransport) readiness.push({ name: 'kafka', check: () => transport.ping() });
+  const app = await createApp({ title: `SAIS platform: ${services.map((s) => s.name).join(', ')}`, readiness, logger });
+  for (const service of services) await service.routes(app, contexts.get(service)!);
+  await options.extend?.(app);
+
+  let closed = false;
+  return {
+    app,
+    database,
+    transport,
+    stores,
+    mode: { database: database.kind, bus: transport instanceof KafkaTransport ? 'kafka' : 'in-process' },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await Promise.all(relays.map((relay) => relay.stop()));
+      await Promise.all(subscriptions.map((subscription) => subscription.stop()));
+      await transport.close();
+      await database.close();
+    },
+  };
+}

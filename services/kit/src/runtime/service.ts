@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { Migration } from 'kysely';
+import type { Logger } from 'pino';
+import type { Db } from '../db/database.ts';
+import type { EventStore } from '../eventstore/event-store.ts';
+import type { Projection } from '../projections/projection.ts';
+
+export interface PlatformConfig {
+  /** Folder for the embedded database and local files. */
+  dataDir: string;
+  env: NodeJS.ProcessEnv;
+}
+
+/** What a service gets to do its work: its schema, its event store, and a way to wake the relay. */
+export interface ServiceContext {
+  readonly db: Db;
+  readonly store: EventStore;
+  readonly logger: Logger;
+  readonly config: PlatformConfig;
+  /** Call after an append so the relay publishes at once instead of at its next poll. */
+  appended(): void;
+}
+
+/** A service of the platform: its schema, migrations, read models and HTTP routes. */
+export interface ServiceDefinition {
+  readonly name: string;
+  /** PostgreSQL schema it owns; no other service reads it. */
+  readonly schema: string;
+  /** URL prefixes it answers, for the gateway's routing table (e.g. `/api/user`). */
+  readonly prefixes: readonly string[];
+  readonly migrations: Record<string, Migration>;
+  projections?(context: ServiceContext): Projection[];
+  routes(app: FastifyInstance, context: ServiceContext): Promise<void>;
+}
+
+export function defineService(definition: ServiceDefinition): ServiceDefinition {
+  return definition;
+}

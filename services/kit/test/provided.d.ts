@@ -1,8 +1,0 @@
-import 'vitest';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    databaseUrl?: string;
-    kafkaBrokers?: string;
-  }
-}
