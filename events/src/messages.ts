@@ -43,6 +43,27 @@ export const messages = {
   uploadSuccess: { en: 'Upload success', 'zh-CN': '上传成功' },
   uploadFailed: { en: 'Upload failed', 'zh-CN': '上传失败' },
   downloadLinkFailed: { en: 'Download link failed', 'zh-CN': '下载链接获取失败' },
+  // identity
+  accountExists: { en: 'This account already exists', 'zh-CN': '该账号已存在' },
+  usernameTaken: { en: 'This username is already registered', 'zh-CN': '该用户名已被注册' },
+  emailTaken: { en: 'This email is already registered', 'zh-CN': '该邮箱已被注册' },
+  phoneTaken: { en: 'This phone number is already registered', 'zh-CN': '该手机号已被注册' },
+  wrongCredentials: { en: 'Wrong account or password', 'zh-CN': '账号或密码错误' },
+  accountLocked: {
+    en: 'Too many wrong passwords; sign-in is locked for a while, please try again later',
+    'zh-CN': '密码错误次数过多，登录已暂时锁定，请稍后再试',
+  },
+  accountDisabled: { en: 'This account has been disabled', 'zh-CN': '该账号已被停用' },
+  codeInvalid: { en: 'The verification code is wrong', 'zh-CN': '验证码错误' },
+  codeExpired: { en: 'The verification code has expired, please get a new one', 'zh-CN': '验证码已过期，请重新获取' },
+  codeBurned: {
+    en: 'The verification code was entered wrongly too many times, please get a new one',
+    'zh-CN': '验证码错误次数过多，请重新获取',
+  },
+  codeTooSoon: { en: 'Please wait before asking for another code', 'zh-CN': '请稍后再获取验证码' },
+  codeRateLimited: { en: 'Too many codes requested, please try again later', 'zh-CN': '验证码获取过于频繁，请稍后再试' },
+  contactNotRegistered: { en: 'No account uses this phone number or email', 'zh-CN': '该手机号或邮箱未注册' },
+  wrongOldPassword: { en: 'The current password is wrong', 'zh-CN': '当前密码错误' },
   // platform errors
   invalidRequest: { en: 'The request is invalid', 'zh-CN': '请求参数不正确' },
   notSignedIn: { en: 'Please sign in first', 'zh-CN': '请先登录' },

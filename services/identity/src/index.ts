@@ -1,15 +1,35 @@
-import { announceUnavailable, defineService } from '@sais/kit';
+import { defineService } from '@sais/kit';
+import { Accounts } from './accounts.ts';
+import { Sessions } from './auth/sessions.ts';
+import { VerificationCodes } from './codes/codes.ts';
+import { logSender, smtpSender } from './codes/delivery.ts';
+import { identityMigrations } from './db/migrations.ts';
+import { identityRoutes } from './http/routes.ts';
+import { loadSecret } from './secrets.ts';
 
 /**
- * The identity service: accounts, sessions, verification codes, real-name verification and review, message inbox.
- * Foundation stage: its schema and event store exist; its calls answer "not available yet" until built.
+ * The identity service: accounts, sessions, verification codes, real-name verification and review,
+ * message inbox.
  */
 export const identityService = defineService({
   name: 'identity',
   schema: 'identity',
   prefixes: ['/api/user', '/api/code', '/api/notify'],
-  migrations: {},
-  async routes(app) {
-    announceUnavailable(app, this.prefixes);
+  migrations: identityMigrations,
+  async routes(app, context) {
+    const { db, store, config, logger } = context;
+    const sessions = new Sessions(db, store);
+    const codes = new VerificationCodes(store, await loadSecret(config, 'code_secret'));
+    const accounts = new Accounts(db, store, sessions, codes);
+    const { SMTP_URL, SMTP_FROM } = config.env;
+    const senders = {
+      email: SMTP_URL ? smtpSender(SMTP_URL, SMTP_FROM ?? 'no-reply@sais.local') : logSender('email', logger),
+      phone: logSender('sms', logger),
+    };
+    logger.info(`verification codes: ${senders.email.description}; ${senders.phone.description}`);
+    await identityRoutes(app, { accounts, sessions, senders, secureCookies: config.env.SAIS_SECURE_COOKIES === 'true' });
   },
 });
+
+export { Accounts } from './accounts.ts';
+export { Sessions, sessionCookie } from './auth/sessions.ts';

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { EventMetadata } from '@sais/events';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -64,13 +67,18 @@ export function profileUpdated(accountId: string, nickname: string) {
 }
 
 /** A platform process of the given services on a fresh test database, with the in-process bus. */
-export async function platformForTest(services: readonly ServiceDefinition[], prefix = 'svc') {
+export async function platformForTest(
+  services: readonly ServiceDefinition[],
+  prefix = 'svc',
+  options: { env?: NodeJS.ProcessEnv } = {},
+) {
   const fresh = await freshDatabase(prefix);
   await fresh.database.close();
+  const dataDir = await mkdtemp(join(tmpdir(), `sais-${prefix}-`));
   const platform = await createPlatform({
     services,
-    config: { dataDir: '/nonexistent', env: { DATABASE_URL: fresh.url } },
-    logger: pino({ level: 'silent' }),
+    config: { dataDir, env: { ...options.env, DATABASE_URL: fresh.url } },
+    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
   });
   await platform.app.ready();
   return {
@@ -78,6 +86,7 @@ export async function platformForTest(services: readonly ServiceDefinition[], pr
     async close() {
       await platform.close();
       await fresh.drop();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,257 @@
+import { randomUUID } from 'node:crypto';
+import { type EventMetadata, type Role, identity } from '@sais/events';
+import { AppError, type Db, type EventStore, ForbiddenError, NotFoundError } from '@sais/kit';
+import type { Kysely } from 'kysely';
+import { decoyHash, hashPassword, verifyPassword } from './auth/passwords.ts';
+import type { ActiveSession, Sessions } from './auth/sessions.ts';
+import { type Channel, type Purpose, type VerificationCodes, codeFailure } from './codes/codes.ts';
+import type { IdentityTables } from './db/tables.ts';
+import { type AccountCommand, type AccountState, decideAccount, foldAccount } from './domain/account.ts';
+import { identityCodes } from './errors.ts';
+
+type Profile = identity.Profile;
+
+export type ActiveAccount = Extract<AccountState, { status: 'active' | 'disabled' }>;
+
+/** Sign-in throttling: after this many wrong passwords in a row, sign-in is locked for a while. */
+export const loginPolicy = { maxFailures: 5, lockMinutes: 15, maxFailuresPerIp: 30 } as const;
+
+const accountStream = (accountId: string) => `account-${accountId}`;
+const takenError = {
+  username: () => new AppError(identityCodes.usernameTaken, 'usernameTaken', 409),
+  email: () => new AppError(identityCodes.emailTaken, 'emailTaken', 409),
+  phone: () => new AppError(identityCodes.phoneTaken, 'phoneTaken', 409),
+};
+
+/** Runs `work` in a transaction; a returned failure is thrown only after the commit (attempt counters). */
+async function commitThenThrow<T>(db: Db, work: (trx: Db) => Promise<T | AppError>): Promise<T> {
+  const result = await db.transaction().execute(work);
+  if (result instanceof AppError) throw result;
+  return result;
+}
+
+export class Accounts {
+  constructor(
+    private readonly db: Db,
+    private readonly store: EventStore,
+    private readonly sessions: Sessions,
+    private readonly codes: VerificationCodes,
+  ) {}
+
+  #t(trx: Db = this.db) {
+    return trx.withSchema('identity') as Kysely<IdentityTables>;
+  }
+
+  async load(accountId: string): Promise<{ state: ActiveAccount; version: number }> {
+    const events = await this.store.readStream(accountStream(accountId));
+    const state = foldAccount(events);
+    if (state.status === 'none') throw new NotFoundError();
+    return { state, version: events.length };
+  }
+
+  /** Decides a command on the current state and appends the result with the version it saw. */
+  async execute(trx: Db, accountId: string, command: AccountCommand, metadata: EventMetadata) {
+    const events = await this.store.readStream(accountStream(accountId));
+    const produced = decideAccount(command, foldAccount(events));
+    return this.store.append(identity.AccountRegistered.aggregate, accountStream(accountId), events.length || 'no_stream', produced, metadata, { trx });
+  }
+
+  async accountIdBy(kind: 'username' | 'email' | 'phone', value: string, trx?: Db): Promise<string | null> {
+    const row = await this.#t(trx).selectFrom('account_keys').select('account_id').where('kind', '=', kind).where('value', '=', value).executeTakeFirst();
+    return row?.account_id ?? null;
+  }
+
+  async #claimKey(trx: Db, kind: 'username' | 'email' | 'phone', value: string, accountId: string) {
+    const inserted = await this.#t(trx)
+      .insertInto('account_keys')
+      .values({ kind, value, account_id: accountId })
+      .onConflict((oc) => oc.doNothing())
+      .returning('account_id')
+      .executeTakeFirst();
+    if (!inserted) throw takenError[kind]();
+  }
+
+  /** Sends a code for a purpose after checking that the address fits it (free to register, known to reset). */
+  async sendCode(
+    request: { channel: Channel; address: string; purpose: Purpose; ip: string | null; session: ActiveSession | null },
+    metadata: EventMetadata,
+  ) {
+    const owner = await this.accountIdBy(request.channel, request.address);
+    if ((request.purpose === 'register' || request.purpose === 'update') && owner) throw takenError[request.channel]();
+    if ((request.purpose === 'reset' || request.purpose === 'login') && !owner) {
+      throw new AppError(identityCodes.contactNotRegistered, 'contactNotRegistered', 400);
+    }
+    if (request.purpose === 'update' && !request.session) throw new AppError(401, 'notSignedIn', 401);
+    return this.db.transaction().execute((trx) =>
+      this.codes.issue(trx, { ...request, now: new Date() }, metadata),
+    );
+  }
+
+  async register(
+    request: { username: string; password: string; channel: Channel; address: string; code: string },
+    metadata: EventMetadata,
+  ): Promise<string> {
+    if (await this.accountIdBy('username', request.username)) throw takenError.username();
+    if (await this.accountIdBy(request.channel, request.address)) throw takenError[request.channel]();
+    const passwordHash = await hashPassword(request.password);
+    const accountId = randomUUID();
+    return commitThenThrow(this.db, async (trx) => {
+      const check = await this.codes.check(trx, { ...request, purpose: 'register', now: new Date() }, metadata);
+      if (check !== 'ok') return codeFailure(check);
+      await this.#claimKey(trx, 'username', request.username, accountId);
+      await this.#claimKey(trx, request.channel, request.address, accountId);
+      await this.#t(trx).insertInto('credentials').values({ account_id: accountId, password_hash: passwordHash, updated_at: new Date() }).execute();
+      await this.execute(
+        trx,
+        accountId,
+        {
+          type: 'RegisterAccount',
+          accountId,
+          username: request.username,
+          email: request.channel === 'email' ? request.address : null,
+          phone: request.channel === 'phone' ? request.address : null,
+        },
+        { ...metadata, actor: { ...metadata.actor, userId: accountId } },
+      );
+      return accountId;
+    });
+  }
+
+  async #throttle(trx: Db, key: string, now: Date) {
+    const row = await this.#t(trx).selectFrom('login_throttle').selectAll().where('key', '=', key).executeTakeFirst();
+    return row?.locked_until && new Date(row.locked_until) > now ? row : null;
+  }
+
+  async #countFailure(trx: Db, key: string, now: Date, limit: number) {
+    const row = await this.#t(trx)
+      .insertInto('login_throttle')
+      .values({ key, failures: 1, locked_until: null, updated_at: now })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet((eb) => ({
+          failures: eb('login_throttle.failures', '+', 1),
+          updated_at: now,
+        })),
+      )
+      .returning(['failures'])
+      .executeTakeFirstOrThrow();
+    const lockedUntil = row.failures >= limit ? new Date(now.getTime() + loginPolicy.lockMinutes * 60_000) : null;
+    if (lockedUntil) {
+      await this.#t(trx).updateTable('login_throttle').set({ locked_until: lockedUntil, failures: 0 }).where('key', '=', key).execute();
+    }
+    return { failures: row.failures, lockedUntil };
+  }
+
+  /** Password sign-in by username, email or phone, with per-account and per-address lockout. */
+  async login(
+    request: { account: string; password: string; ip: string | null },
+    metadata: EventMetadata,
+  ): Promise<{ token: string; expiresAt: Date; accountId: string }> {
+    const now = new Date();
+    const account = request.account.trim();
+    const kind = account.includes('@') ? 'email' : /^[+\d]/.test(account) && !/^[a-z0-9]{6,20}$/.test(account) ? 'phone' : 'username';
+    const lookup = kind === 'username' ? account.toLowerCase() : account;
+    const accountId = (await this.accountIdBy(kind, lookup)) ?? (kind === 'phone' ? await this.accountIdBy('username', lookup) : null);
+    const throttleKeys = [accountId ? `account:${accountId}` : null, request.ip ? `ip:${request.ip}` : null].filter(
+      (key): key is string => key !== null,
+    );
+    for (const key of throttleKeys) {
+      if (await this.#throttle(this.db, key, now)) throw new AppError(identityCodes.accountLocked, 'accountLocked', 429);
+    }
+    const credentials = accountId
+      ? await this.#t().selectFrom('credentials').select('password_hash').where('account_id', '=', accountId).executeTakeFirst()
+      : undefined;
+    const valid = await verifyPassword(credentials?.password_hash ?? decoyHash, request.password);
+    return commitThenThrow(this.db, async (trx) => {
+      if (!accountId || !valid) {
+        if (request.ip) await this.#countFailure(trx, `ip:${request.ip}`, now, loginPolicy.maxFailuresPerIp);
+        if (accountId) {
+          const { failures, lockedUntil } = await this.#countFailure(trx, `account:${accountId}`, now, loginPolicy.maxFailures);
+          await this.execute(trx, accountId, { type: 'RecordLoginFailure', failures, lockedUntil }, metadata);
+        }
+        return new AppError(identityCodes.wrongCredentials, 'wrongCredentials', 400);
+      }
+      const { state } = await this.load(accountId);
+      if (state.status === 'disabled') return new AppError(identityCodes.accountDisabled, 'accountDisabled', 403);
+      await this.#t(trx).deleteFrom('login_throttle').where('key', 'in', throttleKeys).execute();
+      const session = await this.sessions.start(trx, accountId, kind, request.ip, now, metadata);
+      return { ...session, accountId };
+    });
+  }
+
+  /** Sign-in with a code sent to a registered phone or email (auth-form mode LOGIN). */
+  async loginWithCode(
+    request: { channel: Channel; address: string; code: string; ip: string | null },
+    metadata: EventMetadata,
+  ): Promise<{ token: string; expiresAt: Date; accountId: string }> {
+    const accountId = await this.accountIdBy(request.channel, request.address);
+    if (!accountId) throw new AppError(identityCodes.contactNotRegistered, 'contactNotRegistered', 400);
+    return commitThenThrow(this.db, async (trx) => {
+      const check = await this.codes.check(trx, { ...request, purpose: 'login', now: new Date() }, metadata);
+      if (check !== 'ok') return codeFailure(check);
+      const { state } = await this.load(accountId);
+      if (state.status === 'disabled') return new AppError(identityCodes.accountDisabled, 'accountDisabled', 403);
+      const session = await this.sessions.start(trx, accountId, request.channel, request.ip, new Date(), metadata);
+      return { ...session, accountId };
+    });
+  }
+
+  async logout(session: ActiveSession, metadata: EventMetadata) {
+    await this.db.transaction().execute((trx) => this.sessions.revoke(trx, session, 'logout', metadata));
+  }
+
+  async resetPassword(request: { channel: Channel; address: string; code: string; password: string }, metadata: EventMetadata) {
+    const accountId = await this.accountIdBy(request.channel, request.address);
+    if (!accountId) throw new AppError(identityCodes.contactNotRegistered, 'contactNotRegistered', 400);
+    const passwordHash = await hashPassword(request.password);
+    await commitThenThrow(this.db, async (trx) => {
+      const check = await this.codes.check(trx, { ...request, purpose: 'reset', now: new Date() }, metadata);
+      if (check !== 'ok') return codeFailure(check);
+      await this.#setPassword(trx, accountId, passwordHash, 'reset', metadata);
+      return null;
+    });
+  }
+
+  async updatePassword(session: ActiveSession, oldPassword: string, newPassword: string, metadata: EventMetadata) {
+    const credentials = await this.#t().selectFrom('credentials').select('password_hash').where('account_id', '=', session.accountId).executeTakeFirstOrThrow();
+    if (!(await verifyPassword(credentials.password_hash, oldPassword))) {
+      throw new AppError(identityCodes.wrongOldPassword, 'wrongOldPassword', 400);
+    }
+    const passwordHash = await hashPassword(newPassword);
+    await this.db.transaction().execute((trx) => this.#setPassword(trx, session.accountId, passwordHash, 'update', metadata));
+  }
+
+  async #setPassword(trx: Db, accountId: string, passwordHash: string, how: 'update' | 'reset', metadata: EventMetadata) {
+    await this.#t(trx).updateTable('credentials').set({ password_hash: passwordHash, updated_at: new Date() }).where('account_id', '=', accountId).execute();
+    await this.execute(trx, accountId, { type: 'ChangePassword', how }, metadata);
+    await this.sessions.revokeAll(trx, accountId, 'password-changed', metadata);
+  }
+
+  async updateProfile(session: ActiveSession, changes: Profile, metadata: EventMetadata) {
+    await this.db.transaction().execute((trx) => this.execute(trx, session.accountId, { type: 'UpdateProfile', changes }, metadata));
+  }
+
+  async changeContact(session: ActiveSession, request: { channel: Channel; address: string; code: string }, metadata: EventMetadata) {
+    const { state } = await this.load(session.accountId);
+    await commitThenThrow(this.db, async (trx) => {
+      const check = await this.codes.check(trx, { ...request, purpose: 'update', now: new Date() }, metadata);
+      if (check !== 'ok') return codeFailure(check);
+      await this.#claimKey(trx, request.channel, request.address, session.accountId);
+      const previous = state[request.channel];
+      if (previous) await this.#t(trx).deleteFrom('account_keys').where('kind', '=', request.channel).where('value', '=', previous).execute();
+      await this.execute(trx, session.accountId, { type: 'ChangeContact', channel: request.channel, value: request.address }, metadata);
+      return null;
+    });
+  }
+
+  async grantRole(accountId: string, role: Role, metadata: EventMetadata) {
+    await this.db.transaction().execute((trx) => this.execute(trx, accountId, { type: 'GrantRole', role }, metadata));
+  }
+
+  /** The signed-in account, refusing disabled ones; with `role`, also refusing accounts without it. */
+  async requireAccount(session: ActiveSession, role?: Role): Promise<ActiveAccount> {
+    const { state } = await this.load(session.accountId);
+    if (state.status === 'disabled') throw new AppError(identityCodes.accountDisabled, 'accountDisabled', 403);
+    if (role && !state.roles.includes(role) && !state.roles.includes('admin')) throw new ForbiddenError();
+    return state;
+  }
+}

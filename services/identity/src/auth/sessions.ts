@@ -1,0 +1,105 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { type EventMetadata, identity } from '@sais/events';
+import type { Db, EventStore } from '@sais/kit';
+import type { Kysely } from 'kysely';
+import type { IdentityTables } from '../db/tables.ts';
+
+export const sessionCookie = 'sais_session';
+export const sessionTtlMs = 7 * 24 * 3_600_000;
+
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface ActiveSession {
+  sessionId: string;
+  accountId: string;
+}
+
+type RevokeReason = 'logout' | 'password-changed' | 'account-disabled' | 'expired';
+
+/**
+ * Server-side sessions: the cookie holds a random 256-bit token, the table only its SHA-256. Revoking
+ * marks the row at once, so a copied cookie stops working on the next request.
+ */
+export class Sessions {
+  constructor(
+    private readonly db: Db,
+    private readonly store: EventStore,
+  ) {}
+
+  #table(trx: Db = this.db) {
+    return trx.withSchema('identity') as Kysely<IdentityTables>;
+  }
+
+  async start(
+    trx: Db,
+    accountId: string,
+    via: 'username' | 'email' | 'phone',
+    ip: string | null,
+    now: Date,
+    metadata: EventMetadata,
+  ): Promise<{ token: string; expiresAt: Date }> {
+    const token = randomBytes(32).toString('base64url');
+    const sessionId = randomUUID();
+    const expiresAt = new Date(now.getTime() + sessionTtlMs);
+    await this.#table(trx)
+      .insertInto('sessions')
+      .values({ token_hash: tokenHash(token), session_id: sessionId, account_id: accountId, created_at: now, expires_at: expiresAt, ip })
+      .execute();
+    await this.store.append(
+      identity.SessionStarted.aggregate,
+      `session-${sessionId}`,
+      'no_stream',
+      [{ type: identity.SessionStarted.type, data: { sessionId, accountId, via, expiresAt: expiresAt.toISOString() } }],
+      { ...metadata, actor: { ...metadata.actor, userId: accountId } },
+      { trx },
+    );
+    return { token, expiresAt };
+  }
+
+  async resolve(token: string | undefined, now = new Date()): Promise<ActiveSession | null> {
+    if (!token || token.length > 100) return null;
+    const row = await this.#table()
+      .selectFrom('sessions')
+      .select(['session_id', 'account_id', 'expires_at'])
+      .where('token_hash', '=', tokenHash(token))
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (!row || new Date(row.expires_at) <= now) return null;
+    return { sessionId: row.session_id, accountId: row.account_id };
+  }
+
+  async revoke(trx: Db, session: ActiveSession, reason: RevokeReason, metadata: EventMetadata, now = new Date()) {
+    await this.#revokeWhere(trx, [session], reason, metadata, now);
+  }
+
+  /** Ends every open session of the account (password change, account disabled). */
+  async revokeAll(trx: Db, accountId: string, reason: RevokeReason, metadata: EventMetadata, now = new Date()) {
+    const open = await this.#table(trx)
+      .selectFrom('sessions')
+      .select(['session_id as sessionId', 'account_id as accountId'])
+      .where('account_id', '=', accountId)
+      .where('revoked_at', 'is', null)
+      .execute();
+    await this.#revokeWhere(trx, open, reason, metadata, now);
+  }
+
+  async #revokeWhere(trx: Db, sessions: ActiveSession[], reason: RevokeReason, metadata: EventMetadata, now: Date) {
+    for (const session of sessions) {
+      const updated = await this.#table(trx)
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('session_id', '=', session.sessionId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) continue;
+      await this.store.append(
+        identity.SessionRevoked.aggregate,
+        `session-${session.sessionId}`,
+        'any',
+        [{ type: identity.SessionRevoked.type, data: { ...session, reason } }],
+        metadata,
+        { trx },
+      );
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import type { Generated, Kysely } from 'kysely';
+
+export interface AccountKeysTable {
+  kind: 'username' | 'email' | 'phone';
+  value: string;
+  account_id: string;
+}
+export interface CredentialsTable {
+  account_id: string;
+  password_hash: string;
+  updated_at: Date;
+}
+export interface SessionsTable {
+  token_hash: string;
+  session_id: string;
+  account_id: string;
+  created_at: Date;
+  expires_at: Date;
+  revoked_at: Date | null;
+  ip: string | null;
+}
+export interface CodesTable {
+  id: string;
+  channel: 'phone' | 'email';
+  address: string;
+  purpose: string;
+  code_hash: string;
+  created_at: Date;
+  expires_at: Date;
+  attempts: Generated<number>;
+  used_at: Date | null;
+  burned_at: Date | null;
+  ip: string | null;
+}
+export interface LoginThrottleTable {
+  key: string;
+  failures: number;
+  locked_until: Date | null;
+  updated_at: Date;
+}
+
+export interface IdentityTables {
+  account_keys: AccountKeysTable;
+  credentials: CredentialsTable;
+  sessions: SessionsTable;
+  codes: CodesTable;
+  login_throttle: LoginThrottleTable;
+}
+
+export type IdentityDb = Kysely<IdentityTables>;

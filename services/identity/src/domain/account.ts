@@ -1,0 +1,110 @@
+import { type Role, identity } from '@sais/events';
+import { AppError } from '@sais/kit';
+import { identityCodes } from '../errors.ts';
+
+const E = identity;
+type Profile = identity.Profile;
+
+export type AccountEvent =
+  | { type: typeof E.AccountRegistered.type; data: import('zod').infer<typeof E.AccountRegistered.data> }
+  | { type: typeof E.ProfileUpdated.type; data: import('zod').infer<typeof E.ProfileUpdated.data> }
+  | { type: typeof E.ContactChanged.type; data: import('zod').infer<typeof E.ContactChanged.data> }
+  | { type: typeof E.PasswordChanged.type; data: import('zod').infer<typeof E.PasswordChanged.data> }
+  | { type: typeof E.LoginFailed.type; data: import('zod').infer<typeof E.LoginFailed.data> }
+  | { type: typeof E.RoleGranted.type; data: import('zod').infer<typeof E.RoleGranted.data> }
+  | { type: typeof E.RoleRevoked.type; data: import('zod').infer<typeof E.RoleRevoked.data> }
+  | { type: typeof E.AccountDisabled.type; data: import('zod').infer<typeof E.AccountDisabled.data> };
+
+export type AccountState =
+  | { status: 'none' }
+  | {
+      status: 'active' | 'disabled';
+      accountId: string;
+      username: string;
+      email: string | null;
+      phone: string | null;
+      roles: Role[];
+      profile: Profile;
+    };
+
+export const initialAccount: AccountState = { status: 'none' };
+
+export function evolveAccount(state: AccountState, event: AccountEvent): AccountState {
+  if (event.type === E.AccountRegistered.type) {
+    const { accountId, username, email, phone } = event.data;
+    return { status: 'active', accountId, username, email, phone, roles: ['participant'], profile: {} };
+  }
+  if (state.status === 'none') return state;
+  switch (event.type) {
+    case E.ProfileUpdated.type:
+      return { ...state, profile: { ...state.profile, ...event.data.changes } };
+    case E.ContactChanged.type:
+      return { ...state, [event.data.channel]: event.data.value };
+    case E.PasswordChanged.type:
+    case E.LoginFailed.type:
+      return state;
+    case E.RoleGranted.type:
+      return { ...state, roles: state.roles.includes(event.data.role) ? state.roles : [...state.roles, event.data.role] };
+    case E.RoleRevoked.type:
+      return { ...state, roles: state.roles.filter((role) => role !== event.data.role) };
+    case E.AccountDisabled.type:
+      return { ...state, status: 'disabled' };
+    default: {
+      const unreachable: never = event;
+      return unreachable;
+    }
+  }
+}
+
+export function foldAccount(events: readonly { type: string; data: unknown }[]): AccountState {
+  return events.reduce((state, event) => evolveAccount(state, event as AccountEvent), initialAccount);
+}
+
+export type AccountCommand =
+  | { type: 'RegisterAccount'; accountId: string; username: string; email: string | null; phone: string | null }
+  | { type: 'UpdateProfile'; changes: Profile }
+  | { type: 'ChangeContact'; channel: 'phone' | 'email'; value: string }
+  | { type: 'ChangePassword'; how: 'update' | 'reset' }
+  | { type: 'RecordLoginFailure'; failures: number; lockedUntil: Date | null }
+  | { type: 'GrantRole'; role: Role }
+  | { type: 'RevokeRole'; role: Role }
+  | { type: 'DisableAccount'; reason: string };
+
+/** Pure business rules of an account: the events a command produces, or a typed error. */
+export function decideAccount(command: AccountCommand, state: AccountState): AccountEvent[] {
+  if (command.type === 'RegisterAccount') {
+    if (state.status !== 'none') throw new AppError(identityCodes.accountExists, 'accountExists', 409);
+    const { accountId, username, email, phone } = command;
+    return [{ type: E.AccountRegistered.type, data: { accountId, username, email, phone, termsAccepted: true } }];
+  }
+  if (state.status === 'none') throw new AppError(404, 'notFound', 404);
+  const { accountId } = state;
+  switch (command.type) {
+    case 'UpdateProfile': {
+      const changes = Object.fromEntries(
+        Object.entries(command.changes).filter(([key, value]) => state.profile[key as keyof Profile] !== value),
+      );
+      return Object.keys(changes).length === 0 ? [] : [{ type: E.ProfileUpdated.type, data: { accountId, changes } }];
+    }
+    case 'ChangeContact':
+      if (state[command.channel] === command.value) return [];
+      return [{ type: E.ContactChanged.type, data: { accountId, channel: command.channel, value: command.value } }];
+    case 'ChangePassword':
+      return [{ type: E.PasswordChanged.type, data: { accountId, how: command.how } }];
+    case 'RecordLoginFailure': {
+      const lockedUntil = command.lockedUntil?.toISOString() ?? null;
+      return [{ type: E.LoginFailed.type, data: { accountId, failures: command.failures, lockedUntil } }];
+    }
+    case 'GrantRole':
+      return state.roles.includes(command.role) ? [] : [{ type: E.RoleGranted.type, data: { accountId, role: command.role } }];
+    case 'RevokeRole':
+      return state.roles.includes(command.role) ? [{ type: E.RoleRevoked.type, data: { accountId, role: command.role } }] : [];
+    case 'DisableAccount':
+      if (state.status === 'disabled') return [];
+      return [{ type: E.AccountDisabled.type, data: { accountId, reason: command.reason } }];
+    default: {
+      const unreachable: never = command;
+      return unreachable;
+    }
+  }
+}
