@@ -64,6 +64,14 @@ export const messages = {
   codeRateLimited: { en: 'Too many codes requested, please try again later', 'zh-CN': '验证码获取过于频繁，请稍后再试' },
   contactNotRegistered: { en: 'No account uses this phone number or email', 'zh-CN': '该手机号或邮箱未注册' },
   wrongOldPassword: { en: 'The current password is wrong', 'zh-CN': '当前密码错误' },
+  verificationPending: { en: 'Your verification is already under review', 'zh-CN': '您的实名认证正在审核中' },
+  alreadyVerified: { en: 'Your real name is already verified', 'zh-CN': '您已完成实名认证' },
+  verificationNotPending: { en: 'This verification has already been decided', 'zh-CN': '该认证已审核完毕' },
+  rejectReasonRequired: { en: 'Please give a reason for the rejection', 'zh-CN': '请填写驳回原因' },
+  alipayNotConfigured: {
+    en: 'Real-name check through the payment app is not configured on this platform yet',
+    'zh-CN': '本平台尚未开通支付宝实名认证',
+  },
   // platform errors
   invalidRequest: { en: 'The request is invalid', 'zh-CN': '请求参数不正确' },
   notSignedIn: { en: 'Please sign in first', 'zh-CN': '请先登录' },

@@ -51,7 +51,7 @@ export class Accounts {
 
   /** Decides a command on the current state and appends the result with the version it saw. */
   async execute(trx: Db, accountId: string, command: AccountCommand, metadata: EventMetadata) {
-    const events = await this.store.readStream(accountStream(accountId));
+    const events = await this.store.readStream(accountStream(accountId), { trx });
     const produced = decideAccount(command, foldAccount(events));
     return this.store.append(identity.AccountRegistered.aggregate, accountStream(accountId), events.length || 'no_stream', produced, metadata, { trx });
   }
@@ -115,6 +115,20 @@ export class Accounts {
       );
       return accountId;
     });
+  }
+
+  /** Creates an account without a code: the operator's bootstrap of staff accounts (`npm run admin`). */
+  async createStaff(request: { username: string; email: string; password: string; roles: Role[] }, metadata: EventMetadata) {
+    const accountId = randomUUID();
+    const passwordHash = await hashPassword(request.password);
+    await this.db.transaction().execute(async (trx) => {
+      await this.#claimKey(trx, 'username', request.username, accountId);
+      await this.#claimKey(trx, 'email', request.email, accountId);
+      await this.#t(trx).insertInto('credentials').values({ account_id: accountId, password_hash: passwordHash, updated_at: new Date() }).execute();
+      await this.execute(trx, accountId, { type: 'RegisterAccount', accountId, username: request.username, email: request.email, phone: null }, metadata);
+      for (const role of request.roles) await this.execute(trx, accountId, { type: 'GrantRole', role }, metadata);
+    });
+    return accountId;
   }
 
   async #throttle(trx: Db, key: string, now: Date) {

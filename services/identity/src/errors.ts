@@ -14,4 +14,8 @@ export const identityCodes = {
   codeRateLimited: 10014,
   wrongOldPassword: 10020,
   contactNotRegistered: 10021,
+  verificationPending: 10030,
+  alreadyVerified: 10031,
+  verificationNotPending: 10032,
+  alipayNotConfigured: 10033,
 } as const;

@@ -5,6 +5,10 @@ import { VerificationCodes } from './codes/codes.ts';
 import { logSender, smtpSender } from './codes/delivery.ts';
 import { identityMigrations } from './db/migrations.ts';
 import { identityRoutes } from './http/routes.ts';
+import { verificationRoutes } from './http/verification-routes.ts';
+import { Inbox } from './inbox/inbox.ts';
+import { inboxProjection } from './inbox/projection.ts';
+import { Verifications } from './verification/verifications.ts';
 import { loadSecret } from './secrets.ts';
 
 /**
@@ -16,6 +20,7 @@ export const identityService = defineService({
   schema: 'identity',
   prefixes: ['/api/user', '/api/code', '/api/notify'],
   migrations: identityMigrations,
+  projections: () => [inboxProjection],
   async routes(app, context) {
     const { db, store, config, logger } = context;
     const sessions = new Sessions(db, store);
@@ -27,9 +32,22 @@ export const identityService = defineService({
       phone: logSender('sms', logger),
     };
     logger.info(`verification codes: ${senders.email.description}; ${senders.phone.description}`);
-    await identityRoutes(app, { accounts, sessions, senders, secureCookies: config.env.SAIS_SECURE_COOKIES === 'true' });
+    const verifications = new Verifications(db, store, {
+      photoKey: await loadSecret(config, 'photo_key'),
+      digestKey: await loadSecret(config, 'digest_key'),
+    });
+    await identityRoutes(app, {
+      accounts,
+      sessions,
+      senders,
+      secureCookies: config.env.SAIS_SECURE_COOKIES === 'true',
+      authStatusOf: async (accountId) => (await verifications.statusOf(accountId)).status,
+    });
+    await verificationRoutes(app, { accounts, sessions, verifications, inbox: new Inbox(db, store) });
   },
 });
 
 export { Accounts } from './accounts.ts';
+export { inboxProjection } from './inbox/projection.ts';
 export { Sessions, sessionCookie } from './auth/sessions.ts';
+export { identityMigrations } from './db/migrations.ts';

@@ -39,7 +39,42 @@ export interface LoginThrottleTable {
   updated_at: Date;
 }
 
+export interface VerificationsTable {
+  verification_id: string;
+  account_id: string;
+  status: 'processing' | 'approved' | 'rejected';
+  name: string;
+  certificate_type: 'id-card' | 'passport';
+  certificate_masked: string;
+  certificate_digest: string;
+  submitted_at: Date;
+  decided_at: Date | null;
+  reviewer_id: string | null;
+  reason: string | null;
+}
+export interface DocumentsTable {
+  document_id: string;
+  verification_id: string;
+  position: number;
+  mime: string;
+  iv: Buffer;
+  tag: Buffer;
+  ciphertext: Buffer;
+}
+export interface InboxTable {
+  message_id: string;
+  recipient_id: string;
+  sender: string;
+  title: { 'zh-CN': string; en: string };
+  body: { 'zh-CN': string; en: string };
+  sent_at: Date;
+  read_at: Date | null;
+}
+
 export interface IdentityTables {
+  verifications: VerificationsTable;
+  documents: DocumentsTable;
+  inbox: InboxTable;
   account_keys: AccountKeysTable;
   credentials: CredentialsTable;
   sessions: SessionsTable;

@@ -14,12 +14,13 @@ export interface IdentityHttp {
   sessions: Sessions;
   senders: { email: CodeSender; phone: CodeSender };
   secureCookies: boolean;
+  authStatusOf(accountId: string): Promise<string>;
 }
 
 const nothing = envelopeOf(z.null());
 const tags = ['user'];
 
-export async function identityRoutes(root: FastifyInstance, { accounts, sessions, senders, secureCookies }: IdentityHttp) {
+export async function identityRoutes(root: FastifyInstance, { accounts, sessions, senders, secureCookies, authStatusOf }: IdentityHttp) {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   app.post('/api/user/register', { schema: { tags, summary: 'Register with a username, a password and a verified phone or email', body: S.registerBody, response: { 200: envelopeOf(z.object({ userId: z.string() })) } } }, async (request) => {
@@ -62,6 +63,7 @@ export async function identityRoutes(root: FastifyInstance, { accounts, sessions
       organization: p.organization ?? null,
       graduationDate: p.graduationDate ?? null,
       avatarUrl: p.avatarUrl ?? null,
+      authStatus: await authStatusOf(account.accountId),
     });
   });
 

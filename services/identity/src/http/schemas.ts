@@ -96,4 +96,6 @@ export const userDetail = z.object({
   organization: z.string().nullable(),
   graduationDate: z.string().nullable(),
   avatarUrl: z.string().nullable(),
+  /** Real-name verification: Not Verified, Processing or Verified. */
+  authStatus: z.string(),
 });

@@ -175,11 +175,12 @@ export class EventStore {
     }
   }
 
-  async readStream(streamId: string, fromVersion = 1): Promise<EventEnvelope[]> {
+  /** A stream's events in order; pass the caller's transaction to see its own uncommitted appends. */
+  async readStream(streamId: string, options: { fromVersion?: number; trx?: Db } = {}): Promise<EventEnvelope[]> {
     const result = await sql<EventRow>`
       select ${columns} from ${this.#table}
-      where stream_id = ${streamId} and stream_version >= ${fromVersion}
-      order by stream_version`.execute(this.#db);
+      where stream_id = ${streamId} and stream_version >= ${options.fromVersion ?? 1}
+      order by stream_version`.execute(options.trx ?? this.#db);
     return result.rows.map(toEnvelope);
   }
 

@@ -1,0 +1,68 @@
+import { type EventMetadata, type Language, identity } from '@sais/events';
+import { type Db, type EventStore, NotFoundError } from '@sais/kit';
+import type { Kysely } from 'kysely';
+import type { IdentityTables } from '../db/tables.ts';
+
+/** Reads of the inbox read model, and read marks recorded as events. */
+export class Inbox {
+  constructor(
+    private readonly db: Db,
+    private readonly store: EventStore,
+  ) {}
+
+  #t() {
+    return this.db.withSchema('identity') as Kysely<IdentityTables>;
+  }
+
+  async page(recipientId: string, page: number, pageSize: number, language: Language) {
+    const mine = this.#t().selectFrom('inbox').where('recipient_id', '=', recipientId);
+    const [rows, counts] = await Promise.all([
+      mine.selectAll().orderBy('sent_at', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
+      mine
+        .select((eb) => [
+          eb.fn.countAll<number>().as('total'),
+          eb.fn.count<number>('message_id').filterWhere('read_at', 'is', null).as('unread'),
+        ])
+        .executeTakeFirstOrThrow(),
+    ]);
+    return {
+      total: Number(counts.total),
+      unread: Number(counts.unread),
+      page,
+      pageSize,
+      records: rows.map((row) => ({
+        notifyId: row.message_id,
+        sender: row.sender,
+        title: row.title[language],
+        sendTime: new Date(row.sent_at).toISOString(),
+        read: row.read_at !== null,
+      })),
+    };
+  }
+
+  /** One message; opening it marks it read (at once in the read model, and as an event for replays). */
+  async detail(recipientId: string, messageId: string, language: Language, metadata: EventMetadata) {
+    const row = await this.#t().selectFrom('inbox').selectAll().where('message_id', '=', messageId).where('recipient_id', '=', recipientId).executeTakeFirst();
+    if (!row) throw new NotFoundError();
+    if (!row.read_at) {
+      await this.db.transaction().execute(async (trx) => {
+        await (trx.withSchema('identity') as Kysely<IdentityTables>).updateTable('inbox').set({ read_at: new Date() }).where('message_id', '=', messageId).execute();
+        await this.store.append(
+          identity.MessageRead.aggregate,
+          `inbox-${recipientId}`,
+          'any',
+          [{ type: identity.MessageRead.type, data: { messageId, recipientId } }],
+          metadata,
+          { trx },
+        );
+      });
+    }
+    return {
+      notifyId: row.message_id,
+      sender: row.sender,
+      title: row.title[language],
+      content: row.body[language],
+      sendTime: new Date(row.sent_at).toISOString(),
+    };
+  }
+}

@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+import { identity } from '@sais/events';
+import { type Db, defineProjection } from '@sais/kit';
+import type { Kysely } from 'kysely';
+import type { IdentityTables } from '../db/tables.ts';
+
+type Text = { 'zh-CN': string; en: string };
+
+/** A stable message id per source event, so a replay rebuilds the same inbox. */
+export function messageIdFor(eventId: string): string {
+  const hex = createHash('sha256').update(`inbox:${eventId}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+const reviewOffice = 'Review Office';
+const inboxOf = (trx: Db) => trx.withSchema('identity') as Kysely<IdentityTables>;
+
+/**
+ * The message inbox (`/notify/*`): review decisions now; team and submission notices join as their
+ * services grow. Read marks are events too, so a replay keeps them.
+ */
+export const inboxProjection = defineProjection({
+  name: 'identity.inbox',
+  schema: 'identity',
+  streamTypes: [identity.IdentityVerificationApproved.aggregate, identity.MessageRead.aggregate],
+  async apply(trx, event) {
+    const insert = (recipientId: string, title: Text, body: Text) =>
+      inboxOf(trx)
+        .insertInto('inbox')
+        .values({ message_id: messageIdFor(event.id), recipient_id: recipientId, sender: reviewOffice, title, body, sent_at: new Date(event.occurredAt) })
+        .onConflict((oc) => oc.column('message_id').doNothing())
+        .execute();
+    switch (event.type) {
+      case identity.IdentityVerificationApproved.type: {
+        const data = event.data as { accountId: string };
+        await insert(
+          data.accountId,
+          { en: 'Verification Pass', 'zh-CN': '认证通过' },
+          {
+            en: 'Your real-name verification was approved. You can now sign up for competitions.',
+            'zh-CN': '您的实名认证已通过审核，现在可以报名参加比赛。',
+          },
+        );
+        return;
+      }
+      case identity.IdentityVerificationRejected.type: {
+        const data = event.data as { accountId: string; reason: string };
+        await insert(
+          data.accountId,
+          { en: 'Verification Failed', 'zh-CN': '认证未通过' },
+          {
+            en: `Your real-name verification was not approved: ${data.reason}. Please submit it again.`,
+            'zh-CN': `您的实名认证未通过审核：${data.reason}。请重新提交。`,
+          },
+        );
+        return;
+      }
+      case identity.MessageRead.type: {
+        const data = event.data as { messageId: string; recipientId: string };
+        await inboxOf(trx)
+          .updateTable('inbox')
+          .set({ read_at: new Date(event.occurredAt) })
+          .where('message_id', '=', data.messageId)
+          .where('recipient_id', '=', data.recipientId)
+          .where('read_at', 'is', null)
+          .execute();
+        return;
+      }
+    }
+  },
+  async reset(trx) {
+    await inboxOf(trx).deleteFrom('inbox').execute();
+  },
+});

@@ -1,0 +1,195 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { type EventMetadata, identity } from '@sais/events';
+import { type Db, type EventStore, NotFoundError } from '@sais/kit';
+import type { Kysely } from 'kysely';
+import type { IdentityTables } from '../db/tables.ts';
+import { type VerificationCommand, decideVerification, foldVerification } from '../domain/verification.ts';
+import { open, seal } from './photos.ts';
+
+export type AuthStatus = 'Not Verified' | 'Processing' | 'Verified';
+
+const stream = (accountId: string) => `verification-${accountId}`;
+
+export function maskCertificate(number: string): string {
+  return number.length <= 6 ? `${number.slice(0, 1)}****` : `${number.slice(0, 4)}${'*'.repeat(number.length - 7)}${number.slice(-3)}`;
+}
+
+export interface Submission {
+  accountId: string;
+  name: string;
+  certificateType: 'id-card' | 'passport';
+  certificateNumber: string;
+  photos: { bytes: Buffer; mime: string }[];
+}
+
+/** Real-name verification: submissions with encrypted photos, the reviewers' queue and decisions. */
+export class Verifications {
+  readonly #photoKey: Buffer;
+  readonly #digestKey: Buffer;
+
+  constructor(
+    private readonly db: Db,
+    private readonly store: EventStore,
+    keys: { photoKey: Buffer; digestKey: Buffer },
+  ) {
+    this.#photoKey = keys.photoKey;
+    this.#digestKey = keys.digestKey;
+  }
+
+  #t(trx: Db = this.db) {
+    return trx.withSchema('identity') as Kysely<IdentityTables>;
+  }
+
+  async #execute(trx: Db, accountId: string, command: VerificationCommand, metadata: EventMetadata) {
+    const events = await this.store.readStream(stream(accountId), { trx });
+    const produced = decideVerification(command, foldVerification(events));
+    return this.store.append(identity.IdentityVerificationSubmitted.aggregate, stream(accountId), events.length || 'no_stream', produced, metadata, { trx });
+  }
+
+  async submit(submission: Submission, metadata: EventMetadata): Promise<string> {
+    const verificationId = randomUUID();
+    const documentIds = submission.photos.map(() => randomUUID());
+    const masked = maskCertificate(submission.certificateNumber);
+    // A keyed digest lets operators find one document behind two accounts without storing the number.
+    const digest = createHmac('sha256', this.#digestKey).update(`${submission.certificateType}:${submission.certificateNumber}`).digest('hex');
+    await this.db.transaction().execute(async (trx) => {
+      await this.#execute(
+        trx,
+        submission.accountId,
+        {
+          type: 'Submit',
+          data: {
+            verificationId,
+            accountId: submission.accountId,
+            name: submission.name,
+            certificateType: submission.certificateType,
+            certificateNumberMasked: masked,
+            photoIds: documentIds,
+          },
+        },
+        metadata,
+      );
+      await this.#t(trx)
+        .insertInto('verifications')
+        .values({
+          verification_id: verificationId,
+          account_id: submission.accountId,
+          status: 'processing',
+          name: submission.name,
+          certificate_type: submission.certificateType,
+          certificate_masked: masked,
+          certificate_digest: digest,
+          submitted_at: new Date(),
+        })
+        .execute();
+      for (const [position, photo] of submission.photos.entries()) {
+        const documentId = documentIds[position]!;
+        const sealed = seal(this.#photoKey, documentId, photo.bytes);
+        await this.#t(trx)
+          .insertInto('documents')
+          .values({ document_id: documentId, verification_id: verificationId, position, mime: photo.mime, ...sealed })
+          .execute();
+      }
+    });
+    return verificationId;
+  }
+
+  async statusOf(accountId: string) {
+    const latest = await this.#t()
+      .selectFrom('verifications')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .orderBy('submitted_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    const status: AuthStatus = !latest || latest.status === 'rejected' ? 'Not Verified' : latest.status === 'approved' ? 'Verified' : 'Processing';
+    return {
+      status,
+      reason: latest?.status === 'rejected' ? latest.reason : null,
+      name: latest?.name ?? null,
+      certificateType: latest?.certificate_type ?? null,
+      certificateNumber: latest?.certificate_masked ?? null,
+      submittedAt: latest?.submitted_at ? new Date(latest.submitted_at).toISOString() : null,
+    };
+  }
+
+  /** The reviewers' queue: pending verifications, oldest first. */
+  async queue(page: number, pageSize: number) {
+    const base = this.#t().selectFrom('verifications').where('status', '=', 'processing');
+    const [rows, total] = await Promise.all([
+      base
+        .select(['verification_id', 'account_id', 'name', 'certificate_type', 'certificate_masked', 'submitted_at'])
+        .orderBy('submitted_at', 'asc')
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return {
+      total: Number(total.n),
+      records: rows.map((row) => ({
+        verificationId: row.verification_id,
+        userId: row.account_id,
+        name: row.name,
+        certificateType: row.certificate_type,
+        certificateNumber: row.certificate_masked,
+        submittedAt: new Date(row.submitted_at).toISOString(),
+      })),
+    };
+  }
+
+  async #find(verificationId: string) {
+    const row = await this.#t().selectFrom('verifications').selectAll().where('verification_id', '=', verificationId).executeTakeFirst();
+    if (!row) throw new NotFoundError();
+    return row;
+  }
+
+  /** Decrypts one photo for a reviewer and records that they looked. */
+  async viewPhoto(verificationId: string, position: number, reviewerId: string, metadata: EventMetadata) {
+    const verification = await this.#find(verificationId);
+    const document = await this.#t()
+      .selectFrom('documents')
+      .selectAll()
+      .where('verification_id', '=', verificationId)
+      .where('position', '=', position)
+      .executeTakeFirst();
+    if (!document) throw new NotFoundError();
+    await this.db.transaction().execute((trx) =>
+      this.store.append(
+        identity.IdentityDocumentViewed.aggregate,
+        stream(verification.account_id),
+        'any',
+        [{ type: identity.IdentityDocumentViewed.type, data: { verificationId, reviewerId } }],
+        metadata,
+        { trx },
+      ),
+    );
+    return { mime: document.mime, bytes: open(this.#photoKey, document.document_id, document) };
+  }
+
+  async decide(
+    verificationId: string,
+    decision: { approve: true } | { approve: false; reason: string },
+    reviewerId: string,
+    metadata: EventMetadata,
+  ) {
+    const verification = await this.#find(verificationId);
+    await this.db.transaction().execute(async (trx) => {
+      const events = await this.store.readStream(stream(verification.account_id), { trx });
+      const state = foldVerification(events);
+      // The stream's current submission must be the one the reviewer looked at.
+      if (state.status === 'none' || state.verificationId !== verificationId) throw new NotFoundError();
+      await this.#execute(
+        trx,
+        verification.account_id,
+        decision.approve ? { type: 'Approve', reviewerId } : { type: 'Reject', reviewerId, reason: decision.reason },
+        metadata,
+      );
+      await this.#t(trx)
+        .updateTable('verifications')
+        .set({ status: decision.approve ? 'approved' : 'rejected', decided_at: new Date(), reviewer_id: reviewerId, reason: decision.approve ? null : decision.reason })
+        .where('verification_id', '=', verificationId)
+        .execute();
+    });
+  }
+}
