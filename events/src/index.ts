@@ -3,4 +3,5 @@ export * from './envelope.ts';
 export * from './registry.ts';
 export * from './messages.ts';
 export * as identity from './identity/index.ts';
+export * as competition from './competition/index.ts';
 export * from './validation.ts';

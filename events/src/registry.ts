@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { EventDefinition } from './define.ts';
 import { EventEnvelope } from './envelope.ts';
+import * as competition from './competition/index.ts';
 import * as identity from './identity/index.ts';
 
 function isDefinition(value: unknown): value is EventDefinition {
@@ -9,7 +10,7 @@ function isDefinition(value: unknown): value is EventDefinition {
 
 /** Every event definition of the platform, keyed by `type@version`. */
 export const eventDefinitions: ReadonlyMap<string, EventDefinition> = new Map(
-  Object.values<unknown>(identity).flatMap((value): [string, EventDefinition][] =>
+  [...Object.values<unknown>(identity), ...Object.values<unknown>(competition)].flatMap((value): [string, EventDefinition][] =>
     isDefinition(value) ? [[`${value.type}@${value.version}`, value]] : [],
   ),
 );

@@ -23,6 +23,13 @@ const takenError = {
   phone: () => new AppError(identityCodes.phoneTaken, 'phoneTaken', 409),
 };
 
+export async function loadAccount(store: EventStore, accountId: string): Promise<{ state: ActiveAccount; version: number }> {
+  const events = await store.readStream(accountStream(accountId));
+  const state = foldAccount(events);
+  if (state.status === 'none') throw new NotFoundError();
+  return { state, version: events.length };
+}
+
 /** Runs `work` in a transaction; a returned failure is thrown only after the commit (attempt counters). */
 async function commitThenThrow<T>(db: Db, work: (trx: Db) => Promise<T | AppError>): Promise<T> {
   const result = await db.transaction().execute(work);
@@ -42,11 +49,8 @@ export class Accounts {
     return trx.withSchema('identity') as Kysely<IdentityTables>;
   }
 
-  async load(accountId: string): Promise<{ state: ActiveAccount; version: number }> {
-    const events = await this.store.readStream(accountStream(accountId));
-    const state = foldAccount(events);
-    if (state.status === 'none') throw new NotFoundError();
-    return { state, version: events.length };
+  load(accountId: string): Promise<{ state: ActiveAccount; version: number }> {
+    return loadAccount(this.store, accountId);
   }
 
   /** Decides a command on the current state and appends the result with the version it saw. */

@@ -1,6 +1,6 @@
 import { defineService } from '@sais/kit';
-import { Accounts } from './accounts.ts';
-import { Sessions } from './auth/sessions.ts';
+import { Accounts, loadAccount } from './accounts.ts';
+import { Sessions, sessionCookie } from './auth/sessions.ts';
 import { VerificationCodes } from './codes/codes.ts';
 import { logSender, smtpSender } from './codes/delivery.ts';
 import { identityMigrations } from './db/migrations.ts';
@@ -21,6 +21,17 @@ export const identityService = defineService({
   prefixes: ['/api/user', '/api/code', '/api/notify'],
   migrations: identityMigrations,
   projections: () => [inboxProjection],
+  async authenticator({ db, store }) {
+    const sessions = new Sessions(db, store);
+    return {
+      async principal(request) {
+        const session = await sessions.resolve(request.cookies[sessionCookie]);
+        if (!session) return null;
+        const { state } = await loadAccount(store, session.accountId);
+        return state.status === 'active' ? { accountId: state.accountId, roles: state.roles } : null;
+      },
+    };
+  },
   async routes(app, context) {
     const { db, store, config, logger } = context;
     const sessions = new Sessions(db, store);

@@ -17,3 +17,4 @@ export * from './http/shutdown.ts';
 export * from './runtime/service.ts';
 export * from './runtime/platform.ts';
 export * from './http/unavailable.ts';
+export * from './runtime/auth.ts';

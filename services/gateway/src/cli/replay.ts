@@ -1,5 +1,5 @@
 // `npm run replay -- <projection>`: rebuilds one read model from the event stores.
-import { ProjectionRunner, replayProjection } from '@sais/kit';
+import { ProjectionRunner, noAuthenticator, replayProjection } from '@sais/kit';
 import { allServices } from '../services.ts';
 import { openForTool } from './open.ts';
 
@@ -13,6 +13,7 @@ try {
       logger: console as never,
       config: { dataDir: '', env: process.env },
       appended: () => {},
+      auth: noAuthenticator,
     }) ?? []),
   );
   const projection = projections.find((candidate) => candidate.name === name);

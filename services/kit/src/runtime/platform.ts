@@ -12,6 +12,7 @@ import { KafkaTransport } from '../messaging/kafka.ts';
 import { Relay } from '../messaging/relay.ts';
 import type { EventTransport, Subscription } from '../messaging/transport.ts';
 import { ProjectionRunner } from '../projections/projection.ts';
+import { type Authenticator, noAuthenticator, remoteAuthenticator } from './auth.ts';
 import type { PlatformConfig, ServiceContext, ServiceDefinition } from './service.ts';
 
 export interface PlatformOptions {
@@ -50,6 +51,9 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const relays: Relay[] = [];
   const subscriptions: Subscription[] = [];
   const contexts = new Map<ServiceDefinition, ServiceContext>();
+  // Resolved below: in-process when the identity service runs here, else over HTTP (IDENTITY_URL).
+  let authenticator: Authenticator = config.env.IDENTITY_URL ? remoteAuthenticator(config.env.IDENTITY_URL) : noAuthenticator;
+  const auth: Authenticator = { principal: (request) => authenticator.principal(request) };
   for (const service of services) {
     await migrateSchema(db, service.schema, { ...eventStoreMigrations(service.schema), ...service.migrations });
     const store = new EventStore(db, service.schema);
@@ -67,7 +71,11 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       logger: logger.child({ service: service.name }),
       config,
       appended: () => relay.notify(),
+      auth,
     });
+  }
+  for (const service of services) {
+    if (service.authenticator) authenticator = await service.authenticator(contexts.get(service)!);
   }
   for (const service of services) {
     for (const projection of service.projections?.(contexts.get(service)!) ?? []) {

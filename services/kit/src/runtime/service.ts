@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
 import type { EventStore } from '../eventstore/event-store.ts';
 import type { Projection } from '../projections/projection.ts';
+import type { Authenticator } from './auth.ts';
 
 export interface PlatformConfig {
   /** Folder for the embedded database and local files. */
@@ -19,6 +20,8 @@ export interface ServiceContext {
   readonly config: PlatformConfig;
   /** Call after an append so the relay publishes at once instead of at its next poll. */
   appended(): void;
+  /** Resolves the caller from the session cookie (identity in this process, or over HTTP). */
+  readonly auth: Authenticator;
 }
 
 /** A service of the platform: its schema, migrations, read models and HTTP routes. */
@@ -30,6 +33,8 @@ export interface ServiceDefinition {
   readonly prefixes: readonly string[];
   readonly migrations: Record<string, Migration>;
   projections?(context: ServiceContext): Projection[];
+  /** The identity service provides the platform's authenticator. */
+  authenticator?(context: ServiceContext): Promise<Authenticator>;
   routes(app: FastifyInstance, context: ServiceContext): Promise<void>;
 }
 

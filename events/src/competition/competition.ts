@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { defineEvent } from '../define.ts';
+
+const aggregate = 'competition.competition';
+const competitionId = z.uuid();
+const localized = z.object({ 'zh-CN': z.string().min(1), en: z.string().min(1) });
+
+export const competitionTypes = ['Algorithm', 'Programming', 'Innovation', 'Getting Started', 'Academic Research', 'Other'] as const;
+export const phaseNames = ['registration', 'preliminary', 'semi-final', 'final'] as const;
+export const submissionKinds = ['result-file', 'container-image'] as const;
+
+export const CompetitionSettings = z.object({
+  title: localized,
+  description: localized,
+  type: z.enum(competitionTypes),
+  /** Prize money in RMB. */
+  bonus: z.number().int().min(0),
+  season: z.string().min(1).max(40),
+  sponsors: z.array(z.string().min(1).max(100)).max(20),
+  /** IANA time zone of the schedule and of daily submission limits. */
+  timeZone: z.string().min(1),
+  teamSizeLimit: z.number().int().min(1).max(50),
+  /** How many teams a participant may form or join in this competition ("You only have N times to organize a team"). */
+  teamFormingAttempts: z.number().int().min(1).max(20),
+  dailySubmissionLimit: z.number().int().min(1).max(100),
+  submissionKinds: z.array(z.enum(submissionKinds)).min(1),
+  /** Team changes close at this time (ISO), if set. */
+  teamMergeDeadline: z.iso.datetime().nullable(),
+  agreements: z.array(z.object({ agreementId: z.string().min(1).max(40), title: localized, body: localized })).max(10),
+});
+export type CompetitionSettings = z.infer<typeof CompetitionSettings>;
+
+export const CompetitionCreated = defineEvent({
+  type: 'competition.CompetitionCreated',
+  version: 1,
+  meaning: 'An operator created a competition with its settings; it is listed from now on.',
+  aggregate,
+  data: z.object({ competitionId, settings: CompetitionSettings }),
+});
+
+export const CompetitionUpdated = defineEvent({
+  type: 'competition.CompetitionUpdated',
+  version: 1,
+  meaning: 'An operator changed some settings of a competition; only the changed ones are listed.',
+  aggregate,
+  data: z.object({ competitionId, changes: CompetitionSettings.partial() }),
+});
+
+export const PhaseScheduled = defineEvent({
+  type: 'competition.PhaseScheduled',
+  version: 1,
+  meaning: 'A phase (registration, preliminary, semi-final, final) got its start and end; a later one replaces it.',
+  aggregate,
+  data: z.object({ competitionId, phase: z.enum(phaseNames), startsAt: z.iso.datetime(), endsAt: z.iso.datetime() }),
+});
+
+export const PhaseOpened = defineEvent({
+  type: 'competition.PhaseOpened',
+  version: 1,
+  meaning: 'An operator opened a phase now, whatever its schedule says.',
+  aggregate,
+  data: z.object({ competitionId, phase: z.enum(phaseNames) }),
+});
+
+export const PhaseClosed = defineEvent({
+  type: 'competition.PhaseClosed',
+  version: 1,
+  meaning: 'An operator closed a phase now, whatever its schedule says.',
+  aggregate,
+  data: z.object({ competitionId, phase: z.enum(phaseNames) }),
+});
+
+const file = z.object({
+  fileId: z.uuid(),
+  name: z.string().min(1).max(200),
+  size: z.number().int().min(0),
+  contentType: z.string().min(1),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+
+export const FileAdded = defineEvent({
+  type: 'competition.FileAdded',
+  version: 1,
+  meaning: 'An operator attached a documentation file (for signed-up users) or a dataset (for verified users).',
+  aggregate,
+  data: z.object({ competitionId, kind: z.enum(['document', 'dataset']), file }),
+});
+
+export const FileRemoved = defineEvent({
+  type: 'competition.FileRemoved',
+  version: 1,
+  meaning: 'An operator removed a documentation file or dataset.',
+  aggregate,
+  data: z.object({ competitionId, fileId: z.uuid() }),
+});

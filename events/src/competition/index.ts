@@ -1,0 +1,2 @@
+export * from './competition.ts';
+export * from './registration.ts';

@@ -1,0 +1,33 @@
+import type { Text } from './text.ts';
+
+/** Messages of the identity service (accounts, codes, verification). */
+export const identityMessages = {
+  accountExists: { en: 'This account already exists', 'zh-CN': '该账号已存在' },
+  usernameTaken: { en: 'This username is already registered', 'zh-CN': '该用户名已被注册' },
+  emailTaken: { en: 'This email is already registered', 'zh-CN': '该邮箱已被注册' },
+  phoneTaken: { en: 'This phone number is already registered', 'zh-CN': '该手机号已被注册' },
+  wrongCredentials: { en: 'Wrong account or password', 'zh-CN': '账号或密码错误' },
+  accountLocked: {
+    en: 'Too many wrong passwords; sign-in is locked for a while, please try again later',
+    'zh-CN': '密码错误次数过多，登录已暂时锁定，请稍后再试',
+  },
+  accountDisabled: { en: 'This account has been disabled', 'zh-CN': '该账号已被停用' },
+  codeInvalid: { en: 'The verification code is wrong', 'zh-CN': '验证码错误' },
+  codeExpired: { en: 'The verification code has expired, please get a new one', 'zh-CN': '验证码已过期，请重新获取' },
+  codeBurned: {
+    en: 'The verification code was entered wrongly too many times, please get a new one',
+    'zh-CN': '验证码错误次数过多，请重新获取',
+  },
+  codeTooSoon: { en: 'Please wait before asking for another code', 'zh-CN': '请稍后再获取验证码' },
+  codeRateLimited: { en: 'Too many codes requested, please try again later', 'zh-CN': '验证码获取过于频繁，请稍后再试' },
+  contactNotRegistered: { en: 'No account uses this phone number or email', 'zh-CN': '该手机号或邮箱未注册' },
+  wrongOldPassword: { en: 'The current password is wrong', 'zh-CN': '当前密码错误' },
+  verificationPending: { en: 'Your verification is already under review', 'zh-CN': '您的实名认证正在审核中' },
+  alreadyVerified: { en: 'Your real name is already verified', 'zh-CN': '您已完成实名认证' },
+  verificationNotPending: { en: 'This verification has already been decided', 'zh-CN': '该认证已审核完毕' },
+  rejectReasonRequired: { en: 'Please give a reason for the rejection', 'zh-CN': '请填写驳回原因' },
+  alipayNotConfigured: {
+    en: 'Real-name check through the payment app is not configured on this platform yet',
+    'zh-CN': '本平台尚未开通支付宝实名认证',
+  },
+} as const satisfies Record<string, Text>;
