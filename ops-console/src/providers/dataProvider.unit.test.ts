@@ -1,0 +1,115 @@
+import { HttpError } from 'react-admin';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type RecordingServer, startRecordingServer } from '../../test/support/recordingServer';
+import { createDataProvider } from './dataProvider';
+
+const verifications = [
+  { id: 3, name: 'Ada', status: 'Processing' },
+  { id: 4, name: 'Lin', status: 'Processing' },
+];
+
+describe('the console dataProvider (simple REST under /api/admin)', () => {
+  let server: RecordingServer;
+  let language: string;
+  let dataProvider: ReturnType<typeof createDataProvider>;
+
+  beforeAll(async () => {
+    server = await startRecordingServer();
+    dataProvider = createDataProvider(`${server.origin}/api`, () => language);
+  });
+  afterAll(() => server.close());
+  beforeEach(() => {
+    language = 'zh-CN';
+    server.requests.length = 0;
+  });
+
+  it('getList sends sort, range and filter and reads the total from Content-Range', async () => {
+    server.answer('/api/admin/verifications', {
+      headers: { 'Content-Range': 'verifications 10-11/42' },
+      body: JSON.stringify(verifications),
+    });
+    const result = await dataProvider.getList('verifications', {
+      pagination: { page: 6, perPage: 2 },
+      sort: { field: 'submittedAt', order: 'DESC' },
+      filter: { status: 'Processing' },
+    });
+    expect(result).toEqual({ data: verifications, total: 42 });
+
+    const [request] = server.requests;
+    expect(request?.method).toBe('GET');
+    expect(JSON.parse(request?.query.get('sort') ?? '')).toEqual(['submittedAt', 'DESC']);
+    expect(JSON.parse(request?.query.get('range') ?? '')).toEqual([10, 11]);
+    expect(JSON.parse(request?.query.get('filter') ?? '')).toEqual({ status: 'Processing' });
+    expect(request?.headers.range).toBe('verifications=10-11');
+  });
+
+  it('getList fails clearly when the Content-Range header is missing', async () => {
+    server.answer('/api/admin/verifications', { body: JSON.stringify(verifications) });
+    await expect(
+      dataProvider.getList('verifications', {
+        pagination: { page: 1, perPage: 10 },
+        sort: { field: 'id', order: 'ASC' },
+        filter: {},
+      }),
+    ).rejects.toThrow(/Content-Range header is missing/);
+  });
+
+  it('unwraps a { code: 0, data } envelope', async () => {
+    server.answer('/api/admin/verifications/3', {
+      body: JSON.stringify({ code: 0, message: 'ok', data: verifications[0] }),
+    });
+    await expect(dataProvider.getOne('verifications', { id: 3 })).resolves.toEqual({
+      data: verifications[0],
+    });
+  });
+
+  it('leaves a record that merely has a code field alone', async () => {
+    const competition = { id: 9, code: 7, message: 'x', data: 'y', title: 'Weather' };
+    server.answer('/api/admin/competitions/9', { body: JSON.stringify(competition) });
+    await expect(dataProvider.getOne('competitions', { id: 9 })).resolves.toEqual({ data: competition });
+  });
+
+  it('turns an error envelope into an HttpError with its message and code', async () => {
+    server.answer('/api/admin/verifications/5', {
+      status: 403,
+      body: JSON.stringify({ code: 403, message: '没有权限', data: null }),
+    });
+    const error = await dataProvider.getOne('verifications', { id: 5 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ status: 403, message: '没有权限' });
+
+    server.answer('/api/admin/verifications/6', {
+      body: JSON.stringify({ code: 401, message: 'sign in', data: null }),
+    });
+    await expect(dataProvider.getOne('verifications', { id: 6 })).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('sends updates as a JSON body with PUT', async () => {
+    server.answer('/api/admin/verifications/3', {
+      body: JSON.stringify({ ...verifications[0], status: 'Verified' }),
+    });
+    await dataProvider.update('verifications', {
+      id: 3,
+      data: { status: 'Verified' },
+      previousData: verifications[0] ?? { id: 3 },
+    });
+    const [request] = server.requests;
+    expect(request?.method).toBe('PUT');
+    expect(request?.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(request?.body ?? '')).toEqual({ status: 'Verified' });
+  });
+
+  it('sends the session cookie and the interface language with every call', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    try {
+      server.answer('/api/admin/verifications/3', { body: JSON.stringify(verifications[0]) });
+      language = 'en';
+      await dataProvider.getOne('verifications', { id: 3 });
+      expect(fetchSpy.mock.calls[0]?.[1]?.credentials).toBe('include');
+      expect(server.requests[0]?.headers['accept-language']).toBe('en');
+      expect(server.requests[0]?.headers.accept).toBe('application/json');
+    } finally {
+      fetchSpy.mockRestore();
+    }
+  });
+});

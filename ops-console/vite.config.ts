@@ -1,0 +1,29 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The gateway serves the build under /console/ next to the portal, with the API under /api on the
+// same origin; in development the API calls are forwarded to a locally running gateway.
+const gateway = process.env.SAIS_GATEWAY_URL ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  base: '/console/',
+  plugins: [react()],
+  server: { port: 5174, proxy: { '/api': gateway } },
+  build: {
+    rolldownOptions: {
+      // Libraries change less often than the console: separate chunks stay cached across releases.
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
+            },
+            { name: 'mui', test: /node_modules[\\/](@mui|@emotion)[\\/]/ },
+            { name: 'libraries', test: /node_modules[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+});

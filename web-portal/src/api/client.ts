@@ -1,0 +1,118 @@
+import type { Notifier } from '../notices/notices';
+import { ApiError, transportErrorCode } from './ApiError';
+
+export type HttpMethod = 'GET' | 'HEAD' | 'DELETE' | 'POST' | 'PUT' | 'PATCH';
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: HttpMethod;
+  /** Query parameters for GET/HEAD/DELETE, a JSON body (or multipart FormData) for the others. */
+  data?: Record<string, QueryValue | readonly QueryValue[]> | object | FormData;
+  /** Opts out of the common error notice (spec §8); the call still rejects. */
+  silent?: boolean;
+  /** A 401 rejects without notice or redirect: for calls that probe whether someone is signed in. */
+  allowSignedOut?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface ApiClientConfig {
+  /** `/api` in the browser; tests pass an absolute URL. */
+  baseUrl: string;
+  language: () => string;
+  notifier: Notifier;
+  /** The address to come back to after signing in (path, query and hash). */
+  currentAddress: () => string;
+  navigate: (to: string) => void;
+  translate: (key: 'api.networkError' | 'api.badResponse', values?: Record<string, unknown>) => string;
+}
+
+export interface ApiClient {
+  request<T>(path: string, options?: RequestOptions): Promise<T>;
+}
+
+const notSignedInCode = 401;
+const queryMethods: ReadonlySet<HttpMethod> = new Set(['GET', 'HEAD', 'DELETE']);
+
+interface Envelope {
+  code: number;
+  message?: string;
+  data?: unknown;
+}
+
+function isEnvelope(body: unknown): body is Envelope {
+  return typeof body === 'object' && body !== null && typeof (body as Envelope).code === 'number';
+}
+
+export function loginAddress(returnTo: string): string {
+  return `/login?redirect=${encodeURIComponent(returnTo)}`;
+}
+
+function toQuery(data: RequestOptions['data']): string {
+  if (!data || data instanceof FormData) return '';
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(data)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== undefined && item !== null) query.append(key, String(item));
+    }
+  }
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
+function buildInit(method: HttpMethod, options: RequestOptions, language: string): RequestInit {
+  const headers = new Headers({ Accept: 'application/json', 'Accept-Language': language });
+  const init: RequestInit = { method, headers, credentials: 'include', signal: options.signal ?? null };
+  if (queryMethods.has(method) || options.data === undefined) return init;
+  if (options.data instanceof FormData) return { ...init, body: options.data };
+  headers.set('Content-Type', 'application/json');
+  return { ...init, body: JSON.stringify(options.data) };
+}
+
+async function readBody(response: Response): Promise<{ empty: true } | { empty: false; json: unknown }> {
+  const text = await response.text();
+  if (text.trim() === '') return { empty: true };
+  try {
+    return { empty: false, json: JSON.parse(text) };
+  } catch {
+    return { empty: false, json: undefined };
+  }
+}
+
+/** The one API client of spec §7/§8: every call of the portal goes through `request`. */
+export function createApiClient(config: ApiClientConfig): ApiClient {
+  const fail = (error: ApiError, silent: boolean | undefined): never => {
+    if (!silent) config.notifier.notify({ severity: 'error', message: error.message });
+    throw error;
+  };
+
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const method = options.method ?? 'GET';
+    const url = `${config.baseUrl}${path}${queryMethods.has(method) ? toQuery(options.data) : ''}`;
+    let response: Response;
+    let body: Awaited<ReturnType<typeof readBody>>;
+    try {
+      response = await fetch(url, buildInit(method, options, config.language()));
+      body = await readBody(response);
+    } catch (cause) {
+      if (options.signal?.aborted) throw cause;
+      return fail(new ApiError(transportErrorCode, config.translate('api.networkError')), options.silent);
+    }
+    if (body.empty && response.ok) return undefined as T;
+    if (body.empty || !isEnvelope(body.json)) {
+      const message = config.translate('api.badResponse', { status: response.status });
+      return fail(new ApiError(response.ok ? transportErrorCode : response.status, message), options.silent);
+    }
+    const { code, message = '', data } = body.json;
+    if (code === 0) return data as T;
+    const error = new ApiError(code, message);
+    if (code === notSignedInCode) {
+      if (options.allowSignedOut) throw error;
+      config.notifier.notify({ severity: 'error', message });
+      config.navigate(loginAddress(config.currentAddress()));
+      throw error;
+    }
+    return fail(error, options.silent);
+  }
+
+  return { request };
+}

@@ -1,0 +1,25 @@
+import { createTheme } from '@mui/material/styles';
+
+export const topBarHeight = 64;
+export const topBarMinWidth = 1360;
+
+/** A sober academic palette: deep institute blue with a teal accent. */
+export const theme = createTheme({
+  palette: {
+    primary: { main: '#0b3d91' },
+    secondary: { main: '#00838f' },
+    background: { default: '#f5f7fb' },
+  },
+  shape: { borderRadius: 8 },
+  typography: {
+    fontFamily: [
+      '"PingFang SC"',
+      '"Microsoft YaHei"',
+      '"Noto Sans SC"',
+      'Roboto',
+      'Helvetica',
+      'Arial',
+      'sans-serif',
+    ].join(','),
+  },
+});
