@@ -3,7 +3,9 @@
  * (client-side validation shows the same text as the server). zh-CN is the default language.
  */
 import { commonMessages } from './messages/common.ts';
+import { competitionMessages } from './messages/competition.ts';
 import { identityMessages } from './messages/identity.ts';
+import { teamMessages } from './messages/team.ts';
 import { type Language, type Text, languages } from './messages/text.ts';
 
 export { languages, type Language };
@@ -13,6 +15,8 @@ export const defaultLanguage: Language = 'zh-CN';
 export const messages = {
   ...commonMessages,
   ...identityMessages,
+  ...teamMessages,
+  ...competitionMessages,
 } as const satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof messages;

@@ -3,6 +3,7 @@ import type { EventDefinition } from './define.ts';
 import { EventEnvelope } from './envelope.ts';
 import * as competition from './competition/index.ts';
 import * as identity from './identity/index.ts';
+import * as team from './team/index.ts';
 
 function isDefinition(value: unknown): value is EventDefinition {
   return typeof value === 'object' && value !== null && 'type' in value && 'data' in value && 'aggregate' in value;
@@ -10,7 +11,7 @@ function isDefinition(value: unknown): value is EventDefinition {
 
 /** Every event definition of the platform, keyed by `type@version`. */
 export const eventDefinitions: ReadonlyMap<string, EventDefinition> = new Map(
-  [...Object.values<unknown>(identity), ...Object.values<unknown>(competition)].flatMap((value): [string, EventDefinition][] =>
+  [...Object.values<unknown>(identity), ...Object.values<unknown>(competition), ...Object.values<unknown>(team)].flatMap((value): [string, EventDefinition][] =>
     isDefinition(value) ? [[`${value.type}@${value.version}`, value]] : [],
   ),
 );

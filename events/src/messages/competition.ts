@@ -1,0 +1,18 @@
+import type { Text } from './text.ts';
+
+/** Messages of the competition service (competitions, sign-up, files). */
+export const competitionMessages = {
+  competitionNotFound: { en: 'This competition does not exist', 'zh-CN': '该比赛不存在' },
+  phaseDatesInvalid: { en: 'A phase must end after it starts', 'zh-CN': '阶段结束时间必须晚于开始时间' },
+  phaseNotScheduled: { en: 'This phase has no schedule yet', 'zh-CN': '该阶段尚未设置时间' },
+  fileNotFound: { en: 'This file does not exist', 'zh-CN': '该文件不存在' },
+  verificationRequired: {
+    en: 'Please complete real-name authentication first',
+    'zh-CN': '请先完成实名认证',
+  },
+  agreementsRequired: { en: 'Please read and accept the competition agreements', 'zh-CN': '请阅读并同意比赛协议' },
+  registrationClosed: { en: 'Registration for this competition is closed', 'zh-CN': '该比赛报名已截止' },
+  alreadySignedUp: { en: 'You have already signed up for this competition', 'zh-CN': '您已报名该比赛' },
+  signUpRequired: { en: 'Please sign up for the competition first', 'zh-CN': '请先报名参赛' },
+  rangeNotSatisfiable: { en: 'The requested range is not in the file', 'zh-CN': '请求的范围超出文件大小' },
+} as const satisfies Record<string, Text>;

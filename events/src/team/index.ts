@@ -1,0 +1,2 @@
+export * from './team.ts';
+export * from './notices.ts';

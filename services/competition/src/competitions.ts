@@ -1,0 +1,204 @@
+import { randomUUID } from 'node:crypto';
+import { type EventMetadata, competition } from '@sais/events';
+import { AppError, type Db, type EventStore } from '@sais/kit';
+import type { Kysely, Selectable } from 'kysely';
+import type { CompetitionTables } from './db/tables.ts';
+import {
+  type CompetitionCommand,
+  type CompetitionStatus,
+  type PhaseName,
+  type Settings,
+  currentPhase,
+  decideCompetition,
+  foldCompetition,
+  statusAt,
+} from './domain/competition.ts';
+import { competitionCodes } from './errors.ts';
+import type { FileStorage } from './files/storage.ts';
+
+const stream = (competitionId: string) => `competition-${competitionId}`;
+const notFound = () => new AppError(competitionCodes.competitionNotFound, 'competitionNotFound', 404);
+
+export interface ListQuery {
+  status?: CompetitionStatus;
+  type?: string;
+  season?: string;
+  page: number;
+  pageSize: number;
+}
+
+export class Competitions {
+  constructor(
+    private readonly db: Db,
+    private readonly store: EventStore,
+    private readonly files: FileStorage,
+  ) {}
+
+  #t(trx: Db = this.db) {
+    return trx.withSchema('competition') as Kysely<CompetitionTables>;
+  }
+
+  /** Decides, appends, and keeps the competitions table equal to the fold of the stream, in one transaction. */
+  async execute(competitionId: string, command: CompetitionCommand, metadata: EventMetadata, work?: (trx: Db) => Promise<void>) {
+    await this.db.transaction().execute(async (trx) => {
+      const history = await this.store.readStream(stream(competitionId), { trx });
+      const produced = decideCompetition(command, foldCompetition(history));
+      if (produced.length === 0) return;
+      await this.store.append(competition.CompetitionCreated.aggregate, stream(competitionId), history.length || 'no_stream', produced, metadata, { trx });
+      const state = foldCompetition([...history, ...produced]);
+      if (state.status === 'none') return;
+      const row = {
+        settings: JSON.stringify(state.settings) as unknown as Settings,
+        phases: JSON.stringify(state.phases) as unknown as typeof state.phases,
+        type: state.settings.type,
+        season: state.settings.season,
+        version: history.length + produced.length,
+      };
+      await this.#t(trx)
+        .insertInto('competitions')
+        .values({ competition_id: competitionId, ...row })
+        .onConflict((oc) => oc.column('competition_id').doUpdateSet(row))
+        .execute();
+      await work?.(trx);
+    });
+  }
+
+  async create(settings: Settings, phases: { phase: PhaseName; startsAt: string; endsAt: string }[], metadata: EventMetadata) {
+    const competitionId = randomUUID();
+    await this.execute(competitionId, { type: 'Create', competitionId, settings }, metadata);
+    for (const phase of phases) await this.execute(competitionId, { type: 'SchedulePhase', ...phase }, metadata);
+    return competitionId;
+  }
+
+  async addFile(competitionId: string, kind: 'document' | 'dataset', file: { name: string; contentType: string; bytes: Buffer }, metadata: EventMetadata) {
+    await this.#find(competitionId);
+    const fileId = randomUUID();
+    const { size, sha256 } = await this.files.put(fileId, file.bytes);
+    const described = { fileId, name: file.name, size, contentType: file.contentType, sha256 };
+    await this.execute(competitionId, { type: 'AddFile', kind, file: described }, metadata, async (trx) => {
+      await this.#t(trx)
+        .insertInto('files')
+        .values({ file_id: fileId, competition_id: competitionId, kind, name: file.name, size, content_type: file.contentType, sha256 })
+        .execute();
+    });
+    return described;
+  }
+
+  async removeFile(competitionId: string, fileId: string, metadata: EventMetadata) {
+    await this.execute(competitionId, { type: 'RemoveFile', fileId }, metadata, async (trx) => {
+      await this.#t(trx).updateTable('files').set({ removed: true }).where('file_id', '=', fileId).execute();
+    });
+  }
+
+  async #find(competitionId: string) {
+    const row = await this.#t().selectFrom('competitions').selectAll().where('competition_id', '=', competitionId).executeTakeFirst();
+    if (!row) throw notFound();
+    return row;
+  }
+
+  #view(row: Selectable<CompetitionTables['competitions']>, now: Date) {
+    return {
+      competitionId: row.competition_id,
+      ...row.settings,
+      phases: row.phases,
+      status: statusAt(row.phases, now),
+      currentPhase: currentPhase(row.phases, now),
+    };
+  }
+
+  async list(query: ListQuery, now = new Date()) {
+    let rows = this.#t().selectFrom('competitions').selectAll();
+    if (query.type) rows = rows.where('type', '=', query.type);
+    if (query.season) rows = rows.where('season', '=', query.season);
+    // Status depends on the clock, so it is derived here rather than stored.
+    const all = (await rows.orderBy('created_at', 'asc').execute()).map((row) => this.#view(row, now));
+    const filtered = query.status ? all.filter((item) => item.status === query.status) : all;
+    const start = (query.page - 1) * query.pageSize;
+    return { total: filtered.length, page: query.page, pageSize: query.pageSize, records: filtered.slice(start, start + query.pageSize) };
+  }
+
+  async detail(competitionId: string, accountId: string | null, now = new Date()) {
+    const view = this.#view(await this.#find(competitionId), now);
+    const signedUp = accountId ? await this.isSignedUp(competitionId, accountId) : false;
+    return { ...view, signedUp };
+  }
+
+  async isSignedUp(competitionId: string, accountId: string): Promise<boolean> {
+    return !!(await this.#t().selectFrom('registrations').select('account_id').where('competition_id', '=', competitionId).where('account_id', '=', accountId).executeTakeFirst());
+  }
+
+  async isVerified(accountId: string): Promise<boolean> {
+    return !!(await this.#t().selectFrom('verified_users').select('account_id').where('account_id', '=', accountId).executeTakeFirst());
+  }
+
+  /** Sign-up: verified users only, every agreement accepted, before registration closes. */
+  async signUp(competitionId: string, accountId: string, accepted: string[], metadata: EventMetadata, now = new Date()) {
+    const row = await this.#find(competitionId);
+    if (!(await this.isVerified(accountId))) throw new AppError(competitionCodes.verificationRequired, 'verificationRequired', 403);
+    const missing = row.settings.agreements.filter((agreement) => !accepted.includes(agreement.agreementId));
+    if (missing.length > 0) {
+      throw new AppError(competitionCodes.agreementsRequired, 'agreementsRequired', 400, { data: { missing: missing.map((a) => a.agreementId) } });
+    }
+    const lastPhaseEnd = Math.max(0, ...Object.values(row.phases).map((phase) => new Date(phase.endsAt).getTime()));
+    if (statusAt(row.phases, now) === 'Completed' || (lastPhaseEnd > 0 && now.getTime() >= lastPhaseEnd)) {
+      throw new AppError(competitionCodes.registrationClosed, 'registrationClosed', 400);
+    }
+    await this.db.transaction().execute(async (trx) => {
+      const inserted = await this.#t(trx)
+        .insertInto('registrations')
+        .values({ competition_id: competitionId, account_id: accountId, signed_up_at: now })
+        .onConflict((oc) => oc.doNothing())
+        .returning('account_id')
+        .executeTakeFirst();
+      if (!inserted) throw new AppError(competitionCodes.alreadySignedUp, 'alreadySignedUp', 409);
+      await this.store.append(
+        competition.ParticipantSignedUp.aggregate,
+        `registration-${competitionId}-${accountId}`,
+        'no_stream',
+        [{ type: competition.ParticipantSignedUp.type, data: { competitionId, accountId, acceptedAgreements: accepted } }],
+        metadata,
+        { trx },
+      );
+    });
+  }
+
+  /** "My activities": the competitions I signed up for, newest first. */
+  async myRaces(accountId: string, now = new Date()) {
+    const rows = await this.#t()
+      .selectFrom('registrations')
+      .innerJoin('competitions', 'competitions.competition_id', 'registrations.competition_id')
+      .selectAll('competitions')
+      .select('registrations.signed_up_at')
+      .where('registrations.account_id', '=', accountId)
+      .orderBy('registrations.signed_up_at', 'desc')
+      .execute();
+    return rows.map((row) => ({ ...this.#view(row, now), signedUpAt: new Date(row.signed_up_at).toISOString() }));
+  }
+
+  async filesOf(competitionId: string) {
+    await this.#find(competitionId);
+    const rows = await this.#t().selectFrom('files').selectAll().where('competition_id', '=', competitionId).where('removed', '=', false).orderBy('added_at').execute();
+    return rows.map((row) => ({ fileId: row.file_id, kind: row.kind, name: row.name, size: Number(row.size), contentType: row.content_type, sha256: row.sha256 }));
+  }
+
+  async file(fileId: string) {
+    const row = await this.#t().selectFrom('files').selectAll().where('file_id', '=', fileId).where('removed', '=', false).executeTakeFirst();
+    if (!row) throw new AppError(competitionCodes.fileNotFound, 'fileNotFound', 404);
+    return row;
+  }
+
+  async recordDownload(file: { file_id: string; competition_id: string }, accountId: string, range: string | null, bytes: number, metadata: EventMetadata) {
+    await this.store.append(
+      competition.FileDownloaded.aggregate,
+      `download-${randomUUID()}`,
+      'no_stream',
+      [{ type: competition.FileDownloaded.type, data: { competitionId: file.competition_id, fileId: file.file_id, accountId, range, bytes } }],
+      metadata,
+    );
+  }
+
+  async count(): Promise<number> {
+    const row = await this.#t().selectFrom('competitions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+}

@@ -1,0 +1,39 @@
+import type { Generated, Kysely } from 'kysely';
+import type { Phase, PhaseName, Settings } from '../domain/competition.ts';
+
+export interface CompetitionsTable {
+  competition_id: string;
+  settings: Settings;
+  phases: Partial<Record<PhaseName, Phase>>;
+  type: string;
+  season: string;
+  created_at: Generated<Date>;
+  version: number;
+}
+export interface FilesTable {
+  file_id: string;
+  competition_id: string;
+  kind: 'document' | 'dataset';
+  name: string;
+  size: number;
+  content_type: string;
+  sha256: string;
+  removed: Generated<boolean>;
+  added_at: Generated<Date>;
+}
+export interface RegistrationsTable {
+  competition_id: string;
+  account_id: string;
+  signed_up_at: Date;
+}
+export interface VerifiedUsersTable {
+  account_id: string;
+  verified_at: Date;
+}
+export interface CompetitionTables {
+  competitions: CompetitionsTable;
+  files: FilesTable;
+  registrations: RegistrationsTable;
+  verified_users: VerifiedUsersTable;
+}
+export type CompetitionDb = Kysely<CompetitionTables>;

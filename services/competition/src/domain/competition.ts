@@ -1,0 +1,137 @@
+import { competition } from '@sais/events';
+import { AppError } from '@sais/kit';
+import type { z } from 'zod';
+import { competitionCodes } from '../errors.ts';
+
+const E = competition;
+type Data<D extends { data: z.ZodType }> = z.infer<D['data']>;
+export type Settings = competition.CompetitionSettings;
+export type PhaseName = (typeof competition.phaseNames)[number];
+
+export type CompetitionEvent =
+  | { type: typeof E.CompetitionCreated.type; data: Data<typeof E.CompetitionCreated> }
+  | { type: typeof E.CompetitionUpdated.type; data: Data<typeof E.CompetitionUpdated> }
+  | { type: typeof E.PhaseScheduled.type; data: Data<typeof E.PhaseScheduled> }
+  | { type: typeof E.PhaseOpened.type; data: Data<typeof E.PhaseOpened> }
+  | { type: typeof E.PhaseClosed.type; data: Data<typeof E.PhaseClosed> }
+  | { type: typeof E.FileAdded.type; data: Data<typeof E.FileAdded> }
+  | { type: typeof E.FileRemoved.type; data: Data<typeof E.FileRemoved> };
+
+export interface Phase {
+  startsAt: string;
+  endsAt: string;
+  /** An operator's override of the schedule: open or closed now. */
+  override: 'open' | 'closed' | null;
+}
+
+export type CompetitionState =
+  | { status: 'none' }
+  | {
+      status: 'exists';
+      competitionId: string;
+      settings: Settings;
+      phases: Partial<Record<PhaseName, Phase>>;
+      fileIds: string[];
+    };
+
+export function evolveCompetition(state: CompetitionState, event: CompetitionEvent): CompetitionState {
+  if (event.type === E.CompetitionCreated.type) {
+    return { status: 'exists', competitionId: event.data.competitionId, settings: event.data.settings, phases: {}, fileIds: [] };
+  }
+  if (state.status === 'none') return state;
+  switch (event.type) {
+    case E.CompetitionUpdated.type:
+      return { ...state, settings: { ...state.settings, ...event.data.changes } };
+    case E.PhaseScheduled.type:
+      return {
+        ...state,
+        phases: { ...state.phases, [event.data.phase]: { startsAt: event.data.startsAt, endsAt: event.data.endsAt, override: null } },
+      };
+    case E.PhaseOpened.type:
+    case E.PhaseClosed.type: {
+      const phase = state.phases[event.data.phase];
+      if (!phase) return state;
+      const override = event.type === E.PhaseOpened.type ? 'open' : 'closed';
+      return { ...state, phases: { ...state.phases, [event.data.phase]: { ...phase, override } } };
+    }
+    case E.FileAdded.type:
+      return { ...state, fileIds: [...state.fileIds, event.data.file.fileId] };
+    case E.FileRemoved.type:
+      return { ...state, fileIds: state.fileIds.filter((id) => id !== event.data.fileId) };
+    default: {
+      const unreachable: never = event;
+      return unreachable;
+    }
+  }
+}
+
+export function foldCompetition(events: readonly { type: string; data: unknown }[]): CompetitionState {
+  return events.reduce((state, event) => evolveCompetition(state, event as CompetitionEvent), { status: 'none' } as CompetitionState);
+}
+
+export type CompetitionCommand =
+  | { type: 'Create'; competitionId: string; settings: Settings }
+  | { type: 'Update'; changes: Partial<Settings> }
+  | { type: 'SchedulePhase'; phase: PhaseName; startsAt: string; endsAt: string }
+  | { type: 'OpenPhase' | 'ClosePhase'; phase: PhaseName }
+  | { type: 'AddFile'; kind: 'document' | 'dataset'; file: Data<typeof E.FileAdded>['file'] }
+  | { type: 'RemoveFile'; fileId: string };
+
+export function decideCompetition(command: CompetitionCommand, state: CompetitionState): CompetitionEvent[] {
+  if (command.type === 'Create') {
+    if (state.status !== 'none') throw new AppError(409, 'concurrentChange', 409);
+    return [{ type: E.CompetitionCreated.type, data: { competitionId: command.competitionId, settings: command.settings } }];
+  }
+  if (state.status === 'none') throw new AppError(competitionCodes.competitionNotFound, 'competitionNotFound', 404);
+  const { competitionId } = state;
+  switch (command.type) {
+    case 'Update': {
+      const changes = Object.fromEntries(
+        Object.entries(command.changes).filter(([key, value]) => JSON.stringify(state.settings[key as keyof Settings]) !== JSON.stringify(value)),
+      );
+      return Object.keys(changes).length ? [{ type: E.CompetitionUpdated.type, data: { competitionId, changes } }] : [];
+    }
+    case 'SchedulePhase':
+      if (new Date(command.endsAt) <= new Date(command.startsAt)) {
+        throw new AppError(competitionCodes.phaseDatesInvalid, 'phaseDatesInvalid', 400);
+      }
+      return [{ type: E.PhaseScheduled.type, data: { competitionId, phase: command.phase, startsAt: command.startsAt, endsAt: command.endsAt } }];
+    case 'OpenPhase':
+    case 'ClosePhase':
+      if (!state.phases[command.phase]) throw new AppError(competitionCodes.phaseNotScheduled, 'phaseNotScheduled', 400);
+      return [{ type: command.type === 'OpenPhase' ? E.PhaseOpened.type : E.PhaseClosed.type, data: { competitionId, phase: command.phase } }];
+    case 'AddFile':
+      return [{ type: E.FileAdded.type, data: { competitionId, kind: command.kind, file: command.file } }];
+    case 'RemoveFile':
+      if (!state.fileIds.includes(command.fileId)) throw new AppError(competitionCodes.fileNotFound, 'fileNotFound', 404);
+      return [{ type: E.FileRemoved.type, data: { competitionId, fileId: command.fileId } }];
+    default: {
+      const unreachable: never = command;
+      return unreachable;
+    }
+  }
+}
+
+export type CompetitionStatus = 'Not Started' | 'Active' | 'Completed';
+
+function phaseIsOpen(phase: Phase, now: Date): boolean {
+  if (phase.override) return phase.override === 'open';
+  return new Date(phase.startsAt) <= now && now < new Date(phase.endsAt);
+}
+
+/** Status from the schedule (and operator overrides): before the first phase, during, after the last. */
+export function statusAt(phases: Partial<Record<PhaseName, Phase>>, now: Date): CompetitionStatus {
+  const list = Object.values(phases);
+  if (list.length === 0) return 'Not Started';
+  if (list.some((phase) => phaseIsOpen(phase, now))) return 'Active';
+  const first = Math.min(...list.map((phase) => new Date(phase.startsAt).getTime()));
+  const last = Math.max(...list.map((phase) => new Date(phase.endsAt).getTime()));
+  if (now.getTime() < first) return 'Not Started';
+  return now.getTime() >= last || list.every((phase) => phase.override === 'closed') ? 'Completed' : 'Active';
+}
+
+/** The phase open now (the latest one if several are), or null. */
+export function currentPhase(phases: Partial<Record<PhaseName, Phase>>, now: Date): PhaseName | null {
+  const open = competition.phaseNames.filter((name) => phases[name] && phaseIsOpen(phases[name]!, now));
+  return open.at(-1) ?? null;
+}

@@ -1,0 +1,54 @@
+import type { Kysely } from 'kysely';
+import type { Db } from '@sais/kit';
+
+export interface CompetitionsTable {
+  competition_id: string;
+  team_size_limit: number;
+  team_forming_attempts: number;
+  team_merge_deadline: Date | null;
+}
+export interface SignupsTable {
+  competition_id: string;
+  account_id: string;
+  signed_up_at: Date;
+}
+export interface AccountsTable {
+  account_id: string;
+  username: string;
+  email: string | null;
+  nickname: string | null;
+  organization: string | null;
+  auth_status: string;
+}
+export interface SeatsTable {
+  competition_id: string;
+  account_id: string;
+  team_id: string;
+}
+export interface OpenApplicationsTable {
+  application_id: string;
+  competition_id: string;
+  account_id: string;
+  team_id: string;
+  kind: 'join' | 'leave';
+  requested_at: Date;
+}
+export interface AttemptsTable {
+  competition_id: string;
+  account_id: string;
+  used: number;
+}
+
+export interface TeamTables {
+  competitions: CompetitionsTable;
+  signups: SignupsTable;
+  accounts: AccountsTable;
+  seats: SeatsTable;
+  open_applications: OpenApplicationsTable;
+  attempts: AttemptsTable;
+}
+
+export type TeamDb = Kysely<TeamTables>;
+
+/** The team schema, typed. */
+export const teamDb = (db: Db) => db.withSchema('team') as TeamDb;

@@ -1,0 +1,37 @@
+import { errorCodes } from '@sais/events';
+import { AppError } from '@sais/kit';
+
+/** Team's body codes (30xxx); texts live in the shared catalogue (events/src/messages/team.ts). */
+export const teamCodes = {
+  teamNotFound: 30001,
+  competitionNotFound: 30002,
+  notSignedUp: 30003,
+  alreadyInTeam: 30004,
+  applicantInTeam: 30005,
+  applicationPending: 30006,
+  applicationNotFound: 30007,
+  teamFull: 30008,
+  attemptsExhausted: 30009,
+  changesClosed: 30010,
+  ownerCannotLeave: 30011,
+  teamDisbanded: 30012,
+} as const;
+
+/** Domain failures of the team service, one constructor each so deciders stay readable. */
+export const teamErrors = {
+  teamNotFound: () => new AppError(teamCodes.teamNotFound, 'teamNotFound', 404),
+  competitionNotFound: () => new AppError(teamCodes.competitionNotFound, 'teamCompetitionNotFound', 404),
+  notSignedUp: () => new AppError(teamCodes.notSignedUp, 'notSignedUp', 400),
+  alreadyInTeam: () => new AppError(teamCodes.alreadyInTeam, 'alreadyInTeam', 409),
+  applicantInTeam: () => new AppError(teamCodes.applicantInTeam, 'applicantInTeam', 409),
+  applicationPending: () => new AppError(teamCodes.applicationPending, 'applicationPending', 409),
+  applicationNotFound: () => new AppError(teamCodes.applicationNotFound, 'applicationNotFound', 404),
+  teamFull: () => new AppError(teamCodes.teamFull, 'teamFull', 409),
+  attemptsExhausted: () => new AppError(teamCodes.attemptsExhausted, 'teamAttemptsExhausted', 409),
+  changesClosed: () => new AppError(teamCodes.changesClosed, 'teamChangesClosed', 409),
+  ownerCannotLeave: () => new AppError(teamCodes.ownerCannotLeave, 'ownerCannotLeave', 400),
+  teamDisbanded: () => new AppError(teamCodes.teamDisbanded, 'teamDisbandedAlready', 409),
+  // Role failures keep the platform's 403 body code (the portal treats them alike), with a specific text.
+  notOwner: () => new AppError(errorCodes.forbidden, 'notTeamOwner', 403),
+  notMember: () => new AppError(errorCodes.forbidden, 'notTeamMember', 403),
+};

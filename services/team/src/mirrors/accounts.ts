@@ -1,0 +1,61 @@
+import { identity } from '@sais/events';
+import { defineProjection } from '@sais/kit';
+import type { z } from 'zod';
+import { type AccountsTable, teamDb } from '../db/tables.ts';
+
+type Data<D extends { data: z.ZodType }> = z.infer<D['data']>;
+
+/** Real-name status as the portal shows it (spec §4: Not Verified, Processing, Verified). */
+const authStatusAfter: Record<string, string> = {
+  [identity.IdentityVerificationSubmitted.type]: 'Processing',
+  [identity.IdentityVerificationApproved.type]: 'Verified',
+  [identity.IdentityVerificationRejected.type]: 'Not Verified',
+};
+
+/** What the team view shows of each member: names, email, organization and authentication status. */
+export const accountsMirror = defineProjection({
+  name: 'team.accounts',
+  schema: 'team',
+  streamTypes: [identity.AccountRegistered.aggregate, identity.IdentityVerificationApproved.aggregate],
+  async apply(trx, event) {
+    const accounts = teamDb(trx);
+    // Account and verification events travel on different topics, so either may arrive first: every
+    // change is an upsert onto a row that the first of them creates.
+    const upsert = async (accountId: string, set: Partial<AccountsTable>) => {
+      if (Object.keys(set).length === 0) return;
+      await accounts
+        .insertInto('accounts')
+        .values({ account_id: accountId, username: '', email: null, nickname: null, organization: null, auth_status: 'Not Verified', ...set })
+        .onConflict((oc) => oc.column('account_id').doUpdateSet(set))
+        .execute();
+    };
+    switch (event.type) {
+      case identity.AccountRegistered.type: {
+        const { accountId, username, email } = event.data as Data<typeof identity.AccountRegistered>;
+        await upsert(accountId, { username, email });
+        return;
+      }
+      case identity.ContactChanged.type: {
+        const { accountId, channel, value } = event.data as Data<typeof identity.ContactChanged>;
+        if (channel === 'email') await upsert(accountId, { email: value });
+        return;
+      }
+      case identity.ProfileUpdated.type: {
+        const { accountId, changes } = event.data as Data<typeof identity.ProfileUpdated>;
+        await upsert(accountId, {
+          ...(changes.nickname !== undefined && { nickname: changes.nickname || null }),
+          ...(changes.organization !== undefined && { organization: changes.organization || null }),
+        });
+        return;
+      }
+      default: {
+        const status = authStatusAfter[event.type];
+        // Verification streams are per account, but events of one stream name the account in their data.
+        if (status) await upsert((event.data as { accountId: string }).accountId, { auth_status: status });
+      }
+    }
+  },
+  async reset(trx) {
+    await teamDb(trx).deleteFrom('accounts').execute();
+  },
+});

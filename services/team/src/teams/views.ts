@@ -1,0 +1,135 @@
+import type { Db, EventStore } from '@sais/kit';
+import { type AccountsTable, teamDb } from '../db/tables.ts';
+import { type TeamState, foldTeam } from '../domain/team.ts';
+import { teamErrors } from '../errors.ts';
+import { rulesOf, teamStream } from './commands.ts';
+
+type Person = { userId: string; name: string; username: string; email: string | null; organization: string | null; authStatus: string };
+
+function personOf(userId: string, row: AccountsTable | undefined): Person {
+  // The mirror may lag a moment behind identity: show the id until the account arrives.
+  const username = row?.username || userId;
+  return {
+    userId,
+    name: row?.nickname || username,
+    username,
+    email: row?.email ?? null,
+    organization: row?.organization ?? null,
+    authStatus: row?.auth_status ?? 'Not Verified',
+  };
+}
+
+/** Reads for the portal: my team (or my single-person team), one team, applications. */
+export class TeamViews {
+  constructor(
+    private readonly db: Db,
+    private readonly store: EventStore,
+  ) {}
+
+  async #people(ids: readonly string[]): Promise<Map<string, Person>> {
+    const rows = ids.length ? await teamDb(this.db).selectFrom('accounts').selectAll().where('account_id', 'in', [...new Set(ids)]).execute() : [];
+    const byId = new Map(rows.map((row) => [row.account_id, row]));
+    return new Map(ids.map((id) => [id, personOf(id, byId.get(id))]));
+  }
+
+  async #state(teamId: string): Promise<Exclude<TeamState, { status: 'none' }>> {
+    const state = foldTeam(await this.store.readStream(teamStream(teamId)));
+    if (state.status === 'none') throw teamErrors.teamNotFound();
+    return state;
+  }
+
+  async #applications(teamId: string) {
+    const rows = await teamDb(this.db).selectFrom('open_applications').selectAll().where('team_id', '=', teamId).orderBy('requested_at').execute();
+    const people = await this.#people(rows.map((row) => row.account_id));
+    return rows.map((row) => ({
+      applicationId: row.application_id,
+      kind: row.kind,
+      requestedAt: new Date(row.requested_at).toISOString(),
+      ...people.get(row.account_id)!,
+    }));
+  }
+
+  /** The team view of spec §3: name, ID, members with their status and the administrator flag, applications (owner only). */
+  async teamView(teamId: string, viewerId: string) {
+    const state = await this.#state(teamId);
+    const people = await this.#people(state.members);
+    return {
+      teamId: state.teamId,
+      competitionId: state.competitionId,
+      name: state.name,
+      solo: false,
+      disbanded: state.status === 'disbanded',
+      ownerId: state.ownerId,
+      members: state.members.map((id) => ({ ...people.get(id)!, isAdmin: id === state.ownerId })),
+      applications: viewerId === state.ownerId ? await this.#applications(teamId) : [],
+    };
+  }
+
+  /** What the team page needs: my team, or me as a single-person team, and the attempts left. */
+  async myTeam(competitionId: string, me: string) {
+    const rules = await rulesOf(this.db, competitionId);
+    const t = teamDb(this.db);
+    const [signup, seat, attempts, pending] = await Promise.all([
+      t.selectFrom('signups').select('account_id').where('competition_id', '=', competitionId).where('account_id', '=', me).executeTakeFirst(),
+      t.selectFrom('seats').select('team_id').where('competition_id', '=', competitionId).where('account_id', '=', me).executeTakeFirst(),
+      t.selectFrom('attempts').select('used').where('competition_id', '=', competitionId).where('account_id', '=', me).executeTakeFirst(),
+      this.myApplication(competitionId, me),
+    ]);
+    const used = attempts?.used ?? 0;
+    const seatTeam = seat?.team_id;
+    const solo = async () => {
+      const person = (await this.#people([me])).get(me)!;
+      return { teamId: null, competitionId, name: person.name, solo: true, disbanded: false, ownerId: me, members: [{ ...person, isAdmin: true }], applications: [] };
+    };
+    return {
+      competitionId,
+      signedUp: Boolean(signup),
+      teamSizeLimit: rules.teamSizeLimit,
+      attemptsTotal: rules.teamFormingAttempts,
+      attemptsLeft: Math.max(0, rules.teamFormingAttempts - used),
+      teamMergeDeadline: rules.teamMergeDeadline?.toISOString() ?? null,
+      changesOpen: !rules.teamMergeDeadline || new Date() <= rules.teamMergeDeadline,
+      team: signup ? (seatTeam ? await this.teamView(seatTeam, me) : await solo()) : null,
+      myApplication: pending,
+    };
+  }
+
+  /** My open application in a competition (to join a team, or to leave mine), if any. */
+  async myApplication(competitionId: string, me: string) {
+    const row = await teamDb(this.db)
+      .selectFrom('open_applications')
+      .selectAll()
+      .where('competition_id', '=', competitionId)
+      .where('account_id', '=', me)
+      .executeTakeFirst();
+    if (!row) return null;
+    const state = await this.#state(row.team_id);
+    return { applicationId: row.application_id, kind: row.kind, teamId: row.team_id, teamName: state.name, requestedAt: new Date(row.requested_at).toISOString() };
+  }
+
+  /** Applications around me in a competition: those to my team (when I own it) and my own. */
+  async applications(competitionId: string, me: string) {
+    const seat = await teamDb(this.db).selectFrom('seats').select('team_id').where('competition_id', '=', competitionId).where('account_id', '=', me).executeTakeFirst();
+    const owned = seat ? await this.#state(seat.team_id) : null;
+    return {
+      incoming: owned && owned.ownerId === me ? await this.#applications(owned.teamId) : [],
+      mine: await this.myApplication(competitionId, me),
+    };
+  }
+
+  /** A team as an applicant sees it before asking to join. */
+  async summary(teamId: string) {
+    const state = await this.#state(teamId);
+    const rules = await rulesOf(this.db, state.competitionId);
+    const owner = (await this.#people([state.ownerId])).get(state.ownerId)!;
+    return {
+      teamId,
+      competitionId: state.competitionId,
+      name: state.name,
+      ownerName: owner.name,
+      memberCount: state.members.length,
+      teamSizeLimit: rules.teamSizeLimit,
+      disbanded: state.status === 'disbanded',
+    };
+  }
+}
