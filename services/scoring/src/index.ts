@@ -1,15 +1,34 @@
-import { announceUnavailable, defineService } from '@sais/kit';
+import { hostname } from 'node:os';
+import { defineService } from '@sais/kit';
+import { scoringMigrations } from './db/migrations.ts';
+import { GroundTruths } from './ground-truths.ts';
+import { scoringRoutes } from './http/routes.ts';
+import { Leaderboards } from './leaderboards.ts';
+import { leaderboardProjection } from './projections/leaderboard.ts';
+import { competitionsMirror, peopleMirror } from './projections/mirrors.ts';
+import { Submissions } from './submissions.ts';
+import { Evaluator } from './workers/evaluator.ts';
 
-/**
- * The scoring service: submissions, scoring workers, leaderboards.
- * Foundation stage: its schema and event store exist; its calls answer "not available yet" until built.
- */
+/** The scoring service: result-file submissions, the daily quota ledger, scoring workers, leaderboards. */
 export const scoringService = defineService({
   name: 'scoring',
   schema: 'scoring',
-  prefixes: ['/api/submission', '/api/leaderboard'],
-  migrations: {},
-  async routes(app) {
-    announceUnavailable(app, this.prefixes);
+  prefixes: ['/api/submission', '/api/leaderboard', '/api/admin/groundtruth'],
+  migrations: scoringMigrations,
+  projections: () => [competitionsMirror, peopleMirror, leaderboardProjection],
+  workers: ({ db, store, config, logger }) => {
+    const evaluator = new Evaluator(db, store, {
+      workerId: `${hostname()}:${process.pid}`,
+      leaseMs: Number(config.env.SCORING_LEASE_MS ?? 60_000),
+      maxAttempts: Number(config.env.SCORING_MAX_ATTEMPTS ?? 3),
+      backoffMs: Number(config.env.SCORING_BACKOFF_MS ?? 500),
+      logger,
+    });
+    return [{ groupId: 'scoring.workers', topics: ['scoring.submission'], handleBatch: (events) => evaluator.handleBatch(events) }];
+  },
+  async routes(app, { db, store, auth }) {
+    await scoringRoutes(app, { submissions: new Submissions(db, store), leaderboards: new Leaderboards(db), groundTruths: new GroundTruths(db, store), auth });
   },
 });
+
+export { GroundTruths } from './ground-truths.ts';

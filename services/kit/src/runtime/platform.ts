@@ -89,6 +89,11 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       );
     }
   }
+  if (config.env.SAIS_WORKERS !== 'off') {
+    for (const service of services) {
+      for (const worker of service.workers?.(contexts.get(service)!) ?? []) subscriptions.push(await transport.subscribe(worker));
+    }
+  }
   for (const relay of relays) relay.start();
 
   const readiness: ReadinessCheck[] = [{ name: 'database', check: async () => void (await sql`select 1`.execute(db)) }];

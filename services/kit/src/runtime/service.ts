@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
 import type { EventStore } from '../eventstore/event-store.ts';
 import type { Projection } from '../projections/projection.ts';
+import type { SubscriptionOptions } from '../messaging/transport.ts';
 import type { Authenticator } from './auth.ts';
 
 export interface PlatformConfig {
@@ -33,6 +34,8 @@ export interface ServiceDefinition {
   readonly prefixes: readonly string[];
   readonly migrations: Record<string, Migration>;
   projections?(context: ServiceContext): Projection[];
+  /** Background consumers (e.g. scoring workers): each a consumer group sharing its work with peers. */
+  workers?(context: ServiceContext): SubscriptionOptions[];
   /** The identity service provides the platform's authenticator. */
   authenticator?(context: ServiceContext): Promise<Authenticator>;
   routes(app: FastifyInstance, context: ServiceContext): Promise<void>;

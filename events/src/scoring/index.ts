@@ -1,0 +1,2 @@
+export * from './submission.ts';
+export * from './ground-truth.ts';

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { defineEvent } from '../define.ts';
+
+const aggregate = 'scoring.submission';
+const submissionId = z.uuid();
+const score = z.number().finite();
+
+export const SubmissionReceived = defineEvent({
+  type: 'scoring.SubmissionReceived',
+  version: 1,
+  meaning: "A team's result file was accepted for a phase; it used one of the team's submissions of that day.",
+  aggregate,
+  data: z.object({
+    submissionId,
+    competitionId: z.uuid(),
+    phase: z.string(),
+    teamId: z.string().min(1),
+    submitterId: z.uuid(),
+    fileName: z.string().max(200),
+    size: z.number().int().min(0),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    /** The day (in the competition's time zone) whose allowance it used, e.g. 2027-04-01. */
+    quotaDay: z.iso.date(),
+  }),
+});
+
+export const EvaluationStarted = defineEvent({
+  type: 'scoring.EvaluationStarted',
+  version: 1,
+  meaning: 'A scoring worker took the submission; if it has not finished by leaseUntil, another worker may take over.',
+  aggregate,
+  data: z.object({ submissionId, worker: z.string(), attempt: z.number().int().positive(), leaseUntil: z.iso.datetime() }),
+});
+
+export const SubmissionScored = defineEvent({
+  type: 'scoring.SubmissionScored',
+  version: 1,
+  meaning: 'The file was valid and got its public and private scores.',
+  aggregate,
+  data: z.object({
+    submissionId,
+    metric: z.enum(['rmse', 'mae', 'accuracy']),
+    publicScore: score,
+    privateScore: score,
+    rows: z.number().int().positive(),
+    groundTruthSha256: z.string().regex(/^[0-9a-f]{64}$/),
+  }),
+});
+
+export const SubmissionInvalid = defineEvent({
+  type: 'scoring.SubmissionInvalid',
+  version: 1,
+  meaning: "The participant's file is wrong (header, ids, values, encoding); the log names the row and column.",
+  aggregate,
+  data: z.object({ submissionId, log: z.string().max(2000) }),
+});
+
+export const EvaluationFailed = defineEvent({
+  type: 'scoring.EvaluationFailed',
+  version: 1,
+  meaning: 'The platform failed to evaluate; it retries with backoff, and after the last try the submission is Failed.',
+  aggregate,
+  data: z.object({ submissionId, attempt: z.number().int().positive(), reason: z.string().max(2000), final: z.boolean() }),
+});
+
+export const QuotaRefunded = defineEvent({
+  type: 'scoring.QuotaRefunded',
+  version: 1,
+  meaning: "A submission that failed through the platform's fault gave its team's daily allowance back.",
+  aggregate,
+  data: z.object({ submissionId, teamId: z.string(), quotaDay: z.iso.date() }),
+});

@@ -1,0 +1,11 @@
+/** Scoring's body codes (40xxx); texts live in events/src/messages/scoring.ts. */
+export const scoringCodes = {
+  competitionUnknown: 40001,
+  notSignedUp: 40002,
+  noOpenPhase: 40003,
+  dailyLimitReached: 40004,
+  noGroundTruth: 40005,
+  fileRequired: 40006,
+  fileTooLarge: 40007,
+  submissionNotFound: 40008,
+} as const;

@@ -1,0 +1,102 @@
+import { InvalidFile, checkEncoding, fnv1a, parseNumber, splitLines, text, twoColumns } from './csv.ts';
+
+export type Metric = 'rmse' | 'mae' | 'accuracy';
+
+/** Ground truth cached in typed arrays: ids by byte range and a hash table to find them. */
+export interface GroundTruth {
+  metric: Metric;
+  target: string;
+  bytes: Uint8Array;
+  rows: number;
+  idStart: Int32Array;
+  idEnd: Int32Array;
+  values: Float64Array;
+  /** 1 for rows of the public leaderboard, 0 for the private one. */
+  isPublic: Uint8Array;
+  publicRows: number;
+  table: Int32Array;
+  mask: number;
+  /** For accuracy: the label behind each value code. */
+  labels: string[];
+}
+
+/** Public or private by a hash of the id, so the split is stable and needs no extra column. */
+export function isPublicId(bytes: Uint8Array, start: number, end: number, publicPercent: number): boolean {
+  return (fnv1a(bytes, start, end) ^ 0x5bd1e995) % 100 < publicPercent;
+}
+
+/**
+ * Reads `id,<target>` ground truth. The public part is `publicPercent` of the ids (chosen by hash);
+ * the rest is private.
+ */
+export function loadGroundTruth(bytes: Uint8Array, metric: Metric, publicPercent = 50): GroundTruth {
+  checkEncoding(bytes);
+  const lines = splitLines(bytes);
+  const header = text(bytes, lines.starts[0]!, lines.ends[0]!).split(',');
+  if (header.length !== 2 || header[0] !== 'id') throw new InvalidFile('The ground truth header must be "id,<target>".');
+  const rows = lines.count - 1;
+  if (rows < 1) throw new InvalidFile('The ground truth has no rows.');
+  const idStart = new Int32Array(rows);
+  const idEnd = new Int32Array(rows);
+  const values = new Float64Array(rows);
+  const isPublic = new Uint8Array(rows);
+  let size = 1;
+  while (size < rows * 2) size <<= 1;
+  const table = new Int32Array(size);
+  const mask = size - 1;
+  const labels: string[] = [];
+  const labelCodes = new Map<string, number>();
+  let publicRows = 0;
+  for (let row = 0; row < rows; row++) {
+    const start = lines.starts[row + 1]!;
+    const end = lines.ends[row + 1]!;
+    const comma = twoColumns(bytes, start, end);
+    if (comma <= start) throw new InvalidFile(`Ground truth line ${row + 2} does not have an id and a value.`);
+    idStart[row] = start;
+    idEnd[row] = comma;
+    if (metric === 'accuracy') {
+      const label = text(bytes, comma + 1, end).trim();
+      let code = labelCodes.get(label);
+      if (code === undefined) {
+        code = labels.push(label) - 1;
+        labelCodes.set(label, code);
+      }
+      values[row] = code;
+    } else {
+      values[row] = parseNumber(bytes, comma + 1, end);
+      if (Number.isNaN(values[row]!)) throw new InvalidFile(`Ground truth line ${row + 2} has no numeric value.`);
+    }
+    if (isPublicId(bytes, start, comma, publicPercent)) {
+      isPublic[row] = 1;
+      publicRows += 1;
+    }
+    let slot = fnv1a(bytes, start, comma) & mask;
+    while (table[slot] !== 0) {
+      const other = table[slot]! - 1;
+      if (sameBytes(bytes, idStart[other]!, idEnd[other]!, bytes, start, comma)) {
+        throw new InvalidFile(`Ground truth id "${text(bytes, start, comma)}" appears twice.`);
+      }
+      slot = (slot + 1) & mask;
+    }
+    table[slot] = row + 1;
+  }
+  return { metric, target: header[1]!, bytes, rows, idStart, idEnd, values, isPublic, publicRows, table, mask, labels };
+}
+
+export function sameBytes(a: Uint8Array, aStart: number, aEnd: number, b: Uint8Array, bStart: number, bEnd: number): boolean {
+  if (aEnd - aStart !== bEnd - bStart) return false;
+  for (let i = 0; i < aEnd - aStart; i++) if (a[aStart + i] !== b[bStart + i]) return false;
+  return true;
+}
+
+/** The ground-truth row of an id given by byte range in another buffer, or -1. */
+export function findRow(truth: GroundTruth, bytes: Uint8Array, start: number, end: number): number {
+  let slot = fnv1a(bytes, start, end) & truth.mask;
+  for (;;) {
+    const entry = truth.table[slot]!;
+    if (entry === 0) return -1;
+    const row = entry - 1;
+    if (sameBytes(truth.bytes, truth.idStart[row]!, truth.idEnd[row]!, bytes, start, end)) return row;
+    slot = (slot + 1) & truth.mask;
+  }
+}

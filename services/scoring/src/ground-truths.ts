@@ -1,0 +1,42 @@
+import { createHash } from 'node:crypto';
+import { type EventMetadata, scoring } from '@sais/events';
+import { type Db, type EventStore, ValidationError } from '@sais/kit';
+import type { ScoringDb } from './db/tables.ts';
+import { InvalidFile } from './evaluation/csv.ts';
+import { type Metric, loadGroundTruth } from './evaluation/ground-truth.ts';
+
+/** Operators set a competition's ground truth, metric and public share; each upload is an event. */
+export class GroundTruths {
+  constructor(
+    private readonly db: Db,
+    private readonly store: EventStore,
+  ) {}
+
+  async upload(competitionId: string, metric: Metric, publicPercent: number, content: Buffer, metadata: EventMetadata) {
+    let truth;
+    try {
+      truth = loadGroundTruth(content, metric, publicPercent);
+    } catch (error) {
+      if (error instanceof InvalidFile) throw new ValidationError('fileFormatError', { detail: error.message, data: { log: error.message } });
+      throw error;
+    }
+    const sha256 = createHash('sha256').update(content).digest('hex');
+    await this.db.transaction().execute(async (trx) => {
+      const row = { metric, public_percent: publicPercent, sha256, content };
+      await (trx.withSchema('scoring') as ScoringDb)
+        .insertInto('ground_truths')
+        .values({ competition_id: competitionId, ...row })
+        .onConflict((oc) => oc.column('competition_id').doUpdateSet(row))
+        .execute();
+      await this.store.append(
+        scoring.GroundTruthUploaded.aggregate,
+        `groundtruth-${competitionId}`,
+        'any',
+        [{ type: scoring.GroundTruthUploaded.type, data: { competitionId, metric, rows: truth.rows, publicRows: truth.publicRows, sha256 } }],
+        metadata,
+        { trx },
+      );
+    });
+    return { rows: truth.rows, publicRows: truth.publicRows, sha256 };
+  }
+}

@@ -1,0 +1,72 @@
+import { competition, identity } from '@sais/events';
+import { type Db, defineProjection } from '@sais/kit';
+import { sql } from 'kysely';
+import type { ScoringDb } from '../db/tables.ts';
+
+const t = (trx: Db) => trx.withSchema('scoring') as ScoringDb;
+
+/** What scoring needs to know of competitions: limits, time zone and phases. */
+export const competitionsMirror = defineProjection({
+  name: 'scoring.competitions',
+  schema: 'scoring',
+  streamTypes: [competition.CompetitionCreated.aggregate, competition.ParticipantSignedUp.aggregate],
+  async apply(trx, event) {
+    const data = event.data as Record<string, unknown> & { competitionId: string };
+    switch (event.type) {
+      case competition.CompetitionCreated.type:
+        await t(trx)
+          .insertInto('competitions')
+          .values({ competition_id: data.competitionId, settings: JSON.stringify(data.settings) as never, phases: '{}' as never })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+        return;
+      case competition.CompetitionUpdated.type:
+        await sql`update scoring.competitions set settings = settings || ${JSON.stringify(data.changes)}::jsonb
+          where competition_id = ${data.competitionId}`.execute(trx);
+        return;
+      case competition.PhaseScheduled.type:
+        await sql`update scoring.competitions set phases = jsonb_set(phases, ${sql.lit(`{${String(data.phase)}}`)},
+          ${JSON.stringify({ startsAt: data.startsAt, endsAt: data.endsAt, override: null })}::jsonb)
+          where competition_id = ${data.competitionId}`.execute(trx);
+        return;
+      case competition.PhaseOpened.type:
+      case competition.PhaseClosed.type:
+        await sql`update scoring.competitions set phases = jsonb_set(phases, ${sql.lit(`{${String(data.phase)},override}`)},
+          ${JSON.stringify(event.type === competition.PhaseOpened.type ? 'open' : 'closed')}::jsonb)
+          where competition_id = ${data.competitionId} and phases ? ${String(data.phase)}`.execute(trx);
+        return;
+      case competition.ParticipantSignedUp.type:
+        await t(trx)
+          .insertInto('registrations')
+          .values({ competition_id: data.competitionId, account_id: data.accountId as string })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+        return;
+    }
+  },
+  async reset(trx) {
+    await t(trx).deleteFrom('competitions').execute();
+    await t(trx).deleteFrom('registrations').execute();
+  },
+});
+
+/** Names and organisations for leaderboard rows, from identity's account events. */
+export const peopleMirror = defineProjection({
+  name: 'scoring.people',
+  schema: 'scoring',
+  streamTypes: [identity.AccountRegistered.aggregate],
+  async apply(trx, event) {
+    if (event.type === identity.AccountRegistered.type) {
+      const data = event.data as { accountId: string; username: string };
+      await t(trx).insertInto('people').values({ account_id: data.accountId, username: data.username }).onConflict((oc) => oc.doNothing()).execute();
+    } else if (event.type === identity.ProfileUpdated.type) {
+      const data = event.data as { accountId: string; changes: { organization?: string } };
+      if (data.changes.organization !== undefined) {
+        await t(trx).updateTable('people').set({ organization: data.changes.organization }).where('account_id', '=', data.accountId).execute();
+      }
+    }
+  },
+  async reset(trx) {
+    await t(trx).deleteFrom('people').execute();
+  },
+});

@@ -1,0 +1,152 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { type EventMetadata, scoring } from '@sais/events';
+import { AppError, type Db, type EventStore } from '@sais/kit';
+import { sql } from 'kysely';
+import type { ScoringDb, ScoringTables } from './db/tables.ts';
+import { scoringCodes } from './errors.ts';
+
+export const stream = (submissionId: string) => `submission-${submissionId}`;
+export const scoringPhases = ['preliminary', 'semi-final', 'final'];
+
+/** The calendar day of `now` in a time zone, as YYYY-MM-DD: the key of the daily allowance. */
+export function dayIn(timeZone: string, now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+type Phases = ScoringTables['competitions']['phases'];
+function openPhase(phases: Phases, now: Date): string | null {
+  const open = scoringPhases.filter((name) => {
+    const phase = phases[name];
+    if (!phase) return false;
+    if (phase.override) return phase.override === 'open';
+    return new Date(phase.startsAt) <= now && now < new Date(phase.endsAt);
+  });
+  return open.at(-1) ?? null;
+}
+
+export class Submissions {
+  constructor(
+    private readonly db: Db,
+    private readonly store: EventStore,
+  ) {}
+
+  #t(trx: Db = this.db) {
+    return trx.withSchema('scoring') as ScoringDb;
+  }
+
+  async #competition(competitionId: string) {
+    const row = await this.#t().selectFrom('competitions').selectAll().where('competition_id', '=', competitionId).executeTakeFirst();
+    if (!row) throw new AppError(scoringCodes.competitionUnknown, 'competitionUnknown', 404);
+    return row;
+  }
+
+  /** A user's team in a competition: a single-person team (their account id) until team mirrors arrive. */
+  teamOf(_competitionId: string, accountId: string): string {
+    return accountId;
+  }
+
+  async #used(trx: Db, competitionId: string, teamId: string, day: string): Promise<number> {
+    const row = await this.#t(trx)
+      .selectFrom('quota_ledger')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('delta'), eb.lit(0)).as('used'))
+      .where('competition_id', '=', competitionId)
+      .where('team_id', '=', teamId)
+      .where('quota_day', '=', day)
+      .executeTakeFirstOrThrow();
+    return Number(row.used);
+  }
+
+  async remaining(competitionId: string, accountId: string, now = new Date()) {
+    const competition = await this.#competition(competitionId);
+    const { dailySubmissionLimit: limit, timeZone } = competition.settings;
+    const day = dayIn(timeZone, now);
+    const used = await this.#used(this.db, competitionId, this.teamOf(competitionId, accountId), day);
+    return { limit, used, remaining: Math.max(0, limit - used), day, timeZone, refundsFailed: true };
+  }
+
+  /**
+   * Accepts a result file: signed up, a phase open, and an allowance left today (counted in the
+   * competition's time zone). Concurrent uploads of one team serialise on an advisory lock, so the
+   * ledger never goes past the limit.
+   */
+  async receive(request: { competitionId: string; accountId: string; fileName: string; bytes: Buffer }, metadata: EventMetadata, now = new Date()) {
+    const competition = await this.#competition(request.competitionId);
+    const signedUp = await this.#t().selectFrom('registrations').select('account_id').where('competition_id', '=', request.competitionId).where('account_id', '=', request.accountId).executeTakeFirst();
+    if (!signedUp) throw new AppError(scoringCodes.notSignedUp, 'notSignedUp', 403);
+    const phase = openPhase(competition.phases, now);
+    if (!phase) throw new AppError(scoringCodes.noOpenPhase, 'noOpenPhase', 400);
+    const truth = await this.#t().selectFrom('ground_truths').select('competition_id').where('competition_id', '=', request.competitionId).executeTakeFirst();
+    if (!truth) throw new AppError(scoringCodes.noGroundTruth, 'noGroundTruth', 400);
+    const teamId = this.teamOf(request.competitionId, request.accountId);
+    const day = dayIn(competition.settings.timeZone, now);
+    const limit = competition.settings.dailySubmissionLimit;
+    const submissionId = randomUUID();
+    const sha256 = createHash('sha256').update(request.bytes).digest('hex');
+    await this.db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtext(${`quota:${request.competitionId}:${teamId}:${day}`}))`.execute(trx);
+      if ((await this.#used(trx, request.competitionId, teamId, day)) >= limit) {
+        throw new AppError(scoringCodes.dailyLimitReached, 'dailyLimitReached', 429, { data: { limit, day, timeZone: competition.settings.timeZone } });
+      }
+      await this.#t(trx).insertInto('quota_ledger').values({ competition_id: request.competitionId, team_id: teamId, quota_day: day, submission_id: submissionId, delta: 1, reason: 'submission' }).execute();
+      await this.#t(trx)
+        .insertInto('submissions')
+        .values({
+          submission_id: submissionId,
+          competition_id: request.competitionId,
+          phase,
+          team_id: teamId,
+          submitter_id: request.accountId,
+          file_name: request.fileName,
+          size: request.bytes.length,
+          sha256,
+          quota_day: day,
+          status: 'Waiting',
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await sql`insert into scoring.submission_files (submission_id, content) values (${submissionId}, ${request.bytes})`.execute(trx);
+      await this.store.append(
+        scoring.SubmissionReceived.aggregate,
+        stream(submissionId),
+        'no_stream',
+        [
+          {
+            type: scoring.SubmissionReceived.type,
+            data: { submissionId, competitionId: request.competitionId, phase, teamId, submitterId: request.accountId, fileName: request.fileName, size: request.bytes.length, sha256, quotaDay: day },
+          },
+        ],
+        metadata,
+        { trx },
+      );
+    });
+    const left = limit - (await this.#used(this.db, request.competitionId, teamId, day));
+    return { submissionId, status: 'Waiting' as const, remaining: Math.max(0, left) };
+  }
+
+  async mine(competitionId: string, accountId: string) {
+    const rows = await this.#t()
+      .selectFrom('submissions')
+      .select(['submission_id', 'phase', 'file_name', 'status', 'public_score', 'log', 'created_at', 'submitter_id'])
+      .where('competition_id', '=', competitionId)
+      .where('team_id', '=', this.teamOf(competitionId, accountId))
+      .orderBy('created_at', 'desc')
+      .execute();
+    return rows.map((row) => ({
+      submissionId: row.submission_id,
+      phase: row.phase,
+      fileName: row.file_name,
+      status: row.status,
+      score: row.public_score,
+      log: row.log,
+      submittedAt: new Date(row.created_at).toISOString(),
+    }));
+  }
+
+  async file(submissionId: string, accountId: string) {
+    const row = await this.#t().selectFrom('submissions').select(['competition_id', 'team_id', 'file_name']).where('submission_id', '=', submissionId).executeTakeFirst();
+    if (!row || row.team_id !== this.teamOf(row.competition_id, accountId)) throw new AppError(scoringCodes.submissionNotFound, 'submissionNotFound', 404);
+    const content = await sql<{ content: Buffer }>`select content from scoring.submission_files where submission_id = ${submissionId}`.execute(this.db);
+    return { name: row.file_name, bytes: content.rows[0]!.content };
+  }
+}

@@ -1,0 +1,177 @@
+import { type EventEnvelope, type EventMetadata, scoring } from '@sais/events';
+import { ConcurrencyError, type Db, type EventStore } from '@sais/kit';
+import { sql } from 'kysely';
+import type { Logger } from 'pino';
+import type { ScoringDb } from '../db/tables.ts';
+import { InvalidFile } from '../evaluation/csv.ts';
+import { type GroundTruth, type Metric, loadGroundTruth } from '../evaluation/ground-truth.ts';
+import { scoreSubmission } from '../evaluation/score.ts';
+import { stream } from '../submissions.ts';
+
+export interface EvaluatorOptions {
+  workerId: string;
+  /** How long a worker may hold a submission before another may take it over. */
+  leaseMs: number;
+  maxAttempts: number;
+  backoffMs: number;
+  logger?: Logger;
+}
+
+interface Progress {
+  status: 'none' | 'Waiting' | 'Evaluating' | 'Completed' | 'Invalid' | 'Failed';
+  attempts: number;
+  leaseUntil: number;
+  received?: { competitionId: string; teamId: string; quotaDay: string };
+}
+
+function progressOf(events: readonly EventEnvelope[]): Progress {
+  const progress: Progress = { status: 'none', attempts: 0, leaseUntil: 0 };
+  for (const event of events) {
+    const data = event.data as { attempt: number; leaseUntil: string; final: boolean } & Progress['received'];
+    if (event.type === scoring.SubmissionReceived.type) Object.assign(progress, { status: 'Waiting', received: data });
+    if (event.type === scoring.EvaluationStarted.type) Object.assign(progress, { status: 'Evaluating', attempts: data.attempt, leaseUntil: Date.parse(data.leaseUntil) });
+    if (event.type === scoring.EvaluationFailed.type) progress.status = data.final ? 'Failed' : 'Waiting';
+    if (event.type === scoring.SubmissionScored.type) progress.status = 'Completed';
+    if (event.type === scoring.SubmissionInvalid.type) progress.status = 'Invalid';
+  }
+  return progress;
+}
+
+class PlatformFault extends Error {}
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A scoring worker. Runs in a Kafka consumer group, so more workers share the submissions and a
+ * dead worker's submissions are redelivered to another. Each submission is scored once: every step
+ * is an append with the expected stream version, and a lease lets a live worker finish undisturbed.
+ */
+export class Evaluator {
+  readonly #truths = new Map<string, { sha256: string; truth: GroundTruth }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly store: EventStore,
+    private readonly options: EvaluatorOptions,
+  ) {}
+
+  #t(trx: Db = this.db) {
+    return trx.withSchema('scoring') as ScoringDb;
+  }
+
+  async handleBatch(events: readonly EventEnvelope[]): Promise<void> {
+    for (const event of events) {
+      if (event.type === scoring.SubmissionReceived.type) await this.evaluate((event.data as { submissionId: string }).submissionId, event.correlationId);
+    }
+  }
+
+  #metadata(correlationId: string): EventMetadata {
+    return { actor: { userId: null, role: 'system' }, correlationId, causationId: null };
+  }
+
+  async evaluate(submissionId: string, correlationId: string): Promise<void> {
+    const metadata = this.#metadata(correlationId);
+    for (let round = 0; round < 1000; round++) {
+      const history = await this.store.readStream(stream(submissionId));
+      const progress = progressOf(history);
+      if (progress.status === 'none' || progress.status === 'Completed' || progress.status === 'Invalid' || progress.status === 'Failed') return;
+      if (progress.status === 'Evaluating' && progress.leaseUntil > Date.now()) {
+        await sleep(Math.min(progress.leaseUntil - Date.now() + 10, this.options.leaseMs));
+        continue;
+      }
+      const attempt = progress.attempts + 1;
+      const leaseUntil = new Date(Date.now() + this.options.leaseMs).toISOString();
+      let version: number;
+      try {
+        const appended = await this.#record(submissionId, history.length, { type: scoring.EvaluationStarted.type, data: { submissionId, worker: this.options.workerId, attempt, leaseUntil } }, metadata, 'Evaluating');
+        version = appended;
+      } catch (error) {
+        if (error instanceof ConcurrencyError) continue;
+        throw error;
+      }
+      const outcome = await this.#score(submissionId, progress.received!.competitionId);
+      try {
+        if (outcome.kind === 'scored') {
+          await this.#record(submissionId, version, { type: scoring.SubmissionScored.type, data: { submissionId, ...outcome.result } }, metadata, 'Completed', {
+            public_score: outcome.result.publicScore,
+            private_score: outcome.result.privateScore,
+            log: null,
+          });
+          return;
+        }
+        if (outcome.kind === 'invalid') {
+          await this.#record(submissionId, version, { type: scoring.SubmissionInvalid.type, data: { submissionId, log: outcome.log } }, metadata, 'Invalid', { log: outcome.log });
+          return;
+        }
+        const final = attempt >= this.options.maxAttempts;
+        this.options.logger?.warn({ submissionId, attempt, reason: outcome.reason }, 'evaluation failed');
+        await this.#record(submissionId, version, { type: scoring.EvaluationFailed.type, data: { submissionId, attempt, reason: outcome.reason, final } }, metadata, final ? 'Failed' : 'Waiting', {
+          log: final ? `The platform could not score this submission (${outcome.reason}); it does not count against your daily limit.` : null,
+        }, final ? progress.received! : undefined);
+        if (final) return;
+        await sleep(this.options.backoffMs * 2 ** (attempt - 1));
+      } catch (error) {
+        // Someone took over after our lease ran out: their result stands.
+        if (error instanceof ConcurrencyError) return;
+        throw error;
+      }
+    }
+  }
+
+  /** Appends one event with the expected version and mirrors the status; a final failure refunds the quota. */
+  async #record(
+    submissionId: string,
+    expected: number,
+    event: { type: string; data: unknown },
+    metadata: EventMetadata,
+    status: 'Waiting' | 'Evaluating' | 'Completed' | 'Invalid' | 'Failed',
+    columns: { public_score?: number; private_score?: number; log?: string | null } = {},
+    refund?: { competitionId: string; teamId: string; quotaDay: string },
+  ): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const events = [event];
+      if (refund) events.push({ type: scoring.QuotaRefunded.type, data: { submissionId, teamId: refund.teamId, quotaDay: refund.quotaDay } });
+      const appended = await this.store.append(scoring.SubmissionReceived.aggregate, stream(submissionId), expected, events, metadata, { trx });
+      await this.#t(trx).updateTable('submissions').set({ status, updated_at: new Date(), ...columns }).where('submission_id', '=', submissionId).execute();
+      if (refund) {
+        await this.#t(trx)
+          .insertInto('quota_ledger')
+          .values({ competition_id: refund.competitionId, team_id: refund.teamId, quota_day: refund.quotaDay, submission_id: submissionId, delta: -1, reason: 'refund' })
+          .execute();
+      }
+      return appended.at(-1)!.streamVersion;
+    });
+  }
+
+  async #score(submissionId: string, competitionId: string) {
+    try {
+      const truth = await this.#groundTruth(competitionId);
+      const file = await sql<{ content: Buffer }>`select content from scoring.submission_files where submission_id = ${submissionId}`.execute(this.db);
+      if (!file.rows[0]) throw new PlatformFault('the submitted file is missing from storage');
+      try {
+        const scores = scoreSubmission(file.rows[0].content, truth.truth);
+        return { kind: 'scored' as const, result: { metric: truth.truth.metric, ...scores, groundTruthSha256: truth.sha256 } };
+      } catch (error) {
+        if (error instanceof InvalidFile) return { kind: 'invalid' as const, log: error.message };
+        throw error;
+      }
+    } catch (error) {
+      return { kind: 'failed' as const, reason: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  async #groundTruth(competitionId: string) {
+    const row = await this.#t().selectFrom('ground_truths').select(['sha256', 'metric', 'public_percent']).where('competition_id', '=', competitionId).executeTakeFirst();
+    if (!row) throw new PlatformFault('no ground truth for this competition');
+    const cached = this.#truths.get(competitionId);
+    if (cached?.sha256 === row.sha256) return cached;
+    const content = await this.#t().selectFrom('ground_truths').select('content').where('competition_id', '=', competitionId).executeTakeFirstOrThrow();
+    try {
+      const loaded = { sha256: row.sha256, truth: loadGroundTruth(content.content, row.metric as Metric, row.public_percent) };
+      this.#truths.set(competitionId, loaded);
+      return loaded;
+    } catch (error) {
+      // A broken ground truth is the platform's fault, never the participant's.
+      throw new PlatformFault(`ground truth unusable: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}

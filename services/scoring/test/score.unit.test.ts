@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { loadGroundTruth } from '../src/evaluation/ground-truth.ts';
+import { scoreSubmission } from '../src/evaluation/score.ts';
+
+const truthCsv = 'id,yield\na1,10\na2,20\na3,30\na4,40\n';
+const truth = () => loadGroundTruth(Buffer.from(truthCsv), 'rmse', 50);
+const score = (csv: string | Buffer) => scoreSubmission(typeof csv === 'string' ? Buffer.from(csv) : csv, truth());
+
+describe('scoring a result file', () => {
+  it('computes RMSE on the public and private parts, in any row order, with CRLF and a BOM', () => {
+    const exact = score('\uFEFFid,yield\r\na4,40\r\na2,20\r\na1,10\r\na3,30\r\n');
+    expect(exact).toEqual({ publicScore: 0, privateScore: 0, rows: 4 });
+    const off = score('id,yield\na1,11\na2,21\na3,31\na4,41');
+    expect(off.publicScore).toBeCloseTo(1);
+    expect(off.privateScore).toBeCloseTo(1);
+  });
+
+  it.each([
+    ['', 'The file is empty.'],
+    ['id,value\na1,1\n', 'Line 1: the header must be "id,yield", found "id,value".'],
+    ['id,yield\na1,10\na2,20\na3,30\n', '1 test id(s) are missing (missing ids), e.g. "a4".'],
+    ['id,yield\na1,10\na1,10\na3,30\na4,40\n', 'Line 3, column id: "a1" appears twice (duplicate id).'],
+    ['id,yield\na1,10\na2,20\na3,30\na4,40\nzz,1\n', 'Line 6, column id: "zz" is not a test id (extra id).'],
+    ['id,yield\na1,10\na2,abc\na3,30\na4,40\n', 'Line 3, column yield: "abc" is not a number.'],
+    ['id,yield\na1,10\na2,NaN\na3,30\na4,40\n', 'Line 3, column yield: "NaN" is not a finite number (NaN).'],
+    ['id,yield\na1,10\na2,\na3,30\na4,40\n', 'Line 3, column yield: the value is empty.'],
+    ['id,yield\na1,10,3\n', 'Line 2: expected 2 columns (id,yield).'],
+  ])('refuses %j with a log naming the place', (csv, log) => {
+    expect(() => score(csv)).toThrow(log);
+  });
+
+  it('refuses a file in the wrong encoding', () => {
+    const gbk = Buffer.from([0x69, 0x64, 0x2c, 0x79, 0x69, 0x65, 0x6c, 0x64, 0x0a, 0xc4, 0xe3, 0x2c, 0x31, 0x0a]);
+    expect(() => score(gbk)).toThrow('The file is not UTF-8 text (wrong encoding).');
+  });
+
+  it('scores accuracy for label targets', () => {
+    const labels = loadGroundTruth(Buffer.from('id,answer\nq1,A\nq2,B\nq3,C\nq4,D\n'), 'accuracy', 100);
+    expect(scoreSubmission(Buffer.from('id,answer\nq1,A\nq2,B\nq3,A\nq4,A\n'), labels).publicScore).toBeCloseTo(0.5);
+  });
+
+  it('handles scientific notation and signs', () => {
+    const result = score('id,yield\na1,1e1\na2,+20\na3,3.0E1\na4,40.000\n');
+    expect(result.publicScore + result.privateScore).toBe(0);
+  });
+});
