@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+// `npm test`: servers, build, then one vitest run over every project (vitest.config.ts).
+//   1. unless DATABASE_URL and KAFKA_BROKERS are both set: infra/scripts/ensure-docker.sh and
+//      infra/images/build.sh (both return at once when Docker runs and the images are current);
+//   2. turbo run typecheck build (workspaces without those scripts are skipped by turbo;
+//      SAIS_TEST_NO_BUILD=1 skips this step for quick local re-runs);
+//   3. vitest run <extra arguments>, e.g. `npm test -- services/kit` or `npm test -- --project @sais/kit`.
+// Exits with vitest's exit code (or with the code of the first step that failed).
+import { spawn } from 'node:child_process';
+import { delimiter, dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const bin = join(root, 'node_modules', '.bin');
+// node_modules/.bin first, as in npm scripts: its `node` is the Node 24 of the devDependency `node`.
+const env = {
+  ...process.env,
+  PATH: `${bin}${delimiter}${process.env.PATH ?? ''}`,
+  TURBO_TELEMETRY_DISABLED: '1',
+};
+const started = performance.now();
+const timings = [];
+
+function seconds(since) {
+  return `${((performance.now() - since) / 1000).toFixed(1)} s`;
+}
+
+let child = null;
+// Ctrl-C reaches the running step through the terminal; stay alive until it has finished (vitest's
+// global teardown stops the containers). SIGTERM sent to this process alone is passed on.
+process.on('SIGINT', () => {});
+process.on('SIGTERM', () => child?.kill('SIGTERM'));
+
+function run(title, command, args) {
+  return new Promise((resolve) => {
+    const t = performance.now();
+    console.log(`\n[test] ${title}: ${[command, ...args].join(' ')}`);
+    child = spawn(command, args, { cwd: root, env, stdio: 'inherit' });
+    child.on('error', (error) => {
+      console.error(`[test] ${title}: ${error.message}`);
+      resolve(127);
+    });
+    child.on('exit', (code, signal) => {
+      child = null;
+      const status = code ?? (signal ? 128 : 1);
+      timings.push(`${title} ${seconds(t)}${status ? ` (exit ${status})` : ''}`);
+      console.log(`[test] ${title} ${status ? `FAILED (exit ${status})` : 'done'} in ${seconds(t)}`);
+      resolve(status);
+    });
+  });
+}
+
+function finish(code) {
+  console.log(`\n[test] ${timings.join(', ')}; total ${seconds(started)}`);
+  process.exit(code);
+}
+
+if (process.env.DATABASE_URL && process.env.KAFKA_BROKERS) {
+  console.log('[test] DATABASE_URL and KAFKA_BROKERS are set: using those servers, no containers');
+} else {
+  let code = await run('docker', 'bash', [join(root, 'infra/scripts/ensure-docker.sh')]);
+  if (code) finish(code);
+  code = await run('images', 'bash', [join(root, 'infra/images/build.sh')]);
+  if (code) finish(code);
+}
+
+if (process.env.SAIS_TEST_NO_BUILD) {
+  console.log('\n[test] SAIS_TEST_NO_BUILD is set: skipping turbo typecheck/build');
+} else {
+  const built = await run('typecheck+build', 'turbo', [
+    'run',
+    'typecheck',
+    'build',
+    '--output-logs=errors-only',
+  ]);
+  if (built) finish(built);
+}
+
+finish(await run('vitest', 'vitest', ['run', ...process.argv.slice(2)]));
