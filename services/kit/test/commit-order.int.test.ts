@@ -98,9 +98,12 @@ describe('reading all events in commit order', () => {
     writing = false;
     await reader;
 
-    expect(seen.length).toBe(expected.size);
+    // The reader may also meet older events that were still hidden when it took its starting point:
+    // transaction ids are cluster-wide, so another database's open transaction holds back the snapshot's
+    // xmin. What matters: every event of this test exactly once, and no event read twice.
     expect(new Set(seen).size).toBe(seen.length);
-    expect(new Set(seen)).toEqual(expected);
+    const ours = seen.filter((id) => expected.has(id));
+    expect(ours.length).toBe(expected.size);
   });
 });
 
