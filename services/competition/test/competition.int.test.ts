@@ -163,8 +163,11 @@ describe('competition service over HTTP (real PostgreSQL and Kafka)', () => {
     const before = (await client(harness.platform.app).get('/api/race/list', { season: '2027', pageSize: '100' })).body.data.total;
     const dataDir = `/tmp/sais-seed-${randomUUID()}`;
     const competitions = new Competitions(harness.platform.database.db, harness.platform.stores.get('competition')!, new FileStorage(`${dataDir}/files`));
-    const ids = await seedPrize(competitions, dataDir);
+    const seeded = await seedPrize(competitions);
+    const ids = seeded.map((track) => track.competitionId);
     expect(ids).toHaveLength(5);
+    expect(seeded.map((track) => track.metric)).toEqual(['rmse', 'mae', 'accuracy', 'rmse', 'rmse']);
+    expect(seeded[0]!.groundTruth.toString()).toMatch(/^id,yield\n/);
     const list = (await client(harness.platform.app, 'en').get('/api/race/list', { season: '2027', pageSize: '100' })).body.data;
     expect(list.total).toBe(before + 5);
     const titles = list.records.filter((c: { competitionId: string }) => ids.includes(c.competitionId)).map((c: { title: { en: string } }) => c.title.en);

@@ -2,13 +2,14 @@ import { fileURLToPath } from 'node:url';
 import { type Platform, type PlatformConfig, createPlatform } from '@sais/kit';
 import type { Logger } from 'pino';
 import { allServices } from './services.ts';
+import { seedIfEmpty } from './seed.ts';
 import { serveStaticApps } from './static-apps.ts';
 
 const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** Every service in one process behind one origin, with the portal and the console. */
-export function createAllInOne(config: PlatformConfig, logger?: Logger): Promise<Platform> {
-  return createPlatform({
+export async function createAllInOne(config: PlatformConfig, logger?: Logger): Promise<Platform> {
+  const platform = await createPlatform({
     services: allServices,
     config,
     logger,
@@ -18,6 +19,8 @@ export function createAllInOne(config: PlatformConfig, logger?: Logger): Promise
         consoleDir: `${repositoryRoot}ops-console/dist`,
       }),
   });
+  await seedIfEmpty(platform, config);
+  return platform;
 }
 
 export { repositoryRoot };

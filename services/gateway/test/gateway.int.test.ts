@@ -24,9 +24,13 @@ describe('gateway', () => {
     await drop();
   });
 
-  it('runs every service in one process, each in its own schema', async () => {
+  it('runs every service in one process, each in its own schema, and seeds the prize on first start', async () => {
     expect([...allInOne.stores.keys()]).toEqual(allServices.map((service) => service.name));
-    for (const store of allInOne.stores.values()) expect(await store.verify()).toEqual({ ok: true, checked: 0 });
+    for (const store of allInOne.stores.values()) expect(await store.verify()).toMatchObject({ ok: true });
+    const list = await allInOne.app.inject({ method: 'GET', url: '/api/race/list?pageSize=50' });
+    expect(list.json().data.total).toBe(5);
+    const truths = await allInOne.stores.get('scoring')!.readAll(undefined, 100);
+    expect(truths.filter((event) => event.type === 'scoring.GroundTruthUploaded')).toHaveLength(5);
   });
 
   it('serves the portal with a single-page fallback and the console under /console/', async () => {

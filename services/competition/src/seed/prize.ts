@@ -1,5 +1,3 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Competitions } from '../competitions.ts';
 import type { Settings } from '../domain/competition.ts';
@@ -30,14 +28,21 @@ const agreement = {
   },
 };
 
+export interface SeededTrack {
+  competitionId: string;
+  metric: 'rmse' | 'mae' | 'accuracy';
+  /** The test set's answers (`id,<target>`), for the scoring service. */
+  groundTruth: Buffer;
+}
+
 /**
  * Loads the third world AI-for-science prize: five tracks as competitions (200,000 RMB each: champion
  * 100,000, two runners-up 30,000, three third places 10,000, four honourable mentions 2,500), with
- * generated datasets; the test ground truth goes to `<dataDir>/seed/ground-truth/` for scoring.
+ * generated datasets. Returns each track's ground truth for the scoring service.
  */
-export async function seedPrize(competitions: Competitions, dataDir: string): Promise<string[]> {
+export async function seedPrize(competitions: Competitions): Promise<SeededTrack[]> {
   const metadata = { actor: { userId: null, role: 'system' as const }, correlationId: randomUUID(), causationId: null };
-  const ids: string[] = [];
+  const seeded: SeededTrack[] = [];
   for (const track of tracks) {
     const data = trackData[track.slug]!();
     const settings: Settings = {
@@ -66,10 +71,7 @@ export async function seedPrize(competitions: Competitions, dataDir: string): Pr
     await add('dataset', 'train.csv', data.train, 'text/csv');
     await add('dataset', 'test.csv', data.test, 'text/csv');
     await add('dataset', 'sample_submission.csv', data.sampleSubmission, 'text/csv');
-    const truthDir = join(dataDir, 'seed', 'ground-truth');
-    await mkdir(truthDir, { recursive: true });
-    await writeFile(join(truthDir, `${competitionId}.csv`), data.groundTruth);
-    ids.push(competitionId);
+    seeded.push({ competitionId, metric: data.metric, groundTruth: Buffer.from(data.groundTruth) });
   }
-  return ids;
+  return seeded;
 }

@@ -22,6 +22,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 10 });
+    // An idle connection dropped by the server (restart, failover, admin) must not crash the process:
+    // the pool discards it and opens a new one on the next query.
+    pool.on('error', (error) => process.emitWarning(`idle PostgreSQL connection closed: ${error.message}`));
     const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
     return { kind: 'postgres', db, close: () => db.destroy() };
   }
