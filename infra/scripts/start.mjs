@@ -29,7 +29,10 @@ const stale = ['web-portal', 'ops-console'].filter(needsBuild);
 if (stale.length > 0 && process.env.SAIS_SKIP_BUILD !== '1') {
   for (const app of stale) {
     console.log(`building ${app} …`);
-    const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit', cwd: join(root, app) });
+    const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+      stdio: 'inherit',
+      cwd: join(root, app),
+    });
     if (result.status !== 0) process.exit(result.status ?? 1);
   }
 }

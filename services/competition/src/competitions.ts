@@ -39,12 +39,24 @@ export class Competitions {
   }
 
   /** Decides, appends, and keeps the competitions table equal to the fold of the stream, in one transaction. */
-  async execute(competitionId: string, command: CompetitionCommand, metadata: EventMetadata, work?: (trx: Db) => Promise<void>) {
+  async execute(
+    competitionId: string,
+    command: CompetitionCommand,
+    metadata: EventMetadata,
+    work?: (trx: Db) => Promise<void>,
+  ) {
     await this.db.transaction().execute(async (trx) => {
       const history = await this.store.readStream(stream(competitionId), { trx });
       const produced = decideCompetition(command, foldCompetition(history));
       if (produced.length === 0) return;
-      await this.store.append(competition.CompetitionCreated.aggregate, stream(competitionId), history.length || 'no_stream', produced, metadata, { trx });
+      await this.store.append(
+        competition.CompetitionCreated.aggregate,
+        stream(competitionId),
+        history.length || 'no_stream',
+        produced,
+        metadata,
+        { trx },
+      );
       const state = foldCompetition([...history, ...produced]);
       if (state.status === 'none') return;
       const row = {
@@ -63,14 +75,24 @@ export class Competitions {
     });
   }
 
-  async create(settings: Settings, phases: { phase: PhaseName; startsAt: string; endsAt: string }[], metadata: EventMetadata) {
+  async create(
+    settings: Settings,
+    phases: { phase: PhaseName; startsAt: string; endsAt: string }[],
+    metadata: EventMetadata,
+  ) {
     const competitionId = randomUUID();
     await this.execute(competitionId, { type: 'Create', competitionId, settings }, metadata);
-    for (const phase of phases) await this.execute(competitionId, { type: 'SchedulePhase', ...phase }, metadata);
+    for (const phase of phases)
+      await this.execute(competitionId, { type: 'SchedulePhase', ...phase }, metadata);
     return competitionId;
   }
 
-  async addFile(competitionId: string, kind: 'document' | 'dataset', file: { name: string; contentType: string; bytes: Buffer }, metadata: EventMetadata) {
+  async addFile(
+    competitionId: string,
+    kind: 'document' | 'dataset',
+    file: { name: string; contentType: string; bytes: Buffer },
+    metadata: EventMetadata,
+  ) {
     await this.#find(competitionId);
     const fileId = randomUUID();
     const { size, sha256 } = await this.files.put(fileId, file.bytes);
@@ -78,7 +100,15 @@ export class Competitions {
     await this.execute(competitionId, { type: 'AddFile', kind, file: described }, metadata, async (trx) => {
       await this.#t(trx)
         .insertInto('files')
-        .values({ file_id: fileId, competition_id: competitionId, kind, name: file.name, size, content_type: file.contentType, sha256 })
+        .values({
+          file_id: fileId,
+          competition_id: competitionId,
+          kind,
+          name: file.name,
+          size,
+          content_type: file.contentType,
+          sha256,
+        })
         .execute();
     });
     return described;
@@ -91,7 +121,11 @@ export class Competitions {
   }
 
   async #find(competitionId: string) {
-    const row = await this.#t().selectFrom('competitions').selectAll().where('competition_id', '=', competitionId).executeTakeFirst();
+    const row = await this.#t()
+      .selectFrom('competitions')
+      .selectAll()
+      .where('competition_id', '=', competitionId)
+      .executeTakeFirst();
     if (!row) throw notFound();
     return row;
   }
@@ -114,7 +148,12 @@ export class Competitions {
     const all = (await rows.orderBy('created_at', 'asc').execute()).map((row) => this.#view(row, now));
     const filtered = query.status ? all.filter((item) => item.status === query.status) : all;
     const start = (query.page - 1) * query.pageSize;
-    return { total: filtered.length, page: query.page, pageSize: query.pageSize, records: filtered.slice(start, start + query.pageSize) };
+    return {
+      total: filtered.length,
+      page: query.page,
+      pageSize: query.pageSize,
+      records: filtered.slice(start, start + query.pageSize),
+    };
   }
 
   async detail(competitionId: string, accountId: string | null, now = new Date()) {
@@ -124,22 +163,43 @@ export class Competitions {
   }
 
   async isSignedUp(competitionId: string, accountId: string): Promise<boolean> {
-    return !!(await this.#t().selectFrom('registrations').select('account_id').where('competition_id', '=', competitionId).where('account_id', '=', accountId).executeTakeFirst());
+    return !!(await this.#t()
+      .selectFrom('registrations')
+      .select('account_id')
+      .where('competition_id', '=', competitionId)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst());
   }
 
   async isVerified(accountId: string): Promise<boolean> {
-    return !!(await this.#t().selectFrom('verified_users').select('account_id').where('account_id', '=', accountId).executeTakeFirst());
+    return !!(await this.#t()
+      .selectFrom('verified_users')
+      .select('account_id')
+      .where('account_id', '=', accountId)
+      .executeTakeFirst());
   }
 
   /** Sign-up: verified users only, every agreement accepted, before registration closes. */
-  async signUp(competitionId: string, accountId: string, accepted: string[], metadata: EventMetadata, now = new Date()) {
+  async signUp(
+    competitionId: string,
+    accountId: string,
+    accepted: string[],
+    metadata: EventMetadata,
+    now = new Date(),
+  ) {
     const row = await this.#find(competitionId);
-    if (!(await this.isVerified(accountId))) throw new AppError(competitionCodes.verificationRequired, 'verificationRequired', 403);
+    if (!(await this.isVerified(accountId)))
+      throw new AppError(competitionCodes.verificationRequired, 'verificationRequired', 403);
     const missing = row.settings.agreements.filter((agreement) => !accepted.includes(agreement.agreementId));
     if (missing.length > 0) {
-      throw new AppError(competitionCodes.agreementsRequired, 'agreementsRequired', 400, { data: { missing: missing.map((a) => a.agreementId) } });
+      throw new AppError(competitionCodes.agreementsRequired, 'agreementsRequired', 400, {
+        data: { missing: missing.map((a) => a.agreementId) },
+      });
     }
-    const lastPhaseEnd = Math.max(0, ...Object.values(row.phases).map((phase) => new Date(phase.endsAt).getTime()));
+    const lastPhaseEnd = Math.max(
+      0,
+      ...Object.values(row.phases).map((phase) => new Date(phase.endsAt).getTime()),
+    );
     if (statusAt(row.phases, now) === 'Completed' || (lastPhaseEnd > 0 && now.getTime() >= lastPhaseEnd)) {
       throw new AppError(competitionCodes.registrationClosed, 'registrationClosed', 400);
     }
@@ -155,7 +215,12 @@ export class Competitions {
         competition.ParticipantSignedUp.aggregate,
         `registration-${competitionId}-${accountId}`,
         'no_stream',
-        [{ type: competition.ParticipantSignedUp.type, data: { competitionId, accountId, acceptedAgreements: accepted } }],
+        [
+          {
+            type: competition.ParticipantSignedUp.type,
+            data: { competitionId, accountId, acceptedAgreements: accepted },
+          },
+        ],
         metadata,
         { trx },
       );
@@ -172,33 +237,68 @@ export class Competitions {
       .where('registrations.account_id', '=', accountId)
       .orderBy('registrations.signed_up_at', 'desc')
       .execute();
-    return rows.map((row) => ({ ...this.#view(row, now), signedUpAt: new Date(row.signed_up_at).toISOString() }));
+    return rows.map((row) => ({
+      ...this.#view(row, now),
+      signedUpAt: new Date(row.signed_up_at).toISOString(),
+    }));
   }
 
   async filesOf(competitionId: string) {
     await this.#find(competitionId);
-    const rows = await this.#t().selectFrom('files').selectAll().where('competition_id', '=', competitionId).where('removed', '=', false).orderBy('added_at').execute();
-    return rows.map((row) => ({ fileId: row.file_id, kind: row.kind, name: row.name, size: Number(row.size), contentType: row.content_type, sha256: row.sha256 }));
+    const rows = await this.#t()
+      .selectFrom('files')
+      .selectAll()
+      .where('competition_id', '=', competitionId)
+      .where('removed', '=', false)
+      .orderBy('added_at')
+      .execute();
+    return rows.map((row) => ({
+      fileId: row.file_id,
+      kind: row.kind,
+      name: row.name,
+      size: Number(row.size),
+      contentType: row.content_type,
+      sha256: row.sha256,
+    }));
   }
 
   async file(fileId: string) {
-    const row = await this.#t().selectFrom('files').selectAll().where('file_id', '=', fileId).where('removed', '=', false).executeTakeFirst();
+    const row = await this.#t()
+      .selectFrom('files')
+      .selectAll()
+      .where('file_id', '=', fileId)
+      .where('removed', '=', false)
+      .executeTakeFirst();
     if (!row) throw new AppError(competitionCodes.fileNotFound, 'fileNotFound', 404);
     return row;
   }
 
-  async recordDownload(file: { file_id: string; competition_id: string }, accountId: string, range: string | null, bytes: number, metadata: EventMetadata) {
+  async recordDownload(
+    file: { file_id: string; competition_id: string },
+    accountId: string,
+    range: string | null,
+    bytes: number,
+    metadata: EventMetadata,
+  ) {
     await this.store.append(
       competition.FileDownloaded.aggregate,
       `download-${randomUUID()}`,
       'no_stream',
-      [{ type: competition.FileDownloaded.type, data: { competitionId: file.competition_id, fileId: file.file_id, accountId, range, bytes } }],
+      [
+        {
+          type: competition.FileDownloaded.type,
+          data: { competitionId: file.competition_id, fileId: file.file_id, accountId, range, bytes },
+        },
+      ],
       metadata,
     );
   }
 
   async count(): Promise<number> {
-    const row = await this.#t().selectFrom('competitions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await this.#t()
+      .selectFrom('competitions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 }

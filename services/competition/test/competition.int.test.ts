@@ -6,7 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Competitions, competitionService, seedPrize } from '../src/index.ts';
 import { FileStorage } from '../src/files/storage.ts';
 
-const system = () => ({ actor: { userId: null, role: 'system' as const }, correlationId: randomUUID(), causationId: null });
+const system = () => ({
+  actor: { userId: null, role: 'system' as const },
+  correlationId: randomUUID(),
+  causationId: null,
+});
 const settings = {
   title: { en: 'Catalytic reaction yield prediction', 'zh-CN': '催化反应产率预测' },
   description: { en: 'Predict yields.', 'zh-CN': '预测产率。' },
@@ -20,7 +24,13 @@ const settings = {
   dailySubmissionLimit: 3,
   submissionKinds: ['result-file'],
   teamMergeDeadline: null,
-  agreements: [{ agreementId: 'rules', title: { en: 'Rules', 'zh-CN': '规则' }, body: { en: 'Play fair.', 'zh-CN': '公平竞赛。' } }],
+  agreements: [
+    {
+      agreementId: 'rules',
+      title: { en: 'Rules', 'zh-CN': '规则' },
+      body: { en: 'Play fair.', 'zh-CN': '公平竞赛。' },
+    },
+  ],
 };
 const day = 86_400_000;
 const iso = (offsetDays: number) => new Date(Date.now() + offsetDays * day).toISOString();
@@ -32,9 +42,17 @@ describe('competition service over HTTP (real PostgreSQL and Kafka)', () => {
 
   async function account(roles: ('operator' | 'reviewer')[] = []) {
     const { db } = harness.platform.database;
-    const accounts = new Accounts(db, harness.platform.stores.get('identity')!, undefined as never, undefined as never);
+    const accounts = new Accounts(
+      db,
+      harness.platform.stores.get('identity')!,
+      undefined as never,
+      undefined as never,
+    );
     const username = `c${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-    await accounts.createStaff({ username, email: `${username}@example.org`, password: 'secret123', roles }, system());
+    await accounts.createStaff(
+      { username, email: `${username}@example.org`, password: 'secret123', roles },
+      system(),
+    );
     const web = client(harness.platform.app);
     expect((await web.post('/api/user/login', { username, password: 'secret123' })).body.code).toBe(0);
     return web;
@@ -45,20 +63,36 @@ describe('competition service over HTTP (real PostgreSQL and Kafka)', () => {
     const web = await account();
     const { payload, contentType } = multipart(
       { name: '张三', certificateType: 'id-card', certificateNumber: '11010519491231002X' },
-      { front: { name: 'f.png', type: 'image/png', bytes: png }, back: { name: 'b.png', type: 'image/png', bytes: png } },
+      {
+        front: { name: 'f.png', type: 'image/png', bytes: png },
+        back: { name: 'b.png', type: 'image/png', bytes: png },
+      },
     );
-    const submitted = await web.raw({ method: 'POST', url: '/api/user/submitAuthentication', payload, headers: { 'content-type': contentType } });
-    await reviewer.post('/api/user/review', { verificationId: submitted.body.data.verificationId, approve: true });
+    const submitted = await web.raw({
+      method: 'POST',
+      url: '/api/user/submitAuthentication',
+      payload,
+      headers: { 'content-type': contentType },
+    });
+    await reviewer.post('/api/user/review', {
+      verificationId: submitted.body.data.verificationId,
+      approve: true,
+    });
     const userId = (await web.get('/api/user/detail')).body.data.userId;
     for (let i = 0; i < 200; i++) {
-      const row = await sql`select 1 from competition.verified_users where account_id = ${userId}`.execute(harness.platform.database.db);
+      const row = await sql`select 1 from competition.verified_users where account_id = ${userId}`.execute(
+        harness.platform.database.db,
+      );
       if (row.rows.length) return web;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     throw new Error('verification never reached the competition service');
   }
 
-  async function created(overrides: Record<string, unknown> = {}, phases = [{ phase: 'registration', startsAt: iso(-1), endsAt: iso(30) }]) {
+  async function created(
+    overrides: Record<string, unknown> = {},
+    phases = [{ phase: 'registration', startsAt: iso(-1), endsAt: iso(30) }],
+  ) {
     const response = await operator.post('/api/admin/competitions', { ...settings, ...overrides, phases });
     expect(response.body.code).toBe(0);
     return response.body.data.id as string;
@@ -83,22 +117,42 @@ describe('competition service over HTTP (real PostgreSQL and Kafka)', () => {
     expect(list.body.data.map((c: { id: string }) => c.id)).toContain(id);
     const bad = await operator.post('/api/admin/competitions', { ...settings, type: 'Chess', phases: [] });
     expect(bad.body.code).toBe(400);
-    const backwards = await operator.post(`/api/admin/competitions/${id}/phases`, { phase: 'final', startsAt: iso(10), endsAt: iso(5) });
+    const backwards = await operator.post(`/api/admin/competitions/${id}/phases`, {
+      phase: 'final',
+      startsAt: iso(10),
+      endsAt: iso(5),
+    });
     expect(backwards.body).toMatchObject({ code: 20002, message: 'A phase must end after it starts' });
   });
 
   it('lists with filters and paging, and derives status from the schedule', async () => {
     const season = `S${Date.now()}`;
     const active = await created({ season });
-    const upcoming = await created({ season, type: 'Innovation' }, [{ phase: 'registration', startsAt: iso(5), endsAt: iso(40) }]);
+    const upcoming = await created({ season, type: 'Innovation' }, [
+      { phase: 'registration', startsAt: iso(5), endsAt: iso(40) },
+    ]);
     const over = await created({ season }, [{ phase: 'registration', startsAt: iso(-40), endsAt: iso(-5) }]);
     const all = await client(harness.platform.app).get('/api/race/list', { season });
     expect(all.body.data.total).toBe(3);
-    const statuses = Object.fromEntries(all.body.data.records.map((c: { competitionId: string; status: string }) => [c.competitionId, c.status]));
+    const statuses = Object.fromEntries(
+      all.body.data.records.map((c: { competitionId: string; status: string }) => [
+        c.competitionId,
+        c.status,
+      ]),
+    );
     expect(statuses).toEqual({ [active]: 'Active', [upcoming]: 'Not Started', [over]: 'Completed' });
-    const innovation = await client(harness.platform.app).get('/api/race/list', { season, type: 'Innovation' });
-    expect(innovation.body.data.records.map((c: { competitionId: string }) => c.competitionId)).toEqual([upcoming]);
-    const page2 = await client(harness.platform.app).get('/api/race/list', { season, page: '2', pageSize: '2' });
+    const innovation = await client(harness.platform.app).get('/api/race/list', {
+      season,
+      type: 'Innovation',
+    });
+    expect(innovation.body.data.records.map((c: { competitionId: string }) => c.competitionId)).toEqual([
+      upcoming,
+    ]);
+    const page2 = await client(harness.platform.app).get('/api/race/list', {
+      season,
+      page: '2',
+      pageSize: '2',
+    });
     expect(page2.body.data.records).toHaveLength(1);
     const closed = await client(harness.platform.app).get('/api/race/list', { season, status: 'Completed' });
     expect(closed.body.data.records.map((c: { competitionId: string }) => c.competitionId)).toEqual([over]);
@@ -108,16 +162,25 @@ describe('competition service over HTTP (real PostgreSQL and Kafka)', () => {
     const id = await created();
     const unverified = await account();
     const refused = await unverified.post('/api/race/signUp', { competitionId: id, agreements: ['rules'] });
-    expect(refused.body).toMatchObject({ code: 20010, message: 'Please complete real-name authentication first' });
+    expect(refused.body).toMatchObject({
+      code: 20010,
+      message: 'Please complete real-name authentication first',
+    });
     const web = await verified();
     expect((await web.post('/api/race/signUp', { competitionId: id, agreements: [] })).body.code).toBe(20011);
-    expect((await web.post('/api/race/signUp', { competitionId: id, agreements: ['rules'] })).body.code).toBe(0);
-    expect((await web.post('/api/race/signUp', { competitionId: id, agreements: ['rules'] })).body.code).toBe(20013);
+    expect((await web.post('/api/race/signUp', { competitionId: id, agreements: ['rules'] })).body.code).toBe(
+      0,
+    );
+    expect((await web.post('/api/race/signUp', { competitionId: id, agreements: ['rules'] })).body.code).toBe(
+      20013,
+    );
     expect((await web.get('/api/race/detail', { competitionId: id })).body.data.signedUp).toBe(true);
     const mine = await web.get('/api/race/userRaceList');
     expect(mine.body.data.records.map((c: { competitionId: string }) => c.competitionId)).toEqual([id]);
     const over = await created({}, [{ phase: 'registration', startsAt: iso(-40), endsAt: iso(-5) }]);
-    expect((await web.post('/api/race/signUp', { competitionId: over, agreements: ['rules'] })).body.code).toBe(20012);
+    expect(
+      (await web.post('/api/race/signUp', { competitionId: over, agreements: ['rules'] })).body.code,
+    ).toBe(20012);
   });
 
   it('streams documentation after sign-up and datasets to verified users, with ranges, recording each download', async () => {
@@ -125,54 +188,93 @@ describe('competition service over HTTP (real PostgreSQL and Kafka)', () => {
     const text = 'id,value\n' + Array.from({ length: 2000 }, (_, i) => `${i},${i * 2}`).join('\n') + '\n';
     const upload = (kind: string, name: string, bytes: Buffer) => {
       const { payload, contentType } = multipart({ kind }, { file: { name, type: 'text/csv', bytes } });
-      return operator.raw({ method: 'POST', url: `/api/admin/competitions/${id}/files`, payload, headers: { 'content-type': contentType } });
+      return operator.raw({
+        method: 'POST',
+        url: `/api/admin/competitions/${id}/files`,
+        payload,
+        headers: { 'content-type': contentType },
+      });
     };
     const dataset = (await upload('dataset', 'train.csv', Buffer.from(text))).body.data;
     const document = (await upload('document', 'rules.md', Buffer.from('# Rules\n'))).body.data;
     expect(dataset).toMatchObject({ name: 'train.csv', size: Buffer.byteLength(text) });
 
     const stranger = await account();
-    expect((await stranger.raw({ method: 'GET', url: `/api/race/download?fileId=${dataset.fileId}` })).body.code).toBe(20010);
+    expect(
+      (await stranger.raw({ method: 'GET', url: `/api/race/download?fileId=${dataset.fileId}` })).body.code,
+    ).toBe(20010);
     const web = await verified();
     const files = (await web.get('/api/race/files', { competitionId: id })).body.data;
     expect(files.map((f: { name: string; downloadable: boolean }) => [f.name, f.downloadable])).toEqual([
       ['train.csv', true],
       ['rules.md', false],
     ]);
-    expect((await web.raw({ method: 'GET', url: `/api/race/download?fileId=${document.fileId}` })).body.code).toBe(20014);
+    expect(
+      (await web.raw({ method: 'GET', url: `/api/race/download?fileId=${document.fileId}` })).body.code,
+    ).toBe(20014);
 
     const whole = await web.raw({ method: 'GET', url: `/api/race/download?fileId=${dataset.fileId}` });
     expect(whole.status).toBe(200);
     expect(whole.headers['content-type']).toBe('text/csv');
     expect(whole.rawPayload.toString()).toBe(text);
-    const part = await web.raw({ method: 'GET', url: `/api/race/download?fileId=${dataset.fileId}`, headers: { range: 'bytes=9-18' } });
+    const part = await web.raw({
+      method: 'GET',
+      url: `/api/race/download?fileId=${dataset.fileId}`,
+      headers: { range: 'bytes=9-18' },
+    });
     expect(part.status).toBe(206);
     expect(part.headers['content-range']).toBe(`bytes 9-18/${Buffer.byteLength(text)}`);
     expect(part.rawPayload.toString()).toBe(text.slice(9, 19));
-    const beyond = await web.raw({ method: 'GET', url: `/api/race/download?fileId=${dataset.fileId}`, headers: { range: 'bytes=999999-' } });
+    const beyond = await web.raw({
+      method: 'GET',
+      url: `/api/race/download?fileId=${dataset.fileId}`,
+      headers: { range: 'bytes=999999-' },
+    });
     expect(beyond.status).toBe(416);
 
     await web.post('/api/race/signUp', { competitionId: id, agreements: ['rules'] });
-    expect((await web.raw({ method: 'GET', url: `/api/race/download?fileId=${document.fileId}` })).rawPayload.toString()).toBe('# Rules\n');
+    expect(
+      (
+        await web.raw({ method: 'GET', url: `/api/race/download?fileId=${document.fileId}` })
+      ).rawPayload.toString(),
+    ).toBe('# Rules\n');
     const downloads = await sql<{ n: number }>`select count(*)::int as n from competition.events
-      where type = 'competition.FileDownloaded' and data->>'fileId' = ${dataset.fileId}`.execute(harness.platform.database.db);
+      where type = 'competition.FileDownloaded' and data->>'fileId' = ${dataset.fileId}`.execute(
+      harness.platform.database.db,
+    );
     expect(downloads.rows[0]!.n).toBe(2);
   });
 
   it('loads the five-track prize as seed data', async () => {
-    const before = (await client(harness.platform.app).get('/api/race/list', { season: '2027', pageSize: '100' })).body.data.total;
+    const before = (
+      await client(harness.platform.app).get('/api/race/list', { season: '2027', pageSize: '100' })
+    ).body.data.total;
     const dataDir = `/tmp/sais-seed-${randomUUID()}`;
-    const competitions = new Competitions(harness.platform.database.db, harness.platform.stores.get('competition')!, new FileStorage(`${dataDir}/files`));
+    const competitions = new Competitions(
+      harness.platform.database.db,
+      harness.platform.stores.get('competition')!,
+      new FileStorage(`${dataDir}/files`),
+    );
     const seeded = await seedPrize(competitions);
     const ids = seeded.map((track) => track.competitionId);
     expect(ids).toHaveLength(5);
     expect(seeded.map((track) => track.metric)).toEqual(['rmse', 'mae', 'accuracy', 'rmse', 'rmse']);
     expect(seeded[0]!.groundTruth.toString()).toMatch(/^id,yield\n/);
-    const list = (await client(harness.platform.app, 'en').get('/api/race/list', { season: '2027', pageSize: '100' })).body.data;
+    const list = (
+      await client(harness.platform.app, 'en').get('/api/race/list', { season: '2027', pageSize: '100' })
+    ).body.data;
     expect(list.total).toBe(before + 5);
-    const titles = list.records.filter((c: { competitionId: string }) => ids.includes(c.competitionId)).map((c: { title: { en: string } }) => c.title.en);
+    const titles = list.records
+      .filter((c: { competitionId: string }) => ids.includes(c.competitionId))
+      .map((c: { title: { en: string } }) => c.title.en);
     expect(titles.join('|')).toMatch(/yield.*price.*reasoning.*siRNA.*precipitation/i);
-    const files = (await client(harness.platform.app).get('/api/race/files', { competitionId: ids[0]! })).body.data;
-    expect(files.map((f: { name: string }) => f.name)).toEqual(['README.md', 'train.csv', 'test.csv', 'sample_submission.csv']);
+    const files = (await client(harness.platform.app).get('/api/race/files', { competitionId: ids[0]! })).body
+      .data;
+    expect(files.map((f: { name: string }) => f.name)).toEqual([
+      'README.md',
+      'train.csv',
+      'test.csv',
+      'sample_submission.csv',
+    ]);
   });
 });

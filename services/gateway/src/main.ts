@@ -10,7 +10,10 @@ const port = Number(env.PORT ?? 8080);
 const host = env.HOST ?? '127.0.0.1';
 
 const platform = await createAllInOne({ dataDir, env });
-closeOnSignals(() => platform.close(), (message) => platform.app.log.info(message));
+closeOnSignals(
+  () => platform.close(),
+  (message) => platform.app.log.info(message),
+);
 await platform.app.listen({ port, host });
 
 const base = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;

@@ -10,12 +10,21 @@ import { GroundTruths } from '@sais/scoring';
 export async function seedIfEmpty(platform: Platform, config: PlatformConfig): Promise<number> {
   if (config.env.SAIS_SEED === 'off') return 0;
   const { db } = platform.database;
-  const competitions = new Competitions(db, platform.stores.get('competition')!, new FileStorage(competitionFilesDir(config.dataDir)));
+  const competitions = new Competitions(
+    db,
+    platform.stores.get('competition')!,
+    new FileStorage(competitionFilesDir(config.dataDir)),
+  );
   if ((await competitions.count()) > 0) return 0;
   const tracks = await seedPrize(competitions);
   const groundTruths = new GroundTruths(db, platform.stores.get('scoring')!);
-  const metadata = { actor: { userId: null, role: 'system' as const }, correlationId: randomUUID(), causationId: null };
-  for (const track of tracks) await groundTruths.upload(track.competitionId, track.metric, 50, track.groundTruth, metadata);
+  const metadata = {
+    actor: { userId: null, role: 'system' as const },
+    correlationId: randomUUID(),
+    causationId: null,
+  };
+  for (const track of tracks)
+    await groundTruths.upload(track.competitionId, track.metric, 50, track.groundTruth, metadata);
   platform.app.log.info({ competitions: tracks.length }, 'loaded the five-track prize (seed data)');
   return tracks.length;
 }

@@ -16,7 +16,10 @@ const host = env.HOST ?? '127.0.0.1';
 
 if (name === 'gateway') {
   const app = await startProxyGateway(env);
-  closeOnSignals(() => app.close(), (message) => app.log.info(message));
+  closeOnSignals(
+    () => app.close(),
+    (message) => app.log.info(message),
+  );
   await app.listen({ port: Number(env.PORT ?? 8080), host });
 } else {
   const service = serviceNamed(name);
@@ -24,7 +27,13 @@ if (name === 'gateway') {
     process.stderr.write(`a separate ${name} process needs DATABASE_URL and KAFKA_BROKERS (real mode)\n`);
     process.exit(2);
   }
-  const platform = await createPlatform({ services: [service], config: { dataDir: join(repositoryRoot, '.data'), env } });
-  closeOnSignals(() => platform.close(), (message) => platform.app.log.info(message));
+  const platform = await createPlatform({
+    services: [service],
+    config: { dataDir: join(repositoryRoot, '.data'), env },
+  });
+  closeOnSignals(
+    () => platform.close(),
+    (message) => platform.app.log.info(message),
+  );
   await platform.app.listen({ port: Number(env.PORT ?? 0), host });
 }

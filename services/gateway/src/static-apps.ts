@@ -12,10 +12,16 @@ export interface StaticApps {
  * Serves the built participant portal at `/` and the operations console at `/console/`, each with a
  * single-page fallback to its index.html. Unknown `/api/...` paths still get the envelope 404.
  */
-export async function serveStaticApps(app: FastifyInstance, { portalDir, consoleDir }: StaticApps): Promise<void> {
+export async function serveStaticApps(
+  app: FastifyInstance,
+  { portalDir, consoleDir }: StaticApps,
+): Promise<void> {
   const missing = [portalDir, consoleDir].filter((dir) => !existsSync(join(dir, 'index.html')));
   if (missing.length > 0) {
-    app.log.warn({ missing }, 'front-end builds are missing: run `npm run build` (npm start does it for you)');
+    app.log.warn(
+      { missing },
+      'front-end builds are missing: run `npm run build` (npm start does it for you)',
+    );
   }
   await app.register(fastifyStatic, { root: portalDir, wildcard: false, index: ['index.html'] });
   await app.register(fastifyStatic, {

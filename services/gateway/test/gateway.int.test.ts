@@ -16,7 +16,10 @@ describe('gateway', () => {
     const fresh = await freshDatabase('gateway');
     await fresh.database.close();
     ({ drop, url } = fresh);
-    allInOne = await createAllInOne({ dataDir: '/nonexistent', env: { DATABASE_URL: url } }, pino({ level: 'silent' }));
+    allInOne = await createAllInOne(
+      { dataDir: '/nonexistent', env: { DATABASE_URL: url } },
+      pino({ level: 'silent' }),
+    );
     await allInOne.app.ready();
   });
   afterAll(async () => {
@@ -46,7 +49,11 @@ describe('gateway', () => {
   });
 
   it('keeps the API envelope for unknown API paths and documents the API', async () => {
-    const unknown = await allInOne.app.inject({ method: 'GET', url: '/api/nowhere', headers: { 'accept-language': 'en' } });
+    const unknown = await allInOne.app.inject({
+      method: 'GET',
+      url: '/api/nowhere',
+      headers: { 'accept-language': 'en' },
+    });
     expect(unknown.json()).toEqual({ code: 404, message: 'No such API call', data: null });
     const docs = await allInOne.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(docs.json().openapi).toMatch(/^3\./);
@@ -61,9 +68,18 @@ describe('gateway', () => {
     const address = await team.app.listen({ port: 0, host: '127.0.0.1' });
     let gateway: FastifyInstance | undefined;
     try {
-      const env = { IDENTITY_URL: 'http://127.0.0.1:9', COMPETITION_URL: 'http://127.0.0.1:9', SCORING_URL: 'http://127.0.0.1:9', TEAM_URL: address };
+      const env = {
+        IDENTITY_URL: 'http://127.0.0.1:9',
+        COMPETITION_URL: 'http://127.0.0.1:9',
+        SCORING_URL: 'http://127.0.0.1:9',
+        TEAM_URL: address,
+      };
       gateway = await startProxyGateway(env);
-      const response = await gateway.inject({ method: 'GET', url: '/api/team/myTeam', headers: { 'accept-language': 'en' } });
+      const response = await gateway.inject({
+        method: 'GET',
+        url: '/api/team/myTeam',
+        headers: { 'accept-language': 'en' },
+      });
       expect(response.statusCode).toBe(501);
       expect(response.json()).toMatchObject({ message: 'This feature is not available yet' });
     } finally {

@@ -22,10 +22,20 @@ describe('npm start (embedded default)', () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'sais-start-'));
     const port = await freePort();
     // No DATABASE_URL / KAFKA_BROKERS: the embedded default.
-    const env: NodeJS.ProcessEnv = { ...process.env, SAIS_DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      SAIS_DATA_DIR: dataDir,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+    };
     delete env.DATABASE_URL;
     delete env.KAFKA_BROKERS;
-    const child = spawn('npm', ['start'], { cwd: repositoryRoot, env, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+    const child = spawn('npm', ['start'], {
+      cwd: repositoryRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      detached: true,
+    });
     try {
       const output = await new Promise<string>((resolve, reject) => {
         let text = '';

@@ -7,12 +7,19 @@ describe('service app factory', () => {
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    app = await createApp({ title: 'test', logger: false, readiness: [{ name: 'database', check: async () => {} }] });
+    app = await createApp({
+      title: 'test',
+      logger: false,
+      readiness: [{ name: 'database', check: async () => {} }],
+    });
     app.post(
       '/api/things',
       {
         schema: {
-          body: z.object({ username: z.string().regex(/^[a-z0-9]{6,20}$/, 'usernameFormat'), age: z.number().int() }),
+          body: z.object({
+            username: z.string().regex(/^[a-z0-9]{6,20}$/, 'usernameFormat'),
+            age: z.number().int(),
+          }),
           response: { 200: envelopeOf(z.object({ username: z.string() })) },
         },
       },
@@ -29,13 +36,21 @@ describe('service app factory', () => {
   afterAll(() => app.close());
 
   it('wraps data in the envelope', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/things', payload: { username: 'alice2026', age: 3 } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/things',
+      payload: { username: 'alice2026', age: 3 },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ code: 0, message: 'success', data: { username: 'alice2026' } });
   });
 
   it('answers bad input with the spec message in the requested language and names the field', async () => {
-    const zh = await app.inject({ method: 'POST', url: '/api/things', payload: { username: 'Alice', age: 3 } });
+    const zh = await app.inject({
+      method: 'POST',
+      url: '/api/things',
+      payload: { username: 'Alice', age: 3 },
+    });
     expect(zh.statusCode).toBe(400);
     expect(zh.json()).toMatchObject({ code: 400, message: '用户名为6~20位小写字母或数字' });
     const en = await app.inject({
@@ -52,15 +67,26 @@ describe('service app factory', () => {
   });
 
   it('returns the envelope with a non-zero code for an unknown route', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/nowhere', headers: { 'accept-language': 'en' } });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/nowhere',
+      headers: { 'accept-language': 'en' },
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ code: 404, message: 'No such API call', data: null });
   });
 
   it('maps a lost optimistic-concurrency race to a retryable 409', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/conflict', headers: { 'accept-language': 'en' } });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/conflict',
+      headers: { 'accept-language': 'en' },
+    });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toMatchObject({ code: 409, message: 'Someone changed this at the same time, please try again' });
+    expect(response.json()).toMatchObject({
+      code: 409,
+      message: 'Someone changed this at the same time, please try again',
+    });
   });
 
   it('hides the details of a server fault', async () => {
@@ -84,13 +110,17 @@ describe('service app factory', () => {
   it('serves OpenAPI generated from the route schemas, health and readiness', async () => {
     const spec = await app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(spec.statusCode).toBe(200);
-    expect(Object.keys(spec.json().paths)).toEqual(expect.arrayContaining(['/api/things', '/api/health', '/api/ready']));
+    expect(Object.keys(spec.json().paths)).toEqual(
+      expect.arrayContaining(['/api/things', '/api/health', '/api/ready']),
+    );
     expect((await app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
     expect((await app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({
       code: 0,
       message: 'success',
       data: { status: 'up' },
     });
-    expect((await app.inject({ method: 'GET', url: '/api/ready' })).json()).toMatchObject({ data: { checks: { database: 'ok' } } });
+    expect((await app.inject({ method: 'GET', url: '/api/ready' })).json()).toMatchObject({
+      data: { checks: { database: 'ok' } },
+    });
   });
 });

@@ -35,12 +35,20 @@ describe('reading all events in commit order', () => {
     const slowHasAppended = new Promise<void>((resolve) => (slowAppended = resolve));
 
     const slow = database.db.transaction().execute(async (trx) => {
-      await store.append('identity.account', slowId, 'no_stream', [accountRegistered(slowId)], metadata(), { trx });
+      await store.append('identity.account', slowId, 'no_stream', [accountRegistered(slowId)], metadata(), {
+        trx,
+      });
       slowAppended();
       await slowMayCommit;
     });
     await slowHasAppended;
-    const [fast] = await store.append('identity.account', fastId, 'no_stream', [accountRegistered(fastId)], metadata());
+    const [fast] = await store.append(
+      'identity.account',
+      fastId,
+      'no_stream',
+      [accountRegistered(fastId)],
+      metadata(),
+    );
 
     // The fast event is committed and has the larger position, but the slow one may still commit:
     // a reader must not move past it.
@@ -85,9 +93,16 @@ describe('reading all events in commit order', () => {
         for (let i = 0; i < perWriter; i++) {
           const id = randomUUID();
           await database.db.transaction().execute(async (trx: Db) => {
-            const [event] = await store.append('identity.account', id, 'no_stream', [accountRegistered(id)], metadata(), {
-              trx,
-            });
+            const [event] = await store.append(
+              'identity.account',
+              id,
+              'no_stream',
+              [accountRegistered(id)],
+              metadata(),
+              {
+                trx,
+              },
+            );
             expected.add(event!.id);
             // Hold some transactions open so that positions commit out of order.
             if ((i + writer) % 3 === 0) await sql`select pg_sleep(${Math.random() * 0.01})`.execute(trx);

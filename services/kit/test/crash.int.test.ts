@@ -4,7 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, EventStore, eventStoreMigrations, migrateSchema } from '../src/index.ts';
 import { createStreamCounts, readStreamCounts } from './fixtures/stream-counts.ts';
-import { accountRegistered, freshDatabase, kafkaBrokers, metadata, profileUpdated } from '../src/testing/index.ts';
+import {
+  accountRegistered,
+  freshDatabase,
+  kafkaBrokers,
+  metadata,
+  profileUpdated,
+} from '../src/testing/index.ts';
 
 const schema = 'identity';
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
@@ -42,7 +48,12 @@ describe('kill -9 of the relay and of a consumer mid-stream', () => {
     ({ database, drop, url } = await freshDatabase('crash'));
     await migrateSchema(database.db, schema, eventStoreMigrations(schema));
     await createStreamCounts(database.db, schema);
-    env = { DATABASE_URL: url, KAFKA_BROKERS: kafkaBrokers().join(','), TOPIC_PREFIX: `c${randomUUID().slice(0, 8)}.`, SCHEMA: schema };
+    env = {
+      DATABASE_URL: url,
+      KAFKA_BROKERS: kafkaBrokers().join(','),
+      TOPIC_PREFIX: `c${randomUUID().slice(0, 8)}.`,
+      SCHEMA: schema,
+    };
   });
   afterAll(async () => {
     await Promise.all([...children].map(killHard));
@@ -81,7 +92,10 @@ describe('kill -9 of the relay and of a consumer mid-stream', () => {
 
     const deadline = Date.now() + 60_000;
     let rows = await readStreamCounts(database.db, schema);
-    while (Date.now() < deadline && rows.filter((r) => r.last_version === perStream).length < streams.length) {
+    while (
+      Date.now() < deadline &&
+      rows.filter((r) => r.last_version === perStream).length < streams.length
+    ) {
       await sleep(250);
       rows = await readStreamCounts(database.db, schema);
     }

@@ -26,13 +26,19 @@ describe('embedded default: PGlite and the in-process bus', () => {
       await createStreamCounts(first.db, schema);
       const bus = new InProcessBus();
       const runner = new ProjectionRunner(streamCounts(schema), first.db);
-      await bus.subscribe({ groupId: 'counts', topics: ['identity.account'], handleBatch: (e) => runner.handleBatch(e).then(() => {}) });
+      await bus.subscribe({
+        groupId: 'counts',
+        topics: ['identity.account'],
+        handleBatch: (e) => runner.handleBatch(e).then(() => {}),
+      });
       const store = new EventStore(first.db, schema);
       const relay = new Relay({ store, publisher: bus });
       await store.append('identity.account', id, 'no_stream', [accountRegistered(id)], metadata());
       await store.append('identity.account', id, 1, [profileUpdated(id, 'a')], metadata());
       expect(await relay.drain()).toBe(2);
-      expect(await readStreamCounts(first.db, schema)).toEqual([{ stream_id: id, events: 2, last_version: 2 }]);
+      expect(await readStreamCounts(first.db, schema)).toEqual([
+        { stream_id: id, events: 2, last_version: 2 },
+      ]);
       await first.close();
 
       const second = await openDatabase({ kind: 'pglite', dataDir });

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConcurrencyError, type Database, EventStore, eventStoreMigrations, migrateSchema } from '../src/index.ts';
+import {
+  ConcurrencyError,
+  type Database,
+  EventStore,
+  eventStoreMigrations,
+  migrateSchema,
+} from '../src/index.ts';
 import { accountRegistered, freshDatabase, metadata, profileUpdated } from '../src/testing/index.ts';
 
 describe('event store on PostgreSQL', () => {
@@ -19,7 +25,13 @@ describe('event store on PostgreSQL', () => {
   it('appends events to a new stream and reads them back with metadata and a hash chain', async () => {
     const accountId = randomUUID();
     const meta = metadata(accountId);
-    const appended = await store.append('identity.account', accountId, 'no_stream', [accountRegistered(accountId)], meta);
+    const appended = await store.append(
+      'identity.account',
+      accountId,
+      'no_stream',
+      [accountRegistered(accountId)],
+      meta,
+    );
     await store.append('identity.account', accountId, 1, [profileUpdated(accountId, 'Ada')], meta);
 
     const stream = await store.readStream(accountId);
@@ -36,15 +48,38 @@ describe('event store on PostgreSQL', () => {
 
   it('rejects a stale expected version with a retryable concurrency error', async () => {
     const accountId = randomUUID();
-    await store.append('identity.account', accountId, 'no_stream', [accountRegistered(accountId)], metadata());
-    const stale = store.append('identity.account', accountId, 'no_stream', [profileUpdated(accountId, 'x')], metadata());
+    await store.append(
+      'identity.account',
+      accountId,
+      'no_stream',
+      [accountRegistered(accountId)],
+      metadata(),
+    );
+    const stale = store.append(
+      'identity.account',
+      accountId,
+      'no_stream',
+      [profileUpdated(accountId, 'x')],
+      metadata(),
+    );
     await expect(stale).rejects.toBeInstanceOf(ConcurrencyError);
-    await expect(stale).rejects.toMatchObject({ retryable: true, code: 409, expected: 'no_stream', actual: 1 });
+    await expect(stale).rejects.toMatchObject({
+      retryable: true,
+      code: 409,
+      expected: 'no_stream',
+      actual: 1,
+    });
   });
 
   it('lets exactly one of many racing writers win the same stream version', async () => {
     const accountId = randomUUID();
-    await store.append('identity.account', accountId, 'no_stream', [accountRegistered(accountId)], metadata());
+    await store.append(
+      'identity.account',
+      accountId,
+      'no_stream',
+      [accountRegistered(accountId)],
+      metadata(),
+    );
     const results = await Promise.allSettled(
       Array.from({ length: 12 }, (_, i) =>
         store.append('identity.account', accountId, 1, [profileUpdated(accountId, `n${i}`)], metadata()),
@@ -59,7 +94,10 @@ describe('event store on PostgreSQL', () => {
 
   it('refuses a malformed event and names the field, appending nothing', async () => {
     const accountId = randomUUID();
-    const bad = { type: 'identity.AccountRegistered', data: { accountId, username: 'NO', email: null, phone: null } };
+    const bad = {
+      type: 'identity.AccountRegistered',
+      data: { accountId, username: 'NO', email: null, phone: null },
+    };
     await expect(store.append('identity.account', accountId, 'no_stream', [bad], metadata())).rejects.toThrow(
       /data\.username.*data\.termsAccepted|data\.termsAccepted.*data\.username/s,
     );
@@ -68,10 +106,16 @@ describe('event store on PostgreSQL', () => {
 
   it('keeps events append-only at the database level', async () => {
     const accountId = randomUUID();
-    await store.append('identity.account', accountId, 'no_stream', [accountRegistered(accountId)], metadata());
-    await expect(sql`delete from identity.events where stream_id = ${accountId}`.execute(database.db)).rejects.toThrow(
-      /append-only/,
+    await store.append(
+      'identity.account',
+      accountId,
+      'no_stream',
+      [accountRegistered(accountId)],
+      metadata(),
     );
+    await expect(
+      sql`delete from identity.events where stream_id = ${accountId}`.execute(database.db),
+    ).rejects.toThrow(/append-only/);
   });
 
   it('verifies the hash chain and reports the first broken link after tampering', async () => {

@@ -11,9 +11,19 @@ import {
   replayProjection,
 } from '../src/index.ts';
 import { createStreamCounts, readStreamCounts, streamCounts } from './fixtures/stream-counts.ts';
-import { accountRegistered, freshDatabase, kafkaBrokers, metadata, profileUpdated } from '../src/testing/index.ts';
+import {
+  accountRegistered,
+  freshDatabase,
+  kafkaBrokers,
+  metadata,
+  profileUpdated,
+} from '../src/testing/index.ts';
 
-async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
+async function eventually<T>(
+  read: () => Promise<T>,
+  accept: (value: T) => boolean,
+  timeoutMs = 30_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -35,7 +45,11 @@ describe('relay through real Kafka into a projection', () => {
     await migrateSchema(database.db, schema, eventStoreMigrations(schema));
     await createStreamCounts(database.db, schema);
     store = new EventStore(database.db, schema);
-    transport = new KafkaTransport({ brokers: kafkaBrokers(), clientId: 'kit-test', topicPrefix: `t${randomUUID().slice(0, 8)}.` });
+    transport = new KafkaTransport({
+      brokers: kafkaBrokers(),
+      clientId: 'kit-test',
+      topicPrefix: `t${randomUUID().slice(0, 8)}.`,
+    });
   });
   afterAll(async () => {
     await transport.close();
@@ -55,7 +69,13 @@ describe('relay through real Kafka into a projection', () => {
     const ids: string[] = Array.from({ length: 20 }, () => randomUUID());
     for (const id of ids) {
       await store.append('identity.account', id, 'no_stream', [accountRegistered(id)], metadata());
-      await store.append('identity.account', id, 1, [profileUpdated(id, 'one'), profileUpdated(id, 'two')], metadata());
+      await store.append(
+        'identity.account',
+        id,
+        1,
+        [profileUpdated(id, 'one'), profileUpdated(id, 'two')],
+        metadata(),
+      );
     }
     const rows = await eventually(
       () => readStreamCounts(database.db, schema),
@@ -69,7 +89,9 @@ describe('relay through real Kafka into a projection', () => {
     await relay.stop();
     await transport.publish(await store.readAll(undefined, 10_000));
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    for (const row of (await readStreamCounts(database.db, schema)).filter((r) => ids.includes(r.stream_id))) {
+    for (const row of (await readStreamCounts(database.db, schema)).filter((r) =>
+      ids.includes(r.stream_id),
+    )) {
       expect(row).toMatchObject({ events: 3, last_version: 3 });
     }
     await subscription.stop();

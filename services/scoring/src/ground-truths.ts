@@ -12,12 +12,19 @@ export class GroundTruths {
     private readonly store: EventStore,
   ) {}
 
-  async upload(competitionId: string, metric: Metric, publicPercent: number, content: Buffer, metadata: EventMetadata) {
+  async upload(
+    competitionId: string,
+    metric: Metric,
+    publicPercent: number,
+    content: Buffer,
+    metadata: EventMetadata,
+  ) {
     let truth;
     try {
       truth = loadGroundTruth(content, metric, publicPercent);
     } catch (error) {
-      if (error instanceof InvalidFile) throw new ValidationError('fileFormatError', { detail: error.message, data: { log: error.message } });
+      if (error instanceof InvalidFile)
+        throw new ValidationError('fileFormatError', { detail: error.message, data: { log: error.message } });
       throw error;
     }
     const sha256 = createHash('sha256').update(content).digest('hex');
@@ -32,7 +39,12 @@ export class GroundTruths {
         scoring.GroundTruthUploaded.aggregate,
         `groundtruth-${competitionId}`,
         'any',
-        [{ type: scoring.GroundTruthUploaded.type, data: { competitionId, metric, rows: truth.rows, publicRows: truth.publicRows, sha256 } }],
+        [
+          {
+            type: scoring.GroundTruthUploaded.type,
+            data: { competitionId, metric, rows: truth.rows, publicRows: truth.publicRows, sha256 },
+          },
+        ],
         metadata,
         { trx },
       );

@@ -24,10 +24,21 @@ export const scoringService = defineService({
       backoffMs: Number(config.env.SCORING_BACKOFF_MS ?? 500),
       logger,
     });
-    return [{ groupId: 'scoring.workers', topics: ['scoring.submission'], handleBatch: (events) => evaluator.handleBatch(events) }];
+    return [
+      {
+        groupId: 'scoring.workers',
+        topics: ['scoring.submission'],
+        handleBatch: (events) => evaluator.handleBatch(events),
+      },
+    ];
   },
   async routes(app, { db, store, auth }) {
-    await scoringRoutes(app, { submissions: new Submissions(db, store), leaderboards: new Leaderboards(db), groundTruths: new GroundTruths(db, store), auth });
+    await scoringRoutes(app, {
+      submissions: new Submissions(db, store),
+      leaderboards: new Leaderboards(db),
+      groundTruths: new GroundTruths(db, store),
+      auth,
+    });
   },
 });
 

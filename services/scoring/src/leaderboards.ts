@@ -49,19 +49,35 @@ export class Leaderboards {
   }
 
   async #latestPhase(competitionId: string): Promise<string | null> {
-    const row = await sql<{ phase: string }>`select phase from scoring.leaderboard where competition_id = ${competitionId}
+    const row = await sql<{
+      phase: string;
+    }>`select phase from scoring.leaderboard where competition_id = ${competitionId}
       order by submitted_at desc limit 1`.execute(this.db);
     return row.rows[0]?.phase ?? null;
   }
 
   async myScore(competitionId: string, teamId: string) {
-    const ranked = await sql<BoardRow>`select * from (${this.#ranked(competitionId)}) r where team_id = ${teamId}`.execute(this.db);
+    const ranked =
+      await sql<BoardRow>`select * from (${this.#ranked(competitionId)}) r where team_id = ${teamId}`.execute(
+        this.db,
+      );
     const history = await sql<{ public_score: number; created_at: Date; phase: string }>`
       select public_score, created_at, phase from scoring.submissions
-      where competition_id = ${competitionId} and team_id = ${teamId} and status = 'Completed' order by created_at`.execute(this.db);
+      where competition_id = ${competitionId} and team_id = ${teamId} and status = 'Completed' order by created_at`.execute(
+      this.db,
+    );
     return {
-      best: ranked.rows.map((row) => ({ phase: row.phase, score: row.best_score, rank: Number(row.rank), submittedAt: new Date(row.submitted_at).toISOString() })),
-      history: history.rows.map((row) => ({ phase: row.phase, score: row.public_score, submittedAt: new Date(row.created_at).toISOString() })),
+      best: ranked.rows.map((row) => ({
+        phase: row.phase,
+        score: row.best_score,
+        rank: Number(row.rank),
+        submittedAt: new Date(row.submitted_at).toISOString(),
+      })),
+      history: history.rows.map((row) => ({
+        phase: row.phase,
+        score: row.public_score,
+        submittedAt: new Date(row.created_at).toISOString(),
+      })),
     };
   }
 }

@@ -10,7 +10,12 @@ export const scoringPhases = ['preliminary', 'semi-final', 'final'];
 
 /** The calendar day of `now` in a time zone, as YYYY-MM-DD: the key of the daily allowance. */
 export function dayIn(timeZone: string, now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 }
 
 type Phases = ScoringTables['competitions']['phases'];
@@ -35,7 +40,11 @@ export class Submissions {
   }
 
   async #competition(competitionId: string) {
-    const row = await this.#t().selectFrom('competitions').selectAll().where('competition_id', '=', competitionId).executeTakeFirst();
+    const row = await this.#t()
+      .selectFrom('competitions')
+      .selectAll()
+      .where('competition_id', '=', competitionId)
+      .executeTakeFirst();
     if (!row) throw new AppError(scoringCodes.competitionUnknown, 'competitionUnknown', 404);
     return row;
   }
@@ -69,13 +78,26 @@ export class Submissions {
    * competition's time zone). Concurrent uploads of one team serialise on an advisory lock, so the
    * ledger never goes past the limit.
    */
-  async receive(request: { competitionId: string; accountId: string; fileName: string; bytes: Buffer }, metadata: EventMetadata, now = new Date()) {
+  async receive(
+    request: { competitionId: string; accountId: string; fileName: string; bytes: Buffer },
+    metadata: EventMetadata,
+    now = new Date(),
+  ) {
     const competition = await this.#competition(request.competitionId);
-    const signedUp = await this.#t().selectFrom('registrations').select('account_id').where('competition_id', '=', request.competitionId).where('account_id', '=', request.accountId).executeTakeFirst();
+    const signedUp = await this.#t()
+      .selectFrom('registrations')
+      .select('account_id')
+      .where('competition_id', '=', request.competitionId)
+      .where('account_id', '=', request.accountId)
+      .executeTakeFirst();
     if (!signedUp) throw new AppError(scoringCodes.notSignedUp, 'notSignedUp', 403);
     const phase = openPhase(competition.phases, now);
     if (!phase) throw new AppError(scoringCodes.noOpenPhase, 'noOpenPhase', 400);
-    const truth = await this.#t().selectFrom('ground_truths').select('competition_id').where('competition_id', '=', request.competitionId).executeTakeFirst();
+    const truth = await this.#t()
+      .selectFrom('ground_truths')
+      .select('competition_id')
+      .where('competition_id', '=', request.competitionId)
+      .executeTakeFirst();
     if (!truth) throw new AppError(scoringCodes.noGroundTruth, 'noGroundTruth', 400);
     const teamId = this.teamOf(request.competitionId, request.accountId);
     const day = dayIn(competition.settings.timeZone, now);
@@ -83,11 +105,25 @@ export class Submissions {
     const submissionId = randomUUID();
     const sha256 = createHash('sha256').update(request.bytes).digest('hex');
     await this.db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(hashtext(${`quota:${request.competitionId}:${teamId}:${day}`}))`.execute(trx);
+      await sql`select pg_advisory_xact_lock(hashtext(${`quota:${request.competitionId}:${teamId}:${day}`}))`.execute(
+        trx,
+      );
       if ((await this.#used(trx, request.competitionId, teamId, day)) >= limit) {
-        throw new AppError(scoringCodes.dailyLimitReached, 'dailyLimitReached', 429, { data: { limit, day, timeZone: competition.settings.timeZone } });
+        throw new AppError(scoringCodes.dailyLimitReached, 'dailyLimitReached', 429, {
+          data: { limit, day, timeZone: competition.settings.timeZone },
+        });
       }
-      await this.#t(trx).insertInto('quota_ledger').values({ competition_id: request.competitionId, team_id: teamId, quota_day: day, submission_id: submissionId, delta: 1, reason: 'submission' }).execute();
+      await this.#t(trx)
+        .insertInto('quota_ledger')
+        .values({
+          competition_id: request.competitionId,
+          team_id: teamId,
+          quota_day: day,
+          submission_id: submissionId,
+          delta: 1,
+          reason: 'submission',
+        })
+        .execute();
       await this.#t(trx)
         .insertInto('submissions')
         .values({
@@ -105,7 +141,9 @@ export class Submissions {
           updated_at: now,
         })
         .execute();
-      await sql`insert into scoring.submission_files (submission_id, content) values (${submissionId}, ${request.bytes})`.execute(trx);
+      await sql`insert into scoring.submission_files (submission_id, content) values (${submissionId}, ${request.bytes})`.execute(
+        trx,
+      );
       await this.store.append(
         scoring.SubmissionReceived.aggregate,
         stream(submissionId),
@@ -113,7 +151,17 @@ export class Submissions {
         [
           {
             type: scoring.SubmissionReceived.type,
-            data: { submissionId, competitionId: request.competitionId, phase, teamId, submitterId: request.accountId, fileName: request.fileName, size: request.bytes.length, sha256, quotaDay: day },
+            data: {
+              submissionId,
+              competitionId: request.competitionId,
+              phase,
+              teamId,
+              submitterId: request.accountId,
+              fileName: request.fileName,
+              size: request.bytes.length,
+              sha256,
+              quotaDay: day,
+            },
           },
         ],
         metadata,
@@ -127,7 +175,16 @@ export class Submissions {
   async mine(competitionId: string, accountId: string) {
     const rows = await this.#t()
       .selectFrom('submissions')
-      .select(['submission_id', 'phase', 'file_name', 'status', 'public_score', 'log', 'created_at', 'submitter_id'])
+      .select([
+        'submission_id',
+        'phase',
+        'file_name',
+        'status',
+        'public_score',
+        'log',
+        'created_at',
+        'submitter_id',
+      ])
       .where('competition_id', '=', competitionId)
       .where('team_id', '=', this.teamOf(competitionId, accountId))
       .orderBy('created_at', 'desc')
@@ -144,9 +201,16 @@ export class Submissions {
   }
 
   async file(submissionId: string, accountId: string) {
-    const row = await this.#t().selectFrom('submissions').select(['competition_id', 'team_id', 'file_name']).where('submission_id', '=', submissionId).executeTakeFirst();
-    if (!row || row.team_id !== this.teamOf(row.competition_id, accountId)) throw new AppError(scoringCodes.submissionNotFound, 'submissionNotFound', 404);
-    const content = await sql<{ content: Buffer }>`select content from scoring.submission_files where submission_id = ${submissionId}`.execute(this.db);
+    const row = await this.#t()
+      .selectFrom('submissions')
+      .select(['competition_id', 'team_id', 'file_name'])
+      .where('submission_id', '=', submissionId)
+      .executeTakeFirst();
+    if (!row || row.team_id !== this.teamOf(row.competition_id, accountId))
+      throw new AppError(scoringCodes.submissionNotFound, 'submissionNotFound', 404);
+    const content = await sql<{
+      content: Buffer;
+    }>`select content from scoring.submission_files where submission_id = ${submissionId}`.execute(this.db);
     return { name: row.file_name, bytes: content.rows[0]!.content };
   }
 }

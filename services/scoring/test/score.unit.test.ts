@@ -4,7 +4,8 @@ import { scoreSubmission } from '../src/evaluation/score.ts';
 
 const truthCsv = 'id,yield\na1,10\na2,20\na3,30\na4,40\n';
 const truth = () => loadGroundTruth(Buffer.from(truthCsv), 'rmse', 50);
-const score = (csv: string | Buffer) => scoreSubmission(typeof csv === 'string' ? Buffer.from(csv) : csv, truth());
+const score = (csv: string | Buffer) =>
+  scoreSubmission(typeof csv === 'string' ? Buffer.from(csv) : csv, truth());
 
 describe('scoring a result file', () => {
   it('computes RMSE on the public and private parts, in any row order, with CRLF and a BOM', () => {
@@ -30,13 +31,17 @@ describe('scoring a result file', () => {
   });
 
   it('refuses a file in the wrong encoding', () => {
-    const gbk = Buffer.from([0x69, 0x64, 0x2c, 0x79, 0x69, 0x65, 0x6c, 0x64, 0x0a, 0xc4, 0xe3, 0x2c, 0x31, 0x0a]);
+    const gbk = Buffer.from([
+      0x69, 0x64, 0x2c, 0x79, 0x69, 0x65, 0x6c, 0x64, 0x0a, 0xc4, 0xe3, 0x2c, 0x31, 0x0a,
+    ]);
     expect(() => score(gbk)).toThrow('The file is not UTF-8 text (wrong encoding).');
   });
 
   it('scores accuracy for label targets', () => {
     const labels = loadGroundTruth(Buffer.from('id,answer\nq1,A\nq2,B\nq3,C\nq4,D\n'), 'accuracy', 100);
-    expect(scoreSubmission(Buffer.from('id,answer\nq1,A\nq2,B\nq3,A\nq4,A\n'), labels).publicScore).toBeCloseTo(0.5);
+    expect(
+      scoreSubmission(Buffer.from('id,answer\nq1,A\nq2,B\nq3,A\nq4,A\n'), labels).publicScore,
+    ).toBeCloseTo(0.5);
   });
 
   it('handles scientific notation and signs', () => {

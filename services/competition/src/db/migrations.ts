@@ -34,7 +34,9 @@ export const competitionMigrations: Record<string, Migration> = {
           signed_up_at timestamptz not null,
           primary key (competition_id, account_id)
         )`.execute(db);
-      await sql`create index registrations_account on competition.registrations (account_id, signed_up_at desc)`.execute(db);
+      await sql`create index registrations_account on competition.registrations (account_id, signed_up_at desc)`.execute(
+        db,
+      );
       // Mirror of identity's verification decisions, kept by a projection.
       await sql`
         create table competition.verified_users (

@@ -36,7 +36,13 @@ export type CompetitionState =
 
 export function evolveCompetition(state: CompetitionState, event: CompetitionEvent): CompetitionState {
   if (event.type === E.CompetitionCreated.type) {
-    return { status: 'exists', competitionId: event.data.competitionId, settings: event.data.settings, phases: {}, fileIds: [] };
+    return {
+      status: 'exists',
+      competitionId: event.data.competitionId,
+      settings: event.data.settings,
+      phases: {},
+      fileIds: [],
+    };
   }
   if (state.status === 'none') return state;
   switch (event.type) {
@@ -45,7 +51,10 @@ export function evolveCompetition(state: CompetitionState, event: CompetitionEve
     case E.PhaseScheduled.type:
       return {
         ...state,
-        phases: { ...state.phases, [event.data.phase]: { startsAt: event.data.startsAt, endsAt: event.data.endsAt, override: null } },
+        phases: {
+          ...state.phases,
+          [event.data.phase]: { startsAt: event.data.startsAt, endsAt: event.data.endsAt, override: null },
+        },
       };
     case E.PhaseOpened.type:
     case E.PhaseClosed.type: {
@@ -66,7 +75,9 @@ export function evolveCompetition(state: CompetitionState, event: CompetitionEve
 }
 
 export function foldCompetition(events: readonly { type: string; data: unknown }[]): CompetitionState {
-  return events.reduce((state, event) => evolveCompetition(state, event as CompetitionEvent), { status: 'none' } as CompetitionState);
+  return events.reduce((state, event) => evolveCompetition(state, event as CompetitionEvent), {
+    status: 'none',
+  } as CompetitionState);
 }
 
 export type CompetitionCommand =
@@ -80,30 +91,52 @@ export type CompetitionCommand =
 export function decideCompetition(command: CompetitionCommand, state: CompetitionState): CompetitionEvent[] {
   if (command.type === 'Create') {
     if (state.status !== 'none') throw new AppError(409, 'concurrentChange', 409);
-    return [{ type: E.CompetitionCreated.type, data: { competitionId: command.competitionId, settings: command.settings } }];
+    return [
+      {
+        type: E.CompetitionCreated.type,
+        data: { competitionId: command.competitionId, settings: command.settings },
+      },
+    ];
   }
-  if (state.status === 'none') throw new AppError(competitionCodes.competitionNotFound, 'competitionNotFound', 404);
+  if (state.status === 'none')
+    throw new AppError(competitionCodes.competitionNotFound, 'competitionNotFound', 404);
   const { competitionId } = state;
   switch (command.type) {
     case 'Update': {
       const changes = Object.fromEntries(
-        Object.entries(command.changes).filter(([key, value]) => JSON.stringify(state.settings[key as keyof Settings]) !== JSON.stringify(value)),
+        Object.entries(command.changes).filter(
+          ([key, value]) => JSON.stringify(state.settings[key as keyof Settings]) !== JSON.stringify(value),
+        ),
       );
-      return Object.keys(changes).length ? [{ type: E.CompetitionUpdated.type, data: { competitionId, changes } }] : [];
+      return Object.keys(changes).length
+        ? [{ type: E.CompetitionUpdated.type, data: { competitionId, changes } }]
+        : [];
     }
     case 'SchedulePhase':
       if (new Date(command.endsAt) <= new Date(command.startsAt)) {
         throw new AppError(competitionCodes.phaseDatesInvalid, 'phaseDatesInvalid', 400);
       }
-      return [{ type: E.PhaseScheduled.type, data: { competitionId, phase: command.phase, startsAt: command.startsAt, endsAt: command.endsAt } }];
+      return [
+        {
+          type: E.PhaseScheduled.type,
+          data: { competitionId, phase: command.phase, startsAt: command.startsAt, endsAt: command.endsAt },
+        },
+      ];
     case 'OpenPhase':
     case 'ClosePhase':
-      if (!state.phases[command.phase]) throw new AppError(competitionCodes.phaseNotScheduled, 'phaseNotScheduled', 400);
-      return [{ type: command.type === 'OpenPhase' ? E.PhaseOpened.type : E.PhaseClosed.type, data: { competitionId, phase: command.phase } }];
+      if (!state.phases[command.phase])
+        throw new AppError(competitionCodes.phaseNotScheduled, 'phaseNotScheduled', 400);
+      return [
+        {
+          type: command.type === 'OpenPhase' ? E.PhaseOpened.type : E.PhaseClosed.type,
+          data: { competitionId, phase: command.phase },
+        },
+      ];
     case 'AddFile':
       return [{ type: E.FileAdded.type, data: { competitionId, kind: command.kind, file: command.file } }];
     case 'RemoveFile':
-      if (!state.fileIds.includes(command.fileId)) throw new AppError(competitionCodes.fileNotFound, 'fileNotFound', 404);
+      if (!state.fileIds.includes(command.fileId))
+        throw new AppError(competitionCodes.fileNotFound, 'fileNotFound', 404);
       return [{ type: E.FileRemoved.type, data: { competitionId, fileId: command.fileId } }];
     default: {
       const unreachable: never = command;

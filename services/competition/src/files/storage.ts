@@ -30,7 +30,10 @@ export class FileStorage {
 }
 
 /** Parses a single `bytes=` range (RFC 9110); null when absent, 'invalid' when it cannot be served. */
-export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'invalid' {
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | null | 'invalid' {
   if (!header) return null;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!match || (match[1] === '' && match[2] === '')) return 'invalid';

@@ -11,57 +11,97 @@ const tags = ['admin: competitions'];
 const idParams = z.object({ id: z.uuid() });
 
 /** Operator calls for the console, in ra-data-simple-rest form (`sort`, `range`, `filter`, Content-Range). */
-export async function adminRoutes(root: FastifyInstance, { competitions, auth }: { competitions: Competitions; auth: Authenticator }) {
+export async function adminRoutes(
+  root: FastifyInstance,
+  { competitions, auth }: { competitions: Competitions; auth: Authenticator },
+) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const operator = (request: Parameters<typeof requirePrincipal>[1]) => requirePrincipal(auth, request, 'operator');
+  const operator = (request: Parameters<typeof requirePrincipal>[1]) =>
+    requirePrincipal(auth, request, 'operator');
   const record = (item: { competitionId: string }) => ({ id: item.competitionId, ...item });
   const one = async (id: string) => ok(record(await competitions.detail(id, null)));
 
-  app.get('/api/admin/competitions', { schema: { tags, summary: 'List competitions', querystring: S.simpleRestQuery } }, async (request, reply) => {
-    await operator(request);
-    const { from, to, filter } = S.parseSimpleRest(request.query);
-    const status = S.listQuery.shape.status.safeParse(filter.status);
-    const all = await competitions.list({
-      status: status.success ? status.data : undefined,
-      type: filter.type,
-      season: filter.season,
-      page: 1,
-      pageSize: 10_000,
-    });
-    const records = all.records.slice(from, to + 1).map(record);
-    reply.header('content-range', `competitions ${from}-${from + Math.max(records.length - 1, 0)}/${all.total}`);
-    reply.header('access-control-expose-headers', 'Content-Range');
-    return ok(records);
-  });
+  app.get(
+    '/api/admin/competitions',
+    { schema: { tags, summary: 'List competitions', querystring: S.simpleRestQuery } },
+    async (request, reply) => {
+      await operator(request);
+      const { from, to, filter } = S.parseSimpleRest(request.query);
+      const status = S.listQuery.shape.status.safeParse(filter.status);
+      const all = await competitions.list({
+        status: status.success ? status.data : undefined,
+        type: filter.type,
+        season: filter.season,
+        page: 1,
+        pageSize: 10_000,
+      });
+      const records = all.records.slice(from, to + 1).map(record);
+      reply.header(
+        'content-range',
+        `competitions ${from}-${from + Math.max(records.length - 1, 0)}/${all.total}`,
+      );
+      reply.header('access-control-expose-headers', 'Content-Range');
+      return ok(records);
+    },
+  );
 
-  app.get('/api/admin/competitions/:id', { schema: { tags, summary: 'One competition', params: idParams } }, async (request) => {
-    await operator(request);
-    return one(request.params.id);
-  });
+  app.get(
+    '/api/admin/competitions/:id',
+    { schema: { tags, summary: 'One competition', params: idParams } },
+    async (request) => {
+      await operator(request);
+      return one(request.params.id);
+    },
+  );
 
-  app.post('/api/admin/competitions', { schema: { tags, summary: 'Create a competition with its phases', body: S.createBody } }, async (request) => {
-    const principal = await operator(request);
-    const { phases, ...settings } = request.body;
-    const id = await competitions.create(settings, phases, metadataOf(request, principal.accountId, 'operator'));
-    return one(id);
-  });
+  app.post(
+    '/api/admin/competitions',
+    { schema: { tags, summary: 'Create a competition with its phases', body: S.createBody } },
+    async (request) => {
+      const principal = await operator(request);
+      const { phases, ...settings } = request.body;
+      const id = await competitions.create(
+        settings,
+        phases,
+        metadataOf(request, principal.accountId, 'operator'),
+      );
+      return one(id);
+    },
+  );
 
-  app.put('/api/admin/competitions/:id', { schema: { tags, summary: 'Change settings', params: idParams, body: S.updateBody } }, async (request) => {
-    const principal = await operator(request);
-    await competitions.execute(request.params.id, { type: 'Update', changes: request.body }, metadataOf(request, principal.accountId, 'operator'));
-    return one(request.params.id);
-  });
+  app.put(
+    '/api/admin/competitions/:id',
+    { schema: { tags, summary: 'Change settings', params: idParams, body: S.updateBody } },
+    async (request) => {
+      const principal = await operator(request);
+      await competitions.execute(
+        request.params.id,
+        { type: 'Update', changes: request.body },
+        metadataOf(request, principal.accountId, 'operator'),
+      );
+      return one(request.params.id);
+    },
+  );
 
-  app.post('/api/admin/competitions/:id/phases', { schema: { tags, summary: 'Schedule a phase', params: idParams, body: S.phaseBody } }, async (request) => {
-    const principal = await operator(request);
-    const { phase, startsAt, endsAt } = request.body;
-    await competitions.execute(
-      request.params.id,
-      { type: 'SchedulePhase', phase, startsAt: new Date(startsAt).toISOString(), endsAt: new Date(endsAt).toISOString() },
-      metadataOf(request, principal.accountId, 'operator'),
-    );
-    return one(request.params.id);
-  });
+  app.post(
+    '/api/admin/competitions/:id/phases',
+    { schema: { tags, summary: 'Schedule a phase', params: idParams, body: S.phaseBody } },
+    async (request) => {
+      const principal = await operator(request);
+      const { phase, startsAt, endsAt } = request.body;
+      await competitions.execute(
+        request.params.id,
+        {
+          type: 'SchedulePhase',
+          phase,
+          startsAt: new Date(startsAt).toISOString(),
+          endsAt: new Date(endsAt).toISOString(),
+        },
+        metadataOf(request, principal.accountId, 'operator'),
+      );
+      return one(request.params.id);
+    },
+  );
 
   app.post(
     '/api/admin/competitions/:id/phases/:phase/:action',
@@ -75,25 +115,49 @@ export async function adminRoutes(root: FastifyInstance, { competitions, auth }:
     async (request) => {
       const principal = await operator(request);
       const { id, phase, action } = request.params;
-      await competitions.execute(id, { type: action === 'open' ? 'OpenPhase' : 'ClosePhase', phase }, metadataOf(request, principal.accountId, 'operator'));
+      await competitions.execute(
+        id,
+        { type: action === 'open' ? 'OpenPhase' : 'ClosePhase', phase },
+        metadataOf(request, principal.accountId, 'operator'),
+      );
       return one(id);
     },
   );
 
   app.post(
     '/api/admin/competitions/:id/files',
-    { schema: { tags, summary: 'Attach a documentation file or dataset (multipart: kind, file)', params: idParams, consumes: ['multipart/form-data'] } },
+    {
+      schema: {
+        tags,
+        summary: 'Attach a documentation file or dataset (multipart: kind, file)',
+        params: idParams,
+        consumes: ['multipart/form-data'],
+      },
+    },
     async (request) => {
       const principal = await operator(request);
       let kind: string | undefined;
       let upload: { name: string; contentType: string; bytes: Buffer } | undefined;
       for await (const part of request.parts({ limits: { fileSize: 512 * 1024 * 1024, files: 1 } })) {
         if (part.type === 'field' && part.fieldname === 'kind') kind = String(part.value);
-        if (part.type === 'file') upload = { name: part.filename, contentType: part.mimetype || 'application/octet-stream', bytes: await part.toBuffer() };
+        if (part.type === 'file')
+          upload = {
+            name: part.filename,
+            contentType: part.mimetype || 'application/octet-stream',
+            bytes: await part.toBuffer(),
+          };
       }
-      if (kind !== 'document' && kind !== 'dataset') throw new ValidationError('invalidRequest', { data: { field: 'kind' } });
+      if (kind !== 'document' && kind !== 'dataset')
+        throw new ValidationError('invalidRequest', { data: { field: 'kind' } });
       if (!upload) throw new ValidationError('invalidRequest', { data: { field: 'file' } });
-      return ok(await competitions.addFile(request.params.id, kind, upload, metadataOf(request, principal.accountId, 'operator')));
+      return ok(
+        await competitions.addFile(
+          request.params.id,
+          kind,
+          upload,
+          metadataOf(request, principal.accountId, 'operator'),
+        ),
+      );
     },
   );
 
@@ -102,7 +166,11 @@ export async function adminRoutes(root: FastifyInstance, { competitions, auth }:
     { schema: { tags, summary: 'Remove a file', params: idParams.extend({ fileId: z.uuid() }) } },
     async (request) => {
       const principal = await operator(request);
-      await competitions.removeFile(request.params.id, request.params.fileId, metadataOf(request, principal.accountId, 'operator'));
+      await competitions.removeFile(
+        request.params.id,
+        request.params.fileId,
+        metadataOf(request, principal.accountId, 'operator'),
+      );
       return ok(null);
     },
   );

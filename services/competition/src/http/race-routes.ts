@@ -10,56 +10,123 @@ import * as S from './schemas.ts';
 
 const tags = ['race'];
 
-export function metadataOf(request: FastifyRequest, userId: string | null, role: 'participant' | 'operator' = 'participant') {
+export function metadataOf(
+  request: FastifyRequest,
+  userId: string | null,
+  role: 'participant' | 'operator' = 'participant',
+) {
   return { actor: { userId, role, ip: request.ip }, correlationId: randomUUID(), causationId: null };
 }
 
 /** The participant portal's competition calls: list, detail, my activities, sign-up, files and downloads. */
-export async function raceRoutes(root: FastifyInstance, { competitions, files, auth }: { competitions: Competitions; files: FileStorage; auth: Authenticator }) {
+export async function raceRoutes(
+  root: FastifyInstance,
+  { competitions, files, auth }: { competitions: Competitions; files: FileStorage; auth: Authenticator },
+) {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/api/race/list', { schema: { tags, summary: 'Competitions with filters (status, type, season) and paging', querystring: S.listQuery } }, async (request) =>
-    ok(await competitions.list(request.query)),
+  app.get(
+    '/api/race/list',
+    {
+      schema: {
+        tags,
+        summary: 'Competitions with filters (status, type, season) and paging',
+        querystring: S.listQuery,
+      },
+    },
+    async (request) => ok(await competitions.list(request.query)),
   );
 
-  app.get('/api/race/detail', { schema: { tags, summary: 'One competition; `signedUp` tells whether I signed up', querystring: z.object({ competitionId: z.uuid() }) } }, async (request) => {
-    const principal = await auth.principal(request);
-    return ok(await competitions.detail(request.query.competitionId, principal?.accountId ?? null));
-  });
+  app.get(
+    '/api/race/detail',
+    {
+      schema: {
+        tags,
+        summary: 'One competition; `signedUp` tells whether I signed up',
+        querystring: z.object({ competitionId: z.uuid() }),
+      },
+    },
+    async (request) => {
+      const principal = await auth.principal(request);
+      return ok(await competitions.detail(request.query.competitionId, principal?.accountId ?? null));
+    },
+  );
 
-  app.get('/api/race/userRaceList', { schema: { tags, summary: 'My activities: competitions I signed up for', querystring: S.paging } }, async (request) => {
-    const principal = await requirePrincipal(auth, request);
-    const all = await competitions.myRaces(principal.accountId);
-    const { page, pageSize } = request.query;
-    return ok({ total: all.length, page, pageSize, records: all.slice((page - 1) * pageSize, page * pageSize) });
-  });
+  app.get(
+    '/api/race/userRaceList',
+    { schema: { tags, summary: 'My activities: competitions I signed up for', querystring: S.paging } },
+    async (request) => {
+      const principal = await requirePrincipal(auth, request);
+      const all = await competitions.myRaces(principal.accountId);
+      const { page, pageSize } = request.query;
+      return ok({
+        total: all.length,
+        page,
+        pageSize,
+        records: all.slice((page - 1) * pageSize, page * pageSize),
+      });
+    },
+  );
 
   app.post(
     '/api/race/signUp',
-    { schema: { tags, summary: 'Sign up (real-name verified users only; every agreement accepted)', body: S.signUpBody, response: { 200: envelopeOf(z.null()) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Sign up (real-name verified users only; every agreement accepted)',
+        body: S.signUpBody,
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
     async (request) => {
       const principal = await requirePrincipal(auth, request);
-      await competitions.signUp(request.body.competitionId, principal.accountId, request.body.agreements, metadataOf(request, principal.accountId));
+      await competitions.signUp(
+        request.body.competitionId,
+        principal.accountId,
+        request.body.agreements,
+        metadataOf(request, principal.accountId),
+      );
       return ok(null, 'Submit success');
     },
   );
 
-  app.get('/api/race/files', { schema: { tags, summary: 'Documentation files and datasets with what I may download', querystring: z.object({ competitionId: z.uuid() }) } }, async (request) => {
-    const principal = await auth.principal(request);
-    const { competitionId } = request.query;
-    const list = await competitions.filesOf(competitionId);
-    const signedUp = principal ? await competitions.isSignedUp(competitionId, principal.accountId) : false;
-    const verified = principal ? await competitions.isVerified(principal.accountId) : false;
-    return ok(list.map((file) => ({ ...file, downloadable: file.kind === 'document' ? signedUp : verified })));
-  });
+  app.get(
+    '/api/race/files',
+    {
+      schema: {
+        tags,
+        summary: 'Documentation files and datasets with what I may download',
+        querystring: z.object({ competitionId: z.uuid() }),
+      },
+    },
+    async (request) => {
+      const principal = await auth.principal(request);
+      const { competitionId } = request.query;
+      const list = await competitions.filesOf(competitionId);
+      const signedUp = principal ? await competitions.isSignedUp(competitionId, principal.accountId) : false;
+      const verified = principal ? await competitions.isVerified(principal.accountId) : false;
+      return ok(
+        list.map((file) => ({ ...file, downloadable: file.kind === 'document' ? signedUp : verified })),
+      );
+    },
+  );
 
   app.get(
     '/api/race/download',
-    { schema: { tags, summary: 'Download a file (documents after sign-up, datasets for verified users); supports Range', querystring: z.object({ fileId: z.uuid() }) } },
+    {
+      schema: {
+        tags,
+        summary: 'Download a file (documents after sign-up, datasets for verified users); supports Range',
+        querystring: z.object({ fileId: z.uuid() }),
+      },
+    },
     async (request, reply) => {
       const principal = await requirePrincipal(auth, request);
       const file = await competitions.file(request.query.fileId);
-      if (file.kind === 'document' && !(await competitions.isSignedUp(file.competition_id, principal.accountId))) {
+      if (
+        file.kind === 'document' &&
+        !(await competitions.isSignedUp(file.competition_id, principal.accountId))
+      ) {
         throw new AppError(competitionCodes.signUpRequired, 'signUpRequired', 403);
       }
       if (file.kind === 'dataset' && !(await competitions.isVerified(principal.accountId))) {
@@ -73,7 +140,13 @@ export async function raceRoutes(root: FastifyInstance, { competitions, files, a
         throw new AppError(competitionCodes.rangeNotSatisfiable, 'rangeNotSatisfiable', 416);
       }
       const bytes = range ? range.end - range.start + 1 : size;
-      await competitions.recordDownload(file, principal.accountId, range ? (header ?? null) : null, bytes, metadataOf(request, principal.accountId));
+      await competitions.recordDownload(
+        file,
+        principal.accountId,
+        range ? (header ?? null) : null,
+        bytes,
+        metadataOf(request, principal.accountId),
+      );
       reply
         .header('accept-ranges', 'bytes')
         .header('content-type', file.content_type)
@@ -84,5 +157,4 @@ export async function raceRoutes(root: FastifyInstance, { competitions, files, a
       return reply.send(files.read(file.file_id, range ?? undefined));
     },
   );
-
 }

@@ -18,10 +18,15 @@ export const phaseBody = z.object({
   endsAt: z.iso.datetime({ offset: true }),
 });
 
-export const createBody = competition.CompetitionSettings.extend({ phases: z.array(phaseBody).max(4).default([]) });
+export const createBody = competition.CompetitionSettings.extend({
+  phases: z.array(phaseBody).max(4).default([]),
+});
 export const updateBody = competition.CompetitionSettings.partial();
 
-export const signUpBody = z.object({ competitionId: z.uuid(), agreements: z.array(z.string().max(40)).max(10).default([]) });
+export const signUpBody = z.object({
+  competitionId: z.uuid(),
+  agreements: z.array(z.string().max(40)).max(10).default([]),
+});
 
 /** ra-data-simple-rest list parameters: JSON arrays/objects in the query string. */
 export const simpleRestQuery = z.object({
@@ -41,5 +46,10 @@ export function parseSimpleRest(query: z.infer<typeof simpleRestQuery>) {
   };
   const [from, to] = json<[number, number]>(query.range, [0, 24]);
   const filter = json<Record<string, string>>(query.filter, {});
-  return { from: Math.max(0, from), to: Math.max(from, Math.min(to, from + 99)), filter, sort: json<[string, 'ASC' | 'DESC']>(query.sort, ['createdAt', 'ASC']) };
+  return {
+    from: Math.max(0, from),
+    to: Math.max(from, Math.min(to, from + 99)),
+    filter,
+    sort: json<[string, 'ASC' | 'DESC']>(query.sort, ['createdAt', 'ASC']),
+  };
 }

@@ -35,7 +35,10 @@ function build(
   row: (random: () => number, index: number) => { features: (string | number)[]; value: string | number },
 ): TrackData {
   const random = prng(seed);
-  const all = Array.from({ length: rows }, (_, index) => ({ id: `${seed}${String(index).padStart(5, '0')}`, ...row(random, index) }));
+  const all = Array.from({ length: rows }, (_, index) => ({
+    id: `${seed}${String(index).padStart(5, '0')}`,
+    ...row(random, index),
+  }));
   const cut = Math.floor(rows * 0.8);
   const train = all.slice(0, cut);
   const test = all.slice(cut);
@@ -60,8 +63,22 @@ export const trackData: Record<string, () => TrackData> = {
       const solvent = Math.floor(random() * solvents.length);
       const temperature = round(40 + random() * 80, 1);
       const equivalents = round(0.5 + random() * 2, 2);
-      const value = Math.min(100, Math.max(0, 20 + catalyst * 12 + solvent * 5 + (temperature - 40) * 0.4 + equivalents * 6 + (random() - 0.5) * 10));
-      return { features: [catalysts[catalyst]!, solvents[solvent]!, temperature, equivalents], value: round(value, 2) };
+      const value = Math.min(
+        100,
+        Math.max(
+          0,
+          20 +
+            catalyst * 12 +
+            solvent * 5 +
+            (temperature - 40) * 0.4 +
+            equivalents * 6 +
+            (random() - 0.5) * 10,
+        ),
+      );
+      return {
+        features: [catalysts[catalyst]!, solvents[solvent]!, temperature, equivalents],
+        value: round(value, 2),
+      };
     }),
   'power-price': () =>
     build(202, 600, ['hour', 'load_mw', 'wind_mw', 'solar_mw'], 'price', 'mae', (random, index) => {
@@ -77,7 +94,9 @@ export const trackData: Record<string, () => TrackData> = {
       const a = 2 + Math.floor(random() * 40);
       const b = 2 + Math.floor(random() * 40);
       const correct = Math.floor(random() * 4);
-      const options = [0, 1, 2, 3].map((i) => (i === correct ? a * b : a * b + (i - correct) * (1 + Math.floor(random() * 9))));
+      const options = [0, 1, 2, 3].map((i) =>
+        i === correct ? a * b : a * b + (i - correct) * (1 + Math.floor(random() * 9)),
+      );
       const question = `"What is ${a} times ${b}? A) ${options[0]} B) ${options[1]} C) ${options[2]} D) ${options[3]}"`;
       return { features: [question], value: 'ABCD'[correct]! };
     }),
@@ -86,7 +105,16 @@ export const trackData: Record<string, () => TrackData> = {
       const sequence = Array.from({ length: 21 }, () => 'ACGU'[Math.floor(random() * 4)]).join('');
       const gc = [...sequence].filter((base) => base === 'G' || base === 'C').length / 21;
       const concentration = round(1 + random() * 49, 1);
-      const value = round(Math.min(1, Math.max(0, 0.9 - Math.abs(gc - 0.45) * 1.5 + Math.log10(concentration) * 0.1 + (random() - 0.5) * 0.1)), 4);
+      const value = round(
+        Math.min(
+          1,
+          Math.max(
+            0,
+            0.9 - Math.abs(gc - 0.45) * 1.5 + Math.log10(concentration) * 0.1 + (random() - 0.5) * 0.1,
+          ),
+        ),
+        4,
+      );
       return { features: [sequence, concentration], value };
     }),
   'extreme-precipitation': () =>
@@ -96,7 +124,10 @@ export const trackData: Record<string, () => TrackData> = {
       const humidity = round(30 + random() * 70, 1);
       const pressure = round(990 + random() * 40, 1);
       const cape = round(random() * 3000, 0);
-      const value = round(Math.max(0, (humidity - 50) * 1.2 + (1010 - pressure) * 1.5 + cape * 0.02 + (random() - 0.3) * 15), 2);
+      const value = round(
+        Math.max(0, (humidity - 50) * 1.2 + (1010 - pressure) * 1.5 + cape * 0.02 + (random() - 0.3) * 15),
+        2,
+      );
       return { features: [lat, lon, humidity, pressure, cape], value };
     }),
 };

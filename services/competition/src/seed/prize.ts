@@ -4,18 +4,58 @@ import type { Settings } from '../domain/competition.ts';
 import { trackData } from './datasets.ts';
 
 const tracks = [
-  { slug: 'reaction-yield', field: { en: 'Physical science', 'zh-CN': '物质科学' }, title: { en: 'Catalytic reaction yield prediction', 'zh-CN': '催化反应产率预测' }, type: 'Algorithm' as const },
-  { slug: 'power-price', field: { en: 'Social science', 'zh-CN': '社会科学' }, title: { en: 'Power-market price forecasting', 'zh-CN': '电力市场价格预测' }, type: 'Algorithm' as const },
-  { slug: 'llm-reasoning', field: { en: 'Logical reasoning', 'zh-CN': '逻辑推理' }, title: { en: 'Complex reasoning evaluation of language models', 'zh-CN': '大语言模型复杂推理能力评估' }, type: 'Academic Research' as const },
-  { slug: 'sirna-efficacy', field: { en: 'Life science', 'zh-CN': '生命科学' }, title: { en: 'siRNA drug efficacy prediction', 'zh-CN': 'siRNA 药物药效预测' }, type: 'Algorithm' as const },
-  { slug: 'extreme-precipitation', field: { en: 'Geoscience', 'zh-CN': '地球科学' }, title: { en: 'Extreme precipitation forecasting over the next three days', 'zh-CN': '未来三天极端降水预报' }, type: 'Algorithm' as const },
+  {
+    slug: 'reaction-yield',
+    field: { en: 'Physical science', 'zh-CN': '物质科学' },
+    title: { en: 'Catalytic reaction yield prediction', 'zh-CN': '催化反应产率预测' },
+    type: 'Algorithm' as const,
+  },
+  {
+    slug: 'power-price',
+    field: { en: 'Social science', 'zh-CN': '社会科学' },
+    title: { en: 'Power-market price forecasting', 'zh-CN': '电力市场价格预测' },
+    type: 'Algorithm' as const,
+  },
+  {
+    slug: 'llm-reasoning',
+    field: { en: 'Logical reasoning', 'zh-CN': '逻辑推理' },
+    title: { en: 'Complex reasoning evaluation of language models', 'zh-CN': '大语言模型复杂推理能力评估' },
+    type: 'Academic Research' as const,
+  },
+  {
+    slug: 'sirna-efficacy',
+    field: { en: 'Life science', 'zh-CN': '生命科学' },
+    title: { en: 'siRNA drug efficacy prediction', 'zh-CN': 'siRNA 药物药效预测' },
+    type: 'Algorithm' as const,
+  },
+  {
+    slug: 'extreme-precipitation',
+    field: { en: 'Geoscience', 'zh-CN': '地球科学' },
+    title: {
+      en: 'Extreme precipitation forecasting over the next three days',
+      'zh-CN': '未来三天极端降水预报',
+    },
+    type: 'Algorithm' as const,
+  },
 ];
 
 // Spec §4: registration 02.23, preliminary 03.24–05.25, semi-final 06.07–06.29, final in July (Asia/Shanghai).
 const schedule = [
-  { phase: 'registration' as const, startsAt: '2027-02-23T00:00:00+08:00', endsAt: '2027-05-25T23:59:59+08:00' },
-  { phase: 'preliminary' as const, startsAt: '2027-03-24T00:00:00+08:00', endsAt: '2027-05-25T23:59:59+08:00' },
-  { phase: 'semi-final' as const, startsAt: '2027-06-07T00:00:00+08:00', endsAt: '2027-06-29T23:59:59+08:00' },
+  {
+    phase: 'registration' as const,
+    startsAt: '2027-02-23T00:00:00+08:00',
+    endsAt: '2027-05-25T23:59:59+08:00',
+  },
+  {
+    phase: 'preliminary' as const,
+    startsAt: '2027-03-24T00:00:00+08:00',
+    endsAt: '2027-05-25T23:59:59+08:00',
+  },
+  {
+    phase: 'semi-final' as const,
+    startsAt: '2027-06-07T00:00:00+08:00',
+    endsAt: '2027-06-29T23:59:59+08:00',
+  },
   { phase: 'final' as const, startsAt: '2027-07-01T00:00:00+08:00', endsAt: '2027-07-31T23:59:59+08:00' },
 ];
 
@@ -41,12 +81,19 @@ export interface SeededTrack {
  * generated datasets. Returns each track's ground truth for the scoring service.
  */
 export async function seedPrize(competitions: Competitions): Promise<SeededTrack[]> {
-  const metadata = { actor: { userId: null, role: 'system' as const }, correlationId: randomUUID(), causationId: null };
+  const metadata = {
+    actor: { userId: null, role: 'system' as const },
+    correlationId: randomUUID(),
+    causationId: null,
+  };
   const seeded: SeededTrack[] = [];
   for (const track of tracks) {
     const data = trackData[track.slug]!();
     const settings: Settings = {
-      title: { en: `${track.field.en}: ${track.title.en}`, 'zh-CN': `${track.field['zh-CN']}：${track.title['zh-CN']}` },
+      title: {
+        en: `${track.field.en}: ${track.title.en}`,
+        'zh-CN': `${track.field['zh-CN']}：${track.title['zh-CN']}`,
+      },
       description: {
         en: `Third World AI for Science Prize, ${track.field.en} track. Predict "${data.target}" for every test id; scored by ${data.metric.toUpperCase()}.`,
         'zh-CN': `第三届世界科学智能大赛${track.field['zh-CN']}赛道。请为测试集每个 id 预测“${data.target}”，评测指标为 ${data.metric.toUpperCase()}。`,
@@ -63,11 +110,20 @@ export async function seedPrize(competitions: Competitions): Promise<SeededTrack
       teamMergeDeadline: '2027-05-10T23:59:59.000Z',
       agreements: [agreement],
     };
-    const phases = schedule.map((p) => ({ ...p, startsAt: new Date(p.startsAt).toISOString(), endsAt: new Date(p.endsAt).toISOString() }));
+    const phases = schedule.map((p) => ({
+      ...p,
+      startsAt: new Date(p.startsAt).toISOString(),
+      endsAt: new Date(p.endsAt).toISOString(),
+    }));
     const competitionId = await competitions.create(settings, phases, metadata);
     const add = (kind: 'document' | 'dataset', name: string, text: string, contentType: string) =>
       competitions.addFile(competitionId, kind, { name, contentType, bytes: Buffer.from(text) }, metadata);
-    await add('document', 'README.md', `# ${settings.title.en}\n\n${settings.description.en}\n\nFiles: train.csv, test.csv, sample_submission.csv.\n`, 'text/markdown');
+    await add(
+      'document',
+      'README.md',
+      `# ${settings.title.en}\n\n${settings.description.en}\n\nFiles: train.csv, test.csv, sample_submission.csv.\n`,
+      'text/markdown',
+    );
     await add('dataset', 'train.csv', data.train, 'text/csv');
     await add('dataset', 'test.csv', data.test, 'text/csv');
     await add('dataset', 'sample_submission.csv', data.sampleSubmission, 'text/csv');

@@ -9,21 +9,39 @@ import { VerificationCodes } from '@sais/identity/codes';
 import { openForTool } from './open.ts';
 
 const [command, ...args] = process.argv.slice(2);
-const usage = 'usage: npm run admin -- create <username> <email> <password> [role ...] | grant <username> <role>';
-const metadata = { actor: { userId: null, role: 'system' as const }, correlationId: randomUUID(), causationId: null };
+const usage =
+  'usage: npm run admin -- create <username> <email> <password> [role ...] | grant <username> <role>';
+const metadata = {
+  actor: { userId: null, role: 'system' as const },
+  correlationId: randomUUID(),
+  causationId: null,
+};
 
 const { database, stores } = await openForTool();
 try {
-  await migrateSchema(database.db, 'identity', { ...eventStoreMigrations('identity'), ...identityMigrations });
+  await migrateSchema(database.db, 'identity', {
+    ...eventStoreMigrations('identity'),
+    ...identityMigrations,
+  });
   const store = stores.get('identity')!;
-  const accounts = new Accounts(database.db, store, new Sessions(database.db, store), new VerificationCodes(store, randomBytes(32)));
+  const accounts = new Accounts(
+    database.db,
+    store,
+    new Sessions(database.db, store),
+    new VerificationCodes(store, randomBytes(32)),
+  );
   if (command === 'create' && args.length >= 3) {
     const [username, email, password, ...roles] = args as [string, string, string, ...string[]];
     usernameField.parse(username);
     emailField.parse(email);
     passwordField.parse(password);
-    const accountId = await accounts.createStaff({ username, email, password, roles: roles.map((role) => Role.parse(role)) }, metadata);
-    console.log(`created ${username} (${accountId}) with roles participant${roles.map((r) => `, ${r}`).join('')}`);
+    const accountId = await accounts.createStaff(
+      { username, email, password, roles: roles.map((role) => Role.parse(role)) },
+      metadata,
+    );
+    console.log(
+      `created ${username} (${accountId}) with roles participant${roles.map((r) => `, ${r}`).join('')}`,
+    );
   } else if (command === 'grant' && args.length === 2) {
     const [username, role] = args as [string, string];
     const accountId = await accounts.accountIdBy('username', username);

@@ -10,6 +10,8 @@ import { allServices } from '../services.ts';
 export async function openForTool(): Promise<{ database: Database; stores: Map<string, EventStore> }> {
   const dataDir = process.env.SAIS_DATA_DIR ?? join(repositoryRoot, '.data');
   const database = await openDatabase(databaseConfigFromEnv(process.env, join(dataDir, 'pg')));
-  const stores = new Map(allServices.map((service) => [service.name, new EventStore(database.db, service.schema)]));
+  const stores = new Map(
+    allServices.map((service) => [service.name, new EventStore(database.db, service.schema)]),
+  );
   return { database, stores };
 }

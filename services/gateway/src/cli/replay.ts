@@ -6,26 +6,34 @@ import { openForTool } from './open.ts';
 const name = process.argv[2];
 const { database, stores } = await openForTool();
 try {
-  const projections = allServices.flatMap((service) =>
-    (service.projections?.({
-      db: database.db,
-      store: stores.get(service.name)!,
-      logger: console as never,
-      config: { dataDir: '', env: process.env },
-      appended: () => {},
-      auth: noAuthenticator,
-    }) ?? []),
+  const projections = allServices.flatMap(
+    (service) =>
+      service.projections?.({
+        db: database.db,
+        store: stores.get(service.name)!,
+        logger: console as never,
+        config: { dataDir: '', env: process.env },
+        appended: () => {},
+        auth: noAuthenticator,
+      }) ?? [],
   );
   const projection = projections.find((candidate) => candidate.name === name);
   if (!projection) {
-    console.error(`usage: npm run replay -- <projection>; known: ${projections.map((p) => p.name).join(', ') || '(none yet)'}`);
+    console.error(
+      `usage: npm run replay -- <projection>; known: ${projections.map((p) => p.name).join(', ') || '(none yet)'}`,
+    );
     process.exitCode = 2;
   } else {
     const started = Date.now();
-    const result = await replayProjection(database.db, new ProjectionRunner(projection, database.db), [...stores.values()], (p) =>
-      process.stdout.write(`\r${p.store}: ${p.read} events read, ${p.applied} applied`),
+    const result = await replayProjection(
+      database.db,
+      new ProjectionRunner(projection, database.db),
+      [...stores.values()],
+      (p) => process.stdout.write(`\r${p.store}: ${p.read} events read, ${p.applied} applied`),
     );
-    console.log(`\nreplayed ${projection.name}: ${result.applied} of ${result.read} events in ${Date.now() - started} ms`);
+    console.log(
+      `\nreplayed ${projection.name}: ${result.applied} of ${result.read} events in ${Date.now() - started} ms`,
+    );
   }
 } finally {
   await database.close();

@@ -3,8 +3,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 
 export type DatabaseConfig =
-  | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir: string };
+  { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir: string };
 
 /** Services address their own schema (`db.withSchema(name)`); table types live in each service. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -19,8 +19,11 @@ export async function migrateSchema(
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
-    throw new Error(`migration of schema ${schema} failed at ${failed?.migrationName ?? '?'}: ${String(error)}`, {
-      cause: error,
-    });
+    throw new Error(
+      `migration of schema ${schema} failed at ${failed?.migrationName ?? '?'}: ${String(error)}`,
+      {
+        cause: error,
+      },
+    );
   }
 }

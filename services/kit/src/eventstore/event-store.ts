@@ -176,7 +176,10 @@ export class EventStore {
   }
 
   /** A stream's events in order; pass the caller's transaction to see its own uncommitted appends. */
-  async readStream(streamId: string, options: { fromVersion?: number; trx?: Db } = {}): Promise<EventEnvelope[]> {
+  async readStream(
+    streamId: string,
+    options: { fromVersion?: number; trx?: Db } = {},
+  ): Promise<EventEnvelope[]> {
     const result = await sql<EventRow>`
       select ${columns} from ${this.#table}
       where stream_id = ${streamId} and stream_version >= ${options.fromVersion ?? 1}
@@ -204,7 +207,9 @@ export class EventStore {
       select transaction_id::text as transaction_id, global_position
       from ${sql.table(`${this.schema}.checkpoints`)} where name = ${name}`.execute(this.#db);
     const row = result.rows[0];
-    return row ? { transactionId: row.transaction_id, globalPosition: Number(row.global_position) } : beginning;
+    return row
+      ? { transactionId: row.transaction_id, globalPosition: Number(row.global_position) }
+      : beginning;
   }
 
   async saveCheckpoint(name: string, position: CommitPosition, trx: Db = this.#db): Promise<void> {
@@ -233,7 +238,12 @@ export class EventStore {
         const broken = (reason: string): VerifyResult => ({
           ok: false,
           checked,
-          firstBroken: { streamId: event.streamId, streamVersion: event.streamVersion, eventId: event.id, reason },
+          firstBroken: {
+            streamId: event.streamId,
+            streamVersion: event.streamVersion,
+            eventId: event.id,
+            reason,
+          },
         });
         if (event.streamVersion !== (prior?.version ?? 0) + 1) return broken('stream version gap');
         if (event.previousHash !== (prior?.hash ?? null)) return broken('previous hash does not match');

@@ -26,7 +26,9 @@ export function eventStoreMigrations(schema: string): Record<string, Migration> 
             hash text not null,
             unique (stream_id, stream_version)
           )`.execute(db);
-        await sql`create index events_commit_order on ${s}.events (transaction_id, global_position)`.execute(db);
+        await sql`create index events_commit_order on ${s}.events (transaction_id, global_position)`.execute(
+          db,
+        );
         await sql`create index events_type on ${s}.events (type, occurred_at)`.execute(db);
         // Events are facts: the table refuses changes. The hash chain shows it if someone goes around this.
         await sql`

@@ -42,7 +42,9 @@ export function loggerOptions(level = process.env.LOG_LEVEL ?? 'info'): FastifyS
 }
 
 function isLoggerInstance(logger: unknown): logger is FastifyBaseLogger {
-  return typeof logger === 'object' && logger !== null && typeof (logger as FastifyBaseLogger).child === 'function';
+  return (
+    typeof logger === 'object' && logger !== null && typeof (logger as FastifyBaseLogger).child === 'function'
+  );
 }
 
 /**
@@ -60,10 +62,16 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   installErrorHandling(app);
 
   await app.register(cookie);
-  await app.register(multipart, { limits: { fileSize: options.maxUploadBytes ?? 20 * 1024 * 1024, files: 4 } });
+  await app.register(multipart, {
+    limits: { fileSize: options.maxUploadBytes ?? 20 * 1024 * 1024, files: 4 },
+  });
   await app.register(swagger, {
     openapi: {
-      info: { title: options.title, version: '0.1.0', description: 'Every response is { code, message, data }.' },
+      info: {
+        title: options.title,
+        version: '0.1.0',
+        description: 'Every response is { code, message, data }.',
+      },
       servers: [{ url: '/' }],
     },
     transform: jsonSchemaTransform,
@@ -72,7 +80,13 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.get(
     '/api/health',
-    { schema: { tags: ['platform'], summary: 'Liveness', response: { 200: envelopeOf(z.object({ status: z.literal('up') })) } } },
+    {
+      schema: {
+        tags: ['platform'],
+        summary: 'Liveness',
+        response: { 200: envelopeOf(z.object({ status: z.literal('up') })) },
+      },
+    },
     async () => ok({ status: 'up' as const }),
   );
   app.get(
@@ -81,7 +95,10 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       schema: {
         tags: ['platform'],
         summary: 'Readiness: database, message bus and other dependencies answer',
-        response: { 200: envelopeOf(z.object({ checks: z.record(z.string(), z.string()) })), 503: errorEnvelope },
+        response: {
+          200: envelopeOf(z.object({ checks: z.record(z.string(), z.string()) })),
+          503: errorEnvelope,
+        },
       },
     },
     async (_request, reply) => {

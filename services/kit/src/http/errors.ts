@@ -38,12 +38,20 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_FILES_LIMIT') {
       return reply
         .status(413)
-        .send({ code: errorCodes.payloadTooLarge, message: translate('payloadTooLarge', language), data: null });
+        .send({
+          code: errorCodes.payloadTooLarge,
+          message: translate('payloadTooLarge', language),
+          data: null,
+        });
     }
     if (status === 429) {
       return reply
         .status(429)
-        .send({ code: errorCodes.tooManyRequests, message: translate('tooManyRequests', language), data: null });
+        .send({
+          code: errorCodes.tooManyRequests,
+          message: translate('tooManyRequests', language),
+          data: null,
+        });
     }
     if (status >= 400 && status < 500) {
       return reply.status(status).send({
@@ -53,12 +61,18 @@ export function installErrorHandling(app: FastifyInstance): void {
       });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ code: errorCodes.internal, message: translate('internalError', language), data: null });
+    return reply
+      .status(500)
+      .send({ code: errorCodes.internal, message: translate('internalError', language), data: null });
   });
 
   app.setNotFoundHandler((request, reply) => {
     reply
       .status(404)
-      .send({ code: errorCodes.notFound, message: translate('routeNotFound', requestLanguage(request)), data: null });
+      .send({
+        code: errorCodes.notFound,
+        message: translate('routeNotFound', requestLanguage(request)),
+        data: null,
+      });
   });
 }

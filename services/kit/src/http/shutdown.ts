@@ -1,5 +1,9 @@
 /** Runs `close` once on SIGINT/SIGTERM, then exits; a second signal or a slow close forces the exit. */
-export function closeOnSignals(close: () => Promise<void>, log: (message: string) => void, timeoutMs = 10_000): void {
+export function closeOnSignals(
+  close: () => Promise<void>,
+  log: (message: string) => void,
+  timeoutMs = 10_000,
+): void {
   let closing = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (closing) process.exit(1);

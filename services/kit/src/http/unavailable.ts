@@ -11,7 +11,11 @@ export function announceUnavailable(app: FastifyInstance, prefixes: readonly str
     app.all(`${prefix}/*`, { schema: { hide: true } }, async (request, reply) =>
       reply
         .status(501)
-        .send({ code: errorCodes.notAvailable, message: translate('notAvailableYet', requestLanguage(request)), data: null }),
+        .send({
+          code: errorCodes.notAvailable,
+          message: translate('notAvailableYet', requestLanguage(request)),
+          data: null,
+        }),
     );
   }
 }

@@ -78,7 +78,11 @@ export class KafkaTransport implements EventTransport {
 
   async #connectedProducer(): Promise<Producer> {
     if (!this.#producer) {
-      const producer = this.#kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+      const producer = this.#kafka.producer({
+        idempotent: true,
+        maxInFlightRequests: 1,
+        allowAutoTopicCreation: false,
+      });
       await producer.connect();
       this.#producer = producer;
     }
@@ -122,9 +126,18 @@ export class KafkaTransport implements EventTransport {
     await consumer.run({
       autoCommit: true,
       eachBatchAutoResolve: false,
-      eachBatch: async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }) => {
+      eachBatch: async ({
+        batch,
+        resolveOffset,
+        heartbeat,
+        commitOffsetsIfNecessary,
+        isRunning,
+        isStale,
+      }) => {
         if (!isRunning() || isStale() || batch.messages.length === 0) return;
-        const events = batch.messages.map((message) => parseEvent(JSON.parse(message.value!.toString('utf8'))));
+        const events = batch.messages.map((message) =>
+          parseEvent(JSON.parse(message.value!.toString('utf8'))),
+        );
         await options.handleBatch(events);
         // Offsets move only after the projection committed: a crash before this re-delivers the batch.
         resolveOffset(batch.messages[batch.messages.length - 1]!.offset);

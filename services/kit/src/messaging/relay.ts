@@ -24,7 +24,8 @@ export interface RelayOptions {
  * moves the checkpoint. A crash between the two publishes a batch twice; consumers are idempotent.
  */
 export class Relay {
-  readonly #options: Required<Omit<RelayOptions, 'logger' | 'leaderLock'>> & Pick<RelayOptions, 'logger' | 'leaderLock'>;
+  readonly #options: Required<Omit<RelayOptions, 'logger' | 'leaderLock'>> &
+    Pick<RelayOptions, 'logger' | 'leaderLock'>;
   #running = false;
   #loop: Promise<void> | undefined;
   #wake: (() => void) | undefined;
@@ -39,7 +40,9 @@ export class Relay {
     if (this.#running) return;
     this.#running = true;
     this.#loop = this.#options.leaderLock ? this.#runAsLeader(this.#options.leaderLock.db) : this.#run();
-    this.#loop.catch((error) => this.#options.logger?.error({ err: error }, `${this.name} stopped on an error`));
+    this.#loop.catch((error) =>
+      this.#options.logger?.error({ err: error }, `${this.name} stopped on an error`),
+    );
   }
 
   /** Wakes the loop at once (after a local append) instead of waiting for the next poll. */
@@ -70,7 +73,10 @@ export class Relay {
     if (events.length === 0) return 0;
     await publisher.publish(events);
     const last = events[events.length - 1]!;
-    await store.saveCheckpoint(this.name, { transactionId: last.transactionId, globalPosition: last.globalPosition });
+    await store.saveCheckpoint(this.name, {
+      transactionId: last.transactionId,
+      globalPosition: last.globalPosition,
+    });
     return events.length;
   }
 
@@ -93,9 +99,9 @@ export class Relay {
   async #runAsLeader(db: Db): Promise<void> {
     await db.connection().execute(async (connection) => {
       while (this.#running) {
-        const result = await sql<{ locked: boolean }>`select pg_try_advisory_lock(hashtext(${this.name})) as locked`.execute(
-          connection,
-        );
+        const result = await sql<{
+          locked: boolean;
+        }>`select pg_try_advisory_lock(hashtext(${this.name})) as locked`.execute(connection);
         if (result.rows[0]?.locked) break;
         await this.#idle(1000);
       }

@@ -74,7 +74,9 @@ export class ProjectionRunner {
     for (const [streamId, version] of changed) {
       await sql`
         insert into ${positions} (projection, stream_id, stream_version) values (${name}, ${streamId}, ${version})
-        on conflict (projection, stream_id) do update set stream_version = excluded.stream_version`.execute(trx);
+        on conflict (projection, stream_id) do update set stream_version = excluded.stream_version`.execute(
+        trx,
+      );
     }
     return count;
   }

@@ -14,10 +14,15 @@ export interface Authenticator {
 }
 
 /** Signed in, and (with `role`) holding that role or admin; else the 401 / 403 envelope. */
-export async function requirePrincipal(auth: Authenticator, request: FastifyRequest, role?: Role): Promise<Principal> {
+export async function requirePrincipal(
+  auth: Authenticator,
+  request: FastifyRequest,
+  role?: Role,
+): Promise<Principal> {
   const principal = await auth.principal(request);
   if (!principal) throw new NotSignedInError();
-  if (role && !principal.roles.includes(role) && !principal.roles.includes('admin')) throw new ForbiddenError();
+  if (role && !principal.roles.includes(role) && !principal.roles.includes('admin'))
+    throw new ForbiddenError();
   return principal;
 }
 

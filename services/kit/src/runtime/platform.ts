@@ -52,10 +52,15 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const subscriptions: Subscription[] = [];
   const contexts = new Map<ServiceDefinition, ServiceContext>();
   // Resolved below: in-process when the identity service runs here, else over HTTP (IDENTITY_URL).
-  let authenticator: Authenticator = config.env.IDENTITY_URL ? remoteAuthenticator(config.env.IDENTITY_URL) : noAuthenticator;
+  let authenticator: Authenticator = config.env.IDENTITY_URL
+    ? remoteAuthenticator(config.env.IDENTITY_URL)
+    : noAuthenticator;
   const auth: Authenticator = { principal: (request) => authenticator.principal(request) };
   for (const service of services) {
-    await migrateSchema(db, service.schema, { ...eventStoreMigrations(service.schema), ...service.migrations });
+    await migrateSchema(db, service.schema, {
+      ...eventStoreMigrations(service.schema),
+      ...service.migrations,
+    });
     const store = new EventStore(db, service.schema);
     stores.set(service.name, store);
     const relay = new Relay({
@@ -91,14 +96,21 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   }
   if (config.env.SAIS_WORKERS !== 'off') {
     for (const service of services) {
-      for (const worker of service.workers?.(contexts.get(service)!) ?? []) subscriptions.push(await transport.subscribe(worker));
+      for (const worker of service.workers?.(contexts.get(service)!) ?? [])
+        subscriptions.push(await transport.subscribe(worker));
     }
   }
   for (const relay of relays) relay.start();
 
-  const readiness: ReadinessCheck[] = [{ name: 'database', check: async () => void (await sql`select 1`.execute(db)) }];
+  const readiness: ReadinessCheck[] = [
+    { name: 'database', check: async () => void (await sql`select 1`.execute(db)) },
+  ];
   if (transport instanceof KafkaTransport) readiness.push({ name: 'kafka', check: () => transport.ping() });
-  const app = await createApp({ title: `SAIS platform: ${services.map((s) => s.name).join(', ')}`, readiness, logger });
+  const app = await createApp({
+    title: `SAIS platform: ${services.map((s) => s.name).join(', ')}`,
+    readiness,
+    logger,
+  });
   for (const service of services) await service.routes(app, contexts.get(service)!);
   await options.extend?.(app);
 

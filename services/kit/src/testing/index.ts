@@ -30,7 +30,9 @@ export function kafkaBrokers(): string[] {
 }
 
 /** A fresh database on the test server, so suites run in parallel without sharing state. */
-export async function freshDatabase(prefix: string): Promise<{ url: string; database: Database; drop(): Promise<void> }> {
+export async function freshDatabase(
+  prefix: string,
+): Promise<{ url: string; database: Database; drop(): Promise<void> }> {
   const name = `${prefix}_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
   const admin = new pg.Client({ connectionString: serverUrl() });
   await admin.connect();
@@ -56,7 +58,10 @@ export function metadata(userId: string | null = null): EventMetadata {
   return { actor: { userId, role: 'participant' }, correlationId: randomUUID(), causationId: null };
 }
 
-export function accountRegistered(accountId: string = randomUUID(), username = `user${accountId.slice(0, 8)}`) {
+export function accountRegistered(
+  accountId: string = randomUUID(),
+  username = `user${accountId.slice(0, 8)}`,
+) {
   return {
     type: 'identity.AccountRegistered',
     data: { accountId, username, email: `${username}@example.org`, phone: null, termsAccepted: true },
@@ -95,31 +100,55 @@ export async function platformForTest(
 /** A browser-like client: keeps the session cookie and sends a language. */
 export function client(app: FastifyInstance, language = 'en') {
   let cookie: string | undefined;
-  const call = async (method: 'GET' | 'POST', url: string, payload?: unknown, extra: { cookie?: string } = {}) => {
+  const call = async (
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: unknown,
+    extra: { cookie?: string } = {},
+  ) => {
     const response = await app.inject({
       method,
       url,
       ...(method === 'GET' ? { query: payload as Record<string, string> } : { payload: payload as object }),
-      headers: { 'accept-language': language, ...((extra.cookie ?? cookie) ? { cookie: extra.cookie ?? cookie } : {}) },
+      headers: {
+        'accept-language': language,
+        ...((extra.cookie ?? cookie) ? { cookie: extra.cookie ?? cookie } : {}),
+      },
     });
     const setCookie = response.headers['set-cookie'];
     const first = Array.isArray(setCookie) ? setCookie[0] : setCookie;
-    if (first) cookie = first.split(';')[0]!.includes('=;') || /Expires=Thu, 01 Jan 1970/.test(first) ? undefined : first.split(';')[0];
+    if (first)
+      cookie =
+        first.split(';')[0]!.includes('=;') || /Expires=Thu, 01 Jan 1970/.test(first)
+          ? undefined
+          : first.split(';')[0];
     // Tests read whatever shape each call returns.
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    return { status: response.statusCode, body: response.json() as { code: number; message: string; data: any }, setCookie: first };
+    return {
+      status: response.statusCode,
+      body: response.json() as { code: number; message: string; data: any },
+      setCookie: first,
+    };
   };
-  const raw = async (options: { method: 'GET' | 'POST'; url: string; payload?: Buffer; headers?: Record<string, string> }) => {
+  const raw = async (options: {
+    method: 'GET' | 'POST';
+    url: string;
+    payload?: Buffer;
+    headers?: Record<string, string>;
+  }) => {
     const response = await app.inject({
       ...options,
       headers: { 'accept-language': language, ...(cookie ? { cookie } : {}), ...options.headers },
     });
-    const body = response.headers['content-type']?.toString().startsWith('application/json') ? response.json() : null;
+    const body = response.headers['content-type']?.toString().startsWith('application/json')
+      ? response.json()
+      : null;
     return { status: response.statusCode, body, headers: response.headers, rawPayload: response.rawPayload };
   };
   return {
     raw,
-    get: (url: string, query?: Record<string, string>, extra?: { cookie?: string }) => call('GET', url, query, extra),
+    get: (url: string, query?: Record<string, string>, extra?: { cookie?: string }) =>
+      call('GET', url, query, extra),
     post: (url: string, body: unknown, extra?: { cookie?: string }) => call('POST', url, body, extra),
     get cookie() {
       return cookie;
@@ -128,15 +157,22 @@ export function client(app: FastifyInstance, language = 'en') {
 }
 
 /** A multipart/form-data body built by hand, as a browser would send it. */
-export function multipart(fields: Record<string, string>, files: Record<string, { name: string; type: string; bytes: Buffer }>) {
+export function multipart(
+  fields: Record<string, string>,
+  files: Record<string, { name: string; type: string; bytes: Buffer }>,
+) {
   const boundary = `----sais${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
   }
   for (const [name, file] of Object.entries(files)) {
     parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
       file.bytes,
       Buffer.from('\r\n'),
     );

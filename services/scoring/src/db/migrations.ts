@@ -5,9 +5,15 @@ export const scoringMigrations: Record<string, Migration> = {
   '2026-11-22-01-submissions': {
     async up(db) {
       // Mirrors kept by projections from other services' events.
-      await sql`create table scoring.competitions (competition_id uuid primary key, settings jsonb not null, phases jsonb not null default '{}')`.execute(db);
-      await sql`create table scoring.registrations (competition_id uuid not null, account_id uuid not null, primary key (competition_id, account_id))`.execute(db);
-      await sql`create table scoring.people (account_id uuid primary key, username text not null, organization text)`.execute(db);
+      await sql`create table scoring.competitions (competition_id uuid primary key, settings jsonb not null, phases jsonb not null default '{}')`.execute(
+        db,
+      );
+      await sql`create table scoring.registrations (competition_id uuid not null, account_id uuid not null, primary key (competition_id, account_id))`.execute(
+        db,
+      );
+      await sql`create table scoring.people (account_id uuid primary key, username text not null, organization text)`.execute(
+        db,
+      );
       // Own state, written with its events.
       await sql`
         create table scoring.ground_truths (
@@ -36,7 +42,9 @@ export const scoringMigrations: Record<string, Migration> = {
           created_at timestamptz not null,
           updated_at timestamptz not null
         )`.execute(db);
-      await sql`create index submissions_team on scoring.submissions (competition_id, team_id, created_at desc)`.execute(db);
+      await sql`create index submissions_team on scoring.submissions (competition_id, team_id, created_at desc)`.execute(
+        db,
+      );
       // The quota ledger: +1 per submission, -1 per refund; a day's use is the sum.
       await sql`
         create table scoring.quota_ledger (
@@ -49,7 +57,9 @@ export const scoringMigrations: Record<string, Migration> = {
           reason text not null,
           unique (submission_id, reason)
         )`.execute(db);
-      await sql`create index quota_ledger_day on scoring.quota_ledger (competition_id, team_id, quota_day)`.execute(db);
+      await sql`create index quota_ledger_day on scoring.quota_ledger (competition_id, team_id, quota_day)`.execute(
+        db,
+      );
       // Read models kept by the leaderboard projection.
       await sql`
         create table scoring.board_submissions (
@@ -77,6 +87,8 @@ export const scoringMigrations: Record<string, Migration> = {
 scoringMigrations['2026-11-22-02-submission-files'] = {
   async up(db) {
     // The participant's file as uploaded, kept for re-scoring and for "download my file".
-    await sql`create table scoring.submission_files (submission_id uuid primary key, content bytea not null)`.execute(db);
+    await sql`create table scoring.submission_files (submission_id uuid primary key, content bytea not null)`.execute(
+      db,
+    );
   },
 };

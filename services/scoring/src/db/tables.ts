@@ -1,10 +1,21 @@
 import type { Generated, Kysely } from 'kysely';
 
 export interface ScoringTables {
-  competitions: { competition_id: string; settings: { dailySubmissionLimit: number; timeZone: string; title: { en: string; 'zh-CN': string } }; phases: Record<string, { startsAt: string; endsAt: string; override: 'open' | 'closed' | null }> };
+  competitions: {
+    competition_id: string;
+    settings: { dailySubmissionLimit: number; timeZone: string; title: { en: string; 'zh-CN': string } };
+    phases: Record<string, { startsAt: string; endsAt: string; override: 'open' | 'closed' | null }>;
+  };
   registrations: { competition_id: string; account_id: string };
   people: { account_id: string; username: string; organization: string | null };
-  ground_truths: { competition_id: string; metric: string; public_percent: number; sha256: string; content: Buffer; uploaded_at: Generated<Date> };
+  ground_truths: {
+    competition_id: string;
+    metric: string;
+    public_percent: number;
+    sha256: string;
+    content: Buffer;
+    uploaded_at: Generated<Date>;
+  };
   submissions: {
     submission_id: string;
     competition_id: string;
@@ -22,9 +33,31 @@ export interface ScoringTables {
     created_at: Date;
     updated_at: Date;
   };
-  quota_ledger: { entry_id: Generated<number>; competition_id: string; team_id: string; quota_day: string; submission_id: string; delta: number; reason: string };
-  board_submissions: { submission_id: string; competition_id: string; phase: string; team_id: string; submitted_at: Date };
-  leaderboard: { competition_id: string; phase: string; team_id: string; metric: string; best_score: number; submission_id: string; submitted_at: Date };
+  quota_ledger: {
+    entry_id: Generated<number>;
+    competition_id: string;
+    team_id: string;
+    quota_day: string;
+    submission_id: string;
+    delta: number;
+    reason: string;
+  };
+  board_submissions: {
+    submission_id: string;
+    competition_id: string;
+    phase: string;
+    team_id: string;
+    submitted_at: Date;
+  };
+  leaderboard: {
+    competition_id: string;
+    phase: string;
+    team_id: string;
+    metric: string;
+    best_score: number;
+    submission_id: string;
+    submitted_at: Date;
+  };
 }
 
 export type ScoringDb = Kysely<ScoringTables>;

@@ -53,7 +53,8 @@ export function splitLines(bytes: Uint8Array): { starts: Int32Array; ends: Int32
 }
 
 const decoder = new TextDecoder();
-export const text = (bytes: Uint8Array, start: number, end: number) => decoder.decode(bytes.subarray(start, end));
+export const text = (bytes: Uint8Array, start: number, end: number) =>
+  decoder.decode(bytes.subarray(start, end));
 
 /** Parses a decimal number from bytes; NaN for anything that is not a finite number. */
 export function parseNumber(bytes: Uint8Array, start: number, end: number): number {

@@ -33,7 +33,8 @@ export function loadGroundTruth(bytes: Uint8Array, metric: Metric, publicPercent
   checkEncoding(bytes);
   const lines = splitLines(bytes);
   const header = text(bytes, lines.starts[0]!, lines.ends[0]!).split(',');
-  if (header.length !== 2 || header[0] !== 'id') throw new InvalidFile('The ground truth header must be "id,<target>".');
+  if (header.length !== 2 || header[0] !== 'id')
+    throw new InvalidFile('The ground truth header must be "id,<target>".');
   const rows = lines.count - 1;
   if (rows < 1) throw new InvalidFile('The ground truth has no rows.');
   const idStart = new Int32Array(rows);
@@ -51,7 +52,8 @@ export function loadGroundTruth(bytes: Uint8Array, metric: Metric, publicPercent
     const start = lines.starts[row + 1]!;
     const end = lines.ends[row + 1]!;
     const comma = twoColumns(bytes, start, end);
-    if (comma <= start) throw new InvalidFile(`Ground truth line ${row + 2} does not have an id and a value.`);
+    if (comma <= start)
+      throw new InvalidFile(`Ground truth line ${row + 2} does not have an id and a value.`);
     idStart[row] = start;
     idEnd[row] = comma;
     if (metric === 'accuracy') {
@@ -64,7 +66,8 @@ export function loadGroundTruth(bytes: Uint8Array, metric: Metric, publicPercent
       values[row] = code;
     } else {
       values[row] = parseNumber(bytes, comma + 1, end);
-      if (Number.isNaN(values[row]!)) throw new InvalidFile(`Ground truth line ${row + 2} has no numeric value.`);
+      if (Number.isNaN(values[row]!))
+        throw new InvalidFile(`Ground truth line ${row + 2} has no numeric value.`);
     }
     if (isPublicId(bytes, start, comma, publicPercent)) {
       isPublic[row] = 1;
@@ -80,10 +83,30 @@ export function loadGroundTruth(bytes: Uint8Array, metric: Metric, publicPercent
     }
     table[slot] = row + 1;
   }
-  return { metric, target: header[1]!, bytes, rows, idStart, idEnd, values, isPublic, publicRows, table, mask, labels };
+  return {
+    metric,
+    target: header[1]!,
+    bytes,
+    rows,
+    idStart,
+    idEnd,
+    values,
+    isPublic,
+    publicRows,
+    table,
+    mask,
+    labels,
+  };
 }
 
-export function sameBytes(a: Uint8Array, aStart: number, aEnd: number, b: Uint8Array, bStart: number, bEnd: number): boolean {
+export function sameBytes(
+  a: Uint8Array,
+  aStart: number,
+  aEnd: number,
+  b: Uint8Array,
+  bStart: number,
+  bEnd: number,
+): boolean {
   if (aEnd - aStart !== bEnd - bStart) return false;
   for (let i = 0; i < aEnd - aStart; i++) if (a[aStart + i] !== b[bStart + i]) return false;
   return true;

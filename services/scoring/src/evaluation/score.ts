@@ -21,11 +21,13 @@ export function scoreSubmission(bytes: Uint8Array, truth: GroundTruth): Scores {
   const lines = splitLines(bytes);
   const header = text(bytes, lines.starts[0]!, lines.ends[0]!).trim();
   const expected = `id,${truth.target}`;
-  if (header !== expected) throw new InvalidFile(`Line 1: the header must be "${expected}", found "${header.slice(0, 80)}".`);
+  if (header !== expected)
+    throw new InvalidFile(`Line 1: the header must be "${expected}", found "${header.slice(0, 80)}".`);
   const seen = new Uint8Array(truth.rows);
   let publicSum = 0;
   let privateSum = 0;
-  const labelCodes = truth.metric === 'accuracy' ? new Map(truth.labels.map((label, code) => [label, code])) : null;
+  const labelCodes =
+    truth.metric === 'accuracy' ? new Map(truth.labels.map((label, code) => [label, code])) : null;
   for (let line = 1; line < lines.count; line++) {
     const start = lines.starts[line]!;
     const end = lines.ends[line]!;
@@ -34,8 +36,14 @@ export function scoreSubmission(bytes: Uint8Array, truth: GroundTruth): Scores {
     if (comma === -1) throw new InvalidFile(`${where}: expected 2 columns (id,${truth.target}).`);
     if (comma === start) throw new InvalidFile(`${where}, column id: the id is empty.`);
     const row = findRow(truth, bytes, start, comma);
-    if (row === -1) throw new InvalidFile(`${where}, column id: "${shown(bytes, start, comma)}" is not a test id (extra id).`);
-    if (seen[row]) throw new InvalidFile(`${where}, column id: "${shown(bytes, start, comma)}" appears twice (duplicate id).`);
+    if (row === -1)
+      throw new InvalidFile(
+        `${where}, column id: "${shown(bytes, start, comma)}" is not a test id (extra id).`,
+      );
+    if (seen[row])
+      throw new InvalidFile(
+        `${where}, column id: "${shown(bytes, start, comma)}" appears twice (duplicate id).`,
+      );
     seen[row] = 1;
     let error: number;
     if (labelCodes) {
@@ -46,7 +54,12 @@ export function scoreSubmission(bytes: Uint8Array, truth: GroundTruth): Scores {
       const value = parseNumber(bytes, comma + 1, end);
       if (Number.isNaN(value)) {
         const raw = shown(bytes, comma + 1, end).trim();
-        const what = raw === '' ? 'the value is empty' : /^[+-]?(nan|inf(inity)?)$/i.test(raw) ? `"${raw}" is not a finite number (NaN)` : `"${raw}" is not a number`;
+        const what =
+          raw === ''
+            ? 'the value is empty'
+            : /^[+-]?(nan|inf(inity)?)$/i.test(raw)
+              ? `"${raw}" is not a finite number (NaN)`
+              : `"${raw}" is not a number`;
         throw new InvalidFile(`${where}, column ${truth.target}: ${what}.`);
       }
       const difference = value - truth.values[row]!;
@@ -69,7 +82,11 @@ export function scoreSubmission(bytes: Uint8Array, truth: GroundTruth): Scores {
     if (truth.metric === 'mae') return sum / count;
     return 1 - sum / count;
   };
-  return { publicScore: finish(publicSum, truth.publicRows), privateScore: finish(privateSum, privateRows), rows: submitted };
+  return {
+    publicScore: finish(publicSum, truth.publicRows),
+    privateScore: finish(privateSum, privateRows),
+    rows: submitted,
+  };
 }
 
 /** Lower is better for error metrics, higher for accuracy. */

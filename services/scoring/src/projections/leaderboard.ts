@@ -15,10 +15,21 @@ export const leaderboardProjection = defineProjection({
   streamTypes: [scoring.SubmissionReceived.aggregate],
   async apply(trx, event) {
     if (event.type === scoring.SubmissionReceived.type) {
-      const data = event.data as { submissionId: string; competitionId: string; phase: string; teamId: string };
+      const data = event.data as {
+        submissionId: string;
+        competitionId: string;
+        phase: string;
+        teamId: string;
+      };
       await t(trx)
         .insertInto('board_submissions')
-        .values({ submission_id: data.submissionId, competition_id: data.competitionId, phase: data.phase, team_id: data.teamId, submitted_at: new Date(event.occurredAt) })
+        .values({
+          submission_id: data.submissionId,
+          competition_id: data.competitionId,
+          phase: data.phase,
+          team_id: data.teamId,
+          submitted_at: new Date(event.occurredAt),
+        })
         .onConflict((oc) => oc.doNothing())
         .execute();
       return;
@@ -34,7 +45,9 @@ export const leaderboardProjection = defineProjection({
       on conflict (competition_id, phase, team_id) do update set
         best_score = excluded.best_score, submission_id = excluded.submission_id, submitted_at = excluded.submitted_at, metric = excluded.metric
       where ${lowerIsBetter ? sql`excluded.best_score < scoring.leaderboard.best_score` : sql`excluded.best_score > scoring.leaderboard.best_score`}
-        or (excluded.best_score = scoring.leaderboard.best_score and excluded.submitted_at < scoring.leaderboard.submitted_at)`.execute(trx);
+        or (excluded.best_score = scoring.leaderboard.best_score and excluded.submitted_at < scoring.leaderboard.submitted_at)`.execute(
+      trx,
+    );
   },
   async reset(trx) {
     await t(trx).deleteFrom('leaderboard').execute();

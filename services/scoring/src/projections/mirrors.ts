@@ -16,7 +16,11 @@ export const competitionsMirror = defineProjection({
       case competition.CompetitionCreated.type:
         await t(trx)
           .insertInto('competitions')
-          .values({ competition_id: data.competitionId, settings: JSON.stringify(data.settings) as never, phases: '{}' as never })
+          .values({
+            competition_id: data.competitionId,
+            settings: JSON.stringify(data.settings) as never,
+            phases: '{}' as never,
+          })
           .onConflict((oc) => oc.doNothing())
           .execute();
         return;
@@ -58,11 +62,19 @@ export const peopleMirror = defineProjection({
   async apply(trx, event) {
     if (event.type === identity.AccountRegistered.type) {
       const data = event.data as { accountId: string; username: string };
-      await t(trx).insertInto('people').values({ account_id: data.accountId, username: data.username }).onConflict((oc) => oc.doNothing()).execute();
+      await t(trx)
+        .insertInto('people')
+        .values({ account_id: data.accountId, username: data.username })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
     } else if (event.type === identity.ProfileUpdated.type) {
       const data = event.data as { accountId: string; changes: { organization?: string } };
       if (data.changes.organization !== undefined) {
-        await t(trx).updateTable('people').set({ organization: data.changes.organization }).where('account_id', '=', data.accountId).execute();
+        await t(trx)
+          .updateTable('people')
+          .set({ organization: data.changes.organization })
+          .where('account_id', '=', data.accountId)
+          .execute();
       }
     }
   },

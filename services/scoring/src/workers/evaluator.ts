@@ -28,8 +28,14 @@ function progressOf(events: readonly EventEnvelope[]): Progress {
   const progress: Progress = { status: 'none', attempts: 0, leaseUntil: 0 };
   for (const event of events) {
     const data = event.data as { attempt: number; leaseUntil: string; final: boolean } & Progress['received'];
-    if (event.type === scoring.SubmissionReceived.type) Object.assign(progress, { status: 'Waiting', received: data });
-    if (event.type === scoring.EvaluationStarted.type) Object.assign(progress, { status: 'Evaluating', attempts: data.attempt, leaseUntil: Date.parse(data.leaseUntil) });
+    if (event.type === scoring.SubmissionReceived.type)
+      Object.assign(progress, { status: 'Waiting', received: data });
+    if (event.type === scoring.EvaluationStarted.type)
+      Object.assign(progress, {
+        status: 'Evaluating',
+        attempts: data.attempt,
+        leaseUntil: Date.parse(data.leaseUntil),
+      });
     if (event.type === scoring.EvaluationFailed.type) progress.status = data.final ? 'Failed' : 'Waiting';
     if (event.type === scoring.SubmissionScored.type) progress.status = 'Completed';
     if (event.type === scoring.SubmissionInvalid.type) progress.status = 'Invalid';
@@ -60,7 +66,8 @@ export class Evaluator {
 
   async handleBatch(events: readonly EventEnvelope[]): Promise<void> {
     for (const event of events) {
-      if (event.type === scoring.SubmissionReceived.type) await this.evaluate((event.data as { submissionId: string }).submissionId, event.correlationId);
+      if (event.type === scoring.SubmissionReceived.type)
+        await this.evaluate((event.data as { submissionId: string }).submissionId, event.correlationId);
     }
   }
 
@@ -73,7 +80,13 @@ export class Evaluator {
     for (let round = 0; round < 1000; round++) {
       const history = await this.store.readStream(stream(submissionId));
       const progress = progressOf(history);
-      if (progress.status === 'none' || progress.status === 'Completed' || progress.status === 'Invalid' || progress.status === 'Failed') return;
+      if (
+        progress.status === 'none' ||
+        progress.status === 'Completed' ||
+        progress.status === 'Invalid' ||
+        progress.status === 'Failed'
+      )
+        return;
       if (progress.status === 'Evaluating' && progress.leaseUntil > Date.now()) {
         await sleep(Math.min(progress.leaseUntil - Date.now() + 10, this.options.leaseMs));
         continue;
@@ -82,7 +95,16 @@ export class Evaluator {
       const leaseUntil = new Date(Date.now() + this.options.leaseMs).toISOString();
       let version: number;
       try {
-        const appended = await this.#record(submissionId, history.length, { type: scoring.EvaluationStarted.type, data: { submissionId, worker: this.options.workerId, attempt, leaseUntil } }, metadata, 'Evaluating');
+        const appended = await this.#record(
+          submissionId,
+          history.length,
+          {
+            type: scoring.EvaluationStarted.type,
+            data: { submissionId, worker: this.options.workerId, attempt, leaseUntil },
+          },
+          metadata,
+          'Evaluating',
+        );
         version = appended;
       } catch (error) {
         if (error instanceof ConcurrencyError) continue;
@@ -91,22 +113,49 @@ export class Evaluator {
       const outcome = await this.#score(submissionId, progress.received!.competitionId);
       try {
         if (outcome.kind === 'scored') {
-          await this.#record(submissionId, version, { type: scoring.SubmissionScored.type, data: { submissionId, ...outcome.result } }, metadata, 'Completed', {
-            public_score: outcome.result.publicScore,
-            private_score: outcome.result.privateScore,
-            log: null,
-          });
+          await this.#record(
+            submissionId,
+            version,
+            { type: scoring.SubmissionScored.type, data: { submissionId, ...outcome.result } },
+            metadata,
+            'Completed',
+            {
+              public_score: outcome.result.publicScore,
+              private_score: outcome.result.privateScore,
+              log: null,
+            },
+          );
           return;
         }
         if (outcome.kind === 'invalid') {
-          await this.#record(submissionId, version, { type: scoring.SubmissionInvalid.type, data: { submissionId, log: outcome.log } }, metadata, 'Invalid', { log: outcome.log });
+          await this.#record(
+            submissionId,
+            version,
+            { type: scoring.SubmissionInvalid.type, data: { submissionId, log: outcome.log } },
+            metadata,
+            'Invalid',
+            { log: outcome.log },
+          );
           return;
         }
         const final = attempt >= this.options.maxAttempts;
         this.options.logger?.warn({ submissionId, attempt, reason: outcome.reason }, 'evaluation failed');
-        await this.#record(submissionId, version, { type: scoring.EvaluationFailed.type, data: { submissionId, attempt, reason: outcome.reason, final } }, metadata, final ? 'Failed' : 'Waiting', {
-          log: final ? `The platform could not score this submission (${outcome.reason}); it does not count against your daily limit.` : null,
-        }, final ? progress.received! : undefined);
+        await this.#record(
+          submissionId,
+          version,
+          {
+            type: scoring.EvaluationFailed.type,
+            data: { submissionId, attempt, reason: outcome.reason, final },
+          },
+          metadata,
+          final ? 'Failed' : 'Waiting',
+          {
+            log: final
+              ? `The platform could not score this submission (${outcome.reason}); it does not count against your daily limit.`
+              : null,
+          },
+          final ? progress.received! : undefined,
+        );
         if (final) return;
         await sleep(this.options.backoffMs * 2 ** (attempt - 1));
       } catch (error) {
@@ -129,13 +178,35 @@ export class Evaluator {
   ): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
       const events = [event];
-      if (refund) events.push({ type: scoring.QuotaRefunded.type, data: { submissionId, teamId: refund.teamId, quotaDay: refund.quotaDay } });
-      const appended = await this.store.append(scoring.SubmissionReceived.aggregate, stream(submissionId), expected, events, metadata, { trx });
-      await this.#t(trx).updateTable('submissions').set({ status, updated_at: new Date(), ...columns }).where('submission_id', '=', submissionId).execute();
+      if (refund)
+        events.push({
+          type: scoring.QuotaRefunded.type,
+          data: { submissionId, teamId: refund.teamId, quotaDay: refund.quotaDay },
+        });
+      const appended = await this.store.append(
+        scoring.SubmissionReceived.aggregate,
+        stream(submissionId),
+        expected,
+        events,
+        metadata,
+        { trx },
+      );
+      await this.#t(trx)
+        .updateTable('submissions')
+        .set({ status, updated_at: new Date(), ...columns })
+        .where('submission_id', '=', submissionId)
+        .execute();
       if (refund) {
         await this.#t(trx)
           .insertInto('quota_ledger')
-          .values({ competition_id: refund.competitionId, team_id: refund.teamId, quota_day: refund.quotaDay, submission_id: submissionId, delta: -1, reason: 'refund' })
+          .values({
+            competition_id: refund.competitionId,
+            team_id: refund.teamId,
+            quota_day: refund.quotaDay,
+            submission_id: submissionId,
+            delta: -1,
+            reason: 'refund',
+          })
           .execute();
       }
       return appended.at(-1)!.streamVersion;
@@ -145,11 +216,16 @@ export class Evaluator {
   async #score(submissionId: string, competitionId: string) {
     try {
       const truth = await this.#groundTruth(competitionId);
-      const file = await sql<{ content: Buffer }>`select content from scoring.submission_files where submission_id = ${submissionId}`.execute(this.db);
+      const file = await sql<{
+        content: Buffer;
+      }>`select content from scoring.submission_files where submission_id = ${submissionId}`.execute(this.db);
       if (!file.rows[0]) throw new PlatformFault('the submitted file is missing from storage');
       try {
         const scores = scoreSubmission(file.rows[0].content, truth.truth);
-        return { kind: 'scored' as const, result: { metric: truth.truth.metric, ...scores, groundTruthSha256: truth.sha256 } };
+        return {
+          kind: 'scored' as const,
+          result: { metric: truth.truth.metric, ...scores, groundTruthSha256: truth.sha256 },
+        };
       } catch (error) {
         if (error instanceof InvalidFile) return { kind: 'invalid' as const, log: error.message };
         throw error;
@@ -160,18 +236,31 @@ export class Evaluator {
   }
 
   async #groundTruth(competitionId: string) {
-    const row = await this.#t().selectFrom('ground_truths').select(['sha256', 'metric', 'public_percent']).where('competition_id', '=', competitionId).executeTakeFirst();
+    const row = await this.#t()
+      .selectFrom('ground_truths')
+      .select(['sha256', 'metric', 'public_percent'])
+      .where('competition_id', '=', competitionId)
+      .executeTakeFirst();
     if (!row) throw new PlatformFault('no ground truth for this competition');
     const cached = this.#truths.get(competitionId);
     if (cached?.sha256 === row.sha256) return cached;
-    const content = await this.#t().selectFrom('ground_truths').select('content').where('competition_id', '=', competitionId).executeTakeFirstOrThrow();
+    const content = await this.#t()
+      .selectFrom('ground_truths')
+      .select('content')
+      .where('competition_id', '=', competitionId)
+      .executeTakeFirstOrThrow();
     try {
-      const loaded = { sha256: row.sha256, truth: loadGroundTruth(content.content, row.metric as Metric, row.public_percent) };
+      const loaded = {
+        sha256: row.sha256,
+        truth: loadGroundTruth(content.content, row.metric as Metric, row.public_percent),
+      };
       this.#truths.set(competitionId, loaded);
       return loaded;
     } catch (error) {
       // A broken ground truth is the platform's fault, never the participant's.
-      throw new PlatformFault(`ground truth unusable: ${error instanceof Error ? error.message : String(error)}`);
+      throw new PlatformFault(
+        `ground truth unusable: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 }
