@@ -1,10 +1,7 @@
 import { z } from 'zod';
 
 /** A domain event type: its name, version, one-line meaning, aggregate (= Kafka topic) and payload schema. */
-export interface EventDefinition<
-  TType extends string = string,
-  TSchema extends z.ZodType = z.ZodType,
-> {
+export interface EventDefinition<TType extends string = string, TSchema extends z.ZodType = z.ZodType> {
   readonly type: TType;
   readonly version: number;
   readonly meaning: string;

@@ -34,7 +34,10 @@ export const EventEnvelope = z.object({
   correlationId: z.uuid(),
   causationId: z.uuid().nullable(),
   hash: z.string().regex(/^[0-9a-f]{64}$/),
-  previousHash: z.string().regex(/^[0-9a-f]{64}$/).nullable(),
+  previousHash: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .nullable(),
   data: z.unknown(),
 });
 export type EventEnvelope<TData = unknown> = Omit<z.infer<typeof EventEnvelope>, 'data'> & { data: TData };

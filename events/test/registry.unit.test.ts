@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { EventValidationError, eventDefinitions, identity, parseEvent, parseEventData } from '../src/index.ts';
+import {
+  EventValidationError,
+  eventDefinitions,
+  identity,
+  parseEvent,
+  parseEventData,
+} from '../src/index.ts';
 
 function envelope(overrides: Record<string, unknown> = {}) {
   return {
@@ -18,7 +24,13 @@ function envelope(overrides: Record<string, unknown> = {}) {
     causationId: null,
     hash: 'a'.repeat(64),
     previousHash: null,
-    data: { accountId: randomUUID(), username: 'alice2026', email: 'alice@example.org', phone: null, termsAccepted: true },
+    data: {
+      accountId: randomUUID(),
+      username: 'alice2026',
+      email: 'alice@example.org',
+      phone: null,
+      termsAccepted: true,
+    },
     ...overrides,
   };
 }
@@ -40,7 +52,9 @@ describe('event registry', () => {
   });
 
   it('names the failing field of a malformed payload', () => {
-    const bad = envelope({ data: { accountId: randomUUID(), username: 'Alice', email: null, phone: null, termsAccepted: true } });
+    const bad = envelope({
+      data: { accountId: randomUUID(), username: 'Alice', email: null, phone: null, termsAccepted: true },
+    });
     expect(() => parseEvent(bad)).toThrowError(EventValidationError);
     expect(() => parseEvent(bad)).toThrowError(/data\.username/);
   });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { idCardField, isValidIdCard, newPasswordField, passportField, phoneField, realNameField, usernameField } from '../src/index.ts';
+import {
+  idCardField,
+  isValidIdCard,
+  newPasswordField,
+  passportField,
+  phoneField,
+  realNameField,
+  usernameField,
+} from '../src/index.ts';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? null : result.error!.issues[0]!.message;

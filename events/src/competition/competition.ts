@@ -5,7 +5,14 @@ const aggregate = 'competition.competition';
 const competitionId = z.uuid();
 const localized = z.object({ 'zh-CN': z.string().min(1), en: z.string().min(1) });
 
-export const competitionTypes = ['Algorithm', 'Programming', 'Innovation', 'Getting Started', 'Academic Research', 'Other'] as const;
+export const competitionTypes = [
+  'Algorithm',
+  'Programming',
+  'Innovation',
+  'Getting Started',
+  'Academic Research',
+  'Other',
+] as const;
 export const phaseNames = ['registration', 'preliminary', 'semi-final', 'final'] as const;
 export const submissionKinds = ['result-file', 'container-image'] as const;
 
@@ -26,7 +33,9 @@ export const CompetitionSettings = z.object({
   submissionKinds: z.array(z.enum(submissionKinds)).min(1),
   /** Team changes close at this time (ISO), if set. */
   teamMergeDeadline: z.iso.datetime().nullable(),
-  agreements: z.array(z.object({ agreementId: z.string().min(1).max(40), title: localized, body: localized })).max(10),
+  agreements: z
+    .array(z.object({ agreementId: z.string().min(1).max(40), title: localized, body: localized }))
+    .max(10),
 });
 export type CompetitionSettings = z.infer<typeof CompetitionSettings>;
 
@@ -49,9 +58,15 @@ export const CompetitionUpdated = defineEvent({
 export const PhaseScheduled = defineEvent({
   type: 'competition.PhaseScheduled',
   version: 1,
-  meaning: 'A phase (registration, preliminary, semi-final, final) got its start and end; a later one replaces it.',
+  meaning:
+    'A phase (registration, preliminary, semi-final, final) got its start and end; a later one replaces it.',
   aggregate,
-  data: z.object({ competitionId, phase: z.enum(phaseNames), startsAt: z.iso.datetime(), endsAt: z.iso.datetime() }),
+  data: z.object({
+    competitionId,
+    phase: z.enum(phaseNames),
+    startsAt: z.iso.datetime(),
+    endsAt: z.iso.datetime(),
+  }),
 });
 
 export const PhaseOpened = defineEvent({
@@ -81,7 +96,8 @@ const file = z.object({
 export const FileAdded = defineEvent({
   type: 'competition.FileAdded',
   version: 1,
-  meaning: 'An operator attached a documentation file (for signed-up users) or a dataset (for verified users).',
+  meaning:
+    'An operator attached a documentation file (for signed-up users) or a dataset (for verified users).',
   aggregate,
   data: z.object({ competitionId, kind: z.enum(['document', 'dataset']), file }),
 });

@@ -4,7 +4,8 @@ import { defineEvent } from '../define.ts';
 export const ParticipantSignedUp = defineEvent({
   type: 'competition.ParticipantSignedUp',
   version: 1,
-  meaning: 'A verified user accepted the agreements and signed up; they compete as a single-person team until they form one.',
+  meaning:
+    'A verified user accepted the agreements and signed up; they compete as a single-person team until they form one.',
   aggregate: 'competition.registration',
   data: z.object({ competitionId: z.uuid(), accountId: z.uuid(), acceptedAgreements: z.array(z.string()) }),
 });

@@ -43,7 +43,8 @@ export const ProfileUpdated = defineEvent({
 export const ContactChanged = defineEvent({
   type: 'identity.ContactChanged',
   version: 1,
-  meaning: 'The account holder proved a new phone number or email address with a code and it replaced the old one.',
+  meaning:
+    'The account holder proved a new phone number or email address with a code and it replaced the old one.',
   aggregate,
   data: z.object({ accountId, channel: z.enum(['phone', 'email']), value: z.string().min(3) }),
 });
@@ -51,7 +52,8 @@ export const ContactChanged = defineEvent({
 export const PasswordChanged = defineEvent({
   type: 'identity.PasswordChanged',
   version: 1,
-  meaning: 'The password was changed, by the signed-in holder (update) or with a code (reset); every session was revoked.',
+  meaning:
+    'The password was changed, by the signed-in holder (update) or with a code (reset); every session was revoked.',
   aggregate,
   data: z.object({ accountId, how: z.enum(['update', 'reset']) }),
 });
@@ -59,9 +61,14 @@ export const PasswordChanged = defineEvent({
 export const LoginFailed = defineEvent({
   type: 'identity.LoginFailed',
   version: 1,
-  meaning: 'Someone tried to sign in to the account with a wrong password; repeated failures lock sign-in for a while.',
+  meaning:
+    'Someone tried to sign in to the account with a wrong password; repeated failures lock sign-in for a while.',
   aggregate,
-  data: z.object({ accountId, failures: z.number().int().positive(), lockedUntil: z.iso.datetime().nullable() }),
+  data: z.object({
+    accountId,
+    failures: z.number().int().positive(),
+    lockedUntil: z.iso.datetime().nullable(),
+  }),
 });
 
 export const RoleGranted = defineEvent({

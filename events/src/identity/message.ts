@@ -6,7 +6,8 @@ const aggregate = 'identity.message';
 export const MessageSent = defineEvent({
   type: 'identity.MessageSent',
   version: 1,
-  meaning: "A message was put in an account's inbox (review decisions, team applications, submission results).",
+  meaning:
+    "A message was put in an account's inbox (review decisions, team applications, submission results).",
   aggregate,
   data: z.object({
     messageId: z.uuid(),

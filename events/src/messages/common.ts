@@ -2,10 +2,15 @@ import type { Text } from './text.ts';
 
 /** Spec §5 validation, §8 notices and platform-wide errors. */
 export const commonMessages = {
-
   // spec §5 validation
-  usernameFormat: { en: 'Username is 6~20 characters of lowercase letters or numbers', 'zh-CN': '用户名为6~20位小写字母或数字' },
-  passwordFormat: { en: 'Password is 8~20 characters of letters and numbers', 'zh-CN': '密码为8~20位字母和数字' },
+  usernameFormat: {
+    en: 'Username is 6~20 characters of lowercase letters or numbers',
+    'zh-CN': '用户名为6~20位小写字母或数字',
+  },
+  passwordFormat: {
+    en: 'Password is 8~20 characters of letters and numbers',
+    'zh-CN': '密码为8~20位字母和数字',
+  },
   passwordsNotSame: { en: 'Passwords are not same', 'zh-CN': '两次输入的密码不一致' },
   phoneFormat: { en: 'Phone number format is incorrect', 'zh-CN': '手机号格式不正确' },
   emailFormat: { en: 'Email format is incorrect', 'zh-CN': '邮箱格式不正确' },
@@ -13,8 +18,14 @@ export const commonMessages = {
   nameFormat: { en: 'Name format is incorrect', 'zh-CN': '姓名格式不正确' },
   idCardFormat: { en: 'ID card number format is incorrect', 'zh-CN': '身份证号格式不正确' },
   passportFormat: { en: 'Passport number format is incorrect', 'zh-CN': '护照号格式不正确' },
-  organizationRequired: { en: 'Please enter valid University/Organization', 'zh-CN': '请输入有效的学校/单位' },
-  countryRegionRequired: { en: 'Please enter your current country/region', 'zh-CN': '请输入您当前所在的国家/地区' },
+  organizationRequired: {
+    en: 'Please enter valid University/Organization',
+    'zh-CN': '请输入有效的学校/单位',
+  },
+  countryRegionRequired: {
+    en: 'Please enter your current country/region',
+    'zh-CN': '请输入您当前所在的国家/地区',
+  },
   teamNameRequired: { en: 'Please enter a team name', 'zh-CN': '请输入队伍名称' },
   newTeamNameRequired: { en: 'Please enter a new team name', 'zh-CN': '请输入新的队伍名称' },
   certificatePhotoInvalid: {
@@ -52,5 +63,8 @@ export const commonMessages = {
     en: 'This feature is not available yet',
     'zh-CN': '该功能暂未开放',
   },
-  internalError: { en: 'Something went wrong on our side, please try again later', 'zh-CN': '服务器开小差了，请稍后再试' },
+  internalError: {
+    en: 'Something went wrong on our side, please try again later',
+    'zh-CN': '服务器开小差了，请稍后再试',
+  },
 } as const satisfies Record<string, Text>;

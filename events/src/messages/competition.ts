@@ -10,7 +10,10 @@ export const competitionMessages = {
     en: 'Please complete real-name authentication first',
     'zh-CN': '请先完成实名认证',
   },
-  agreementsRequired: { en: 'Please read and accept the competition agreements', 'zh-CN': '请阅读并同意比赛协议' },
+  agreementsRequired: {
+    en: 'Please read and accept the competition agreements',
+    'zh-CN': '请阅读并同意比赛协议',
+  },
   registrationClosed: { en: 'Registration for this competition is closed', 'zh-CN': '该比赛报名已截止' },
   alreadySignedUp: { en: 'You have already signed up for this competition', 'zh-CN': '您已报名该比赛' },
   signUpRequired: { en: 'Please sign up for the competition first', 'zh-CN': '请先报名参赛' },

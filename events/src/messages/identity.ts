@@ -13,13 +13,19 @@ export const identityMessages = {
   },
   accountDisabled: { en: 'This account has been disabled', 'zh-CN': '该账号已被停用' },
   codeInvalid: { en: 'The verification code is wrong', 'zh-CN': '验证码错误' },
-  codeExpired: { en: 'The verification code has expired, please get a new one', 'zh-CN': '验证码已过期，请重新获取' },
+  codeExpired: {
+    en: 'The verification code has expired, please get a new one',
+    'zh-CN': '验证码已过期，请重新获取',
+  },
   codeBurned: {
     en: 'The verification code was entered wrongly too many times, please get a new one',
     'zh-CN': '验证码错误次数过多，请重新获取',
   },
   codeTooSoon: { en: 'Please wait before asking for another code', 'zh-CN': '请稍后再获取验证码' },
-  codeRateLimited: { en: 'Too many codes requested, please try again later', 'zh-CN': '验证码获取过于频繁，请稍后再试' },
+  codeRateLimited: {
+    en: 'Too many codes requested, please try again later',
+    'zh-CN': '验证码获取过于频繁，请稍后再试',
+  },
   contactNotRegistered: { en: 'No account uses this phone number or email', 'zh-CN': '该手机号或邮箱未注册' },
   wrongOldPassword: { en: 'The current password is wrong', 'zh-CN': '当前密码错误' },
   verificationPending: { en: 'Your verification is already under review', 'zh-CN': '您的实名认证正在审核中' },

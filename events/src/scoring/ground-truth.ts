@@ -4,7 +4,8 @@ import { defineEvent } from '../define.ts';
 export const GroundTruthUploaded = defineEvent({
   type: 'scoring.GroundTruthUploaded',
   version: 1,
-  meaning: 'An operator set the ground truth of a competition, with its metric and its public/private split; it replaces the previous one.',
+  meaning:
+    'An operator set the ground truth of a competition, with its metric and its public/private split; it replaces the previous one.',
   aggregate: 'scoring.groundTruth',
   data: z.object({
     competitionId: z.uuid(),

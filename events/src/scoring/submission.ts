@@ -8,7 +8,8 @@ const score = z.number().finite();
 export const SubmissionReceived = defineEvent({
   type: 'scoring.SubmissionReceived',
   version: 1,
-  meaning: "A team's result file was accepted for a phase; it used one of the team's submissions of that day.",
+  meaning:
+    "A team's result file was accepted for a phase; it used one of the team's submissions of that day.",
   aggregate,
   data: z.object({
     submissionId,
@@ -27,9 +28,15 @@ export const SubmissionReceived = defineEvent({
 export const EvaluationStarted = defineEvent({
   type: 'scoring.EvaluationStarted',
   version: 1,
-  meaning: 'A scoring worker took the submission; if it has not finished by leaseUntil, another worker may take over.',
+  meaning:
+    'A scoring worker took the submission; if it has not finished by leaseUntil, another worker may take over.',
   aggregate,
-  data: z.object({ submissionId, worker: z.string(), attempt: z.number().int().positive(), leaseUntil: z.iso.datetime() }),
+  data: z.object({
+    submissionId,
+    worker: z.string(),
+    attempt: z.number().int().positive(),
+    leaseUntil: z.iso.datetime(),
+  }),
 });
 
 export const SubmissionScored = defineEvent({
@@ -50,7 +57,8 @@ export const SubmissionScored = defineEvent({
 export const SubmissionInvalid = defineEvent({
   type: 'scoring.SubmissionInvalid',
   version: 1,
-  meaning: "The participant's file is wrong (header, ids, values, encoding); the log names the row and column.",
+  meaning:
+    "The participant's file is wrong (header, ids, values, encoding); the log names the row and column.",
   aggregate,
   data: z.object({ submissionId, log: z.string().max(2000) }),
 });
@@ -58,9 +66,15 @@ export const SubmissionInvalid = defineEvent({
 export const EvaluationFailed = defineEvent({
   type: 'scoring.EvaluationFailed',
   version: 1,
-  meaning: 'The platform failed to evaluate; it retries with backoff, and after the last try the submission is Failed.',
+  meaning:
+    'The platform failed to evaluate; it retries with backoff, and after the last try the submission is Failed.',
   aggregate,
-  data: z.object({ submissionId, attempt: z.number().int().positive(), reason: z.string().max(2000), final: z.boolean() }),
+  data: z.object({
+    submissionId,
+    attempt: z.number().int().positive(),
+    reason: z.string().max(2000),
+    final: z.boolean(),
+  }),
 });
 
 export const QuotaRefunded = defineEvent({

@@ -23,7 +23,10 @@ const takenError = {
   phone: () => new AppError(identityCodes.phoneTaken, 'phoneTaken', 409),
 };
 
-export async function loadAccount(store: EventStore, accountId: string): Promise<{ state: ActiveAccount; version: number }> {
+export async function loadAccount(
+  store: EventStore,
+  accountId: string,
+): Promise<{ state: ActiveAccount; version: number }> {
   const events = await store.readStream(accountStream(accountId));
   const state = foldAccount(events);
   if (state.status === 'none') throw new NotFoundError();
@@ -57,11 +60,23 @@ export class Accounts {
   async execute(trx: Db, accountId: string, command: AccountCommand, metadata: EventMetadata) {
     const events = await this.store.readStream(accountStream(accountId), { trx });
     const produced = decideAccount(command, foldAccount(events));
-    return this.store.append(identity.AccountRegistered.aggregate, accountStream(accountId), events.length || 'no_stream', produced, metadata, { trx });
+    return this.store.append(
+      identity.AccountRegistered.aggregate,
+      accountStream(accountId),
+      events.length || 'no_stream',
+      produced,
+      metadata,
+      { trx },
+    );
   }
 
   async accountIdBy(kind: 'username' | 'email' | 'phone', value: string, trx?: Db): Promise<string | null> {
-    const row = await this.#t(trx).selectFrom('account_keys').select('account_id').where('kind', '=', kind).where('value', '=', value).executeTakeFirst();
+    const row = await this.#t(trx)
+      .selectFrom('account_keys')
+      .select('account_id')
+      .where('kind', '=', kind)
+      .where('value', '=', value)
+      .executeTakeFirst();
     return row?.account_id ?? null;
   }
 
@@ -77,18 +92,25 @@ export class Accounts {
 
   /** Sends a code for a purpose after checking that the address fits it (free to register, known to reset). */
   async sendCode(
-    request: { channel: Channel; address: string; purpose: Purpose; ip: string | null; session: ActiveSession | null },
+    request: {
+      channel: Channel;
+      address: string;
+      purpose: Purpose;
+      ip: string | null;
+      session: ActiveSession | null;
+    },
     metadata: EventMetadata,
   ) {
     const owner = await this.accountIdBy(request.channel, request.address);
-    if ((request.purpose === 'register' || request.purpose === 'update') && owner) throw takenError[request.channel]();
+    if ((request.purpose === 'register' || request.purpose === 'update') && owner)
+      throw takenError[request.channel]();
     if ((request.purpose === 'reset' || request.purpose === 'login') && !owner) {
       throw new AppError(identityCodes.contactNotRegistered, 'contactNotRegistered', 400);
     }
     if (request.purpose === 'update' && !request.session) throw new AppError(401, 'notSignedIn', 401);
-    return this.db.transaction().execute((trx) =>
-      this.codes.issue(trx, { ...request, now: new Date() }, metadata),
-    );
+    return this.db
+      .transaction()
+      .execute((trx) => this.codes.issue(trx, { ...request, now: new Date() }, metadata));
   }
 
   async register(
@@ -100,11 +122,18 @@ export class Accounts {
     const passwordHash = await hashPassword(request.password);
     const accountId = randomUUID();
     return commitThenThrow(this.db, async (trx) => {
-      const check = await this.codes.check(trx, { ...request, purpose: 'register', now: new Date() }, metadata);
+      const check = await this.codes.check(
+        trx,
+        { ...request, purpose: 'register', now: new Date() },
+        metadata,
+      );
       if (check !== 'ok') return codeFailure(check);
       await this.#claimKey(trx, 'username', request.username, accountId);
       await this.#claimKey(trx, request.channel, request.address, accountId);
-      await this.#t(trx).insertInto('credentials').values({ account_id: accountId, password_hash: passwordHash, updated_at: new Date() }).execute();
+      await this.#t(trx)
+        .insertInto('credentials')
+        .values({ account_id: accountId, password_hash: passwordHash, updated_at: new Date() })
+        .execute();
       await this.execute(
         trx,
         accountId,
@@ -122,21 +151,37 @@ export class Accounts {
   }
 
   /** Creates an account without a code: the operator's bootstrap of staff accounts (`npm run admin`). */
-  async createStaff(request: { username: string; email: string; password: string; roles: Role[] }, metadata: EventMetadata) {
+  async createStaff(
+    request: { username: string; email: string; password: string; roles: Role[] },
+    metadata: EventMetadata,
+  ) {
     const accountId = randomUUID();
     const passwordHash = await hashPassword(request.password);
     await this.db.transaction().execute(async (trx) => {
       await this.#claimKey(trx, 'username', request.username, accountId);
       await this.#claimKey(trx, 'email', request.email, accountId);
-      await this.#t(trx).insertInto('credentials').values({ account_id: accountId, password_hash: passwordHash, updated_at: new Date() }).execute();
-      await this.execute(trx, accountId, { type: 'RegisterAccount', accountId, username: request.username, email: request.email, phone: null }, metadata);
-      for (const role of request.roles) await this.execute(trx, accountId, { type: 'GrantRole', role }, metadata);
+      await this.#t(trx)
+        .insertInto('credentials')
+        .values({ account_id: accountId, password_hash: passwordHash, updated_at: new Date() })
+        .execute();
+      await this.execute(
+        trx,
+        accountId,
+        { type: 'RegisterAccount', accountId, username: request.username, email: request.email, phone: null },
+        metadata,
+      );
+      for (const role of request.roles)
+        await this.execute(trx, accountId, { type: 'GrantRole', role }, metadata);
     });
     return accountId;
   }
 
   async #throttle(trx: Db, key: string, now: Date) {
-    const row = await this.#t(trx).selectFrom('login_throttle').selectAll().where('key', '=', key).executeTakeFirst();
+    const row = await this.#t(trx)
+      .selectFrom('login_throttle')
+      .selectAll()
+      .where('key', '=', key)
+      .executeTakeFirst();
     return row?.locked_until && new Date(row.locked_until) > now ? row : null;
   }
 
@@ -152,9 +197,14 @@ export class Accounts {
       )
       .returning(['failures'])
       .executeTakeFirstOrThrow();
-    const lockedUntil = row.failures >= limit ? new Date(now.getTime() + loginPolicy.lockMinutes * 60_000) : null;
+    const lockedUntil =
+      row.failures >= limit ? new Date(now.getTime() + loginPolicy.lockMinutes * 60_000) : null;
     if (lockedUntil) {
-      await this.#t(trx).updateTable('login_throttle').set({ locked_until: lockedUntil, failures: 0 }).where('key', '=', key).execute();
+      await this.#t(trx)
+        .updateTable('login_throttle')
+        .set({ locked_until: lockedUntil, failures: 0 })
+        .where('key', '=', key)
+        .execute();
     }
     return { failures: row.failures, lockedUntil };
   }
@@ -166,30 +216,48 @@ export class Accounts {
   ): Promise<{ token: string; expiresAt: Date; accountId: string }> {
     const now = new Date();
     const account = request.account.trim();
-    const kind = account.includes('@') ? 'email' : /^[+\d]/.test(account) && !/^[a-z0-9]{6,20}$/.test(account) ? 'phone' : 'username';
+    const kind = account.includes('@')
+      ? 'email'
+      : /^[+\d]/.test(account) && !/^[a-z0-9]{6,20}$/.test(account)
+        ? 'phone'
+        : 'username';
     const lookup = kind === 'username' ? account.toLowerCase() : account;
-    const accountId = (await this.accountIdBy(kind, lookup)) ?? (kind === 'phone' ? await this.accountIdBy('username', lookup) : null);
-    const throttleKeys = [accountId ? `account:${accountId}` : null, request.ip ? `ip:${request.ip}` : null].filter(
-      (key): key is string => key !== null,
-    );
+    const accountId =
+      (await this.accountIdBy(kind, lookup)) ??
+      (kind === 'phone' ? await this.accountIdBy('username', lookup) : null);
+    const throttleKeys = [
+      accountId ? `account:${accountId}` : null,
+      request.ip ? `ip:${request.ip}` : null,
+    ].filter((key): key is string => key !== null);
     for (const key of throttleKeys) {
-      if (await this.#throttle(this.db, key, now)) throw new AppError(identityCodes.accountLocked, 'accountLocked', 429);
+      if (await this.#throttle(this.db, key, now))
+        throw new AppError(identityCodes.accountLocked, 'accountLocked', 429);
     }
     const credentials = accountId
-      ? await this.#t().selectFrom('credentials').select('password_hash').where('account_id', '=', accountId).executeTakeFirst()
+      ? await this.#t()
+          .selectFrom('credentials')
+          .select('password_hash')
+          .where('account_id', '=', accountId)
+          .executeTakeFirst()
       : undefined;
     const valid = await verifyPassword(credentials?.password_hash ?? decoyHash, request.password);
     return commitThenThrow(this.db, async (trx) => {
       if (!accountId || !valid) {
         if (request.ip) await this.#countFailure(trx, `ip:${request.ip}`, now, loginPolicy.maxFailuresPerIp);
         if (accountId) {
-          const { failures, lockedUntil } = await this.#countFailure(trx, `account:${accountId}`, now, loginPolicy.maxFailures);
+          const { failures, lockedUntil } = await this.#countFailure(
+            trx,
+            `account:${accountId}`,
+            now,
+            loginPolicy.maxFailures,
+          );
           await this.execute(trx, accountId, { type: 'RecordLoginFailure', failures, lockedUntil }, metadata);
         }
         return new AppError(identityCodes.wrongCredentials, 'wrongCredentials', 400);
       }
       const { state } = await this.load(accountId);
-      if (state.status === 'disabled') return new AppError(identityCodes.accountDisabled, 'accountDisabled', 403);
+      if (state.status === 'disabled')
+        return new AppError(identityCodes.accountDisabled, 'accountDisabled', 403);
       await this.#t(trx).deleteFrom('login_throttle').where('key', 'in', throttleKeys).execute();
       const session = await this.sessions.start(trx, accountId, kind, request.ip, now, metadata);
       return { ...session, accountId };
@@ -207,8 +275,16 @@ export class Accounts {
       const check = await this.codes.check(trx, { ...request, purpose: 'login', now: new Date() }, metadata);
       if (check !== 'ok') return codeFailure(check);
       const { state } = await this.load(accountId);
-      if (state.status === 'disabled') return new AppError(identityCodes.accountDisabled, 'accountDisabled', 403);
-      const session = await this.sessions.start(trx, accountId, request.channel, request.ip, new Date(), metadata);
+      if (state.status === 'disabled')
+        return new AppError(identityCodes.accountDisabled, 'accountDisabled', 403);
+      const session = await this.sessions.start(
+        trx,
+        accountId,
+        request.channel,
+        request.ip,
+        new Date(),
+        metadata,
+      );
       return { ...session, accountId };
     });
   }
@@ -217,7 +293,10 @@ export class Accounts {
     await this.db.transaction().execute((trx) => this.sessions.revoke(trx, session, 'logout', metadata));
   }
 
-  async resetPassword(request: { channel: Channel; address: string; code: string; password: string }, metadata: EventMetadata) {
+  async resetPassword(
+    request: { channel: Channel; address: string; code: string; password: string },
+    metadata: EventMetadata,
+  ) {
     const accountId = await this.accountIdBy(request.channel, request.address);
     if (!accountId) throw new AppError(identityCodes.contactNotRegistered, 'contactNotRegistered', 400);
     const passwordHash = await hashPassword(request.password);
@@ -229,46 +308,86 @@ export class Accounts {
     });
   }
 
-  async updatePassword(session: ActiveSession, oldPassword: string, newPassword: string, metadata: EventMetadata) {
-    const credentials = await this.#t().selectFrom('credentials').select('password_hash').where('account_id', '=', session.accountId).executeTakeFirstOrThrow();
+  async updatePassword(
+    session: ActiveSession,
+    oldPassword: string,
+    newPassword: string,
+    metadata: EventMetadata,
+  ) {
+    const credentials = await this.#t()
+      .selectFrom('credentials')
+      .select('password_hash')
+      .where('account_id', '=', session.accountId)
+      .executeTakeFirstOrThrow();
     if (!(await verifyPassword(credentials.password_hash, oldPassword))) {
       throw new AppError(identityCodes.wrongOldPassword, 'wrongOldPassword', 400);
     }
     const passwordHash = await hashPassword(newPassword);
-    await this.db.transaction().execute((trx) => this.#setPassword(trx, session.accountId, passwordHash, 'update', metadata));
+    await this.db
+      .transaction()
+      .execute((trx) => this.#setPassword(trx, session.accountId, passwordHash, 'update', metadata));
   }
 
-  async #setPassword(trx: Db, accountId: string, passwordHash: string, how: 'update' | 'reset', metadata: EventMetadata) {
-    await this.#t(trx).updateTable('credentials').set({ password_hash: passwordHash, updated_at: new Date() }).where('account_id', '=', accountId).execute();
+  async #setPassword(
+    trx: Db,
+    accountId: string,
+    passwordHash: string,
+    how: 'update' | 'reset',
+    metadata: EventMetadata,
+  ) {
+    await this.#t(trx)
+      .updateTable('credentials')
+      .set({ password_hash: passwordHash, updated_at: new Date() })
+      .where('account_id', '=', accountId)
+      .execute();
     await this.execute(trx, accountId, { type: 'ChangePassword', how }, metadata);
     await this.sessions.revokeAll(trx, accountId, 'password-changed', metadata);
   }
 
   async updateProfile(session: ActiveSession, changes: Profile, metadata: EventMetadata) {
-    await this.db.transaction().execute((trx) => this.execute(trx, session.accountId, { type: 'UpdateProfile', changes }, metadata));
+    await this.db
+      .transaction()
+      .execute((trx) => this.execute(trx, session.accountId, { type: 'UpdateProfile', changes }, metadata));
   }
 
-  async changeContact(session: ActiveSession, request: { channel: Channel; address: string; code: string }, metadata: EventMetadata) {
+  async changeContact(
+    session: ActiveSession,
+    request: { channel: Channel; address: string; code: string },
+    metadata: EventMetadata,
+  ) {
     const { state } = await this.load(session.accountId);
     await commitThenThrow(this.db, async (trx) => {
       const check = await this.codes.check(trx, { ...request, purpose: 'update', now: new Date() }, metadata);
       if (check !== 'ok') return codeFailure(check);
       await this.#claimKey(trx, request.channel, request.address, session.accountId);
       const previous = state[request.channel];
-      if (previous) await this.#t(trx).deleteFrom('account_keys').where('kind', '=', request.channel).where('value', '=', previous).execute();
-      await this.execute(trx, session.accountId, { type: 'ChangeContact', channel: request.channel, value: request.address }, metadata);
+      if (previous)
+        await this.#t(trx)
+          .deleteFrom('account_keys')
+          .where('kind', '=', request.channel)
+          .where('value', '=', previous)
+          .execute();
+      await this.execute(
+        trx,
+        session.accountId,
+        { type: 'ChangeContact', channel: request.channel, value: request.address },
+        metadata,
+      );
       return null;
     });
   }
 
   async grantRole(accountId: string, role: Role, metadata: EventMetadata) {
-    await this.db.transaction().execute((trx) => this.execute(trx, accountId, { type: 'GrantRole', role }, metadata));
+    await this.db
+      .transaction()
+      .execute((trx) => this.execute(trx, accountId, { type: 'GrantRole', role }, metadata));
   }
 
   /** The signed-in account, refusing disabled ones; with `role`, also refusing accounts without it. */
   async requireAccount(session: ActiveSession, role?: Role): Promise<ActiveAccount> {
     const { state } = await this.load(session.accountId);
-    if (state.status === 'disabled') throw new AppError(identityCodes.accountDisabled, 'accountDisabled', 403);
+    if (state.status === 'disabled')
+      throw new AppError(identityCodes.accountDisabled, 'accountDisabled', 403);
     if (role && !state.roles.includes(role) && !state.roles.includes('admin')) throw new ForbiddenError();
     return state;
   }

@@ -5,13 +5,27 @@ import { decideVerification, foldVerification } from '../src/domain/verification
 const accountId = '0b4f6a8e-0000-4000-8000-000000000001';
 const verificationId = '0b4f6a8e-0000-4000-8000-000000000002';
 const reviewerId = '0b4f6a8e-0000-4000-8000-000000000003';
-const registered = { type: 'identity.AccountRegistered', data: { accountId, username: 'alice2026', email: 'a@b.cn', phone: null, termsAccepted: true } };
+const registered = {
+  type: 'identity.AccountRegistered',
+  data: { accountId, username: 'alice2026', email: 'a@b.cn', phone: null, termsAccepted: true },
+};
 const submitted = {
   type: 'identity.IdentityVerificationSubmitted',
-  data: { verificationId, accountId, name: '张三', certificateType: 'id-card' as const, certificateNumberMasked: '1101**********002X', photoIds: [verificationId] },
+  data: {
+    verificationId,
+    accountId,
+    name: '张三',
+    certificateType: 'id-card' as const,
+    certificateNumberMasked: '1101**********002X',
+    photoIds: [verificationId],
+  },
 };
 
-const given = <C, S>(fold: (e: { type: string; data: unknown }[]) => S, decide: (c: C, s: S) => unknown[], history: { type: string; data: unknown }[]) => ({
+const given = <C, S>(
+  fold: (e: { type: string; data: unknown }[]) => S,
+  decide: (c: C, s: S) => unknown[],
+  history: { type: string; data: unknown }[],
+) => ({
   when: (command: C) => ({
     then: (expected: unknown[]) => expect(decide(command, fold(history))).toEqual(expected),
     thenThrows: (message: string) => expect(() => decide(command, fold(history))).toThrow(message),
@@ -20,28 +34,50 @@ const given = <C, S>(fold: (e: { type: string; data: unknown }[]) => S, decide: 
 
 describe('account decider', () => {
   it('refuses to register an account twice', () => {
-    given(foldAccount, decideAccount, [registered]).when({ type: 'RegisterAccount', accountId, username: 'x', email: null, phone: null }).thenThrows('accountExists');
+    given(foldAccount, decideAccount, [registered])
+      .when({ type: 'RegisterAccount', accountId, username: 'x', email: null, phone: null })
+      .thenThrows('accountExists');
   });
   it('records only the profile fields that change', () => {
-    given(foldAccount, decideAccount, [registered, { type: 'identity.ProfileUpdated', data: { accountId, changes: { nickname: 'A' } } }])
+    given(foldAccount, decideAccount, [
+      registered,
+      { type: 'identity.ProfileUpdated', data: { accountId, changes: { nickname: 'A' } } },
+    ])
       .when({ type: 'UpdateProfile', changes: { nickname: 'A', organization: 'PKU' } })
       .then([{ type: 'identity.ProfileUpdated', data: { accountId, changes: { organization: 'PKU' } } }]);
   });
   it('grants a role once', () => {
-    given(foldAccount, decideAccount, [registered, { type: 'identity.RoleGranted', data: { accountId, role: 'reviewer' } }]).when({ type: 'GrantRole', role: 'reviewer' }).then([]);
+    given(foldAccount, decideAccount, [
+      registered,
+      { type: 'identity.RoleGranted', data: { accountId, role: 'reviewer' } },
+    ])
+      .when({ type: 'GrantRole', role: 'reviewer' })
+      .then([]);
   });
 });
 
 describe('verification decider', () => {
   it('refuses a second submission while one is under review', () => {
-    given(foldVerification, decideVerification, [submitted]).when({ type: 'Submit', data: submitted.data }).thenThrows('verificationPending');
+    given(foldVerification, decideVerification, [submitted])
+      .when({ type: 'Submit', data: submitted.data })
+      .thenThrows('verificationPending');
   });
   it('allows a new submission after a rejection', () => {
-    const rejected = { type: 'identity.IdentityVerificationRejected', data: { verificationId, accountId, reviewerId, reason: 'blurred' } };
-    given(foldVerification, decideVerification, [submitted, rejected]).when({ type: 'Submit', data: submitted.data }).then([submitted]);
+    const rejected = {
+      type: 'identity.IdentityVerificationRejected',
+      data: { verificationId, accountId, reviewerId, reason: 'blurred' },
+    };
+    given(foldVerification, decideVerification, [submitted, rejected])
+      .when({ type: 'Submit', data: submitted.data })
+      .then([submitted]);
   });
   it('decides a verification only once', () => {
-    const approved = { type: 'identity.IdentityVerificationApproved', data: { verificationId, accountId, reviewerId } };
-    given(foldVerification, decideVerification, [submitted, approved]).when({ type: 'Reject', reviewerId, reason: 'late' }).thenThrows('verificationNotPending');
+    const approved = {
+      type: 'identity.IdentityVerificationApproved',
+      data: { verificationId, accountId, reviewerId },
+    };
+    given(foldVerification, decideVerification, [submitted, approved])
+      .when({ type: 'Reject', reviewerId, reason: 'late' })
+      .thenThrows('verificationNotPending');
   });
 });

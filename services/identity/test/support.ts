@@ -1,7 +1,11 @@
 import { type SMTPServer as SMTPServerType, SMTPServer } from 'smtp-server';
 
 /** A real SMTP server on loopback that keeps every received mail, so tests read codes as a user would. */
-export async function startMailbox(): Promise<{ url: string; mails: { to: string; text: string }[]; close(): Promise<void> }> {
+export async function startMailbox(): Promise<{
+  url: string;
+  mails: { to: string; text: string }[];
+  close(): Promise<void>;
+}> {
   const mails: { to: string; text: string }[] = [];
   const server: SMTPServerType = new SMTPServer({
     authOptional: true,
@@ -18,7 +22,11 @@ export async function startMailbox(): Promise<{ url: string; mails: { to: string
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as { port: number };
-  return { url: `smtp://127.0.0.1:${port}`, mails, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 export function lastCodeFor(mails: { to: string; text: string }[], address: string): string {

@@ -43,13 +43,25 @@ export class Sessions {
     const expiresAt = new Date(now.getTime() + sessionTtlMs);
     await this.#table(trx)
       .insertInto('sessions')
-      .values({ token_hash: tokenHash(token), session_id: sessionId, account_id: accountId, created_at: now, expires_at: expiresAt, ip })
+      .values({
+        token_hash: tokenHash(token),
+        session_id: sessionId,
+        account_id: accountId,
+        created_at: now,
+        expires_at: expiresAt,
+        ip,
+      })
       .execute();
     await this.store.append(
       identity.SessionStarted.aggregate,
       `session-${sessionId}`,
       'no_stream',
-      [{ type: identity.SessionStarted.type, data: { sessionId, accountId, via, expiresAt: expiresAt.toISOString() } }],
+      [
+        {
+          type: identity.SessionStarted.type,
+          data: { sessionId, accountId, via, expiresAt: expiresAt.toISOString() },
+        },
+      ],
       { ...metadata, actor: { ...metadata.actor, userId: accountId } },
       { trx },
     );
@@ -68,12 +80,24 @@ export class Sessions {
     return { sessionId: row.session_id, accountId: row.account_id };
   }
 
-  async revoke(trx: Db, session: ActiveSession, reason: RevokeReason, metadata: EventMetadata, now = new Date()) {
+  async revoke(
+    trx: Db,
+    session: ActiveSession,
+    reason: RevokeReason,
+    metadata: EventMetadata,
+    now = new Date(),
+  ) {
     await this.#revokeWhere(trx, [session], reason, metadata, now);
   }
 
   /** Ends every open session of the account (password change, account disabled). */
-  async revokeAll(trx: Db, accountId: string, reason: RevokeReason, metadata: EventMetadata, now = new Date()) {
+  async revokeAll(
+    trx: Db,
+    accountId: string,
+    reason: RevokeReason,
+    metadata: EventMetadata,
+    now = new Date(),
+  ) {
     const open = await this.#table(trx)
       .selectFrom('sessions')
       .select(['session_id as sessionId', 'account_id as accountId'])
@@ -83,7 +107,13 @@ export class Sessions {
     await this.#revokeWhere(trx, open, reason, metadata, now);
   }
 
-  async #revokeWhere(trx: Db, sessions: ActiveSession[], reason: RevokeReason, metadata: EventMetadata, now: Date) {
+  async #revokeWhere(
+    trx: Db,
+    sessions: ActiveSession[],
+    reason: RevokeReason,
+    metadata: EventMetadata,
+    now: Date,
+  ) {
     for (const session of sessions) {
       const updated = await this.#table(trx)
         .updateTable('sessions')

@@ -52,7 +52,9 @@ export class VerificationCodes {
       .execute();
     const last = recent[0]?.created_at;
     if (last) {
-      const secondsLeft = Math.ceil(codePolicy.resendSeconds - (request.now.getTime() - new Date(last).getTime()) / 1000);
+      const secondsLeft = Math.ceil(
+        codePolicy.resendSeconds - (request.now.getTime() - new Date(last).getTime()) / 1000,
+      );
       if (secondsLeft > 0) {
         throw new AppError(identityCodes.codeTooSoon, 'codeTooSoon', 429, { data: { secondsLeft } });
       }
@@ -138,9 +140,14 @@ export class VerificationCodes {
     const given = Buffer.from(this.#hash(row.id, request.code), 'hex');
     if (timingSafeEqual(expected, given)) {
       await db.updateTable('codes').set({ used_at: request.now }).where('id', '=', row.id).execute();
-      await this.store.append(identity.VerificationCodeUsed.aggregate, stream, 'any', [
-        { type: identity.VerificationCodeUsed.type, data: { codeId: row.id } },
-      ], metadata, { trx });
+      await this.store.append(
+        identity.VerificationCodeUsed.aggregate,
+        stream,
+        'any',
+        [{ type: identity.VerificationCodeUsed.type, data: { codeId: row.id } }],
+        metadata,
+        { trx },
+      );
       return 'ok';
     }
     const attempts = row.attempts + 1;
@@ -151,9 +158,14 @@ export class VerificationCodes {
       .where('id', '=', row.id)
       .execute();
     if (burned) {
-      await this.store.append(identity.VerificationCodeBurned.aggregate, stream, 'any', [
-        { type: identity.VerificationCodeBurned.type, data: { codeId: row.id, failedAttempts: attempts } },
-      ], metadata, { trx });
+      await this.store.append(
+        identity.VerificationCodeBurned.aggregate,
+        stream,
+        'any',
+        [{ type: identity.VerificationCodeBurned.type, data: { codeId: row.id, failedAttempts: attempts } }],
+        metadata,
+        { trx },
+      );
       return 'burned';
     }
     return 'wrong';

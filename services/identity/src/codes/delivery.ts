@@ -26,7 +26,12 @@ export function smtpSender(url: string, from: string): CodeSender {
   return {
     description: `email over SMTP (${new URL(url).host})`,
     async send(message) {
-      await transport.sendMail({ from, to: message.to, subject: subject[message.language], text: body(message) });
+      await transport.sendMail({
+        from,
+        to: message.to,
+        subject: subject[message.language],
+        text: body(message),
+      });
     },
   };
 }
@@ -36,11 +41,16 @@ export function smtpSender(url: string, from: string): CodeSender {
  * and for email when no SMTP server is configured. Says so at start-up.
  */
 export function logSender(channel: 'email' | 'sms', logger: Logger): CodeSender {
-  logger.warn(`${channel} verification codes are written to this log (no ${channel === 'sms' ? 'SMS provider' : 'SMTP_URL'} configured)`);
+  logger.warn(
+    `${channel} verification codes are written to this log (no ${channel === 'sms' ? 'SMS provider' : 'SMTP_URL'} configured)`,
+  );
   return {
     description: `${channel} written to the log`,
     async send(message) {
-      logger.info({ to: message.to, purpose: message.purpose }, `${channel} verification code for ${message.to}: ${message.code}`);
+      logger.info(
+        { to: message.to, purpose: message.purpose },
+        `${channel} verification code for ${message.to}: ${message.code}`,
+      );
     },
   };
 }

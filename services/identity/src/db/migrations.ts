@@ -27,7 +27,9 @@ export const identityMigrations: Record<string, Migration> = {
           revoked_at timestamptz,
           ip text
         )`.execute(db);
-      await sql`create index sessions_account on identity.sessions (account_id) where revoked_at is null`.execute(db);
+      await sql`create index sessions_account on identity.sessions (account_id) where revoked_at is null`.execute(
+        db,
+      );
       await sql`
         create table identity.codes (
           id uuid primary key,
@@ -71,8 +73,12 @@ identityMigrations['2026-11-22-02-verifications-inbox'] = {
         reviewer_id uuid,
         reason text
       )`.execute(db);
-    await sql`create index verifications_queue on identity.verifications (submitted_at) where status = 'processing'`.execute(db);
-    await sql`create index verifications_account on identity.verifications (account_id, submitted_at desc)`.execute(db);
+    await sql`create index verifications_queue on identity.verifications (submitted_at) where status = 'processing'`.execute(
+      db,
+    );
+    await sql`create index verifications_account on identity.verifications (account_id, submitted_at desc)`.execute(
+      db,
+    );
     await sql`create index verifications_digest on identity.verifications (certificate_digest)`.execute(db);
     // Certificate photos, AES-256-GCM encrypted; the key is configuration, never in the database.
     await sql`

@@ -44,7 +44,10 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
     case E.LoginFailed.type:
       return state;
     case E.RoleGranted.type:
-      return { ...state, roles: state.roles.includes(event.data.role) ? state.roles : [...state.roles, event.data.role] };
+      return {
+        ...state,
+        roles: state.roles.includes(event.data.role) ? state.roles : [...state.roles, event.data.role],
+      };
     case E.RoleRevoked.type:
       return { ...state, roles: state.roles.filter((role) => role !== event.data.role) };
     case E.AccountDisabled.type:
@@ -61,7 +64,13 @@ export function foldAccount(events: readonly { type: string; data: unknown }[]):
 }
 
 export type AccountCommand =
-  | { type: 'RegisterAccount'; accountId: string; username: string; email: string | null; phone: string | null }
+  | {
+      type: 'RegisterAccount';
+      accountId: string;
+      username: string;
+      email: string | null;
+      phone: string | null;
+    }
   | { type: 'UpdateProfile'; changes: Profile }
   | { type: 'ChangeContact'; channel: 'phone' | 'email'; value: string }
   | { type: 'ChangePassword'; how: 'update' | 'reset' }
@@ -75,20 +84,28 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
   if (command.type === 'RegisterAccount') {
     if (state.status !== 'none') throw new AppError(identityCodes.accountExists, 'accountExists', 409);
     const { accountId, username, email, phone } = command;
-    return [{ type: E.AccountRegistered.type, data: { accountId, username, email, phone, termsAccepted: true } }];
+    return [
+      { type: E.AccountRegistered.type, data: { accountId, username, email, phone, termsAccepted: true } },
+    ];
   }
   if (state.status === 'none') throw new AppError(404, 'notFound', 404);
   const { accountId } = state;
   switch (command.type) {
     case 'UpdateProfile': {
       const changes = Object.fromEntries(
-        Object.entries(command.changes).filter(([key, value]) => state.profile[key as keyof Profile] !== value),
+        Object.entries(command.changes).filter(
+          ([key, value]) => state.profile[key as keyof Profile] !== value,
+        ),
       );
-      return Object.keys(changes).length === 0 ? [] : [{ type: E.ProfileUpdated.type, data: { accountId, changes } }];
+      return Object.keys(changes).length === 0
+        ? []
+        : [{ type: E.ProfileUpdated.type, data: { accountId, changes } }];
     }
     case 'ChangeContact':
       if (state[command.channel] === command.value) return [];
-      return [{ type: E.ContactChanged.type, data: { accountId, channel: command.channel, value: command.value } }];
+      return [
+        { type: E.ContactChanged.type, data: { accountId, channel: command.channel, value: command.value } },
+      ];
     case 'ChangePassword':
       return [{ type: E.PasswordChanged.type, data: { accountId, how: command.how } }];
     case 'RecordLoginFailure': {
@@ -96,9 +113,13 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
       return [{ type: E.LoginFailed.type, data: { accountId, failures: command.failures, lockedUntil } }];
     }
     case 'GrantRole':
-      return state.roles.includes(command.role) ? [] : [{ type: E.RoleGranted.type, data: { accountId, role: command.role } }];
+      return state.roles.includes(command.role)
+        ? []
+        : [{ type: E.RoleGranted.type, data: { accountId, role: command.role } }];
     case 'RevokeRole':
-      return state.roles.includes(command.role) ? [{ type: E.RoleRevoked.type, data: { accountId, role: command.role } }] : [];
+      return state.roles.includes(command.role)
+        ? [{ type: E.RoleRevoked.type, data: { accountId, role: command.role } }]
+        : [];
     case 'DisableAccount':
       if (state.status === 'disabled') return [];
       return [{ type: E.AccountDisabled.type, data: { accountId, reason: command.reason } }];

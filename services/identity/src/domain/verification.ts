@@ -15,14 +15,24 @@ export type VerificationEvent =
 /** One stream per account: submissions, views and decisions, resubmission allowed after a rejection. */
 export type VerificationState =
   | { status: 'none' }
-  | { status: 'processing' | 'verified' | 'rejected'; verificationId: string; accountId: string; reason: string | null };
+  | {
+      status: 'processing' | 'verified' | 'rejected';
+      verificationId: string;
+      accountId: string;
+      reason: string | null;
+    };
 
 export const initialVerification: VerificationState = { status: 'none' };
 
 export function evolveVerification(state: VerificationState, event: VerificationEvent): VerificationState {
   switch (event.type) {
     case E.IdentityVerificationSubmitted.type:
-      return { status: 'processing', verificationId: event.data.verificationId, accountId: event.data.accountId, reason: null };
+      return {
+        status: 'processing',
+        verificationId: event.data.verificationId,
+        accountId: event.data.accountId,
+        reason: null,
+      };
     case E.IdentityDocumentViewed.type:
       return state;
     case E.IdentityVerificationApproved.type:
@@ -42,24 +52,36 @@ export type VerificationCommand =
   | { type: 'Approve'; reviewerId: string }
   | { type: 'Reject'; reviewerId: string; reason: string };
 
-export function decideVerification(command: VerificationCommand, state: VerificationState): VerificationEvent[] {
+export function decideVerification(
+  command: VerificationCommand,
+  state: VerificationState,
+): VerificationEvent[] {
   if (command.type === 'Submit') {
-    if (state.status === 'processing') throw new AppError(identityCodes.verificationPending, 'verificationPending', 409);
-    if (state.status === 'verified') throw new AppError(identityCodes.alreadyVerified, 'alreadyVerified', 409);
+    if (state.status === 'processing')
+      throw new AppError(identityCodes.verificationPending, 'verificationPending', 409);
+    if (state.status === 'verified')
+      throw new AppError(identityCodes.alreadyVerified, 'alreadyVerified', 409);
     return [{ type: E.IdentityVerificationSubmitted.type, data: command.data }];
   }
   if (state.status === 'none') throw new AppError(404, 'notFound', 404);
   const { verificationId, accountId } = state;
   switch (command.type) {
     case 'ViewDocuments':
-      return [{ type: E.IdentityDocumentViewed.type, data: { verificationId, reviewerId: command.reviewerId } }];
+      return [
+        { type: E.IdentityDocumentViewed.type, data: { verificationId, reviewerId: command.reviewerId } },
+      ];
     case 'Approve':
     case 'Reject': {
       if (state.status !== 'processing') {
         throw new AppError(identityCodes.verificationNotPending, 'verificationNotPending', 409);
       }
       return command.type === 'Approve'
-        ? [{ type: E.IdentityVerificationApproved.type, data: { verificationId, accountId, reviewerId: command.reviewerId } }]
+        ? [
+            {
+              type: E.IdentityVerificationApproved.type,
+              data: { verificationId, accountId, reviewerId: command.reviewerId },
+            },
+          ]
         : [
             {
               type: E.IdentityVerificationRejected.type,
@@ -75,5 +97,8 @@ export function decideVerification(command: VerificationCommand, state: Verifica
 }
 
 export function foldVerification(events: readonly { type: string; data: unknown }[]): VerificationState {
-  return events.reduce((state, event) => evolveVerification(state, event as VerificationEvent), initialVerification);
+  return events.reduce(
+    (state, event) => evolveVerification(state, event as VerificationEvent),
+    initialVerification,
+  );
 }

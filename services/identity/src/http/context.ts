@@ -7,14 +7,21 @@ import { type ActiveSession, type Sessions, sessionCookie } from '../auth/sessio
 const correlationHeader = 'x-correlation-id';
 
 /** Event metadata for a request: who (if signed in), from where, and the flow it belongs to. */
-export function metadataOf(request: FastifyRequest, userId: string | null = null, role: Role = 'participant'): EventMetadata {
+export function metadataOf(
+  request: FastifyRequest,
+  userId: string | null = null,
+  role: Role = 'participant',
+): EventMetadata {
   const given = request.headers[correlationHeader];
   const correlationId =
     typeof given === 'string' && /^[0-9a-f-]{36}$/i.test(given) ? given.toLowerCase() : randomUUID();
   return { actor: { userId, role, ip: request.ip }, correlationId, causationId: null };
 }
 
-export async function currentSession(request: FastifyRequest, sessions: Sessions): Promise<ActiveSession | null> {
+export async function currentSession(
+  request: FastifyRequest,
+  sessions: Sessions,
+): Promise<ActiveSession | null> {
   return sessions.resolve(request.cookies[sessionCookie]);
 }
 

@@ -6,7 +6,13 @@ import type { Accounts } from '../accounts.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import { codePolicy } from '../codes/codes.ts';
 import type { CodeSender } from '../codes/delivery.ts';
-import { clearSessionCookie, currentSession, metadataOf, requireSession, setSessionCookie } from './context.ts';
+import {
+  clearSessionCookie,
+  currentSession,
+  metadataOf,
+  requireSession,
+  setSessionCookie,
+} from './context.ts';
 import * as S from './schemas.ts';
 
 export interface IdentityHttp {
@@ -20,84 +26,174 @@ export interface IdentityHttp {
 const nothing = envelopeOf(z.null());
 const tags = ['user'];
 
-export async function identityRoutes(root: FastifyInstance, { accounts, sessions, senders, secureCookies, authStatusOf }: IdentityHttp) {
+export async function identityRoutes(
+  root: FastifyInstance,
+  { accounts, sessions, senders, secureCookies, authStatusOf }: IdentityHttp,
+) {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
-  app.post('/api/user/register', { schema: { tags, summary: 'Register with a username, a password and a verified phone or email', body: S.registerBody, response: { 200: envelopeOf(z.object({ userId: z.string() })) } } }, async (request) => {
-    const userId = await accounts.register(request.body, metadataOf(request));
-    return ok({ userId }, 'Register success');
-  });
+  app.post(
+    '/api/user/register',
+    {
+      schema: {
+        tags,
+        summary: 'Register with a username, a password and a verified phone or email',
+        body: S.registerBody,
+        response: { 200: envelopeOf(z.object({ userId: z.string() })) },
+      },
+    },
+    async (request) => {
+      const userId = await accounts.register(request.body, metadataOf(request));
+      return ok({ userId }, 'Register success');
+    },
+  );
 
-  app.post('/api/user/login', { schema: { tags, summary: 'Sign in with username/email/phone and password, or with a code', body: S.loginBody, response: { 200: envelopeOf(z.object({ userId: z.string() })) } } }, async (request, reply) => {
-    const body = request.body;
-    const session =
-      'password' in body
-        ? await accounts.login({ account: body.username, password: body.password, ip: request.ip }, metadataOf(request))
-        : await accounts.loginWithCode({ ...body, ip: request.ip }, metadataOf(request));
-    setSessionCookie(reply, session.token, session.expiresAt, secureCookies);
-    return ok({ userId: session.accountId }, 'Login success');
-  });
+  app.post(
+    '/api/user/login',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with username/email/phone and password, or with a code',
+        body: S.loginBody,
+        response: { 200: envelopeOf(z.object({ userId: z.string() })) },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const session =
+        'password' in body
+          ? await accounts.login(
+              { account: body.username, password: body.password, ip: request.ip },
+              metadataOf(request),
+            )
+          : await accounts.loginWithCode({ ...body, ip: request.ip }, metadataOf(request));
+      setSessionCookie(reply, session.token, session.expiresAt, secureCookies);
+      return ok({ userId: session.accountId }, 'Login success');
+    },
+  );
 
-  app.get('/api/user/logout', { schema: { tags, summary: 'Sign out: the session is revoked on the server', response: { 200: nothing } } }, async (request, reply) => {
-    const session = await currentSession(request, sessions);
-    if (session) await accounts.logout(session, metadataOf(request, session.accountId));
-    clearSessionCookie(reply, secureCookies);
-    return ok(null);
-  });
+  app.get(
+    '/api/user/logout',
+    {
+      schema: { tags, summary: 'Sign out: the session is revoked on the server', response: { 200: nothing } },
+    },
+    async (request, reply) => {
+      const session = await currentSession(request, sessions);
+      if (session) await accounts.logout(session, metadataOf(request, session.accountId));
+      clearSessionCookie(reply, secureCookies);
+      return ok(null);
+    },
+  );
 
-  app.get('/api/user/detail', { schema: { tags, summary: 'The signed-in user (401 envelope when signed out)', response: { 200: envelopeOf(S.userDetail) } } }, async (request) => {
-    const session = await requireSession(request, sessions);
-    const account = await accounts.requireAccount(session);
-    const p = account.profile;
-    return ok({
-      userId: account.accountId,
-      username: account.username,
-      email: account.email,
-      phone: account.phone,
-      roles: account.roles,
-      nickname: p.nickname ?? null,
-      description: p.description ?? null,
-      countryRegion: p.countryRegion ?? null,
-      address: p.address ?? null,
-      isStudent: p.isStudent ?? null,
-      organization: p.organization ?? null,
-      graduationDate: p.graduationDate ?? null,
-      avatarUrl: p.avatarUrl ?? null,
-      authStatus: await authStatusOf(account.accountId),
-    });
-  });
+  app.get(
+    '/api/user/detail',
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in user (401 envelope when signed out)',
+        response: { 200: envelopeOf(S.userDetail) },
+      },
+    },
+    async (request) => {
+      const session = await requireSession(request, sessions);
+      const account = await accounts.requireAccount(session);
+      const p = account.profile;
+      return ok({
+        userId: account.accountId,
+        username: account.username,
+        email: account.email,
+        phone: account.phone,
+        roles: account.roles,
+        nickname: p.nickname ?? null,
+        description: p.description ?? null,
+        countryRegion: p.countryRegion ?? null,
+        address: p.address ?? null,
+        isStudent: p.isStudent ?? null,
+        organization: p.organization ?? null,
+        graduationDate: p.graduationDate ?? null,
+        avatarUrl: p.avatarUrl ?? null,
+        authStatus: await authStatusOf(account.accountId),
+      });
+    },
+  );
 
-  app.post('/api/user/reset', { schema: { tags, summary: 'Reset the password with a code sent to the phone or email', body: S.resetBody, response: { 200: nothing } } }, async (request) => {
-    await accounts.resetPassword(request.body, metadataOf(request));
-    return ok(null, 'Reset success');
-  });
+  app.post(
+    '/api/user/reset',
+    {
+      schema: {
+        tags,
+        summary: 'Reset the password with a code sent to the phone or email',
+        body: S.resetBody,
+        response: { 200: nothing },
+      },
+    },
+    async (request) => {
+      await accounts.resetPassword(request.body, metadataOf(request));
+      return ok(null, 'Reset success');
+    },
+  );
 
-  app.post('/api/user/updatePassword', { schema: { tags, summary: 'Change the password; every session is revoked', body: S.updatePasswordBody, response: { 200: nothing } } }, async (request, reply) => {
-    const session = await requireSession(request, sessions);
-    await accounts.requireAccount(session);
-    await accounts.updatePassword(session, request.body.oldPassword, request.body.newPassword, metadataOf(request, session.accountId));
-    clearSessionCookie(reply, secureCookies);
-    return ok(null, 'Modify success');
-  });
+  app.post(
+    '/api/user/updatePassword',
+    {
+      schema: {
+        tags,
+        summary: 'Change the password; every session is revoked',
+        body: S.updatePasswordBody,
+        response: { 200: nothing },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(request, sessions);
+      await accounts.requireAccount(session);
+      await accounts.updatePassword(
+        session,
+        request.body.oldPassword,
+        request.body.newPassword,
+        metadataOf(request, session.accountId),
+      );
+      clearSessionCookie(reply, secureCookies);
+      return ok(null, 'Modify success');
+    },
+  );
 
-  app.post('/api/user/update', { schema: { tags, summary: 'Update profile fields', body: S.profileBody, response: { 200: nothing } } }, async (request) => {
-    const session = await requireSession(request, sessions);
-    await accounts.requireAccount(session);
-    await accounts.updateProfile(session, request.body, metadataOf(request, session.accountId));
-    return ok(null, 'Update Personal Information success');
-  });
+  app.post(
+    '/api/user/update',
+    { schema: { tags, summary: 'Update profile fields', body: S.profileBody, response: { 200: nothing } } },
+    async (request) => {
+      const session = await requireSession(request, sessions);
+      await accounts.requireAccount(session);
+      await accounts.updateProfile(session, request.body, metadataOf(request, session.accountId));
+      return ok(null, 'Update Personal Information success');
+    },
+  );
 
   for (const [path, schema, channel] of [
     ['/api/user/updatePhone', S.updatePhoneBody, 'phone'],
     ['/api/user/updateEmail', S.updateEmailBody, 'email'],
   ] as const) {
-    app.post(path, { schema: { tags, summary: `Change the ${channel} with a code sent to the new one`, body: schema, response: { 200: nothing } } }, async (request) => {
-      const session = await requireSession(request, sessions);
-      await accounts.requireAccount(session);
-      const body = request.body as { code: string; phone?: string; email?: string };
-      await accounts.changeContact(session, { channel, address: (body.phone ?? body.email)!, code: body.code }, metadataOf(request, session.accountId));
-      return ok(null, 'Modify success');
-    });
+    app.post(
+      path,
+      {
+        schema: {
+          tags,
+          summary: `Change the ${channel} with a code sent to the new one`,
+          body: schema,
+          response: { 200: nothing },
+        },
+      },
+      async (request) => {
+        const session = await requireSession(request, sessions);
+        await accounts.requireAccount(session);
+        const body = request.body as { code: string; phone?: string; email?: string };
+        await accounts.changeContact(
+          session,
+          { channel, address: (body.phone ?? body.email)!, code: body.code },
+          metadataOf(request, session.accountId),
+        );
+        return ok(null, 'Modify success');
+      },
+    );
   }
 
   const codeSent = envelopeOf(z.object({ resendAfterSeconds: z.number().int() }));
@@ -105,16 +201,36 @@ export async function identityRoutes(root: FastifyInstance, { accounts, sessions
     ['/api/code/sendPhoneCode', S.sendPhoneCodeBody, 'phone'],
     ['/api/code/sendEmailCode', S.sendEmailCodeBody, 'email'],
   ] as const) {
-    app.post(path, { schema: { tags: ['code'], summary: `Send a 6-digit code (10 minutes, 5 tries) to a ${channel}`, body: schema, response: { 200: codeSent } } }, async (request) => {
-      const body = request.body as { mode: 'login' | 'register' | 'reset' | 'update'; phone?: string; email?: string };
-      const address = (body.phone ?? body.email)!.trim();
-      const session = await currentSession(request, sessions);
-      const { code } = await accounts.sendCode(
-        { channel, address, purpose: body.mode, ip: request.ip, session },
-        metadataOf(request, session?.accountId ?? null),
-      );
-      await senders[channel].send({ to: address, code, purpose: body.mode, language: requestLanguage(request) });
-      return ok({ resendAfterSeconds: codePolicy.resendSeconds }, 'Verify code send success');
-    });
+    app.post(
+      path,
+      {
+        schema: {
+          tags: ['code'],
+          summary: `Send a 6-digit code (10 minutes, 5 tries) to a ${channel}`,
+          body: schema,
+          response: { 200: codeSent },
+        },
+      },
+      async (request) => {
+        const body = request.body as {
+          mode: 'login' | 'register' | 'reset' | 'update';
+          phone?: string;
+          email?: string;
+        };
+        const address = (body.phone ?? body.email)!.trim();
+        const session = await currentSession(request, sessions);
+        const { code } = await accounts.sendCode(
+          { channel, address, purpose: body.mode, ip: request.ip, session },
+          metadataOf(request, session?.accountId ?? null),
+        );
+        await senders[channel].send({
+          to: address,
+          code,
+          purpose: body.mode,
+          language: requestLanguage(request),
+        });
+        return ok({ resendAfterSeconds: codePolicy.resendSeconds }, 'Verify code send success');
+      },
+    );
   }
 }

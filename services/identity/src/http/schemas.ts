@@ -19,9 +19,11 @@ type Contact = { contactType: 0 | 1; phone?: string | undefined; email?: string 
 
 /** Either `phone` (contactType 0) or `email` (contactType 1) must hold, checked with the spec message. */
 function checkContact(value: Contact, ctx: z.RefinementCtx) {
-  const [field, schema] = value.contactType === 0 ? (['phone', phoneField] as const) : (['email', emailField] as const);
+  const [field, schema] =
+    value.contactType === 0 ? (['phone', phoneField] as const) : (['email', emailField] as const);
   const result = schema.safeParse(value[field]);
-  if (!result.success) ctx.addIssue({ code: 'custom', path: [field], message: result.error.issues[0]!.message });
+  if (!result.success)
+    ctx.addIssue({ code: 'custom', path: [field], message: result.error.issues[0]!.message });
 }
 
 function withChannel<T extends Contact>(value: T) {
@@ -33,7 +35,13 @@ function withChannel<T extends Contact>(value: T) {
 }
 
 export const registerBody = z
-  .object({ ...contactShape, username: usernameField, password: passwordField, code: codeField, agree: termsField })
+  .object({
+    ...contactShape,
+    username: usernameField,
+    password: passwordField,
+    code: codeField,
+    agree: termsField,
+  })
   .superRefine(checkContact)
   .transform(withChannel);
 export const loginBody = z.union([
@@ -41,7 +49,10 @@ export const loginBody = z.union([
     username: z.string().min(1, 'wrongCredentials').max(100),
     password: z.string().min(1, 'wrongCredentials').max(100),
   }),
-  z.object({ ...contactShape, code: codeField }).superRefine(checkContact).transform(withChannel),
+  z
+    .object({ ...contactShape, code: codeField })
+    .superRefine(checkContact)
+    .transform(withChannel),
 ]);
 export const resetBody = z
   .object({ ...contactShape, code: codeField, password: newPasswordField })

@@ -18,14 +18,21 @@ export interface VerificationHttp {
   inbox: Inbox;
 }
 
-const certificateTypes = { 'id-card': 'id-card', passport: 'passport', '0': 'id-card', '1': 'passport' } as const;
+const certificateTypes = {
+  'id-card': 'id-card',
+  passport: 'passport',
+  '0': 'id-card',
+  '1': 'passport',
+} as const;
 
 /** Reads the multipart form: text fields and up to two photos, each checked by size and by its bytes. */
 async function readSubmission(request: FastifyRequest) {
   const fields: Record<string, string> = {};
   const photos: Record<string, { bytes: Buffer; mime: string }> = {};
   try {
-    for await (const part of request.parts({ limits: { fileSize: maxPhotoBytes, files: 2, fields: 10, fieldSize: 1000 } })) {
+    for await (const part of request.parts({
+      limits: { fileSize: maxPhotoBytes, files: 2, fields: 10, fieldSize: 1000 },
+    })) {
       if (part.type === 'field') {
         fields[part.fieldname] = String(part.value);
         continue;
@@ -47,7 +54,10 @@ async function readSubmission(request: FastifyRequest) {
   return { fields, photos };
 }
 
-export async function verificationRoutes(root: FastifyInstance, { accounts, sessions, verifications, inbox }: VerificationHttp) {
+export async function verificationRoutes(
+  root: FastifyInstance,
+  { accounts, sessions, verifications, inbox }: VerificationHttp,
+) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const reviewer = async (request: FastifyRequest) => {
     const session = await requireSession(request, sessions);
@@ -60,7 +70,8 @@ export async function verificationRoutes(root: FastifyInstance, { accounts, sess
     {
       schema: {
         tags: ['authentication'],
-        summary: 'Submit real-name verification (multipart: name, certificateType id-card|passport, certificateNumber, front + back photos or one passport photo; jpg/png/bmp ≤ 3 MB)',
+        summary:
+          'Submit real-name verification (multipart: name, certificateType id-card|passport, certificateNumber, front + back photos or one passport photo; jpg/png/bmp ≤ 3 MB)',
         consumes: ['multipart/form-data'],
         response: { 200: envelopeOf(z.object({ verificationId: z.string() })) },
       },
@@ -72,16 +83,28 @@ export async function verificationRoutes(root: FastifyInstance, { accounts, sess
       const name = realNameField.safeParse(fields.name);
       if (!name.success) throw new ValidationError('nameFormat', { data: { field: 'name' } });
       const certificateType = certificateTypes[fields.certificateType as keyof typeof certificateTypes];
-      if (!certificateType) throw new ValidationError('invalidRequest', { data: { field: 'certificateType' } });
-      const number = (certificateType === 'id-card' ? idCardField : passportField).safeParse(fields.certificateNumber ?? '');
+      if (!certificateType)
+        throw new ValidationError('invalidRequest', { data: { field: 'certificateType' } });
+      const number = (certificateType === 'id-card' ? idCardField : passportField).safeParse(
+        fields.certificateNumber ?? '',
+      );
       if (!number.success) {
-        throw new ValidationError(certificateType === 'id-card' ? 'idCardFormat' : 'passportFormat', { data: { field: 'certificateNumber' } });
+        throw new ValidationError(certificateType === 'id-card' ? 'idCardFormat' : 'passportFormat', {
+          data: { field: 'certificateNumber' },
+        });
       }
       const needed = certificateType === 'id-card' ? ['front', 'back'] : ['front'];
       const chosen = needed.map((field) => photos[field] ?? (field === 'front' ? photos.photo : undefined));
-      if (chosen.some((photo) => !photo)) throw new ValidationError('certificatePhotoInvalid', { data: { needed } });
+      if (chosen.some((photo) => !photo))
+        throw new ValidationError('certificatePhotoInvalid', { data: { needed } });
       const verificationId = await verifications.submit(
-        { accountId: session.accountId, name: name.data, certificateType, certificateNumber: number.data, photos: chosen as { bytes: Buffer; mime: string }[] },
+        {
+          accountId: session.accountId,
+          name: name.data,
+          certificateType,
+          certificateNumber: number.data,
+          photos: chosen as { bytes: Buffer; mime: string }[],
+        },
         metadataOf(request, session.accountId),
       );
       return ok({ verificationId }, 'Submit success');
@@ -114,11 +137,20 @@ export async function verificationRoutes(root: FastifyInstance, { accounts, sess
     },
   );
 
-  const paging = z.object({ page: z.coerce.number().int().min(1).default(1), pageSize: z.coerce.number().int().min(1).max(100).default(20) });
+  const paging = z.object({
+    page: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  });
 
   app.post(
     '/api/user/getReview',
-    { schema: { tags: ['review'], summary: 'Reviewer: pending verifications, oldest first', body: paging.optional() } },
+    {
+      schema: {
+        tags: ['review'],
+        summary: 'Reviewer: pending verifications, oldest first',
+        body: paging.optional(),
+      },
+    },
     async (request) => {
       await reviewer(request);
       const { page, pageSize } = paging.parse(request.body ?? {});
@@ -132,12 +164,20 @@ export async function verificationRoutes(root: FastifyInstance, { accounts, sess
       schema: {
         tags: ['review'],
         summary: 'Reviewer: one decrypted certificate photo (each view is recorded as an event)',
-        querystring: z.object({ verificationId: z.uuid(), index: z.coerce.number().int().min(0).max(1).default(0) }),
+        querystring: z.object({
+          verificationId: z.uuid(),
+          index: z.coerce.number().int().min(0).max(1).default(0),
+        }),
       },
     },
     async (request, reply) => {
       const session = await reviewer(request);
-      const photo = await verifications.viewPhoto(request.query.verificationId, request.query.index, session.accountId, metadataOf(request, session.accountId, 'reviewer'));
+      const photo = await verifications.viewPhoto(
+        request.query.verificationId,
+        request.query.index,
+        session.accountId,
+        metadataOf(request, session.accountId, 'reviewer'),
+      );
       return reply.header('cache-control', 'no-store').type(photo.mime).send(photo.bytes);
     },
   );
@@ -158,34 +198,75 @@ export async function verificationRoutes(root: FastifyInstance, { accounts, sess
     async (request) => {
       const session = await reviewer(request);
       const { verificationId, approve, reason } = request.body;
-      if (!approve && !reason) throw new ValidationError('rejectReasonRequired', { data: { field: 'reason' } });
-      await verifications.decide(verificationId, approve ? { approve: true } : { approve: false, reason: reason! }, session.accountId, metadataOf(request, session.accountId, 'reviewer'));
+      if (!approve && !reason)
+        throw new ValidationError('rejectReasonRequired', { data: { field: 'reason' } });
+      await verifications.decide(
+        verificationId,
+        approve ? { approve: true } : { approve: false, reason: reason! },
+        session.accountId,
+        metadataOf(request, session.accountId, 'reviewer'),
+      );
       return ok(null, approve ? 'Verification Pass' : 'Verification Failed');
     },
   );
 
   for (const path of ['/api/user/getAlipayAuthUrl', '/api/user/queryAlipayAuthenticationResult']) {
-    app.post(path, { schema: { tags: ['authentication'], summary: 'Payment-app real-name check (not configured: answers a clear error)' } }, async (request) => {
-      await requireSession(request, sessions);
-      throw new AppError(identityCodes.alipayNotConfigured, 'alipayNotConfigured', 501);
-    });
+    app.post(
+      path,
+      {
+        schema: {
+          tags: ['authentication'],
+          summary: 'Payment-app real-name check (not configured: answers a clear error)',
+        },
+      },
+      async (request) => {
+        await requireSession(request, sessions);
+        throw new AppError(identityCodes.alipayNotConfigured, 'alipayNotConfigured', 501);
+      },
+    );
   }
 
   app.get(
     '/api/notify/page',
-    { schema: { tags: ['notify'], summary: 'My messages, newest first, with the unread count', querystring: paging } },
+    {
+      schema: {
+        tags: ['notify'],
+        summary: 'My messages, newest first, with the unread count',
+        querystring: paging,
+      },
+    },
     async (request) => {
       const session = await requireSession(request, sessions);
-      return ok(await inbox.page(session.accountId, request.query.page, request.query.pageSize, requestLanguage(request)));
+      return ok(
+        await inbox.page(
+          session.accountId,
+          request.query.page,
+          request.query.pageSize,
+          requestLanguage(request),
+        ),
+      );
     },
   );
 
   app.get(
     '/api/notify/detail',
-    { schema: { tags: ['notify'], summary: 'One message; opening it marks it read', querystring: z.object({ notifyId: z.uuid() }) } },
+    {
+      schema: {
+        tags: ['notify'],
+        summary: 'One message; opening it marks it read',
+        querystring: z.object({ notifyId: z.uuid() }),
+      },
+    },
     async (request) => {
       const session = await requireSession(request, sessions);
-      return ok(await inbox.detail(session.accountId, request.query.notifyId, requestLanguage(request), metadataOf(request, session.accountId)));
+      return ok(
+        await inbox.detail(
+          session.accountId,
+          request.query.notifyId,
+          requestLanguage(request),
+          metadataOf(request, session.accountId),
+        ),
+      );
     },
   );
 }

@@ -17,7 +17,12 @@ export class Inbox {
   async page(recipientId: string, page: number, pageSize: number, language: Language) {
     const mine = this.#t().selectFrom('inbox').where('recipient_id', '=', recipientId);
     const [rows, counts] = await Promise.all([
-      mine.selectAll().orderBy('sent_at', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
+      mine
+        .selectAll()
+        .orderBy('sent_at', 'desc')
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+        .execute(),
       mine
         .select((eb) => [
           eb.fn.countAll<number>().as('total'),
@@ -42,11 +47,20 @@ export class Inbox {
 
   /** One message; opening it marks it read (at once in the read model, and as an event for replays). */
   async detail(recipientId: string, messageId: string, language: Language, metadata: EventMetadata) {
-    const row = await this.#t().selectFrom('inbox').selectAll().where('message_id', '=', messageId).where('recipient_id', '=', recipientId).executeTakeFirst();
+    const row = await this.#t()
+      .selectFrom('inbox')
+      .selectAll()
+      .where('message_id', '=', messageId)
+      .where('recipient_id', '=', recipientId)
+      .executeTakeFirst();
     if (!row) throw new NotFoundError();
     if (!row.read_at) {
       await this.db.transaction().execute(async (trx) => {
-        await (trx.withSchema('identity') as Kysely<IdentityTables>).updateTable('inbox').set({ read_at: new Date() }).where('message_id', '=', messageId).execute();
+        await (trx.withSchema('identity') as Kysely<IdentityTables>)
+          .updateTable('inbox')
+          .set({ read_at: new Date() })
+          .where('message_id', '=', messageId)
+          .execute();
         await this.store.append(
           identity.MessageRead.aggregate,
           `inbox-${recipientId}`,
