@@ -5,6 +5,7 @@
 import { commonMessages } from './messages/common.ts';
 import { competitionMessages } from './messages/competition.ts';
 import { identityMessages } from './messages/identity.ts';
+import { scoringMessages } from './messages/scoring.ts';
 import { teamMessages } from './messages/team.ts';
 import { type Language, type Text, languages } from './messages/text.ts';
 
@@ -17,6 +18,7 @@ export const messages = {
   ...identityMessages,
   ...teamMessages,
   ...competitionMessages,
+  ...scoringMessages,
 } as const satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof messages;

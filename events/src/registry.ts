@@ -3,15 +3,23 @@ import type { EventDefinition } from './define.ts';
 import { EventEnvelope } from './envelope.ts';
 import * as competition from './competition/index.ts';
 import * as identity from './identity/index.ts';
+import * as scoring from './scoring/index.ts';
 import * as team from './team/index.ts';
 
 function isDefinition(value: unknown): value is EventDefinition {
-  return typeof value === 'object' && value !== null && 'type' in value && 'data' in value && 'aggregate' in value;
+  return (
+    typeof value === 'object' && value !== null && 'type' in value && 'data' in value && 'aggregate' in value
+  );
 }
 
 /** Every event definition of the platform, keyed by `type@version`. */
 export const eventDefinitions: ReadonlyMap<string, EventDefinition> = new Map(
-  [...Object.values<unknown>(identity), ...Object.values<unknown>(competition), ...Object.values<unknown>(team)].flatMap((value): [string, EventDefinition][] =>
+  [
+    ...Object.values<unknown>(identity),
+    ...Object.values<unknown>(competition),
+    ...Object.values<unknown>(team),
+    ...Object.values<unknown>(scoring),
+  ].flatMap((value): [string, EventDefinition][] =>
     isDefinition(value) ? [[`${value.type}@${value.version}`, value]] : [],
   ),
 );
@@ -42,7 +50,10 @@ function toIssues(error: z.ZodError, prefix: string) {
 /** Validates the payload of a new event against its registered schema and returns the parsed data. */
 export function parseEventData(type: string, version: number, data: unknown): unknown {
   const definition = findEventDefinition(type, version);
-  if (!definition) throw new EventValidationError(type, [{ path: 'type', message: `unknown event type ${type} v${version}` }]);
+  if (!definition)
+    throw new EventValidationError(type, [
+      { path: 'type', message: `unknown event type ${type} v${version}` },
+    ]);
   const result = definition.data.safeParse(data);
   if (!result.success) throw new EventValidationError(type, toIssues(result.error, 'data'));
   return result.data;
@@ -61,5 +72,8 @@ export function parseEvent(raw: unknown): EventEnvelope {
       { path: 'streamType', message: `expected ${definition.aggregate}, got ${envelope.data.streamType}` },
     ]);
   }
-  return { ...envelope.data, data: parseEventData(envelope.data.type, envelope.data.version, envelope.data.data) };
+  return {
+    ...envelope.data,
+    data: parseEventData(envelope.data.type, envelope.data.version, envelope.data.data),
+  };
 }

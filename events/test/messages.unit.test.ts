@@ -24,3 +24,16 @@ describe('message catalogue', () => {
     expect(pickLanguage(header)).toBe(expected);
   });
 });
+
+describe('message areas', () => {
+  it('never define the same key twice (a later area would silently win)', async () => {
+    const areas = await Promise.all(
+      ['common', 'identity', 'competition', 'team', 'scoring'].map(async (area) =>
+        Object.keys(Object.values(await import(`../src/messages/${area}.ts`))[0] as object),
+      ),
+    );
+    const all = areas.flat();
+    const duplicates = all.filter((key, index) => all.indexOf(key) !== index);
+    expect(duplicates).toEqual([]);
+  });
+});

@@ -4,7 +4,10 @@ import type { Text } from './text.ts';
 export const scoringMessages = {
   competitionUnknown: { en: 'This competition does not exist', 'zh-CN': '该比赛不存在' },
   notSignedUp: { en: 'Please sign up for the competition before submitting', 'zh-CN': '请先报名比赛再提交' },
-  noOpenPhase: { en: 'No phase of this competition is open for submissions now', 'zh-CN': '该比赛当前没有开放提交的阶段' },
+  noOpenPhase: {
+    en: 'No phase of this competition is open for submissions now',
+    'zh-CN': '该比赛当前没有开放提交的阶段',
+  },
   dailyLimitReached: {
     en: "Your team has used today's submissions; the allowance resets at midnight in the competition's time zone",
     'zh-CN': '您的队伍今日提交次数已用完，将在比赛时区的零点重置',

@@ -3,18 +3,27 @@ import type { Text } from './text.ts';
 /** Messages of the team service (teams, join and leave applications). */
 export const teamMessages = {
   /** Spec §8 counter; `{{count}}` is filled in by the portal (i18next interpolation). */
-  teamAttemptsLeft: { en: 'You only have {{count}} times to organize a team', 'zh-CN': '您只有{{count}}次组队机会' },
+  teamAttemptsLeft: {
+    en: 'You only have {{count}} times to organize a team',
+    'zh-CN': '您只有{{count}}次组队机会',
+  },
   teamNameTooLong: { en: 'A team name has at most 30 characters', 'zh-CN': '队伍名称最多30个字符' },
   teamNotFound: { en: 'This team does not exist', 'zh-CN': '该队伍不存在' },
   teamCompetitionNotFound: { en: 'This competition does not exist', 'zh-CN': '该比赛不存在' },
-  notSignedUp: { en: 'Please sign up for this competition first', 'zh-CN': '请先报名参加该比赛' },
+  teamNotSignedUp: { en: 'Please sign up for this competition first', 'zh-CN': '请先报名参加该比赛' },
   alreadyInTeam: { en: 'You are already in a team of this competition', 'zh-CN': '您已加入该比赛的一支队伍' },
-  applicantInTeam: { en: 'The applicant is already in a team of this competition', 'zh-CN': '申请人已加入该比赛的其他队伍' },
-  applicationPending: {
+  applicantInTeam: {
+    en: 'The applicant is already in a team of this competition',
+    'zh-CN': '申请人已加入该比赛的其他队伍',
+  },
+  teamApplicationPending: {
     en: 'You already have a pending application in this competition',
     'zh-CN': '您在该比赛中已有待处理的申请',
   },
-  applicationNotFound: { en: 'This application does not exist or was already handled', 'zh-CN': '该申请不存在或已处理' },
+  teamApplicationNotFound: {
+    en: 'This application does not exist or was already handled',
+    'zh-CN': '该申请不存在或已处理',
+  },
   teamFull: { en: 'The team is full', 'zh-CN': '队伍人数已满' },
   teamAttemptsExhausted: {
     en: 'No team-forming attempts are left in this competition',

@@ -31,39 +31,98 @@ const notice = (recipientId: string, en: [string, string], zh: [string, string])
  */
 export async function teamNotices(
   type: string,
-  data: Data,
+  payload: object,
   nameOf: (accountId: string) => Promise<string>,
 ): Promise<TeamNotice[]> {
+  const data = payload as Data;
   const team = data.teamName ?? '';
   const applicant = data.accountId!;
   switch (type) {
     case 'team.JoinRequested': {
       const who = await nameOf(applicant);
-      return [notice(data.ownerId!, ['New join application', `${who} applied to join your team ${team}.`], ['新的入队申请', `${who} 申请加入您的队伍 ${team}。`])];
+      return [
+        notice(
+          data.ownerId!,
+          ['New join application', `${who} applied to join your team ${team}.`],
+          ['新的入队申请', `${who} 申请加入您的队伍 ${team}。`],
+        ),
+      ];
     }
     case 'team.JoinAccepted':
-      return [notice(applicant, ['Application accepted', `Your application to join team ${team} was accepted.`], ['申请已通过', `您加入队伍 ${team} 的申请已通过。`])];
+      return [
+        notice(
+          applicant,
+          ['Application accepted', `Your application to join team ${team} was accepted.`],
+          ['申请已通过', `您加入队伍 ${team} 的申请已通过。`],
+        ),
+      ];
     case 'team.JoinRejected':
-      return [notice(applicant, ['Application rejected', `Your application to join team ${team} was rejected.`], ['申请未通过', `您加入队伍 ${team} 的申请未通过。`])];
+      return [
+        notice(
+          applicant,
+          ['Application rejected', `Your application to join team ${team} was rejected.`],
+          ['申请未通过', `您加入队伍 ${team} 的申请未通过。`],
+        ),
+      ];
     case 'team.LeaveRequested': {
       const who = await nameOf(applicant);
-      return [notice(data.ownerId!, ['New leave application', `${who} applied to leave your team ${team}.`], ['新的离队申请', `${who} 申请离开您的队伍 ${team}。`])];
+      return [
+        notice(
+          data.ownerId!,
+          ['New leave application', `${who} applied to leave your team ${team}.`],
+          ['新的离队申请', `${who} 申请离开您的队伍 ${team}。`],
+        ),
+      ];
     }
     case 'team.LeaveAccepted':
-      return [notice(applicant, ['Leave accepted', `You have left team ${team}.`], ['离队申请已通过', `您已离开队伍 ${team}。`])];
+      return [
+        notice(
+          applicant,
+          ['Leave accepted', `You have left team ${team}.`],
+          ['离队申请已通过', `您已离开队伍 ${team}。`],
+        ),
+      ];
     case 'team.LeaveRejected':
-      return [notice(applicant, ['Leave rejected', `Your application to leave team ${team} was rejected.`], ['离队申请未通过', `您离开队伍 ${team} 的申请未通过。`])];
+      return [
+        notice(
+          applicant,
+          ['Leave rejected', `Your application to leave team ${team} was rejected.`],
+          ['离队申请未通过', `您离开队伍 ${team} 的申请未通过。`],
+        ),
+      ];
     case 'team.MemberRemoved':
-      return [notice(applicant, ['Removed from team', `You were removed from team ${team}.`], ['已被移出队伍', `您已被移出队伍 ${team}。`])];
+      return [
+        notice(
+          applicant,
+          ['Removed from team', `You were removed from team ${team}.`],
+          ['已被移出队伍', `您已被移出队伍 ${team}。`],
+        ),
+      ];
     case 'team.OwnershipTransferred':
-      return [notice(data.toId!, ['You are the team owner', `You now administer team ${team}.`], ['您已成为队长', `您现在是队伍 ${team} 的队长。`])];
+      return [
+        notice(
+          data.toId!,
+          ['You are the team owner', `You now administer team ${team}.`],
+          ['您已成为队长', `您现在是队伍 ${team} 的队长。`],
+        ),
+      ];
     case 'team.TeamDisbanded':
       return [
         ...(data.memberIds ?? [])
           .filter((id) => id !== data.ownerId)
-          .map((id) => notice(id, ['Team disbanded', `Team ${team} was disbanded.`], ['队伍已解散', `队伍 ${team} 已解散。`])),
+          .map((id) =>
+            notice(
+              id,
+              ['Team disbanded', `Team ${team} was disbanded.`],
+              ['队伍已解散', `队伍 ${team} 已解散。`],
+            ),
+          ),
         ...(data.lapsedApplicantIds ?? []).map((id) =>
-          notice(id, ['Application closed', `Team ${team} was disbanded, so your application lapsed.`], ['申请已关闭', `队伍 ${team} 已解散，您的申请已失效。`]),
+          notice(
+            id,
+            ['Application closed', `Team ${team} was disbanded, so your application lapsed.`],
+            ['申请已关闭', `队伍 ${team} 已解散，您的申请已失效。`],
+          ),
         ),
       ];
     default:

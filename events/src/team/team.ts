@@ -13,7 +13,8 @@ const decision = { ...application, decidedBy: id };
 export const TeamCreated = defineEvent({
   type: 'team.TeamCreated',
   version: 1,
-  meaning: 'A signed-up participant formed a named team in a competition and owns it; it used one team-forming attempt.',
+  meaning:
+    'A signed-up participant formed a named team in a competition and owns it; it used one team-forming attempt.',
   aggregate,
   data: z.object({ ...base, ownerId: id, name: teamName }),
 });
@@ -53,7 +54,8 @@ export const JoinCancelled = defineEvent({
 export const JoinAccepted = defineEvent({
   type: 'team.JoinAccepted',
   version: 1,
-  meaning: 'The owner agreed to a join application: the applicant is a member and used one team-forming attempt.',
+  meaning:
+    'The owner agreed to a join application: the applicant is a member and used one team-forming attempt.',
   aggregate,
   data: z.object(decision),
 });

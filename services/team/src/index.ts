@@ -1,15 +1,29 @@
-import { announceUnavailable, defineService } from '@sais/kit';
+import { defineService } from '@sais/kit';
+import { teamMigrations } from './db/migrations.ts';
+import { teamReadRoutes } from './http/read-routes.ts';
+import { teamCommandRoutes } from './http/routes.ts';
+import { accountsMirror } from './mirrors/accounts.ts';
+import { competitionsMirror } from './mirrors/competitions.ts';
+import { signupsMirror } from './mirrors/signups.ts';
+import { Teams } from './teams/commands.ts';
+import { TeamViews } from './teams/views.ts';
 
 /**
- * The team service: teams, members, join and leave applications.
- * Foundation stage: its schema and event store exist; its calls answer "not available yet" until built.
+ * The team service: teams, members, join and leave applications. What it needs from the competition
+ * and identity services it keeps in mirror tables, each fed by its own projection (consumer group).
  */
 export const teamService = defineService({
   name: 'team',
   schema: 'team',
   prefixes: ['/api/team'],
-  migrations: {},
-  async routes(app) {
-    announceUnavailable(app, this.prefixes);
+  migrations: teamMigrations,
+  projections: () => [competitionsMirror, signupsMirror, accountsMirror],
+  async routes(app, { db, store, auth, appended }) {
+    const http = { auth, teams: new Teams(db, store, appended), views: new TeamViews(db, store) };
+    await teamReadRoutes(app, http);
+    await teamCommandRoutes(app, http);
   },
 });
+
+export { teamMigrations } from './db/migrations.ts';
+export { teamCodes } from './errors.ts';

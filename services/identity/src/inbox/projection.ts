@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { identity } from '@sais/events';
+import { identity, team } from '@sais/events';
 import { type Db, defineProjection } from '@sais/kit';
 import type { Kysely } from 'kysely';
 import type { IdentityTables } from '../db/tables.ts';
@@ -15,21 +15,65 @@ export function messageIdFor(eventId: string): string {
 const reviewOffice = 'Review Office';
 const inboxOf = (trx: Db) => trx.withSchema('identity') as Kysely<IdentityTables>;
 
+/** A person's name in a notice: the username, which identity knows itself. */
+async function usernameOf(trx: Db, accountId: string): Promise<string> {
+  const row = await inboxOf(trx)
+    .selectFrom('account_keys')
+    .select('value')
+    .where('kind', '=', 'username')
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  return row?.value ?? accountId;
+}
+
 /**
- * The message inbox (`/notify/*`): review decisions now; team and submission notices join as their
- * services grow. Read marks are events too, so a replay keeps them.
+ * The message inbox (`/notify/*`): review decisions and team notices (texts kept beside the team
+ * events); submission notices join as that service grows. Read marks are events too, so a replay keeps them.
  */
 export const inboxProjection = defineProjection({
   name: 'identity.inbox',
   schema: 'identity',
-  streamTypes: [identity.IdentityVerificationApproved.aggregate, identity.MessageRead.aggregate],
+  streamTypes: [
+    identity.IdentityVerificationApproved.aggregate,
+    identity.MessageRead.aggregate,
+    team.TeamCreated.aggregate,
+  ],
   async apply(trx, event) {
-    const insert = (recipientId: string, title: Text, body: Text) =>
+    const insert = (
+      recipientId: string,
+      title: Text,
+      body: Text,
+      sender = reviewOffice,
+      messageId = messageIdFor(event.id),
+    ) =>
       inboxOf(trx)
         .insertInto('inbox')
-        .values({ message_id: messageIdFor(event.id), recipient_id: recipientId, sender: reviewOffice, title, body, sent_at: new Date(event.occurredAt) })
+        .values({
+          message_id: messageId,
+          recipient_id: recipientId,
+          sender,
+          title,
+          body,
+          sent_at: new Date(event.occurredAt),
+        })
         .onConflict((oc) => oc.column('message_id').doNothing())
         .execute();
+    if (event.streamType === team.TeamCreated.aggregate) {
+      // One event may notify several people (a disbanded team): each message gets its own stable id.
+      const notices = await team.teamNotices(event.type, event.data as object, (accountId) =>
+        usernameOf(trx, accountId),
+      );
+      for (const notice of notices) {
+        await insert(
+          notice.recipientId,
+          notice.title,
+          notice.body,
+          team.teamNoticeSender,
+          messageIdFor(`${event.id}:${notice.recipientId}`),
+        );
+      }
+      return;
+    }
     switch (event.type) {
       case identity.IdentityVerificationApproved.type: {
         const data = event.data as { accountId: string };

@@ -116,7 +116,8 @@ export class KafkaTransport implements EventTransport {
     await this.ensureTopics(topics);
     const sessionTimeout = this.#options.sessionTimeoutMs ?? 30_000;
     const consumer = this.#kafka.consumer({
-      groupId: options.groupId,
+      // Groups are namespaced like topics, so environments sharing a cluster never share a group.
+      groupId: this.topicOf(options.groupId),
       allowAutoTopicCreation: false,
       sessionTimeout,
       heartbeatInterval: Math.max(500, Math.floor(sessionTimeout / 10)),

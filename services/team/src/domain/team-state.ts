@@ -47,7 +47,8 @@ export function evolveTeam(state: TeamState, event: TeamEvent): TeamState {
     return { status: 'active', teamId, competitionId, name, ownerId, members: [ownerId], applications: [] };
   }
   if (state.status === 'none') return state;
-  const closing = (applicationId: string) => state.applications.filter((a) => a.applicationId !== applicationId);
+  const closing = (applicationId: string) =>
+    state.applications.filter((a) => a.applicationId !== applicationId);
   const without = (accountId: string) => state.members.filter((m) => m !== accountId);
   switch (event.type) {
     case E.TeamRenamed.type:
@@ -66,9 +67,17 @@ export function evolveTeam(state: TeamState, event: TeamEvent): TeamState {
     case E.LeaveRejected.type:
       return { ...state, applications: closing(event.data.applicationId) };
     case E.JoinAccepted.type:
-      return { ...state, members: [...state.members, event.data.accountId], applications: closing(event.data.applicationId) };
+      return {
+        ...state,
+        members: [...state.members, event.data.accountId],
+        applications: closing(event.data.applicationId),
+      };
     case E.LeaveAccepted.type:
-      return { ...state, members: without(event.data.accountId), applications: closing(event.data.applicationId) };
+      return {
+        ...state,
+        members: without(event.data.accountId),
+        applications: closing(event.data.applicationId),
+      };
     case E.MemberRemoved.type:
       return {
         ...state,

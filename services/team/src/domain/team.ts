@@ -48,23 +48,39 @@ export function decideTeam(command: TeamCommand, state: TeamState, rules: TeamRu
   switch (command.type) {
     case 'RenameTeam':
       requireOwner(state, command.by);
-      return command.name === state.name ? [] : [{ type: E.TeamRenamed.type, data: { teamId, competitionId, name: command.name } }];
+      return command.name === state.name
+        ? []
+        : [{ type: E.TeamRenamed.type, data: { teamId, competitionId, name: command.name } }];
     case 'DisbandTeam': {
       requireOwner(state, command.by);
       const lapsedApplicantIds = state.applications.filter((a) => a.kind === 'join').map((a) => a.accountId);
-      return [{ type: E.TeamDisbanded.type, data: { ...base, memberIds: state.members, lapsedApplicantIds } }];
+      return [
+        { type: E.TeamDisbanded.type, data: { ...base, memberIds: state.members, lapsedApplicantIds } },
+      ];
     }
     case 'RequestJoin': {
       if (state.members.includes(command.accountId)) throw teamErrors.alreadyInTeam();
-      if (state.applications.some((a) => a.accountId === command.accountId)) throw teamErrors.applicationPending();
+      if (state.applications.some((a) => a.accountId === command.accountId))
+        throw teamErrors.applicationPending();
       if (state.members.length >= rules.teamSizeLimit) throw teamErrors.teamFull();
-      return [{ type: E.JoinRequested.type, data: { ...base, applicationId: command.applicationId, accountId: command.accountId } }];
+      return [
+        {
+          type: E.JoinRequested.type,
+          data: { ...base, applicationId: command.applicationId, accountId: command.accountId },
+        },
+      ];
     }
     case 'RequestLeave': {
       if (!state.members.includes(command.accountId)) throw teamErrors.notMember();
       if (command.accountId === ownerId) throw teamErrors.ownerCannotLeave();
-      if (state.applications.some((a) => a.accountId === command.accountId)) throw teamErrors.applicationPending();
-      return [{ type: E.LeaveRequested.type, data: { ...base, applicationId: command.applicationId, accountId: command.accountId } }];
+      if (state.applications.some((a) => a.accountId === command.accountId))
+        throw teamErrors.applicationPending();
+      return [
+        {
+          type: E.LeaveRequested.type,
+          data: { ...base, applicationId: command.applicationId, accountId: command.accountId },
+        },
+      ];
     }
     case 'CancelApplication': {
       const application = state.applications.find((a) => a.applicationId === command.applicationId);
@@ -77,8 +93,14 @@ export function decideTeam(command: TeamCommand, state: TeamState, rules: TeamRu
       requireOwner(state, command.by);
       const application = state.applications.find((a) => a.applicationId === command.applicationId);
       if (!application) throw teamErrors.applicationNotFound();
-      const data = { ...base, applicationId: application.applicationId, accountId: application.accountId, decidedBy: command.by };
-      if (application.kind === 'leave') return [{ type: command.agree ? E.LeaveAccepted.type : E.LeaveRejected.type, data }];
+      const data = {
+        ...base,
+        applicationId: application.applicationId,
+        accountId: application.accountId,
+        decidedBy: command.by,
+      };
+      if (application.kind === 'leave')
+        return [{ type: command.agree ? E.LeaveAccepted.type : E.LeaveRejected.type, data }];
       if (!command.agree) return [{ type: E.JoinRejected.type, data }];
       if (state.members.length >= rules.teamSizeLimit) throw teamErrors.teamFull();
       return [{ type: E.JoinAccepted.type, data }];
@@ -87,12 +109,22 @@ export function decideTeam(command: TeamCommand, state: TeamState, rules: TeamRu
       requireOwner(state, command.by);
       if (!state.members.includes(command.accountId)) throw teamErrors.notMember();
       if (command.accountId === ownerId) throw teamErrors.ownerCannotLeave();
-      return [{ type: E.MemberRemoved.type, data: { teamId, competitionId, ownerId, teamName, accountId: command.accountId } }];
+      return [
+        {
+          type: E.MemberRemoved.type,
+          data: { teamId, competitionId, ownerId, teamName, accountId: command.accountId },
+        },
+      ];
     case 'TransferOwnership':
       requireOwner(state, command.by);
       if (!state.members.includes(command.accountId)) throw teamErrors.notMember();
       if (command.accountId === ownerId) return [];
-      return [{ type: E.OwnershipTransferred.type, data: { teamId, competitionId, teamName, fromId: ownerId, toId: command.accountId } }];
+      return [
+        {
+          type: E.OwnershipTransferred.type,
+          data: { teamId, competitionId, teamName, fromId: ownerId, toId: command.accountId },
+        },
+      ];
     default: {
       const unreachable: never = command;
       return unreachable;

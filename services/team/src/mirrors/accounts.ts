@@ -25,7 +25,15 @@ export const accountsMirror = defineProjection({
       if (Object.keys(set).length === 0) return;
       await accounts
         .insertInto('accounts')
-        .values({ account_id: accountId, username: '', email: null, nickname: null, organization: null, auth_status: 'Not Verified', ...set })
+        .values({
+          account_id: accountId,
+          username: '',
+          email: null,
+          nickname: null,
+          organization: null,
+          auth_status: 'Not Verified',
+          ...set,
+        })
         .onConflict((oc) => oc.column('account_id').doUpdateSet(set))
         .execute();
     };

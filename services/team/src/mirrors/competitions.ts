@@ -8,7 +8,9 @@ type Settings = z.infer<typeof competition.CompetitionSettings>;
 function teamSettings(settings: Partial<Settings>) {
   return {
     ...(settings.teamSizeLimit !== undefined && { team_size_limit: settings.teamSizeLimit }),
-    ...(settings.teamFormingAttempts !== undefined && { team_forming_attempts: settings.teamFormingAttempts }),
+    ...(settings.teamFormingAttempts !== undefined && {
+      team_forming_attempts: settings.teamFormingAttempts,
+    }),
     ...(settings.teamMergeDeadline !== undefined && {
       team_merge_deadline: settings.teamMergeDeadline === null ? null : new Date(settings.teamMergeDeadline),
     }),
@@ -23,17 +25,29 @@ export const competitionsMirror = defineProjection({
   async apply(trx, event) {
     if (event.type === competition.CompetitionCreated.type) {
       const { competitionId, settings } = event.data as z.infer<typeof competition.CompetitionCreated.data>;
-      const values = { competition_id: competitionId, team_merge_deadline: null, ...teamSettings(settings) } as const;
+      const values = {
+        competition_id: competitionId,
+        team_merge_deadline: null,
+        ...teamSettings(settings),
+      } as const;
       await teamDb(trx)
         .insertInto('competitions')
-        .values({ team_size_limit: settings.teamSizeLimit, team_forming_attempts: settings.teamFormingAttempts, ...values })
+        .values({
+          team_size_limit: settings.teamSizeLimit,
+          team_forming_attempts: settings.teamFormingAttempts,
+          ...values,
+        })
         .onConflict((oc) => oc.column('competition_id').doNothing())
         .execute();
     } else if (event.type === competition.CompetitionUpdated.type) {
       const { competitionId, changes } = event.data as z.infer<typeof competition.CompetitionUpdated.data>;
       const set = teamSettings(changes);
       if (Object.keys(set).length === 0) return;
-      await teamDb(trx).updateTable('competitions').set(set).where('competition_id', '=', competitionId).execute();
+      await teamDb(trx)
+        .updateTable('competitions')
+        .set(set)
+        .where('competition_id', '=', competitionId)
+        .execute();
     }
   },
   async reset(trx) {

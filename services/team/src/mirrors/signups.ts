@@ -13,7 +13,11 @@ export const signupsMirror = defineProjection({
     const { competitionId, accountId } = event.data as z.infer<typeof competition.ParticipantSignedUp.data>;
     await teamDb(trx)
       .insertInto('signups')
-      .values({ competition_id: competitionId, account_id: accountId, signed_up_at: new Date(event.occurredAt) })
+      .values({
+        competition_id: competitionId,
+        account_id: accountId,
+        signed_up_at: new Date(event.occurredAt),
+      })
       .onConflict((oc) => oc.columns(['competition_id', 'account_id']).doNothing())
       .execute();
   },

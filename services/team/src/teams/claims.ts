@@ -4,14 +4,24 @@ import { teamDb } from '../db/tables.ts';
 import { teamErrors } from '../errors.ts';
 
 const E = team;
-type Claimed = { teamId: string; competitionId: string; applicationId?: string; accountId?: string; ownerId?: string };
+type Claimed = {
+  teamId: string;
+  competitionId: string;
+  applicationId?: string;
+  accountId?: string;
+  ownerId?: string;
+};
 
 /**
  * Writes the cross-team claims of freshly appended team events in the same transaction. Inserts use
  * `on conflict do nothing`: a racing transaction holding the same key makes this one wait, then see
  * the conflict and refuse with a clear error (and everything, events included, rolls back).
  */
-export async function writeClaims(trx: Db, events: readonly EventEnvelope[], attemptsLimit: number): Promise<void> {
+export async function writeClaims(
+  trx: Db,
+  events: readonly EventEnvelope[],
+  attemptsLimit: number,
+): Promise<void> {
   const t = teamDb(trx);
   const takeSeat = async (competitionId: string, accountId: string, teamId: string, taken: () => Error) => {
     const row = await t
@@ -36,9 +46,14 @@ export async function writeClaims(trx: Db, events: readonly EventEnvelope[], att
       .executeTakeFirst();
     if (!row) throw teamErrors.attemptsExhausted();
   };
-  const closeApplication = (applicationId: string) => t.deleteFrom('open_applications').where('application_id', '=', applicationId).execute();
+  const closeApplication = (applicationId: string) =>
+    t.deleteFrom('open_applications').where('application_id', '=', applicationId).execute();
   const leaveSeat = (competitionId: string, accountId: string) =>
-    t.deleteFrom('seats').where('competition_id', '=', competitionId).where('account_id', '=', accountId).execute();
+    t
+      .deleteFrom('seats')
+      .where('competition_id', '=', competitionId)
+      .where('account_id', '=', accountId)
+      .execute();
 
   for (const event of events) {
     const data = event.data as Claimed;
@@ -83,7 +98,11 @@ export async function writeClaims(trx: Db, events: readonly EventEnvelope[], att
         break;
       case E.MemberRemoved.type:
         await leaveSeat(competitionId, data.accountId!);
-        await t.deleteFrom('open_applications').where('team_id', '=', teamId).where('account_id', '=', data.accountId!).execute();
+        await t
+          .deleteFrom('open_applications')
+          .where('team_id', '=', teamId)
+          .where('account_id', '=', data.accountId!)
+          .execute();
         break;
       case E.TeamDisbanded.type:
         await t.deleteFrom('seats').where('team_id', '=', teamId).execute();

@@ -19,7 +19,11 @@ export interface CompetitionRules {
 }
 
 export async function rulesOf(db: Db, competitionId: string): Promise<CompetitionRules> {
-  const row = await teamDb(db).selectFrom('competitions').selectAll().where('competition_id', '=', competitionId).executeTakeFirst();
+  const row = await teamDb(db)
+    .selectFrom('competitions')
+    .selectAll()
+    .where('competition_id', '=', competitionId)
+    .executeTakeFirst();
   if (!row) throw teamErrors.competitionNotFound();
   return {
     competitionId,
@@ -49,7 +53,14 @@ export class Teams {
           if (!forCompetition) throw teamErrors.teamNotFound();
           const rules = await rulesOf(trx, forCompetition);
           const produced = decideTeam(await build(state, rules, trx), state, { ...rules, now: new Date() });
-          const appended = await this.store.append(team.TeamCreated.aggregate, teamStream(teamId), events.length || 'no_stream', produced, metadata, { trx });
+          const appended = await this.store.append(
+            team.TeamCreated.aggregate,
+            teamStream(teamId),
+            events.length || 'no_stream',
+            produced,
+            metadata,
+            { trx },
+          );
           await writeClaims(trx, appended, rules.teamFormingAttempts);
           return appended;
         });
@@ -64,12 +75,37 @@ export class Teams {
   async #requireFree(trx: Db, competitionId: string, accountId: string) {
     const t = teamDb(trx);
     const [signup, seat, pending, attempts] = await Promise.all([
-      t.selectFrom('signups').select('account_id').where('competition_id', '=', competitionId).where('account_id', '=', accountId).executeTakeFirst(),
-      t.selectFrom('seats').select('team_id').where('competition_id', '=', competitionId).where('account_id', '=', accountId).executeTakeFirst(),
-      t.selectFrom('open_applications').select('application_id').where('competition_id', '=', competitionId).where('account_id', '=', accountId).executeTakeFirst(),
-      t.selectFrom('attempts').select('used').where('competition_id', '=', competitionId).where('account_id', '=', accountId).executeTakeFirst(),
+      t
+        .selectFrom('signups')
+        .select('account_id')
+        .where('competition_id', '=', competitionId)
+        .where('account_id', '=', accountId)
+        .executeTakeFirst(),
+      t
+        .selectFrom('seats')
+        .select('team_id')
+        .where('competition_id', '=', competitionId)
+        .where('account_id', '=', accountId)
+        .executeTakeFirst(),
+      t
+        .selectFrom('open_applications')
+        .select('application_id')
+        .where('competition_id', '=', competitionId)
+        .where('account_id', '=', accountId)
+        .executeTakeFirst(),
+      t
+        .selectFrom('attempts')
+        .select('used')
+        .where('competition_id', '=', competitionId)
+        .where('account_id', '=', accountId)
+        .executeTakeFirst(),
     ]);
-    return { signedUp: Boolean(signup), seated: Boolean(seat), pending: Boolean(pending), used: attempts?.used ?? 0 };
+    return {
+      signedUp: Boolean(signup),
+      seated: Boolean(seat),
+      pending: Boolean(pending),
+      used: attempts?.used ?? 0,
+    };
   }
 
   /** Signed up, in no formed team, no open application, an attempt left: who may create or apply. */
@@ -81,23 +117,38 @@ export class Teams {
     if (free.used >= rules.teamFormingAttempts) throw teamErrors.attemptsExhausted();
   }
 
-  async create(competitionId: string, ownerId: string, name: string, metadata: EventMetadata): Promise<string> {
+  async create(
+    competitionId: string,
+    ownerId: string,
+    name: string,
+    metadata: EventMetadata,
+  ): Promise<string> {
     const teamId = randomUUID();
-    await this.#run(teamId, competitionId, async (_state, rules, trx) => {
-      await this.#checkFree(trx, rules, ownerId);
-      return { type: 'CreateTeam', teamId, competitionId, ownerId, name };
-    }, metadata);
+    await this.#run(
+      teamId,
+      competitionId,
+      async (_state, rules, trx) => {
+        await this.#checkFree(trx, rules, ownerId);
+        return { type: 'CreateTeam', teamId, competitionId, ownerId, name };
+      },
+      metadata,
+    );
     return teamId;
   }
 
   async apply(teamId: string, accountId: string, metadata: EventMetadata): Promise<string> {
     const applicationId = randomUUID();
-    await this.#run(teamId, null, async (state, rules, trx) => {
-      // The team's own rules come first (deadline, full), then the applicant's standing in the competition.
-      decideTeam({ type: 'RequestJoin', applicationId, accountId }, state, { ...rules, now: new Date() });
-      await this.#checkFree(trx, rules, accountId);
-      return { type: 'RequestJoin', applicationId, accountId };
-    }, metadata);
+    await this.#run(
+      teamId,
+      null,
+      async (state, rules, trx) => {
+        // The team's own rules come first (deadline, full), then the applicant's standing in the competition.
+        decideTeam({ type: 'RequestJoin', applicationId, accountId }, state, { ...rules, now: new Date() });
+        await this.#checkFree(trx, rules, accountId);
+        return { type: 'RequestJoin', applicationId, accountId };
+      },
+      metadata,
+    );
     return applicationId;
   }
 
@@ -108,7 +159,11 @@ export class Teams {
   }
 
   async #teamOfApplication(applicationId: string): Promise<string> {
-    const row = await teamDb(this.db).selectFrom('open_applications').select('team_id').where('application_id', '=', applicationId).executeTakeFirst();
+    const row = await teamDb(this.db)
+      .selectFrom('open_applications')
+      .select('team_id')
+      .where('application_id', '=', applicationId)
+      .executeTakeFirst();
     if (!row) throw teamErrors.applicationNotFound();
     return row.team_id;
   }
@@ -120,7 +175,12 @@ export class Teams {
 
   async handleApplication(applicationId: string, by: string, agree: boolean, metadata: EventMetadata) {
     const teamId = await this.#teamOfApplication(applicationId);
-    await this.#run(teamId, null, async () => ({ type: 'DecideApplication', applicationId, by, agree }), metadata);
+    await this.#run(
+      teamId,
+      null,
+      async () => ({ type: 'DecideApplication', applicationId, by, agree }),
+      metadata,
+    );
   }
 
   /** Rename, disband, remove a member, transfer ownership: owner commands on one team. */

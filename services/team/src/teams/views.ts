@@ -4,7 +4,14 @@ import { type TeamState, foldTeam } from '../domain/team.ts';
 import { teamErrors } from '../errors.ts';
 import { rulesOf, teamStream } from './commands.ts';
 
-type Person = { userId: string; name: string; username: string; email: string | null; organization: string | null; authStatus: string };
+type Person = {
+  userId: string;
+  name: string;
+  username: string;
+  email: string | null;
+  organization: string | null;
+  authStatus: string;
+};
 
 function personOf(userId: string, row: AccountsTable | undefined): Person {
   // The mirror may lag a moment behind identity: show the id until the account arrives.
@@ -27,7 +34,13 @@ export class TeamViews {
   ) {}
 
   async #people(ids: readonly string[]): Promise<Map<string, Person>> {
-    const rows = ids.length ? await teamDb(this.db).selectFrom('accounts').selectAll().where('account_id', 'in', [...new Set(ids)]).execute() : [];
+    const rows = ids.length
+      ? await teamDb(this.db)
+          .selectFrom('accounts')
+          .selectAll()
+          .where('account_id', 'in', [...new Set(ids)])
+          .execute()
+      : [];
     const byId = new Map(rows.map((row) => [row.account_id, row]));
     return new Map(ids.map((id) => [id, personOf(id, byId.get(id))]));
   }
@@ -39,7 +52,12 @@ export class TeamViews {
   }
 
   async #applications(teamId: string) {
-    const rows = await teamDb(this.db).selectFrom('open_applications').selectAll().where('team_id', '=', teamId).orderBy('requested_at').execute();
+    const rows = await teamDb(this.db)
+      .selectFrom('open_applications')
+      .selectAll()
+      .where('team_id', '=', teamId)
+      .orderBy('requested_at')
+      .execute();
     const people = await this.#people(rows.map((row) => row.account_id));
     return rows.map((row) => ({
       applicationId: row.application_id,
@@ -70,16 +88,40 @@ export class TeamViews {
     const rules = await rulesOf(this.db, competitionId);
     const t = teamDb(this.db);
     const [signup, seat, attempts, pending] = await Promise.all([
-      t.selectFrom('signups').select('account_id').where('competition_id', '=', competitionId).where('account_id', '=', me).executeTakeFirst(),
-      t.selectFrom('seats').select('team_id').where('competition_id', '=', competitionId).where('account_id', '=', me).executeTakeFirst(),
-      t.selectFrom('attempts').select('used').where('competition_id', '=', competitionId).where('account_id', '=', me).executeTakeFirst(),
+      t
+        .selectFrom('signups')
+        .select('account_id')
+        .where('competition_id', '=', competitionId)
+        .where('account_id', '=', me)
+        .executeTakeFirst(),
+      t
+        .selectFrom('seats')
+        .select('team_id')
+        .where('competition_id', '=', competitionId)
+        .where('account_id', '=', me)
+        .executeTakeFirst(),
+      t
+        .selectFrom('attempts')
+        .select('used')
+        .where('competition_id', '=', competitionId)
+        .where('account_id', '=', me)
+        .executeTakeFirst(),
       this.myApplication(competitionId, me),
     ]);
     const used = attempts?.used ?? 0;
     const seatTeam = seat?.team_id;
     const solo = async () => {
       const person = (await this.#people([me])).get(me)!;
-      return { teamId: null, competitionId, name: person.name, solo: true, disbanded: false, ownerId: me, members: [{ ...person, isAdmin: true }], applications: [] };
+      return {
+        teamId: null,
+        competitionId,
+        name: person.name,
+        solo: true,
+        disbanded: false,
+        ownerId: me,
+        members: [{ ...person, isAdmin: true }],
+        applications: [],
+      };
     };
     return {
       competitionId,
@@ -104,12 +146,23 @@ export class TeamViews {
       .executeTakeFirst();
     if (!row) return null;
     const state = await this.#state(row.team_id);
-    return { applicationId: row.application_id, kind: row.kind, teamId: row.team_id, teamName: state.name, requestedAt: new Date(row.requested_at).toISOString() };
+    return {
+      applicationId: row.application_id,
+      kind: row.kind,
+      teamId: row.team_id,
+      teamName: state.name,
+      requestedAt: new Date(row.requested_at).toISOString(),
+    };
   }
 
   /** Applications around me in a competition: those to my team (when I own it) and my own. */
   async applications(competitionId: string, me: string) {
-    const seat = await teamDb(this.db).selectFrom('seats').select('team_id').where('competition_id', '=', competitionId).where('account_id', '=', me).executeTakeFirst();
+    const seat = await teamDb(this.db)
+      .selectFrom('seats')
+      .select('team_id')
+      .where('competition_id', '=', competitionId)
+      .where('account_id', '=', me)
+      .executeTakeFirst();
     const owned = seat ? await this.#state(seat.team_id) : null;
     return {
       incoming: owned && owned.ownerId === me ? await this.#applications(owned.teamId) : [],
