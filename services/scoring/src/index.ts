@@ -5,6 +5,7 @@ import { GroundTruths } from './ground-truths.ts';
 import { scoringRoutes } from './http/routes.ts';
 import { Leaderboards } from './leaderboards.ts';
 import { leaderboardProjection } from './projections/leaderboard.ts';
+import { membershipsMirror } from './projections/memberships.ts';
 import { competitionsMirror, peopleMirror } from './projections/mirrors.ts';
 import { Submissions } from './submissions.ts';
 import { Evaluator } from './workers/evaluator.ts';
@@ -15,7 +16,7 @@ export const scoringService = defineService({
   schema: 'scoring',
   prefixes: ['/api/submission', '/api/leaderboard', '/api/admin/groundtruth'],
   migrations: scoringMigrations,
-  projections: () => [competitionsMirror, peopleMirror, leaderboardProjection],
+  projections: () => [competitionsMirror, peopleMirror, membershipsMirror, leaderboardProjection],
   workers: ({ db, store, config, logger }) => {
     const evaluator = new Evaluator(db, store, {
       workerId: `${hostname()}:${process.pid}`,

@@ -7,7 +7,8 @@ interface BoardRow {
   submitted_at: Date;
   metric: string;
   phase: string;
-  username: string | null;
+  participants: string[];
+  team_name: string | null;
   organization: string | null;
   rank: number;
 }
@@ -18,10 +19,19 @@ export class Leaderboards {
 
   #ranked(competitionId: string, phase?: string) {
     return sql<BoardRow>`
-      select l.team_id, l.best_score, l.submitted_at, l.metric, l.phase, p.username, p.organization,
+      select l.team_id, l.best_score, l.submitted_at, l.metric, l.phase,
+        coalesce(m.usernames, array_remove(array[p.username], null)) as participants, m.team_name,
+        coalesce(m.organization, p.organization) as organization,
         row_number() over (partition by l.phase order by
           case when l.metric = 'accuracy' then -l.best_score else l.best_score end, l.submitted_at) as rank
-      from scoring.leaderboard l left join scoring.people p on p.account_id::text = l.team_id
+      from scoring.leaderboard l
+      left join scoring.people p on p.account_id::text = l.team_id
+      left join lateral (
+        select array_agg(pp.username order by pp.username) as usernames, min(ms.team_name) as team_name,
+          min(pp.organization) as organization
+        from scoring.memberships ms join scoring.people pp on pp.account_id = ms.account_id
+        where ms.team_id = l.team_id
+      ) m on m.usernames is not null
       where l.competition_id = ${competitionId} ${phase ? sql`and l.phase = ${phase}` : sql``}`;
   }
 
@@ -39,7 +49,8 @@ export class Leaderboards {
       records: rows.rows.map((row) => ({
         rank: Number(row.rank),
         teamId: row.team_id,
-        participants: row.username ? [row.username] : [],
+        teamName: row.team_name,
+        participants: row.participants,
         organization: row.organization,
         score: row.best_score,
         metric: row.metric,

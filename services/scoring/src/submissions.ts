@@ -49,9 +49,15 @@ export class Submissions {
     return row;
   }
 
-  /** A user's team in a competition: a single-person team (their account id) until team mirrors arrive. */
-  teamOf(_competitionId: string, accountId: string): string {
-    return accountId;
+  /** A user's team in a competition, or their single-person team (named by their account id). */
+  async teamOf(competitionId: string, accountId: string): Promise<string> {
+    const row = await this.#t()
+      .selectFrom('memberships')
+      .select('team_id')
+      .where('competition_id', '=', competitionId)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    return row?.team_id ?? accountId;
   }
 
   async #used(trx: Db, competitionId: string, teamId: string, day: string): Promise<number> {
@@ -69,7 +75,7 @@ export class Submissions {
     const competition = await this.#competition(competitionId);
     const { dailySubmissionLimit: limit, timeZone } = competition.settings;
     const day = dayIn(timeZone, now);
-    const used = await this.#used(this.db, competitionId, this.teamOf(competitionId, accountId), day);
+    const used = await this.#used(this.db, competitionId, await this.teamOf(competitionId, accountId), day);
     return { limit, used, remaining: Math.max(0, limit - used), day, timeZone, refundsFailed: true };
   }
 
@@ -99,7 +105,7 @@ export class Submissions {
       .where('competition_id', '=', request.competitionId)
       .executeTakeFirst();
     if (!truth) throw new AppError(scoringCodes.noGroundTruth, 'noGroundTruth', 400);
-    const teamId = this.teamOf(request.competitionId, request.accountId);
+    const teamId = await this.teamOf(request.competitionId, request.accountId);
     const day = dayIn(competition.settings.timeZone, now);
     const limit = competition.settings.dailySubmissionLimit;
     const submissionId = randomUUID();
@@ -186,7 +192,7 @@ export class Submissions {
         'submitter_id',
       ])
       .where('competition_id', '=', competitionId)
-      .where('team_id', '=', this.teamOf(competitionId, accountId))
+      .where('team_id', '=', await this.teamOf(competitionId, accountId))
       .orderBy('created_at', 'desc')
       .execute();
     return rows.map((row) => ({
@@ -206,7 +212,7 @@ export class Submissions {
       .select(['competition_id', 'team_id', 'file_name'])
       .where('submission_id', '=', submissionId)
       .executeTakeFirst();
-    if (!row || row.team_id !== this.teamOf(row.competition_id, accountId))
+    if (!row || row.team_id !== (await this.teamOf(row.competition_id, accountId)))
       throw new AppError(scoringCodes.submissionNotFound, 'submissionNotFound', 404);
     const content = await sql<{
       content: Buffer;

@@ -5,6 +5,8 @@ import { Accounts, identityService } from '@sais/identity';
 import { client, kafkaBrokers, multipart, platformForTest } from '@sais/kit/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { teamService } from '@sais/team';
+import { team as T } from '@sais/events';
 import { scoringService } from '../src/index.ts';
 
 const system = () => ({
@@ -88,13 +90,17 @@ describe('scoring: result files through Kafka-driven workers to the leaderboard'
     );
 
   beforeAll(async () => {
-    harness = await platformForTest([identityService, competitionService, scoringService], 'scoring', {
-      env: {
-        KAFKA_BROKERS: kafkaBrokers().join(','),
-        KAFKA_TOPIC_PREFIX: `s${randomUUID().slice(0, 8)}.`,
-        SCORING_BACKOFF_MS: '20',
+    harness = await platformForTest(
+      [identityService, competitionService, teamService, scoringService],
+      'scoring',
+      {
+        env: {
+          KAFKA_BROKERS: kafkaBrokers().join(','),
+          KAFKA_TOPIC_PREFIX: `s${randomUUID().slice(0, 8)}.`,
+          SCORING_BACKOFF_MS: '20',
+        },
       },
-    });
+    );
     competitionId = randomUUID();
     const settings = {
       title: { en: 'Yield', 'zh-CN': '产率' },
@@ -239,5 +245,60 @@ describe('scoring: result files through Kafka-driven workers to the leaderboard'
         harness.platform.database.db,
       );
     }
+  });
+
+  it("counts a team member's submission for the team: one allowance, one leaderboard row with every member", async () => {
+    const owner = await participant();
+    const member = await participant();
+    const teamId = randomUUID();
+    const base = { teamId, competitionId };
+    await harness.platform.stores.get('team')!.append(
+      T.TeamCreated.aggregate,
+      `team-${teamId}`,
+      'no_stream',
+      [
+        { type: T.TeamCreated.type, data: { ...base, ownerId: owner.accountId, name: 'Catalysts' } },
+        {
+          type: T.JoinAccepted.type,
+          data: {
+            ...base,
+            applicationId: randomUUID(),
+            accountId: member.accountId,
+            ownerId: owner.accountId,
+            teamName: 'Catalysts',
+            decidedBy: owner.accountId,
+          },
+        },
+      ],
+      system(),
+    );
+    await wait(
+      () =>
+        sql`select 1 from scoring.memberships where team_id = ${teamId}`.execute(
+          harness.platform.database.db,
+        ),
+      (r) => r.rows.length === 2,
+      'membership mirror',
+    );
+    const first = await upload(owner.web, perfect);
+    await finished(owner.web, first.body.data.submissionId);
+    expect((await member.web.get('/api/submission/remaining', { competitionId })).body.data.remaining).toBe(
+      2,
+    );
+    const mine = await member.web.get('/api/submission/mine', { competitionId });
+    expect(mine.body.data.map((s: { submissionId: string }) => s.submissionId)).toContain(
+      first.body.data.submissionId,
+    );
+    const board = await wait(
+      async () =>
+        (await client(harness.platform.app).get('/api/leaderboard/public', { competitionId })).body.data,
+      (data) => data.records.some((r: { teamId: string }) => r.teamId === teamId),
+      'team on the leaderboard',
+    );
+    const row = board.records.find((r: { teamId: string }) => r.teamId === teamId);
+    expect(row).toMatchObject({
+      teamName: 'Catalysts',
+      participants: [owner.username, member.username].sort(),
+    });
   });
 });

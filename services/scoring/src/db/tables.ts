@@ -8,6 +8,7 @@ export interface ScoringTables {
   };
   registrations: { competition_id: string; account_id: string };
   people: { account_id: string; username: string; organization: string | null };
+  memberships: { competition_id: string; account_id: string; team_id: string; team_name: string };
   ground_truths: {
     competition_id: string;
     metric: string;

@@ -143,7 +143,7 @@ export async function scoringRoutes(
       return ok(
         await leaderboards.myScore(
           request.query.competitionId,
-          submissions.teamOf(request.query.competitionId, principal.accountId),
+          await submissions.teamOf(request.query.competitionId, principal.accountId),
         ),
       );
     },
