@@ -49,3 +49,24 @@ describe('scoring a result file', () => {
     expect(result.publicScore + result.privateScore).toBe(0);
   });
 });
+
+describe('integer ids (direct lookup)', () => {
+  const numeric = () => loadGroundTruth(Buffer.from('id,yield\n10,1\n11,2\n12,3\n13,4\n'), 'rmse', 50);
+  it('looks ids up directly and scores like the hashed path', () => {
+    const truth = numeric();
+    expect(truth.direct).not.toBeNull();
+    expect(scoreSubmission(Buffer.from('id,yield\n13,4\n12,3\n11,2\n10,1\n'), truth)).toEqual({
+      publicScore: 0,
+      privateScore: 0,
+      rows: 4,
+    });
+  });
+  it('treats non-canonical spellings as different ids', () => {
+    expect(() => scoreSubmission(Buffer.from('id,yield\n010,1\n11,2\n12,3\n13,4\n'), numeric())).toThrow(
+      'Line 2, column id: "010" is not a test id (extra id).',
+    );
+    expect(() => scoreSubmission(Buffer.from('id,yield\n99,1\n11,2\n12,3\n13,4\n'), numeric())).toThrow(
+      '"99" is not a test id',
+    );
+  });
+});

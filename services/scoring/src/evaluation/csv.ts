@@ -91,9 +91,12 @@ export function parseNumber(bytes: Uint8Array, start: number, end: number): numb
   return Number.isFinite(parsed) ? parsed : Number.NaN;
 }
 
-export function checkEncoding(bytes: Uint8Array): void {
-  if (bytes.length === 0 || splitLines(bytes).count === 0) throw new InvalidFile('The file is empty.');
+/** Splits a file into lines after checking it is non-empty UTF-8 text. */
+export function readLines(bytes: Uint8Array): { starts: Int32Array; ends: Int32Array; count: number } {
   if (!isUtf8(bytes)) throw new InvalidFile('The file is not UTF-8 text (wrong encoding).');
+  const lines = splitLines(bytes);
+  if (lines.count === 0) throw new InvalidFile('The file is empty.');
+  return lines;
 }
 
 /** Finds the comma separating the two columns of a line; -1 if the line does not have exactly two. */

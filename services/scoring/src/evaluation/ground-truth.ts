@@ -1,4 +1,4 @@
-import { InvalidFile, checkEncoding, fnv1a, parseNumber, splitLines, text, twoColumns } from './csv.ts';
+import { InvalidFile, readLines, fnv1a, parseNumber, text, twoColumns } from './csv.ts';
 
 export type Metric = 'rmse' | 'mae' | 'accuracy';
 
@@ -16,6 +16,12 @@ export interface GroundTruth {
   publicRows: number;
   table: Int32Array;
   mask: number;
+  /**
+   * When every id is a canonical non-negative integer (digits, no leading zero) in a compact range,
+   * ids map straight to rows: `direct[id - directBase]` is row + 1. No hashing at all.
+   */
+  direct: Int32Array | null;
+  directBase: number;
   /** For accuracy: the label behind each value code. */
   labels: string[];
 }
@@ -30,8 +36,7 @@ export function isPublicId(bytes: Uint8Array, start: number, end: number, public
  * the rest is private.
  */
 export function loadGroundTruth(bytes: Uint8Array, metric: Metric, publicPercent = 50): GroundTruth {
-  checkEncoding(bytes);
-  const lines = splitLines(bytes);
+  const lines = readLines(bytes);
   const header = text(bytes, lines.starts[0]!, lines.ends[0]!).split(',');
   if (header.length !== 2 || header[0] !== 'id')
     throw new InvalidFile('The ground truth header must be "id,<target>".');
@@ -83,6 +88,7 @@ export function loadGroundTruth(bytes: Uint8Array, metric: Metric, publicPercent
     }
     table[slot] = row + 1;
   }
+  const { direct, directBase } = directIndex(bytes, idStart, idEnd, rows);
   return {
     metric,
     target: header[1]!,
@@ -96,7 +102,38 @@ export function loadGroundTruth(bytes: Uint8Array, metric: Metric, publicPercent
     table,
     mask,
     labels,
+    direct,
+    directBase,
   };
+}
+
+/** The integer an id spells, if it is canonical (no sign, no leading zero, at most 9 digits); else -1. */
+export function canonicalInteger(bytes: Uint8Array, start: number, end: number): number {
+  const length = end - start;
+  if (length < 1 || length > 9 || (length > 1 && bytes[start] === 0x30)) return -1;
+  let value = 0;
+  for (let i = start; i < end; i++) {
+    const digit = bytes[i]! - 0x30;
+    if (digit < 0 || digit > 9) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
+function directIndex(bytes: Uint8Array, idStart: Int32Array, idEnd: Int32Array, rows: number) {
+  let min = Number.MAX_SAFE_INTEGER;
+  let max = -1;
+  for (let row = 0; row < rows; row++) {
+    const value = canonicalInteger(bytes, idStart[row]!, idEnd[row]!);
+    if (value < 0) return { direct: null, directBase: 0 };
+    if (value < min) min = value;
+    if (value > max) max = value;
+  }
+  if (max - min + 1 > rows * 4) return { direct: null, directBase: 0 };
+  const direct = new Int32Array(max - min + 1);
+  for (let row = 0; row < rows; row++)
+    direct[canonicalInteger(bytes, idStart[row]!, idEnd[row]!) - min] = row + 1;
+  return { direct, directBase: min };
 }
 
 export function sameBytes(
@@ -114,6 +151,11 @@ export function sameBytes(
 
 /** The ground-truth row of an id given by byte range in another buffer, or -1. */
 export function findRow(truth: GroundTruth, bytes: Uint8Array, start: number, end: number): number {
+  if (truth.direct) {
+    // Canonical integers are equal exactly when their texts are: the lookup stays exact.
+    const index = canonicalInteger(bytes, start, end) - truth.directBase;
+    return index < 0 || index >= truth.direct.length ? -1 : truth.direct[index]! - 1;
+  }
   let slot = fnv1a(bytes, start, end) & truth.mask;
   for (;;) {
     const entry = truth.table[slot]!;

@@ -1,4 +1,4 @@
-import { InvalidFile, checkEncoding, parseNumber, splitLines, text, twoColumns } from './csv.ts';
+import { InvalidFile, readLines, parseNumber, text, twoColumns } from './csv.ts';
 import { type GroundTruth, findRow } from './ground-truth.ts';
 
 export interface Scores {
@@ -17,8 +17,7 @@ const shown = (bytes: Uint8Array, start: number, end: number) => {
  * get wrong; an InvalidFile names the line and column. Lower is better for rmse and mae.
  */
 export function scoreSubmission(bytes: Uint8Array, truth: GroundTruth): Scores {
-  checkEncoding(bytes);
-  const lines = splitLines(bytes);
+  const lines = readLines(bytes);
   const header = text(bytes, lines.starts[0]!, lines.ends[0]!).trim();
   const expected = `id,${truth.target}`;
   if (header !== expected)
