@@ -1,11 +1,11 @@
-import { Admin, CustomRoutes } from 'react-admin';
-import { Route } from 'react-router-dom';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Navigate, Route } from 'react-router-dom';
 import { ConsoleLayout } from './layout/ConsoleLayout';
 import { ConsoleTitle } from './layout/ConsoleTitle';
 import { darkTheme, lightTheme } from './layout/theme';
 import { Dashboard } from './pages/Dashboard';
-import { ReviewQueuePage } from './pages/ReviewQueuePage';
 import { authProvider, dataProvider, i18nProvider, store } from './providers';
+import * as verifications from './verifications';
 
 // Signing in happens on the portal, so there is no login page here; nothing renders before checkAuth passes.
 export function App() {
@@ -24,8 +24,10 @@ export function App() {
       requireAuth
       disableTelemetry
     >
+      <Resource name="verifications" {...verifications} />
       <CustomRoutes>
-        <Route path="/review" element={<ReviewQueuePage />} />
+        {/* The portal's /review sends reviewers to /console/#/review: the queue. */}
+        <Route path="/review" element={<Navigate to="/verifications" replace />} />
       </CustomRoutes>
     </Admin>
   );

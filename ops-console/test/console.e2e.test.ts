@@ -61,18 +61,18 @@ describe('the built console in a real browser', () => {
         sessionStorage.setItem('seeded', 'yes');
       }
     });
-    await page.goto(`${server.origin}/console/#/review`);
-    await expect(page.getByTestId('review-not-available').textContent()).resolves.toContain(
-      'not available yet',
-    );
+    await page.goto(`${server.origin}/console/`);
+    await page.getByRole('heading', { name: 'Welcome to the operations console' }).waitFor();
+    await expect(page.getByTestId('menu-review').textContent()).resolves.toBe('Identity review');
     expect(server.apiCalls).toContain('GET /api/user/detail en');
 
     await page.getByRole('button', { name: 'English' }).click();
     await page.getByRole('menuitem', { name: '简体中文' }).click();
-    await expect(page.getByTestId('review-not-available').textContent()).resolves.toContain('尚未开放');
+    await page.getByRole('heading', { name: '欢迎使用运营控制台' }).waitFor();
     await expect(page.evaluate(() => localStorage.getItem('language'))).resolves.toBe('zh-CN');
 
     await page.reload();
-    await expect(page.getByTestId('review-not-available').textContent()).resolves.toContain('尚未开放');
+    await page.getByRole('heading', { name: '欢迎使用运营控制台' }).waitFor();
+    await expect(page.getByTestId('menu-review').textContent()).resolves.toBe('实名审核');
   });
 });

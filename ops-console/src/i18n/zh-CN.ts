@@ -141,6 +141,25 @@ export const zhCN: TranslationMessages = {
       unique: '不能重复',
     },
   },
+  resources: {
+    verifications: {
+      name: '实名认证 |||| 实名认证',
+      fields: {
+        id: '认证编号',
+        submittedAt: '提交时间',
+        name: '真实姓名',
+        username: '用户名',
+        userId: '用户编号',
+        certificateType: '证件类型',
+        certificateNumber: '证件号码',
+        status: '状态',
+        reviewer: '审核员',
+        decidedAt: '审核时间',
+        reason: '原因',
+        photos: '证件照片',
+      },
+    },
+  },
   console: {
     title: '运营控制台',
     menu: { review: '实名审核' },
@@ -150,9 +169,35 @@ export const zhCN: TranslationMessages = {
       roles: '你的角色',
       noRoles: '你的账号还没有控制台角色，请联系管理员授予。',
     },
-    review: {
-      title: '实名审核',
-      notAvailable: '审核队列尚未开放：它将随实名认证服务一同上线。',
+    review: { title: '实名审核' },
+    verifications: {
+      show: { title: '%{name} 的实名认证' },
+      status: { processing: '待审核', approved: '已通过', rejected: '已驳回' },
+      certificateType: { idCard: '身份证', passport: '护照' },
+      photos: {
+        front: '正面',
+        back: '反面',
+        passport: '护照照片页',
+        none: '没有照片',
+        failed: '照片加载失败。',
+      },
+      actions: { approve: '通过', reject: '驳回' },
+      reject: {
+        title: '驳回原因',
+        written: '填写原因（参赛者会看到）',
+        confirm: '驳回',
+      },
+      reasons: {
+        blurred: '照片模糊',
+        unreadable: '证件信息无法辨认',
+        faceHidden: '看不到人脸',
+        nameMismatch: '姓名与证件不符',
+        other: '其他原因…',
+      },
+      notifications: {
+        approved: '已通过：%{name} 已完成实名认证',
+        rejected: '已驳回：已告知 %{name} 驳回原因',
+      },
     },
     roles: {
       participant: '参赛者',

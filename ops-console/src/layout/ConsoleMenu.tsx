@@ -1,11 +1,15 @@
-import FactCheckIcon from '@mui/icons-material/FactCheck';
-import { Menu } from 'react-admin';
+import { Menu, usePermissions } from 'react-admin';
+import { mayUse } from '../providers/permissions';
 
+/** Only what the signed-in roles may use (the server refuses the rest anyway). */
 export function ConsoleMenu() {
+  const { permissions } = usePermissions<string[]>();
   return (
     <Menu>
       <Menu.DashboardItem />
-      <Menu.Item to="/review" primaryText="console.menu.review" leftIcon={<FactCheckIcon />} />
+      {mayUse(permissions, 'verifications') && (
+        <Menu.ResourceItem name="verifications" primaryText="console.menu.review" data-testid="menu-review" />
+      )}
     </Menu>
   );
 }

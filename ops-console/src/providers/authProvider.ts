@@ -1,5 +1,6 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { isEnvelope } from './envelope';
+import { mayUse } from './permissions';
 
 /** The part of `/user/detail` the console uses; the identity service owns the full shape. */
 export interface UserDetail {
@@ -67,6 +68,11 @@ export function createAuthProvider(config: AuthProviderConfig): AuthProvider {
     async getPermissions() {
       const detail = await readDetail();
       return Array.isArray(detail?.roles) ? detail.roles : [];
+    },
+    /** Resource pages and menu items by role (see `permissions.ts`); the server checks the same. */
+    async canAccess({ resource }) {
+      const detail = await readDetail();
+      return mayUse(detail?.roles, resource);
     },
     async getIdentity(): Promise<UserIdentity> {
       const detail = await requireDetail();

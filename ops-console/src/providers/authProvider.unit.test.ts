@@ -62,6 +62,21 @@ describe('the console authProvider', () => {
     await expect(authProvider.getPermissions?.({})).resolves.toEqual([]);
   });
 
+  it('canAccess opens the verifications to reviewers and admins only', async () => {
+    signedInAs(['reviewer']);
+    await expect(authProvider.canAccess?.({ resource: 'verifications', action: 'list' })).resolves.toBe(true);
+    signedInAs(['admin']);
+    await expect(authProvider.canAccess?.({ resource: 'verifications', action: 'show' })).resolves.toBe(true);
+    signedInAs(['participant', 'operator']);
+    await expect(authProvider.canAccess?.({ resource: 'verifications', action: 'list' })).resolves.toBe(
+      false,
+    );
+    server.answer('/api/user/detail', { status: 401, ...envelope(401, null) });
+    await expect(authProvider.canAccess?.({ resource: 'verifications', action: 'list' })).resolves.toBe(
+      false,
+    );
+  });
+
   it('getIdentity names the user by nickname', async () => {
     signedInAs(['operator']);
     await expect(authProvider.getIdentity?.()).resolves.toEqual({

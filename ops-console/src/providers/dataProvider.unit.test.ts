@@ -99,6 +99,31 @@ describe('the console dataProvider (simple REST under /api/admin)', () => {
     expect(JSON.parse(request?.body ?? '')).toEqual({ status: 'Verified' });
   });
 
+  it('sends a command as POST <resource>/<id>/<action> with a JSON body and answers the record', async () => {
+    const rejected = { id: 'a1', name: 'Ada', status: 'rejected', reason: 'blurred' };
+    server.answer('/api/admin/verifications/a1/reject', {
+      body: JSON.stringify({ code: 0, message: 'Verification Failed', data: rejected }),
+    });
+    await expect(
+      dataProvider.command('verifications', { id: 'a1', action: 'reject', data: { reason: 'blurred' } }),
+    ).resolves.toEqual({ data: rejected });
+    const [request] = server.requests;
+    expect(request?.method).toBe('POST');
+    expect(request?.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(request?.body ?? '')).toEqual({ reason: 'blurred' });
+
+    server.answer('/api/admin/verifications/a2/approve', {
+      status: 409,
+      body: JSON.stringify({ code: 10032, message: 'This verification is not pending', data: null }),
+    });
+    await expect(
+      dataProvider.command('verifications', { id: 'a2', action: 'approve' }),
+    ).rejects.toMatchObject({
+      message: 'This verification is not pending',
+    });
+    expect(server.requests[1]?.body).toBe('{}');
+  });
+
   it('sends the session cookie and the interface language with every call', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     try {

@@ -11,14 +11,17 @@ const language = () => i18nProvider.getLocale();
 const currentConsoleAddress = () =>
   `${window.location.pathname}${window.location.search}${window.location.hash}`;
 
+/** The platform API, on the console's own origin (the session cookie goes along). */
+export const apiBase = '/api';
+
 export const authProvider = createAuthProvider({
-  apiBase: '/api',
+  apiBase,
   language,
   loginAddress: () =>
     new URL(`/login?redirect=${encodeURIComponent(currentConsoleAddress())}`, window.location.origin).href,
   goTo: (address) => window.location.assign(address),
 });
 
-export const dataProvider = createDataProvider('/api', language);
+export const dataProvider = createDataProvider(apiBase, language);
 
 export const store = createConsoleStore();

@@ -4,6 +4,7 @@ import { Sessions, sessionCookie } from './auth/sessions.ts';
 import { VerificationCodes } from './codes/codes.ts';
 import { logSender, smtpSender } from './codes/delivery.ts';
 import { identityMigrations } from './db/migrations.ts';
+import { adminRoutes } from './http/admin-routes.ts';
 import { identityRoutes } from './http/routes.ts';
 import { verificationRoutes } from './http/verification-routes.ts';
 import { Inbox } from './inbox/inbox.ts';
@@ -18,7 +19,7 @@ import { loadSecret } from './secrets.ts';
 export const identityService = defineService({
   name: 'identity',
   schema: 'identity',
-  prefixes: ['/api/user', '/api/code', '/api/notify'],
+  prefixes: ['/api/user', '/api/code', '/api/notify', '/api/admin/verifications'],
   migrations: identityMigrations,
   projections: () => [inboxProjection],
   async authenticator({ db, store }) {
@@ -55,6 +56,7 @@ export const identityService = defineService({
       authStatusOf: async (accountId) => (await verifications.statusOf(accountId)).status,
     });
     await verificationRoutes(app, { accounts, sessions, verifications, inbox: new Inbox(db, store) });
+    await adminRoutes(app, { accounts, sessions, verifications });
   },
 });
 

@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { type EventMetadata, identity } from '@sais/events';
-import { type Db, type EventStore, NotFoundError } from '@sais/kit';
-import type { Kysely } from 'kysely';
+import { ConcurrencyError, type Db, type EventStore, NotFoundError } from '@sais/kit';
+import { type Kysely, sql } from 'kysely';
 import type { IdentityTables } from '../db/tables.ts';
 import { type VerificationCommand, decideVerification, foldVerification } from '../domain/verification.ts';
 import { open, seal } from './photos.ts';
@@ -11,7 +11,9 @@ export type AuthStatus = 'Not Verified' | 'Processing' | 'Verified';
 const stream = (accountId: string) => `verification-${accountId}`;
 
 export function maskCertificate(number: string): string {
-  return number.length <= 6 ? `${number.slice(0, 1)}****` : `${number.slice(0, 4)}${'*'.repeat(number.length - 7)}${number.slice(-3)}`;
+  return number.length <= 6
+    ? `${number.slice(0, 1)}****`
+    : `${number.slice(0, 4)}${'*'.repeat(number.length - 7)}${number.slice(-3)}`;
 }
 
 export interface Submission {
@@ -21,6 +23,40 @@ export interface Submission {
   certificateNumber: string;
   photos: { bytes: Buffer; mime: string }[];
 }
+
+/** A verification as the console lists it: the masked number, never the photos themselves. */
+export interface VerificationRecord {
+  id: string;
+  userId: string;
+  name: string;
+  certificateType: 'id-card' | 'passport';
+  certificateNumber: string;
+  status: 'processing' | 'approved' | 'rejected';
+  submittedAt: string;
+  decidedAt: string | null;
+  reviewerId: string | null;
+  reason: string | null;
+  photoCount: number;
+}
+
+export interface VerificationQuery {
+  status?: 'processing' | 'approved' | 'rejected';
+  ids?: string[];
+  userId?: string;
+  sort?: { field: string; order: 'ASC' | 'DESC' };
+  /** Zero-based, inclusive. */
+  from: number;
+  to: number;
+}
+
+/** The fields the console may sort by, and their columns. */
+const sortColumns: Record<string, 'submitted_at' | 'decided_at' | 'name' | 'status' | 'certificate_type'> = {
+  submittedAt: 'submitted_at',
+  decidedAt: 'decided_at',
+  name: 'name',
+  status: 'status',
+  certificateType: 'certificate_type',
+};
 
 /** Real-name verification: submissions with encrypted photos, the reviewers' queue and decisions. */
 export class Verifications {
@@ -43,7 +79,14 @@ export class Verifications {
   async #execute(trx: Db, accountId: string, command: VerificationCommand, metadata: EventMetadata) {
     const events = await this.store.readStream(stream(accountId), { trx });
     const produced = decideVerification(command, foldVerification(events));
-    return this.store.append(identity.IdentityVerificationSubmitted.aggregate, stream(accountId), events.length || 'no_stream', produced, metadata, { trx });
+    return this.store.append(
+      identity.IdentityVerificationSubmitted.aggregate,
+      stream(accountId),
+      events.length || 'no_stream',
+      produced,
+      metadata,
+      { trx },
+    );
   }
 
   async submit(submission: Submission, metadata: EventMetadata): Promise<string> {
@@ -51,7 +94,9 @@ export class Verifications {
     const documentIds = submission.photos.map(() => randomUUID());
     const masked = maskCertificate(submission.certificateNumber);
     // A keyed digest lets operators find one document behind two accounts without storing the number.
-    const digest = createHmac('sha256', this.#digestKey).update(`${submission.certificateType}:${submission.certificateNumber}`).digest('hex');
+    const digest = createHmac('sha256', this.#digestKey)
+      .update(`${submission.certificateType}:${submission.certificateNumber}`)
+      .digest('hex');
     await this.db.transaction().execute(async (trx) => {
       await this.#execute(
         trx,
@@ -87,7 +132,13 @@ export class Verifications {
         const sealed = seal(this.#photoKey, documentId, photo.bytes);
         await this.#t(trx)
           .insertInto('documents')
-          .values({ document_id: documentId, verification_id: verificationId, position, mime: photo.mime, ...sealed })
+          .values({
+            document_id: documentId,
+            verification_id: verificationId,
+            position,
+            mime: photo.mime,
+            ...sealed,
+          })
           .execute();
       }
     });
@@ -102,7 +153,12 @@ export class Verifications {
       .orderBy('submitted_at', 'desc')
       .limit(1)
       .executeTakeFirst();
-    const status: AuthStatus = !latest || latest.status === 'rejected' ? 'Not Verified' : latest.status === 'approved' ? 'Verified' : 'Processing';
+    const status: AuthStatus =
+      !latest || latest.status === 'rejected'
+        ? 'Not Verified'
+        : latest.status === 'approved'
+          ? 'Verified'
+          : 'Processing';
     return {
       status,
       reason: latest?.status === 'rejected' ? latest.reason : null,
@@ -118,7 +174,14 @@ export class Verifications {
     const base = this.#t().selectFrom('verifications').where('status', '=', 'processing');
     const [rows, total] = await Promise.all([
       base
-        .select(['verification_id', 'account_id', 'name', 'certificate_type', 'certificate_masked', 'submitted_at'])
+        .select([
+          'verification_id',
+          'account_id',
+          'name',
+          'certificate_type',
+          'certificate_masked',
+          'submitted_at',
+        ])
         .orderBy('submitted_at', 'asc')
         .limit(pageSize)
         .offset((page - 1) * pageSize)
@@ -138,8 +201,67 @@ export class Verifications {
     };
   }
 
+  /** One verification as the console shows it (no photo bytes: only how many there are). */
+  async getOne(verificationId: string): Promise<VerificationRecord> {
+    const [record] = (await this.list({ ids: [verificationId], from: 0, to: 0 })).records;
+    if (!record) throw new NotFoundError();
+    return record;
+  }
+
+  /** Verifications by status (or by id), sorted by a listed field, for the console (`from`..`to` inclusive). */
+  async list(query: VerificationQuery): Promise<{ total: number; records: VerificationRecord[] }> {
+    let base = this.#t().selectFrom('verifications');
+    if (query.ids)
+      base =
+        query.ids.length > 0
+          ? base.where('verification_id', 'in', query.ids)
+          : base.where(sql<boolean>`false`);
+    if (query.status) base = base.where('status', '=', query.status);
+    if (query.userId) base = base.where('account_id', '=', query.userId);
+    const sort = query.sort ?? { field: 'submittedAt', order: 'ASC' };
+    const column = sortColumns[sort.field] ?? 'submitted_at';
+    const direction = sort.order === 'DESC' ? 'desc' : 'asc';
+    const [rows, total] = await Promise.all([
+      base
+        .selectAll('verifications')
+        .select((eb) =>
+          eb
+            .selectFrom('documents')
+            .select((inner) => inner.fn.countAll<string>().as('n'))
+            .whereRef('documents.verification_id', '=', 'verifications.verification_id')
+            .as('photo_count'),
+        )
+        .orderBy(column, direction)
+        .orderBy('verification_id', direction)
+        .limit(Math.max(query.to - query.from + 1, 0))
+        .offset(query.from)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return {
+      total: Number(total.n),
+      records: rows.map((row) => ({
+        id: row.verification_id,
+        userId: row.account_id,
+        name: row.name,
+        certificateType: row.certificate_type,
+        certificateNumber: row.certificate_masked,
+        status: row.status,
+        submittedAt: new Date(row.submitted_at).toISOString(),
+        decidedAt: row.decided_at ? new Date(row.decided_at).toISOString() : null,
+        reviewerId: row.reviewer_id,
+        reason: row.reason,
+        photoCount: Number(row.photo_count ?? 0),
+      })),
+    };
+  }
+
   async #find(verificationId: string) {
-    const row = await this.#t().selectFrom('verifications').selectAll().where('verification_id', '=', verificationId).executeTakeFirst();
+    const row = await this.#t()
+      .selectFrom('verifications')
+      .selectAll()
+      .where('verification_id', '=', verificationId)
+      .executeTakeFirst();
     if (!row) throw new NotFoundError();
     return row;
   }
@@ -154,16 +276,28 @@ export class Verifications {
       .where('position', '=', position)
       .executeTakeFirst();
     if (!document) throw new NotFoundError();
-    await this.db.transaction().execute((trx) =>
-      this.store.append(
-        identity.IdentityDocumentViewed.aggregate,
-        stream(verification.account_id),
-        'any',
-        [{ type: identity.IdentityDocumentViewed.type, data: { verificationId, reviewerId } }],
-        metadata,
-        { trx },
-      ),
-    );
+    const record = () =>
+      this.db
+        .transaction()
+        .execute((trx) =>
+          this.store.append(
+            identity.IdentityDocumentViewed.aggregate,
+            stream(verification.account_id),
+            'any',
+            [{ type: identity.IdentityDocumentViewed.type, data: { verificationId, reviewerId } }],
+            metadata,
+            { trx },
+          ),
+        );
+    // A page shows both photos at once: two views race for the stream's next version; retry the loser.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await record();
+        break;
+      } catch (error) {
+        if (!(error instanceof ConcurrencyError) || attempt >= 5) throw error;
+      }
+    }
     return { mime: document.mime, bytes: open(this.#photoKey, document.document_id, document) };
   }
 
@@ -182,12 +316,19 @@ export class Verifications {
       await this.#execute(
         trx,
         verification.account_id,
-        decision.approve ? { type: 'Approve', reviewerId } : { type: 'Reject', reviewerId, reason: decision.reason },
+        decision.approve
+          ? { type: 'Approve', reviewerId }
+          : { type: 'Reject', reviewerId, reason: decision.reason },
         metadata,
       );
       await this.#t(trx)
         .updateTable('verifications')
-        .set({ status: decision.approve ? 'approved' : 'rejected', decided_at: new Date(), reviewer_id: reviewerId, reason: decision.approve ? null : decision.reason })
+        .set({
+          status: decision.approve ? 'approved' : 'rejected',
+          decided_at: new Date(),
+          reviewer_id: reviewerId,
+          reason: decision.approve ? null : decision.reason,
+        })
         .where('verification_id', '=', verificationId)
         .execute();
     });

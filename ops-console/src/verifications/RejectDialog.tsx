@@ -1,0 +1,73 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { type RejectReason, maxReasonLength, reasonText, rejectReasons } from './choices';
+
+export interface RejectDialogProps {
+  open: boolean;
+  pending?: boolean;
+  onClose: () => void;
+  /** Receives the reason as the participant will read it. */
+  onConfirm: (reason: string) => void;
+}
+
+/** Asks for the reason of a rejection: one from the list, or written by the reviewer. */
+export function RejectDialog({ open, pending = false, onClose, onConfirm }: RejectDialogProps) {
+  const translate = useTranslate();
+  const [choice, setChoice] = useState<RejectReason>(rejectReasons[0]);
+  const [written, setWritten] = useState('');
+  const reason = reasonText(choice, written, translate);
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="reject-dialog-title">
+      <DialogTitle id="reject-dialog-title">{translate('console.verifications.reject.title')}</DialogTitle>
+      <DialogContent>
+        <RadioGroup
+          name="reason"
+          value={choice}
+          onChange={(event) => setChoice(event.target.value as RejectReason)}
+        >
+          {rejectReasons.map((key) => (
+            <FormControlLabel
+              key={key}
+              value={key}
+              control={<Radio />}
+              label={translate(`console.verifications.reasons.${key}`)}
+            />
+          ))}
+        </RadioGroup>
+        {choice === 'other' && (
+          <TextField
+            autoFocus
+            fullWidth
+            multiline
+            minRows={2}
+            margin="dense"
+            label={translate('console.verifications.reject.written')}
+            value={written}
+            onChange={(event) => setWritten(event.target.value)}
+            slotProps={{ htmlInput: { maxLength: maxReasonLength } }}
+          />
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
+        <Button
+          color="error"
+          variant="contained"
+          disabled={pending || reason.length === 0}
+          onClick={() => onConfirm(reason)}
+        >
+          {translate('console.verifications.reject.confirm')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

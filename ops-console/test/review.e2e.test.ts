@@ -1,0 +1,253 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Role } from '@sais/events';
+import { Accounts } from '@sais/identity';
+import type { Platform } from '@sais/kit';
+import { freshDatabase } from '@sais/kit/testing';
+import { sql } from 'kysely';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAllInOne } from '../../services/gateway/src/platform.ts';
+import { launchChromium } from './support/browser';
+import { gradientPng } from './support/png';
+import { buildForProduction } from './support/productionBuild';
+
+const consoleRoot = fileURLToPath(new URL('..', import.meta.url));
+const screenshot = '/tmp/sais-console-review.png';
+const screenshotEnglish = '/tmp/sais-console-review-reject-en.png';
+
+interface Person {
+  username: string;
+  cookie: { name: string; value: string };
+}
+
+/**
+ * The reviewers' workflow against the real platform: every service in this process on a fresh
+ * database, serving the console built from this tree (into ops-console/dist, where the gateway looks).
+ */
+describe('identity review in the console, in Chromium, against the real platform', () => {
+  let platform: Platform;
+  let drop: () => Promise<void>;
+  let dataDir: string;
+  let origin: string;
+  let browser: Browser;
+  let reviewer: Person;
+  let first: Person & { verificationId: string };
+  let second: Person & { verificationId: string };
+  let seq = 0;
+
+  async function api(person: Person | null, path: string, init: RequestInit = {}) {
+    const headers = new Headers(init.headers);
+    headers.set('accept-language', 'en');
+    if (person) headers.set('cookie', `${person.cookie.name}=${person.cookie.value}`);
+    const response = await fetch(`${origin}${path}`, { ...init, headers });
+    // Every API answer is the { code, message, data } envelope.
+    return {
+      status: response.status,
+      body: (await response.json()) as { code: number; message: string; data: Record<string, unknown> },
+    };
+  }
+
+  /** An account made the way `npm run admin` makes staff; no roles = a participant. */
+  async function account(roles: Role[]): Promise<Person> {
+    seq += 1;
+    const username = `${roles[0] ?? 'part'}${seq}${Date.now() % 100000}`;
+    const accounts = new Accounts(
+      platform.database.db,
+      platform.stores.get('identity')!,
+      undefined as never,
+      undefined as never,
+    );
+    await accounts.createStaff(
+      { username, email: `${username}@example.org`, password: 'Secret1234', roles },
+      { actor: { userId: null, role: 'system' }, correlationId: randomUUID(), causationId: null },
+    );
+    const response = await fetch(`${origin}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password: 'Secret1234' }),
+    });
+    expect(((await response.json()) as { code: number }).code).toBe(0);
+    const [name, value] = (response.headers.get('set-cookie') ?? '').split(';')[0]!.split('=') as [
+      string,
+      string,
+    ];
+    return { username, cookie: { name, value } };
+  }
+
+  /** A participant who submitted an ID card with both photos, through the API as the portal does. */
+  async function participantWithSubmission(hue: [number, number, number]) {
+    const person = await account([]);
+    const form = new FormData();
+    form.set('name', '张三');
+    form.set('certificateType', 'id-card');
+    form.set('certificateNumber', '11010519491231002X');
+    for (const side of ['front', 'back']) {
+      form.set(
+        side,
+        new Blob([new Uint8Array(gradientPng(320, 200, hue))], { type: 'image/png' }),
+        `${side}.png`,
+      );
+    }
+    const submitted = await api(person, '/api/user/submitAuthentication', { method: 'POST', body: form });
+    expect(submitted.body).toMatchObject({ code: 0 });
+    return { ...person, verificationId: submitted.body.data.verificationId as string };
+  }
+
+  async function browse(person: Person): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addCookies([{ ...person.cookie, url: origin }]);
+    return { context, page: await context.newPage() };
+  }
+
+  const photosLoaded = (page: Page, count: number) =>
+    page.waitForFunction((expected) => {
+      const images = [...document.querySelectorAll<HTMLImageElement>('img[data-testid="certificate-photo"]')];
+      return images.length === expected && images.every((image) => image.complete && image.naturalWidth > 0);
+    }, count);
+
+  beforeAll(async () => {
+    await buildForProduction(consoleRoot, join(consoleRoot, 'dist'));
+    const fresh = await freshDatabase('console');
+    await fresh.database.close();
+    drop = fresh.drop;
+    dataDir = await mkdtemp(join(tmpdir(), 'sais-console-review-'));
+    platform = await createAllInOne(
+      { dataDir, env: { DATABASE_URL: fresh.url, SAIS_SEED: 'off' } },
+      pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    );
+    origin = await platform.app.listen({ port: 0, host: '127.0.0.1' });
+    browser = await launchChromium();
+    reviewer = await account(['reviewer']);
+    first = await participantWithSubmission([30, 110, 220]);
+    second = await participantWithSubmission([40, 170, 90]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await platform?.close();
+    await drop?.();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('a reviewer rejects one verification with a listed reason and approves another', async () => {
+    const { context, page } = await browse(reviewer);
+    try {
+      // The portal's /review sends reviewers here: the queue, oldest first.
+      await page.goto(`${origin}/console/#/review`);
+      await page.waitForURL(/#\/verifications/);
+      const rows = page.locator('tbody tr');
+      await rows.nth(1).waitFor();
+      await expect(rows.allTextContents()).resolves.toEqual([
+        expect.stringContaining(first.username),
+        expect.stringContaining(second.username),
+      ]);
+      await page.getByTestId('menu-review').waitFor();
+
+      await rows.filter({ hasText: first.username }).click();
+      await page.waitForURL(new RegExp(`#/verifications/${first.verificationId}/show`));
+      await photosLoaded(page, 2);
+      await expect(page.getByText('1101***********02X').count()).resolves.toBe(1);
+      await page.screenshot({ path: screenshot, fullPage: true });
+
+      await page.getByTestId('reject').click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('radio', { name: '照片模糊' }).check();
+      await dialog.getByRole('button', { name: '驳回', exact: true }).click();
+      await page.getByText(`已驳回：已告知 张三 驳回原因`).waitFor();
+      await page.waitForURL(/#\/verifications(\?|$)/);
+      await page.getByText(first.username).waitFor({ state: 'detached' });
+      const rejected = await api(first, '/api/user/getAuthentication');
+      expect(rejected.body.data).toMatchObject({ status: 'Not Verified', reason: '照片模糊' });
+
+      await rows.filter({ hasText: second.username }).click();
+      await photosLoaded(page, 2);
+      await page.getByTestId('approve').click();
+      await page.getByText('已通过：张三 已完成实名认证').waitFor();
+      await expect((await api(second, '/api/user/getAuthentication')).body.data.status).toBe('Verified');
+      await page.waitForURL(/#\/verifications(\?|$)/);
+      await page.getByText(second.username).waitFor({ state: 'detached' });
+
+      // Each photo shown to the reviewer was decrypted for that view and recorded as an event.
+      const views = await sql<{ n: number }>`select count(*)::int as n from identity.events
+        where type = 'identity.IdentityDocumentViewed'`.execute(platform.database.db);
+      expect(views.rows[0]!.n).toBeGreaterThanOrEqual(4);
+
+      // Decided verifications are one status filter away, with who decided and why.
+      await page.goto(
+        `${origin}/console/#/verifications?filter=${encodeURIComponent('{"status":"rejected"}')}`,
+      );
+      await page
+        .locator('tbody tr')
+        .filter({ hasText: first.username })
+        .filter({ hasText: reviewer.username })
+        .waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a written reason reaches the participant too, and the console speaks English when chosen', async () => {
+    const third = await participantWithSubmission([200, 80, 60]);
+    const { context, page } = await browse(reviewer);
+    try {
+      await context.addInitScript(() => localStorage.setItem('language', 'en'));
+      await page.goto(`${origin}/console/#/verifications/${third.verificationId}/show`);
+      await photosLoaded(page, 2);
+      await page.getByTestId('reject').click();
+      const dialog = page.getByRole('dialog');
+      const confirm = dialog.getByRole('button', { name: 'Reject', exact: true });
+      await dialog.getByRole('radio', { name: 'Another reason…' }).check();
+      await expect(confirm.isDisabled()).resolves.toBe(true);
+      await dialog.getByRole('textbox').fill('The back of the card is missing');
+      await page.screenshot({ path: screenshotEnglish });
+      await confirm.click();
+      await page.getByText('Rejected: 张三 has been told why').waitFor();
+      const rejected = await api(third, '/api/user/getAuthentication');
+      expect(rejected.body.data).toMatchObject({
+        status: 'Not Verified',
+        reason: 'The back of the card is missing',
+      });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a participant sees no review menu, is turned away from /review, and the API refuses them', async () => {
+    const participant = await account([]);
+    const { context, page } = await browse(participant);
+    try {
+      await page.goto(`${origin}/console/`);
+      await expect(page.getByTestId('roles').textContent()).resolves.toBe('你的角色参赛者');
+      await expect(page.getByTestId('menu-review').count()).resolves.toBe(0);
+      await expect(page.locator('a[href="#/verifications"]').count()).resolves.toBe(0);
+
+      await page.goto(`${origin}/console/#/review`);
+      await page.getByText('你没有访问此页面的权限').waitFor();
+      await expect(page.locator('tbody tr').count()).resolves.toBe(0);
+
+      const answer = await page.evaluate(async () => {
+        const response = await fetch('/api/admin/verifications', { headers: { 'accept-language': 'en' } });
+        return { status: response.status, body: await response.json() };
+      });
+      expect(answer).toEqual({
+        status: 403,
+        body: { code: 403, message: 'You do not have permission for this action', data: null },
+      });
+      expect(
+        (
+          await api(participant, `/api/admin/verifications/${first.verificationId}/approve`, {
+            method: 'POST',
+          })
+        ).status,
+      ).toBe(403);
+      expect((await api(null, '/api/admin/verifications')).status).toBe(401);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,201 @@
+import type { Role } from '@sais/events';
+import { ValidationError, envelopeOf, ok } from '@sais/kit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Accounts } from '../accounts.ts';
+import type { Sessions } from '../auth/sessions.ts';
+import type { VerificationRecord, Verifications } from '../verification/verifications.ts';
+import { metadataOf, requireSession } from './context.ts';
+
+export interface AdminHttp {
+  accounts: Accounts;
+  sessions: Sessions;
+  verifications: Verifications;
+}
+
+const tags = ['admin: verifications'];
+const statuses = ['processing', 'approved', 'rejected'] as const;
+const idParams = z.object({ id: z.uuid() });
+
+/** ra-data-simple-rest's query: `sort=["field","ASC"]`, `range=[from,to]`, `filter={...}`, each JSON. */
+const simpleRestQuery = z.object({
+  sort: z.string().max(200).optional(),
+  range: z.string().max(100).optional(),
+  filter: z.string().max(4000).optional(),
+});
+
+function parseJson(text: string | undefined): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ValidationError('invalidRequest', { detail: `not JSON: ${text}` });
+  }
+}
+
+const sortShape = z.tuple([z.string().max(50), z.enum(['ASC', 'DESC'])]);
+const rangeShape = z.tuple([z.number().int().min(0), z.number().int().min(0)]);
+const filterShape = z.object({
+  status: z.enum(statuses).optional(),
+  id: z.union([z.uuid(), z.array(z.uuid()).max(100)]).optional(),
+  userId: z.uuid().optional(),
+});
+
+/** At most this many records per page. */
+const maxPage = 100;
+
+export function parseListQuery(query: z.infer<typeof simpleRestQuery>) {
+  const sort = sortShape.safeParse(parseJson(query.sort) ?? ['submittedAt', 'ASC']);
+  const range = rangeShape.safeParse(parseJson(query.range) ?? [0, 24]);
+  const filter = filterShape.safeParse(parseJson(query.filter) ?? {});
+  const invalid = [!sort.success && 'sort', !range.success && 'range', !filter.success && 'filter'].filter(
+    Boolean,
+  );
+  if (!sort.success || !range.success || !filter.success)
+    throw new ValidationError('invalidRequest', { data: { fields: invalid } });
+  const [from, to] = range.data;
+  const ids = filter.data.id === undefined ? undefined : [filter.data.id].flat();
+  return {
+    sort: { field: sort.data[0], order: sort.data[1] },
+    from,
+    to: Math.max(from, Math.min(to, from + maxPage - 1)),
+    // The queue (pending, oldest first) unless a status is asked for; a look-up by id takes any status.
+    status: filter.data.status ?? (ids ? undefined : ('processing' as const)),
+    ids,
+    userId: filter.data.userId,
+  };
+}
+
+const record = z.object({
+  id: z.string(),
+  userId: z.string(),
+  username: z.string().nullable(),
+  name: z.string(),
+  certificateType: z.enum(['id-card', 'passport']),
+  certificateNumber: z.string(),
+  status: z.enum(statuses),
+  submittedAt: z.string(),
+  decidedAt: z.string().nullable(),
+  reviewerId: z.string().nullable(),
+  reviewer: z.string().nullable(),
+  reason: z.string().nullable(),
+  photoCount: z.number().int(),
+});
+
+/**
+ * The reviewers' calls for the operations console, in ra-data-simple-rest form: the verification
+ * queue with `sort`, `range`, `filter` and a `Content-Range` header, one verification, and the
+ * decisions. Photos stay behind `GET /api/user/review/photo`, where each view is recorded.
+ */
+export async function adminRoutes(root: FastifyInstance, { accounts, sessions, verifications }: AdminHttp) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  /** Reviewers (and admins); the role recorded on the events is the one that let them in. */
+  const reviewer = async (request: FastifyRequest) => {
+    const session = await requireSession(request, sessions);
+    const account = await accounts.requireAccount(session, 'reviewer');
+    const role: Role = account.roles.includes('reviewer') ? 'reviewer' : 'admin';
+    return { accountId: session.accountId, metadata: metadataOf(request, session.accountId, role) };
+  };
+
+  /** Usernames from the account streams, each read once per request. */
+  const withNames = async (records: VerificationRecord[]) => {
+    const names = new Map<string, Promise<string | null>>();
+    const nameOf = (accountId: string | null) => {
+      if (!accountId) return Promise.resolve(null);
+      if (!names.has(accountId)) {
+        names.set(
+          accountId,
+          accounts.load(accountId).then(
+            ({ state }) => state.username,
+            () => null,
+          ),
+        );
+      }
+      return names.get(accountId)!;
+    };
+    return Promise.all(
+      records.map(async (item) => ({
+        ...item,
+        username: await nameOf(item.userId),
+        reviewer: await nameOf(item.reviewerId),
+      })),
+    );
+  };
+  const one = async (id: string) => (await withNames([await verifications.getOne(id)]))[0]!;
+
+  app.get(
+    '/api/admin/verifications',
+    {
+      schema: {
+        tags,
+        summary:
+          'Reviewer: verifications (default: the pending queue, oldest first); sort, range, filter {status, id, userId}; Content-Range',
+        querystring: simpleRestQuery,
+        response: { 200: envelopeOf(z.array(record)) },
+      },
+    },
+    async (request, reply) => {
+      await reviewer(request);
+      const query = parseListQuery(request.query);
+      const { total, records } = await verifications.list(query);
+      const last = records.length > 0 ? query.from + records.length - 1 : query.from;
+      reply.header('content-range', `verifications ${query.from}-${last}/${total}`);
+      reply.header('access-control-expose-headers', 'Content-Range');
+      return ok(await withNames(records));
+    },
+  );
+
+  app.get(
+    '/api/admin/verifications/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Reviewer: one verification with its photo count',
+        params: idParams,
+        response: { 200: envelopeOf(record) },
+      },
+    },
+    async (request) => {
+      await reviewer(request);
+      return ok(await one(request.params.id));
+    },
+  );
+
+  app.post(
+    '/api/admin/verifications/:id/approve',
+    {
+      schema: {
+        tags,
+        summary: 'Reviewer: approve a pending verification',
+        params: idParams,
+        response: { 200: envelopeOf(record) },
+      },
+    },
+    async (request) => {
+      const { accountId, metadata } = await reviewer(request);
+      await verifications.decide(request.params.id, { approve: true }, accountId, metadata);
+      return ok(await one(request.params.id), 'Verification Pass');
+    },
+  );
+
+  app.post(
+    '/api/admin/verifications/:id/reject',
+    {
+      schema: {
+        tags,
+        summary: 'Reviewer: reject a pending verification with a reason (the participant reads it)',
+        params: idParams,
+        body: z.object({ reason: z.string().trim().max(500).optional() }).optional(),
+        response: { 200: envelopeOf(record) },
+      },
+    },
+    async (request) => {
+      const { accountId, metadata } = await reviewer(request);
+      const reason = request.body?.reason;
+      if (!reason) throw new ValidationError('rejectReasonRequired', { data: { field: 'reason' } });
+      await verifications.decide(request.params.id, { approve: false, reason }, accountId, metadata);
+      return ok(await one(request.params.id), 'Verification Failed');
+    },
+  );
+}
