@@ -15,21 +15,28 @@ export class Inbox {
   }
 
   async page(recipientId: string, page: number, pageSize: number, language: Language) {
-    const mine = this.#t().selectFrom('inbox').where('recipient_id', '=', recipientId);
-    const [rows, counts] = await Promise.all([
-      mine
-        .selectAll()
-        .orderBy('sent_at', 'desc')
-        .limit(pageSize)
-        .offset((page - 1) * pageSize)
-        .execute(),
-      mine
-        .select((eb) => [
-          eb.fn.countAll<number>().as('total'),
-          eb.fn.count<number>('message_id').filterWhere('read_at', 'is', null).as('unread'),
-        ])
-        .executeTakeFirstOrThrow(),
-    ]);
+    // One snapshot for the page and its counts, so a message arriving in between cannot split them.
+    const [rows, counts] = await this.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        const mine = (trx.withSchema('identity') as Kysely<IdentityTables>)
+          .selectFrom('inbox')
+          .where('recipient_id', '=', recipientId);
+        const list = await mine
+          .selectAll()
+          .orderBy('sent_at', 'desc')
+          .limit(pageSize)
+          .offset((page - 1) * pageSize)
+          .execute();
+        const totals = await mine
+          .select((eb) => [
+            eb.fn.countAll<number>().as('total'),
+            eb.fn.count<number>('message_id').filterWhere('read_at', 'is', null).as('unread'),
+          ])
+          .executeTakeFirstOrThrow();
+        return [list, totals] as const;
+      });
     return {
       total: Number(counts.total),
       unread: Number(counts.unread),
