@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Role } from '@sais/events';
 import { Accounts } from '@sais/identity';
 import type { Platform } from '@sais/kit';
@@ -14,9 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAllInOne } from '../../services/gateway/src/platform.ts';
 import { launchChromium } from './support/browser';
 import { gradientPng } from './support/png';
-import { buildForProduction } from './support/productionBuild';
+import { ensureAppBuilt } from '../../infra/test/apps.ts';
 
-const consoleRoot = fileURLToPath(new URL('..', import.meta.url));
 const screenshot = '/tmp/sais-console-review.png';
 const screenshotEnglish = '/tmp/sais-console-review-reject-en.png';
 
@@ -111,7 +109,7 @@ describe('identity review in the console, in Chromium, against the real platform
     }, count);
 
   beforeAll(async () => {
-    await buildForProduction(consoleRoot, join(consoleRoot, 'dist'));
+    await ensureAppBuilt('ops-console');
     const fresh = await freshDatabase('console');
     await fresh.database.close();
     drop = fresh.drop;

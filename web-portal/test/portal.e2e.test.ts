@@ -71,7 +71,7 @@ describe('the built portal in a real browser', () => {
 
     await login.click();
     await page.waitForURL(`${server.origin}/login?redirect=${expected}`);
-    await page.getByTestId('not-available').waitFor();
+    await page.getByRole('heading', { level: 1, name: '登录' }).waitFor();
     await expect(topBar().count()).resolves.toBe(0);
   });
 

@@ -75,13 +75,14 @@ describe('gateway', () => {
         TEAM_URL: address,
       };
       gateway = await startProxyGateway(env);
+      // The team process knows no identity service here, so every caller is signed out: its 401 comes back.
       const response = await gateway.inject({
         method: 'GET',
-        url: '/api/team/myTeam',
+        url: '/api/team/myTeam?competitionId=00000000-0000-4000-8000-000000000000',
         headers: { 'accept-language': 'en' },
       });
-      expect(response.statusCode).toBe(501);
-      expect(response.json()).toMatchObject({ message: 'This feature is not available yet' });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ code: 401, message: 'Please sign in first' });
     } finally {
       await gateway?.close();
       await team.close();

@@ -72,8 +72,10 @@ describe('reading all events in commit order', () => {
     const seen: string[] = [];
     let writing = true;
 
+    // Start after everything already readable, before any writer of this test begins.
+    const start = await lastPosition(store);
     const reader = (async () => {
-      let position: CommitPosition = await lastPosition(store);
+      let position: CommitPosition = start;
       for (;;) {
         const batch = await store.readAll(position, 25);
         for (const event of batch) seen.push(event.id);

@@ -28,6 +28,11 @@ export interface ApiClientConfig {
 
 export interface ApiClient {
   request<T>(path: string, options?: RequestOptions): Promise<T>;
+  /**
+   * A GET that answers a file: resolves with its bytes; an envelope in place of the file is handled
+   * as `request` handles it (notice, 401 → login) and rejects.
+   */
+  download(path: string, options?: Omit<RequestOptions, 'method'>): Promise<Blob>;
 }
 
 const notSignedInCode = 401;
@@ -85,18 +90,16 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     throw error;
   };
 
-  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-    const method = options.method ?? 'GET';
-    const url = `${config.baseUrl}${path}${queryMethods.has(method) ? toQuery(options.data) : ''}`;
-    let response: Response;
-    let body: Awaited<ReturnType<typeof readBody>>;
-    try {
-      response = await fetch(url, buildInit(method, options, config.language()));
-      body = await readBody(response);
-    } catch (cause) {
-      if (options.signal?.aborted) throw cause;
-      return fail(new ApiError(transportErrorCode, config.translate('api.networkError')), options.silent);
-    }
+  const transportFailure = (cause: unknown, options: RequestOptions): never => {
+    if (options.signal?.aborted) throw cause;
+    return fail(new ApiError(transportErrorCode, config.translate('api.networkError')), options.silent);
+  };
+
+  function settle<T>(
+    response: Response,
+    body: Awaited<ReturnType<typeof readBody>>,
+    options: RequestOptions,
+  ): T {
     if (body.empty && response.ok) return undefined as T;
     if (body.empty || !isEnvelope(body.json)) {
       const message = config.translate('api.badResponse', { status: response.status });
@@ -104,7 +107,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     }
     const { code, message = '', data } = body.json;
     if (code === 0) return data as T;
-    const error = new ApiError(code, message);
+    const error = new ApiError(code, message, data ?? null);
     if (code === notSignedInCode) {
       if (options.allowSignedOut) throw error;
       config.notifier.notify({ severity: 'error', message });
@@ -114,5 +117,39 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     return fail(error, options.silent);
   }
 
-  return { request };
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const method = options.method ?? 'GET';
+    const url = `${config.baseUrl}${path}${queryMethods.has(method) ? toQuery(options.data) : ''}`;
+    let response: Response;
+    let body: Awaited<ReturnType<typeof readBody>>;
+    try {
+      response = await fetch(url, buildInit(method, options, config.language()));
+      body = await readBody(response);
+    } catch (cause) {
+      return transportFailure(cause, options);
+    }
+    return settle<T>(response, body, options);
+  }
+
+  async function download(path: string, options: Omit<RequestOptions, 'method'> = {}): Promise<Blob> {
+    const url = `${config.baseUrl}${path}${toQuery(options.data)}`;
+    let response: Response;
+    try {
+      response = await fetch(url, buildInit('GET', options, config.language()));
+      const isEnvelopeResponse = (response.headers.get('content-type') ?? '').includes('application/json');
+      if (response.ok && !isEnvelopeResponse) return await response.blob();
+      const body = await readBody(response);
+      settle(response, body, options);
+    } catch (cause) {
+      if (cause instanceof ApiError) throw cause;
+      return transportFailure(cause, options);
+    }
+    // An envelope with code 0 where a file was expected: not a file either.
+    return fail(
+      new ApiError(transportErrorCode, config.translate('api.badResponse', { status: response.status })),
+      options.silent,
+    );
+  }
+
+  return { request, download };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type RecordingServer, startRecordingServer } from '../../test/support/recordingServer';
 import type { Notice } from '../notices/notices';
-import { ApiError, transportErrorCode } from './ApiError';
+import { ApiError, secondsLeftOf, transportErrorCode } from './ApiError';
 import { type ApiClient, createApiClient } from './client';
 
 const envelope = (code: number, message: string, data: unknown = null) => ({
@@ -156,5 +156,44 @@ describe('the API client', () => {
     });
     await expect(api.request('/competition/list')).rejects.toMatchObject({ code: 502 });
     expect(shown).toEqual([{ severity: 'error', message: 'api.badResponse{"status":502}' }]);
+  });
+
+  it('downloads a file as bytes, with the query, credentials and language', async () => {
+    server.answer('/api/race/download', {
+      headers: { 'Content-Type': 'text/csv' },
+      body: 'id,yield\n1,2\n',
+    });
+    const blob = await api.download('/race/download', { data: { fileId: 'f-1' } });
+    await expect(blob.text()).resolves.toBe('id,yield\n1,2\n');
+    expect([...server.requests[0]!.query]).toEqual([['fileId', 'f-1']]);
+    expect(server.requests[0]!.headers['accept-language']).toBe('zh-CN');
+  });
+
+  it('rejects a download answered by an envelope, keeping its code and data', async () => {
+    server.answer('/api/race/download', { status: 403, ...envelope(20010, '请先完成实名认证', { why: 1 }) });
+    const error = await api
+      .download('/race/download', { data: { fileId: 'f-1' }, silent: true })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 20010, message: '请先完成实名认证', data: { why: 1 } });
+    expect(shown).toEqual([]);
+    server.answer('/api/race/download', { status: 401, ...envelope(401, '请先登录') });
+    await expect(
+      api.download('/race/download', { data: { fileId: 'f-1' }, silent: true }),
+    ).rejects.toMatchObject({
+      code: 401,
+    });
+    expect(visited).toHaveLength(1);
+  });
+
+  it('keeps the data of a rejected call, e.g. the seconds before a new code', async () => {
+    server.answer('/api/code/sendEmailCode', {
+      status: 429,
+      ...envelope(10013, 'too soon', { secondsLeft: 42 }),
+    });
+    const error = await api
+      .request('/code/sendEmailCode', { method: 'POST', data: {} })
+      .catch((e: unknown) => e);
+    expect(secondsLeftOf(error)).toBe(42);
+    expect(secondsLeftOf(new Error('x'))).toBeNull();
   });
 });

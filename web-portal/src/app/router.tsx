@@ -1,18 +1,26 @@
 import { Navigate, type RouteObject, createBrowserRouter } from 'react-router-dom';
+import { CompetitionDetailLayout } from '../features/competitions/CompetitionDetailLayout';
+import { UserLayout } from '../features/user/UserLayout';
 import { BareLayout } from '../layout/BareLayout';
 import { MainLayout } from '../layout/MainLayout';
-import { HomePage, IntroPage, NotAvailablePage, ReviewRedirectPage } from './lazyPages';
+import {
+  CompetitionDataPage,
+  FormatPage,
+  ForgetPage,
+  HomePage,
+  IntroPage,
+  LoginPage,
+  MyAuthPage,
+  MyInfoPage,
+  MyMsgPage,
+  MyRacePage,
+  NotAvailablePage,
+  RegisterPage,
+  ReviewRedirectPage,
+} from './lazyPages';
 
-const competitionPages = [
-  'format',
-  'competitionData',
-  'leaderboard',
-  'mySubmissions',
-  'codeSubmissions',
-  'myScore',
-] as const;
-const userPages = ['myInfo', 'myRace', 'myAuth', 'myMsg'] as const;
-const barePages = ['login', 'register', 'forget'] as const;
+/** Competition tabs whose calls do not exist yet: they say so (translated). */
+const unavailableCompetitionPages = ['leaderboard', 'mySubmissions', 'codeSubmissions', 'myScore'] as const;
 
 /** The routes of spec §2, nothing more. */
 export const routes: RouteObject[] = [
@@ -23,9 +31,15 @@ export const routes: RouteObject[] = [
       { path: 'intro', element: <IntroPage /> },
       {
         path: 'competitionDetail/:competitionId',
+        element: <CompetitionDetailLayout />,
         children: [
           { index: true, element: <Navigate to="format" replace /> },
-          ...competitionPages.map((page) => ({ path: page, element: <NotAvailablePage page={page} /> })),
+          { path: 'format', element: <FormatPage /> },
+          { path: 'competitionData', element: <CompetitionDataPage /> },
+          ...unavailableCompetitionPages.map((page) => ({
+            path: page,
+            element: <NotAvailablePage page={page} />,
+          })),
           {
             path: 'team',
             children: [
@@ -33,13 +47,18 @@ export const routes: RouteObject[] = [
               { path: ':teamType', element: <NotAvailablePage page="team" /> },
             ],
           },
+          { path: '*', element: <Navigate to="/intro" replace /> },
         ],
       },
       {
         path: 'user',
+        element: <UserLayout />,
         children: [
           { index: true, element: <Navigate to="myInfo" replace /> },
-          ...userPages.map((page) => ({ path: page, element: <NotAvailablePage page={page} /> })),
+          { path: 'myInfo', element: <MyInfoPage /> },
+          { path: 'myRace', element: <MyRacePage /> },
+          { path: 'myAuth', element: <MyAuthPage /> },
+          { path: 'myMsg', element: <MyMsgPage /> },
         ],
       },
       { path: 'review', element: <ReviewRedirectPage /> },
@@ -48,7 +67,11 @@ export const routes: RouteObject[] = [
   },
   {
     element: <BareLayout />,
-    children: barePages.map((page) => ({ path: page, element: <NotAvailablePage page={page} /> })),
+    children: [
+      { path: 'login', element: <LoginPage /> },
+      { path: 'register', element: <RegisterPage /> },
+      { path: 'forget', element: <ForgetPage /> },
+    ],
   },
 ];
 

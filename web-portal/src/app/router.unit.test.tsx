@@ -2,17 +2,39 @@
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { session } from '../features/session/session';
+import type { UserDetail } from '../features/session/types';
 import { initI18n } from './i18n';
 import { routes } from './router';
 
-async function landingOf(address: string): Promise<string> {
+const someone: UserDetail = {
+  userId: 'u-1',
+  username: 'someone1',
+  email: 'someone@example.org',
+  phone: null,
+  roles: ['participant'],
+  nickname: null,
+  description: null,
+  countryRegion: null,
+  address: null,
+  isStudent: null,
+  organization: null,
+  graduationDate: null,
+  avatarUrl: null,
+  authStatus: 'Not Verified',
+};
+
+async function landingOf(address: string, part: 'pathname' | 'search' = 'pathname'): Promise<string> {
   const router = createMemoryRouter(routes, { initialEntries: [address] });
   await act(async () => void render(<RouterProvider router={router} />));
-  return router.state.location.pathname;
+  return router.state.location[part];
 }
 
 describe('the portal routes (spec §2)', () => {
-  beforeAll(() => initI18n());
+  beforeAll(async () => {
+    await initI18n();
+    session.set(someone);
+  });
   afterEach(cleanup);
 
   it.each([
@@ -39,5 +61,16 @@ describe('the portal routes (spec §2)', () => {
     cleanup();
     await landingOf('/login');
     expect(document.querySelector('[data-testid="top-bar"]')).toBeNull();
+  });
+
+  it('sends a signed-out visitor of /user to /login, coming back afterwards', async () => {
+    session.clear();
+    try {
+      expect(await landingOf('/user/myMsg')).toBe('/login');
+      cleanup();
+      expect(await landingOf('/user/myMsg', 'search')).toBe(`?redirect=${encodeURIComponent('/user/myMsg')}`);
+    } finally {
+      session.set(someone);
+    }
   });
 });

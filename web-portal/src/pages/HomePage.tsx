@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { CompetitionList } from '../features/competitions/CompetitionList';
 import { TrackCard, type TrackKey } from './TrackCard';
 
 const tracks: readonly TrackKey[] = ['physical', 'social', 'logic', 'life', 'geo'];
@@ -37,6 +38,9 @@ export default function HomePage() {
             <TrackCard key={track} track={track} />
           ))}
         </Box>
+      </Container>
+      <Container maxWidth="lg" sx={{ pb: 8 }}>
+        <CompetitionList />
       </Container>
     </>
   );

@@ -23,6 +23,8 @@ export interface AppOptions {
   readiness?: ReadinessCheck[];
   /** Upper bound for any multipart file; routes check their own tighter limits. */
   maxUploadBytes?: number;
+  /** A proxy passes request bodies through untouched, so it must not parse multipart. */
+  multipart?: boolean;
 }
 
 /** Never log what identifies a session or a secret. */
@@ -62,9 +64,10 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   installErrorHandling(app);
 
   await app.register(cookie);
-  await app.register(multipart, {
-    limits: { fileSize: options.maxUploadBytes ?? 20 * 1024 * 1024, files: 4 },
-  });
+  if (options.multipart !== false)
+    await app.register(multipart, {
+      limits: { fileSize: options.maxUploadBytes ?? 20 * 1024 * 1024, files: 4 },
+    });
   await app.register(swagger, {
     openapi: {
       info: {

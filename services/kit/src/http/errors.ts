@@ -36,22 +36,18 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_FILES_LIMIT') {
-      return reply
-        .status(413)
-        .send({
-          code: errorCodes.payloadTooLarge,
-          message: translate('payloadTooLarge', language),
-          data: null,
-        });
+      return reply.status(413).send({
+        code: errorCodes.payloadTooLarge,
+        message: translate('payloadTooLarge', language),
+        data: null,
+      });
     }
     if (status === 429) {
-      return reply
-        .status(429)
-        .send({
-          code: errorCodes.tooManyRequests,
-          message: translate('tooManyRequests', language),
-          data: null,
-        });
+      return reply.status(429).send({
+        code: errorCodes.tooManyRequests,
+        message: translate('tooManyRequests', language),
+        data: null,
+      });
     }
     if (status >= 400 && status < 500) {
       return reply.status(status).send({
@@ -67,12 +63,10 @@ export function installErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply
-      .status(404)
-      .send({
-        code: errorCodes.notFound,
-        message: translate('routeNotFound', requestLanguage(request)),
-        data: null,
-      });
+    reply.status(404).send({
+      code: errorCodes.notFound,
+      message: translate('routeNotFound', requestLanguage(request)),
+      data: null,
+    });
   });
 }

@@ -9,13 +9,11 @@ import { requestLanguage } from './envelope.ts';
 export function announceUnavailable(app: FastifyInstance, prefixes: readonly string[]): void {
   for (const prefix of prefixes) {
     app.all(`${prefix}/*`, { schema: { hide: true } }, async (request, reply) =>
-      reply
-        .status(501)
-        .send({
-          code: errorCodes.notAvailable,
-          message: translate('notAvailableYet', requestLanguage(request)),
-          data: null,
-        }),
+      reply.status(501).send({
+        code: errorCodes.notAvailable,
+        message: translate('notAvailableYet', requestLanguage(request)),
+        data: null,
+      }),
     );
   }
 }

@@ -121,6 +121,8 @@ export class KafkaTransport implements EventTransport {
       allowAutoTopicCreation: false,
       sessionTimeout,
       heartbeatInterval: Math.max(500, Math.floor(sessionTimeout / 10)),
+      // A rebalance waits this long for members to rejoin; a dead member should not hold the group for a minute.
+      rebalanceTimeout: Math.max(10_000, sessionTimeout * 2),
     });
     await consumer.connect();
     await consumer.subscribe({ topics, fromBeginning: true });

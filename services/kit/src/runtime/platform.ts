@@ -13,7 +13,17 @@ import { Relay } from '../messaging/relay.ts';
 import type { EventTransport, Subscription } from '../messaging/transport.ts';
 import { ProjectionRunner } from '../projections/projection.ts';
 import { type Authenticator, noAuthenticator, remoteAuthenticator } from './auth.ts';
+import { ReplayJobs } from '../audit/replay-jobs.ts';
+import { auditPrefix, auditRoutes, projectionSources } from '../audit/routes.ts';
+import type { Projection } from '../projections/projection.ts';
 import type { PlatformConfig, ServiceContext, ServiceDefinition } from './service.ts';
+
+export * from '../audit/index.ts';
+
+/** Every URL prefix a service answers, its audit calls included (the gateway's routing table). */
+export function routedPrefixes(service: ServiceDefinition): string[] {
+  return [...service.prefixes, auditPrefix(service.name)];
+}
 
 export interface PlatformOptions {
   services: readonly ServiceDefinition[];
@@ -44,7 +54,15 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const { db } = database;
   const brokers = config.env.KAFKA_BROKERS?.split(',').filter(Boolean);
   const transport: EventTransport = brokers?.length
-    ? new KafkaTransport({ brokers, clientId: 'sais', logger, topicPrefix: config.env.KAFKA_TOPIC_PREFIX })
+    ? new KafkaTransport({
+        brokers,
+        clientId: 'sais',
+        logger,
+        topicPrefix: config.env.KAFKA_TOPIC_PREFIX,
+        sessionTimeoutMs: config.env.KAFKA_SESSION_TIMEOUT_MS
+          ? Number(config.env.KAFKA_SESSION_TIMEOUT_MS)
+          : undefined,
+      })
     : new InProcessBus();
 
   const stores = new Map<string, EventStore>();
@@ -82,8 +100,11 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   for (const service of services) {
     if (service.authenticator) authenticator = await service.authenticator(contexts.get(service)!);
   }
+  const projectionsOf = new Map<ServiceDefinition, Projection[]>();
   for (const service of services) {
-    for (const projection of service.projections?.(contexts.get(service)!) ?? []) {
+    const projections = service.projections?.(contexts.get(service)!) ?? [];
+    projectionsOf.set(service, projections);
+    for (const projection of projections) {
       const runner = new ProjectionRunner(projection, db, logger);
       subscriptions.push(
         await transport.subscribe({
@@ -112,6 +133,18 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     logger,
   });
   for (const service of services) await service.routes(app, contexts.get(service)!);
+  // The auditors' calls of each service here, under /api/admin/audit/<service> (see audit/routes.ts).
+  const replayJobs = new ReplayJobs(db, logger);
+  for (const service of services) {
+    await auditRoutes(app, {
+      service,
+      db,
+      auth,
+      projections: projectionsOf.get(service) ?? [],
+      sourcesOf: (projection) => projectionSources(db, stores, projection),
+      jobs: replayJobs,
+    });
+  }
   await options.extend?.(app);
 
   let closed = false;
@@ -125,6 +158,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       if (closed) return;
       closed = true;
       await app.close();
+      await replayJobs.close();
       await Promise.all(relays.map((relay) => relay.stop()));
       await Promise.all(subscriptions.map((subscription) => subscription.stop()));
       await transport.close();

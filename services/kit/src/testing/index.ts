@@ -123,9 +123,9 @@ export function client(app: FastifyInstance, language = 'en') {
           ? undefined
           : first.split(';')[0];
     // Tests read whatever shape each call returns.
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     return {
       status: response.statusCode,
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
       body: response.json() as { code: number; message: string; data: any },
       setCookie: first,
     };

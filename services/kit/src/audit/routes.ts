@@ -1,0 +1,357 @@
+import { errorCodes } from '@sais/events';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { Db } from '../db/database.ts';
+import { AppError, NotFoundError, ValidationError } from '../errors.ts';
+import { EventStore } from '../eventstore/event-store.ts';
+import { envelopeOf, ok } from '../http/envelope.ts';
+import type { Projection } from '../projections/projection.ts';
+import { type Authenticator, requirePrincipal } from '../runtime/auth.ts';
+import { asOfReaderOf, projectionAsOf } from './as-of.ts';
+import { type AuditListQuery, AuditEventLog, auditSortFields } from './event-log.ts';
+import type { ReplayJobs } from './replay-jobs.ts';
+
+/** Where a service's audit calls live: `/api/admin/audit/<service>` (the gateway routes it like any prefix). */
+export function auditPrefix(serviceName: string): string {
+  return `/api/admin/audit/${serviceName}`;
+}
+
+export interface AuditRoutesOptions {
+  service: { name: string; schema: string };
+  db: Db;
+  auth: Authenticator;
+  /** The projections this process runs for the service (`ServiceDefinition.projections`). */
+  projections: readonly Projection[];
+  /** The event stores a replay of the projection reads. */
+  sourcesOf(projection: Projection): Promise<EventStore[]>;
+  jobs: ReplayJobs;
+}
+
+/** ra-data-simple-rest's query: `sort=["field","ASC"]`, `range=[from,to]`, `filter={...}`, each JSON. */
+const simpleRestQuery = z.object({
+  sort: z.string().max(200).optional(),
+  range: z.string().max(100).optional(),
+  filter: z.string().max(4000).optional(),
+});
+
+const instant = z
+  .string()
+  .max(40)
+  .refine((text) => !Number.isNaN(Date.parse(text)), 'invalidRequest');
+const sortShape = z.tuple([
+  z.enum(Object.keys(auditSortFields) as [keyof typeof auditSortFields]),
+  z.enum(['ASC', 'DESC']),
+]);
+const rangeShape = z.tuple([z.number().int().min(0), z.number().int().min(0)]);
+const filterShape = z.object({
+  id: z.union([z.string().max(64), z.array(z.string().max(64)).max(100)]).optional(),
+  streamId: z.string().trim().min(1).max(200).optional(),
+  type: z.string().trim().min(1).max(200).optional(),
+  actorId: z.string().trim().min(1).max(200).optional(),
+  from: instant.optional(),
+  to: instant.optional(),
+});
+
+/** At most this many events per page. */
+const maxPage = 100;
+
+function parseJson(text: string | undefined): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ValidationError('invalidRequest', { detail: `not JSON: ${text}` });
+  }
+}
+
+/** Newest first unless asked otherwise; `from`/`to` bound `occurredAt` (inclusive). */
+export function parseAuditQuery(query: z.infer<typeof simpleRestQuery>): AuditListQuery {
+  const sort = sortShape.safeParse(parseJson(query.sort) ?? ['position', 'DESC']);
+  const range = rangeShape.safeParse(parseJson(query.range) ?? [0, 24]);
+  const filter = filterShape.safeParse(parseJson(query.filter) ?? {});
+  if (!sort.success || !range.success || !filter.success) {
+    const fields = [!sort.success && 'sort', !range.success && 'range', !filter.success && 'filter'];
+    throw new ValidationError('invalidRequest', { data: { fields: fields.filter(Boolean) } });
+  }
+  const [from, to] = range.data;
+  const { id, streamId, type, actorId } = filter.data;
+  return {
+    sort: { field: sort.data[0], order: sort.data[1] },
+    from,
+    to: Math.max(from, Math.min(to, from + maxPage - 1)),
+    filter: {
+      ids: id === undefined ? undefined : [id].flat(),
+      streamId,
+      type,
+      actorId,
+      from: filter.data.from ? new Date(filter.data.from) : undefined,
+      to: filter.data.to ? new Date(filter.data.to) : undefined,
+    },
+  };
+}
+
+const actor = z.object({ userId: z.string().nullable(), role: z.string() });
+const eventRecord = z.object({
+  id: z.string(),
+  position: z.number().int(),
+  stream: z.object({ type: z.string(), id: z.string() }),
+  version: z.number().int(),
+  schemaVersion: z.number().int(),
+  type: z.string(),
+  occurredAt: z.string(),
+  actor,
+  correlation: z.object({ correlationId: z.string(), causationId: z.string().nullable() }),
+  data: z.unknown(),
+  hash: z.string(),
+  previousHash: z.string().nullable(),
+});
+const verifyResult = z.object({
+  service: z.string(),
+  ok: z.boolean(),
+  checked: z.number().int(),
+  firstBroken: z
+    .object({
+      streamId: z.string(),
+      streamVersion: z.number().int(),
+      eventId: z.string(),
+      reason: z.string(),
+    })
+    .optional(),
+});
+const replayStatus = z.object({
+  projection: z.string(),
+  state: z.enum(['idle', 'running', 'done', 'failed']),
+  read: z.number().int(),
+  applied: z.number().int(),
+  total: z.number().int(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  startedBy: z.string().nullable(),
+  error: z.string().nullable(),
+});
+const projectionInfo = z.object({
+  id: z.string(),
+  name: z.string(),
+  streamTypes: z.array(z.string()),
+  asOf: z.boolean(),
+  replay: replayStatus,
+});
+const projectionParams = z.object({ projection: z.string().min(1).max(200) });
+
+/**
+ * The auditors' calls of one service, under `/api/admin/audit/<service>`: its event history in
+ * ra-data-simple-rest form, one stream's history, the hash-chain check, the projections with their
+ * replay progress, a projection "as of" a time, and (admins only) starting a replay.
+ */
+export async function auditRoutes(root: FastifyInstance, options: AuditRoutesOptions): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { service, db, auth, jobs } = options;
+  const prefix = auditPrefix(service.name);
+  const log = new AuditEventLog(db, service.schema);
+  const store = new EventStore(db, service.schema);
+  const tags = [`admin: audit (${service.name})`];
+  const auditor = (request: FastifyRequest) => requirePrincipal(auth, request, 'auditor');
+  const projectionNamed = (name: string) => {
+    const projection = options.projections.find((candidate) => candidate.name === name);
+    if (!projection) throw new NotFoundError();
+    return projection;
+  };
+
+  app.get(
+    `${prefix}/events`,
+    {
+      schema: {
+        tags,
+        summary: `Auditor: ${service.name} events; sort, range, filter {streamId, type, actorId, from, to, id}; Content-Range`,
+        querystring: simpleRestQuery,
+        response: { 200: envelopeOf(z.array(eventRecord)) },
+      },
+    },
+    async (request, reply) => {
+      await auditor(request);
+      const query = parseAuditQuery(request.query);
+      const { total, records } = await log.list(query);
+      const last = records.length > 0 ? query.from + records.length - 1 : query.from;
+      reply.header('content-range', `events ${query.from}-${last}/${total}`);
+      reply.header('access-control-expose-headers', 'Content-Range');
+      return ok(records);
+    },
+  );
+
+  app.get(
+    `${prefix}/events/:id`,
+    {
+      schema: {
+        tags,
+        summary: `Auditor: one ${service.name} event`,
+        params: z.object({ id: z.string().min(1).max(64) }),
+        response: { 200: envelopeOf(eventRecord) },
+      },
+    },
+    async (request) => {
+      await auditor(request);
+      const record = await log.one(request.params.id);
+      if (!record) throw new NotFoundError();
+      return ok(record);
+    },
+  );
+
+  app.get(
+    `${prefix}/streams/:streamId`,
+    {
+      schema: {
+        tags,
+        summary: `Auditor: the full history of one ${service.name} stream, oldest first`,
+        params: z.object({ streamId: z.string().min(1).max(200) }),
+        response: { 200: envelopeOf(z.array(eventRecord)) },
+      },
+    },
+    async (request) => {
+      await auditor(request);
+      const records = await log.stream(request.params.streamId);
+      if (records.length === 0) throw new NotFoundError();
+      return ok(records);
+    },
+  );
+
+  app.get(
+    `${prefix}/verify`,
+    {
+      schema: {
+        tags,
+        summary: `Auditor: check every ${service.name} hash chain; the first broken link if any`,
+        response: { 200: envelopeOf(verifyResult) },
+      },
+    },
+    async (request) => {
+      await auditor(request);
+      return ok({ service: service.name, ...(await store.verify()) });
+    },
+  );
+
+  app.get(
+    `${prefix}/projections`,
+    {
+      schema: {
+        tags,
+        summary: `Auditor: the read models of ${service.name} with their replay progress`,
+        response: { 200: envelopeOf(z.array(projectionInfo)) },
+      },
+    },
+    async (request) => {
+      await auditor(request);
+      return ok(
+        options.projections.map((projection) => ({
+          id: projection.name,
+          name: projection.name,
+          streamTypes: [...projection.streamTypes],
+          asOf: asOfReaderOf(projection) !== undefined,
+          replay: jobs.status(projection.name),
+        })),
+      );
+    },
+  );
+
+  app.get(
+    `${prefix}/replay/:projection`,
+    {
+      schema: {
+        tags,
+        summary: 'Auditor: progress of the last replay of a projection {state, read, applied, total}',
+        params: projectionParams,
+        response: { 200: envelopeOf(replayStatus) },
+      },
+    },
+    async (request) => {
+      await auditor(request);
+      return ok(jobs.status(projectionNamed(request.params.projection).name));
+    },
+  );
+
+  app.post(
+    `${prefix}/replay/:projection`,
+    {
+      schema: {
+        tags,
+        summary: 'Admin: rebuild a projection from the events, in the background (follow with GET)',
+        params: projectionParams,
+        response: { 200: envelopeOf(replayStatus) },
+      },
+    },
+    async (request) => {
+      const principal = await requirePrincipal(auth, request, 'admin');
+      const projection = projectionNamed(request.params.projection);
+      const started = await jobs.start(projection, await options.sourcesOf(projection), principal.accountId);
+      if (!started)
+        throw new AppError(errorCodes.conflict, 'concurrentChange', 409, {
+          detail: `a replay of ${projection.name} is running`,
+          data: jobs.status(projection.name),
+        });
+      return ok(jobs.status(projection.name));
+    },
+  );
+
+  app.get(
+    `${prefix}/asof`,
+    {
+      schema: {
+        tags,
+        summary:
+          'Auditor: a read model as of a time (replayed up to `at` in a transaction that is rolled back); 501 where the projection has no as-of reader',
+        querystring: z
+          .object({ projection: z.string().min(1).max(200), at: instant })
+          .catchall(z.string().max(200)),
+        response: {
+          200: envelopeOf(
+            z.object({
+              projection: z.string(),
+              at: z.string(),
+              applied: z.number().int(),
+              value: z.unknown(),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      await auditor(request);
+      const { projection: name, at: atText, ...rest } = request.query;
+      const projection = projectionNamed(name);
+      const reader = asOfReaderOf(projection);
+      if (!reader) throw new AppError(errorCodes.notAvailable, 'notAvailableYet', 501);
+      const at = new Date(atText);
+      const result = await projectionAsOf(db, projection, await options.sourcesOf(projection), at, (trx) =>
+        reader(trx, rest as Record<string, string>),
+      );
+      return ok({ projection: name, at: at.toISOString(), applied: result.applied, value: result.value });
+    },
+  );
+}
+
+/**
+ * The event stores a projection reads: the schema named by each of its aggregate types
+ * (`identity.account` lives in `identity.events`), taken from this process's stores or, when another
+ * process owns it, opened read-only on the same database if its event table exists.
+ */
+export async function projectionSources(
+  db: Db,
+  known: ReadonlyMap<string, EventStore>,
+  projection: Projection,
+): Promise<EventStore[]> {
+  const bySchema = new Map([...known.values()].map((store) => [store.schema, store]));
+  const schemas = [...new Set(projection.streamTypes.map((type) => type.split('.')[0]!))];
+  const stores: EventStore[] = [];
+  for (const schema of schemas) {
+    const existing = bySchema.get(schema);
+    if (existing) {
+      stores.push(existing);
+      continue;
+    }
+    const found = await sql<{ table: string | null }>`
+      select to_regclass(${`${schema}.events`})::text as table`.execute(db);
+    if (found.rows[0]?.table) stores.push(new EventStore(db, schema));
+  }
+  return stores;
+}

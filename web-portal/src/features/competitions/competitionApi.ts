@@ -1,0 +1,45 @@
+import { api } from '../../app/api';
+import type {
+  CompetitionDetail,
+  CompetitionFile,
+  CompetitionStatus,
+  CompetitionType,
+  Competition,
+  MyRace,
+  Paged,
+} from './types';
+
+export interface ListFilters {
+  status?: CompetitionStatus | undefined;
+  type?: CompetitionType | undefined;
+}
+
+export function fetchCompetitions(filters: ListFilters, page: number, pageSize: number) {
+  return api.request<Paged<Competition>>('/race/list', { data: { ...filters, page, pageSize } });
+}
+
+export function fetchCompetition(competitionId: string) {
+  return api.request<CompetitionDetail>('/race/detail', { data: { competitionId } });
+}
+
+export function fetchMyRaces(page: number, pageSize: number) {
+  return api.request<Paged<MyRace>>('/race/userRaceList', { data: { page, pageSize } });
+}
+
+/** POST /race/signUp; the caller handles failures (20010 opens the go-to-authentication modal). */
+export function signUp(competitionId: string, agreements: string[]) {
+  return api.request<null>('/race/signUp', {
+    method: 'POST',
+    data: { competitionId, agreements },
+    silent: true,
+  });
+}
+
+export function fetchFiles(competitionId: string) {
+  return api.request<CompetitionFile[]>('/race/files', { data: { competitionId } });
+}
+
+/** GET /race/download: the file's bytes; the caller handles failures. */
+export function downloadFile(fileId: string) {
+  return api.download('/race/download', { data: { fileId }, silent: true });
+}

@@ -1,0 +1,42 @@
+import { api } from '../../app/api';
+import type { AuthStatus } from '../session/types';
+
+export type CertificateType = 'id-card' | 'passport';
+
+/** GET /user/getAuthentication (services/identity/src/http/verification-routes.ts). */
+export interface Authentication {
+  status: AuthStatus;
+  /** Why the last submission was rejected, if it was. */
+  reason: string | null;
+  name: string | null;
+  certificateType: string | null;
+  certificateNumber: string | null;
+  submittedAt: string | null;
+}
+
+export function fetchAuthentication() {
+  return api.request<Authentication>('/user/getAuthentication');
+}
+
+export interface Submission {
+  name: string;
+  certificateType: CertificateType;
+  certificateNumber: string;
+  front: File;
+  /** Only for an ID card; a passport takes one photo. */
+  back: File | null;
+}
+
+/** POST /user/submitAuthentication as multipart form data. */
+export function submitAuthentication({ name, certificateType, certificateNumber, front, back }: Submission) {
+  const form = new FormData();
+  form.append('name', name.trim());
+  form.append('certificateType', certificateType);
+  form.append('certificateNumber', certificateNumber.trim());
+  form.append('front', front);
+  if (certificateType === 'id-card' && back) form.append('back', back);
+  return api.request<{ verificationId: string }>('/user/submitAuthentication', {
+    method: 'POST',
+    data: form,
+  });
+}

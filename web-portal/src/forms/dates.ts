@@ -1,0 +1,29 @@
+/** A date and time in the reader's language, e.g. 2026/11/22 14:03 or 11/22/2026, 2:03 PM. */
+export function formatDateTime(iso: string, language: string | undefined, timeZone?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+  try {
+    return new Intl.DateTimeFormat(language === 'en' ? 'en' : 'zh-CN', { ...options, timeZone }).format(date);
+  } catch {
+    return new Intl.DateTimeFormat(language === 'en' ? 'en' : 'zh-CN', options).format(date);
+  }
+}
+
+export function formatDate(iso: string, language: string | undefined): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(language === 'en' ? 'en' : 'zh-CN', { dateStyle: 'medium' }).format(date);
+}
+
+/** A file size in B, KB, MB or GB, one decimal above bytes. */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return unit === 0 ? `${value} ${units[0]}` : `${value.toFixed(1)} ${units[unit]}`;
+}

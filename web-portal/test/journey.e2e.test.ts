@@ -1,0 +1,325 @@
+import { mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { png } from '@sais/kit/testing';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './support/browser';
+import { type Mailbox, startMailbox } from './support/mailbox';
+import { type RunningPlatform, apiCaller, startPlatform } from './support/platform';
+import { ensureAppBuilt } from '../../infra/test/apps.ts';
+
+const screenshots = join('/tmp', 'sais-portal-screenshots');
+
+/**
+ * A person's journey through the built portal, served by the real platform (every service in
+ * this process on a fresh database, the seeded competitions, codes sent over real SMTP).
+ */
+describe('the portal against the real platform', () => {
+  let mailbox: Mailbox;
+  let running: RunningPlatform;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let origin: string;
+  const consoleErrors: string[] = [];
+
+  const stamp = Date.now() % 1_000_000;
+  const username = `ada${stamp}`;
+  const email = `${username}@example.org`;
+  const password = 'secret123';
+
+  const notice = (text: string) => page.getByRole('alert').filter({ hasText: text }).first().waitFor();
+  const shot = async (name: string) => {
+    await page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });
+  };
+
+  beforeAll(async () => {
+    mailbox = await startMailbox();
+    await ensureAppBuilt('web-portal');
+    running = await startPlatform(mailbox.url);
+    origin = running.origin;
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+    context.setDefaultTimeout(10_000);
+    page = await context.newPage();
+    page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
+    await mkdir(screenshots, { recursive: true });
+    console.log(`screenshots in ${screenshots}`);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await running?.close();
+    await mailbox?.close();
+  });
+
+  it('lists the seeded competitions on the home page, with filters', async () => {
+    await page.goto(`${origin}/`);
+    const cards = page.getByTestId('competition-list').getByRole('listitem');
+    await expect.poll(() => cards.count()).toBe(5);
+    await expect(cards.first().textContent()).resolves.toContain('物质科学：催化反应产率预测');
+
+    await page.getByTestId('type-filter').click();
+    await page.getByRole('option', { name: '学术研究' }).click();
+    await expect.poll(() => cards.count()).toBe(1);
+    await page.getByTestId('status-filter').click();
+    await page.getByRole('option', { name: '已结束' }).click();
+    await page.getByText('没有符合条件的比赛。').waitFor();
+  });
+
+  it('registers with an email code, then is signed in', async () => {
+    await page.goto(`${origin}/intro`);
+    await page.getByTestId('top-bar').getByRole('link', { name: '注册' }).click();
+    await page.waitForURL(`${origin}/register?redirect=${encodeURIComponent('/intro')}`);
+
+    await page.getByLabel('账号名').fill(username);
+    await page.getByLabel('密码', { exact: true }).fill(password);
+    await page.getByLabel('邮箱').fill(email);
+    const mailsBefore = mailbox.mails.length;
+    await page.getByTestId('send-code').click();
+    await notice('验证码发送成功');
+    // The countdown starts from the server's resendAfterSeconds.
+    await expect.poll(() => page.getByTestId('send-code').textContent()).toMatch(/^\d+ 秒后重新获取$/);
+    await expect(page.getByTestId('send-code').isDisabled()).resolves.toBe(true);
+
+    await page.getByLabel('验证码').fill(await mailbox.codeFor(email, mailsBefore));
+    await page.getByRole('button', { name: '注册' }).click();
+    await page.getByText('请阅读并同意服务条款').waitFor();
+
+    await page.getByRole('button', { name: '平台服务条款' }).click();
+    const terms = page.getByRole('dialog', { name: '平台服务条款' });
+    await terms.getByRole('heading', { name: '六、适用法律与争议解决' }).waitFor();
+    await terms.getByRole('button', { name: '我同意' }).click();
+    await shot('register-zh-CN');
+    await page.getByRole('button', { name: '注册' }).click();
+
+    await notice('注册成功');
+    await page.waitForURL(`${origin}/intro`);
+    await page.getByTestId('user-menu').getByText(username).waitFor();
+  });
+
+  it('edits the profile with the spec messages', async () => {
+    await page.getByRole('button', { name: '个人信息' }).click();
+    await page.waitForURL(`${origin}/user/myInfo`);
+    const form = page.getByTestId('profile-form');
+    await form.getByLabel('昵称').fill('Ada L');
+    await form.getByRole('button', { name: '保存' }).click();
+    await form.getByText('请输入您当前所在的国家/地区').waitFor();
+    await form.getByText('请输入有效的学校/单位').waitFor();
+
+    await form.getByLabel('国家/地区').fill('中国');
+    await form.getByLabel('学校/单位').fill('复旦大学');
+    await form.getByRole('button', { name: '保存' }).click();
+    await notice('个人信息更新成功');
+    await page.getByTestId('user-menu').getByText('Ada L').waitFor();
+    await page.reload();
+    await expect(page.getByTestId('profile-form').getByLabel('学校/单位').inputValue()).resolves.toBe(
+      '复旦大学',
+    );
+  });
+
+  it('checks certificate photos before upload and submits the verification', async () => {
+    await page.getByRole('navigation').getByRole('link', { name: '实名认证' }).click();
+    await page.waitForURL(`${origin}/user/myAuth`);
+    await expect(page.getByTestId('auth-status').first().textContent()).resolves.toBe('未认证');
+    await page.getByTestId('payment-app-unavailable').waitFor();
+
+    await page.getByLabel('姓名').fill('张三');
+    await page.getByLabel('身份证号').fill('110105194912310021');
+    await page.getByRole('button', { name: '提交' }).click();
+    await page.getByText('身份证号格式不正确').waitFor();
+    await page.getByLabel('身份证号').fill('11010519491231002X');
+
+    const front = page.locator('input[name="front"]');
+    const back = page.locator('input[name="back"]');
+    await front.setInputFiles({
+      name: 'front.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not a photo'),
+    });
+    await page.getByText('文件格式错误').waitFor();
+    const tooLarge = Buffer.concat([png, Buffer.alloc(3 * 1024 * 1024)]);
+    await back.setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: tooLarge });
+    await page.getByText('请上传符合要求的证件照片').waitFor();
+
+    await front.setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: png });
+    await back.setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: png });
+    await expect(page.getByRole('img', { name: '身份证正面' }).count()).resolves.toBe(1);
+    await page.getByRole('button', { name: '提交' }).click();
+    await notice('提交成功');
+    await expect.poll(() => page.getByTestId('auth-status').first().textContent()).toBe('审核中');
+  });
+
+  it('offers authentication when an unverified user signs up or downloads a dataset', async () => {
+    await page.goto(`${origin}/`);
+    await page.getByTestId('competition-list').getByRole('link').first().click();
+    await page.waitForURL(/\/competitionDetail\/[0-9a-f-]+\/format$/);
+    await page.getByTestId('competition-description').waitFor();
+    await page.getByTestId('sign-up').click();
+    const agreements = page.getByRole('dialog', { name: '比赛协议' });
+    await agreements.getByLabel('我已阅读并同意本协议').check();
+    await agreements.getByRole('button', { name: '报名参赛' }).click();
+    const modal = page.getByRole('dialog', { name: '需要实名认证' });
+    await modal.getByText('请先完成实名认证').waitFor();
+    await modal.getByRole('button', { name: '取消' }).click();
+
+    await page.getByRole('tab', { name: '赛题数据' }).click();
+    await page.getByRole('button', { name: '下载 train.csv' }).click();
+    await modal.getByText('请先完成实名认证').waitFor();
+    await modal.getByRole('button', { name: '去认证' }).click();
+    await page.waitForURL(`${origin}/user/myAuth`);
+  });
+
+  it('shows the reviewer’s decision in the inbox', async () => {
+    await running.createStaff(`rev${stamp}`, 'Review1234', ['reviewer']);
+    const reviewer = apiCaller(origin);
+    await reviewer('POST', '/user/login', { username: `rev${stamp}`, password: 'Review1234' });
+    const queue = await reviewer<{ records: { verificationId: string; name: string }[] }>(
+      'POST',
+      '/user/getReview',
+      {},
+    );
+    const mine = queue.records.find((record) => record.name === '张三');
+    expect(mine).toBeDefined();
+    await reviewer('POST', '/user/review', { verificationId: mine!.verificationId, approve: true });
+
+    await page.goto(`${origin}/user/myMsg`);
+    const list = page.getByTestId('message-list');
+    await expect
+      .poll(async () => {
+        await page.reload();
+        await page.getByTestId('unread-count').waitFor();
+        return list.count();
+      })
+      .toBe(1);
+    await expect(page.getByTestId('unread-count').textContent()).resolves.toBe('1 条未读');
+    await page.getByTestId('unread-badge').waitFor();
+    await shot('inbox-zh-CN');
+    await list.getByRole('button').first().click();
+    await page.getByTestId('message-content').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: '关闭' }).click();
+    await expect.poll(() => page.getByTestId('unread-count').textContent()).toBe('0 条未读');
+    await expect.poll(() => page.getByTestId('unread-badge').count()).toBe(0);
+
+    await page.getByRole('navigation').getByRole('link', { name: '实名认证' }).click();
+    await expect.poll(() => page.getByTestId('auth-status').first().textContent()).toBe('已认证');
+  });
+
+  it('signs up for a seeded competition and downloads a dataset', async () => {
+    await page.goto(`${origin}/`);
+    await page.getByTestId('competition-list').getByRole('link').first().click();
+    await page.getByTestId('sign-up').click();
+    const agreements = page.getByRole('dialog', { name: '比赛协议' });
+    await agreements.getByLabel('我已阅读并同意本协议').check();
+    await agreements.getByRole('button', { name: '报名参赛' }).click();
+    await notice('提交成功');
+    await page.getByTestId('signed-up').waitFor();
+    await shot('competition-format-zh-CN');
+
+    await page.getByRole('tab', { name: '赛题数据' }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: '下载 train.csv' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('train.csv');
+    const text = await readFile((await download.path())!, 'utf8');
+    expect(text.split('\n')[0]).toBe('id,catalyst,solvent,temperature_c,equivalents,yield');
+    const [readme] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: '下载 README.md' }).click(),
+    ]);
+    expect(readme.suggestedFilename()).toBe('README.md');
+
+    await page.goto(`${origin}/user/myRace`);
+    await page.getByTestId('my-races').getByText('物质科学：催化反应产率预测').waitFor();
+  });
+
+  it('clears the Change Password fields on close and only logs a failure', async () => {
+    const open = async () => {
+      await page.getByRole('button', { name: '账号菜单' }).click();
+      await page.getByRole('menuitem', { name: '修改密码' }).click();
+      return page.getByRole('dialog', { name: '修改密码' });
+    };
+    let dialog = await open();
+    await dialog.getByLabel('当前密码').fill('whatever1');
+    await dialog.getByRole('button', { name: '取消' }).click();
+    dialog = await open();
+    await expect(dialog.getByLabel('当前密码').inputValue()).resolves.toBe('');
+
+    await dialog.getByLabel('当前密码').fill('wrongpass1');
+    await dialog.getByLabel('新密码', { exact: true }).fill('newpass123');
+    await dialog.getByLabel('再次输入新密码').fill('newpass124');
+    await dialog.getByRole('button', { name: '确定' }).click();
+    await dialog.getByText('两次输入的密码不一致').waitFor();
+
+    await dialog.getByLabel('再次输入新密码').fill('newpass123');
+    const errorsBefore = consoleErrors.length;
+    await dialog.getByRole('button', { name: '确定' }).click();
+    await expect.poll(() => consoleErrors.slice(errorsBefore).join('\n')).toContain('change password failed');
+    await expect(page.getByRole('alert').filter({ hasText: '当前密码错误' }).count()).resolves.toBe(0);
+    await expect(dialog.isVisible()).resolves.toBe(true);
+    await dialog.getByRole('button', { name: '取消' }).click();
+  });
+
+  it('signs out to /login, and the visitor is signed out everywhere', async () => {
+    await page.getByRole('button', { name: '账号菜单' }).click();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await page.waitForURL(`${origin}/login`);
+    await page.getByRole('heading', { level: 1, name: '登录' }).waitFor();
+    await expect(page.getByTestId('top-bar').count()).resolves.toBe(0);
+    await page.goto(`${origin}/`);
+    await page.getByTestId('top-bar').getByRole('link', { name: '登录' }).waitFor();
+    await page.goto(`${origin}/user/myInfo`);
+    await page.waitForURL(`${origin}/login?redirect=${encodeURIComponent('/user/myInfo')}`);
+  });
+
+  it('signs in with the password and comes back to the redirect address', async () => {
+    await page.getByLabel('账号名、邮箱或手机号').fill(email);
+    await page.getByLabel('密码', { exact: true }).fill(password);
+    await page.getByRole('button', { name: '登录' }).click();
+    await notice('登录成功');
+    await page.waitForURL(`${origin}/user/myInfo`);
+    await page.getByTestId('user-menu').waitFor();
+
+    // The same pages in English: the inbox title comes from the server in the chosen language.
+    await page.getByRole('navigation').getByRole('link', { name: '消息' }).click();
+    await page.getByTestId('language-selector').click();
+    await page.getByRole('option', { name: 'English' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Messages' }).waitFor();
+    await expect.poll(() => page.getByTestId('unread-count').textContent()).toBe('0 unread');
+    await expect.poll(() => page.getByTestId('message-list').textContent()).toMatch(/[A-Za-z]{4,}/);
+    await shot('inbox-en');
+    await page.getByRole('navigation').getByRole('link', { name: 'My competitions' }).click();
+    await page
+      .getByTestId('my-races')
+      .getByText('Physical science: Catalytic reaction yield prediction')
+      .waitFor();
+    await shot('my-competitions-en');
+  });
+
+  it('shows the validation messages of a form in the language chosen on it', async () => {
+    const visitor = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const other = await visitor.newPage();
+    try {
+      await other.goto(`${origin}/register`);
+      await other.getByRole('button', { name: '注册' }).click();
+      await other.getByText('用户名为6~20位小写字母或数字').waitFor();
+      await other.getByText('邮箱格式不正确').waitFor();
+      await other.getByText('请阅读并同意服务条款').waitFor();
+
+      await other.getByTestId('language-selector').click();
+      await other.getByRole('option', { name: 'English' }).click();
+      await other.getByText('Username is 6~20 characters of lowercase letters or numbers').waitFor();
+      await other.getByText('Email format is incorrect').waitFor();
+      await other.getByText('Please read and agree the service terms').waitFor();
+      await other.getByRole('heading', { level: 1, name: 'Create an account' }).waitFor();
+      await other.screenshot({ path: join(screenshots, 'register-validation-en.png'), fullPage: true });
+
+      await other.getByTestId('language-selector').click();
+      await other.getByRole('option', { name: '简体中文' }).click();
+      await other.getByText('密码为8~20位字母和数字').waitFor();
+    } finally {
+      await visitor.close();
+    }
+  });
+});
