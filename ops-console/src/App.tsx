@@ -1,5 +1,6 @@
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
+import { AuditRoutes, auditServices, eventResource, eventsResource } from './audit';
 import { ConsoleLayout } from './layout/ConsoleLayout';
 import { ConsoleTitle } from './layout/ConsoleTitle';
 import { darkTheme, lightTheme } from './layout/theme';
@@ -25,9 +26,13 @@ export function App() {
       disableTelemetry
     >
       <Resource name="verifications" {...verifications} />
+      {auditServices.map((service) => (
+        <Resource key={service} name={eventsResource(service)} {...eventResource} />
+      ))}
       <CustomRoutes>
         {/* The portal's /review sends reviewers to /console/#/review: the queue. */}
         <Route path="/review" element={<Navigate to="/verifications" replace />} />
+        {AuditRoutes}
       </CustomRoutes>
     </Admin>
   );

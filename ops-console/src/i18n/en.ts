@@ -4,6 +4,11 @@ import type { TranslationMessages } from 'react-admin';
 export const en: TranslationMessages = {
   ...englishMessages,
   resources: {
+    // Each service's event history (`audit/<service>/events`), named in list messages.
+    'audit/identity/events': { name: 'Event |||| Events' },
+    'audit/competition/events': { name: 'Event |||| Events' },
+    'audit/team/events': { name: 'Event |||| Events' },
+    'audit/scoring/events': { name: 'Event |||| Events' },
     verifications: {
       name: 'Verification |||| Verifications',
       fields: {
@@ -24,7 +29,13 @@ export const en: TranslationMessages = {
   },
   console: {
     title: 'Operations console',
-    menu: { review: 'Identity review' },
+    menu: {
+      review: 'Identity review',
+      auditEvents: 'Event history',
+      auditStreams: 'Stream history',
+      auditVerify: 'Verify hash chains',
+      auditReplay: 'Replay projection',
+    },
     dashboard: {
       heading: 'Welcome to the operations console',
       intro:
@@ -60,6 +71,70 @@ export const en: TranslationMessages = {
       notifications: {
         approved: 'Approved: %{name} is now verified',
         rejected: 'Rejected: %{name} has been told why',
+      },
+    },
+    audit: {
+      services: { identity: 'Identity', competition: 'Competition', team: 'Team', scoring: 'Scoring' },
+      fields: {
+        id: 'Event id',
+        service: 'Service',
+        position: 'Position',
+        occurredAt: 'Occurred',
+        type: 'Event type',
+        streamId: 'Stream',
+        version: 'Version',
+        actorId: 'Actor',
+        role: 'Role',
+        from: 'From',
+        to: 'Until',
+        correlationId: 'Correlation',
+        causationId: 'Caused by',
+        hash: 'Hash',
+        previousHash: 'Previous hash',
+        data: 'Data',
+        event: 'The event as recorded (JSON)',
+      },
+      events: { title: 'Event history', show: 'Event %{type}' },
+      streams: {
+        title: 'Stream history',
+        show: 'Show history',
+        hint: 'Choose a service and enter a stream id (an account, a competition, a team, a submission…).',
+        unlinked: 'link broken',
+      },
+      verify: {
+        title: 'Verify hash chains',
+        intro:
+          'Every event is chained to the one before it in its stream by a SHA-256 hash. The check recomputes every hash of every service and names the first link that does not hold.',
+        run: 'Verify hash chains',
+        running: 'Verifying…',
+        checking: '%{service}: checking…',
+        pass: '%{service}: pass, %{smart_count} event checked |||| %{service}: pass, %{smart_count} events checked',
+        broken: '%{service}: the hash chain is broken',
+        brokenAt:
+          'First broken link: stream %{stream}, version %{version}: %{reason} (%{checked} events checked before it).',
+        unavailable: '%{service}: cannot verify (%{message})',
+        openStream: 'Open the stream',
+        openEvent: 'Open the event',
+        reasons: {
+          gap: 'a version is missing in the stream',
+          link: 'the previous hash does not match the event before',
+          content: 'the event content does not match its hash',
+          other: 'the chain does not hold',
+        },
+      },
+      replay: {
+        title: 'Replay projection',
+        intro:
+          'Rebuilds a read model from the events in one transaction: readers keep the current one until the replay commits.',
+        start: 'Replay',
+        none: 'No read models in this process.',
+        unavailable: '%{service}: the projections cannot be listed.',
+        state: {
+          idle: 'Not replayed since the service started.',
+          running: 'Replaying: %{read} of %{total} events read, %{applied} applied…',
+          done: 'Done: %{read} of %{total} events read, %{applied} applied.',
+          failed: 'Failed: %{error}',
+        },
       },
     },
     roles: {

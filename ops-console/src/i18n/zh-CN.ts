@@ -142,6 +142,11 @@ export const zhCN: TranslationMessages = {
     },
   },
   resources: {
+    // Each service's event history (`audit/<service>/events`), named in list messages.
+    'audit/identity/events': { name: '事件' },
+    'audit/competition/events': { name: '事件' },
+    'audit/team/events': { name: '事件' },
+    'audit/scoring/events': { name: '事件' },
     verifications: {
       name: '实名认证 |||| 实名认证',
       fields: {
@@ -162,7 +167,13 @@ export const zhCN: TranslationMessages = {
   },
   console: {
     title: '运营控制台',
-    menu: { review: '实名审核' },
+    menu: {
+      review: '实名审核',
+      auditEvents: '事件历史',
+      auditStreams: '事件流历史',
+      auditVerify: '校验哈希链',
+      auditReplay: '重放投影',
+    },
     dashboard: {
       heading: '欢迎使用运营控制台',
       intro: '审核员、运营人员和审计员在这里工作。各功能模块建成后依次开放，首先是实名审核。',
@@ -197,6 +208,69 @@ export const zhCN: TranslationMessages = {
       notifications: {
         approved: '已通过：%{name} 已完成实名认证',
         rejected: '已驳回：已告知 %{name} 驳回原因',
+      },
+    },
+    audit: {
+      services: { identity: '身份', competition: '竞赛', team: '队伍', scoring: '评分' },
+      fields: {
+        id: '事件 ID',
+        service: '服务',
+        position: '位置',
+        occurredAt: '发生时间',
+        type: '事件类型',
+        streamId: '事件流',
+        version: '版本',
+        actorId: '操作者',
+        role: '角色',
+        from: '起始时间',
+        to: '截止时间',
+        correlationId: '关联 ID',
+        causationId: '起因事件',
+        hash: '哈希',
+        previousHash: '前一哈希',
+        data: '数据',
+        event: '原始事件（JSON）',
+      },
+      events: { title: '事件历史', show: '事件 %{type}' },
+      streams: {
+        title: '事件流历史',
+        show: '查看历史',
+        hint: '选择服务并输入事件流 ID（账号、竞赛、队伍、提交等）。',
+        unlinked: '链接断裂',
+      },
+      verify: {
+        title: '校验哈希链',
+        intro:
+          '每个事件都通过 SHA-256 哈希与其所在事件流的前一个事件相连。校验会重新计算所有服务的每个哈希，并指出第一个不成立的链接。',
+        run: '校验哈希链',
+        running: '正在校验…',
+        checking: '%{service}：正在校验…',
+        pass: '%{service}：通过，已校验 %{smart_count} 个事件',
+        broken: '%{service}：哈希链已断裂',
+        brokenAt:
+          '第一个断裂的链接：事件流 %{stream}，版本 %{version}：%{reason}（此前已校验 %{checked} 个事件）。',
+        unavailable: '%{service}：无法校验（%{message}）',
+        openStream: '打开事件流',
+        openEvent: '打开事件',
+        reasons: {
+          gap: '事件流中缺少一个版本',
+          link: '前一哈希与上一个事件不一致',
+          content: '事件内容与其哈希不一致',
+          other: '哈希链不成立',
+        },
+      },
+      replay: {
+        title: '重放投影',
+        intro: '在一个事务中根据事件重建读模型：重放提交之前，读取方仍看到当前的读模型。',
+        start: '重放',
+        none: '此进程中没有读模型。',
+        unavailable: '%{service}：无法列出投影。',
+        state: {
+          idle: '服务启动以来尚未重放。',
+          running: '正在重放：已读取 %{read} / %{total} 个事件，已应用 %{applied} 个…',
+          done: '完成：已读取 %{read} / %{total} 个事件，已应用 %{applied} 个。',
+          failed: '失败：%{error}',
+        },
       },
     },
     roles: {

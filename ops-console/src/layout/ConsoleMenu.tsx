@@ -1,4 +1,9 @@
+import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
+import History from '@mui/icons-material/History';
+import Replay from '@mui/icons-material/Replay';
+import Timeline from '@mui/icons-material/Timeline';
 import { Menu, usePermissions } from 'react-admin';
+import { eventsResource } from '../audit/services';
 import { mayUse } from '../providers/permissions';
 
 /** Only what the signed-in roles may use (the server refuses the rest anyway). */
@@ -9,6 +14,36 @@ export function ConsoleMenu() {
       <Menu.DashboardItem />
       {mayUse(permissions, 'verifications') && (
         <Menu.ResourceItem name="verifications" primaryText="console.menu.review" data-testid="menu-review" />
+      )}
+      {mayUse(permissions, 'audit') && (
+        <>
+          <Menu.Item
+            to={`/${eventsResource('identity')}`}
+            primaryText="console.menu.auditEvents"
+            leftIcon={<History />}
+            data-testid="menu-audit-events"
+          />
+          <Menu.Item
+            to="/audit/streams"
+            primaryText="console.menu.auditStreams"
+            leftIcon={<Timeline />}
+            data-testid="menu-audit-streams"
+          />
+          <Menu.Item
+            to="/audit/verify"
+            primaryText="console.menu.auditVerify"
+            leftIcon={<FactCheckOutlined />}
+            data-testid="menu-audit-verify"
+          />
+        </>
+      )}
+      {mayUse(permissions, 'audit.replay') && (
+        <Menu.Item
+          to="/audit/replay"
+          primaryText="console.menu.auditReplay"
+          leftIcon={<Replay />}
+          data-testid="menu-audit-replay"
+        />
       )}
     </Menu>
   );

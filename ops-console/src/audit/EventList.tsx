@@ -1,0 +1,56 @@
+import { DataTable, DateField, FunctionField, List, TextField, useResourceContext } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { eventFilters } from './EventFilters';
+import { ServiceTabs } from './ServiceTabs';
+import { eventsResource, serviceOfResource } from './services';
+import type { AuditEvent } from './types';
+
+export function streamPath(service: string, streamId: string): string {
+  return `/audit/streams/${encodeURIComponent(service)}/${encodeURIComponent(streamId)}`;
+}
+
+/** One service's event history, newest first, filtered by stream, type, actor and time range. */
+export function EventList() {
+  const resource = useResourceContext();
+  const service = serviceOfResource(resource);
+  return (
+    <>
+      <ServiceTabs value={service} to={(other) => `/${eventsResource(other)}`} />
+      <List
+        title="console.audit.events.title"
+        filters={eventFilters}
+        sort={{ field: 'position', order: 'DESC' }}
+        perPage={25}
+        exporter={false}
+        empty={false}
+        storeKey={false}
+      >
+        <DataTable rowClick="show" bulkActionButtons={false}>
+          <DataTable.Col source="position" label="console.audit.fields.position" />
+          <DataTable.Col source="occurredAt" label="console.audit.fields.occurredAt">
+            <DateField source="occurredAt" showTime />
+          </DataTable.Col>
+          <DataTable.Col source="type" label="console.audit.fields.type" />
+          <DataTable.Col source="stream.id" label="console.audit.fields.streamId">
+            <FunctionField<AuditEvent>
+              render={(record) => (
+                <Link
+                  to={streamPath(service, record.stream.id)}
+                  onClick={(event) => event.stopPropagation()}
+                  data-testid="stream-link"
+                >
+                  {record.stream.id}
+                </Link>
+              )}
+            />
+          </DataTable.Col>
+          <DataTable.Col source="version" label="console.audit.fields.version" />
+          <DataTable.Col source="actor.userId" label="console.audit.fields.actorId" disableSort>
+            <TextField source="actor.userId" emptyText="—" />
+          </DataTable.Col>
+          <DataTable.Col source="actor.role" label="console.audit.fields.role" disableSort />
+        </DataTable>
+      </List>
+    </>
+  );
+}

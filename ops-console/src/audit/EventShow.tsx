@@ -1,0 +1,60 @@
+import {
+  DateField,
+  FunctionField,
+  Labeled,
+  NumberField,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  useRecordContext,
+  useResourceContext,
+  useTranslate,
+} from 'react-admin';
+import { Link } from 'react-router-dom';
+import { EventJson } from './EventJson';
+import { streamPath } from './EventList';
+import { serviceOfResource } from './services';
+import type { AuditEvent } from './types';
+
+function EventTitle() {
+  const record = useRecordContext<AuditEvent>();
+  const translate = useTranslate();
+  return <span>{translate('console.audit.events.show', { type: record?.type ?? '' })}</span>;
+}
+
+function WholeEvent() {
+  const record = useRecordContext<AuditEvent>();
+  return record ? <EventJson value={record} /> : null;
+}
+
+/** One event: its envelope fields, a link to its stream, and the whole event as JSON. */
+export function EventShow() {
+  const service = serviceOfResource(useResourceContext());
+  return (
+    <Show title={<EventTitle />}>
+      <SimpleShowLayout>
+        <TextField source="id" label="console.audit.fields.id" />
+        <TextField source="type" label="console.audit.fields.type" />
+        <DateField source="occurredAt" label="console.audit.fields.occurredAt" showTime />
+        <FunctionField<AuditEvent>
+          label="console.audit.fields.streamId"
+          render={(record) => (
+            <Link to={streamPath(service, record.stream.id)} data-testid="stream-link">
+              {record.stream.type} · {record.stream.id}
+            </Link>
+          )}
+        />
+        <NumberField source="version" label="console.audit.fields.version" />
+        <TextField source="actor.userId" label="console.audit.fields.actorId" emptyText="—" />
+        <TextField source="actor.role" label="console.audit.fields.role" />
+        <TextField source="correlation.correlationId" label="console.audit.fields.correlationId" />
+        <TextField source="correlation.causationId" label="console.audit.fields.causationId" emptyText="—" />
+        <TextField source="hash" label="console.audit.fields.hash" />
+        <TextField source="previousHash" label="console.audit.fields.previousHash" emptyText="—" />
+        <Labeled label="console.audit.fields.event" fullWidth>
+          <WholeEvent />
+        </Labeled>
+      </SimpleShowLayout>
+    </Show>
+  );
+}

@@ -1,0 +1,37 @@
+import { useMemo } from 'react';
+import { useLocale } from 'react-admin';
+import { apiBase } from '../providers';
+import { createHttpClient } from '../providers/httpClient';
+import type { AuditEvent, ProjectionInfo, ReplayStatus, VerifyResult } from './types';
+
+const path = (service: string, rest: string) =>
+  `${apiBase}/admin/audit/${encodeURIComponent(service)}/${rest}`;
+
+/** The audit calls that are not simple-REST lists: stream history, verify, projections, replay. */
+export function useAuditApi() {
+  const locale = useLocale();
+  return useMemo(() => {
+    const http = createHttpClient(() => locale);
+    const get = async <T>(url: string) => (await http(url)).json as T;
+    return {
+      stream: (service: string, streamId: string) =>
+        get<AuditEvent[]>(path(service, `streams/${encodeURIComponent(streamId)}`)),
+      verify: (service: string) => get<VerifyResult>(path(service, 'verify')),
+      projections: (service: string) => get<ProjectionInfo[]>(path(service, 'projections')),
+      replayStatus: (service: string, projection: string) =>
+        get<ReplayStatus>(path(service, `replay/${encodeURIComponent(projection)}`)),
+      startReplay: async (service: string, projection: string) =>
+        (
+          await http(path(service, `replay/${encodeURIComponent(projection)}`), {
+            method: 'POST',
+            body: '{}',
+          })
+        ).json as ReplayStatus,
+    };
+  }, [locale]);
+}
+
+/** The server's message of a failed call (already in the interface language). */
+export function messageOf(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'ra.notification.http_error';
+}

@@ -1,0 +1,273 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Role } from '@sais/events';
+import { Accounts } from '@sais/identity';
+import type { Platform } from '@sais/kit';
+import { freshDatabase } from '@sais/kit/testing';
+import { sql } from 'kysely';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAllInOne } from '../../services/gateway/src/platform.ts';
+import { launchChromium } from './support/browser';
+import { ensureAppBuilt } from '../../infra/test/apps.ts';
+
+interface Person {
+  username: string;
+  userId: string;
+  cookie: { name: string; value: string };
+}
+
+/** The identity service's account streams. */
+const accountStream = (person: Person) => `account-${person.userId}`;
+
+/**
+ * The auditors' pages against the real platform: every service in this process on a fresh database,
+ * serving the console built from this tree.
+ */
+describe('audit in the console, in Chromium, against the real platform', () => {
+  let platform: Platform;
+  let drop: () => Promise<void>;
+  let dataDir: string;
+  let origin: string;
+  let browser: Browser;
+  let auditor: Person;
+  let admin: Person;
+  let participant: Person;
+  let seq = 0;
+
+  async function api(person: Person | null, path: string, init: RequestInit = {}) {
+    const headers = new Headers(init.headers);
+    headers.set('accept-language', 'en');
+    if (person) headers.set('cookie', `${person.cookie.name}=${person.cookie.value}`);
+    const response = await fetch(`${origin}${path}`, { ...init, headers });
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: (await response.json()) as { code: number; message: string; data: Record<string, unknown> },
+    };
+  }
+
+  async function account(roles: Role[]): Promise<Person> {
+    seq += 1;
+    const username = `${roles[0] ?? 'part'}${seq}${Date.now() % 100000}`;
+    const accounts = new Accounts(
+      platform.database.db,
+      platform.stores.get('identity')!,
+      undefined as never,
+      undefined as never,
+    );
+    await accounts.createStaff(
+      { username, email: `${username}@example.org`, password: 'Secret1234', roles },
+      { actor: { userId: null, role: 'system' }, correlationId: randomUUID(), causationId: null },
+    );
+    const response = await fetch(`${origin}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password: 'Secret1234' }),
+    });
+    expect(((await response.json()) as { code: number }).code).toBe(0);
+    const [name, value] = (response.headers.get('set-cookie') ?? '').split(';')[0]!.split('=') as [
+      string,
+      string,
+    ];
+    const person = { username, userId: '', cookie: { name, value } };
+    const detail = await api(person, '/api/user/detail');
+    return { ...person, userId: String(detail.body.data.userId) };
+  }
+
+  async function browse(person: Person, language?: 'en'): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    await context.addCookies([{ ...person.cookie, url: origin }]);
+    if (language) await context.addInitScript(() => localStorage.setItem('language', 'en'));
+    return { context, page: await context.newPage() };
+  }
+
+  beforeAll(async () => {
+    await ensureAppBuilt('ops-console');
+    const fresh = await freshDatabase('audit');
+    await fresh.database.close();
+    drop = fresh.drop;
+    dataDir = await mkdtemp(join(tmpdir(), 'sais-console-audit-'));
+    platform = await createAllInOne(
+      { dataDir, env: { DATABASE_URL: fresh.url, SAIS_SEED: 'off' } },
+      pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    );
+    origin = await platform.app.listen({ port: 0, host: '127.0.0.1' });
+    browser = await launchChromium();
+    auditor = await account(['auditor']);
+    admin = await account(['admin']);
+    participant = await account([]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await platform?.close();
+    await drop?.();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('an auditor filters the event history, opens an event and its stream, and verifies the chains', async () => {
+    const { context, page } = await browse(auditor);
+    try {
+      await page.goto(`${origin}/console/`);
+      await page.getByTestId('menu-audit-events').waitFor();
+      await expect(page.getByTestId('menu-review').count()).resolves.toBe(0);
+      await expect(page.getByTestId('menu-audit-replay').count()).resolves.toBe(0);
+
+      await page.getByTestId('menu-audit-events').click();
+      await page.waitForURL(/#\/audit\/identity\/events/);
+      const rows = page.locator('tbody tr');
+      await rows.first().waitFor();
+      expect(await rows.count()).toBeGreaterThanOrEqual(6);
+
+      // Filter by the participant's account stream: only its events, oldest registration among them.
+      await page.locator('input[name="streamId"]').fill(accountStream(participant));
+      await page.waitForFunction((id) => {
+        const cells = [...document.querySelectorAll('tbody tr [data-testid="stream-link"]')];
+        return cells.length > 0 && cells.every((cell) => cell.textContent === id);
+      }, accountStream(participant));
+      await rows.filter({ hasText: 'identity.AccountRegistered' }).waitFor();
+      await page.screenshot({ path: '/tmp/sais-console-audit-events.png', fullPage: true });
+      // And by type: one registration.
+      await page.locator('input[name="type"]').fill('identity.AccountRegistered');
+      await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
+      await expect(rows.first().textContent()).resolves.toContain('identity.AccountRegistered');
+      // A time range in the future leaves nothing; the local time goes to the API as an ISO instant.
+      await page.locator('input[name="from"]').fill('2099-01-01T00:00');
+      await page.getByText(/当前筛选下没有/).waitFor();
+      await expect(rows.count()).resolves.toBe(0);
+      const filter = JSON.parse(new URL(page.url().replace('#/', '')).searchParams.get('filter') ?? '{}');
+      expect(new Date(filter.from as string).toISOString()).toBe(filter.from);
+      expect(filter.from).toMatch(/^209[89]-/);
+
+      // The show page: the event as JSON; then its stream's full history.
+      await page.goto(
+        `${origin}/console/#/audit/identity/events?filter=${encodeURIComponent(
+          JSON.stringify({ streamId: accountStream(participant), type: 'identity.AccountRegistered' }),
+        )}`,
+      );
+      await rows.first().locator('td').first().click();
+      await page.waitForURL(/#\/audit\/identity\/events\/[0-9a-f-]+\/show/);
+      const json = await page.getByTestId('event-json').textContent();
+      expect(JSON.parse(json ?? '{}')).toMatchObject({
+        type: 'identity.AccountRegistered',
+        stream: { type: 'identity.account', id: accountStream(participant) },
+        data: { accountId: participant.userId, username: participant.username },
+      });
+      await page.getByTestId('stream-link').click();
+      await page.waitForURL(/#\/audit\/streams\/identity\//);
+      await page.getByTestId('stream-history').waitFor();
+      const history = page.getByTestId('stream-event');
+      expect(await history.count()).toBeGreaterThanOrEqual(1);
+      await expect(history.first().textContent()).resolves.toContain('identity.AccountRegistered');
+      await expect(history.first().textContent()).resolves.toContain('✓');
+      await page.screenshot({ path: '/tmp/sais-console-audit-stream.png', fullPage: true });
+
+      // The other services have their own history (the competition one may be empty here).
+      await page.goto(`${origin}/console/#/audit/identity/events`);
+      await page.getByTestId('service-team').click();
+      await page.waitForURL(/#\/audit\/team\/events/);
+
+      await page.getByTestId('menu-audit-verify').click();
+      await page.getByTestId('verify-run').click();
+      for (const service of ['identity', 'competition', 'team', 'scoring']) {
+        const result = page.getByTestId(`verify-${service}`);
+        await page.waitForFunction(
+          (id) => document.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-result') === 'pass',
+          `verify-${service}`,
+        );
+        await expect(result.textContent()).resolves.toMatch(/通过，已校验 \d+ 个事件/);
+      }
+      await page.screenshot({ path: '/tmp/sais-console-audit-verify.png', fullPage: true });
+
+      // The replay page is not for auditors, and neither is the replay call.
+      await page.goto(`${origin}/console/#/audit/replay`);
+      await page.getByText('你没有访问此页面的权限').waitFor();
+      expect(
+        (await api(auditor, '/api/admin/audit/identity/replay/identity.inbox', { method: 'POST' })).status,
+      ).toBe(403);
+    } catch (error) {
+      await page.screenshot({ path: `/tmp/sais-console-audit-failed-${Date.now()}.png`, fullPage: true });
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('participants see no audit menu and the audit API refuses them; signed out is 401', async () => {
+    const { context, page } = await browse(participant);
+    try {
+      await page.goto(`${origin}/console/`);
+      await page.getByTestId('roles').waitFor();
+      await expect(page.getByTestId('menu-audit-events').count()).resolves.toBe(0);
+      await page.goto(`${origin}/console/#/audit/verify`);
+      await page.getByText('你没有访问此页面的权限').waitFor();
+      expect((await api(participant, '/api/admin/audit/identity/events')).status).toBe(403);
+      expect((await api(null, '/api/admin/audit/scoring/verify')).status).toBe(401);
+    } catch (error) {
+      await page.screenshot({ path: `/tmp/sais-console-audit-failed-${Date.now()}.png`, fullPage: true });
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('an admin replays a projection with a progress bar, in English', async () => {
+    const { context, page } = await browse(admin, 'en');
+    try {
+      await page.goto(`${origin}/console/`);
+      await page.getByTestId('menu-audit-replay').click();
+      const inbox = page.getByTestId('replay-identity.inbox');
+      await inbox.waitFor();
+      await inbox.getByTestId('replay-start').click();
+      await page.waitForFunction(
+        () =>
+          document.querySelector('[data-testid="replay-identity.inbox"]')?.getAttribute('data-state') ===
+          'done',
+      );
+      await expect(inbox.getByTestId('replay-status').textContent()).resolves.toMatch(
+        /^Done: (\d+) of \1 events read, \d+ applied\.$/,
+      );
+      await expect(inbox.getByRole('progressbar').getAttribute('aria-valuenow')).resolves.toBe('100');
+    } catch (error) {
+      await page.screenshot({ path: `/tmp/sais-console-audit-failed-${Date.now()}.png`, fullPage: true });
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('after one event row is altered in PostgreSQL, the verify page names the first broken link', async () => {
+    const db = platform.database.db;
+    await sql`alter table identity.events disable trigger events_append_only`.execute(db);
+    await sql`update identity.events set data = jsonb_set(data, '{username}', '"forged"')
+      where stream_id = ${accountStream(participant)} and stream_version = 1`.execute(db);
+    await sql`alter table identity.events enable trigger events_append_only`.execute(db);
+    const { context, page } = await browse(auditor, 'en');
+    try {
+      await page.goto(`${origin}/console/#/audit/verify`);
+      await page.getByTestId('verify-run').click();
+      await page.waitForFunction(
+        () =>
+          document.querySelector('[data-testid="verify-identity"]')?.getAttribute('data-result') === 'broken',
+      );
+      const text = await page.getByTestId('verify-identity').textContent();
+      expect(text).toContain('Identity: the hash chain is broken');
+      expect(text).toContain(
+        `First broken link: stream ${accountStream(participant)}, version 1: the event content does not match its hash`,
+      );
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="verify-team"]')?.getAttribute('data-result') === 'pass',
+      );
+      await page.screenshot({ path: '/tmp/sais-console-audit-broken.png', fullPage: true });
+    } catch (error) {
+      await page.screenshot({ path: `/tmp/sais-console-audit-failed-${Date.now()}.png`, fullPage: true });
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+});
