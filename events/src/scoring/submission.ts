@@ -84,3 +84,30 @@ export const QuotaRefunded = defineEvent({
   aggregate,
   data: z.object({ submissionId, teamId: z.string(), quotaDay: z.iso.date() }),
 });
+
+export const SubmissionRescored = defineEvent({
+  type: 'scoring.SubmissionRescored',
+  version: 1,
+  meaning:
+    'An operator had the file scored again (e.g. after a ground-truth fix): new scores, or a log when the file no longer fits the ground truth.',
+  aggregate,
+  data: z.object({
+    submissionId,
+    metric: z.enum(['rmse', 'mae', 'accuracy']),
+    /** Both null when the file is now Invalid (then `log` says why). */
+    publicScore: score.nullable(),
+    privateScore: score.nullable(),
+    log: z.string().max(2000).nullable(),
+    groundTruthSha256: z.string().regex(/^[0-9a-f]{64}$/),
+    previousPublicScore: score.nullable(),
+  }),
+});
+
+export const SubmissionDisqualified = defineEvent({
+  type: 'scoring.SubmissionDisqualified',
+  version: 1,
+  meaning:
+    'An operator disqualified one submission with a reason: it no longer counts on either leaderboard (its allowance stays used).',
+  aggregate,
+  data: z.object({ submissionId, reason: z.string().min(1).max(500) }),
+});

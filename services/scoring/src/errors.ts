@@ -8,4 +8,10 @@ export const scoringCodes = {
   fileRequired: 40006,
   fileTooLarge: 40007,
   submissionNotFound: 40008,
+  privateLeaderboardHidden: 40009,
+  finalSelectionInvalid: 40010,
+  finalSelectionClosed: 40011,
+  submissionNotRescorable: 40012,
+  teamHasNoSubmissions: 40013,
+  alreadyDisqualified: 40014,
 } as const;

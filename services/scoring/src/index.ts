@@ -1,12 +1,15 @@
 import { hostname } from 'node:os';
 import { defineService } from '@sais/kit';
+import { BoardWatch } from './board-watch.ts';
 import { scoringMigrations } from './db/migrations.ts';
 import { GroundTruths } from './ground-truths.ts';
 import { scoringRoutes } from './http/routes.ts';
 import { Leaderboards } from './leaderboards.ts';
+import { Operations } from './operations.ts';
 import { leaderboardProjection } from './projections/leaderboard.ts';
 import { membershipsMirror } from './projections/memberships.ts';
 import { competitionsMirror, peopleMirror } from './projections/mirrors.ts';
+import { Standings } from './standings.ts';
 import { Submissions } from './submissions.ts';
 import { Evaluator } from './workers/evaluator.ts';
 
@@ -14,7 +17,13 @@ import { Evaluator } from './workers/evaluator.ts';
 export const scoringService = defineService({
   name: 'scoring',
   schema: 'scoring',
-  prefixes: ['/api/submission', '/api/leaderboard', '/api/admin/groundtruth'],
+  prefixes: [
+    '/api/submission',
+    '/api/leaderboard',
+    '/api/admin/groundtruth',
+    '/api/admin/submissions',
+    '/api/admin/leaderboard',
+  ],
   migrations: scoringMigrations,
   projections: () => [competitionsMirror, peopleMirror, membershipsMirror, leaderboardProjection],
   workers: ({ db, store, config, logger }) => {
@@ -33,14 +42,22 @@ export const scoringService = defineService({
       },
     ];
   },
-  async routes(app, { db, store, auth }) {
+  async routes(app, { db, store, auth, config }) {
+    // Leaderboard change counters, polled for live updates and the page cache (SCORING_BOARD_POLL_MS).
+    const watch = new BoardWatch(db, Number(config.env.SCORING_BOARD_POLL_MS ?? 500));
+    app.addHook('onClose', async () => watch.stop());
     await scoringRoutes(app, {
       submissions: new Submissions(db, store),
-      leaderboards: new Leaderboards(db),
+      leaderboards: new Leaderboards(db, watch),
       groundTruths: new GroundTruths(db, store),
+      standings: new Standings(db, store),
+      operations: new Operations(db, store),
+      watch,
       auth,
     });
   },
 });
 
 export { GroundTruths } from './ground-truths.ts';
+export { BoardWatch } from './board-watch.ts';
+export { Leaderboards } from './leaderboards.ts';

@@ -1,5 +1,7 @@
-import type { Db } from '@sais/kit';
-import { sql } from 'kysely';
+import { AppError, type Db } from '@sais/kit';
+import { type RawBuilder, sql } from 'kysely';
+import type { BoardWatch } from './board-watch.ts';
+import { scoringCodes } from './errors.ts';
 
 interface BoardRow {
   team_id: string;
@@ -13,34 +15,102 @@ interface BoardRow {
   rank: number;
 }
 
-/** Reads of the leaderboard read model: ranks by score, ties to the earlier submission. */
-export class Leaderboards {
-  constructor(private readonly db: Db) {}
+type Board = 'leaderboard' | 'private_leaderboard';
+type PageQuery = { competitionId: string; phase?: string; page: number; pageSize: number };
+type Page = Awaited<ReturnType<Leaderboards['queryPage']>>;
 
-  #ranked(competitionId: string, phase?: string) {
-    return sql<BoardRow>`
-      select l.team_id, l.best_score, l.submitted_at, l.metric, l.phase,
-        coalesce(m.usernames, array_remove(array[p.username], null)) as participants, m.team_name,
-        coalesce(m.organization, p.organization) as organization,
-        row_number() over (partition by l.phase order by
-          case when l.metric = 'accuracy' then -l.best_score else l.best_score end, l.submitted_at) as rank
-      from scoring.leaderboard l
-      left join scoring.people p on p.account_id::text = l.team_id
+/**
+ * Reads of the leaderboard read models: ranks by score, ties to the earlier submission. Pages are
+ * cached in the process and served until the competition's change counter moves (BoardWatch), so a
+ * busy leaderboard costs one query per change instead of one per request.
+ */
+export class Leaderboards {
+  readonly #cache = new Map<string, { version: number; page: Page }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly watch?: BoardWatch,
+  ) {}
+
+  /**
+   * Ranks a board's rows (cheap: one indexed range and a window), keeps those `pick` selects, and only
+   * then adds names and organisations, so a page of 50 joins 50 rows, not the whole board.
+   */
+  #ranked(competitionId: string, pick: RawBuilder<unknown>, phase?: string, board: Board = 'leaderboard') {
+    return sql<BoardRow & { total: number }>`
+      with ranked as (
+        select l.team_id, l.best_score, l.submitted_at, l.metric, l.phase,
+          row_number() over (partition by l.phase order by
+            case when l.metric = 'accuracy' then -l.best_score else l.best_score end, l.submitted_at) as rank,
+          count(*) over (partition by l.phase) as total
+        from ${sql.table(`scoring.${board}`)} l
+        where l.competition_id = ${competitionId} ${phase ? sql`and l.phase = ${phase}` : sql``}
+      )
+      select r.*, coalesce(m.usernames, array_remove(array[p.username], null)) as participants, m.team_name,
+        coalesce(m.organization, p.organization) as organization
+      from (select * from ranked where ${pick}) r
+      left join scoring.people p on p.account_id::text = r.team_id
       left join lateral (
         select array_agg(pp.username order by pp.username) as usernames, min(ms.team_name) as team_name,
           min(pp.organization) as organization
         from scoring.memberships ms join scoring.people pp on pp.account_id = ms.account_id
-        where ms.team_id = l.team_id
+        where ms.team_id = r.team_id
       ) m on m.usernames is not null
-      where l.competition_id = ${competitionId} ${phase ? sql`and l.phase = ${phase}` : sql``}`;
+      order by r.phase, r.rank`;
   }
 
-  async page(query: { competitionId: string; phase?: string; page: number; pageSize: number }) {
+  async page(query: PageQuery) {
+    return this.#cached('leaderboard', query);
+  }
+
+  /** Reads through the page cache; a key is trusted only while its version is freshly polled. */
+  async #cached(board: Board, query: PageQuery): Promise<Page> {
+    if (!this.watch) return this.queryPage(board, query);
+    const key = `${board}|${query.competitionId}|${query.phase ?? ''}|${query.page}|${query.pageSize}`;
+    const version = this.watch.version(query.competitionId);
+    const hit = this.#cache.get(key);
+    if (hit && version !== undefined && hit.version === version) return hit.page;
+    const page = await this.queryPage(board, query);
+    if (version !== undefined) {
+      if (this.#cache.size > 10_000) this.#cache.clear();
+      this.#cache.set(key, { version, page });
+    }
+    return page;
+  }
+
+  /**
+   * The private leaderboard of a phase (final selections' private scores): answers
+   * privateLeaderboardHidden until an operator publishes it; operators may preview it before.
+   */
+  async privatePage(query: PageQuery, preview = false) {
+    const phase = query.phase ?? (await this.#latestPhase(query.competitionId));
+    const published = phase
+      ? await sql<{ published_at: Date }>`select published_at from scoring.board_publications
+          where competition_id = ${query.competitionId} and phase = ${phase}`.execute(this.db)
+      : { rows: [] };
+    const publishedAt = published.rows[0]?.published_at;
+    if (!publishedAt && !preview)
+      throw new AppError(scoringCodes.privateLeaderboardHidden, 'privateLeaderboardHidden', 403, {
+        data: { phase },
+      });
+    const page = await this.#cached('private_leaderboard', { ...query, phase: phase ?? undefined });
+    return {
+      ...page,
+      published: Boolean(publishedAt),
+      publishedAt: publishedAt ? new Date(publishedAt).toISOString() : null,
+    };
+  }
+
+  async queryPage(board: Board, query: PageQuery) {
     const phase = query.phase ?? (await this.#latestPhase(query.competitionId));
     if (!phase) return { phase: null, total: 0, page: query.page, pageSize: query.pageSize, records: [] };
-    const rows = await sql<BoardRow & { total: number }>`
-      select *, count(*) over () as total from (${this.#ranked(query.competitionId, phase)}) ranked
-      order by rank limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`.execute(this.db);
+    const offset = (query.page - 1) * query.pageSize;
+    const rows = await this.#ranked(
+      query.competitionId,
+      sql`rank > ${offset} and rank <= ${offset + query.pageSize}`,
+      phase,
+      board,
+    ).execute(this.db);
     return {
       phase,
       total: Number(rows.rows[0]?.total ?? 0),
@@ -68,10 +138,7 @@ export class Leaderboards {
   }
 
   async myScore(competitionId: string, teamId: string) {
-    const ranked =
-      await sql<BoardRow>`select * from (${this.#ranked(competitionId)}) r where team_id = ${teamId}`.execute(
-        this.db,
-      );
+    const ranked = await this.#ranked(competitionId, sql`team_id = ${teamId}`).execute(this.db);
     const history = await sql<{ public_score: number; created_at: Date; phase: string }>`
       select public_score, created_at, phase from scoring.submissions
       where competition_id = ${competitionId} and team_id = ${teamId} and status = 'Completed' order by created_at`.execute(

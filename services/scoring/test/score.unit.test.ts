@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadGroundTruth } from '../src/evaluation/ground-truth.ts';
+import { isPublicId, loadGroundTruth } from '../src/evaluation/ground-truth.ts';
 import { scoreSubmission } from '../src/evaluation/score.ts';
 
 const truthCsv = 'id,yield\na1,10\na2,20\na3,30\na4,40\n';
@@ -68,5 +68,41 @@ describe('integer ids (direct lookup)', () => {
     expect(() => scoreSubmission(Buffer.from('id,yield\n99,1\n11,2\n12,3\n13,4\n'), numeric())).toThrow(
       '"99" is not a test id',
     );
+  });
+  it.each([
+    ['id,yield\n10,1\n11,2\n13,4\n', '1 test id(s) are missing (missing ids), e.g. "12".'],
+    ['id,yield\n10,1\n11,2\n11,2\n13,4\n', 'Line 4, column id: "11" appears twice (duplicate id).'],
+    ['id,yield\n10,1\n11,2\n12,3\n13,4\n9,0\n', 'Line 6, column id: "9" is not a test id (extra id).'],
+    ['id,yield\n10,1\n11,2\n12,3\n13,x\n', 'Line 5, column yield: "x" is not a number.'],
+  ])('validates like the hashed path: %j', (csv, message) => {
+    expect(() => scoreSubmission(Buffer.from(csv), numeric())).toThrow(message);
+  });
+  it('refuses a ground truth with an integer id twice', () => {
+    expect(() => loadGroundTruth(Buffer.from('id,yield\n1,1\n2,2\n1,3\n'), 'rmse', 50)).toThrow(
+      'Ground truth id "1" appears twice.',
+    );
+  });
+  it('scores public and private parts like the hashed path', () => {
+    const ids = Array.from({ length: 200 }, (_, i) => i);
+    const truthText = 'id,yield\n' + ids.map((i) => `${i},${i}`).join('\n');
+    const fileText = 'id,yield\n' + ids.map((i) => `${i},${i + (i % 3)}`).join('\n');
+    const direct = loadGroundTruth(Buffer.from(truthText), 'rmse', 50);
+    const hashed = loadGroundTruth(Buffer.from(truthText.replaceAll('\n', '\nk')), 'rmse', 50);
+    expect(direct.direct).not.toBeNull();
+    expect(hashed.direct).toBeNull();
+    const a = scoreSubmission(Buffer.from(fileText), direct);
+    expect(a.publicScore).toBeGreaterThan(0);
+    expect(a.rows).toBe(200);
+    // Same split rule by id text: compare with a hand computation.
+    let pub = 0;
+    let pubRows = 0;
+    for (const i of ids) {
+      const id = Buffer.from(String(i));
+      if (isPublicId(id, 0, id.length, 50)) {
+        pub += (i % 3) ** 2;
+        pubRows += 1;
+      }
+    }
+    expect(a.publicScore).toBeCloseTo(Math.sqrt(pub / pubRows), 12);
   });
 });

@@ -105,3 +105,15 @@ identityMigrations['2026-11-22-02-verifications-inbox'] = {
     await sql`create index inbox_recipient on identity.inbox (recipient_id, sent_at desc)`.execute(db);
   },
 };
+
+identityMigrations['2026-11-22-03-inbox-submissions'] = {
+  async up(db) {
+    // Kept by the inbox projection: who submitted which file, so scoring notices reach the submitter.
+    await sql`
+      create table identity.inbox_submissions (
+        submission_id uuid primary key,
+        recipient_id uuid not null,
+        file_name text not null
+      )`.execute(db);
+  },
+};

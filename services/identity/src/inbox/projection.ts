@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { identity, team } from '@sais/events';
+import { identity, scoring, team } from '@sais/events';
 import { type Db, defineProjection } from '@sais/kit';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { IdentityTables } from '../db/tables.ts';
 
 type Text = { 'zh-CN': string; en: string };
@@ -28,7 +28,7 @@ async function usernameOf(trx: Db, accountId: string): Promise<string> {
 
 /**
  * The message inbox (`/notify/*`): review decisions and team notices (texts kept beside the team
- * events); submission notices join as that service grows. Read marks are events too, so a replay keeps them.
+ * events) and submission notices (texts beside the scoring events). Read marks are events too, so a replay keeps them.
  */
 export const inboxProjection = defineProjection({
   name: 'identity.inbox',
@@ -37,6 +37,7 @@ export const inboxProjection = defineProjection({
     identity.IdentityVerificationApproved.aggregate,
     identity.MessageRead.aggregate,
     team.TeamCreated.aggregate,
+    scoring.SubmissionReceived.aggregate,
   ],
   async apply(trx, event) {
     const insert = (
@@ -72,6 +73,26 @@ export const inboxProjection = defineProjection({
           messageIdFor(`${event.id}:${notice.recipientId}`),
         );
       }
+      return;
+    }
+    if (event.streamType === scoring.SubmissionReceived.aggregate) {
+      // Submission notices go to the submitter, remembered per submission from SubmissionReceived
+      // (the same stream, so it always comes first).
+      const data = event.data as { submissionId: string; submitterId?: string; fileName?: string };
+      if (event.type === scoring.SubmissionReceived.type) {
+        await sql`insert into identity.inbox_submissions (submission_id, recipient_id, file_name)
+          values (${data.submissionId}, ${data.submitterId!}, ${data.fileName!}) on conflict do nothing`.execute(
+          trx,
+        );
+        return;
+      }
+      const submission = await sql<{ recipient_id: string; file_name: string }>`
+        select recipient_id, file_name from identity.inbox_submissions where submission_id = ${data.submissionId}`.execute(
+        trx,
+      );
+      const known = submission.rows[0];
+      const notice = known && scoring.scoringNotice(event.type, data, known.file_name);
+      if (notice) await insert(known.recipient_id, notice.title, notice.body, scoring.scoringNoticeSender);
       return;
     }
     switch (event.type) {
@@ -114,5 +135,6 @@ export const inboxProjection = defineProjection({
   },
   async reset(trx) {
     await inboxOf(trx).deleteFrom('inbox').execute();
+    await sql`delete from identity.inbox_submissions`.execute(trx);
   },
 });

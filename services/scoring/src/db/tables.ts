@@ -33,6 +33,7 @@ export interface ScoringTables {
     log: string | null;
     created_at: Date;
     updated_at: Date;
+    disqualified_reason: Generated<string | null>;
   };
   quota_ledger: {
     entry_id: Generated<number>;
@@ -49,6 +50,10 @@ export interface ScoringTables {
     phase: string;
     team_id: string;
     submitted_at: Date;
+    metric: Generated<string | null>;
+    public_score: Generated<number | null>;
+    private_score: Generated<number | null>;
+    disqualified_reason: Generated<string | null>;
   };
   leaderboard: {
     competition_id: string;
@@ -59,6 +64,25 @@ export interface ScoringTables {
     submission_id: string;
     submitted_at: Date;
   };
+  final_selections: {
+    competition_id: string;
+    phase: string;
+    team_id: string;
+    submission_ids: string[];
+    selected_by: string;
+    selected_at: Date;
+  };
+  team_disqualifications: { competition_id: string; team_id: string; reason: string; disqualified_at: Date };
+  board_teams: { competition_id: string; team_id: string; disqualified_reason: string | null };
+  board_final_selections: {
+    competition_id: string;
+    phase: string;
+    team_id: string;
+    submission_ids: string[];
+  };
+  private_leaderboard: ScoringTables['leaderboard'];
+  board_publications: { competition_id: string; phase: string; published_at: Date };
+  board_versions: { competition_id: string; version: number; changed_at: Date };
 }
 
 export type ScoringDb = Kysely<ScoringTables>;

@@ -28,10 +28,12 @@ export function splitLines(bytes: Uint8Array): { starts: Int32Array; ends: Int32
   let starts = new Int32Array(capacity);
   let ends = new Int32Array(capacity);
   let count = 0;
-  while (offset < bytes.length) {
-    let end = bytes.indexOf(LF, offset);
-    const next = end === -1 ? bytes.length : end + 1;
-    if (end === -1) end = bytes.length;
+  const length = bytes.length;
+  while (offset < length) {
+    // A plain loop, not Buffer#indexOf: lines are short, and a native call per line costs more than the scan.
+    let end = offset;
+    while (end < length && bytes[end] !== LF) end++;
+    const next = end === length ? length : end + 1;
     if (end > offset && bytes[end - 1] === CR) end -= 1;
     if (count === capacity) {
       capacity *= 2;
@@ -101,8 +103,12 @@ export function readLines(bytes: Uint8Array): { starts: Int32Array; ends: Int32A
 
 /** Finds the comma separating the two columns of a line; -1 if the line does not have exactly two. */
 export function twoColumns(bytes: Uint8Array, start: number, end: number): number {
-  const comma = bytes.indexOf(COMMA, start);
-  if (comma === -1 || comma >= end) return -1;
-  const second = bytes.indexOf(COMMA, comma + 1);
-  return second !== -1 && second < end ? -1 : comma;
+  let comma = -1;
+  for (let i = start; i < end; i++) {
+    if (bytes[i] === COMMA) {
+      if (comma !== -1) return -1;
+      comma = i;
+    }
+  }
+  return comma;
 }

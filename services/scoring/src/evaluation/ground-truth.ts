@@ -22,6 +22,12 @@ export interface GroundTruth {
    */
   direct: Int32Array | null;
   directBase: number;
+  /**
+   * With the direct index, values and flags by `id - directBase` too (1 = a test id, 2 = public), so
+   * scoring reads one slot per row instead of following direct → row (fewer cache misses).
+   */
+  directValues: Float64Array | null;
+  directFlags: Uint8Array | null;
   /** For accuracy: the label behind each value code. */
   labels: string[];
 }
@@ -46,13 +52,13 @@ export function loadGroundTruth(bytes: Uint8Array, metric: Metric, publicPercent
   const idEnd = new Int32Array(rows);
   const values = new Float64Array(rows);
   const isPublic = new Uint8Array(rows);
-  let size = 1;
-  while (size < rows * 2) size <<= 1;
-  const table = new Int32Array(size);
-  const mask = size - 1;
   const labels: string[] = [];
   const labelCodes = new Map<string, number>();
   let publicRows = 0;
+  // Canonical integer ids (and their range) are noted on the way: they allow the direct index.
+  let canonical = true;
+  let min = Number.MAX_SAFE_INTEGER;
+  let max = -1;
   for (let row = 0; row < rows; row++) {
     const start = lines.starts[row + 1]!;
     const end = lines.ends[row + 1]!;
@@ -78,17 +84,54 @@ export function loadGroundTruth(bytes: Uint8Array, metric: Metric, publicPercent
       isPublic[row] = 1;
       publicRows += 1;
     }
-    let slot = fnv1a(bytes, start, comma) & mask;
-    while (table[slot] !== 0) {
-      const other = table[slot]! - 1;
-      if (sameBytes(bytes, idStart[other]!, idEnd[other]!, bytes, start, comma)) {
-        throw new InvalidFile(`Ground truth id "${text(bytes, start, comma)}" appears twice.`);
+    if (canonical) {
+      const value = canonicalInteger(bytes, start, comma);
+      if (value < 0) canonical = false;
+      else {
+        if (value < min) min = value;
+        if (value > max) max = value;
       }
-      slot = (slot + 1) & mask;
     }
-    table[slot] = row + 1;
   }
-  const { direct, directBase } = directIndex(bytes, idStart, idEnd, rows);
+  let direct: Int32Array | null = null;
+  let directBase = 0;
+  let directValues: Float64Array | null = null;
+  let directFlags: Uint8Array | null = null;
+  let table = new Int32Array(0);
+  let mask = 0;
+  if (canonical && max - min + 1 <= rows * 4) {
+    // Direct index: no hash table at all; a second row with the same id is a duplicate.
+    direct = new Int32Array(max - min + 1);
+    directValues = new Float64Array(max - min + 1);
+    directFlags = new Uint8Array(max - min + 1);
+    directBase = min;
+    for (let row = 0; row < rows; row++) {
+      const index = canonicalInteger(bytes, idStart[row]!, idEnd[row]!) - min;
+      if (direct[index] !== 0)
+        throw new InvalidFile(`Ground truth id "${text(bytes, idStart[row]!, idEnd[row]!)}" appears twice.`);
+      direct[index] = row + 1;
+      directValues[index] = values[row]!;
+      directFlags[index] = 1 | (isPublic[row]! << 1);
+    }
+  } else {
+    let size = 1;
+    while (size < rows * 2) size <<= 1;
+    table = new Int32Array(size);
+    mask = size - 1;
+    for (let row = 0; row < rows; row++) {
+      const start = idStart[row]!;
+      const comma = idEnd[row]!;
+      let slot = fnv1a(bytes, start, comma) & mask;
+      while (table[slot] !== 0) {
+        const other = table[slot]! - 1;
+        if (sameBytes(bytes, idStart[other]!, idEnd[other]!, bytes, start, comma)) {
+          throw new InvalidFile(`Ground truth id "${text(bytes, start, comma)}" appears twice.`);
+        }
+        slot = (slot + 1) & mask;
+      }
+      table[slot] = row + 1;
+    }
+  }
   return {
     metric,
     target: header[1]!,
@@ -104,6 +147,8 @@ export function loadGroundTruth(bytes: Uint8Array, metric: Metric, publicPercent
     labels,
     direct,
     directBase,
+    directValues,
+    directFlags,
   };
 }
 
@@ -118,22 +163,6 @@ export function canonicalInteger(bytes: Uint8Array, start: number, end: number):
     value = value * 10 + digit;
   }
   return value;
-}
-
-function directIndex(bytes: Uint8Array, idStart: Int32Array, idEnd: Int32Array, rows: number) {
-  let min = Number.MAX_SAFE_INTEGER;
-  let max = -1;
-  for (let row = 0; row < rows; row++) {
-    const value = canonicalInteger(bytes, idStart[row]!, idEnd[row]!);
-    if (value < 0) return { direct: null, directBase: 0 };
-    if (value < min) min = value;
-    if (value > max) max = value;
-  }
-  if (max - min + 1 > rows * 4) return { direct: null, directBase: 0 };
-  const direct = new Int32Array(max - min + 1);
-  for (let row = 0; row < rows; row++)
-    direct[canonicalInteger(bytes, idStart[row]!, idEnd[row]!) - min] = row + 1;
-  return { direct, directBase: min };
 }
 
 export function sameBytes(

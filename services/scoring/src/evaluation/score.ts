@@ -1,5 +1,5 @@
 import { InvalidFile, readLines, parseNumber, text, twoColumns } from './csv.ts';
-import { type GroundTruth, findRow } from './ground-truth.ts';
+import { type GroundTruth, canonicalInteger, findRow } from './ground-truth.ts';
 
 export interface Scores {
   publicScore: number;
@@ -22,7 +22,10 @@ export function scoreSubmission(bytes: Uint8Array, truth: GroundTruth): Scores {
   const expected = `id,${truth.target}`;
   if (header !== expected)
     throw new InvalidFile(`Line 1: the header must be "${expected}", found "${header.slice(0, 80)}".`);
-  const seen = new Uint8Array(truth.rows);
+  // Direct index: flags by id (1 test id, 2 public, 4 seen here); otherwise `seen` by ground-truth row.
+  const flags = truth.directFlags ? truth.directFlags.slice() : null;
+  const values = truth.directValues ?? truth.values;
+  const seen = flags ? new Uint8Array(0) : new Uint8Array(truth.rows);
   let publicSum = 0;
   let privateSum = 0;
   const labelCodes =
@@ -34,21 +37,39 @@ export function scoreSubmission(bytes: Uint8Array, truth: GroundTruth): Scores {
     const comma = twoColumns(bytes, start, end);
     if (comma === -1) throw new InvalidFile(`${where}: expected 2 columns (id,${truth.target}).`);
     if (comma === start) throw new InvalidFile(`${where}, column id: the id is empty.`);
-    const row = findRow(truth, bytes, start, comma);
-    if (row === -1)
-      throw new InvalidFile(
-        `${where}, column id: "${shown(bytes, start, comma)}" is not a test id (extra id).`,
-      );
-    if (seen[row])
-      throw new InvalidFile(
-        `${where}, column id: "${shown(bytes, start, comma)}" appears twice (duplicate id).`,
-      );
-    seen[row] = 1;
+    let row: number;
+    let isPublic: boolean;
+    if (flags) {
+      row = canonicalInteger(bytes, start, comma) - truth.directBase;
+      const flag = row < 0 || row >= flags.length ? 0 : flags[row]!;
+      if ((flag & 1) === 0)
+        throw new InvalidFile(
+          `${where}, column id: "${shown(bytes, start, comma)}" is not a test id (extra id).`,
+        );
+      if (flag & 4)
+        throw new InvalidFile(
+          `${where}, column id: "${shown(bytes, start, comma)}" appears twice (duplicate id).`,
+        );
+      flags[row] = flag | 4;
+      isPublic = (flag & 2) !== 0;
+    } else {
+      row = findRow(truth, bytes, start, comma);
+      if (row === -1)
+        throw new InvalidFile(
+          `${where}, column id: "${shown(bytes, start, comma)}" is not a test id (extra id).`,
+        );
+      if (seen[row])
+        throw new InvalidFile(
+          `${where}, column id: "${shown(bytes, start, comma)}" appears twice (duplicate id).`,
+        );
+      seen[row] = 1;
+      isPublic = truth.isPublic[row] === 1;
+    }
     let error: number;
     if (labelCodes) {
       const label = text(bytes, comma + 1, end).trim();
       if (label === '') throw new InvalidFile(`${where}, column ${truth.target}: the value is empty.`);
-      error = labelCodes.get(label) === truth.values[row] ? 0 : 1;
+      error = labelCodes.get(label) === values[row] ? 0 : 1;
     } else {
       const value = parseNumber(bytes, comma + 1, end);
       if (Number.isNaN(value)) {
@@ -61,17 +82,19 @@ export function scoreSubmission(bytes: Uint8Array, truth: GroundTruth): Scores {
               : `"${raw}" is not a number`;
         throw new InvalidFile(`${where}, column ${truth.target}: ${what}.`);
       }
-      const difference = value - truth.values[row]!;
+      const difference = value - values[row]!;
       error = truth.metric === 'mae' ? Math.abs(difference) : difference * difference;
     }
-    if (truth.isPublic[row]) publicSum += error;
+    if (isPublic) publicSum += error;
     else privateSum += error;
   }
   const submitted = lines.count - 1;
   if (submitted < truth.rows) {
-    const missing = seen.indexOf(0);
+    const example = flags
+      ? String(truth.directBase + flags.findIndex((flag) => (flag & 5) === 1))
+      : shown(truth.bytes, truth.idStart[seen.indexOf(0)]!, truth.idEnd[seen.indexOf(0)]!);
     throw new InvalidFile(
-      `${truth.rows - submitted} test id(s) are missing (missing ids), e.g. "${shown(truth.bytes, truth.idStart[missing]!, truth.idEnd[missing]!)}".`,
+      `${truth.rows - submitted} test id(s) are missing (missing ids), e.g. "${example}".`,
     );
   }
   const privateRows = truth.rows - truth.publicRows;

@@ -1,4 +1,12 @@
-import { type Authenticator, ValidationError, envelopeOf, ok, requirePrincipal } from '@sais/kit';
+import type { Role } from '@sais/events';
+import {
+  type Authenticator,
+  type Principal,
+  ValidationError,
+  envelopeOf,
+  ok,
+  requirePrincipal,
+} from '@sais/kit';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -6,17 +14,16 @@ import { z } from 'zod';
 import type { Leaderboards } from '../leaderboards.ts';
 import type { GroundTruths } from '../ground-truths.ts';
 import type { Submissions } from '../submissions.ts';
+import type { BoardWatch } from '../board-watch.ts';
+import type { Operations, SubmissionListQuery } from '../operations.ts';
+import type { Standings } from '../standings.ts';
 import { AppError } from '@sais/kit';
 import { scoringCodes } from '../errors.ts';
 
 /** Files above this size must use the resumable large-file upload (not built yet). */
 export const maxMultipartBytes = 20 * 1024 * 1024;
 
-const metadataOf = (
-  request: FastifyRequest,
-  userId: string,
-  role: 'participant' | 'operator' = 'participant',
-) => ({
+const metadataOf = (request: FastifyRequest, userId: string, role: Role = 'participant') => ({
   actor: { userId, role, ip: request.ip },
   correlationId: randomUUID(),
   causationId: null,
@@ -45,11 +52,17 @@ export async function scoringRoutes(
     submissions,
     leaderboards,
     groundTruths,
+    standings,
+    operations,
+    watch,
     auth,
   }: {
     submissions: Submissions;
     leaderboards: Leaderboards;
     groundTruths: GroundTruths;
+    standings: Standings;
+    operations: Operations;
+    watch: BoardWatch;
     auth: Authenticator;
   },
 ) {
@@ -202,6 +215,323 @@ export async function scoringRoutes(
           metadataOf(request, principal.accountId, 'operator'),
         ),
       );
+    },
+  );
+
+  await finalAndBoardRoutes(root, { submissions, leaderboards, standings, watch, auth });
+  await operatorRoutes(root, { standings, operations, auth });
+}
+
+const boardQuery = z.object({
+  competitionId: z.uuid(),
+  phase: z.string().max(40).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+const isOperator = (principal: Principal | null) =>
+  Boolean(principal && (principal.roles.includes('operator') || principal.roles.includes('admin')));
+
+async function finalAndBoardRoutes(
+  app: FastifyInstance,
+  deps: {
+    submissions: Submissions;
+    leaderboards: Leaderboards;
+    standings: Standings;
+    watch: BoardWatch;
+    auth: Authenticator;
+  },
+) {
+  const { submissions, leaderboards, standings, watch, auth } = deps;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['submission'];
+  // Open event streams end before the server closes, or it would wait for them.
+  const streams = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of streams) end();
+  });
+
+  typed.post(
+    '/api/submission/selectFinal',
+    {
+      schema: {
+        tags,
+        summary:
+          'Choose up to 2 Completed submissions of one phase for the private leaderboard ([] = default: the 2 best public)',
+        body: z.object({
+          competitionId: z.uuid(),
+          submissionIds: z.array(z.uuid()).max(2),
+          phase: z.string().max(40).optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const principal = await requirePrincipal(auth, request);
+      const { competitionId, submissionIds, phase } = request.body;
+      const teamId = await submissions.teamOf(competitionId, principal.accountId);
+      return ok(
+        await standings.selectFinal(
+          { competitionId, teamId, accountId: principal.accountId, submissionIds, phase },
+          metadataOf(request, principal.accountId),
+        ),
+        'Modify success',
+      );
+    },
+  );
+
+  typed.get(
+    '/api/submission/final',
+    {
+      schema: {
+        tags,
+        summary: 'My team’s final submissions per phase: its own choice, or the default (2 best public)',
+        querystring: z.object({ competitionId: z.uuid() }),
+      },
+    },
+    async (request) => {
+      const principal = await requirePrincipal(auth, request);
+      const { competitionId } = request.query;
+      return ok(
+        await standings.finalSelection(
+          competitionId,
+          await submissions.teamOf(competitionId, principal.accountId),
+        ),
+      );
+    },
+  );
+
+  typed.get(
+    '/api/leaderboard/private',
+    {
+      schema: {
+        tags: ['leaderboard'],
+        summary:
+          'Private leaderboard of a phase (best private score among each team’s final submissions); hidden until an operator publishes it (operators may preview)',
+        querystring: boardQuery,
+      },
+    },
+    async (request) => {
+      const preview = isOperator(await auth.principal(request));
+      return ok(await leaderboards.privatePage(request.query, preview));
+    },
+  );
+
+  typed.get(
+    '/api/leaderboard/stream',
+    {
+      schema: {
+        tags: ['leaderboard'],
+        summary:
+          'Server-sent events: `changed` ({competitionId, version}) whenever a leaderboard of the competition changes; reload the page then',
+        querystring: z.object({ competitionId: z.uuid() }),
+      },
+    },
+    async (request, reply) => {
+      const { competitionId } = request.query;
+      reply.hijack();
+      const out = reply.raw;
+      out.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      const send = (event: string, data: unknown) =>
+        out.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      out.write(`retry: 3000\n\n`);
+      send('ready', { competitionId, pollMs: watch.pollMs });
+      const unsubscribe = watch.subscribe(competitionId, (version) =>
+        send('changed', { competitionId, version }),
+      );
+      const heartbeat = setInterval(() => out.write(': keep-alive\n\n'), 15_000);
+      heartbeat.unref();
+      const end = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        streams.delete(end);
+        if (!out.writableEnded) out.end();
+      };
+      streams.add(end);
+      request.raw.on('close', end);
+      out.on('close', end);
+    },
+  );
+}
+
+/** ra-data-simple-rest's query: `sort=["field","ASC"]`, `range=[from,to]`, `filter={...}`, each JSON. */
+const simpleRestQuery = z.object({
+  sort: z.string().max(200).optional(),
+  range: z.string().max(100).optional(),
+  filter: z.string().max(4000).optional(),
+});
+
+function parseJson(text: string | undefined, field: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ValidationError('invalidRequest', { data: { fields: [field] } });
+  }
+}
+
+const listFilter = z.object({
+  competitionId: z.uuid().optional(),
+  status: z.enum(['Waiting', 'Evaluating', 'Completed', 'Invalid', 'Failed']).optional(),
+  teamId: z.string().max(100).optional(),
+  phase: z.string().max(40).optional(),
+  submitterId: z.uuid().optional(),
+  id: z.union([z.uuid(), z.array(z.uuid()).max(100)]).optional(),
+  disqualified: z.boolean().optional(),
+});
+
+export function parseSubmissionList(query: z.infer<typeof simpleRestQuery>): SubmissionListQuery {
+  const sort = z
+    .tuple([z.string().max(50), z.enum(['ASC', 'DESC'])])
+    .safeParse(parseJson(query.sort, 'sort') ?? ['createdAt', 'DESC']);
+  const range = z
+    .tuple([z.number().int().min(0), z.number().int().min(0)])
+    .safeParse(parseJson(query.range, 'range') ?? [0, 24]);
+  const filter = listFilter.safeParse(parseJson(query.filter, 'filter') ?? {});
+  if (!sort.success || !range.success || !filter.success)
+    throw new ValidationError('invalidRequest', {
+      data: {
+        fields: [!sort.success && 'sort', !range.success && 'range', !filter.success && 'filter'].filter(
+          Boolean,
+        ),
+      },
+    });
+  const [from, to] = range.data;
+  const { id, ...rest } = filter.data;
+  return {
+    sort: { field: sort.data[0], order: sort.data[1] },
+    from,
+    to: Math.max(from, Math.min(to, from + 99)),
+    filter: { ...rest, ids: id === undefined ? undefined : [id].flat() },
+  };
+}
+
+async function operatorRoutes(
+  app: FastifyInstance,
+  deps: { standings: Standings; operations: Operations; auth: Authenticator },
+) {
+  const { standings, operations, auth } = deps;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['admin: scoring'];
+  /** Operators (and admins); the role recorded on the events is the one that let them in. */
+  const operator = async (request: FastifyRequest) => {
+    const principal = await requirePrincipal(auth, request, 'operator');
+    const role: Role = principal.roles.includes('operator') ? 'operator' : 'admin';
+    return metadataOf(request, principal.accountId, role);
+  };
+  const idParams = z.object({ id: z.uuid() });
+  const reason = z.string().trim().min(1).max(500);
+
+  typed.get(
+    '/api/admin/submissions',
+    {
+      schema: {
+        tags,
+        summary:
+          'Operator: every submission (newest first); sort, range, filter {competitionId, status, teamId, phase, submitterId, id, disqualified}; Content-Range',
+        querystring: simpleRestQuery,
+      },
+    },
+    async (request, reply) => {
+      await operator(request);
+      const query = parseSubmissionList(request.query);
+      const { total, records } = await operations.list(query);
+      const last = records.length > 0 ? query.from + records.length - 1 : query.from;
+      reply.header('content-range', `submissions ${query.from}-${last}/${total}`);
+      reply.header('access-control-expose-headers', 'Content-Range');
+      return ok(records);
+    },
+  );
+
+  typed.get(
+    '/api/admin/submissions/:id',
+    { schema: { tags, summary: 'Operator: one submission', params: idParams } },
+    async (request) => {
+      await operator(request);
+      return ok(await operations.one(request.params.id));
+    },
+  );
+
+  typed.post(
+    '/api/admin/submissions/:id/rescore',
+    {
+      schema: {
+        tags,
+        summary: 'Operator: score one Completed or Invalid submission again with the current ground truth',
+        params: idParams,
+      },
+    },
+    async (request) => {
+      const metadata = await operator(request);
+      return ok(await operations.rescore(request.params.id, metadata));
+    },
+  );
+
+  typed.post(
+    '/api/admin/submissions/rescore',
+    {
+      schema: {
+        tags,
+        summary:
+          'Operator: score every Completed or Invalid submission of a competition (optionally one phase) again, after a ground-truth fix',
+        body: z.object({ competitionId: z.uuid(), phase: z.string().max(40).optional() }),
+      },
+    },
+    async (request) => {
+      const metadata = await operator(request);
+      return ok(await operations.rescoreAll(request.body.competitionId, request.body.phase, metadata));
+    },
+  );
+
+  typed.post(
+    '/api/admin/submissions/:id/disqualify',
+    {
+      schema: {
+        tags,
+        summary: 'Operator: disqualify one submission with a reason (it leaves both leaderboards)',
+        params: idParams,
+        body: z.object({ reason }),
+      },
+    },
+    async (request) => {
+      const metadata = await operator(request);
+      return ok(await standings.disqualifySubmission(request.params.id, request.body.reason, metadata));
+    },
+  );
+
+  typed.post(
+    '/api/admin/leaderboard/disqualifyTeam',
+    {
+      schema: {
+        tags,
+        summary:
+          'Operator: disqualify a team of a competition with a reason (it drops out of both leaderboards)',
+        body: z.object({ competitionId: z.uuid(), teamId: z.string().min(1).max(100), reason }),
+      },
+    },
+    async (request) => {
+      const metadata = await operator(request);
+      const { competitionId, teamId } = request.body;
+      return ok(await standings.disqualifyTeam(competitionId, teamId, request.body.reason, metadata));
+    },
+  );
+
+  typed.post(
+    '/api/admin/leaderboard/publish',
+    {
+      schema: {
+        tags,
+        summary: 'Operator: publish a phase’s private leaderboard (final results); final selections close',
+        body: z.object({ competitionId: z.uuid(), phase: z.string().min(1).max(40) }),
+      },
+    },
+    async (request) => {
+      const metadata = await operator(request);
+      return ok(await standings.publish(request.body.competitionId, request.body.phase, metadata));
     },
   );
 }

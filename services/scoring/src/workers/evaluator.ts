@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { ScoringDb } from '../db/tables.ts';
 import { InvalidFile } from '../evaluation/csv.ts';
-import { type GroundTruth, type Metric, loadGroundTruth } from '../evaluation/ground-truth.ts';
+import { GroundTruthCache, PlatformFault } from '../evaluation/truth-cache.ts';
 import { scoreSubmission } from '../evaluation/score.ts';
 import { stream } from '../submissions.ts';
 
@@ -24,7 +24,7 @@ interface Progress {
   received?: { competitionId: string; teamId: string; quotaDay: string };
 }
 
-function progressOf(events: readonly EventEnvelope[]): Progress {
+export function progressOf(events: readonly EventEnvelope[]): Progress {
   const progress: Progress = { status: 'none', attempts: 0, leaseUntil: 0 };
   for (const event of events) {
     const data = event.data as { attempt: number; leaseUntil: string; final: boolean } & Progress['received'];
@@ -39,11 +39,12 @@ function progressOf(events: readonly EventEnvelope[]): Progress {
     if (event.type === scoring.EvaluationFailed.type) progress.status = data.final ? 'Failed' : 'Waiting';
     if (event.type === scoring.SubmissionScored.type) progress.status = 'Completed';
     if (event.type === scoring.SubmissionInvalid.type) progress.status = 'Invalid';
+    if (event.type === scoring.SubmissionRescored.type)
+      progress.status = (event.data as { log: string | null }).log === null ? 'Completed' : 'Invalid';
   }
   return progress;
 }
 
-class PlatformFault extends Error {}
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -52,13 +53,15 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * is an append with the expected stream version, and a lease lets a live worker finish undisturbed.
  */
 export class Evaluator {
-  readonly #truths = new Map<string, { sha256: string; truth: GroundTruth }>();
+  readonly #truths: GroundTruthCache;
 
   constructor(
     private readonly db: Db,
     private readonly store: EventStore,
     private readonly options: EvaluatorOptions,
-  ) {}
+  ) {
+    this.#truths = new GroundTruthCache(db);
+  }
 
   #t(trx: Db = this.db) {
     return trx.withSchema('scoring') as ScoringDb;
@@ -215,7 +218,7 @@ export class Evaluator {
 
   async #score(submissionId: string, competitionId: string) {
     try {
-      const truth = await this.#groundTruth(competitionId);
+      const truth = await this.#truths.get(competitionId);
       const file = await sql<{
         content: Buffer;
       }>`select content from scoring.submission_files where submission_id = ${submissionId}`.execute(this.db);
@@ -232,35 +235,6 @@ export class Evaluator {
       }
     } catch (error) {
       return { kind: 'failed' as const, reason: error instanceof Error ? error.message : String(error) };
-    }
-  }
-
-  async #groundTruth(competitionId: string) {
-    const row = await this.#t()
-      .selectFrom('ground_truths')
-      .select(['sha256', 'metric', 'public_percent'])
-      .where('competition_id', '=', competitionId)
-      .executeTakeFirst();
-    if (!row) throw new PlatformFault('no ground truth for this competition');
-    const cached = this.#truths.get(competitionId);
-    if (cached?.sha256 === row.sha256) return cached;
-    const content = await this.#t()
-      .selectFrom('ground_truths')
-      .select('content')
-      .where('competition_id', '=', competitionId)
-      .executeTakeFirstOrThrow();
-    try {
-      const loaded = {
-        sha256: row.sha256,
-        truth: loadGroundTruth(content.content, row.metric as Metric, row.public_percent),
-      };
-      this.#truths.set(competitionId, loaded);
-      return loaded;
-    } catch (error) {
-      // A broken ground truth is the platform's fault, never the participant's.
-      throw new PlatformFault(
-        `ground truth unusable: ${error instanceof Error ? error.message : String(error)}`,
-      );
     }
   }
 }

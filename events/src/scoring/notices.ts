@@ -1,0 +1,90 @@
+import type { Text } from '../messages/text.ts';
+
+/** One inbox message a submission event leads to; the identity inbox sends it to the submitter. */
+export interface ScoringNotice {
+  title: Text;
+  body: Text;
+}
+
+export const scoringNoticeSender = 'Scoring Office';
+
+interface Data {
+  publicScore?: number | null;
+  metric?: string;
+  log?: string | null;
+  reason?: string;
+  final?: boolean;
+}
+
+/** A score as participants read it: at most 6 significant digits, no trailing zeros (0.913, 12.5). */
+export function formatScore(score: number): string {
+  return String(Number(score.toPrecision(6)));
+}
+
+const notice = (en: [string, string], zh: [string, string]): ScoringNotice => ({
+  title: { en: en[0], 'zh-CN': zh[0] },
+  body: { en: en[1], 'zh-CN': zh[1] },
+});
+
+/**
+ * The inbox message of a submission event, in both languages, or null when the event tells the
+ * participant nothing (received, evaluation started, a failure that will be retried). `fileName` is
+ * the submitted file's name, remembered by the inbox from SubmissionReceived.
+ */
+export function scoringNotice(type: string, payload: object, fileName: string): ScoringNotice | null {
+  const data = payload as Data;
+  const metric = (data.metric ?? '').toUpperCase();
+  switch (type) {
+    case 'scoring.SubmissionScored':
+      return notice(
+        [
+          'Submission scored',
+          `Your submission ${fileName} scored ${formatScore(data.publicScore!)} (${metric}, public leaderboard).`,
+        ],
+        [
+          '提交已评分',
+          `您的提交 ${fileName} 得分 ${formatScore(data.publicScore!)}（${metric}，公开排行榜）。`,
+        ],
+      );
+    case 'scoring.SubmissionInvalid':
+      return notice(
+        ['Submission invalid', `Submission ${fileName} is invalid: ${data.log}`],
+        ['提交无效', `提交 ${fileName} 无效：${data.log}`],
+      );
+    case 'scoring.EvaluationFailed':
+      if (!data.final) return null;
+      return notice(
+        [
+          'Submission failed',
+          `Submission ${fileName} could not be scored because of a platform failure; it does not count against your daily limit (allowance refunded).`,
+        ],
+        ['提交评测失败', `由于平台故障，提交 ${fileName} 未能评测；本次提交不计入每日次数（已退还）。`],
+      );
+    case 'scoring.SubmissionRescored':
+      return data.publicScore === null || data.publicScore === undefined
+        ? notice(
+            [
+              'Submission re-scored: invalid',
+              `After a re-scoring, submission ${fileName} is invalid: ${data.log}`,
+            ],
+            ['提交重新评测：无效', `重新评测后，提交 ${fileName} 无效：${data.log}`],
+          )
+        : notice(
+            [
+              'Submission re-scored',
+              `Submission ${fileName} was scored again: ${formatScore(data.publicScore)} (${metric}, public leaderboard).`,
+            ],
+            [
+              '提交已重新评分',
+              `提交 ${fileName} 已重新评测，得分 ${formatScore(data.publicScore)}（${metric}，公开排行榜）。`,
+            ],
+          );
+    case 'scoring.SubmissionDisqualified':
+      return notice(
+        ['Submission disqualified', `Submission ${fileName} was disqualified: ${data.reason}`],
+        ['提交已被取消资格', `提交 ${fileName} 已被取消资格：${data.reason}`],
+      );
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,257 @@
+import { type EventMetadata, scoring } from '@sais/events';
+import { AppError, ConcurrencyError, type Db, type EventStore } from '@sais/kit';
+import { type RawBuilder, sql } from 'kysely';
+import type { ScoringDb, ScoringTables } from './db/tables.ts';
+import { scoringCodes } from './errors.ts';
+import { InvalidFile } from './evaluation/csv.ts';
+import { scoreSubmission } from './evaluation/score.ts';
+import { GroundTruthCache } from './evaluation/truth-cache.ts';
+import { stream } from './submissions.ts';
+import { progressOf } from './workers/evaluator.ts';
+
+type Status = ScoringTables['submissions']['status'];
+
+export interface SubmissionListQuery {
+  sort: { field: string; order: 'ASC' | 'DESC' };
+  from: number;
+  to: number;
+  filter: {
+    competitionId?: string;
+    status?: Status;
+    teamId?: string;
+    phase?: string;
+    submitterId?: string;
+    ids?: string[];
+    disqualified?: boolean;
+  };
+}
+
+/** Sort keys the console may ask for, and their columns. */
+export const submissionSortFields = {
+  createdAt: 's.created_at',
+  submittedAt: 's.created_at',
+  updatedAt: 's.updated_at',
+  publicScore: 's.public_score',
+  privateScore: 's.private_score',
+  status: 's.status',
+  teamId: 's.team_id',
+  phase: 's.phase',
+  size: 's.size',
+} as const;
+
+/** The operators' calls: every submission, rescoring after a ground-truth fix. */
+export class Operations {
+  readonly #truths: GroundTruthCache;
+
+  constructor(
+    private readonly db: Db,
+    private readonly store: EventStore,
+  ) {
+    this.#truths = new GroundTruthCache(db);
+  }
+
+  #t(trx: Db = this.db) {
+    return trx.withSchema('scoring') as ScoringDb;
+  }
+
+  async list(query: SubmissionListQuery) {
+    const f = query.filter;
+    const where = sql.join(
+      [
+        sql`true`,
+        ...(f.competitionId ? [sql`s.competition_id = ${f.competitionId}`] : []),
+        ...(f.status ? [sql`s.status = ${f.status}`] : []),
+        ...(f.teamId ? [sql`s.team_id = ${f.teamId}`] : []),
+        ...(f.phase ? [sql`s.phase = ${f.phase}`] : []),
+        ...(f.submitterId ? [sql`s.submitter_id = ${f.submitterId}`] : []),
+        ...(f.ids ? [sql`s.submission_id = any(${f.ids}::uuid[])`] : []),
+        ...(f.disqualified === undefined
+          ? []
+          : [
+              f.disqualified
+                ? sql`(s.disqualified_reason is not null or d.reason is not null)`
+                : sql`(s.disqualified_reason is null and d.reason is null)`,
+            ]),
+      ],
+      sql` and `,
+    );
+    const column =
+      submissionSortFields[query.sort.field as keyof typeof submissionSortFields] ?? 's.created_at';
+    const order = query.sort.order === 'ASC' ? sql`asc nulls last` : sql`desc nulls last`;
+    const rows = await sql<{
+      submission_id: string;
+      competition_id: string;
+      phase: string;
+      team_id: string;
+      team_name: string | null;
+      submitter_id: string;
+      submitter: string | null;
+      file_name: string;
+      size: number;
+      status: Status;
+      public_score: number | null;
+      private_score: number | null;
+      log: string | null;
+      disqualified_reason: string | null;
+      team_disqualified_reason: string | null;
+      created_at: Date;
+      updated_at: Date;
+      total: number;
+    }>`
+      select s.*, p.username as submitter, m.team_name, d.reason as team_disqualified_reason,
+        count(*) over () as total
+      from scoring.submissions s
+      left join scoring.people p on p.account_id = s.submitter_id
+      left join scoring.memberships m on m.competition_id = s.competition_id and m.account_id = s.submitter_id
+        and m.team_id = s.team_id
+      left join scoring.team_disqualifications d on d.competition_id = s.competition_id and d.team_id = s.team_id
+      where ${where}
+      order by ${sql.raw(column)} ${order}, s.submission_id
+      limit ${query.to - query.from + 1} offset ${query.from}`.execute(this.db);
+    return {
+      total: Number(rows.rows[0]?.total ?? (query.from > 0 ? await this.#count(where) : 0)),
+      records: rows.rows.map((row) => ({
+        id: row.submission_id,
+        competitionId: row.competition_id,
+        phase: row.phase,
+        teamId: row.team_id,
+        teamName: row.team_name,
+        submitterId: row.submitter_id,
+        submitter: row.submitter,
+        fileName: row.file_name,
+        size: row.size,
+        status: row.status,
+        publicScore: row.public_score,
+        privateScore: row.private_score,
+        log: row.log,
+        disqualifiedReason: row.disqualified_reason,
+        teamDisqualifiedReason: row.team_disqualified_reason,
+        submittedAt: new Date(row.created_at).toISOString(),
+        updatedAt: new Date(row.updated_at).toISOString(),
+      })),
+    };
+  }
+
+  async #count(where: RawBuilder<unknown>) {
+    const row = await sql<{ n: number }>`select count(*)::int as n from scoring.submissions s
+      left join scoring.team_disqualifications d on d.competition_id = s.competition_id and d.team_id = s.team_id
+      where ${where}`.execute(this.db);
+    return row.rows[0]!.n;
+  }
+
+  async one(submissionId: string) {
+    const { records } = await this.list({
+      sort: { field: 'createdAt', order: 'DESC' },
+      from: 0,
+      to: 0,
+      filter: { ids: [submissionId] },
+    });
+    if (!records[0]) throw new AppError(scoringCodes.submissionNotFound, 'submissionNotFound', 404);
+    return records[0];
+  }
+
+  /**
+   * Scores one Completed or Invalid submission again with the competition's current ground truth and
+   * records the outcome (SubmissionRescored); the leaderboard projection recomputes the team's rows.
+   */
+  async rescore(submissionId: string, metadata: EventMetadata) {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.#rescoreOnce(submissionId, metadata);
+      } catch (error) {
+        // A concurrent disqualification or rescore appended first: read again and retry.
+        if (error instanceof ConcurrencyError && attempt < 3) continue;
+        throw error;
+      }
+    }
+  }
+
+  async #rescoreOnce(submissionId: string, metadata: EventMetadata) {
+    const row = await this.#t()
+      .selectFrom('submissions')
+      .select(['competition_id', 'public_score'])
+      .where('submission_id', '=', submissionId)
+      .executeTakeFirst();
+    if (!row) throw new AppError(scoringCodes.submissionNotFound, 'submissionNotFound', 404);
+    const history = await this.store.readStream(stream(submissionId));
+    const status = progressOf(history).status;
+    if (status !== 'Completed' && status !== 'Invalid')
+      throw new AppError(scoringCodes.submissionNotRescorable, 'submissionNotRescorable', 409, {
+        data: { status },
+      });
+    const truth = await this.#truths.get(row.competition_id);
+    const file = await sql<{
+      content: Buffer;
+    }>`select content from scoring.submission_files where submission_id = ${submissionId}`.execute(this.db);
+    let outcome: { publicScore: number | null; privateScore: number | null; log: string | null };
+    try {
+      const scores = scoreSubmission(file.rows[0]!.content, truth.truth);
+      outcome = { publicScore: scores.publicScore, privateScore: scores.privateScore, log: null };
+    } catch (error) {
+      if (!(error instanceof InvalidFile)) throw error;
+      outcome = { publicScore: null, privateScore: null, log: error.message };
+    }
+    await this.db.transaction().execute(async (trx) => {
+      await this.store.append(
+        scoring.SubmissionRescored.aggregate,
+        stream(submissionId),
+        history.length,
+        [
+          {
+            type: scoring.SubmissionRescored.type,
+            data: {
+              submissionId,
+              metric: truth.truth.metric,
+              ...outcome,
+              groundTruthSha256: truth.sha256,
+              previousPublicScore: row.public_score,
+            },
+          },
+        ],
+        metadata,
+        { trx },
+      );
+      await this.#t(trx)
+        .updateTable('submissions')
+        .set({
+          status: outcome.log === null ? 'Completed' : 'Invalid',
+          public_score: outcome.publicScore,
+          private_score: outcome.privateScore,
+          log: outcome.log,
+          updated_at: new Date(),
+        })
+        .where('submission_id', '=', submissionId)
+        .execute();
+    });
+    return {
+      submissionId,
+      status: outcome.log === null ? ('Completed' as const) : ('Invalid' as const),
+      publicScore: outcome.publicScore,
+      previousPublicScore: row.public_score,
+      log: outcome.log,
+    };
+  }
+
+  /**
+   * Rescores every Completed or Invalid submission of a competition (optionally one phase), in this
+   * request: about 0.3 s per million rows, so fine for result files; a competition with many large
+   * files would move this to the scoring workers (one RescoreRequested per submission).
+   */
+  async rescoreAll(competitionId: string, phase: string | undefined, metadata: EventMetadata) {
+    let query = this.#t()
+      .selectFrom('submissions')
+      .select('submission_id')
+      .where('competition_id', '=', competitionId)
+      .where('status', 'in', ['Completed', 'Invalid']);
+    if (phase) query = query.where('phase', '=', phase);
+    const ids = (await query.orderBy('created_at').execute()).map((r) => r.submission_id);
+    let changed = 0;
+    let invalid = 0;
+    for (const id of ids) {
+      const result = await this.rescore(id, metadata);
+      if (result.publicScore !== result.previousPublicScore) changed += 1;
+      if (result.status === 'Invalid') invalid += 1;
+    }
+    return { competitionId, phase: phase ?? null, rescored: ids.length, changed, invalid };
+  }
+}

@@ -1,0 +1,260 @@
+import { type EventMetadata, scoring } from '@sais/events';
+import { AppError, ConcurrencyError, type Db, type EventStore } from '@sais/kit';
+import { sql } from 'kysely';
+import type { ScoringDb } from './db/tables.ts';
+import { scoringCodes } from './errors.ts';
+import { lowerIsBetter } from './evaluation/score.ts';
+import { stream } from './submissions.ts';
+
+export const teamStream = (competitionId: string, teamId: string) =>
+  `scoring-team-${competitionId}-${teamId}`;
+export const boardStream = (competitionId: string, phase: string) => `leaderboard-${competitionId}-${phase}`;
+
+interface SelectionRow {
+  submission_id: string;
+  phase: string;
+  file_name: string;
+  public_score: number | null;
+  created_at: Date;
+}
+
+/**
+ * A team's standing: its final selection for the private leaderboard, disqualifications, and the
+ * operator's publication of final results. Each write is an event appended with the row it changes.
+ */
+export class Standings {
+  constructor(
+    private readonly db: Db,
+    private readonly store: EventStore,
+  ) {}
+
+  #t(trx: Db = this.db) {
+    return trx.withSchema('scoring') as ScoringDb;
+  }
+
+  async #published(competitionId: string, phase: string): Promise<boolean> {
+    return (await this.store.readStream(boardStream(competitionId, phase))).length > 0;
+  }
+
+  async #metric(competitionId: string): Promise<string> {
+    const row = await this.#t()
+      .selectFrom('ground_truths')
+      .select('metric')
+      .where('competition_id', '=', competitionId)
+      .executeTakeFirst();
+    return row?.metric ?? 'rmse';
+  }
+
+  /** Up to 2 Completed, not disqualified submissions of the team, all of one phase; [] = back to the default. */
+  async selectFinal(
+    request: {
+      competitionId: string;
+      teamId: string;
+      accountId: string;
+      submissionIds: string[];
+      phase?: string;
+    },
+    metadata: EventMetadata,
+  ) {
+    const ids = [...new Set(request.submissionIds)];
+    const invalid = (reason: string) =>
+      new AppError(scoringCodes.finalSelectionInvalid, 'finalSelectionInvalid', 400, { data: { reason } });
+    if (ids.length > 2) throw invalid('at most 2 submissions');
+    const rows = ids.length
+      ? await this.#t()
+          .selectFrom('submissions')
+          .select(['submission_id', 'phase', 'status', 'team_id', 'disqualified_reason'])
+          .where('competition_id', '=', request.competitionId)
+          .where('submission_id', 'in', ids)
+          .execute()
+      : [];
+    for (const id of ids) {
+      const row = rows.find((r) => r.submission_id === id);
+      if (!row || row.team_id !== request.teamId) throw invalid(`${id}: not a submission of your team`);
+      if (row.status !== 'Completed') throw invalid(`${id}: not Completed`);
+      if (row.disqualified_reason) throw invalid(`${id}: disqualified`);
+    }
+    const phases = [...new Set(rows.map((r) => r.phase))];
+    if (phases.length > 1) throw invalid('submissions of different phases');
+    const phase =
+      phases[0] ?? request.phase ?? (await this.#latestPhase(request.competitionId, request.teamId));
+    if (!phase) throw invalid('no phase');
+    if (request.phase && request.phase !== phase) throw invalid('submissions of another phase');
+    if (await this.#published(request.competitionId, phase))
+      throw new AppError(scoringCodes.finalSelectionClosed, 'finalSelectionClosed', 409);
+    await this.db.transaction().execute(async (trx) => {
+      const key = { competition_id: request.competitionId, phase, team_id: request.teamId };
+      await this.#t(trx)
+        .deleteFrom('final_selections')
+        .where('competition_id', '=', key.competition_id)
+        .where('phase', '=', phase)
+        .where('team_id', '=', key.team_id)
+        .execute();
+      if (ids.length > 0)
+        await this.#t(trx)
+          .insertInto('final_selections')
+          .values({ ...key, submission_ids: ids, selected_by: request.accountId, selected_at: new Date() })
+          .execute();
+      await this.store.append(
+        scoring.FinalSubmissionsSelected.aggregate,
+        teamStream(request.competitionId, request.teamId),
+        'any',
+        [
+          {
+            type: scoring.FinalSubmissionsSelected.type,
+            data: {
+              competitionId: request.competitionId,
+              phase,
+              teamId: request.teamId,
+              submissionIds: ids,
+              selectedBy: request.accountId,
+            },
+          },
+        ],
+        metadata,
+        { trx },
+      );
+    });
+    return (await this.finalSelection(request.competitionId, request.teamId)).find((p) => p.phase === phase)!;
+  }
+
+  async #latestPhase(competitionId: string, teamId: string): Promise<string | null> {
+    const row = await this.#t()
+      .selectFrom('submissions')
+      .select('phase')
+      .where('competition_id', '=', competitionId)
+      .where('team_id', '=', teamId)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
+    return row?.phase ?? null;
+  }
+
+  /**
+   * Per phase the team submitted in: the submissions that go to the private leaderboard, and whether
+   * they are the team's own choice or the default (its 2 best public scores, ties to the earlier).
+   */
+  async finalSelection(competitionId: string, teamId: string) {
+    const metric = await this.#metric(competitionId);
+    const completed = await this.#t()
+      .selectFrom('submissions')
+      .select(['submission_id', 'phase', 'file_name', 'public_score', 'created_at'])
+      .where('competition_id', '=', competitionId)
+      .where('team_id', '=', teamId)
+      .where('status', '=', 'Completed')
+      .where('disqualified_reason', 'is', null)
+      .execute();
+    const phases = await this.#t()
+      .selectFrom('submissions')
+      .select('phase')
+      .distinct()
+      .where('competition_id', '=', competitionId)
+      .where('team_id', '=', teamId)
+      .execute();
+    const chosen = await this.#t()
+      .selectFrom('final_selections')
+      .select(['phase', 'submission_ids', 'selected_at'])
+      .where('competition_id', '=', competitionId)
+      .where('team_id', '=', teamId)
+      .execute();
+    const sign = lowerIsBetter(metric as 'rmse') ? 1 : -1;
+    const view = (row: SelectionRow) => ({
+      submissionId: row.submission_id,
+      fileName: row.file_name,
+      score: row.public_score,
+      submittedAt: new Date(row.created_at).toISOString(),
+    });
+    return Promise.all(
+      phases.map(async ({ phase }) => {
+        const mine = completed
+          .filter((row) => row.phase === phase)
+          .sort(
+            (a, b) =>
+              sign * (a.public_score! - b.public_score!) ||
+              new Date(a.created_at).getTime() - new Date(b.created_at).getTime(),
+          );
+        const explicit = chosen.find((row) => row.phase === phase);
+        const picked = explicit
+          ? mine.filter((row) => explicit.submission_ids.includes(row.submission_id))
+          : [];
+        const isDefault = picked.length === 0;
+        return {
+          phase,
+          default: isDefault,
+          submissions: (isDefault ? mine.slice(0, 2) : picked).map(view),
+          selectedAt: explicit && !isDefault ? new Date(explicit.selected_at).toISOString() : null,
+          closed: await this.#published(competitionId, phase),
+        };
+      }),
+    );
+  }
+
+  /** Publishes a phase's private leaderboard; publishing again changes nothing. */
+  async publish(competitionId: string, phase: string, metadata: EventMetadata) {
+    try {
+      const [event] = await this.store.append(
+        scoring.PrivateLeaderboardPublished.aggregate,
+        boardStream(competitionId, phase),
+        'no_stream',
+        [{ type: scoring.PrivateLeaderboardPublished.type, data: { competitionId, phase } }],
+        metadata,
+      );
+      return { competitionId, phase, publishedAt: event!.occurredAt, alreadyPublished: false };
+    } catch (error) {
+      if (!(error instanceof ConcurrencyError)) throw error;
+      const [event] = await this.store.readStream(boardStream(competitionId, phase));
+      return { competitionId, phase, publishedAt: event!.occurredAt, alreadyPublished: true };
+    }
+  }
+
+  async disqualifySubmission(submissionId: string, reason: string, metadata: EventMetadata) {
+    const row = await this.#t()
+      .selectFrom('submissions')
+      .select(['disqualified_reason'])
+      .where('submission_id', '=', submissionId)
+      .executeTakeFirst();
+    if (!row) throw new AppError(scoringCodes.submissionNotFound, 'submissionNotFound', 404);
+    if (row.disqualified_reason)
+      throw new AppError(scoringCodes.alreadyDisqualified, 'alreadyDisqualified', 409);
+    const history = await this.store.readStream(stream(submissionId));
+    await this.db.transaction().execute(async (trx) => {
+      await this.store.append(
+        scoring.SubmissionDisqualified.aggregate,
+        stream(submissionId),
+        history.length,
+        [{ type: scoring.SubmissionDisqualified.type, data: { submissionId, reason } }],
+        metadata,
+        { trx },
+      );
+      await this.#t(trx)
+        .updateTable('submissions')
+        .set({ disqualified_reason: reason, updated_at: new Date() })
+        .where('submission_id', '=', submissionId)
+        .execute();
+    });
+    return { submissionId, disqualifiedReason: reason };
+  }
+
+  async disqualifyTeam(competitionId: string, teamId: string, reason: string, metadata: EventMetadata) {
+    const known = await sql<{ n: number }>`select count(*)::int as n from scoring.submissions
+      where competition_id = ${competitionId} and team_id = ${teamId}`.execute(this.db);
+    if (!known.rows[0]!.n) throw new AppError(scoringCodes.teamHasNoSubmissions, 'teamHasNoSubmissions', 404);
+    await this.db.transaction().execute(async (trx) => {
+      const inserted = await this.#t(trx)
+        .insertInto('team_disqualifications')
+        .values({ competition_id: competitionId, team_id: teamId, reason, disqualified_at: new Date() })
+        .onConflict((oc) => oc.doNothing())
+        .returning('team_id')
+        .executeTakeFirst();
+      if (!inserted) throw new AppError(scoringCodes.alreadyDisqualified, 'alreadyDisqualified', 409);
+      await this.store.append(
+        scoring.TeamDisqualified.aggregate,
+        teamStream(competitionId, teamId),
+        'any',
+        [{ type: scoring.TeamDisqualified.type, data: { competitionId, teamId, reason } }],
+        metadata,
+        { trx },
+      );
+    });
+    return { competitionId, teamId, disqualifiedReason: reason };
+  }
+}

@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto';
+import { competitionService } from '@sais/competition';
+import { competition as C, team as T } from '@sais/events';
+import { Accounts, identityService } from '@sais/identity';
+import { client, kafkaBrokers, multipart, platformForTest } from '@sais/kit/testing';
+import { teamService } from '@sais/team';
+import { sql } from 'kysely';
+import { scoringService } from '../src/index.ts';
+
+export type Web = ReturnType<typeof client>;
+
+export const system = () => ({
+  actor: { userId: null, role: 'system' as const },
+  correlationId: randomUUID(),
+  causationId: null,
+});
+const day = 86_400_000;
+
+/** `id,yield` rows r0..r{n-1} with value f(i). */
+export const csv = (f: (i: number) => number, n = 20) =>
+  'id,yield\n' + Array.from({ length: n }, (_, i) => `r${i},${f(i)}`).join('\n') + '\n';
+
+export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string) {
+  for (let i = 0; i < 300; i++) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** A platform with identity, competition, team and scoring on Kafka, plus helpers to drive it. */
+export async function scoringHarness() {
+  const harness = await platformForTest(
+    [identityService, competitionService, teamService, scoringService],
+    'scoring',
+    {
+      env: {
+        KAFKA_BROKERS: kafkaBrokers().join(','),
+        KAFKA_TOPIC_PREFIX: `s${randomUUID().slice(0, 8)}.`,
+        SCORING_BACKOFF_MS: '20',
+        SCORING_BOARD_POLL_MS: '50',
+      },
+    },
+  );
+  const { platform } = harness;
+  const db = platform.database.db;
+  const accounts = () =>
+    new Accounts(db, platform.stores.get('identity')!, undefined as never, undefined as never);
+
+  async function account(roles: 'operator'[] = []) {
+    const username = `s${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+    const accountId = await accounts().createStaff(
+      { username, email: `${username}@example.org`, password: 'secret123', roles: [] },
+      system(),
+    );
+    for (const role of roles) await accounts().grantRole(accountId, role, system());
+    const web = client(platform.app);
+    await web.post('/api/user/login', { username, password: 'secret123' });
+    return { web, accountId, username };
+  }
+
+  const operator = await account(['operator']);
+
+  /** A fresh competition with an open preliminary phase and the given ground truth (rmse, 50 % public). */
+  async function competition(truth: string) {
+    const competitionId = randomUUID();
+    const settings = {
+      title: { en: 'Yield', 'zh-CN': '产率' },
+      description: { en: 'd', 'zh-CN': 'd' },
+      type: 'Algorithm' as const,
+      bonus: 1,
+      season: '2027',
+      sponsors: [],
+      timeZone: 'Asia/Shanghai',
+      teamSizeLimit: 3,
+      teamFormingAttempts: 3,
+      dailySubmissionLimit: 5,
+      submissionKinds: ['result-file' as const],
+      teamMergeDeadline: null,
+      agreements: [],
+    };
+    await platform.stores.get('competition')!.append(
+      C.CompetitionCreated.aggregate,
+      `competition-${competitionId}`,
+      'no_stream',
+      [
+        { type: C.CompetitionCreated.type, data: { competitionId, settings } },
+        {
+          type: C.PhaseScheduled.type,
+          data: {
+            competitionId,
+            phase: 'preliminary',
+            startsAt: new Date(Date.now() - day).toISOString(),
+            endsAt: new Date(Date.now() + 30 * day).toISOString(),
+          },
+        },
+      ],
+      system(),
+    );
+    await waitFor(
+      () => sql`select phases from scoring.competitions where competition_id = ${competitionId}`.execute(db),
+      (r) => JSON.stringify(r.rows).includes('preliminary'),
+      'competition mirror',
+    );
+    await uploadTruth(competitionId, truth);
+    return competitionId;
+  }
+
+  async function uploadTruth(competitionId: string, truth: string) {
+    const { payload, contentType } = multipart(
+      { competitionId, metric: 'rmse', publicPercent: '50' },
+      { file: { name: 'truth.csv', type: 'text/csv', bytes: Buffer.from(truth) } },
+    );
+    const response = await operator.web.raw({
+      method: 'POST',
+      url: '/api/admin/groundtruth',
+      payload,
+      headers: { 'content-type': contentType },
+    });
+    if (response.body?.code !== 0) throw new Error(`ground truth refused: ${JSON.stringify(response.body)}`);
+  }
+
+  async function participant(competitionId: string) {
+    const person = await account();
+    await platform.stores.get('competition')!.append(
+      C.ParticipantSignedUp.aggregate,
+      `registration-${competitionId}-${person.accountId}`,
+      'no_stream',
+      [
+        {
+          type: C.ParticipantSignedUp.type,
+          data: { competitionId, accountId: person.accountId, acceptedAgreements: [] },
+        },
+      ],
+      system(),
+    );
+    await waitFor(
+      () =>
+        sql`select 1 from scoring.registrations where account_id = ${person.accountId} and competition_id = ${competitionId}`.execute(
+          db,
+        ),
+      (r) => r.rows.length > 0,
+      'sign-up mirror',
+    );
+    return person;
+  }
+
+  /** Puts `member` into a team owned by `owner` (team events, as the team service writes them). */
+  async function team(competitionId: string, owner: string, member: string, name = 'Catalysts') {
+    const teamId = randomUUID();
+    const base = { teamId, competitionId };
+    await platform.stores.get('team')!.append(
+      T.TeamCreated.aggregate,
+      `team-${teamId}`,
+      'no_stream',
+      [
+        { type: T.TeamCreated.type, data: { ...base, ownerId: owner, name } },
+        {
+          type: T.JoinAccepted.type,
+          data: {
+            ...base,
+            applicationId: randomUUID(),
+            accountId: member,
+            ownerId: owner,
+            teamName: name,
+            decidedBy: owner,
+          },
+        },
+      ],
+      system(),
+    );
+    await waitFor(
+      () => sql`select 1 from scoring.memberships where team_id = ${teamId}`.execute(db),
+      (r) => r.rows.length === 2,
+      'membership mirror',
+    );
+    return teamId;
+  }
+
+  async function upload(web: Web, competitionId: string, content: string, name = 'result.csv') {
+    const { payload, contentType } = multipart(
+      { competitionId },
+      { file: { name, type: 'text/csv', bytes: Buffer.from(content) } },
+    );
+    const response = await web.raw({
+      method: 'POST',
+      url: '/api/submission/upload',
+      payload,
+      headers: { 'content-type': contentType },
+    });
+    if (response.body?.code !== 0) throw new Error(`upload refused: ${JSON.stringify(response.body)}`);
+    return response.body.data.submissionId as string;
+  }
+
+  /** Uploads and waits until the submission is finished; returns its row of "my submissions". */
+  async function submit(web: Web, competitionId: string, content: string, name?: string) {
+    const submissionId = await upload(web, competitionId, content, name);
+    const row = await waitFor(
+      async () =>
+        (await web.get('/api/submission/mine', { competitionId })).body.data.find(
+          (s: { submissionId: string }) => s.submissionId === submissionId,
+        ),
+      (s) => s && !['Waiting', 'Evaluating'].includes(s.status),
+      'the submission to finish',
+    );
+    return { submissionId, ...row } as { submissionId: string; status: string; score: number | null };
+  }
+
+  const anonymous = client(platform.app);
+  /** The public board once `done` holds for it. */
+  const board = (
+    competitionId: string,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    done: (data: any) => boolean,
+    path = '/api/leaderboard/public',
+    web: Web = anonymous,
+  ) => waitFor(async () => (await web.get(path, { competitionId })).body.data, done, `${path} to settle`);
+
+  return {
+    ...harness,
+    db,
+    operator,
+    account,
+    competition,
+    uploadTruth,
+    participant,
+    team,
+    upload,
+    submit,
+    board,
+    anonymous,
+  };
+}
