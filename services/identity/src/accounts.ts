@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type EventMetadata, type Role, identity } from '@sais/events';
+import { type EventMetadata, type Role, identity, phoneField } from '@sais/events';
 import { AppError, type Db, type EventStore, ForbiddenError, NotFoundError } from '@sais/kit';
 import type { Kysely } from 'kysely';
 import { decoyHash, hashPassword, verifyPassword } from './auth/passwords.ts';
@@ -216,15 +216,16 @@ export class Accounts {
   ): Promise<{ token: string; expiresAt: Date; accountId: string }> {
     const now = new Date();
     const account = request.account.trim();
-    const kind = account.includes('@')
+    // A username may be all digits, so a phone-like account is tried as a phone first, then as a username.
+    const phoneLike = phoneField.safeParse(account).success;
+    const byPhone = phoneLike ? await this.accountIdBy('phone', account) : null;
+    const kind: 'username' | 'email' | 'phone' = account.includes('@')
       ? 'email'
-      : /^[+\d]/.test(account) && !/^[a-z0-9]{6,20}$/.test(account)
+      : byPhone
         ? 'phone'
         : 'username';
-    const lookup = kind === 'username' ? account.toLowerCase() : account;
     const accountId =
-      (await this.accountIdBy(kind, lookup)) ??
-      (kind === 'phone' ? await this.accountIdBy('username', lookup) : null);
+      byPhone ?? (await this.accountIdBy(kind, kind === 'username' ? account.toLowerCase() : account));
     const throttleKeys = [
       accountId ? `account:${accountId}` : null,
       request.ip ? `ip:${request.ip}` : null,

@@ -76,7 +76,7 @@ export function profileUpdated(accountId: string, nickname: string) {
 export async function platformForTest(
   services: readonly ServiceDefinition[],
   prefix = 'svc',
-  options: { env?: NodeJS.ProcessEnv } = {},
+  options: { env?: NodeJS.ProcessEnv; logger?: pino.Logger } = {},
 ) {
   const fresh = await freshDatabase(prefix);
   await fresh.database.close();
@@ -84,7 +84,7 @@ export async function platformForTest(
   const platform = await createPlatform({
     services,
     config: { dataDir, env: { SAIS_SEED: 'off', ...options.env, DATABASE_URL: fresh.url } },
-    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
   });
   await platform.app.ready();
   return {
