@@ -125,6 +125,51 @@ describe('competition service over HTTP (real PostgreSQL and Kafka)', () => {
     expect(backwards.body).toMatchObject({ code: 20002, message: 'A phase must end after it starts' });
   });
 
+  it('lets operators edit settings, open and close phases, and remove files', async () => {
+    const id = await created({}, [{ phase: 'preliminary', startsAt: iso(5), endsAt: iso(20) }]);
+    const edited = await operator.raw({
+      method: 'PUT',
+      url: `/api/admin/competitions/${id}`,
+      payload: { dailySubmissionLimit: 5, title: { en: 'Renamed', 'zh-CN': '改名' } },
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(edited.body.data).toMatchObject({
+      dailySubmissionLimit: 5,
+      title: { en: 'Renamed' },
+      status: 'Not Started',
+    });
+    const opened = await operator.post(`/api/admin/competitions/${id}/phases/preliminary/open`, {});
+    expect(opened.body.data).toMatchObject({ status: 'Active', currentPhase: 'preliminary' });
+    const closed = await operator.post(`/api/admin/competitions/${id}/phases/preliminary/close`, {});
+    expect(closed.body.data.currentPhase).toBeNull();
+    const unscheduled = await operator.post(`/api/admin/competitions/${id}/phases/final/open`, {});
+    expect(unscheduled.body).toMatchObject({ code: 20003, message: 'This phase has no schedule yet' });
+    const { payload, contentType } = multipart(
+      { kind: 'document' },
+      { file: { name: 'old.md', type: 'text/markdown', bytes: Buffer.from('# old') } },
+    );
+    const file = (
+      await operator.raw({
+        method: 'POST',
+        url: `/api/admin/competitions/${id}/files`,
+        payload,
+        headers: { 'content-type': contentType },
+      })
+    ).body.data;
+    const removed = await operator.raw({
+      method: 'DELETE',
+      url: `/api/admin/competitions/${id}/files/${file.fileId}`,
+    });
+    expect(removed.body.code).toBe(0);
+    expect(
+      (await client(harness.platform.app).get('/api/race/files', { competitionId: id })).body.data,
+    ).toEqual([]);
+    const participant = await account();
+    expect((await participant.post(`/api/admin/competitions/${id}/phases/preliminary/open`, {})).status).toBe(
+      403,
+    );
+  });
+
   it('lists with filters and paging, and derives status from the schedule', async () => {
     const season = `S${Date.now()}`;
     const active = await created({ season });

@@ -131,9 +131,9 @@ export function client(app: FastifyInstance, language = 'en') {
     };
   };
   const raw = async (options: {
-    method: 'GET' | 'POST';
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE';
     url: string;
-    payload?: Buffer;
+    payload?: Buffer | object;
     headers?: Record<string, string>;
   }) => {
     const response = await app.inject({
