@@ -21,6 +21,7 @@ export class KafkaTransport implements EventTransport {
   readonly #options: KafkaTransportOptions;
   #producer: Producer | undefined;
   readonly #knownTopics = new Set<string>();
+  #topicLock: Promise<void> = Promise.resolve();
   readonly #consumers = new Set<Subscription>();
 
   constructor(options: KafkaTransportOptions) {
@@ -44,20 +45,43 @@ export class KafkaTransport implements EventTransport {
     return `${this.#options.topicPrefix ?? ''}${streamType}`;
   }
 
-  /** Creates missing topics with the configured partitions (idempotent). */
-  async ensureTopics(topics: readonly string[]): Promise<void> {
+  /**
+   * Creates missing topics with the configured partitions (idempotent). Calls are serialised, and a
+   * topic counts as ready only once every partition has a leader: a broker that is still creating a
+   * topic (here or in another process) answers "does not host this topic-partition" for a moment.
+   */
+  ensureTopics(topics: readonly string[]): Promise<void> {
+    const run = this.#topicLock.then(() => this.#ensureTopics(topics));
+    this.#topicLock = run.catch(() => undefined);
+    return run;
+  }
+
+  async #ensureTopics(topics: readonly string[]): Promise<void> {
     const missing = topics.filter((topic) => !this.#knownTopics.has(topic));
     if (missing.length === 0) return;
     const admin: Admin = this.#kafka.admin();
     await admin.connect();
     try {
-      const existing = new Set(await admin.listTopics());
-      const toCreate = missing.filter((topic) => !existing.has(topic));
-      if (toCreate.length > 0) {
-        await admin.createTopics({
-          waitForLeaders: true,
-          topics: toCreate.map((topic) => ({ topic, numPartitions: this.#options.partitions ?? 4 })),
-        });
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const existing = new Set(await admin.listTopics());
+          const toCreate = missing.filter((topic) => !existing.has(topic));
+          if (toCreate.length > 0) {
+            await admin.createTopics({
+              topics: toCreate.map((topic) => ({ topic, numPartitions: this.#options.partitions ?? 4 })),
+            });
+          }
+          const { topics: described } = await admin.fetchTopicMetadata({ topics: [...missing] });
+          const ready = described.every(
+            (topic) =>
+              topic.partitions.length > 0 && topic.partitions.every((partition) => partition.leader >= 0),
+          );
+          if (ready && described.length === missing.length) break;
+          throw new Error(`topics not ready: ${missing.join(', ')}`);
+        } catch (error) {
+          if (attempt >= 20) throw error;
+          await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * attempt)));
+        }
       }
       for (const topic of missing) this.#knownTopics.add(topic);
     } finally {
