@@ -191,13 +191,15 @@ export class EventStore {
    * Events after `after` in commit order. Only transactions older than every running one are read
    * (`transaction_id < pg_snapshot_xmin(...)`), so a slow transaction with a smaller position that
    * commits later can never be skipped: its events are simply read on a later call.
+   * The order is the xid8 column's (qualified): the bare name would be the text alias of the select list,
+   * which sorts '10000' before '9999' and cannot use the commit-order index.
    */
   async readAll(after: CommitPosition = beginning, limit = 1000): Promise<EventEnvelope[]> {
     const result = await sql<EventRow>`
       select ${columns} from ${this.#table}
       where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition})
         and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-      order by transaction_id, global_position
+      order by ${this.#table}.transaction_id, ${this.#table}.global_position
       limit ${limit}`.execute(this.#db);
     return result.rows.map(toEnvelope);
   }

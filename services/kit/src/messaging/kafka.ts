@@ -1,5 +1,5 @@
 import { type EventEnvelope, parseEvent } from '@sais/events';
-import { type Admin, Kafka, type Producer, logLevel } from 'kafkajs';
+import { type Admin, Kafka, type Message, type Producer, logLevel } from 'kafkajs';
 import type { Logger } from 'pino';
 import type { EventTransport, Subscription, SubscriptionOptions } from './transport.ts';
 
@@ -13,7 +13,16 @@ export interface KafkaTransportOptions {
   sessionTimeoutMs?: number;
   /** Prepended to every topic name: keeps environments (and test suites) sharing a cluster apart. */
   topicPrefix?: string;
+  /** How often consumed offsets are committed (default 1000 ms; 0 = after every batch). */
+  commitIntervalMs?: number;
+  /**
+   * Batches of different partitions handled at once (default 1). Above 1 the projections' live batches
+   * run in parallel transactions: only for read models whose rows never span streams of two partitions.
+   */
+  partitionsConsumedConcurrently?: number;
 }
+
+const PUBLISH_REQUEST_BYTES = 512 * 1024;
 
 /** Real mode: topic per aggregate type, key = stream id, so each stream keeps its order. */
 export class KafkaTransport implements EventTransport {
@@ -115,24 +124,34 @@ export class KafkaTransport implements EventTransport {
 
   async publish(events: readonly EventEnvelope[]): Promise<void> {
     if (events.length === 0) return;
-    const byTopic = new Map<string, EventEnvelope[]>();
-    for (const event of events) {
-      const topic = this.topicOf(event.streamType);
-      byTopic.set(topic, [...(byTopic.get(topic) ?? []), event]);
-    }
-    await this.ensureTopics([...byTopic.keys()]);
+    await this.ensureTopics([...new Set(events.map((event) => this.topicOf(event.streamType)))]);
     const producer = await this.#connectedProducer();
-    await producer.sendBatch({
-      acks: -1,
-      topicMessages: [...byTopic].map(([topic, list]) => ({
-        topic,
-        messages: list.map((event) => ({
-          key: event.streamId,
-          value: JSON.stringify(event),
-          headers: { 'event-type': event.type, 'event-id': event.id },
-        })),
-      })),
-    });
+    // Requests of at most ~512 KiB, one after the other (order kept): a partition's record batch must stay
+    // under the broker's message.max.bytes (1 MiB by default) whatever the relay's batch size.
+    let chunk = new Map<string, Message[]>();
+    let bytes = 0;
+    const send = async () => {
+      if (chunk.size === 0) return;
+      const topicMessages = [...chunk].map(([topic, messages]) => ({ topic, messages }));
+      chunk = new Map();
+      bytes = 0;
+      await producer.sendBatch({ acks: -1, topicMessages });
+    };
+    for (const event of events) {
+      const value = JSON.stringify(event);
+      const size = Buffer.byteLength(value) + event.streamId.length + event.type.length + 128;
+      if (bytes + size > PUBLISH_REQUEST_BYTES) await send();
+      const topic = this.topicOf(event.streamType);
+      let messages = chunk.get(topic);
+      if (!messages) chunk.set(topic, (messages = []));
+      messages.push({
+        key: event.streamId,
+        value,
+        headers: { 'event-type': event.type, 'event-id': event.id },
+      });
+      bytes += size;
+    }
+    await send();
   }
 
   async subscribe(options: SubscriptionOptions): Promise<Subscription> {
@@ -150,14 +169,21 @@ export class KafkaTransport implements EventTransport {
     });
     await consumer.connect();
     await consumer.subscribe({ topics, fromBeginning: true });
+    // Offsets are committed at most once per commitIntervalMs rather than after every batch (a Kafka round
+    // trip each, before the next fetch): the projection keeps its own stream positions, so the batches a
+    // restart delivers again change nothing.
+    const commitIntervalMs = this.#options.commitIntervalMs ?? 1000;
+    let lastCommit = Date.now();
     await consumer.run({
-      autoCommit: true,
+      autoCommit: false,
+      partitionsConsumedConcurrently: this.#options.partitionsConsumedConcurrently ?? 1,
       eachBatchAutoResolve: false,
       eachBatch: async ({
         batch,
         resolveOffset,
         heartbeat,
         commitOffsetsIfNecessary,
+        uncommittedOffsets,
         isRunning,
         isStale,
       }) => {
@@ -168,7 +194,10 @@ export class KafkaTransport implements EventTransport {
         await options.handleBatch(events);
         // Offsets move only after the projection committed: a crash before this re-delivers the batch.
         resolveOffset(batch.messages[batch.messages.length - 1]!.offset);
-        await commitOffsetsIfNecessary();
+        if (Date.now() - lastCommit >= commitIntervalMs) {
+          lastCommit = Date.now();
+          await commitOffsetsIfNecessary(uncommittedOffsets());
+        }
         await heartbeat();
       },
     });

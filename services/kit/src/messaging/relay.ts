@@ -1,7 +1,8 @@
 import type { Db } from '../db/database.ts';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
-import type { EventStore } from '../eventstore/event-store.ts';
+import type { EventEnvelope } from '@sais/events';
+import type { CommitPosition, EventStore } from '../eventstore/event-store.ts';
 import type { EventPublisher } from './transport.ts';
 
 export interface RelayOptions {
@@ -58,41 +59,51 @@ export class Relay {
 
   /** Publishes everything committed so far; returns how many events went out. For tests and tools. */
   async drain(): Promise<number> {
+    const { store, batchSize } = this.#options;
+    const reader = batchReader(store, batchSize, await store.readCheckpoint(this.name));
     let total = 0;
-    for (;;) {
-      const sent = await this.#publishOnce();
-      if (sent === 0) return total;
-      total += sent;
+    try {
+      for (;;) {
+        const sent = await this.#publishNext(reader);
+        if (sent === 0) return total;
+        total += sent;
+      }
+    } finally {
+      await reader.settle();
     }
   }
 
-  async #publishOnce(): Promise<number> {
-    const { store, publisher, batchSize } = this.#options;
-    const checkpoint = await store.readCheckpoint(this.name);
-    const events = await store.readAll(checkpoint, batchSize);
+  async #publishNext(reader: BatchReader): Promise<number> {
+    const events = await reader.next();
     if (events.length === 0) return 0;
-    await publisher.publish(events);
-    const last = events[events.length - 1]!;
-    await store.saveCheckpoint(this.name, {
-      transactionId: last.transactionId,
-      globalPosition: last.globalPosition,
-    });
+    await this.#options.publisher.publish(events);
+    await this.#options.store.saveCheckpoint(this.name, reader.advance(events));
     return events.length;
   }
 
   async #run(): Promise<void> {
+    const { store, batchSize } = this.#options;
     let failures = 0;
-    while (this.#running) {
-      try {
-        const sent = await this.#publishOnce();
-        failures = 0;
-        if (sent === 0) await this.#idle(this.#options.idleMs);
-      } catch (error) {
-        failures += 1;
-        const backoff = Math.min(5000, 100 * 2 ** Math.min(failures, 6));
-        this.#options.logger?.warn({ err: error, backoff }, `${this.name} publish failed, retrying`);
-        await this.#idle(backoff);
+    let reader: BatchReader | undefined;
+    try {
+      while (this.#running) {
+        try {
+          // The checkpoint is read when the loop starts (and after an error), not on every poll.
+          reader ??= batchReader(store, batchSize, await store.readCheckpoint(this.name));
+          const sent = await this.#publishNext(reader);
+          failures = 0;
+          if (sent === 0) await this.#idle(this.#options.idleMs);
+        } catch (error) {
+          await reader?.settle();
+          reader = undefined;
+          failures += 1;
+          const backoff = Math.min(5000, 100 * 2 ** Math.min(failures, 6));
+          this.#options.logger?.warn({ err: error, backoff }, `${this.name} publish failed, retrying`);
+          await this.#idle(backoff);
+        }
       }
+    } finally {
+      await reader?.settle();
     }
   }
 
@@ -127,4 +138,44 @@ export class Relay {
       this.#wake = undefined;
     });
   }
+}
+
+interface BatchReader {
+  next(): Promise<EventEnvelope[]>;
+  /** Moves past a published batch; returns the new position (for the checkpoint). */
+  advance(events: readonly EventEnvelope[]): CommitPosition;
+  /** Waits for a read still running ahead, so nothing uses the database once the relay stopped. */
+  settle(): Promise<void>;
+}
+
+/**
+ * Reads batches in commit order after `position`, one batch ahead: when a batch is full the next read
+ * runs while it is being published, so a backlog drains at max(read, publish) per batch, not their sum.
+ */
+function batchReader(store: EventStore, batchSize: number, position: CommitPosition): BatchReader {
+  let ahead: Promise<EventEnvelope[]> | undefined;
+  const read = (after: CommitPosition) => {
+    const pending = store.readAll(after, batchSize);
+    pending.catch(() => undefined); // handled where it is awaited
+    return pending;
+  };
+  const positionOf = (event: EventEnvelope): CommitPosition => ({
+    transactionId: event.transactionId,
+    globalPosition: event.globalPosition,
+  });
+  return {
+    async next() {
+      const events = await (ahead ?? read(position));
+      ahead = events.length === batchSize ? read(positionOf(events[events.length - 1]!)) : undefined;
+      return events;
+    },
+    advance(events) {
+      position = positionOf(events[events.length - 1]!);
+      return position;
+    },
+    async settle() {
+      await ahead?.catch(() => undefined);
+      ahead = undefined;
+    },
+  };
 }

@@ -1,0 +1,78 @@
+/**
+ * Benchmark harness: `npm run bench -- <name> [args]` runs bench/<name>.ts. Not part of `npm test`.
+ * Servers come from DATABASE_URL / KAFKA_BROKERS, or containers (infra/test/containers.ts) when unset.
+ */
+import { spawn } from 'node:child_process';
+import { constants } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { installWarningFilter } from './lib/cleanup.ts';
+
+export interface Benchmark {
+  description: string;
+  /** Runs the benchmark; throws (or resolves false) when it could not complete. */
+  main(args: readonly string[]): Promise<boolean>;
+}
+
+const benchmarks: Record<string, { description: string; load: () => Promise<Benchmark> }> = {
+  eventstore: {
+    description:
+      'event store appends (1 stream / 1,000 streams × 4 writers), relay → Kafka throughput, ' +
+      'append → projection latency at 1,000 events/s. Args: any of append, streams, relay, latency (default: all)',
+    load: async () => (await import('./eventstore.ts')).default,
+  },
+  scoring: {
+    description:
+      'score a 1,000,000-row CSV (RMSE, every validation on) in a child process vs pandas on the same files. ' +
+      'Args: rows=N runs=N',
+    load: async () => (await import('./scoring.ts')).default,
+  },
+  leaderboard: {
+    description:
+      'public leaderboard, first page of 50 rows with 10,000 teams, through the real service on 127.0.0.1 vs a ' +
+      'bare Fastify route (50 connections, ~10 s each). Args: seconds=N connections=N teams=N',
+    load: async () => (await import('./scoring-leaderboard.ts')).default,
+  },
+};
+
+function usage(): string {
+  const width = Math.max(...Object.keys(benchmarks).map((name) => name.length));
+  const lines = Object.entries(benchmarks).map(
+    ([name, { description }]) => `  ${name.padEnd(width)}  ${description}`,
+  );
+  return ['usage: npm run bench -- <name> [args]', '', 'benchmarks:', ...lines].join('\n');
+}
+
+const [name, ...args] = process.argv.slice(2);
+if (!name || name === '--help' || name === '-h' || name === 'list') {
+  console.log(usage());
+  process.exit(name ? 0 : 1);
+}
+const entry = benchmarks[name];
+if (!entry) {
+  console.error(`unknown benchmark "${name}"\n`);
+  console.error(usage());
+  process.exit(2);
+}
+installWarningFilter();
+if (process.env.SAIS_BENCH_CHILD !== '1') {
+  // tsx's CLI SIGKILLs its child when the child does not acknowledge Ctrl-C within 30 ms, which a
+  // benchmark keeping both cores busy cannot promise, and a killed benchmark leaves its containers,
+  // database and topics behind. So the benchmark runs in a `node --import tsx` child (no such relay)
+  // while this process only waits: idle, it acknowledges at once, and it passes the signal on.
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), name, ...args], {
+    stdio: 'inherit',
+    env: { ...process.env, SAIS_BENCH_CHILD: '1' },
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) =>
+    process.exit(code ?? (signal ? 128 + (constants.signals[signal] ?? 0) : 1)),
+  );
+} else {
+  try {
+    const ok = await (await entry.load()).main(args);
+    process.exit(ok ? 0 : 1);
+  } catch (error) {
+    console.error(`benchmark ${name} failed:`, error);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,258 @@
+/**
+ * `npm run bench -- leaderboard [seconds=10] [connections=50] [teams=10000]`
+ *
+ * The public leaderboard's first page (50 rows) of a competition with 10,000 teams, read through the
+ * real service (createPlatform with identity and scoring on PostgreSQL and Kafka, its session cookie,
+ * envelope, validation and page cache) listening on 127.0.0.1, against a bare Fastify route returning a
+ * constant envelope in the same run. Load: a separate process with 50 keep-alive connections
+ * (bench/scoring-load.ts; autocannon is not installed). Prints requests/s, the ratio and latencies.
+ *
+ * The read model is filled with SQL (10,000 leaderboard rows, 7,000 one-person teams and 3,000 teams of
+ * two): this measures reads, not the pipeline that fills it.
+ */
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { Accounts, identityService } from '@sais/identity';
+import { createPlatform } from '@sais/kit';
+import { Leaderboards, scoringService } from '@sais/scoring';
+import Fastify from 'fastify';
+import { sql } from 'kysely';
+import pino from 'pino';
+import { Cleanup } from './lib/cleanup.ts';
+import { fmt, table, verdict } from './lib/report.ts';
+import {
+  createDatabase,
+  deleteTopics,
+  kafkaVersion,
+  machine,
+  postgresVersion,
+  startServers,
+} from './lib/servers.ts';
+import type { Benchmark } from './run.ts';
+
+const TARGETS = { ratio: 0.3, p99Ms: 20 };
+const run = promisify(execFile);
+
+interface Load {
+  requests: number;
+  failures: number;
+  perSecond: number;
+  bytesPerResponse: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+}
+
+async function load(port: number, path: string, connections: number, seconds: number, cookie?: string) {
+  const { stdout } = await run(
+    process.execPath,
+    [
+      join(import.meta.dirname, 'scoring-load.ts'),
+      String(port),
+      path,
+      String(connections),
+      String(seconds),
+      ...(cookie ? [cookie] : []),
+    ],
+    { maxBuffer: 1 << 20 },
+  );
+  return JSON.parse(stdout) as Load;
+}
+
+async function main(args: readonly string[]): Promise<boolean> {
+  const setting = (name: string, fallback: number) =>
+    Number(args.find((a) => a.startsWith(`${name}=`))?.split('=')[1] ?? fallback);
+  const seconds = setting('seconds', 10);
+  const connections = setting('connections', 50);
+  const teams = setting('teams', 10_000);
+  const cleanup = new Cleanup();
+  const runId = `bench-${randomUUID().slice(0, 8)}`;
+  try {
+    const servers = await startServers(cleanup);
+    cleanup.defer('delete the run’s Kafka topics', () => deleteTopics(servers.kafkaBrokers, `${runId}.`));
+    const url = await createDatabase(cleanup, servers.databaseUrl, 'bench');
+    const dataDir = await mkdtemp(join(tmpdir(), 'bench-leaderboard-'));
+    cleanup.defer('remove the data folder', () => rm(dataDir, { recursive: true, force: true }));
+    const platform = await createPlatform({
+      services: [identityService, scoringService],
+      config: {
+        dataDir,
+        env: {
+          DATABASE_URL: url,
+          KAFKA_BROKERS: servers.kafkaBrokers.join(','),
+          KAFKA_TOPIC_PREFIX: `${runId}.`,
+          SAIS_SEED: 'off',
+          SAIS_WORKERS: 'off',
+        },
+      },
+      // Warnings and errors only: per-request info lines would measure the log sink, not the service.
+      logger: pino({ level: 'warn' }),
+    });
+    cleanup.defer('close the platform', () => platform.close());
+    const db = platform.database.db;
+
+    const seeded = performance.now();
+    const competitionId = randomUUID();
+    const solo = Math.round(teams * 0.7);
+    await sql`insert into scoring.competitions (competition_id, settings, phases) values (${competitionId},
+      ${JSON.stringify({ dailySubmissionLimit: 5, timeZone: 'Asia/Shanghai', title: { en: 'Bench', 'zh-CN': '基准' } })}::jsonb,
+      '{}'::jsonb)`.execute(db);
+    // One-person teams: the team id is the account id.
+    await sql`insert into scoring.people (account_id, username, organization)
+      select md5('solo' || i)::uuid, 'solo' || i, 'University ' || (i % 300) from generate_series(1, ${solo}) i`.execute(
+      db,
+    );
+    // Teams of two.
+    await sql`insert into scoring.people (account_id, username, organization)
+      select md5('member' || i)::uuid, 'member' || i, 'Institute ' || (i % 200) from generate_series(1, ${2 * (teams - solo)}) i`.execute(
+      db,
+    );
+    await sql`insert into scoring.memberships (competition_id, account_id, team_id, team_name)
+      select ${competitionId}, md5('member' || i)::uuid, md5('team' || ((i + 1) / 2))::uuid::text, 'Team ' || ((i + 1) / 2)
+      from generate_series(1, ${2 * (teams - solo)}) i`.execute(db);
+    await sql`insert into scoring.leaderboard (competition_id, phase, team_id, metric, best_score, submission_id, submitted_at)
+      select ${competitionId}, 'preliminary',
+        case when i <= ${solo} then md5('solo' || i)::uuid::text else md5('team' || (i - ${solo}))::uuid::text end,
+        'rmse', round((random() * 10)::numeric, 4)::float8, gen_random_uuid(), now() - (random() * interval '30 days')
+      from generate_series(1, ${teams}) i`.execute(db);
+    await sql`analyze`.execute(db);
+    const seedMs = performance.now() - seeded;
+
+    // A signed-in participant's cookie, as the portal sends it.
+    const username = `bench${randomUUID().replaceAll('-', '').slice(0, 10)}`;
+    await new Accounts(
+      db,
+      platform.stores.get('identity')!,
+      undefined as never,
+      undefined as never,
+    ).createStaff(
+      { username, email: `${username}@example.org`, password: 'secret123', roles: [] },
+      { actor: { userId: null, role: 'system' }, correlationId: randomUUID(), causationId: null },
+    );
+    const login = await platform.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { username, password: 'secret123' },
+    });
+    const cookie = String(login.headers['set-cookie'] ?? '').split(';')[0];
+
+    await platform.app.listen({ port: 0, host: '127.0.0.1' });
+    const ourPort = (platform.app.server.address() as { port: number }).port;
+    const path = `/api/leaderboard/public?competitionId=${competitionId}&page=1&pageSize=50`;
+    const first = (await (
+      await fetch(`http://127.0.0.1:${ourPort}${path}`, { headers: { cookie } })
+    ).json()) as {
+      code: number;
+      data: { total: number; records: unknown[] };
+    };
+    if (first.code !== 0 || first.data.total !== teams || first.data.records.length !== 50)
+      throw new Error(`unexpected first page: ${JSON.stringify(first).slice(0, 300)}`);
+
+    // The query behind a cache miss, for reference.
+    const uncached = new Leaderboards(db);
+    const queryTimes: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const t0 = performance.now();
+      await uncached.page({ competitionId, phase: 'preliminary', page: 1, pageSize: 50 });
+      queryTimes.push(performance.now() - t0);
+    }
+    queryTimes.sort((a, b) => a - b);
+
+    const bare = Fastify({ logger: false });
+    const constant = { code: 0, message: 'success', data: { ok: true } };
+    bare.get('/api/bare', async () => constant);
+    await bare.listen({ port: 0, host: '127.0.0.1' });
+    cleanup.defer('close the bare server', () => bare.close());
+    const barePort = (bare.server.address() as { port: number }).port;
+
+    const m = machine();
+    console.log('# Leaderboard read benchmark (npm run bench -- leaderboard)\n');
+    console.log(
+      table(
+        ['', 'run'],
+        [
+          ['date', m.date!],
+          ['machine', m.host!],
+          ['cpu', m.cpu!],
+          ['memory', m.memory!],
+          ['load before', m.load!],
+          ['node', m.node!],
+          ['PostgreSQL', await postgresVersion(servers.databaseUrl)],
+          ['  where', `${servers.postgresSource}; database ${new URL(url).pathname.slice(1)}`],
+          ['Kafka', await kafkaVersion(servers.kafkaBrokers)],
+          ['git commit', m.commit!],
+          [
+            'read model',
+            `${fmt(teams)} teams (${fmt(solo)} alone, ${fmt(teams - solo)} of two), seeded in ${fmt(seedMs)} ms`,
+          ],
+          [
+            'load',
+            `${connections} keep-alive connections, ${seconds} s per target, separate process (bench/scoring-load.ts)`,
+          ],
+          ['page size', `${fmt(JSON.stringify(first).length)} bytes of JSON (50 rows)`],
+        ],
+      ),
+    );
+    // Warm both (JIT, the page cache, connection set-up).
+    await load(barePort, '/api/bare', connections, 2);
+    await load(ourPort, path, connections, 2, cookie);
+    const bareLoad = await load(barePort, '/api/bare', connections, seconds);
+    const ourLoad = await load(ourPort, path, connections, seconds, cookie);
+    const row = (name: string, l: Load) => [
+      name,
+      fmt(l.perSecond),
+      fmt(l.requests),
+      fmt(l.failures),
+      fmt(l.bytesPerResponse),
+      `${fmt(l.p50, 2)} ms`,
+      `${fmt(l.p90, 2)} ms`,
+      `${fmt(l.p99, 2)} ms`,
+      `${fmt(l.max, 1)} ms`,
+    ];
+    console.log('\n## Load\n');
+    console.log(
+      table(
+        ['target', 'req/s', 'requests', 'non-200', 'bytes/resp', 'p50', 'p90', 'p99', 'max'],
+        [
+          row('bare Fastify, constant envelope', bareLoad),
+          row('GET /api/leaderboard/public (real service)', ourLoad),
+        ],
+      ),
+    );
+    console.log(
+      `\nuncached first-page query (cache miss; 20 runs): median ${fmt(queryTimes[10]!, 2)} ms, max ${fmt(queryTimes[19]!, 2)} ms`,
+    );
+    const ratio = ourLoad.perSecond / bareLoad.perSecond;
+    console.log('\n## Summary against the targets\n');
+    console.log(
+      table(
+        ['measure', 'target', 'measured', 'verdict'],
+        [
+          [
+            'ours req/s ÷ bare req/s',
+            `≥ ${TARGETS.ratio}`,
+            fmt(ratio, 3),
+            verdict(ratio, TARGETS.ratio, true),
+          ],
+          [
+            'ours p99',
+            `≤ ${TARGETS.p99Ms} ms`,
+            `${fmt(ourLoad.p99, 2)} ms`,
+            verdict(ourLoad.p99, TARGETS.p99Ms, false),
+          ],
+        ],
+      ),
+    );
+    return ourLoad.failures === 0 && ratio >= TARGETS.ratio && ourLoad.p99 <= TARGETS.p99Ms;
+  } finally {
+    await cleanup.run();
+  }
+}
+
+const benchmark: Benchmark = { description: 'leaderboard first page through the real service', main };
+export default benchmark;
