@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type RecordingServer, startRecordingServer } from '../../test/support/recordingServer';
+import { type RecordingServer, startRecordingServer } from '../../../infra/test/recording-server.ts';
 import { createAuthProvider } from './authProvider';
 
 const loginAddress = 'http://portal.test/login?redirect=%2Fconsole%2F%23%2Freview';

@@ -1,6 +1,6 @@
 import { HttpError } from 'react-admin';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type RecordingServer, startRecordingServer } from '../../test/support/recordingServer';
+import { type RecordingServer, startRecordingServer } from '../../../infra/test/recording-server.ts';
 import { createDataProvider } from './dataProvider';
 
 const verifications = [

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type RecordingServer, startRecordingServer } from '../../test/support/recordingServer';
+import { type RecordingServer, startRecordingServer } from '../../../infra/test/recording-server.ts';
 import type { Notice } from '../notices/notices';
 import { ApiError, secondsLeftOf, transportErrorCode } from './ApiError';
 import { type ApiClient, createApiClient } from './client';
