@@ -322,4 +322,85 @@ describe('the portal against the real platform', () => {
       await visitor.close();
     }
   });
+
+  it('submits a result, sees it scored and on the leaderboard, and builds a team', async () => {
+    // Back in the first competition (signed up above), in English since the sign-in test.
+    await page.goto(`${origin}/`);
+    await page.getByTestId('competition-list').getByRole('link').first().click();
+    await page.waitForURL(/\/competitionDetail\/[0-9a-f-]+\/format$/);
+    const competitionId = /competitionDetail\/([0-9a-f-]+)\//.exec(page.url())![1]!;
+
+    // An operator opens the preliminary phase now.
+    await running.createStaff(`op${stamp}`, 'Operate1234', ['operator']);
+    const operator = apiCaller(origin);
+    await operator('POST', '/user/login', { username: `op${stamp}`, password: 'Operate1234' });
+    await operator('POST', `/admin/competitions/${competitionId}/phases/preliminary/open`, {});
+
+    // A valid result file: the seeded sample submission (every test id, the target column).
+    const envelope = async <T>(path: string) =>
+      ((await (await page.request.get(`${origin}/api${path}`)).json()) as { data: T }).data;
+    const files = await envelope<{ fileId: string; name: string }[]>(
+      `/race/files?competitionId=${competitionId}`,
+    );
+    const sample = files.find((file) => file.name === 'sample_submission.csv')!;
+    const csv = await (await page.request.get(`${origin}/api/race/download?fileId=${sample.fileId}`)).body();
+
+    await page.getByRole('tab', { name: 'My submissions' }).click();
+    await page.waitForURL(`${origin}/competitionDetail/${competitionId}/mySubmissions`);
+    await page.getByTestId('upload-rules').waitFor();
+    await expect
+      .poll(() => page.getByTestId('remaining').textContent())
+      .toBe('Submissions left today: 3 / 3');
+    await page.locator('input[name="result"]').setInputFiles({
+      name: 'result.csv',
+      mimeType: 'text/csv',
+      buffer: csv,
+    });
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await notice('Submit success');
+    await expect
+      .poll(() => page.getByTestId('remaining').textContent())
+      .toBe('Submissions left today: 2 / 3');
+    const row = page.getByTestId('submission-row').first();
+    await expect
+      .poll(() => row.getByTestId('submission-status').textContent(), { timeout: 60_000 })
+      .toBe('Completed');
+    await expect(row.getByTestId('submission-score').textContent()).resolves.toMatch(/^-?\d/);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: 'Download result.csv' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('result.csv');
+    await shot('my-submissions-en');
+
+    await page.getByRole('tab', { name: 'Leaderboard' }).click();
+    const board = page.getByTestId('leaderboard-row');
+    await expect.poll(() => board.count()).toBe(1);
+    await expect(board.first().textContent()).resolves.toContain(username);
+    await expect(board.first().textContent()).resolves.toContain('复旦大学');
+    await shot('leaderboard-en');
+
+    await page.getByRole('tab', { name: 'My score' }).click();
+    await expect(page.getByTestId('best-rank').textContent()).resolves.toBe('1');
+    await page.getByTestId('score-chart').waitFor();
+
+    await page.getByRole('tab', { name: 'My team' }).click();
+    await page.waitForURL(`${origin}/competitionDetail/${competitionId}/team/buildTeam`);
+    await expect(page.getByTestId('attempts-left').textContent()).resolves.toMatch(
+      /^You only have \d+ times to organize a team$/,
+    );
+    await page.getByRole('button', { name: 'Create team' }).click();
+    await page.getByText('Please enter a team name').waitFor();
+    await page.getByLabel('Team name').fill('Owls');
+    await page.getByRole('button', { name: 'Create team' }).click();
+    await notice('Submit success');
+    await page.waitForURL(`${origin}/competitionDetail/${competitionId}/team/myTeam`);
+    await expect(page.getByTestId('team-name').textContent()).resolves.toBe('Owls');
+    await expect(page.getByTestId('team-member').first().textContent()).resolves.toContain(email);
+    await page.getByLabel('New team name').fill('Larks');
+    await page.getByRole('button', { name: 'Rename' }).click();
+    await notice('Modify success');
+    await expect.poll(() => page.getByTestId('team-name').textContent()).toBe('Larks');
+    await shot('my-team-en');
+  });
 });

@@ -14,3 +14,7 @@ export const MyMsgPage = lazy(() => import('../features/messages/MyMsgPage'));
 export const MyRacePage = lazy(() => import('../features/competitions/MyRacePage'));
 export const FormatPage = lazy(() => import('../features/competitions/FormatPage'));
 export const CompetitionDataPage = lazy(() => import('../features/competitions/CompetitionDataPage'));
+export const LeaderboardPage = lazy(() => import('../features/scoring/LeaderboardPage'));
+export const MySubmissionsPage = lazy(() => import('../features/scoring/MySubmissionsPage'));
+export const MyScorePage = lazy(() => import('../features/scoring/MyScorePage'));
+export const TeamPage = lazy(() => import('../features/team/TeamPage'));

@@ -9,18 +9,22 @@ import {
   ForgetPage,
   HomePage,
   IntroPage,
+  LeaderboardPage,
   LoginPage,
   MyAuthPage,
   MyInfoPage,
   MyMsgPage,
   MyRacePage,
+  MyScorePage,
+  MySubmissionsPage,
   NotAvailablePage,
   RegisterPage,
   ReviewRedirectPage,
+  TeamPage,
 } from './lazyPages';
 
 /** Competition tabs whose calls do not exist yet: they say so (translated). */
-const unavailableCompetitionPages = ['leaderboard', 'mySubmissions', 'codeSubmissions', 'myScore'] as const;
+const unavailableCompetitionPages = ['codeSubmissions'] as const;
 
 /** The routes of spec §2, nothing more. */
 export const routes: RouteObject[] = [
@@ -36,6 +40,9 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to="format" replace /> },
           { path: 'format', element: <FormatPage /> },
           { path: 'competitionData', element: <CompetitionDataPage /> },
+          { path: 'leaderboard', element: <LeaderboardPage /> },
+          { path: 'mySubmissions', element: <MySubmissionsPage /> },
+          { path: 'myScore', element: <MyScorePage /> },
           ...unavailableCompetitionPages.map((page) => ({
             path: page,
             element: <NotAvailablePage page={page} />,
@@ -44,7 +51,7 @@ export const routes: RouteObject[] = [
             path: 'team',
             children: [
               { index: true, element: <Navigate to="buildTeam" replace /> },
-              { path: ':teamType', element: <NotAvailablePage page="team" /> },
+              { path: ':teamType', element: <TeamPage /> },
             ],
           },
           { path: '*', element: <Navigate to="/intro" replace /> },

@@ -1,0 +1,86 @@
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../forms/dates';
+import { PageFallback } from '../../layout/PageFallback';
+import type { CompetitionDetail } from '../competitions/types';
+import { useCompetition } from '../competitions/useCompetition';
+import { formatScore } from './formatScore';
+import { ParticipantGate } from './ParticipantGate';
+import { ScoreChart } from './ScoreChart';
+import { scoringApi } from './scoringClient';
+import type { MyScore } from './types';
+
+function Score({ competition }: { competition: CompetitionDetail }) {
+  const { t, i18n } = useTranslation();
+  const [score, setScore] = useState<MyScore | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    scoringApi.myScore(competition.competitionId).then(
+      (next) => live && setScore(next),
+      () => live && setScore({ best: [], history: [] }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [competition.competitionId]);
+
+  if (!score) return <PageFallback />;
+  const phase = (name: string) => t(`competition.phases.${name}`, { defaultValue: name });
+  return (
+    <Stack spacing={3} sx={{ mt: 2 }}>
+      {score.best.length === 0 ? (
+        <Typography color="text.secondary" data-testid="no-score">
+          {t('scoring.noScore')}
+        </Typography>
+      ) : (
+        score.best.map((best) => (
+          <Paper key={best.phase} variant="outlined" sx={{ p: 2 }} data-testid="best-score">
+            <Typography variant="overline">{phase(best.phase)}</Typography>
+            <Stack direction="row" spacing={4} sx={{ flexWrap: 'wrap' }}>
+              <div>
+                <Typography color="text.secondary">{t('scoring.bestScore')}</Typography>
+                <Typography variant="h5" data-testid="best-score-value">
+                  {formatScore(best.score)}
+                </Typography>
+              </div>
+              <div>
+                <Typography color="text.secondary">{t('scoring.rank')}</Typography>
+                <Typography variant="h5" data-testid="best-rank">
+                  {best.rank}
+                </Typography>
+              </div>
+              <div>
+                <Typography color="text.secondary">{t('scoring.topScoreDate')}</Typography>
+                <Typography>
+                  {formatDateTime(best.submittedAt, i18n.resolvedLanguage, competition.timeZone)}
+                </Typography>
+              </div>
+            </Stack>
+          </Paper>
+        ))
+      )}
+      {score.history.length > 0 ? (
+        <div>
+          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+            {t('scoring.history')}
+          </Typography>
+          <ScoreChart points={score.history} />
+        </div>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** /competitionDetail/{id}/myScore: my team's best public score, rank and score history. */
+export default function MyScorePage() {
+  const { competition } = useCompetition();
+  return (
+    <ParticipantGate competition={competition}>
+      {competition ? <Score competition={competition} /> : null}
+    </ParticipantGate>
+  );
+}

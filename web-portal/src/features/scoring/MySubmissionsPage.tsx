@@ -1,0 +1,76 @@
+import { useCallback, useEffect, useState } from 'react';
+import { notifySuccess } from '../../forms/notify';
+import { PageFallback } from '../../layout/PageFallback';
+import { saveBlob } from '../competitions/saveBlob';
+import type { CompetitionDetail } from '../competitions/types';
+import { useCompetition } from '../competitions/useCompetition';
+import { ParticipantGate } from './ParticipantGate';
+import { scoringApi } from './scoringClient';
+import { SubmissionTable } from './SubmissionTable';
+import type { Remaining, Submission } from './types';
+import { UploadPanel } from './UploadPanel';
+import { isPending, useRefreshWhile } from './useRefreshWhile';
+
+function Submissions({ competition }: { competition: CompetitionDetail }) {
+  const { competitionId } = competition;
+  const [submissions, setSubmissions] = useState<Submission[] | null>(null);
+  const [remaining, setRemaining] = useState<Remaining | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const load = useCallback(() => {
+    scoringApi.mine(competitionId).then(setSubmissions, () => setSubmissions((s) => s ?? []));
+    scoringApi.remaining(competitionId).then(setRemaining, () => undefined);
+  }, [competitionId]);
+
+  useEffect(load, [load]);
+  useRefreshWhile(isPending(submissions ?? []), load);
+
+  const upload = async (file: File) => {
+    setUploading(true);
+    try {
+      await scoringApi.upload(competitionId, file);
+      notifySuccess('submitSuccess');
+    } catch {
+      // The API client showed the server's message.
+    } finally {
+      setUploading(false);
+      load();
+    }
+  };
+
+  const download = (submission: Submission) => {
+    setBusy(submission.submissionId);
+    scoringApi
+      .file(submission.submissionId)
+      .then((blob) => saveBlob(blob, submission.fileName))
+      .catch(() => undefined)
+      .finally(() => setBusy(null));
+  };
+
+  return (
+    <>
+      <UploadPanel remaining={remaining} busy={uploading} onUpload={upload} />
+      {submissions ? (
+        <SubmissionTable
+          submissions={submissions}
+          busy={busy}
+          onDownload={download}
+          timeZone={competition.timeZone}
+        />
+      ) : (
+        <PageFallback />
+      )}
+    </>
+  );
+}
+
+/** /competitionDetail/{id}/mySubmissions: submit a result file, and my team's submissions. */
+export default function MySubmissionsPage() {
+  const { competition } = useCompetition();
+  return (
+    <ParticipantGate competition={competition}>
+      {competition ? <Submissions competition={competition} /> : null}
+    </ParticipantGate>
+  );
+}

@@ -1,0 +1,69 @@
+import Button from '@mui/material/Button';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../forms/dates';
+import { formatScore } from './formatScore';
+import { SubmissionStatusChip } from './SubmissionStatusChip';
+import type { Submission } from './types';
+
+interface SubmissionTableProps {
+  submissions: Submission[];
+  busy: string | null;
+  onDownload: (submission: Submission) => void;
+  timeZone?: string;
+}
+
+/** My team's submissions: time, file, status, score, log, and my file to download. */
+export function SubmissionTable({ submissions, busy, onDownload, timeZone }: SubmissionTableProps) {
+  const { t, i18n } = useTranslation();
+  if (submissions.length === 0)
+    return (
+      <Typography color="text.secondary" data-testid="no-submissions">
+        {t('scoring.noSubmissions')}
+      </Typography>
+    );
+  return (
+    <Table size="small" data-testid="submissions">
+      <TableHead>
+        <TableRow>
+          <TableCell>{t('scoring.submittedAt')}</TableCell>
+          <TableCell>{t('scoring.fileName')}</TableCell>
+          <TableCell>{t('scoring.status')}</TableCell>
+          <TableCell>{t('scoring.score')}</TableCell>
+          <TableCell>{t('scoring.log')}</TableCell>
+          <TableCell />
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {submissions.map((submission) => (
+          <TableRow key={submission.submissionId} data-testid="submission-row">
+            <TableCell>{formatDateTime(submission.submittedAt, i18n.resolvedLanguage, timeZone)}</TableCell>
+            <TableCell>{submission.fileName}</TableCell>
+            <TableCell>
+              <SubmissionStatusChip status={submission.status} />
+            </TableCell>
+            <TableCell data-testid="submission-score">{formatScore(submission.score)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'pre-wrap', maxWidth: 320, wordBreak: 'break-word' }}>
+              {submission.log ?? ''}
+            </TableCell>
+            <TableCell align="right">
+              <Button
+                size="small"
+                disabled={busy === submission.submissionId}
+                onClick={() => onDownload(submission)}
+                aria-label={t('scoring.downloadNamed', { name: submission.fileName })}
+              >
+                {t('scoring.download')}
+              </Button>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,4 @@
+import { api } from '../../app/api';
+import { createScoringApi } from './scoringApi';
+
+export const scoringApi = createScoringApi(api);

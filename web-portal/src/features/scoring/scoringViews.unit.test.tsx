@@ -1,0 +1,156 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../app/i18n';
+import { LeaderboardTable } from './LeaderboardTable';
+import { ScoreChart, chartPoints } from './ScoreChart';
+import { SubmissionTable } from './SubmissionTable';
+import type { Remaining, Submission } from './types';
+import { UploadPanel } from './UploadPanel';
+import { isPending, useRefreshWhile } from './useRefreshWhile';
+
+const submission = (status: Submission['status'], score: number | null, log: string | null): Submission => ({
+  submissionId: `s-${status}`,
+  phase: 'preliminary',
+  fileName: `${status}.csv`,
+  status,
+  score,
+  log,
+  submittedAt: '2026-11-22T06:03:00.000Z',
+});
+
+const remaining: Remaining = {
+  limit: 3,
+  used: 1,
+  remaining: 2,
+  day: '2026-11-22',
+  timeZone: 'Asia/Shanghai',
+  refundsFailed: true,
+};
+
+describe('the scoring views', () => {
+  beforeAll(() => initI18n());
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  it('lists submissions with translated status chips, score, log and a download', () => {
+    const onDownload = vi.fn();
+    render(
+      <SubmissionTable
+        submissions={[
+          submission('Completed', 0.123456789, null),
+          submission('Invalid', null, 'row 3: id missing'),
+        ]}
+        busy={null}
+        onDownload={onDownload}
+      />,
+    );
+    expect(screen.getAllByTestId('submission-status').map((chip) => chip.textContent)).toEqual([
+      '评测完成',
+      '无效',
+    ]);
+    expect(screen.getAllByTestId('submission-score').map((cell) => cell.textContent)).toEqual([
+      '0.123457',
+      '-',
+    ]);
+    expect(screen.getByText('row 3: id missing')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '下载 Completed.csv' }));
+    expect(onDownload).toHaveBeenCalledWith(expect.objectContaining({ submissionId: 's-Completed' }));
+  });
+
+  it('says so when there are no submissions', () => {
+    render(<SubmissionTable submissions={[]} busy={null} onDownload={() => undefined} />);
+    expect(screen.getByTestId('no-submissions').textContent).toBe('还没有提交。');
+  });
+
+  it('shows the allowance and rules, refuses a non-CSV and submits a CSV', async () => {
+    const onUpload = vi.fn(async () => undefined);
+    const { container } = render(<UploadPanel remaining={remaining} busy={false} onUpload={onUpload} />);
+    expect(screen.getByTestId('remaining').textContent).toBe('今日剩余提交次数：2 / 3');
+    expect(screen.getByTestId('upload-rules').textContent).toContain('Asia/Shanghai');
+    const input = container.querySelector('input[type="file"]') as HTMLInputElement;
+    const submit = () => screen.getByRole('button', { name: '提交' }) as HTMLButtonElement;
+    fireEvent.change(input, { target: { files: [new File(['x'], 'photo.png')] } });
+    expect(screen.getByText('请选择 CSV 文件。')).toBeTruthy();
+    expect(submit().disabled).toBe(true);
+    const csv = new File(['id,yield\n'], 'result.csv', { type: 'text/csv' });
+    fireEvent.change(input, { target: { files: [csv] } });
+    expect(screen.getByTestId('chosen-file').textContent).toBe('result.csv');
+    await act(async () => void fireEvent.click(submit()));
+    expect(onUpload).toHaveBeenCalledWith(csv);
+    expect(screen.getByTestId('chosen-file').textContent).toBe('未选择文件');
+  });
+
+  it('stops offering to submit when today’s allowance is used', () => {
+    render(
+      <UploadPanel remaining={{ ...remaining, used: 3, remaining: 0 }} busy={false} onUpload={vi.fn()} />,
+    );
+    expect(screen.getByTestId('limit-reached')).toBeTruthy();
+  });
+
+  it('shows leaderboard rows of spec §3', () => {
+    render(
+      <LeaderboardTable
+        rows={[
+          {
+            rank: 1,
+            teamId: 't-1',
+            teamName: 'Owls',
+            participants: ['ada123', 'bob456'],
+            organization: '复旦大学',
+            score: 0.5,
+            metric: 'rmse',
+            submittedAt: '2026-11-22T06:03:00.000Z',
+          },
+        ]}
+      />,
+    );
+    const row = screen.getByTestId('leaderboard-row');
+    expect(row.textContent).toContain('Owls');
+    expect(row.textContent).toContain('ada123、bob456');
+    expect(row.textContent).toContain('复旦大学');
+    expect(row.textContent).toContain('0.5');
+  });
+
+  it('draws the score history as a polyline', () => {
+    expect(
+      chartPoints([
+        { score: 1, submittedAt: 'a' },
+        { score: 3, submittedAt: 'b' },
+      ]),
+    ).toEqual([
+      { x: 24, y: 176 },
+      { x: 576, y: 24 },
+    ]);
+    expect(chartPoints([{ score: 2, submittedAt: 'a' }])).toEqual([{ x: 300, y: 100 }]);
+    render(
+      <ScoreChart
+        points={[
+          { score: 1, submittedAt: 'a' },
+          { score: 3, submittedAt: 'b' },
+        ]}
+      />,
+    );
+    expect(screen.getByRole('img', { name: '2 次评测完成的提交的分数变化' })).toBeTruthy();
+    expect(document.querySelector('polyline')?.getAttribute('points')).toBe('24,176 576,24');
+  });
+
+  it('refreshes while a submission waits or is evaluated, and stops after', () => {
+    expect(isPending([{ status: 'Completed' }, { status: 'Waiting' }])).toBe(true);
+    expect(isPending([{ status: 'Evaluating' }])).toBe(true);
+    expect(isPending([{ status: 'Completed' }, { status: 'Failed' }, { status: 'Invalid' }])).toBe(false);
+    vi.useFakeTimers();
+    const refresh = vi.fn();
+    const { rerender, unmount } = renderHook(({ active }) => useRefreshWhile(active, refresh, 1000), {
+      initialProps: { active: true },
+    });
+    vi.advanceTimersByTime(2500);
+    expect(refresh).toHaveBeenCalledTimes(2);
+    rerender({ active: false });
+    vi.advanceTimersByTime(5000);
+    expect(refresh).toHaveBeenCalledTimes(2);
+    unmount();
+  });
+});
