@@ -63,7 +63,7 @@ export async function scoringHarness() {
   const operator = await account(['operator']);
 
   /** A fresh competition with an open preliminary phase and the given ground truth (rmse, 50 % public). */
-  async function competition(truth: string) {
+  async function competition(truth: string, { dailySubmissionLimit = 5 } = {}) {
     const competitionId = randomUUID();
     const settings = {
       title: { en: 'Yield', 'zh-CN': '产率' },
@@ -75,7 +75,7 @@ export async function scoringHarness() {
       timeZone: 'Asia/Shanghai',
       teamSizeLimit: 3,
       teamFormingAttempts: 3,
-      dailySubmissionLimit: 5,
+      dailySubmissionLimit,
       submissionKinds: ['result-file' as const],
       teamMergeDeadline: null,
       agreements: [],
@@ -178,24 +178,33 @@ export async function scoringHarness() {
     return teamId;
   }
 
-  async function upload(web: Web, competitionId: string, content: string, name = 'result.csv') {
+  /** Posts a result file; answers the raw response, refusals included. */
+  function post(web: Web, competitionId: string, content: string, name = 'result.csv') {
     const { payload, contentType } = multipart(
       { competitionId },
       { file: { name, type: 'text/csv', bytes: Buffer.from(content) } },
     );
-    const response = await web.raw({
+    return web.raw({
       method: 'POST',
       url: '/api/submission/upload',
       payload,
       headers: { 'content-type': contentType },
     });
+  }
+
+  async function upload(web: Web, competitionId: string, content: string, name = 'result.csv') {
+    const response = await post(web, competitionId, content, name);
     if (response.body?.code !== 0) throw new Error(`upload refused: ${JSON.stringify(response.body)}`);
     return response.body.data.submissionId as string;
   }
 
   /** Uploads and waits until the submission is finished; returns its row of "my submissions". */
   async function submit(web: Web, competitionId: string, content: string, name?: string) {
-    const submissionId = await upload(web, competitionId, content, name);
+    return finished(web, competitionId, await upload(web, competitionId, content, name));
+  }
+
+  /** Waits until the submission is finished; returns its row of "my submissions". */
+  async function finished(web: Web, competitionId: string, submissionId: string) {
     const row = await waitFor(
       async () =>
         (await web.get('/api/submission/mine', { competitionId })).body.data.find(
@@ -204,7 +213,12 @@ export async function scoringHarness() {
       (s) => s && !['Waiting', 'Evaluating'].includes(s.status),
       'the submission to finish',
     );
-    return { submissionId, ...row } as { submissionId: string; status: string; score: number | null };
+    return { submissionId, ...row } as {
+      submissionId: string;
+      status: string;
+      score: number | null;
+      log: string | null;
+    };
   }
 
   const anonymous = client(platform.app);
@@ -226,8 +240,10 @@ export async function scoringHarness() {
     uploadTruth,
     participant,
     team,
+    post,
     upload,
     submit,
+    finished,
     board,
     anonymous,
   };
