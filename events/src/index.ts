@@ -7,3 +7,4 @@ export * as competition from './competition/index.ts';
 export * as scoring from './scoring/index.ts';
 export * as team from './team/index.ts';
 export * from './validation.ts';
+export * from './seal.ts';

@@ -94,3 +94,11 @@ export const AccountDisabled = defineEvent({
   aggregate,
   data: z.object({ accountId, reason: z.string().min(1).max(500) }),
 });
+
+export const AccountEnabled = defineEvent({
+  type: 'identity.AccountEnabled',
+  version: 1,
+  meaning: 'An operator or admin enabled a disabled account again; it can sign in anew.',
+  aggregate,
+  data: z.object({ accountId }),
+});

@@ -3,3 +3,4 @@ export * from './session.ts';
 export * from './code.ts';
 export * from './verification.ts';
 export * from './message.ts';
+export * from './signal.ts';

@@ -36,4 +36,16 @@ export const identityMessages = {
     en: 'Real-name check through the payment app is not configured on this platform yet',
     'zh-CN': '本平台尚未开通支付宝实名认证',
   },
+  // Account administration (10050–10059).
+  disableReasonRequired: { en: 'Please give a reason for disabling the account', 'zh-CN': '请填写停用原因' },
+  notOnOwnAccount: {
+    en: 'Administrators cannot disable their own account or take their own admin role',
+    'zh-CN': '管理员不能停用自己的账号或收回自己的管理员角色',
+  },
+  // Identity signals (10060–10069).
+  identitySignalNotFound: { en: 'This identity signal does not exist', 'zh-CN': '该身份信号不存在' },
+  identitySignalDecided: {
+    en: 'This identity signal has already been acted on',
+    'zh-CN': '该身份信号已处理',
+  },
 } as const satisfies Record<string, Text>;

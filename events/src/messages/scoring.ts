@@ -40,4 +40,52 @@ export const scoringMessages = {
     'zh-CN': '该队伍在此比赛中没有提交',
   },
   alreadyDisqualified: { en: 'This is already disqualified', 'zh-CN': '已被取消资格' },
+  // Integrity tools (40040–40049): sealed final results and collusion signals.
+  sealNothingToSeal: {
+    en: 'The private leaderboard of this phase has no rows yet; there is nothing to seal',
+    'zh-CN': '该阶段的私有排行榜还没有成绩，无法封存',
+  },
+  sealStale: {
+    en: 'The private leaderboard changed after it was sealed; seal it again before publishing',
+    'zh-CN': '私有排行榜在封存后发生了变化，请重新封存后再公布',
+  },
+  resultsFinal: {
+    en: 'The final results of this phase are published and sealed; they can no longer change',
+    'zh-CN': '该阶段最终成绩已公布并封存，不能再修改',
+  },
+  signalNotFound: { en: 'This signal does not exist', 'zh-CN': '该信号不存在' },
+  signalDecided: {
+    en: 'This signal has already been acted on',
+    'zh-CN': '该信号已处理',
+  },
+  signalTeamNotNamed: {
+    en: 'Only a team named by this signal can be disqualified through it',
+    'zh-CN': '只能取消该信号所涉及队伍的资格',
+  },
+  // Container-image submissions (40020–40039).
+  previousRunStillRunning: {
+    en: "Your team's previous code submission is still running. Submit again to stop it and start this one.",
+    'zh-CN': '您队伍的上一个代码提交仍在运行。再次提交将停止它并开始运行本次提交。',
+  },
+  submissionKindNotAccepted: {
+    en: 'This competition does not take this kind of submission',
+    'zh-CN': '该比赛不接受此类提交',
+  },
+  imageReferenceInvalid: {
+    en: 'Please enter an image path such as registry.example.org/team/model:v1 (letters, digits and . _ - / : @ only, at most 255 characters)',
+    'zh-CN':
+      '请输入镜像地址，例如 registry.example.org/team/model:v1（仅可包含字母、数字及 . _ - / : @，最多 255 个字符）',
+  },
+  imageUsernameRequired: {
+    en: 'Please enter the username that goes with the password, or leave both empty for a public image',
+    'zh-CN': '请填写与密码对应的用户名；公开镜像可将两者都留空',
+  },
+  imageCredentialsTooLong: {
+    en: 'The username or password is too long (at most 200 characters each)',
+    'zh-CN': '用户名或密码过长（各最多 200 个字符）',
+  },
+  configPathInvalid: {
+    en: 'The config path must be an absolute path inside /app, such as /app/run.sh',
+    'zh-CN': '配置路径必须是 /app 下的绝对路径，例如 /app/run.sh',
+  },
 } as const satisfies Record<string, Text>;

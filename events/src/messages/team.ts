@@ -40,4 +40,13 @@ export const teamMessages = {
     'zh-CN': '队长不能离队，请先转让队长或解散队伍',
   },
   teamDisbandedAlready: { en: 'This team has been disbanded', 'zh-CN': '该队伍已解散' },
+  teamMergeExceedsSubmissions: {
+    en: 'Together you have made more submissions than one team could have by today, so this member cannot join',
+    'zh-CN': '合并后的提交次数超过了单个队伍截至今日可提交的次数，无法加入该队伍',
+  },
+  // Operators' team administration (30050–30059).
+  dissolveReasonRequired: {
+    en: 'Please give a reason for dissolving the team',
+    'zh-CN': '请填写解散队伍的原因',
+  },
 } as const satisfies Record<string, Text>;

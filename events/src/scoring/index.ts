@@ -2,3 +2,5 @@ export * from './submission.ts';
 export * from './ground-truth.ts';
 export * from './board.ts';
 export * from './notices.ts';
+export * from './integrity.ts';
+export * from './container.ts';

@@ -22,6 +22,10 @@ export const SubmissionReceived = defineEvent({
     sha256: z.string().regex(/^[0-9a-f]{64}$/),
     /** The day (in the competition's time zone) whose allowance it used, e.g. 2027-04-01. */
     quotaDay: z.iso.date(),
+    /** Absent for result files. A container submission names its image (fileName repeats it) and run script. */
+    kind: z.enum(['file', 'container']).optional(),
+    image: z.string().max(300).optional(),
+    configPath: z.string().max(200).optional(),
   }),
 });
 

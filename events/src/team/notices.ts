@@ -15,6 +15,7 @@ interface Data {
   lapsedApplicantIds?: string[];
   fromId?: string;
   toId?: string;
+  reason?: string;
 }
 
 export const teamNoticeSender = 'Team Office';
@@ -121,6 +122,24 @@ export async function teamNotices(
           notice(
             id,
             ['Application closed', `Team ${team} was disbanded, so your application lapsed.`],
+            ['申请已关闭', `队伍 ${team} 已解散，您的申请已失效。`],
+          ),
+        ),
+      ];
+    case 'team.TeamDissolved':
+      // An operator's decision: every member (owner included) and every applicant learns why.
+      return [
+        ...(data.memberIds ?? []).map((id) =>
+          notice(
+            id,
+            ['Team dissolved', `Team ${team} was dissolved by the organisers. Reason: ${data.reason}`],
+            ['队伍已被解散', `队伍 ${team} 已被主办方解散。原因：${data.reason}`],
+          ),
+        ),
+        ...(data.lapsedApplicantIds ?? []).map((id) =>
+          notice(
+            id,
+            ['Application closed', `Team ${team} was dissolved, so your application lapsed.`],
             ['申请已关闭', `队伍 ${team} 已解散，您的申请已失效。`],
           ),
         ),

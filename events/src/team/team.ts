@@ -35,6 +35,22 @@ export const TeamDisbanded = defineEvent({
   data: z.object({ ...base, ownerId: id, teamName, memberIds: z.array(id), lapsedApplicantIds: z.array(id) }),
 });
 
+export const TeamDissolved = defineEvent({
+  type: 'team.TeamDissolved',
+  version: 1,
+  meaning:
+    'An operator dissolved the team with a reason: every member competes alone again, pending applications lapse, and everyone concerned is told why.',
+  aggregate,
+  data: z.object({
+    ...base,
+    ownerId: id,
+    teamName,
+    memberIds: z.array(id),
+    lapsedApplicantIds: z.array(id),
+    reason: z.string().min(1).max(500),
+  }),
+});
+
 export const JoinRequested = defineEvent({
   type: 'team.JoinRequested',
   version: 1,

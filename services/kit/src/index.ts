@@ -18,3 +18,6 @@ export * from './runtime/service.ts';
 export * from './runtime/platform.ts';
 export * from './http/unavailable.ts';
 export * from './runtime/auth.ts';
+export * from './http/simple-rest.ts';
+export * from './http/request-metadata.ts';
+export * from './time.ts';

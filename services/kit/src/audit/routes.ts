@@ -4,9 +4,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
-import { AppError, NotFoundError, ValidationError } from '../errors.ts';
+import { AppError, NotFoundError } from '../errors.ts';
 import { EventStore } from '../eventstore/event-store.ts';
 import { envelopeOf, ok } from '../http/envelope.ts';
+import {
+  type SimpleRestQuery,
+  parseSimpleRestList,
+  sendContentRange,
+  simpleRestQuery,
+} from '../http/simple-rest.ts';
 import type { Projection } from '../projections/projection.ts';
 import { type Authenticator, requirePrincipal } from '../runtime/auth.ts';
 import { asOfReaderOf, projectionAsOf } from './as-of.ts';
@@ -29,22 +35,10 @@ export interface AuditRoutesOptions {
   jobs: ReplayJobs;
 }
 
-/** ra-data-simple-rest's query: `sort=["field","ASC"]`, `range=[from,to]`, `filter={...}`, each JSON. */
-const simpleRestQuery = z.object({
-  sort: z.string().max(200).optional(),
-  range: z.string().max(100).optional(),
-  filter: z.string().max(4000).optional(),
-});
-
 const instant = z
   .string()
   .max(40)
   .refine((text) => !Number.isNaN(Date.parse(text)), 'invalidRequest');
-const sortShape = z.tuple([
-  z.enum(Object.keys(auditSortFields) as [keyof typeof auditSortFields]),
-  z.enum(['ASC', 'DESC']),
-]);
-const rangeShape = z.tuple([z.number().int().min(0), z.number().int().min(0)]);
 const filterShape = z.object({
   id: z.union([z.string().max(64), z.array(z.string().max(64)).max(100)]).optional(),
   streamId: z.string().trim().min(1).max(200).optional(),
@@ -54,40 +48,23 @@ const filterShape = z.object({
   to: instant.optional(),
 });
 
-/** At most this many events per page. */
-const maxPage = 100;
-
-function parseJson(text: string | undefined): unknown {
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ValidationError('invalidRequest', { detail: `not JSON: ${text}` });
-  }
-}
-
 /** Newest first unless asked otherwise; `from`/`to` bound `occurredAt` (inclusive). */
-export function parseAuditQuery(query: z.infer<typeof simpleRestQuery>): AuditListQuery {
-  const sort = sortShape.safeParse(parseJson(query.sort) ?? ['position', 'DESC']);
-  const range = rangeShape.safeParse(parseJson(query.range) ?? [0, 24]);
-  const filter = filterShape.safeParse(parseJson(query.filter) ?? {});
-  if (!sort.success || !range.success || !filter.success) {
-    const fields = [!sort.success && 'sort', !range.success && 'range', !filter.success && 'filter'];
-    throw new ValidationError('invalidRequest', { data: { fields: fields.filter(Boolean) } });
-  }
-  const [from, to] = range.data;
-  const { id, streamId, type, actorId } = filter.data;
+export function parseAuditQuery(query: SimpleRestQuery): AuditListQuery {
+  const { filter, ...page } = parseSimpleRestList(query, {
+    sortFields: Object.keys(auditSortFields) as [keyof typeof auditSortFields],
+    defaultSort: ['position', 'DESC'],
+    filter: filterShape,
+  });
+  const { id, streamId, type, actorId } = filter;
   return {
-    sort: { field: sort.data[0], order: sort.data[1] },
-    from,
-    to: Math.max(from, Math.min(to, from + maxPage - 1)),
+    ...page,
     filter: {
       ids: id === undefined ? undefined : [id].flat(),
       streamId,
       type,
       actorId,
-      from: filter.data.from ? new Date(filter.data.from) : undefined,
-      to: filter.data.to ? new Date(filter.data.to) : undefined,
+      from: filter.from ? new Date(filter.from) : undefined,
+      to: filter.to ? new Date(filter.to) : undefined,
     },
   };
 }
@@ -173,9 +150,7 @@ export async function auditRoutes(root: FastifyInstance, options: AuditRoutesOpt
       await auditor(request);
       const query = parseAuditQuery(request.query);
       const { total, records } = await log.list(query);
-      const last = records.length > 0 ? query.from + records.length - 1 : query.from;
-      reply.header('content-range', `events ${query.from}-${last}/${total}`);
-      reply.header('access-control-expose-headers', 'Content-Range');
+      sendContentRange(reply, 'events', query.from, records.length, total);
       return ok(records);
     },
   );

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { defineEvent } from '../define.ts';
+
+const aggregate = 'scoring.submission';
+const submissionId = z.uuid();
+
+export const containerRunStates = ['pulling', 'running', 'collecting'] as const;
+
+export const ContainerRunProgressed = defineEvent({
+  type: 'scoring.ContainerRunProgressed',
+  version: 1,
+  meaning:
+    'A runner moved a container submission to its next step: pulling the image, running it, or collecting /saisresult.',
+  aggregate,
+  data: z.object({ submissionId, state: z.enum(containerRunStates), attempt: z.number().int().positive() }),
+});
+
+export const ContainerRunStopped = defineEvent({
+  type: 'scoring.ContainerRunStopped',
+  version: 1,
+  meaning:
+    'The team confirmed a newer code submission while this one was waiting or running: this run is stopped and Failed (its allowance stays used).',
+  aggregate,
+  data: z.object({ submissionId, stoppedBy: z.uuid(), stoppedByAccount: z.uuid() }),
+});

@@ -1,0 +1,96 @@
+/**
+ * Sealed final results: the canonical text of a private leaderboard (form v1) and its SHA-256 digest.
+ * Plain TypeScript with WebCrypto only, so the services, the CLI and both browsers compute the same.
+ *
+ * Form v1 is JSON without whitespace, keys in exactly this order:
+ *   {"competitionId":…,"phase":…,"metric":…,"rows":[{"rank":…,"teamId":…,"score":…},…]}
+ * rows in rank order; strings as JSON.stringify writes them; scores as JavaScript's JSON number text.
+ * The digest is the lowercase hex SHA-256 of the UTF-8 bytes of that text.
+ */
+export interface SealRow {
+  rank: number;
+  teamId: string;
+  score: number;
+}
+
+export interface SealInput {
+  competitionId: string;
+  phase: string;
+  metric: string;
+  rows: readonly SealRow[];
+}
+
+export const sealAlgorithm = 'sha256';
+export const sealForm = 'v1';
+
+/** The canonical text v1 of a ranking (rows sorted by rank; ties of rank keep their order). */
+export function sealCanonicalForm({ competitionId, phase, metric, rows }: SealInput): string {
+  const ordered = rows
+    .map((row, index) => ({ row, index }))
+    .sort((a, b) => a.row.rank - b.row.rank || a.index - b.index)
+    .map(({ row }) => {
+      if (!Number.isFinite(row.score)) throw new Error(`seal: score of ${row.teamId} is not a finite number`);
+      return `{"rank":${JSON.stringify(row.rank)},"teamId":${JSON.stringify(row.teamId)},"score":${JSON.stringify(row.score)}}`;
+    });
+  return (
+    `{"competitionId":${JSON.stringify(competitionId)},"phase":${JSON.stringify(phase)},` +
+    `"metric":${JSON.stringify(metric)},"rows":[${ordered.join(',')}]}`
+  );
+}
+
+/** Lowercase hex SHA-256 of the text's UTF-8 bytes (WebCrypto: Node 24 and every browser). */
+export async function sealDigest(text: string): Promise<string> {
+  const bytes = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(bytes)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** One page of `GET /api/leaderboard/private` (the envelope's data), as far as a recomputation needs it. */
+export interface PublishedPage {
+  phase: string | null;
+  total: number;
+  records: { rank: number; teamId: string; score: number; metric: string }[];
+  seal: { digest: string; algorithm: string; form: string; sealedAt: string } | null;
+}
+
+export interface SealCheck {
+  phase: string | null;
+  rows: number;
+  /** The digest recomputed from the published ranking. */
+  digest: string | null;
+  /** The seal recorded before the reveal, as the server shows it. */
+  seal: PublishedPage['seal'];
+  match: boolean;
+}
+
+/**
+ * Recomputes the digest of a published private leaderboard from its pages (`page` 1, 2, … of at most
+ * 100 rows) and compares it with the seal: what `npm run seal:verify` and the console's seal page do.
+ */
+export async function recomputePublishedSeal(
+  competitionId: string,
+  page: (n: number) => Promise<PublishedPage>,
+): Promise<SealCheck> {
+  const first = await page(1);
+  const records = [...first.records];
+  for (let n = 2; records.length < first.total; n++) {
+    const next = await page(n);
+    if (next.records.length === 0) break;
+    records.push(...next.records);
+  }
+  if (!first.phase || records.length === 0)
+    return { phase: first.phase, rows: 0, digest: null, seal: first.seal, match: false };
+  const digest = await sealDigest(
+    sealCanonicalForm({ competitionId, phase: first.phase, metric: records[0]!.metric, rows: records }),
+  );
+  return {
+    phase: first.phase,
+    rows: records.length,
+    digest,
+    seal: first.seal,
+    match:
+      first.seal !== null &&
+      first.seal.algorithm === sealAlgorithm &&
+      first.seal.form === sealForm &&
+      first.seal.digest === digest,
+  };
+}

@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import type { EventMetadata, Role } from '@sais/events';
+import type { FastifyRequest } from 'fastify';
+import { type Authenticator, type Principal, requirePrincipal } from '../runtime/auth.ts';
+
+const correlationHeader = 'x-correlation-id';
+
+/**
+ * Event metadata for a command made through HTTP: who (if signed in, with the role they act in),
+ * from where, and the flow it belongs to (the caller's `x-correlation-id` when it is a UUID, else a
+ * fresh one).
+ */
+export function requestMetadata(
+  request: FastifyRequest,
+  userId: string | null = null,
+  role: Role = 'participant',
+): EventMetadata {
+  const given = request.headers[correlationHeader];
+  const correlationId =
+    typeof given === 'string' && /^[0-9a-f-]{36}$/i.test(given) ? given.toLowerCase() : randomUUID();
+  return { actor: { userId, role, ip: request.ip }, correlationId, causationId: null };
+}
+
+/** A staff member's call: who acts, and the metadata of the events it causes. */
+export interface StaffCall {
+  accountId: string;
+  metadata: EventMetadata;
+}
+
+/**
+ * The staff call of `principal`, already let in for `role`: the role recorded on its events is the one
+ * that let them in (`role` when they hold it, else admin).
+ */
+export function staffCall(request: FastifyRequest, principal: Principal, role: Role): StaffCall {
+  const acting: Role = principal.roles.includes(role) ? role : 'admin';
+  return { accountId: principal.accountId, metadata: requestMetadata(request, principal.accountId, acting) };
+}
+
+/** Signed in holding `role` (or admin), else the 401 / 403 envelope; with the metadata for its events. */
+export async function requireStaff(
+  auth: Authenticator,
+  request: FastifyRequest,
+  role: Role,
+): Promise<StaffCall> {
+  return staffCall(request, await requirePrincipal(auth, request, role), role);
+}
