@@ -14,4 +14,11 @@ export const scoringCodes = {
   submissionNotRescorable: 40012,
   teamHasNoSubmissions: 40013,
   alreadyDisqualified: 40014,
+  // Container-image submissions: 40020–40039.
+  previousRunStillRunning: 40020,
+  submissionKindNotAccepted: 40021,
+  imageReferenceInvalid: 40022,
+  imageUsernameRequired: 40023,
+  imageCredentialsTooLong: 40024,
+  configPathInvalid: 40025,
 } as const;

@@ -1,9 +1,13 @@
 import { hostname } from 'node:os';
-import { defineService } from '@sais/kit';
+import { join } from 'node:path';
+import { defineService, withAsOfReader } from '@sais/kit';
 import { BoardWatch } from './board-watch.ts';
 import { scoringMigrations } from './db/migrations.ts';
 import { GroundTruths } from './ground-truths.ts';
+import { leaderboardAsOf } from './integrity/as-of.ts';
+import { integrityRoutes } from './integrity/routes.ts';
 import { scoringRoutes } from './http/routes.ts';
+import { tusRoutes } from './http/tus.ts';
 import { Leaderboards } from './leaderboards.ts';
 import { Operations } from './operations.ts';
 import { leaderboardProjection } from './projections/leaderboard.ts';
@@ -12,6 +16,10 @@ import { competitionsMirror, peopleMirror } from './projections/mirrors.ts';
 import { Standings } from './standings.ts';
 import { Submissions } from './submissions.ts';
 import { Evaluator } from './workers/evaluator.ts';
+import { containerRoutes } from './http/containers.ts';
+import { ContainerSubmissions } from './containers/submissions.ts';
+import { containerRunners, credentialVault } from './containers/setup.ts';
+import { datasetsMirror } from './containers/datasets.ts';
 
 /** The scoring service: result-file submissions, the daily quota ledger, scoring workers, leaderboards. */
 export const scoringService = defineService({
@@ -23,15 +31,23 @@ export const scoringService = defineService({
     '/api/admin/groundtruth',
     '/api/admin/submissions',
     '/api/admin/leaderboard',
+    '/api/admin/signals',
   ],
   migrations: scoringMigrations,
-  projections: () => [competitionsMirror, peopleMirror, membershipsMirror, leaderboardProjection],
+  projections: () => [
+    competitionsMirror,
+    peopleMirror,
+    membershipsMirror,
+    datasetsMirror,
+    withAsOfReader(leaderboardProjection, leaderboardAsOf),
+  ],
   workers: ({ db, store, config, logger }) => {
     const evaluator = new Evaluator(db, store, {
       workerId: `${hostname()}:${process.pid}`,
       leaseMs: Number(config.env.SCORING_LEASE_MS ?? 60_000),
       maxAttempts: Number(config.env.SCORING_MAX_ATTEMPTS ?? 3),
       backoffMs: Number(config.env.SCORING_BACKOFF_MS ?? 500),
+      concurrency: Number(config.env.SCORING_CONCURRENCY ?? 8),
       logger,
     });
     return [
@@ -40,19 +56,28 @@ export const scoringService = defineService({
         topics: ['scoring.submission'],
         handleBatch: (events) => evaluator.handleBatch(events),
       },
+      ...containerRunners({ db, store, config, logger }),
     ];
   },
   async routes(app, { db, store, auth, config }) {
     // Leaderboard change counters, polled for live updates and the page cache (SCORING_BOARD_POLL_MS).
     const watch = new BoardWatch(db, Number(config.env.SCORING_BOARD_POLL_MS ?? 500));
     app.addHook('onClose', async () => watch.stop());
+    const submissions = new Submissions(db, store);
     await scoringRoutes(app, {
-      submissions: new Submissions(db, store),
+      submissions,
       leaderboards: new Leaderboards(db, watch),
       groundTruths: new GroundTruths(db, store),
       standings: new Standings(db, store),
       operations: new Operations(db, store),
       watch,
+      auth,
+    });
+    // Sealed results, collusion signals (decision 0008); guards the operators' calls registered above.
+    await integrityRoutes(app, { db, store, auth });
+    await tusRoutes(app, { submissions, auth, directory: join(config.dataDir, 'uploads') });
+    await containerRoutes(app, {
+      containers: new ContainerSubmissions(db, store, submissions, credentialVault(config)),
       auth,
     });
   },

@@ -17,7 +17,9 @@ interface BoardRow {
 
 type Board = 'leaderboard' | 'private_leaderboard';
 type PageQuery = { competitionId: string; phase?: string; page: number; pageSize: number };
-type Page = Awaited<ReturnType<Leaderboards['queryPage']>>;
+type Page = Awaited<ReturnType<Leaderboards['queryPage']>> & {
+  seal: Awaited<ReturnType<Leaderboards['sealOf']>>;
+};
 
 /**
  * Reads of the leaderboard read models: ranks by score, ties to the earlier submission. Pages are
@@ -65,12 +67,12 @@ export class Leaderboards {
 
   /** Reads through the page cache; a key is trusted only while its version is freshly polled. */
   async #cached(board: Board, query: PageQuery): Promise<Page> {
-    if (!this.watch) return this.queryPage(board, query);
+    if (!this.watch) return this.#load(board, query);
     const key = `${board}|${query.competitionId}|${query.phase ?? ''}|${query.page}|${query.pageSize}`;
     const version = this.watch.version(query.competitionId);
     const hit = this.#cache.get(key);
     if (hit && version !== undefined && hit.version === version) return hit.page;
-    const page = await this.queryPage(board, query);
+    const page = await this.#load(board, query);
     if (version !== undefined) {
       if (this.#cache.size > 10_000) this.#cache.clear();
       this.#cache.set(key, { version, page });
@@ -99,6 +101,45 @@ export class Leaderboards {
       published: Boolean(publishedAt),
       publishedAt: publishedAt ? new Date(publishedAt).toISOString() : null,
     };
+  }
+
+  /** A page with the seal of its phase (a seal bumps the change counter, so cached pages show it). */
+  async #load(board: Board, query: PageQuery) {
+    const page = await this.queryPage(board, query);
+    return { ...page, seal: page.phase ? await this.sealOf(query.competitionId, page.phase) : null };
+  }
+
+  /** The seal of a phase's private leaderboard as pages show it, or null (services/scoring/src/integrity). */
+  async sealOf(competitionId: string, phase: string, db: Db = this.db) {
+    const row = await sql<{ digest: string; algorithm: 'sha256'; form: 'v1'; sealed_at: Date; rows: number }>`
+      select digest, algorithm, form, sealed_at, rows from scoring.board_seals
+      where competition_id = ${competitionId} and phase = ${phase}`.execute(db);
+    const seal = row.rows[0];
+    return seal
+      ? {
+          digest: seal.digest,
+          algorithm: seal.algorithm,
+          form: seal.form,
+          rows: seal.rows,
+          sealedAt: new Date(seal.sealed_at).toISOString(),
+        }
+      : null;
+  }
+
+  /** A phase's whole ranking without names, best first: what a seal digests. */
+  async ranking(
+    competitionId: string,
+    phase: string,
+    board: Board = 'private_leaderboard',
+    db: Db = this.db,
+  ) {
+    const rows = await this.#ranked(competitionId, sql`true`, phase, board).execute(db);
+    return rows.rows.map((row) => ({
+      rank: Number(row.rank),
+      teamId: row.team_id,
+      score: row.best_score,
+      metric: row.metric,
+    }));
   }
 
   async queryPage(board: Board, query: PageQuery) {

@@ -29,6 +29,15 @@ function openPhase(phases: Phases, now: Date): string | null {
   return open.at(-1) ?? null;
 }
 
+export type SubmissionKind = 'result-file' | 'container-image';
+export interface Admitted {
+  submissionId: string;
+  phase: string;
+  teamId: string;
+  quotaDay: string;
+  now: Date;
+}
+
 export class Submissions {
   constructor(
     private readonly db: Db,
@@ -80,16 +89,21 @@ export class Submissions {
   }
 
   /**
-   * Accepts a result file: signed up, a phase open, and an allowance left today (counted in the
-   * competition's time zone). Concurrent uploads of one team serialise on an advisory lock, so the
-   * ledger never goes past the limit.
+   * Admits one submission of a kind: the competition takes that kind, the user signed up, a phase is
+   * open, and an allowance is left today (counted in the competition's time zone). Concurrent
+   * submissions of one team serialise on an advisory lock, so the ledger never goes past the limit;
+   * `write` stores the submission (row, event) in the same transaction as its ledger entry.
    */
-  async receive(
-    request: { competitionId: string; accountId: string; fileName: string; bytes: Buffer },
-    metadata: EventMetadata,
+  async admit(
+    request: { competitionId: string; accountId: string; kind: SubmissionKind },
+    write: (trx: Db, admitted: Admitted) => Promise<void>,
     now = new Date(),
   ) {
     const competition = await this.#competition(request.competitionId);
+    if (!(competition.settings.submissionKinds ?? ['result-file']).includes(request.kind))
+      throw new AppError(scoringCodes.submissionKindNotAccepted, 'submissionKindNotAccepted', 400, {
+        data: { accepted: competition.settings.submissionKinds ?? ['result-file'] },
+      });
     const signedUp = await this.#t()
       .selectFrom('registrations')
       .select('account_id')
@@ -109,7 +123,6 @@ export class Submissions {
     const day = dayIn(competition.settings.timeZone, now);
     const limit = competition.settings.dailySubmissionLimit;
     const submissionId = randomUUID();
-    const sha256 = createHash('sha256').update(request.bytes).digest('hex');
     await this.db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(hashtext(${`quota:${request.competitionId}:${teamId}:${day}`}))`.execute(
         trx,
@@ -130,79 +143,125 @@ export class Submissions {
           reason: 'submission',
         })
         .execute();
-      await this.#t(trx)
-        .insertInto('submissions')
-        .values({
-          submission_id: submissionId,
-          competition_id: request.competitionId,
-          phase,
-          team_id: teamId,
-          submitter_id: request.accountId,
-          file_name: request.fileName,
-          size: request.bytes.length,
-          sha256,
-          quota_day: day,
-          status: 'Waiting',
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      await sql`insert into scoring.submission_files (submission_id, content) values (${submissionId}, ${request.bytes})`.execute(
-        trx,
-      );
-      await this.store.append(
-        scoring.SubmissionReceived.aggregate,
-        stream(submissionId),
-        'no_stream',
-        [
-          {
-            type: scoring.SubmissionReceived.type,
-            data: {
-              submissionId,
-              competitionId: request.competitionId,
-              phase,
-              teamId,
-              submitterId: request.accountId,
-              fileName: request.fileName,
-              size: request.bytes.length,
-              sha256,
-              quotaDay: day,
-            },
-          },
-        ],
-        metadata,
-        { trx },
-      );
+      await write(trx, { submissionId, phase, teamId, quotaDay: day, now });
     });
     const left = limit - (await this.#used(this.db, request.competitionId, teamId, day));
     return { submissionId, status: 'Waiting' as const, remaining: Math.max(0, left) };
   }
 
+  /** Stores a submission's row (status Waiting) and appends its SubmissionReceived event. */
+  async record(
+    trx: Db,
+    admitted: Admitted,
+    request: { competitionId: string; accountId: string },
+    file: { fileName: string; size: number; sha256: string },
+    metadata: EventMetadata,
+    extra: { kind?: 'file' | 'container'; image?: string; configPath?: string } = {},
+  ) {
+    const { submissionId, phase, teamId, quotaDay, now } = admitted;
+    await this.#t(trx)
+      .insertInto('submissions')
+      .values({
+        submission_id: submissionId,
+        competition_id: request.competitionId,
+        phase,
+        team_id: teamId,
+        submitter_id: request.accountId,
+        file_name: file.fileName,
+        size: file.size,
+        sha256: file.sha256,
+        quota_day: quotaDay,
+        status: 'Waiting',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await this.store.append(
+      scoring.SubmissionReceived.aggregate,
+      stream(submissionId),
+      'no_stream',
+      [
+        {
+          type: scoring.SubmissionReceived.type,
+          data: {
+            submissionId,
+            competitionId: request.competitionId,
+            phase,
+            teamId,
+            submitterId: request.accountId,
+            ...file,
+            quotaDay,
+            ...extra,
+          },
+        },
+      ],
+      metadata,
+      { trx },
+    );
+  }
+
+  /** Accepts a result file (see `admit`). */
+  async receive(
+    request: { competitionId: string; accountId: string; fileName: string; bytes: Buffer },
+    metadata: EventMetadata,
+    now = new Date(),
+  ) {
+    const sha256 = createHash('sha256').update(request.bytes).digest('hex');
+    return this.admit(
+      { ...request, kind: 'result-file' },
+      async (trx, admitted) => {
+        await this.record(
+          trx,
+          admitted,
+          request,
+          { fileName: request.fileName, size: request.bytes.length, sha256 },
+          metadata,
+        );
+        await sql`insert into scoring.submission_files (submission_id, content) values (${admitted.submissionId}, ${request.bytes})`.execute(
+          trx,
+        );
+      },
+      now,
+    );
+  }
+
   async mine(competitionId: string, accountId: string) {
     const rows = await this.#t()
-      .selectFrom('submissions')
+      .selectFrom('submissions as s')
+      .leftJoin('container_runs as c', 'c.submission_id', 's.submission_id')
       .select([
-        'submission_id',
-        'phase',
-        'file_name',
-        'status',
-        'public_score',
-        'log',
-        'created_at',
-        'submitter_id',
+        's.submission_id',
+        's.phase',
+        's.file_name',
+        's.status',
+        's.public_score',
+        's.log',
+        's.created_at',
+        's.submitter_id',
+        'c.image',
+        'c.config_path',
+        'c.run_state',
       ])
-      .where('competition_id', '=', competitionId)
-      .where('team_id', '=', await this.teamOf(competitionId, accountId))
-      .orderBy('created_at', 'desc')
+      .where('s.competition_id', '=', competitionId)
+      .where('s.team_id', '=', await this.teamOf(competitionId, accountId))
+      .orderBy('s.created_at', 'desc')
       .execute();
     return rows.map((row) => ({
       submissionId: row.submission_id,
+      kind: row.image === null ? ('file' as const) : ('container' as const),
       phase: row.phase,
       fileName: row.file_name,
       status: row.status,
       score: row.public_score,
       log: row.log,
       submittedAt: new Date(row.created_at).toISOString(),
+      ...(row.image === null
+        ? {}
+        : {
+            image: row.image,
+            configPath: row.config_path,
+            runState: row.status === 'Evaluating' ? row.run_state : null,
+          }),
     }));
   }
 
@@ -217,6 +276,8 @@ export class Submissions {
     const content = await sql<{
       content: Buffer;
     }>`select content from scoring.submission_files where submission_id = ${submissionId}`.execute(this.db);
-    return { name: row.file_name, bytes: content.rows[0]!.content };
+    // A container submission has a file only once its run left one.
+    if (!content.rows[0]) throw new AppError(scoringCodes.submissionNotFound, 'submissionNotFound', 404);
+    return { name: row.file_name, bytes: content.rows[0].content };
   }
 }

@@ -54,7 +54,7 @@ describe('integer ids (direct lookup)', () => {
   const numeric = () => loadGroundTruth(Buffer.from('id,yield\n10,1\n11,2\n12,3\n13,4\n'), 'rmse', 50);
   it('looks ids up directly and scores like the hashed path', () => {
     const truth = numeric();
-    expect(truth.direct).not.toBeNull();
+    expect(truth.direct).toBe(true);
     expect(scoreSubmission(Buffer.from('id,yield\n13,4\n12,3\n11,2\n10,1\n'), truth)).toEqual({
       publicScore: 0,
       privateScore: 0,
@@ -88,8 +88,8 @@ describe('integer ids (direct lookup)', () => {
     const fileText = 'id,yield\n' + ids.map((i) => `${i},${i + (i % 3)}`).join('\n');
     const direct = loadGroundTruth(Buffer.from(truthText), 'rmse', 50);
     const hashed = loadGroundTruth(Buffer.from(truthText.replaceAll('\n', '\nk')), 'rmse', 50);
-    expect(direct.direct).not.toBeNull();
-    expect(hashed.direct).toBeNull();
+    expect(direct.direct).toBe(true);
+    expect(hashed.direct).toBe(false);
     const a = scoreSubmission(Buffer.from(fileText), direct);
     expect(a.publicScore).toBeGreaterThan(0);
     expect(a.rows).toBe(200);
@@ -104,5 +104,46 @@ describe('integer ids (direct lookup)', () => {
       }
     }
     expect(a.publicScore).toBeCloseTo(Math.sqrt(pub / pubRows), 12);
+  });
+});
+
+describe('large files', () => {
+  const ids = Array.from({ length: 10_000 }, (_, i) => i);
+  const truth = () =>
+    loadGroundTruth(Buffer.from(`id,y\n${ids.map((i) => `${i},${i / 8}`).join('\n')}`), 'rmse');
+  const file = (rows: string[]) => Buffer.from(`id,y\n${rows.join('\n')}\n`);
+  const exact = ids.map((i) => `${i},${i / 8}`);
+  it('names the line of a problem far into the file', () => {
+    const twice = [...exact.slice(0, 9_000), '17,1', ...exact.slice(9_000)];
+    expect(() => scoreSubmission(file(twice), truth())).toThrow('Line 9002, column id: "17" appears twice');
+    const text = exact.map((row, i) => (i === 7_000 ? '7000,1e400' : row));
+    expect(() => scoreSubmission(file(text), truth())).toThrow(
+      'Line 7002, column y: "1e400" is not a number.',
+    );
+  });
+  it('scores plain and other spellings alike', () => {
+    const spelled = exact.map((row, i) => (i % 3 === 0 ? `${i}, ${(i / 8).toExponential()}\r` : row));
+    expect(scoreSubmission(file(spelled), truth())).toEqual({
+      publicScore: 0,
+      privateScore: 0,
+      rows: 10_000,
+    });
+  });
+  it('reads a ground truth with more lines than its first 64 KiB suggest', () => {
+    const long = ids.map((i) =>
+      i < 2_000 ? `${i},${(i / 8).toFixed(3)}${'0'.repeat(40)}` : `${i},${i / 8}`,
+    );
+    for (const rows of [long, long.map((row) => `k${row}`)]) {
+      const loaded = loadGroundTruth(Buffer.from(`id,y\n${rows.join('\n')}`), 'rmse');
+      expect(loaded.rows).toBe(10_000);
+      const submission = rows[0]!.startsWith('k') ? exact.map((row) => `k${row}`) : exact;
+      expect(scoreSubmission(file(submission), loaded).publicScore).toBe(0);
+    }
+  });
+  it('scores accuracy on integer ids', () => {
+    const labels = loadGroundTruth(Buffer.from('id,answer\n1,A\n2,B\n3,C\n4,D\n'), 'accuracy', 100);
+    expect(labels.direct).toBe(true);
+    const scores = scoreSubmission(Buffer.from('id,answer\n4,D\n3,A\n2,B\n1,1\n'), labels);
+    expect(scores.publicScore).toBeCloseTo(0.5);
   });
 });

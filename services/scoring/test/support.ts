@@ -30,7 +30,7 @@ export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boo
 }
 
 /** A platform with identity, competition, team and scoring on Kafka, plus helpers to drive it. */
-export async function scoringHarness() {
+export async function scoringHarness(env: Record<string, string> = {}) {
   const harness = await platformForTest(
     [identityService, competitionService, teamService, scoringService],
     'scoring',
@@ -40,6 +40,7 @@ export async function scoringHarness() {
         KAFKA_TOPIC_PREFIX: `s${randomUUID().slice(0, 8)}.`,
         SCORING_BACKOFF_MS: '20',
         SCORING_BOARD_POLL_MS: '50',
+        ...env,
       },
     },
   );

@@ -191,3 +191,87 @@ scoringMigrations['2026-11-22-04-final-selection-boards'] = {
       )`.execute(db);
   },
 };
+
+scoringMigrations['2026-11-24-01-integrity'] = {
+  async up(db) {
+    // Seals of private leaderboards (own state, written with PrivateLeaderboardSealed): the latest per phase.
+    await sql`
+      create table scoring.board_seals (
+        competition_id uuid not null,
+        phase text not null,
+        metric text not null,
+        rows integer not null,
+        digest text not null,
+        algorithm text not null,
+        form text not null,
+        sealed_by uuid not null,
+        sealed_at timestamptz not null,
+        primary key (competition_id, phase)
+      )`.execute(db);
+    // Collusion signals: identical files are found by content hash; near-identical predictions by
+    // comparing each Completed submission once with the earlier ones of other teams (signal_pairs).
+    await sql`create index submissions_sha256 on scoring.submissions (competition_id, sha256)`.execute(db);
+    await sql`create table scoring.signal_scans (submission_id uuid primary key, scanned_at timestamptz not null)`.execute(
+      db,
+    );
+    await sql`
+      create table scoring.signal_pairs (
+        submission_a uuid not null,
+        submission_b uuid not null,
+        competition_id uuid not null,
+        phase text not null,
+        team_a text not null,
+        team_b text not null,
+        correlation double precision not null,
+        rows integer not null,
+        detected_at timestamptz not null,
+        primary key (submission_a, submission_b)
+      )`.execute(db);
+    await sql`create index signal_pairs_teams on scoring.signal_pairs (competition_id, phase, team_a, team_b)`.execute(
+      db,
+    );
+    await sql`
+      create table scoring.signal_decisions (
+        signal_id text primary key,
+        kind text not null,
+        competition_id uuid not null,
+        decision text not null,
+        team_id text,
+        reason text not null,
+        decided_by uuid not null,
+        decided_at timestamptz not null
+      )`.execute(db);
+  },
+};
+
+scoringMigrations['2026-11-24-07-container-runs'] = {
+  async up(db) {
+    // One row per container-image submission: what to run, the sealed registry credentials (AES-256-GCM,
+    // nulled after the pull), the runner's lease and the participant-visible run state.
+    await sql`
+      create table scoring.container_runs (
+        submission_id uuid primary key,
+        competition_id uuid not null,
+        team_id text not null,
+        image text not null,
+        config_path text not null,
+        credentials bytea,
+        run_state text,
+        attempt integer not null default 0,
+        worker text,
+        lease_until timestamptz,
+        created_at timestamptz not null
+      )`.execute(db);
+    await sql`create index container_runs_team on scoring.container_runs (competition_id, team_id)`.execute(
+      db,
+    );
+    // The competition's datasets (mirrored from competition.FileAdded / FileRemoved), mounted at /saisdata.
+    await sql`
+      create table scoring.competition_datasets (
+        competition_id uuid not null,
+        file_id uuid not null,
+        name text not null,
+        primary key (competition_id, file_id)
+      )`.execute(db);
+  },
+};

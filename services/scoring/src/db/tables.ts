@@ -3,7 +3,13 @@ import type { Generated, Kysely } from 'kysely';
 export interface ScoringTables {
   competitions: {
     competition_id: string;
-    settings: { dailySubmissionLimit: number; timeZone: string; title: { en: string; 'zh-CN': string } };
+    settings: {
+      dailySubmissionLimit: number;
+      timeZone: string;
+      title: { en: string; 'zh-CN': string };
+      /** Absent on competitions mirrored before the setting existed: result files only. */
+      submissionKinds?: ('result-file' | 'container-image')[];
+    };
     phases: Record<string, { startsAt: string; endsAt: string; override: 'open' | 'closed' | null }>;
   };
   registrations: { competition_id: string; account_id: string };
@@ -83,6 +89,20 @@ export interface ScoringTables {
   private_leaderboard: ScoringTables['leaderboard'];
   board_publications: { competition_id: string; phase: string; published_at: Date };
   board_versions: { competition_id: string; version: number; changed_at: Date };
+  container_runs: {
+    submission_id: string;
+    competition_id: string;
+    team_id: string;
+    image: string;
+    config_path: string;
+    credentials: Buffer | null;
+    run_state: 'pulling' | 'running' | 'collecting' | null;
+    attempt: Generated<number>;
+    worker: string | null;
+    lease_until: Date | null;
+    created_at: Date;
+  };
+  competition_datasets: { competition_id: string; file_id: string; name: string };
 }
 
 export type ScoringDb = Kysely<ScoringTables>;

@@ -1,9 +1,9 @@
 import { isUtf8 } from 'node:buffer';
 
 /**
- * Byte-level CSV reading for scoring: no per-row strings, no Map of string ids. Ids are hashed
- * (FNV-1a) into an open-addressing table of typed arrays and compared byte for byte, so a
- * 1,000,000-row file is joined in well under a second with little memory.
+ * Byte-level CSV reading for scoring: one pass over the Buffer as it came (no copy, no per-row strings),
+ * with a fast path for the common row `<integer id>,<plain decimal>` and an exact general path for
+ * everything else, so a 1,000,000-row file is read in tens of milliseconds.
  */
 
 export class InvalidFile extends Error {}
@@ -11,6 +11,11 @@ export class InvalidFile extends Error {}
 const COMMA = 0x2c;
 const LF = 0x0a;
 const CR = 0x0d;
+const SPACE = 0x20;
+const ZERO = 0x30;
+const MINUS = 0x2d;
+const PLUS = 0x2b;
+const POINT = 0x2e;
 
 export function fnv1a(bytes: Uint8Array, start: number, end: number): number {
   let hash = 0x811c9dc5;
@@ -21,84 +26,166 @@ export function fnv1a(bytes: Uint8Array, start: number, end: number): number {
   return hash >>> 0;
 }
 
-/** Where each line of a file starts and ends (without CR/LF), after a UTF-8 BOM. */
-export function splitLines(bytes: Uint8Array): { starts: Int32Array; ends: Int32Array; count: number } {
-  let offset = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  let capacity = 1024;
-  let starts = new Int32Array(capacity);
-  let ends = new Int32Array(capacity);
-  let count = 0;
-  const length = bytes.length;
-  while (offset < length) {
-    // A plain loop, not Buffer#indexOf: lines are short, and a native call per line costs more than the scan.
-    let end = offset;
-    while (end < length && bytes[end] !== LF) end++;
-    const next = end === length ? length : end + 1;
-    if (end > offset && bytes[end - 1] === CR) end -= 1;
-    if (count === capacity) {
-      capacity *= 2;
-      const grownStarts = new Int32Array(capacity);
-      grownStarts.set(starts);
-      starts = grownStarts;
-      const grownEnds = new Int32Array(capacity);
-      grownEnds.set(ends);
-      ends = grownEnds;
-    }
-    starts[count] = offset;
-    ends[count] = end;
-    count += 1;
-    offset = next;
-  }
-  // Trailing empty lines do not count.
-  while (count > 0 && ends[count - 1] === starts[count - 1]) count -= 1;
-  return { starts, ends, count };
-}
-
 const decoder = new TextDecoder();
 export const text = (bytes: Uint8Array, start: number, end: number) =>
   decoder.decode(bytes.subarray(start, end));
 
-/** Parses a decimal number from bytes; NaN for anything that is not a finite number. */
-export function parseNumber(bytes: Uint8Array, start: number, end: number): number {
-  while (start < end && bytes[start] === 0x20) start++;
-  while (end > start && bytes[end - 1] === 0x20) end--;
-  if (start === end) return Number.NaN;
-  let i = start;
-  let negative = false;
-  if (bytes[i] === 0x2d || bytes[i] === 0x2b) {
-    negative = bytes[i] === 0x2d;
-    i++;
+/** True when every line from `from` on is empty ("" or "\r"): such trailing lines do not count. */
+function onlyEmptyLinesFrom(bytes: Uint8Array, from: number): boolean {
+  for (let i = from; i < bytes.length; i++) {
+    const byte = bytes[i]!;
+    if (byte === LF) continue;
+    if (byte !== CR || (i + 1 < bytes.length && bytes[i + 1] !== LF)) return false;
   }
-  let value = 0;
-  let digits = 0;
-  while (i < end && bytes[i]! >= 0x30 && bytes[i]! <= 0x39) {
-    value = value * 10 + (bytes[i]! - 0x30);
-    i++;
-    digits++;
+  return true;
+}
+
+/**
+ * A cursor over the lines of a file: `start`/`end` of the current line (without CR/LF) and its 1-based
+ * `number`. A UTF-8 BOM is skipped; trailing empty lines do not count, an empty line before others does
+ * (as a line without the expected columns).
+ */
+export class Lines {
+  start = 0;
+  end = 0;
+  number = 0;
+  readonly bytes: Uint8Array;
+  private position: number;
+
+  constructor(bytes: Uint8Array) {
+    this.bytes = bytes;
+    this.position = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   }
-  if (i < end && bytes[i] === 0x2e) {
-    i++;
-    let scale = 1;
-    while (i < end && bytes[i]! >= 0x30 && bytes[i]! <= 0x39) {
-      value = value * 10 + (bytes[i]! - 0x30);
-      scale *= 10;
-      i++;
-      digits++;
+
+  next(): boolean {
+    const bytes = this.bytes;
+    const length = bytes.length;
+    const start = this.position;
+    if (start >= length) return false;
+    // A plain loop, not Buffer#indexOf: lines are short, and a native call per line costs more than the scan.
+    let end = start;
+    while (end < length && bytes[end] !== LF) end++;
+    this.position = end === length ? length : end + 1;
+    if (end > start && bytes[end - 1] === CR) end -= 1;
+    if (end === start && onlyEmptyLinesFrom(bytes, this.position)) {
+      this.position = length;
+      return false;
     }
-    value /= scale;
+    this.start = start;
+    this.end = end;
+    this.number += 1;
+    return true;
   }
-  if (i === end && digits > 0 && digits <= 15) return negative ? -value : value;
+
+  /**
+   * The fast path: when the next line is the common row `<id>,<value>` (a canonical integer id: digits,
+   * no leading zero, at most 9; a plain decimal value) it is read into `plain` in the same pass that
+   * finds its end, and the cursor moves past it. Otherwise returns false without moving, and the caller
+   * reads that line with `next()` the general way (which refuses it precisely when it is wrong).
+   */
+  nextPlain(): boolean {
+    const bytes = this.bytes;
+    const length = bytes.length;
+    const start = this.position;
+    let i = start;
+    let id = 0;
+    for (; i < length; i++) {
+      const digit = bytes[i]! - ZERO;
+      if (digit < 0 || digit > 9) break;
+      id = id * 10 + digit;
+    }
+    const idLength = i - start;
+    if (idLength === 0 || idLength > 9 || (idLength > 1 && bytes[start] === ZERO)) return false;
+    if (i === length || bytes[i] !== COMMA) return false;
+    const comma = i;
+    const end = readDecimal(bytes, comma + 1, length);
+    if (end === -1) return false;
+    let next: number;
+    if (end === length) next = length;
+    else if (bytes[end] === LF) next = end + 1;
+    else if (bytes[end] === CR && (end + 1 === length || bytes[end + 1] === LF))
+      next = Math.min(end + 2, length);
+    else return false;
+    plain.id = id;
+    plain.comma = comma;
+    this.start = start;
+    this.end = end;
+    this.position = next;
+    this.number += 1;
+    return true;
+  }
+}
+
+/** The lines of a file after checking it is non-empty UTF-8 text; the current line is the first. */
+export function openLines(bytes: Uint8Array): Lines {
+  if (!isUtf8(bytes)) throw new InvalidFile('The file is not UTF-8 text (wrong encoding).');
+  const lines = new Lines(bytes);
+  if (!lines.next()) throw new InvalidFile('The file is empty.');
+  return lines;
+}
+
+/**
+ * About how many lines a file has, from the line feeds in its first 64 KiB (exact for smaller files),
+ * so per-row arrays are sized without a pass over the whole file; callers grow them when it is short.
+ */
+export function estimateLines(bytes: Uint8Array): number {
+  const sample = Math.min(bytes.length, 65_536);
+  let feeds = 0;
+  for (let i = 0; i < sample; i++) if (bytes[i] === LF) feeds++;
+  if (sample === bytes.length) return feeds + 1;
+  return Math.ceil(((feeds + 1) * bytes.length * 1.02) / sample);
+}
+
+/** Exact powers of ten: `m / 10^k` is then correctly rounded for m < 2^53, as `Number()` is. */
+const POWERS_OF_TEN = new Float64Array(16);
+for (let k = 0, power = 1; k < 16; k++, power *= 10) POWERS_OF_TEN[k] = power;
+
+/** What `Lines#nextPlain` and `readDecimal` read last. */
+export const plain = { id: 0, comma: 0, value: 0 };
+
+/**
+ * Reads a plain decimal (`[+-]digits[.digits]`, at most 15 digits) from `start` up to the first byte
+ * that cannot continue it (or `limit`) into `plain.value`, and returns where it stopped; -1 when there
+ * is no such decimal there. For what it accepts the value is exactly `Number()`'s: the integer of the
+ * digits is exact below 2^53, and one division by an exact power of ten rounds correctly.
+ */
+function readDecimal(bytes: Uint8Array, start: number, limit: number): number {
+  let i = start;
+  const sign = bytes[i];
+  if (sign === MINUS || sign === PLUS) i++;
+  let mantissa = 0;
+  let digits = 0;
+  let point = -1;
+  for (; i < limit; i++) {
+    const byte = bytes[i]!;
+    const digit = byte - ZERO;
+    if (digit >= 0 && digit <= 9) {
+      mantissa = mantissa * 10 + digit;
+      digits++;
+    } else if (byte === POINT && point === -1) point = i;
+    else break;
+  }
+  if (digits === 0 || digits > 15) return -1;
+  const value = point === -1 ? mantissa : mantissa / POWERS_OF_TEN[i - point - 1]!;
+  plain.value = sign === MINUS ? -value : value;
+  return i;
+}
+
+/** A plain decimal spanning exactly start…end (see readDecimal); NaN for anything else. */
+export function plainDecimal(bytes: Uint8Array, start: number, end: number): number {
+  return readDecimal(bytes, start, end) === end ? plain.value : Number.NaN;
+}
+
+/** Parses a number from bytes like `Number()` does; NaN for anything that is not a finite number. */
+export function parseNumber(bytes: Uint8Array, start: number, end: number): number {
+  while (start < end && bytes[start] === SPACE) start++;
+  while (end > start && bytes[end - 1] === SPACE) end--;
+  if (start === end) return Number.NaN;
+  const value = plainDecimal(bytes, start, end);
+  if (!Number.isNaN(value)) return value;
   // Exponents, long mantissas and the like: the exact but slower path.
   const parsed = Number(text(bytes, start, end));
   return Number.isFinite(parsed) ? parsed : Number.NaN;
-}
-
-/** Splits a file into lines after checking it is non-empty UTF-8 text. */
-export function readLines(bytes: Uint8Array): { starts: Int32Array; ends: Int32Array; count: number } {
-  if (!isUtf8(bytes)) throw new InvalidFile('The file is not UTF-8 text (wrong encoding).');
-  const lines = splitLines(bytes);
-  if (lines.count === 0) throw new InvalidFile('The file is empty.');
-  return lines;
 }
 
 /** Finds the comma separating the two columns of a line; -1 if the line does not have exactly two. */
@@ -111,4 +198,17 @@ export function twoColumns(bytes: Uint8Array, start: number, end: number): numbe
     }
   }
   return comma;
+}
+
+/** The integer an id spells, if it is canonical (no sign, no leading zero, at most 9 digits); else -1. */
+export function canonicalInteger(bytes: Uint8Array, start: number, end: number): number {
+  const length = end - start;
+  if (length < 1 || length > 9 || (length > 1 && bytes[start] === ZERO)) return -1;
+  let value = 0;
+  for (let i = start; i < end; i++) {
+    const digit = bytes[i]! - ZERO;
+    if (digit < 0 || digit > 9) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
 }

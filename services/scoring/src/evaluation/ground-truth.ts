@@ -1,33 +1,47 @@
-import { InvalidFile, readLines, fnv1a, parseNumber, text, twoColumns } from './csv.ts';
+import {
+  InvalidFile,
+  canonicalInteger,
+  fnv1a,
+  estimateLines,
+  openLines,
+  parseNumber,
+  plain,
+  text,
+  twoColumns,
+} from './csv.ts';
 
 export type Metric = 'rmse' | 'mae' | 'accuracy';
 
-/** Ground truth cached in typed arrays: ids by byte range and a hash table to find them. */
+/** Flags of a slot: a test id, on the public leaderboard; scoring adds SEEN in its own copy. */
+export const TEST_ID = 1;
+export const PUBLIC = 2;
+export const SEEN = 4;
+
+/**
+ * Ground truth cached in typed arrays. Every test id has a slot holding its true value and flags.
+ * When every id is a canonical non-negative integer (digits, no leading zero) in a compact range, the
+ * slot is `id - directBase`: ids map straight to slots, no hashing, and the file's bytes are not kept.
+ * Otherwise slots are those of an open-addressing hash table (FNV-1a of the id's bytes, linear probing),
+ * each holding its id's byte range in the kept file next to its value and flags, so a lookup reads one
+ * slot and the id's bytes.
+ */
 export interface GroundTruth {
   metric: Metric;
   target: string;
-  bytes: Uint8Array;
   rows: number;
+  publicRows: number;
+  /** True value by slot (for accuracy: the code of the label in `labels`). */
+  values: Float64Array;
+  /** TEST_ID | PUBLIC by slot; 0 for a slot that holds no test id. */
+  flags: Uint8Array;
+  direct: boolean;
+  directBase: number;
+  /** Without the direct index: the file and, by slot, the byte range of the slot's id in it. */
+  bytes: Uint8Array | null;
   idStart: Int32Array;
   idEnd: Int32Array;
-  values: Float64Array;
-  /** 1 for rows of the public leaderboard, 0 for the private one. */
-  isPublic: Uint8Array;
-  publicRows: number;
-  table: Int32Array;
+  /** Without the direct index: table size - 1. */
   mask: number;
-  /**
-   * When every id is a canonical non-negative integer (digits, no leading zero) in a compact range,
-   * ids map straight to rows: `direct[id - directBase]` is row + 1. No hashing at all.
-   */
-  direct: Int32Array | null;
-  directBase: number;
-  /**
-   * With the direct index, values and flags by `id - directBase` too (1 = a test id, 2 = public), so
-   * scoring reads one slot per row instead of following direct → row (fewer cache misses).
-   */
-  directValues: Float64Array | null;
-  directFlags: Uint8Array | null;
   /** For accuracy: the label behind each value code. */
   labels: string[];
 }
@@ -37,132 +51,197 @@ export function isPublicId(bytes: Uint8Array, start: number, end: number, public
   return (fnv1a(bytes, start, end) ^ 0x5bd1e995) % 100 < publicPercent;
 }
 
+/** The rows of a ground-truth file, in file order. */
+interface Rows {
+  target: string;
+  count: number;
+  publicRows: number;
+  /** Each row's id as a canonical integer (when reading for the direct index). */
+  ids: Int32Array;
+  /** Each row's id by byte range (when reading for the hash index). */
+  idStart: Int32Array;
+  idEnd: Int32Array;
+  values: Float64Array;
+  flags: Uint8Array;
+  labels: string[];
+  min: number;
+  max: number;
+}
+
 /**
- * Reads `id,<target>` ground truth. The public part is `publicPercent` of the ids (chosen by hash);
- * the rest is private.
+ * Reads the rows, checking each has an id and a value. `integerIds`: read for the direct index, noting
+ * each id's integer (and the range); null at the first id that is not a canonical integer. Otherwise
+ * note each id's byte range, for the hash index.
  */
-export function loadGroundTruth(bytes: Uint8Array, metric: Metric, publicPercent = 50): GroundTruth {
-  const lines = readLines(bytes);
-  const header = text(bytes, lines.starts[0]!, lines.ends[0]!).split(',');
+function readRows(
+  bytes: Uint8Array,
+  metric: Metric,
+  publicPercent: number,
+  integerIds: boolean,
+): Rows | null {
+  const lines = openLines(bytes);
+  const header = text(bytes, lines.start, lines.end).split(',');
   if (header.length !== 2 || header[0] !== 'id')
     throw new InvalidFile('The ground truth header must be "id,<target>".');
-  const rows = lines.count - 1;
-  if (rows < 1) throw new InvalidFile('The ground truth has no rows.');
-  const idStart = new Int32Array(rows);
-  const idEnd = new Int32Array(rows);
-  const values = new Float64Array(rows);
-  const isPublic = new Uint8Array(rows);
-  const labels: string[] = [];
-  const labelCodes = new Map<string, number>();
-  let publicRows = 0;
-  // Canonical integer ids (and their range) are noted on the way: they allow the direct index.
-  let canonical = true;
-  let min = Number.MAX_SAFE_INTEGER;
-  let max = -1;
-  for (let row = 0; row < rows; row++) {
-    const start = lines.starts[row + 1]!;
-    const end = lines.ends[row + 1]!;
-    const comma = twoColumns(bytes, start, end);
-    if (comma <= start)
-      throw new InvalidFile(`Ground truth line ${row + 2} does not have an id and a value.`);
-    idStart[row] = start;
-    idEnd[row] = comma;
-    if (metric === 'accuracy') {
-      const label = text(bytes, comma + 1, end).trim();
-      let code = labelCodes.get(label);
-      if (code === undefined) {
-        code = labels.push(label) - 1;
-        labelCodes.set(label, code);
-      }
-      values[row] = code;
-    } else {
-      values[row] = parseNumber(bytes, comma + 1, end);
-      if (Number.isNaN(values[row]!))
-        throw new InvalidFile(`Ground truth line ${row + 2} has no numeric value.`);
-    }
-    if (isPublicId(bytes, start, comma, publicPercent)) {
-      isPublic[row] = 1;
-      publicRows += 1;
-    }
-    if (canonical) {
-      const value = canonicalInteger(bytes, start, comma);
-      if (value < 0) canonical = false;
-      else {
-        if (value < min) min = value;
-        if (value > max) max = value;
-      }
-    }
-  }
-  let direct: Int32Array | null = null;
-  let directBase = 0;
-  let directValues: Float64Array | null = null;
-  let directFlags: Uint8Array | null = null;
-  let table = new Int32Array(0);
-  let mask = 0;
-  if (canonical && max - min + 1 <= rows * 4) {
-    // Direct index: no hash table at all; a second row with the same id is a duplicate.
-    direct = new Int32Array(max - min + 1);
-    directValues = new Float64Array(max - min + 1);
-    directFlags = new Uint8Array(max - min + 1);
-    directBase = min;
-    for (let row = 0; row < rows; row++) {
-      const index = canonicalInteger(bytes, idStart[row]!, idEnd[row]!) - min;
-      if (direct[index] !== 0)
-        throw new InvalidFile(`Ground truth id "${text(bytes, idStart[row]!, idEnd[row]!)}" appears twice.`);
-      direct[index] = row + 1;
-      directValues[index] = values[row]!;
-      directFlags[index] = 1 | (isPublic[row]! << 1);
-    }
-  } else {
-    let size = 1;
-    while (size < rows * 2) size <<= 1;
-    table = new Int32Array(size);
-    mask = size - 1;
-    for (let row = 0; row < rows; row++) {
-      const start = idStart[row]!;
-      const comma = idEnd[row]!;
-      let slot = fnv1a(bytes, start, comma) & mask;
-      while (table[slot] !== 0) {
-        const other = table[slot]! - 1;
-        if (sameBytes(bytes, idStart[other]!, idEnd[other]!, bytes, start, comma)) {
-          throw new InvalidFile(`Ground truth id "${text(bytes, start, comma)}" appears twice.`);
-        }
-        slot = (slot + 1) & mask;
-      }
-      table[slot] = row + 1;
-    }
-  }
-  return {
-    metric,
+  let capacity = estimateLines(bytes);
+  const none = new Int32Array(0);
+  const rows: Rows = {
     target: header[1]!,
-    bytes,
-    rows,
-    idStart,
-    idEnd,
+    count: 0,
+    publicRows: 0,
+    ids: integerIds ? new Int32Array(capacity) : none,
+    idStart: integerIds ? none : new Int32Array(capacity),
+    idEnd: integerIds ? none : new Int32Array(capacity),
+    values: new Float64Array(capacity),
+    flags: new Uint8Array(capacity),
+    labels: [],
+    min: Number.MAX_SAFE_INTEGER,
+    max: -1,
+  };
+  const labelCodes = new Map<string, number>();
+  const numeric = metric !== 'accuracy';
+  for (;;) {
+    let comma: number;
+    let id: number;
+    const row = rows.count;
+    if (row === capacity) {
+      capacity = Math.ceil(capacity * 1.5);
+      grow(rows, capacity);
+    }
+    if (numeric && lines.nextPlain()) {
+      ({ comma, id } = plain);
+      rows.values[row] = plain.value;
+    } else {
+      if (!lines.next()) break;
+      comma = twoColumns(bytes, lines.start, lines.end);
+      if (comma <= lines.start)
+        throw new InvalidFile(`Ground truth line ${lines.number} does not have an id and a value.`);
+      id = canonicalInteger(bytes, lines.start, comma);
+      if (numeric) {
+        rows.values[row] = parseNumber(bytes, comma + 1, lines.end);
+        if (Number.isNaN(rows.values[row]))
+          throw new InvalidFile(`Ground truth line ${lines.number} has no numeric value.`);
+      } else {
+        const label = text(bytes, comma + 1, lines.end).trim();
+        let code = labelCodes.get(label);
+        if (code === undefined) {
+          code = rows.labels.push(label) - 1;
+          labelCodes.set(label, code);
+        }
+        rows.values[row] = code;
+      }
+    }
+    const start = lines.start;
+    if (integerIds) {
+      if (id < 0) return null;
+      rows.ids[row] = id;
+      if (id < rows.min) rows.min = id;
+      if (id > rows.max) rows.max = id;
+    } else {
+      rows.idStart[row] = start;
+      rows.idEnd[row] = comma;
+    }
+    const isPublic = isPublicId(bytes, start, comma, publicPercent);
+    rows.flags[row] = isPublic ? TEST_ID | PUBLIC : TEST_ID;
+    if (isPublic) rows.publicRows += 1;
+    rows.count += 1;
+  }
+  if (rows.count < 1) throw new InvalidFile('The ground truth has no rows.');
+  return rows;
+}
+
+function grown<T extends Int32Array | Float64Array | Uint8Array>(array: T, capacity: number): T {
+  if (array.length === 0) return array;
+  const bigger = new (array.constructor as new (length: number) => T)(capacity);
+  bigger.set(array);
+  return bigger;
+}
+
+/** Gives the per-row arrays room for `capacity` rows (when the estimate of the line count was short). */
+function grow(rows: Rows, capacity: number) {
+  rows.ids = grown(rows.ids, capacity);
+  rows.idStart = grown(rows.idStart, capacity);
+  rows.idEnd = grown(rows.idEnd, capacity);
+  rows.values = grown(rows.values, capacity);
+  rows.flags = grown(rows.flags, capacity);
+}
+
+const duplicate = (id: string) => new InvalidFile(`Ground truth id "${id}" appears twice.`);
+
+const common = (rows: Rows, metric: Metric) => ({
+  metric,
+  target: rows.target,
+  rows: rows.count,
+  publicRows: rows.publicRows,
+  labels: rows.labels,
+});
+
+/** Direct index: values and flags by id, so scoring reads one slot per row and keeps no bytes. */
+function directTruth(rows: Rows, metric: Metric): GroundTruth {
+  const size = rows.max - rows.min + 1;
+  const values = new Float64Array(size);
+  const flags = new Uint8Array(size);
+  for (let row = 0; row < rows.count; row++) {
+    const slot = rows.ids[row]! - rows.min;
+    if (flags[slot] !== 0) throw duplicate(String(rows.ids[row]));
+    values[slot] = rows.values[row]!;
+    flags[slot] = rows.flags[row]!;
+  }
+  const none = new Int32Array(0);
+  return {
+    ...common(rows, metric),
     values,
-    isPublic,
-    publicRows,
-    table,
-    mask,
-    labels,
-    direct,
-    directBase,
-    directValues,
-    directFlags,
+    flags,
+    direct: true,
+    directBase: rows.min,
+    bytes: null,
+    idStart: none,
+    idEnd: none,
+    mask: 0,
   };
 }
 
-/** The integer an id spells, if it is canonical (no sign, no leading zero, at most 9 digits); else -1. */
-export function canonicalInteger(bytes: Uint8Array, start: number, end: number): number {
-  const length = end - start;
-  if (length < 1 || length > 9 || (length > 1 && bytes[start] === 0x30)) return -1;
-  let value = 0;
-  for (let i = start; i < end; i++) {
-    const digit = bytes[i]! - 0x30;
-    if (digit < 0 || digit > 9) return -1;
-    value = value * 10 + digit;
+/** Hash index: slots of an open-addressing table twice the rows' size, probed linearly. */
+function hashedTruth(bytes: Uint8Array, rows: Rows, metric: Metric): GroundTruth {
+  let size = 1;
+  while (size < rows.count * 2) size <<= 1;
+  const values = new Float64Array(size);
+  const flags = new Uint8Array(size);
+  const idStart = new Int32Array(size);
+  const idEnd = new Int32Array(size);
+  const hashed: GroundTruth = {
+    ...common(rows, metric),
+    values,
+    flags,
+    direct: false,
+    directBase: 0,
+    bytes,
+    idStart,
+    idEnd,
+    mask: size - 1,
+  };
+  for (let row = 0; row < rows.count; row++) {
+    const start = rows.idStart[row]!;
+    const end = rows.idEnd[row]!;
+    const slot = probe(hashed, fnv1a(bytes, start, end), bytes, start, end);
+    if (flags[slot] !== 0) throw duplicate(text(bytes, start, end));
+    values[slot] = rows.values[row]!;
+    flags[slot] = rows.flags[row]!;
+    idStart[slot] = start;
+    idEnd[slot] = end;
   }
-  return value;
+  return hashed;
+}
+
+/**
+ * Reads `id,<target>` ground truth. The public part is `publicPercent` of the ids (chosen by hash);
+ * the rest is private. Canonical integer ids in a compact range get the direct index (read in one
+ * pass); any other ids the hash index (read again, keeping byte ranges).
+ */
+export function loadGroundTruth(bytes: Uint8Array, metric: Metric, publicPercent = 50): GroundTruth {
+  const integers = readRows(bytes, metric, publicPercent, true);
+  if (integers && integers.max - integers.min + 1 <= integers.count * 4) return directTruth(integers, metric);
+  return hashedTruth(bytes, readRows(bytes, metric, publicPercent, false)!, metric);
 }
 
 export function sameBytes(
@@ -178,19 +257,38 @@ export function sameBytes(
   return true;
 }
 
-/** The ground-truth row of an id given by byte range in another buffer, or -1. */
-export function findRow(truth: GroundTruth, bytes: Uint8Array, start: number, end: number): number {
+/**
+ * In a hash index, the slot holding the id given by byte range (and its FNV-1a hash), or else the
+ * empty slot where it would go (flags 0).
+ */
+export function probe(
+  truth: GroundTruth,
+  hash: number,
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+): number {
+  const { flags, idStart, idEnd, mask } = truth;
+  let slot = hash & mask;
+  while (flags[slot] !== 0 && !sameBytes(truth.bytes!, idStart[slot]!, idEnd[slot]!, bytes, start, end))
+    slot = (slot + 1) & mask;
+  return slot;
+}
+
+/** The slot of an id given by byte range in another buffer, or -1 when it is no test id. */
+export function slotOf(truth: GroundTruth, bytes: Uint8Array, start: number, end: number): number {
   if (truth.direct) {
     // Canonical integers are equal exactly when their texts are: the lookup stays exact.
-    const index = canonicalInteger(bytes, start, end) - truth.directBase;
-    return index < 0 || index >= truth.direct.length ? -1 : truth.direct[index]! - 1;
+    const id = canonicalInteger(bytes, start, end);
+    const slot = id - truth.directBase;
+    return id < 0 || slot < 0 || slot >= truth.flags.length || truth.flags[slot] === 0 ? -1 : slot;
   }
-  let slot = fnv1a(bytes, start, end) & truth.mask;
-  for (;;) {
-    const entry = truth.table[slot]!;
-    if (entry === 0) return -1;
-    const row = entry - 1;
-    if (sameBytes(truth.bytes, truth.idStart[row]!, truth.idEnd[row]!, bytes, start, end)) return row;
-    slot = (slot + 1) & truth.mask;
-  }
+  const slot = probe(truth, fnv1a(bytes, start, end), bytes, start, end);
+  return truth.flags[slot] === 0 ? -1 : slot;
 }
+
+/** The id of a slot, as text. */
+export const idOfSlot = (truth: GroundTruth, slot: number) =>
+  truth.direct
+    ? String(truth.directBase + slot)
+    : text(truth.bytes!, truth.idStart[slot]!, truth.idEnd[slot]!);

@@ -1,5 +1,6 @@
-import { InvalidFile, readLines, parseNumber, text, twoColumns } from './csv.ts';
-import { type GroundTruth, canonicalInteger, findRow } from './ground-truth.ts';
+import { InvalidFile, type Lines, openLines, parseNumber, plain, text, twoColumns } from './csv.ts';
+import { fnv1a } from './csv.ts';
+import { type GroundTruth, PUBLIC, SEEN, TEST_ID, idOfSlot, probe, slotOf } from './ground-truth.ts';
 
 export interface Scores {
   publicScore: number;
@@ -12,87 +13,166 @@ const shown = (bytes: Uint8Array, start: number, end: number) => {
   return end - start > 40 ? `${value}…` : value;
 };
 
+/** Rows are read a batch at a time, then looked up: lookups back to back keep many memory reads in flight. */
+const BATCH = 4096;
+
+/** In `Batch#slots`: the id is to be found in the hash index by `Batch#hashes` (when the batch is checked). */
+const PROBE = -2;
+
 /**
- * Scores a submission `id,<target>` against the ground truth, checking everything a participant can
- * get wrong; an InvalidFile names the line and column. Lower is better for rmse and mae.
+ * Reads a batch of rows: for each, where its id is (line start, comma), its ground-truth slot (-1 when
+ * it is no test id; PROBE with the id's hash for a hash index) and its value (for accuracy: the code of its label, -1 for an unknown label). A row
+ * that cannot be read stops the batch with `refusal` set: its line's message, to be thrown once the rows
+ * before it (and its own id, when the value was the problem) have been checked.
+ */
+class Batch {
+  readonly starts = new Int32Array(BATCH);
+  readonly commas = new Int32Array(BATCH);
+  readonly slots = new Int32Array(BATCH);
+  readonly hashes = new Int32Array(BATCH);
+  readonly values = new Float64Array(BATCH);
+  size = 0;
+  /** The line number of the batch's first row. */
+  firstLine = 0;
+  refusal: string | null = null;
+  done = false;
+  readonly #labelCodes: Map<string, number> | null;
+
+  readonly lines: Lines;
+  readonly truth: GroundTruth;
+
+  constructor(lines: Lines, truth: GroundTruth) {
+    this.lines = lines;
+    this.truth = truth;
+    this.#labelCodes =
+      truth.metric === 'accuracy' ? new Map(truth.labels.map((label, code) => [label, code])) : null;
+  }
+
+  fill(): void {
+    const { lines, truth, starts, commas, slots, values } = this;
+    // `<integer id>,<plain decimal>` rows take the fast path; any other row is read (and refused) in full.
+    const fast = truth.direct && this.#labelCodes === null;
+    const base = truth.directBase;
+    const size = truth.flags.length;
+    this.firstLine = lines.number + 1;
+    let n = 0;
+    for (; n < BATCH; n++) {
+      if (fast && lines.nextPlain()) {
+        const slot = plain.id - base;
+        slots[n] = slot < size ? slot : -1;
+        values[n] = plain.value;
+        starts[n] = lines.start;
+        commas[n] = plain.comma;
+      } else if (!lines.next()) {
+        this.done = true;
+        break;
+      } else {
+        const stored = this.#general(n);
+        if (this.refusal !== null) {
+          if (stored) n++;
+          break;
+        }
+      }
+    }
+    this.size = n;
+  }
+
+  /** Reads row n the general way: true once its id is stored; sets `refusal` when the row is wrong. */
+  #general(n: number): boolean {
+    const { lines, truth } = this;
+    const { start, end, number } = lines;
+    const bytes = lines.bytes;
+    const comma = twoColumns(bytes, start, end);
+    if (comma === -1) return this.#refuse(`Line ${number}: expected 2 columns (id,${truth.target}).`, false);
+    if (comma === start) return this.#refuse(`Line ${number}, column id: the id is empty.`, false);
+    this.starts[n] = start;
+    this.commas[n] = comma;
+    if (truth.direct) this.slots[n] = slotOf(truth, bytes, start, comma);
+    else {
+      this.slots[n] = PROBE;
+      this.hashes[n] = fnv1a(bytes, start, comma);
+    }
+    if (this.#labelCodes) {
+      const label = text(bytes, comma + 1, end).trim();
+      this.values[n] = this.#labelCodes.get(label) ?? -1;
+      if (label === '')
+        return this.#refuse(`Line ${number}, column ${truth.target}: the value is empty.`, true);
+      return true;
+    }
+    const value = parseNumber(bytes, comma + 1, end);
+    this.values[n] = value;
+    if (!Number.isNaN(value)) return true;
+    const raw = shown(bytes, comma + 1, end).trim();
+    const what =
+      raw === ''
+        ? 'the value is empty'
+        : /^[+-]?(nan|inf(inity)?)$/i.test(raw)
+          ? `"${raw}" is not a finite number (NaN)`
+          : `"${raw}" is not a number`;
+    return this.#refuse(`Line ${number}, column ${truth.target}: ${what}.`, true);
+  }
+
+  #refuse(message: string, stored: boolean): boolean {
+    this.refusal = message;
+    return stored;
+  }
+}
+
+/**
+ * Scores a submission `id,<target>` against the ground truth in one pass over the bytes, checking
+ * everything a participant can get wrong (encoding, empty file, header, columns, empty / extra /
+ * duplicate / missing ids, non-numeric and NaN values); an InvalidFile names the line and column of the
+ * first problem in the file. Lower is better for rmse and mae.
  */
 export function scoreSubmission(bytes: Uint8Array, truth: GroundTruth): Scores {
-  const lines = readLines(bytes);
-  const header = text(bytes, lines.starts[0]!, lines.ends[0]!).trim();
+  const lines = openLines(bytes);
+  const header = text(bytes, lines.start, lines.end).trim();
   const expected = `id,${truth.target}`;
   if (header !== expected)
     throw new InvalidFile(`Line 1: the header must be "${expected}", found "${header.slice(0, 80)}".`);
-  // Direct index: flags by id (1 test id, 2 public, 4 seen here); otherwise `seen` by ground-truth row.
-  const flags = truth.directFlags ? truth.directFlags.slice() : null;
-  const values = truth.directValues ?? truth.values;
-  const seen = flags ? new Uint8Array(0) : new Uint8Array(truth.rows);
+  // This submission's copy of the flags: SEEN marks the ids it has given (duplicates, missing ids).
+  const flags = truth.flags.slice();
+  const truthValues = truth.values;
+  const metric = truth.metric;
+  const batch = new Batch(lines, truth);
+  const { starts, commas, slots, hashes, values } = batch;
   let publicSum = 0;
   let privateSum = 0;
-  const labelCodes =
-    truth.metric === 'accuracy' ? new Map(truth.labels.map((label, code) => [label, code])) : null;
-  for (let line = 1; line < lines.count; line++) {
-    const start = lines.starts[line]!;
-    const end = lines.ends[line]!;
-    const where = `Line ${line + 1}`;
-    const comma = twoColumns(bytes, start, end);
-    if (comma === -1) throw new InvalidFile(`${where}: expected 2 columns (id,${truth.target}).`);
-    if (comma === start) throw new InvalidFile(`${where}, column id: the id is empty.`);
-    let row: number;
-    let isPublic: boolean;
-    if (flags) {
-      row = canonicalInteger(bytes, start, comma) - truth.directBase;
-      const flag = row < 0 || row >= flags.length ? 0 : flags[row]!;
-      if ((flag & 1) === 0)
+  let submitted = 0;
+  while (!batch.done && batch.refusal === null) {
+    batch.fill();
+    const rows = batch.size;
+    for (let i = 0; i < rows; i++) {
+      let slot = slots[i]!;
+      // Hash lookups happen here, back to back, rather than while parsing: their memory reads overlap.
+      if (slot === PROBE) slot = probe(truth, hashes[i]!, bytes, starts[i]!, commas[i]!);
+      const flag = slot < 0 ? 0 : flags[slot]!;
+      if ((flag & (TEST_ID | SEEN)) !== TEST_ID) {
+        const where = `Line ${batch.firstLine + i}, column id: "${shown(bytes, starts[i]!, commas[i]!)}"`;
         throw new InvalidFile(
-          `${where}, column id: "${shown(bytes, start, comma)}" is not a test id (extra id).`,
+          flag & SEEN ? `${where} appears twice (duplicate id).` : `${where} is not a test id (extra id).`,
         );
-      if (flag & 4)
-        throw new InvalidFile(
-          `${where}, column id: "${shown(bytes, start, comma)}" appears twice (duplicate id).`,
-        );
-      flags[row] = flag | 4;
-      isPublic = (flag & 2) !== 0;
-    } else {
-      row = findRow(truth, bytes, start, comma);
-      if (row === -1)
-        throw new InvalidFile(
-          `${where}, column id: "${shown(bytes, start, comma)}" is not a test id (extra id).`,
-        );
-      if (seen[row])
-        throw new InvalidFile(
-          `${where}, column id: "${shown(bytes, start, comma)}" appears twice (duplicate id).`,
-        );
-      seen[row] = 1;
-      isPublic = truth.isPublic[row] === 1;
-    }
-    let error: number;
-    if (labelCodes) {
-      const label = text(bytes, comma + 1, end).trim();
-      if (label === '') throw new InvalidFile(`${where}, column ${truth.target}: the value is empty.`);
-      error = labelCodes.get(label) === values[row] ? 0 : 1;
-    } else {
-      const value = parseNumber(bytes, comma + 1, end);
-      if (Number.isNaN(value)) {
-        const raw = shown(bytes, comma + 1, end).trim();
-        const what =
-          raw === ''
-            ? 'the value is empty'
-            : /^[+-]?(nan|inf(inity)?)$/i.test(raw)
-              ? `"${raw}" is not a finite number (NaN)`
-              : `"${raw}" is not a number`;
-        throw new InvalidFile(`${where}, column ${truth.target}: ${what}.`);
       }
-      const difference = value - values[row]!;
-      error = truth.metric === 'mae' ? Math.abs(difference) : difference * difference;
+      flags[slot] = flag | SEEN;
+      const difference = values[i]! - truthValues[slot]!;
+      const error =
+        metric === 'rmse'
+          ? difference * difference
+          : metric === 'mae'
+            ? Math.abs(difference)
+            : +(difference !== 0);
+      if (flag & PUBLIC) publicSum += error;
+      else privateSum += error;
     }
-    if (isPublic) publicSum += error;
-    else privateSum += error;
+    submitted += rows;
   }
-  const submitted = lines.count - 1;
+  if (batch.refusal !== null) throw new InvalidFile(batch.refusal);
   if (submitted < truth.rows) {
-    const example = flags
-      ? String(truth.directBase + flags.findIndex((flag) => (flag & 5) === 1))
-      : shown(truth.bytes, truth.idStart[seen.indexOf(0)]!, truth.idEnd[seen.indexOf(0)]!);
+    const id = idOfSlot(
+      truth,
+      flags.findIndex((flag) => (flag & (TEST_ID | SEEN)) === TEST_ID),
+    );
+    const example = id.length > 40 ? `${id.slice(0, 40)}…` : id;
     throw new InvalidFile(
       `${truth.rows - submitted} test id(s) are missing (missing ids), e.g. "${example}".`,
     );
@@ -100,8 +180,8 @@ export function scoreSubmission(bytes: Uint8Array, truth: GroundTruth): Scores {
   const privateRows = truth.rows - truth.publicRows;
   const finish = (sum: number, count: number) => {
     if (count === 0) return 0;
-    if (truth.metric === 'rmse') return Math.sqrt(sum / count);
-    if (truth.metric === 'mae') return sum / count;
+    if (metric === 'rmse') return Math.sqrt(sum / count);
+    if (metric === 'mae') return sum / count;
     return 1 - sum / count;
   };
   return {

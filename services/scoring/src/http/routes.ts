@@ -1,13 +1,18 @@
-import type { Role } from '@sais/events';
 import {
   type Authenticator,
   type Principal,
+  type SimpleRestQuery,
   ValidationError,
+  anySortField,
   envelopeOf,
   ok,
+  parseSimpleRestList,
+  requestMetadata,
   requirePrincipal,
+  requireStaff,
+  sendContentRange,
+  simpleRestQuery,
 } from '@sais/kit';
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,14 +25,8 @@ import type { Standings } from '../standings.ts';
 import { AppError } from '@sais/kit';
 import { scoringCodes } from '../errors.ts';
 
-/** Files above this size must use the resumable large-file upload (not built yet). */
+/** Files above this size must use the resumable upload (tus, `./tus.ts`). */
 export const maxMultipartBytes = 20 * 1024 * 1024;
-
-const metadataOf = (request: FastifyRequest, userId: string, role: Role = 'participant') => ({
-  actor: { userId, role, ip: request.ip },
-  correlationId: randomUUID(),
-  causationId: null,
-});
 
 async function readForm(request: FastifyRequest, maxBytes: number) {
   const fields: Record<string, string> = {};
@@ -92,7 +91,7 @@ export async function scoringRoutes(
           fileName: file.name,
           bytes: file.bytes,
         },
-        metadataOf(request, principal.accountId),
+        requestMetadata(request, principal.accountId),
       );
       return ok(result, 'Submit success');
     },
@@ -212,7 +211,7 @@ export async function scoringRoutes(
           parsed.data.metric,
           parsed.data.publicPercent,
           file.bytes,
-          metadataOf(request, principal.accountId, 'operator'),
+          requestMetadata(request, principal.accountId, 'operator'),
         ),
       );
     },
@@ -272,7 +271,7 @@ async function finalAndBoardRoutes(
       return ok(
         await standings.selectFinal(
           { competitionId, teamId, accountId: principal.accountId, submissionIds, phase },
-          metadataOf(request, principal.accountId),
+          requestMetadata(request, principal.accountId),
         ),
         'Modify success',
       );
@@ -358,22 +357,6 @@ async function finalAndBoardRoutes(
   );
 }
 
-/** ra-data-simple-rest's query: `sort=["field","ASC"]`, `range=[from,to]`, `filter={...}`, each JSON. */
-const simpleRestQuery = z.object({
-  sort: z.string().max(200).optional(),
-  range: z.string().max(100).optional(),
-  filter: z.string().max(4000).optional(),
-});
-
-function parseJson(text: string | undefined, field: string): unknown {
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ValidationError('invalidRequest', { data: { fields: [field] } });
-  }
-}
-
 const listFilter = z.object({
   competitionId: z.uuid().optional(),
   status: z.enum(['Waiting', 'Evaluating', 'Completed', 'Invalid', 'Failed']).optional(),
@@ -384,30 +367,14 @@ const listFilter = z.object({
   disqualified: z.boolean().optional(),
 });
 
-export function parseSubmissionList(query: z.infer<typeof simpleRestQuery>): SubmissionListQuery {
-  const sort = z
-    .tuple([z.string().max(50), z.enum(['ASC', 'DESC'])])
-    .safeParse(parseJson(query.sort, 'sort') ?? ['createdAt', 'DESC']);
-  const range = z
-    .tuple([z.number().int().min(0), z.number().int().min(0)])
-    .safeParse(parseJson(query.range, 'range') ?? [0, 24]);
-  const filter = listFilter.safeParse(parseJson(query.filter, 'filter') ?? {});
-  if (!sort.success || !range.success || !filter.success)
-    throw new ValidationError('invalidRequest', {
-      data: {
-        fields: [!sort.success && 'sort', !range.success && 'range', !filter.success && 'filter'].filter(
-          Boolean,
-        ),
-      },
-    });
-  const [from, to] = range.data;
-  const { id, ...rest } = filter.data;
-  return {
-    sort: { field: sort.data[0], order: sort.data[1] },
-    from,
-    to: Math.max(from, Math.min(to, from + 99)),
-    filter: { ...rest, ids: id === undefined ? undefined : [id].flat() },
-  };
+export function parseSubmissionList(query: SimpleRestQuery): SubmissionListQuery {
+  const { filter, ...page } = parseSimpleRestList(query, {
+    sortFields: anySortField,
+    defaultSort: ['createdAt', 'DESC'],
+    filter: listFilter,
+  });
+  const { id, ...rest } = filter;
+  return { ...page, filter: { ...rest, ids: id === undefined ? undefined : [id].flat() } };
 }
 
 async function operatorRoutes(
@@ -418,11 +385,8 @@ async function operatorRoutes(
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin: scoring'];
   /** Operators (and admins); the role recorded on the events is the one that let them in. */
-  const operator = async (request: FastifyRequest) => {
-    const principal = await requirePrincipal(auth, request, 'operator');
-    const role: Role = principal.roles.includes('operator') ? 'operator' : 'admin';
-    return metadataOf(request, principal.accountId, role);
-  };
+  const operator = async (request: FastifyRequest) =>
+    (await requireStaff(auth, request, 'operator')).metadata;
   const idParams = z.object({ id: z.uuid() });
   const reason = z.string().trim().min(1).max(500);
 
@@ -440,9 +404,7 @@ async function operatorRoutes(
       await operator(request);
       const query = parseSubmissionList(request.query);
       const { total, records } = await operations.list(query);
-      const last = records.length > 0 ? query.from + records.length - 1 : query.from;
-      reply.header('content-range', `submissions ${query.from}-${last}/${total}`);
-      reply.header('access-control-expose-headers', 'Content-Range');
+      sendContentRange(reply, 'submissions', query.from, records.length, total);
       return ok(records);
     },
   );

@@ -58,6 +58,7 @@ export const membershipsMirror = defineProjection({
           .execute();
         return;
       case team.TeamDisbanded.type:
+      case team.TeamDissolved.type:
         await t(trx).deleteFrom('memberships').where('team_id', '=', data.teamId).execute();
         return;
     }

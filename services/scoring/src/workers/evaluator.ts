@@ -2,11 +2,11 @@ import { type EventEnvelope, type EventMetadata, scoring } from '@sais/events';
 import { ConcurrencyError, type Db, type EventStore } from '@sais/kit';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
-import type { ScoringDb } from '../db/tables.ts';
 import { InvalidFile } from '../evaluation/csv.ts';
 import { GroundTruthCache, PlatformFault } from '../evaluation/truth-cache.ts';
 import { scoreSubmission } from '../evaluation/score.ts';
 import { stream } from '../submissions.ts';
+import { type Refund, type Status, recordStep } from './record.ts';
 
 export interface EvaluatorOptions {
   workerId: string;
@@ -14,6 +14,8 @@ export interface EvaluatorOptions {
   leaseMs: number;
   maxAttempts: number;
   backoffMs: number;
+  /** Submissions of one batch scored at once (default 1). */
+  concurrency?: number;
   logger?: Logger;
 }
 
@@ -63,15 +65,26 @@ export class Evaluator {
     this.#truths = new GroundTruthCache(db);
   }
 
-  #t(trx: Db = this.db) {
-    return trx.withSchema('scoring') as ScoringDb;
-  }
-
+  /**
+   * Scores a batch's new result files, up to `concurrency` at once: each submission is its own stream
+   * with its own lease, so they are independent; the batch is done (and its offsets may be committed)
+   * only when all of them are.
+   */
   async handleBatch(events: readonly EventEnvelope[]): Promise<void> {
-    for (const event of events) {
-      if (event.type === scoring.SubmissionReceived.type)
+    // Container submissions are run (and then scored) by the container runners.
+    const files = events.filter(
+      (event) =>
+        event.type === scoring.SubmissionReceived.type &&
+        (event.data as { kind?: string }).kind !== 'container',
+    );
+    let next = 0;
+    const lane = async () => {
+      while (next < files.length) {
+        const event = files[next++]!;
         await this.evaluate((event.data as { submissionId: string }).submissionId, event.correlationId);
-    }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, this.options.concurrency ?? 1) }, lane));
   }
 
   #metadata(correlationId: string): EventMetadata {
@@ -175,45 +188,21 @@ export class Evaluator {
     expected: number,
     event: { type: string; data: unknown },
     metadata: EventMetadata,
-    status: 'Waiting' | 'Evaluating' | 'Completed' | 'Invalid' | 'Failed',
+    status: Status,
     columns: { public_score?: number; private_score?: number; log?: string | null } = {},
-    refund?: { competitionId: string; teamId: string; quotaDay: string },
+    refund?: Refund,
   ): Promise<number> {
-    return this.db.transaction().execute(async (trx) => {
-      const events = [event];
-      if (refund)
-        events.push({
-          type: scoring.QuotaRefunded.type,
-          data: { submissionId, teamId: refund.teamId, quotaDay: refund.quotaDay },
-        });
-      const appended = await this.store.append(
-        scoring.SubmissionReceived.aggregate,
-        stream(submissionId),
+    return this.db.transaction().execute((trx) =>
+      recordStep(trx, this.store, {
+        submissionId,
         expected,
-        events,
+        events: [event],
         metadata,
-        { trx },
-      );
-      await this.#t(trx)
-        .updateTable('submissions')
-        .set({ status, updated_at: new Date(), ...columns })
-        .where('submission_id', '=', submissionId)
-        .execute();
-      if (refund) {
-        await this.#t(trx)
-          .insertInto('quota_ledger')
-          .values({
-            competition_id: refund.competitionId,
-            team_id: refund.teamId,
-            quota_day: refund.quotaDay,
-            submission_id: submissionId,
-            delta: -1,
-            reason: 'refund',
-          })
-          .execute();
-      }
-      return appended.at(-1)!.streamVersion;
-    });
+        status,
+        columns,
+        refund,
+      }),
+    );
   }
 
   async #score(submissionId: string, competitionId: string) {

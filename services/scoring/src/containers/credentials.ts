@@ -1,0 +1,50 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export interface RegistryCredentials {
+  username: string;
+  password: string;
+}
+
+/**
+ * Registry credentials at rest: AES-256-GCM, a fresh 96-bit IV per value, the submission id bound as
+ * associated data (a sealed value copied to another submission does not open). Stored as iv ‖ tag ‖ data.
+ */
+export class CredentialVault {
+  constructor(private readonly key: Buffer) {
+    if (key.length !== 32) throw new Error('the credentials key must be 32 bytes');
+  }
+
+  /**
+   * The key from SCORING_CREDENTIALS_KEY (32 bytes, base64), else generated once in the data folder
+   * (mode 0600). Several runner processes must share it: set the variable when they have their own folders.
+   */
+  static async load(env: NodeJS.ProcessEnv, dataDir: string): Promise<CredentialVault> {
+    if (env.SCORING_CREDENTIALS_KEY)
+      return new CredentialVault(Buffer.from(env.SCORING_CREDENTIALS_KEY, 'base64'));
+    const file = join(dataDir, 'secrets', 'scoring_credentials_key');
+    await mkdir(join(dataDir, 'secrets'), { recursive: true, mode: 0o700 });
+    await writeFile(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' }).catch(
+      () => undefined,
+    );
+    return new CredentialVault(Buffer.from(await readFile(file, 'utf8'), 'base64'));
+  }
+
+  seal(submissionId: string, credentials: RegistryCredentials): Buffer {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    cipher.setAAD(Buffer.from(submissionId));
+    const data = Buffer.concat([cipher.update(JSON.stringify(credentials)), cipher.final()]);
+    return Buffer.concat([iv, cipher.getAuthTag(), data]);
+  }
+
+  open(submissionId: string, sealed: Buffer): RegistryCredentials {
+    const decipher = createDecipheriv('aes-256-gcm', this.key, sealed.subarray(0, 12));
+    decipher.setAAD(Buffer.from(submissionId));
+    decipher.setAuthTag(sealed.subarray(12, 28));
+    return JSON.parse(
+      Buffer.concat([decipher.update(sealed.subarray(28)), decipher.final()]).toString('utf8'),
+    );
+  }
+}

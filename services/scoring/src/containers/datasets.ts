@@ -1,0 +1,75 @@
+import { chmod, copyFile, link, mkdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { competition } from '@sais/events';
+import { type Db, defineProjection } from '@sais/kit';
+import type { ScoringDb } from '../db/tables.ts';
+
+const t = (trx: Db) => trx.withSchema('scoring') as ScoringDb;
+
+/** The competition's datasets (not its documents), which container runs see at /saisdata. */
+export const datasetsMirror = defineProjection({
+  name: 'scoring.competition_datasets',
+  schema: 'scoring',
+  streamTypes: [competition.FileAdded.aggregate],
+  async apply(trx, event) {
+    if (event.type === competition.FileAdded.type) {
+      const data = event.data as {
+        competitionId: string;
+        kind: string;
+        file: { fileId: string; name: string };
+      };
+      if (data.kind !== 'dataset') return;
+      await t(trx)
+        .insertInto('competition_datasets')
+        .values({ competition_id: data.competitionId, file_id: data.file.fileId, name: data.file.name })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    } else if (event.type === competition.FileRemoved.type) {
+      const data = event.data as { competitionId: string; fileId: string };
+      await t(trx)
+        .deleteFrom('competition_datasets')
+        .where('competition_id', '=', data.competitionId)
+        .where('file_id', '=', data.fileId)
+        .execute();
+    }
+  },
+  async reset(trx) {
+    await t(trx).deleteFrom('competition_datasets').execute();
+  },
+});
+
+/**
+ * A fresh folder (per submission) holding the competition's datasets under their names (hard links to the competition
+ * service's files, or copies across file systems), readable by the run's non-root user. Remove it after.
+ */
+export async function stageDatasets(
+  db: Db,
+  competitionId: string,
+  filesDir: string,
+  submissionId: string,
+): Promise<string> {
+  // Named by submission: a later attempt replaces what a killed runner left on this machine.
+  const folder = join(tmpdir(), 'sais-runs', submissionId);
+  await rm(folder, { recursive: true, force: true });
+  await mkdir(folder, { recursive: true, mode: 0o755 });
+  try {
+    await chmod(folder, 0o755);
+    const files = await t(db)
+      .selectFrom('competition_datasets')
+      .select(['file_id', 'name'])
+      .where('competition_id', '=', competitionId)
+      .execute();
+    for (const file of files) {
+      const name = file.name.replace(/[/\\]/g, '_');
+      const source = join(filesDir, file.file_id);
+      const target = join(folder, name);
+      await link(source, target).catch(() => copyFile(source, target));
+      await chmod(target, 0o644);
+    }
+    return folder;
+  } catch (error) {
+    await rm(folder, { recursive: true, force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,284 @@
+import { PassThrough } from 'node:stream';
+import Docker from 'dockerode';
+import { registryOf } from './reference.ts';
+import type { RunOutcome, RunRequest, Runner } from './runner.ts';
+
+const helper = '/.sais/busybox';
+const label = 'org.sais.submission';
+const MB = 1024 * 1024;
+
+/** Keeps the last `limit` characters written: the participant-visible run log. */
+class TailLog {
+  #text = '';
+  constructor(private readonly limit: number) {}
+  add(chunk: string) {
+    this.#text = (this.#text + chunk).slice(-this.limit);
+  }
+  get text() {
+    return this.#text;
+  }
+}
+
+interface ExecResult {
+  exitCode: number | null;
+  stdout: Buffer;
+}
+
+/** Why a pull failed, in words for the participant (the engine's message never holds the credentials). */
+function pullError(error: unknown, image: string, withCredentials: boolean): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/unauthorized|authentication required|no basic auth|denied/i.test(message))
+    return withCredentials
+      ? `The registry refused the username and password for ${image} (unauthorized); check them and submit again.`
+      : `${image} is private: enter the registry username and password and submit again.`;
+  if (/manifest unknown|not found|does not exist/i.test(message))
+    return `The image ${image} was not found in its registry.`;
+  return `The image ${image} could not be pulled: ${message.replace(/^\(HTTP code \d+\) [^-]*- /, '').slice(0, 300)}`;
+}
+
+/**
+ * The runner on a Docker Engine (dockerode). Each run is a container whose main process is a static busybox
+ * from the host (read-only at /.sais/busybox) that sleeps; the participant's script runs beside it with
+ * `exec`, as a non-root user. So the container outlives the script and /saisresult (a size-capped tmpfs, gone
+ * when the container stops) can be read after it ended. No network, read-only root, no capabilities,
+ * no-new-privileges, memory (no swap), cpu and pids limits; the container is removed afterwards.
+ */
+export class DockerRunner implements Runner {
+  readonly #docker: Docker;
+
+  constructor(
+    private readonly helperBinary: string,
+    private readonly user: string,
+    docker?: Docker,
+  ) {
+    this.#docker = docker ?? new Docker();
+  }
+
+  async run(request: RunRequest): Promise<RunOutcome> {
+    const log = new TailLog(request.limits.logChars);
+    const { limits } = request;
+    if (request.pull) {
+      await request.onState('pulling');
+      try {
+        await this.#pull(request);
+      } catch (error) {
+        return {
+          kind: 'failed',
+          reason: pullError(error, request.image, request.credentials !== null),
+          log: '',
+          platformFault: false,
+        };
+      } finally {
+        await request.onPulled();
+      }
+    }
+    const image = await this.#docker
+      .getImage(request.image)
+      .inspect()
+      .catch(() => null);
+    if (!image)
+      return {
+        kind: 'failed',
+        reason: `The image ${request.image} is no longer on this runner and its credentials were deleted after the first pull; please submit again.`,
+        log: '',
+        platformFault: false,
+      };
+    if (image.Size > limits.maxImageBytes)
+      return this.#tooBig(
+        `The image is ${Math.ceil(image.Size / MB)} MB; the limit is ${limits.maxImageBytes / MB} MB.`,
+      );
+    if ((image.RootFS?.Layers?.length ?? 0) > limits.maxImageLayers)
+      return this.#tooBig(
+        `The image has ${image.RootFS!.Layers!.length} layers; the limit is ${limits.maxImageLayers}.`,
+      );
+    if (request.signal.aborted) return { kind: 'aborted', log: '' };
+    const container = await this.#docker.createContainer({
+      name: `sais-run-${request.submissionId}-${request.attempt}`,
+      Image: request.image,
+      Labels: { [label]: request.submissionId },
+      User: this.user,
+      WorkingDir: '/app',
+      Entrypoint: [helper, 'sleep', String(limits.timeoutSeconds + 300)],
+      Cmd: [],
+      Env: ['SAIS_DATA=/saisdata', 'SAIS_RESULT=/saisresult', 'HOME=/tmp'],
+      NetworkDisabled: true,
+      HostConfig: {
+        NetworkMode: 'none',
+        ReadonlyRootfs: true,
+        CapDrop: ['ALL'],
+        SecurityOpt: ['no-new-privileges'],
+        Memory: limits.memoryBytes,
+        MemorySwap: limits.memoryBytes,
+        NanoCpus: Math.round(limits.cpus * 1e9),
+        PidsLimit: limits.pids,
+        Binds: [`${request.dataDir}:/saisdata:ro`, `${this.helperBinary}:${helper}:ro`],
+        Tmpfs: {
+          '/saisresult': `rw,noexec,nosuid,size=${limits.resultBytes},mode=1777`,
+          '/tmp': `rw,noexec,nosuid,size=${limits.resultBytes},mode=1777`,
+        },
+      },
+    });
+    try {
+      await container.start();
+      await request.onState('running');
+      const started = Date.now();
+      const outcome = await this.#exec(container, [request.configPath], {
+        log,
+        timeoutMs: limits.timeoutSeconds * 1000,
+        signal: request.signal,
+      });
+      if (request.signal.aborted) return { kind: 'aborted', log: log.text };
+      if (outcome === 'timeout')
+        return {
+          kind: 'failed',
+          reason: `Stopped after ${limits.timeoutSeconds} s: the run reached its time limit.`,
+          log: log.text,
+          platformFault: false,
+        };
+      if (await this.#outOfMemory(container))
+        return {
+          kind: 'failed',
+          reason: `The run was stopped: out of memory (limit ${Math.round(limits.memoryBytes / MB)} MB).`,
+          log: log.text,
+          platformFault: false,
+        };
+      if (outcome.exitCode === 126 || outcome.exitCode === 127)
+        return {
+          kind: 'invalid',
+          reason: `The run script ${request.configPath} was not found in the image or is not executable (exit code ${outcome.exitCode}).`,
+          log: log.text,
+        };
+      if (outcome.exitCode !== 0)
+        return {
+          kind: 'invalid',
+          reason: `The run script exited with code ${outcome.exitCode} after ${Math.round((Date.now() - started) / 1000)} s.`,
+          log: log.text,
+        };
+      await request.onState('collecting');
+      return await this.#collect(container, log);
+    } finally {
+      await container.remove({ force: true }).catch(() => undefined);
+    }
+  }
+
+  #tooBig(reason: string): RunOutcome {
+    return { kind: 'failed', reason, log: '', platformFault: false };
+  }
+
+  async #pull(request: RunRequest) {
+    const authconfig = request.credentials
+      ? { ...request.credentials, serveraddress: registryOf(request.image) }
+      : undefined;
+    const stream = await this.#docker.pull(request.image, authconfig ? { authconfig } : {});
+    await new Promise((resolve, reject) =>
+      this.#docker.modem.followProgress(stream, (error, output) => (error ? reject(error) : resolve(output))),
+    );
+  }
+
+  /** Runs a command beside the keeper; stdout kept (bounded), everything also goes to the log. */
+  async #exec(
+    container: Docker.Container,
+    cmd: string[],
+    options: { log?: TailLog; timeoutMs?: number; signal?: AbortSignal; maxBytes?: number },
+  ): Promise<ExecResult | 'timeout'> {
+    const exec = await container.exec({
+      Cmd: cmd,
+      AttachStdout: true,
+      AttachStderr: true,
+      WorkingDir: '/app',
+    });
+    const stream = await exec.start({ hijack: true, stdin: false });
+    const stdout = new PassThrough();
+    const stderr = new PassThrough();
+    const kept: Buffer[] = [];
+    let size = 0;
+    stdout.on('data', (chunk: Buffer) => {
+      if (size < (options.maxBytes ?? 0)) kept.push(chunk);
+      size += chunk.length;
+      options.log?.add(chunk.toString('utf8'));
+    });
+    stderr.on('data', (chunk: Buffer) => options.log?.add(chunk.toString('utf8')));
+    this.#docker.modem.demuxStream(stream, stdout, stderr);
+    let timedOut = false;
+    const stop = () => void container.kill().catch(() => undefined);
+    const timer = options.timeoutMs
+      ? setTimeout(() => {
+          timedOut = true;
+          stop();
+        }, options.timeoutMs)
+      : undefined;
+    options.signal?.addEventListener('abort', stop, { once: true });
+    try {
+      await new Promise<void>((resolve) => {
+        stream.on('end', resolve);
+        stream.on('close', resolve);
+        stream.on('error', () => resolve());
+      });
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', stop);
+    }
+    if (timedOut) return 'timeout';
+    const { ExitCode } = await exec.inspect();
+    return { exitCode: ExitCode, stdout: Buffer.concat(kept) };
+  }
+
+  /** Whether the kernel killed a process of the container for memory (cgroup v1 or v2 counters). */
+  async #outOfMemory(container: Docker.Container): Promise<boolean> {
+    const result = await this.#exec(
+      container,
+      [
+        helper,
+        'sh',
+        '-c',
+        'cat /sys/fs/cgroup/memory/memory.oom_control /sys/fs/cgroup/memory.events 2>/dev/null',
+      ],
+      { maxBytes: 4096 },
+    ).catch(() => null);
+    if (!result || result === 'timeout') return false;
+    const kills = /oom_kill (\d+)/.exec(result.stdout.toString());
+    return kills !== null && Number(kills[1]) > 0;
+  }
+
+  /** The result file: /saisresult/result.csv, or the only file there. */
+  async #collect(container: Docker.Container, log: TailLog): Promise<RunOutcome> {
+    const listing = await this.#exec(container, [helper, 'ls', '-1', '/saisresult'], { maxBytes: 64 * 1024 });
+    const names = listing === 'timeout' ? [] : listing.stdout.toString().split('\n').filter(Boolean);
+    const name = names.includes('result.csv') ? 'result.csv' : names.length === 1 ? names[0]! : null;
+    if (!name)
+      return {
+        kind: 'invalid',
+        reason:
+          names.length === 0
+            ? 'The run finished but left no result file in /saisresult (expected /saisresult/result.csv).'
+            : `/saisresult holds ${names.length} files and no result.csv; write the result to /saisresult/result.csv.`,
+        log: log.text,
+      };
+    const file = await this.#exec(container, [helper, 'cat', `/saisresult/${name}`], {
+      maxBytes: Number.MAX_SAFE_INTEGER,
+    });
+    if (file === 'timeout' || file.exitCode !== 0)
+      return { kind: 'invalid', reason: `/saisresult/${name} could not be read.`, log: log.text };
+    return { kind: 'result', file: { name, bytes: file.stdout }, log: log.text };
+  }
+
+  async cleanup(submissionId: string): Promise<void> {
+    const leftovers = await this.#docker.listContainers({
+      all: true,
+      filters: { label: [`${label}=${submissionId}`] },
+    });
+    for (const info of leftovers)
+      await this.#docker
+        .getContainer(info.Id)
+        .remove({ force: true })
+        .catch(() => undefined);
+  }
+
+  async release(image: string): Promise<void> {
+    // In use by another container (or already gone): the engine refuses, and that is fine.
+    await this.#docker
+      .getImage(image)
+      .remove()
+      .catch(() => undefined);
+  }
+}

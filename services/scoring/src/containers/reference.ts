@@ -1,0 +1,51 @@
+import { AppError } from '@sais/kit';
+import { scoringCodes } from '../errors.ts';
+
+export const defaultConfigPath = '/app/run.sh';
+
+// registry[:port]/path[:tag][@sha256:digest], lower-case path components as Docker requires.
+const component = '[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*';
+const registry = '(?:[a-zA-Z0-9.-]+(?::[0-9]+)?/)?';
+const imagePattern = new RegExp(
+  `^${registry}${component}(?:/${component})*(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?(?:@sha256:[a-f0-9]{64})?$`,
+);
+
+/** The registry host of a reference ("docker.io" when it names none), for the pull's credentials. */
+export function registryOf(image: string): string {
+  const first = image.split('/')[0]!;
+  return image.includes('/') && /[.:]|^localhost$/.test(first) ? first : 'docker.io';
+}
+
+/** Checks a container submission's fields; the error names the field (§5: one clear message each). */
+export function checkContainerRequest(request: {
+  image: string;
+  username?: string;
+  password?: string;
+  configPath?: string;
+}): { image: string; credentials: { username: string; password: string } | null; configPath: string } {
+  const image = request.image.trim();
+  if (image.length === 0 || image.length > 255 || !imagePattern.test(image))
+    throw new AppError(scoringCodes.imageReferenceInvalid, 'imageReferenceInvalid', 400, {
+      data: { field: 'image' },
+    });
+  const username = request.username?.trim() ?? '';
+  const password = request.password ?? '';
+  if (password && !username)
+    throw new AppError(scoringCodes.imageUsernameRequired, 'imageUsernameRequired', 400, {
+      data: { field: 'username' },
+    });
+  if (username.length > 200 || password.length > 200)
+    throw new AppError(scoringCodes.imageCredentialsTooLong, 'imageCredentialsTooLong', 400, {
+      data: { field: username.length > 200 ? 'username' : 'password' },
+    });
+  const configPath = request.configPath?.trim() || defaultConfigPath;
+  if (
+    configPath.length > 200 ||
+    !/^\/app\/[A-Za-z0-9._\-/]+$/.test(configPath) ||
+    configPath.split('/').some((part) => part === '..' || part === '.')
+  )
+    throw new AppError(scoringCodes.configPathInvalid, 'configPathInvalid', 400, {
+      data: { field: 'configPath' },
+    });
+  return { image, credentials: username ? { username, password } : null, configPath };
+}

@@ -1,0 +1,58 @@
+/** Sandbox limits of container runs, from the environment (defaults in docs/decisions/0007-container-runner.md). */
+export interface RunLimits {
+  /** Wall-clock limit of the run script, seconds. */
+  timeoutSeconds: number;
+  memoryBytes: number;
+  /** CPUs (fractions allowed). */
+  cpus: number;
+  pids: number;
+  /** Size cap of the /saisresult tmpfs (and of /tmp). */
+  resultBytes: number;
+  /** Largest image accepted (uncompressed, as the engine reports it) and most layers. */
+  maxImageBytes: number;
+  maxImageLayers: number;
+  /** The participant-visible run log keeps this many trailing characters. */
+  logChars: number;
+}
+
+export interface RunnerSettings {
+  limits: RunLimits;
+  /** Concurrent runs per runner process. */
+  slots: number;
+  /** A runner renews its lease every leaseMs / 3; a run whose lease expired is taken over. */
+  leaseMs: number;
+  maxAttempts: number;
+  /** A static busybox from the host, mounted read-only into every run to keep it alive and collect results. */
+  helperBinary: string;
+  /** Where the competition service keeps dataset files (named by file id). */
+  datasetsDir: string;
+  /** The uid:gid runs use; never root. */
+  user: string;
+}
+
+const MB = 1024 * 1024;
+const number = (value: string | undefined, fallback: number) => {
+  const parsed = Number(value);
+  return value !== undefined && value !== '' && Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
+};
+
+export function runnerSettings(env: NodeJS.ProcessEnv, datasetsDir: string): RunnerSettings {
+  return {
+    limits: {
+      timeoutSeconds: number(env.SCORING_RUN_TIMEOUT_S, 1800),
+      memoryBytes: number(env.SCORING_RUN_MEMORY_MB, 2048) * MB,
+      cpus: number(env.SCORING_RUN_CPUS, 1),
+      pids: number(env.SCORING_RUN_PIDS, 256),
+      resultBytes: number(env.SCORING_RUN_RESULT_MB, 64) * MB,
+      maxImageBytes: number(env.SCORING_IMAGE_MAX_MB, 4096) * MB,
+      maxImageLayers: number(env.SCORING_IMAGE_MAX_LAYERS, 64),
+      logChars: number(env.SCORING_RUN_LOG_CHARS, 4000),
+    },
+    slots: number(env.SCORING_RUNNER_SLOTS, 1),
+    leaseMs: number(env.SCORING_RUNNER_LEASE_MS, 30_000),
+    maxAttempts: number(env.SCORING_RUNNER_MAX_ATTEMPTS, 2),
+    helperBinary: env.SCORING_RUNNER_HELPER ?? '/bin/busybox',
+    datasetsDir: env.SCORING_DATASETS_DIR ?? datasetsDir,
+    user: '65534:65534',
+  };
+}

@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto';
+import { type EventMetadata, scoring } from '@sais/events';
+import { AppError, type Db, type EventStore } from '@sais/kit';
+import type { ScoringDb } from '../db/tables.ts';
+import { scoringCodes } from '../errors.ts';
+import { type Admitted, type Submissions, stream } from '../submissions.ts';
+import { recordStep } from '../workers/record.ts';
+import type { CredentialVault } from './credentials.ts';
+import { checkContainerRequest } from './reference.ts';
+
+export interface ContainerRequest {
+  competitionId: string;
+  accountId: string;
+  image: string;
+  username?: string;
+  password?: string;
+  configPath?: string;
+  confirmStop?: boolean;
+}
+
+export const stoppedLog =
+  'Stopped: your team confirmed a newer code submission while this one was still waiting or running.';
+
+/**
+ * Container-image submissions: checked like result files (kind accepted, sign-up, open phase, daily
+ * allowance), plus one run per team at a time. The credentials are sealed at rest; the runner deletes them
+ * after the pull.
+ */
+export class ContainerSubmissions {
+  constructor(
+    private readonly db: Db,
+    private readonly store: EventStore,
+    private readonly submissions: Submissions,
+    private readonly vault: () => Promise<CredentialVault>,
+  ) {}
+
+  async receive(request: ContainerRequest, metadata: EventMetadata) {
+    const { image, credentials, configPath } = checkContainerRequest(request);
+    const vault = credentials ? await this.vault() : null;
+    return this.submissions.admit(
+      { competitionId: request.competitionId, accountId: request.accountId, kind: 'container-image' },
+      async (trx, admitted) => {
+        await this.#stopPrevious(trx, admitted, request, metadata);
+        await this.submissions.record(
+          trx,
+          admitted,
+          request,
+          { fileName: image, size: 0, sha256: createHash('sha256').update(image).digest('hex') },
+          metadata,
+          { kind: 'container', image, configPath },
+        );
+        await (trx.withSchema('scoring') as ScoringDb)
+          .insertInto('container_runs')
+          .values({
+            submission_id: admitted.submissionId,
+            competition_id: request.competitionId,
+            team_id: admitted.teamId,
+            image,
+            config_path: configPath,
+            credentials: vault && credentials ? vault.seal(admitted.submissionId, credentials) : null,
+            created_at: admitted.now,
+          })
+          .execute();
+      },
+    );
+  }
+
+  /**
+   * The team's unfinished container submission: refused without confirmation (40020); confirmed, it is
+   * stopped (ContainerRunStopped) and Failed here, and its runner sees that at its next lease renewal.
+   */
+  async #stopPrevious(trx: Db, admitted: Admitted, request: ContainerRequest, metadata: EventMetadata) {
+    const running = await (trx.withSchema('scoring') as ScoringDb)
+      .selectFrom('container_runs as r')
+      .innerJoin('submissions as s', 's.submission_id', 'r.submission_id')
+      .select('r.submission_id')
+      .where('r.competition_id', '=', request.competitionId)
+      .where('r.team_id', '=', admitted.teamId)
+      .where('s.status', 'in', ['Waiting', 'Evaluating'])
+      .forUpdate('r')
+      .execute();
+    if (running.length === 0) return;
+    if (request.confirmStop !== true)
+      throw new AppError(scoringCodes.previousRunStillRunning, 'previousRunStillRunning', 409, {
+        data: { submissionIds: running.map((row) => row.submission_id) },
+      });
+    for (const { submission_id: submissionId } of running) {
+      await (trx.withSchema('scoring') as ScoringDb)
+        .updateTable('container_runs')
+        .set({ run_state: null, lease_until: null, credentials: null })
+        .where('submission_id', '=', submissionId)
+        .execute();
+      await recordStep(trx, this.store, {
+        submissionId,
+        expected: (await this.store.readStream(stream(submissionId))).length,
+        events: [
+          {
+            type: scoring.ContainerRunStopped.type,
+            data: { submissionId, stoppedBy: admitted.submissionId, stoppedByAccount: request.accountId },
+          },
+        ],
+        metadata,
+        status: 'Failed',
+        columns: { log: stoppedLog },
+      });
+    }
+  }
+}

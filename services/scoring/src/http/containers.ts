@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { type Authenticator, ValidationError, ok, requirePrincipal } from '@sais/kit';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ContainerSubmissions } from '../containers/submissions.ts';
+
+const body = z.object({
+  competitionId: z.uuid(),
+  image: z.string().max(1000),
+  username: z.string().max(1000).optional(),
+  password: z.string().max(1000).optional(),
+  configPath: z.string().max(1000).optional(),
+  confirmStop: z.boolean().optional(),
+});
+
+/** `POST /api/submission/container`: a code submission (an image the platform pulls, runs and scores). */
+export async function containerRoutes(
+  root: FastifyInstance,
+  { containers, auth }: { containers: ContainerSubmissions; auth: Authenticator },
+) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    '/api/submission/container',
+    {
+      schema: {
+        tags: ['submission'],
+        summary:
+          'Submit code as a container image: {competitionId, image, username?, password?, configPath? (default /app/run.sh), confirmStop?}; 409/40020 while the team’s previous run is unfinished unless confirmStop',
+      },
+    },
+    async (request) => {
+      const principal = await requirePrincipal(auth, request);
+      const parsed = body.safeParse(request.body);
+      if (!parsed.success)
+        throw new ValidationError('invalidRequest', {
+          data: { fields: parsed.error.issues.map((issue) => issue.path.join('.')) },
+        });
+      const result = await containers.receive(
+        { ...parsed.data, accountId: principal.accountId },
+        {
+          actor: { userId: principal.accountId, role: 'participant', ip: request.ip },
+          correlationId: randomUUID(),
+          causationId: null,
+        },
+      );
+      return ok(result, 'Submit success');
+    },
+  );
+}

@@ -1,0 +1,142 @@
+import type { IncomingMessage } from 'node:http';
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type EventMetadata, type Language, translate } from '@sais/events';
+import {
+  AppError,
+  type Authenticator,
+  ForbiddenError,
+  ok,
+  requestLanguage,
+  requestMetadata,
+  requirePrincipal,
+} from '@sais/kit';
+import { FileStore } from '@tus/file-store';
+import { Server } from '@tus/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { scoringCodes } from '../errors.ts';
+import type { Submissions } from '../submissions.ts';
+
+/** Where resumable uploads are served (tus 1.0.0: creation, termination, expiration). */
+export const tusPath = '/api/submission/tus';
+/** The largest result file accepted through tus; multipart takes files up to `maxMultipartBytes`. */
+export const maxResumableBytes = 100 * 1024 * 1024;
+/** Unfinished uploads are removed after a day. */
+const expiresAfterMs = 24 * 3600 * 1000;
+
+/** What the Fastify route knows about a request, for the tus hooks (which see only a web Request). */
+interface Caller {
+  accountId: string;
+  language: Language;
+  metadata: EventMetadata;
+}
+
+/** A hook failure the tus server sends back as our `{ code, message, data }` envelope. */
+function refusal(error: AppError, language: Language) {
+  return {
+    status_code: error.httpStatus,
+    body: JSON.stringify({
+      code: error.code,
+      message: translate(error.messageKey, language),
+      data: error.data,
+    }),
+  };
+}
+
+const uploadMetadata = z.object({ competitionId: z.uuid(), filename: z.string().min(1).max(255) });
+
+/**
+ * Resumable result-file uploads with the tus protocol (`@tus/server`, bytes on local disk under the
+ * service's data folder). Every tus request needs the session cookie; an upload belongs to the
+ * account that created it. When the last byte arrives the file goes through the same `receive` as a
+ * multipart upload (sign-up, open phase, the quota ledger), then the partial file is deleted; the
+ * final PATCH answers with the usual envelope, so the client learns the submission id.
+ */
+export async function tusRoutes(
+  app: FastifyInstance,
+  { submissions, auth, directory }: { submissions: Submissions; auth: Authenticator; directory: string },
+) {
+  const callers = new WeakMap<IncomingMessage, Caller>();
+  const callerOf = (request: Request) => {
+    const raw = (request as Request & { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+    const caller = raw && callers.get(raw);
+    if (!caller) throw new Error('tus request without a caller');
+    return caller;
+  };
+  const store = new FileStore({ directory, expirationPeriodInMilliseconds: expiresAfterMs });
+  const tus = new Server({
+    path: tusPath,
+    datastore: store,
+    relativeLocation: true,
+    maxSize: maxResumableBytes,
+    async onIncomingRequest(request, uploadId) {
+      const caller = callerOf(request);
+      if (request.method === 'POST' || !uploadId) return;
+      const upload = await store.getUpload(uploadId).catch(() => null);
+      if (upload && upload.metadata?.accountId !== caller.accountId)
+        throw refusal(new ForbiddenError(), caller.language);
+    },
+    async onUploadCreate(request, upload) {
+      const caller = callerOf(request);
+      const parsed = uploadMetadata.safeParse(upload.metadata ?? {});
+      if (!parsed.success)
+        throw refusal(new AppError(scoringCodes.fileRequired, 'fileRequired', 400), caller.language);
+      // Refuse early when nothing could be accepted; the final check is `receive`'s, under its lock.
+      try {
+        const { remaining, limit, day, timeZone } = await submissions.remaining(
+          parsed.data.competitionId,
+          caller.accountId,
+        );
+        if (remaining <= 0)
+          throw new AppError(scoringCodes.dailyLimitReached, 'dailyLimitReached', 429, {
+            data: { limit, day, timeZone },
+          });
+      } catch (error) {
+        if (error instanceof AppError) throw refusal(error, caller.language);
+        throw error;
+      }
+      return { metadata: { ...upload.metadata, accountId: caller.accountId } };
+    },
+    async onUploadFinish(request, upload) {
+      const caller = callerOf(request);
+      const { competitionId, filename } = uploadMetadata.parse(upload.metadata);
+      const path = join(directory, upload.id);
+      try {
+        const result = await submissions.receive(
+          { competitionId, accountId: caller.accountId, fileName: filename, bytes: await readFile(path) },
+          caller.metadata,
+        );
+        return {
+          status_code: 200,
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(ok(result, 'Submit success')),
+        };
+      } catch (error) {
+        if (error instanceof AppError) throw refusal(error, caller.language);
+        throw error;
+      } finally {
+        await store.remove(upload.id).catch(() => rm(path, { force: true }));
+      }
+    },
+  });
+  const cleanup = setInterval(() => void tus.cleanUpExpiredUploads().catch(() => undefined), 3600_000);
+  cleanup.unref();
+  app.addHook('onClose', async () => clearInterval(cleanup));
+
+  // tus bodies are raw bytes: leave the stream to the tus server.
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const principal = await requirePrincipal(auth, request);
+    callers.set(request.raw, {
+      accountId: principal.accountId,
+      language: requestLanguage(request),
+      metadata: requestMetadata(request, principal.accountId),
+    });
+    reply.hijack();
+    await tus.handle(request.raw, reply.raw);
+  };
+  const schema = { hide: true };
+  app.all(tusPath, { schema }, handler);
+  app.all(`${tusPath}/*`, { schema }, handler);
+}

@@ -1,0 +1,9 @@
+/** Scoring's integrity codes (40040–40049); texts in events/src/messages/scoring.ts, listed in docs/errors.md. */
+export const integrityCodes = {
+  sealNothingToSeal: 40040,
+  sealStale: 40042,
+  resultsFinal: 40043,
+  signalNotFound: 40044,
+  signalDecided: 40045,
+  signalTeamNotNamed: 40046,
+} as const;

@@ -1,0 +1,167 @@
+import {
+  type ServiceContext,
+  type SimpleRestQuery,
+  ok,
+  parseSimpleRestList,
+  requireStaff,
+  sendContentRange,
+  simpleRestQuery,
+} from '@sais/kit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { Leaderboards } from '../leaderboards.ts';
+import { Standings } from '../standings.ts';
+import { guardSealedResults } from './guards.ts';
+import { Seals } from './seals.ts';
+import { type SignalQuery, Signals } from './signals.ts';
+
+const signalFilter = z.object({
+  competitionId: z.uuid().optional(),
+  kind: z.enum(['identical-files', 'correlated-predictions']).optional(),
+  status: z.enum(['open', 'dismissed', 'disqualified']).optional(),
+  teamId: z.string().max(100).optional(),
+  id: z.union([z.string().max(80), z.array(z.string().max(80)).max(100)]).optional(),
+});
+
+export function parseSignalList(query: SimpleRestQuery): SignalQuery {
+  const { filter, ...page } = parseSimpleRestList(query, {
+    sortFields: ['detectedAt', 'strength', 'kind', 'status'],
+    defaultSort: ['detectedAt', 'DESC'],
+    filter: signalFilter,
+  });
+  const { id, ...rest } = filter;
+  return { ...page, filter: { ...rest, ids: id === undefined ? undefined : [id].flat() } };
+}
+
+/**
+ * The integrity calls of the scoring service (decision 0008), for operators: seal a phase's private
+ * leaderboard, and the collusion signals in ra-data-simple-rest form with their two actions.
+ */
+export async function integrityRoutes(
+  root: FastifyInstance,
+  { db, store, auth }: Pick<ServiceContext, 'db' | 'store' | 'auth'>,
+) {
+  const seals = new Seals(db, store, new Leaderboards(db));
+  const signals = new Signals(db, store, new Standings(db, store));
+  guardSealedResults(root, seals, auth);
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const tags = ['admin: integrity'];
+  const operator = (request: FastifyRequest) => requireStaff(auth, request, 'operator');
+  const phaseBody = z.object({ competitionId: z.uuid(), phase: z.string().min(1).max(40) });
+  const reason = z.string().trim().min(1).max(500);
+  const idParams = z.object({ id: z.string().min(1).max(80) });
+
+  app.get(
+    '/api/admin/leaderboard/seal',
+    {
+      schema: {
+        tags,
+        summary:
+          'Operator: the seal of a phase’s private leaderboard and the digest of its ranking now (they differ when it changed since)',
+        querystring: phaseBody,
+      },
+    },
+    async (request) => {
+      await operator(request);
+      const { competitionId, phase } = request.query;
+      return ok({ competitionId, phase, ...(await seals.status(competitionId, phase)) });
+    },
+  );
+
+  app.post(
+    '/api/admin/leaderboard/seal',
+    {
+      schema: {
+        tags,
+        summary:
+          'Operator: seal a phase’s private leaderboard before publishing it (SHA-256 of canonical form v1, events/src/seal.ts); again until published',
+        body: phaseBody,
+      },
+    },
+    async (request) => {
+      const { accountId, metadata } = await operator(request);
+      const { competitionId, phase } = request.body;
+      return ok(await seals.seal(competitionId, phase, accountId, metadata));
+    },
+  );
+
+  app.get(
+    '/api/admin/signals',
+    {
+      schema: {
+        tags,
+        summary:
+          'Operator: collusion signals (identical files, near-identical predictions) with evidence; sort, range, filter {competitionId, kind, status, teamId, id}; Content-Range',
+        querystring: simpleRestQuery,
+      },
+    },
+    async (request, reply) => {
+      await operator(request);
+      const query = parseSignalList(request.query);
+      const { total, records } = await signals.list(query);
+      sendContentRange(reply, 'signals', query.from, records.length, total);
+      return ok(records);
+    },
+  );
+
+  app.get(
+    '/api/admin/signals/:id',
+    { schema: { tags, summary: 'Operator: one collusion signal with its evidence', params: idParams } },
+    async (request) => {
+      await operator(request);
+      return ok(await signals.one(request.params.id));
+    },
+  );
+
+  app.post(
+    '/api/admin/signals/:id/dismiss',
+    {
+      schema: {
+        tags,
+        summary: 'Operator: dismiss a signal with a reason (recorded as an event)',
+        params: idParams,
+        body: z.object({ reason }),
+      },
+    },
+    async (request) => {
+      const { accountId, metadata } = await operator(request);
+      return ok(
+        await signals.decide(
+          request.params.id,
+          { decision: 'dismissed' },
+          request.body.reason,
+          accountId,
+          metadata,
+        ),
+      );
+    },
+  );
+
+  app.post(
+    '/api/admin/signals/:id/disqualify',
+    {
+      schema: {
+        tags,
+        summary:
+          'Operator: disqualify a team the signal names, with a reason (the team drops out of both leaderboards; recorded as events)',
+        params: idParams,
+        body: z.object({ teamId: z.string().min(1).max(100), reason }),
+      },
+    },
+    async (request) => {
+      const { accountId, metadata } = await operator(request);
+      const signal = await signals.one(request.params.id);
+      await seals.guardTeam(signal.competitionId, request.body.teamId);
+      return ok(
+        await signals.decide(
+          request.params.id,
+          { decision: 'disqualified', teamId: request.body.teamId },
+          request.body.reason,
+          accountId,
+          metadata,
+        ),
+      );
+    },
+  );
+}

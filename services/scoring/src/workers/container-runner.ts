@@ -1,0 +1,419 @@
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { type EventEnvelope, type EventMetadata, scoring } from '@sais/events';
+import type { Db, EventStore } from '@sais/kit';
+import { sql } from 'kysely';
+import type { Logger } from 'pino';
+import type { CredentialVault } from '../containers/credentials.ts';
+import { stageDatasets } from '../containers/datasets.ts';
+import type { RunOutcome, RunState, Runner } from '../containers/runner.ts';
+import type { RunnerSettings } from '../containers/settings.ts';
+import type { ScoringDb } from '../db/tables.ts';
+import { InvalidFile } from '../evaluation/csv.ts';
+import { scoreSubmission } from '../evaluation/score.ts';
+import { GroundTruthCache } from '../evaluation/truth-cache.ts';
+import { stream } from '../submissions.ts';
+import { type Refund, type Status, recordStep } from './record.ts';
+
+interface Claimed {
+  submissionId: string;
+  attempt: number;
+  competitionId: string;
+  image: string;
+  configPath: string;
+  credentials: Buffer | null;
+  refund: Refund;
+}
+
+const system = (correlationId: string): EventMetadata => ({
+  actor: { userId: null, role: 'system' },
+  correlationId,
+  causationId: null,
+});
+
+/** Joins the participant's run log and the platform's verdict into the bounded `log` of "my submissions". */
+const logOf = (runLog: string, verdict: string | null) =>
+  [runLog.trimEnd(), verdict].filter(Boolean).join('\n\n') || null;
+
+/**
+ * Runs container submissions. Kafka brings each SubmissionReceived (kind container) to one runner process of
+ * the `scoring.runners` group; a process runs up to `slots` at once, so more processes give more parallel
+ * runs. The database decides who runs what: a claim takes a row lease (renewed while running) and records
+ * EvaluationStarted; every later step is written only while the lease and attempt are still this runner's.
+ * A sweep picks up submissions whose runner died (lease expired) or that no runner took: they are retried,
+ * and Failed (refunded) after `maxAttempts`, never left Evaluating.
+ */
+export class ContainerRunWorker {
+  readonly #truths: GroundTruthCache;
+  #busy = 0;
+  #waiters: (() => void)[] = [];
+  #sweeper: NodeJS.Timeout | undefined;
+  readonly #running = new Set<Promise<void>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly store: EventStore,
+    private readonly runner: Runner,
+    private readonly vault: () => Promise<CredentialVault>,
+    private readonly settings: RunnerSettings,
+    private readonly workerId: string,
+    private readonly logger?: Logger,
+  ) {
+    this.#truths = new GroundTruthCache(db);
+  }
+
+  #t(trx: Db = this.db) {
+    return trx.withSchema('scoring') as ScoringDb;
+  }
+
+  async handleBatch(events: readonly EventEnvelope[]): Promise<void> {
+    for (const event of events) {
+      const data = event.data as { submissionId: string; kind?: string };
+      if (event.type !== scoring.SubmissionReceived.type || data.kind !== 'container') continue;
+      await this.#slot();
+      this.#start(data.submissionId, event.correlationId);
+    }
+  }
+
+  /** Sweeps every `leaseMs / 2` for runs nobody holds. */
+  start(): void {
+    this.#sweeper = setInterval(() => void this.sweep().catch(() => undefined), this.settings.leaseMs / 2);
+    this.#sweeper.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.#sweeper);
+    await Promise.allSettled([...this.#running]);
+  }
+
+  async sweep(): Promise<void> {
+    const free = this.settings.slots - this.#busy;
+    if (free <= 0) return;
+    const stale = new Date(Date.now() - this.settings.leaseMs);
+    const rows = await this.#t()
+      .selectFrom('container_runs as r')
+      .innerJoin('submissions as s', 's.submission_id', 'r.submission_id')
+      .select('r.submission_id')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('s.status', '=', 'Waiting'), eb('s.created_at', '<', stale)]),
+          eb.and([eb('s.status', '=', 'Evaluating'), eb('r.lease_until', '<', new Date())]),
+        ]),
+      )
+      .orderBy('s.created_at')
+      .limit(free)
+      .execute();
+    for (const row of rows) {
+      if (this.#busy >= this.settings.slots) return;
+      this.#busy++;
+      this.#start(row.submission_id, randomUUID());
+    }
+  }
+
+  async #slot(): Promise<void> {
+    while (this.#busy >= this.settings.slots)
+      await new Promise<void>((resolve) => this.#waiters.push(resolve));
+    this.#busy++;
+  }
+
+  #start(submissionId: string, correlationId: string) {
+    const run = this.process(submissionId, correlationId)
+      .catch((error: unknown) => this.logger?.error({ submissionId, err: error }, 'container run failed'))
+      .finally(() => {
+        this.#running.delete(run);
+        this.#busy--;
+        this.#waiters.shift()?.();
+      });
+    this.#running.add(run);
+  }
+
+  /** Claims the submission (if nobody holds it) and runs it to its end. */
+  async process(submissionId: string, correlationId: string): Promise<void> {
+    const metadata = system(correlationId);
+    const claimed = await this.#claim(submissionId, metadata);
+    if (!claimed) return;
+    const abort = new AbortController();
+    const renew = setInterval(
+      () =>
+        void this.#renew(claimed).then(
+          (held) => held || abort.abort(),
+          () => undefined,
+        ),
+      this.settings.leaseMs / 3,
+    );
+    let dataDir: string | undefined;
+    let outcome: RunOutcome;
+    try {
+      await this.runner.cleanup(submissionId);
+      dataDir = await stageDatasets(this.db, claimed.competitionId, this.settings.datasetsDir, submissionId);
+      const credentials = claimed.credentials
+        ? (await this.vault()).open(submissionId, claimed.credentials)
+        : null;
+      outcome = await this.runner.run({
+        submissionId,
+        attempt: claimed.attempt,
+        image: claimed.image,
+        credentials,
+        // The first attempt pulls; a retry whose credentials are gone uses the image the first one pulled.
+        pull: claimed.attempt === 1 || claimed.credentials !== null,
+        configPath: claimed.configPath,
+        dataDir,
+        limits: this.settings.limits,
+        signal: abort.signal,
+        onState: (state) => this.#progress(claimed, state, metadata),
+        onPulled: () => this.#forgetCredentials(submissionId),
+      });
+    } catch (error) {
+      outcome = {
+        kind: 'failed',
+        reason: `the runner could not run the image (${error instanceof Error ? error.message : String(error)})`,
+        log: '',
+        platformFault: true,
+      };
+    } finally {
+      clearInterval(renew);
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    }
+    if (outcome.kind !== 'aborted') await this.#finish(claimed, outcome, metadata);
+    await this.#releaseImage(claimed);
+  }
+
+  async #claim(submissionId: string, metadata: EventMetadata): Promise<Claimed | null> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await this.#t(trx)
+        .selectFrom('container_runs as r')
+        .innerJoin('submissions as s', 's.submission_id', 'r.submission_id')
+        .select([
+          's.status',
+          's.team_id',
+          's.quota_day',
+          'r.competition_id',
+          'r.image',
+          'r.config_path',
+          'r.credentials',
+          'r.attempt',
+          'r.lease_until',
+        ])
+        .where('r.submission_id', '=', submissionId)
+        .forUpdate('r')
+        .executeTakeFirst();
+      if (!row || (row.status !== 'Waiting' && row.status !== 'Evaluating')) return null;
+      if (row.status === 'Evaluating' && row.lease_until && row.lease_until > new Date()) return null;
+      const refund = { competitionId: row.competition_id, teamId: row.team_id, quotaDay: row.quota_day };
+      const expected = (await this.store.readStream(stream(submissionId))).length;
+      if (row.attempt >= this.settings.maxAttempts) {
+        const reason = `the runner stopped during the run ${row.attempt} times`;
+        await this.#t(trx)
+          .updateTable('container_runs')
+          .set({ run_state: null, credentials: null })
+          .where('submission_id', '=', submissionId)
+          .execute();
+        await recordStep(trx, this.store, {
+          submissionId,
+          expected,
+          events: [
+            {
+              type: scoring.EvaluationFailed.type,
+              data: { submissionId, attempt: row.attempt, reason, final: true },
+            },
+          ],
+          metadata,
+          status: 'Failed',
+          columns: { log: this.#failedLog(reason, true) },
+          refund,
+        });
+        return null;
+      }
+      const attempt = row.attempt + 1;
+      const leaseUntil = new Date(Date.now() + this.settings.leaseMs);
+      await this.#t(trx)
+        .updateTable('container_runs')
+        .set({ attempt, worker: this.workerId, lease_until: leaseUntil, run_state: null })
+        .where('submission_id', '=', submissionId)
+        .execute();
+      await recordStep(trx, this.store, {
+        submissionId,
+        expected,
+        events: [
+          {
+            type: scoring.EvaluationStarted.type,
+            data: { submissionId, worker: this.workerId, attempt, leaseUntil: leaseUntil.toISOString() },
+          },
+        ],
+        metadata,
+        status: 'Evaluating',
+      });
+      return {
+        submissionId,
+        attempt,
+        competitionId: row.competition_id,
+        image: row.image,
+        configPath: row.config_path,
+        credentials: row.credentials,
+        refund,
+      };
+    });
+  }
+
+  /** Runs `write` only while this runner still holds the submission (Evaluating, same attempt and worker). */
+  async #whileHeld(claimed: Claimed, write: (trx: Db, expected: number) => Promise<void>): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const held = await this.#t(trx)
+        .selectFrom('container_runs as r')
+        .innerJoin('submissions as s', 's.submission_id', 'r.submission_id')
+        .select('s.status')
+        .where('r.submission_id', '=', claimed.submissionId)
+        .where('r.attempt', '=', claimed.attempt)
+        .where('r.worker', '=', this.workerId)
+        .where('s.status', '=', 'Evaluating')
+        .forUpdate('r')
+        .executeTakeFirst();
+      if (!held) return false;
+      await write(trx, (await this.store.readStream(stream(claimed.submissionId))).length);
+      return true;
+    });
+  }
+
+  async #renew(claimed: Claimed): Promise<boolean> {
+    return this.#whileHeld(claimed, async (trx) => {
+      await this.#t(trx)
+        .updateTable('container_runs')
+        .set({ lease_until: new Date(Date.now() + this.settings.leaseMs) })
+        .where('submission_id', '=', claimed.submissionId)
+        .execute();
+    });
+  }
+
+  async #progress(claimed: Claimed, state: RunState, metadata: EventMetadata): Promise<void> {
+    await this.#whileHeld(claimed, async (trx, expected) => {
+      await this.#t(trx)
+        .updateTable('container_runs')
+        .set({ run_state: state })
+        .where('submission_id', '=', claimed.submissionId)
+        .execute();
+      await this.store.append(
+        scoring.SubmissionReceived.aggregate,
+        stream(claimed.submissionId),
+        expected,
+        [
+          {
+            type: scoring.ContainerRunProgressed.type,
+            data: { submissionId: claimed.submissionId, state, attempt: claimed.attempt },
+          },
+        ],
+        metadata,
+        { trx },
+      );
+    });
+  }
+
+  async #forgetCredentials(submissionId: string): Promise<void> {
+    await this.#t()
+      .updateTable('container_runs')
+      .set({ credentials: null })
+      .where('submission_id', '=', submissionId)
+      .execute();
+  }
+
+  #failedLog(reason: string, refunded: boolean) {
+    return refunded
+      ? `The platform could not run this submission (${reason}); it does not count against your daily limit.`
+      : reason;
+  }
+
+  /** Scores the collected file, or records why there is none, while the lease is still ours. */
+  async #finish(
+    claimed: Claimed,
+    outcome: Exclude<RunOutcome, { kind: 'aborted' }>,
+    metadata: EventMetadata,
+  ) {
+    const { submissionId } = claimed;
+    let file: Buffer | null = null;
+    let step: {
+      events: { type: string; data: unknown }[];
+      status: Status;
+      columns: { public_score?: number; private_score?: number; log?: string | null };
+      refund?: Refund;
+    };
+    if (outcome.kind === 'result') {
+      file = outcome.file.bytes;
+      try {
+        const truth = await this.#truths.get(claimed.competitionId);
+        const scores = scoreSubmission(file, truth.truth);
+        step = {
+          events: [
+            {
+              type: scoring.SubmissionScored.type,
+              data: { submissionId, metric: truth.truth.metric, ...scores, groundTruthSha256: truth.sha256 },
+            },
+          ],
+          status: 'Completed',
+          columns: {
+            public_score: scores.publicScore,
+            private_score: scores.privateScore,
+            log: logOf(outcome.log, null),
+          },
+        };
+      } catch (error) {
+        if (!(error instanceof InvalidFile)) throw error;
+        outcome = { kind: 'invalid', reason: error.message, log: outcome.log };
+      }
+    }
+    if (outcome.kind === 'invalid') {
+      step = {
+        events: [
+          {
+            type: scoring.SubmissionInvalid.type,
+            data: { submissionId, log: outcome.reason.slice(0, 2000) },
+          },
+        ],
+        status: 'Invalid',
+        columns: { log: logOf(outcome.log, outcome.reason) },
+      };
+    } else if (outcome.kind === 'failed') {
+      const retry = outcome.platformFault && claimed.attempt < this.settings.maxAttempts;
+      const final = !retry;
+      this.logger?.warn(
+        { submissionId, attempt: claimed.attempt, reason: outcome.reason },
+        'container run failed',
+      );
+      step = {
+        events: [
+          {
+            type: scoring.EvaluationFailed.type,
+            data: { submissionId, attempt: claimed.attempt, reason: outcome.reason.slice(0, 2000), final },
+          },
+        ],
+        status: final ? 'Failed' : 'Waiting',
+        columns: {
+          log: final ? logOf(outcome.log, this.#failedLog(outcome.reason, outcome.platformFault)) : null,
+        },
+        refund: final && outcome.platformFault ? claimed.refund : undefined,
+      };
+    }
+    await this.#whileHeld(claimed, async (trx, expected) => {
+      await this.#t(trx)
+        .updateTable('container_runs')
+        .set({ run_state: null, lease_until: null })
+        .where('submission_id', '=', submissionId)
+        .execute();
+      // Kept like an uploaded file: "download my file" and operator re-scoring work the same.
+      if (file)
+        await sql`insert into scoring.submission_files (submission_id, content) values (${submissionId}, ${file})
+          on conflict (submission_id) do update set content = excluded.content`.execute(trx);
+      await recordStep(trx, this.store, { submissionId, expected, metadata, ...step! });
+    });
+  }
+
+  /** Removes the image unless an unfinished submission (another, or this one's retry) names it. */
+  async #releaseImage(claimed: Claimed) {
+    const needed = await this.#t()
+      .selectFrom('container_runs as r')
+      .innerJoin('submissions as s', 's.submission_id', 'r.submission_id')
+      .select('r.submission_id')
+      .where('r.image', '=', claimed.image)
+      .where('s.status', 'in', ['Waiting', 'Evaluating'])
+      .executeTakeFirst();
+    if (!needed) await this.runner.release(claimed.image);
+  }
+}

@@ -1,0 +1,268 @@
+/**
+ * Container-image submissions on the real Docker Engine, pulling from a real registry (Debian's
+ * docker-registry with htpasswd auth on 127.0.0.1) and scored like result files. Images are built here
+ * from busybox-static (infra/test/registry.ts); nothing is downloaded.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { type Server, createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestRegistry, startRegistry } from '../../../infra/test/registry.ts';
+import { takeContainers } from './containers-support.ts';
+import { type Web, csv, scoringHarness, waitFor } from './support.ts';
+
+const answers = csv((i) => i);
+const copyAnswers = 'cp /saisdata/answers.csv /saisresult/result.csv\n';
+const script = (body: string) => ({ '/app/run.sh': `#!/bin/sh\n${body}` });
+
+interface Row {
+  submissionId: string;
+  kind: string;
+  status: string;
+  score: number | null;
+  log: string | null;
+  runState: string | null;
+  image: string;
+  configPath: string;
+}
+
+describe('container-image submissions', () => {
+  let harness: Awaited<ReturnType<typeof scoringHarness>>;
+  let registry: TestRegistry;
+  let datasets: string;
+  let competitionId: string;
+  let probe: Server;
+  let probeHits = 0;
+  const images: Record<string, string> = {};
+
+  beforeAll(async () => {
+    datasets = await mkdtemp(join(tmpdir(), 'sais-datasets-'));
+    registry = await startRegistry();
+    const push = (name: string, body: string) =>
+      registry.push(`${name}:1`, script(body)).then((image) => (images[name] = image));
+    probe = createServer((_request, response) => {
+      probeHits++;
+      response.end(answers);
+    });
+    await new Promise<void>((resolve) => probe.listen(0, '0.0.0.0', resolve));
+    const port = (probe.address() as { port: number }).port;
+    await Promise.all([
+      push('good', `echo hello from the run\nls /saisdata\n${copyAnswers}`),
+      push(
+        'network',
+        `for host in 172.17.0.1 127.0.0.1 10.0.2.2; do
+  if wget -q -T 2 -O /saisresult/result.csv http://$host:${port}/; then echo "reached $host"; fi
+done
+ip -o link | cut -d: -f2 | tr -d ' ' | tr '\\n' ' '; echo
+[ -s /saisresult/result.csv ] || echo "network unreachable"
+${copyAnswers}`,
+      ),
+      push(
+        'escape',
+        `for target in /app/hack /etc/hack /hack /saisdata/hack; do
+  if echo x > $target 2>/dev/null; then echo "wrote $target"; else echo "cannot write $target"; fi
+done
+id -u
+${copyAnswers}`,
+      ),
+      push('sleeper', 'echo sleeping\nsleep 60\n'),
+      push('hog', 'echo allocating\nhead -c 400000000 /dev/zero | tail > /dev/null\necho survived\n'),
+      push('empty', 'echo done without a result\n'),
+    ]);
+    harness = await scoringHarness({
+      SCORING_DATASETS_DIR: datasets,
+      SCORING_RUN_TIMEOUT_S: '8',
+      SCORING_RUN_MEMORY_MB: '48',
+      SCORING_RUNNER_LEASE_MS: '3000',
+      SCORING_RUNNER_SLOTS: '3',
+    });
+    competitionId = await harness.competition(answers);
+    await takeContainers(harness, competitionId, datasets, answers);
+  }, 120_000);
+
+  afterAll(async () => {
+    await harness?.close();
+    await registry?.stop();
+    probe?.close();
+    await rm(datasets, { recursive: true, force: true });
+  });
+
+  const submit = (web: Web, body: Record<string, unknown>) =>
+    web.post('/api/submission/container', { competitionId, ...body });
+  const mine = async (web: Web, submissionId: string) =>
+    ((await web.get('/api/submission/mine', { competitionId })).body.data as Row[]).find(
+      (row) => row.submissionId === submissionId,
+    )!;
+  const finished = (web: Web, submissionId: string) =>
+    waitFor(
+      () => mine(web, submissionId),
+      (row) => !['Waiting', 'Evaluating'].includes(row.status),
+      'the run to finish',
+    );
+  const credentials = () => ({ username: registry.username, password: registry.password });
+
+  /** Submits an image with the registry's login and waits for its verdict. */
+  async function run(name: string) {
+    const person = await harness.participant(competitionId);
+    const response = await submit(person.web, { image: images[name], ...credentials() });
+    expect(response.body).toMatchObject({ code: 0, data: { status: 'Waiting' } });
+    return { person, row: await finished(person.web, response.body.data.submissionId) };
+  }
+
+  it('runs a good image, scores /saisresult/result.csv and puts the team on the leaderboard', async () => {
+    const { person, row } = await run('good');
+    expect(row).toMatchObject({ kind: 'container', status: 'Completed', score: 0, runState: null });
+    expect(row.configPath).toBe('/app/run.sh');
+    expect(row.log).toContain('hello from the run');
+    expect(row.log).toContain('answers.csv');
+    expect(row.log).not.toContain(registry.password);
+    const board = await harness.board(competitionId, (data) =>
+      JSON.stringify(data).includes(person.username),
+    );
+    expect(JSON.stringify(board)).toContain(person.username);
+    // The credentials are gone after the pull.
+    const sealed = await harness.db
+      .withSchema('scoring')
+      .selectFrom('container_runs' as never)
+      .select('credentials' as never)
+      .where('submission_id' as never, '=', row.submissionId as never)
+      .executeTakeFirst();
+    expect(sealed).toEqual({ credentials: null });
+  }, 60_000);
+
+  it('fails with a clear reason when the registry refuses the credentials', async () => {
+    const person = await harness.participant(competitionId);
+    const wrong = await submit(person.web, {
+      image: images.good,
+      username: registry.username,
+      password: 'wrong',
+    });
+    const row = await finished(person.web, wrong.body.data.submissionId);
+    expect(row.status).toBe('Failed');
+    expect(row.log).toMatch(/refused the username and password .* \(unauthorized\)/);
+    const anonymous = await submit(person.web, { image: images.good });
+    expect((await finished(person.web, anonymous.body.data.submissionId)).log).toMatch(/is private/);
+  }, 60_000);
+
+  it('gives the run no network', async () => {
+    const { row } = await run('network');
+    expect(row.status).toBe('Completed');
+    expect(row.log).toContain('network unreachable');
+    expect(row.log).not.toContain('reached');
+    expect(row.log).not.toMatch(/eth0/);
+    expect(probeHits).toBe(0);
+  }, 60_000);
+
+  it('lets the run write nowhere but /saisresult, as a non-root user', async () => {
+    const { row } = await run('escape');
+    expect(row.status).toBe('Completed');
+    for (const target of ['/app/hack', '/etc/hack', '/hack', '/saisdata/hack'])
+      expect(row.log).toContain(`cannot write ${target}`);
+    expect(row.log).not.toContain('wrote');
+    expect(row.log).toContain('65534');
+  }, 60_000);
+
+  it('stops a run at its time limit (Failed with the reason)', async () => {
+    const { row } = await run('sleeper');
+    expect(row.status).toBe('Failed');
+    expect(row.log).toContain('Stopped after 8 s');
+  }, 60_000);
+
+  it('kills a run past its memory limit ("out of memory") and keeps serving', async () => {
+    const { person, row } = await run('hog');
+    expect(row.status).toBe('Failed');
+    expect(row.log).toContain('out of memory');
+    expect(row.log).toContain('Killed');
+    expect((await person.web.get('/api/submission/remaining', { competitionId })).status).toBe(200);
+  }, 60_000);
+
+  it('marks a run without a result file Invalid', async () => {
+    const { row } = await run('empty');
+    expect(row.status).toBe('Invalid');
+    expect(row.log).toContain('no result file in /saisresult');
+  }, 60_000);
+
+  it('refuses a second submission while the first runs, and stops the first once confirmed', async () => {
+    const person = await harness.participant(competitionId);
+    const first = await submit(person.web, { image: images.sleeper, ...credentials() });
+    await waitFor(
+      () => mine(person.web, first.body.data.submissionId),
+      (row) => row.runState === 'running',
+      'the first run to start',
+    );
+    const refused = await submit(person.web, { image: images.good, ...credentials() });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      code: 40020,
+      message:
+        "Your team's previous code submission is still running. Submit again to stop it and start this one.",
+    });
+    const confirmed = await submit(person.web, { image: images.good, ...credentials(), confirmStop: true });
+    expect(confirmed.body.code).toBe(0);
+    const stopped = await mine(person.web, first.body.data.submissionId);
+    expect(stopped).toMatchObject({ status: 'Failed' });
+    expect(stopped.log).toMatch(/^Stopped: your team confirmed a newer code submission/);
+    expect((await finished(person.web, confirmed.body.data.submissionId)).status).toBe('Completed');
+    const events = await harness.platform.stores
+      .get('scoring')!
+      .readStream(`submission-${first.body.data.submissionId}`);
+    expect(events.map((event) => event.type)).toContain('scoring.ContainerRunStopped');
+  }, 60_000);
+
+  it('checks the request and the competition’s submission kinds', async () => {
+    const person = await harness.participant(competitionId);
+    const codes = async (body: Record<string, unknown>) => (await submit(person.web, body)).body.code;
+    expect(await codes({ image: 'Not An Image!' })).toBe(40022);
+    expect(await codes({ image: images.good, password: 'x' })).toBe(40023);
+    expect(await codes({ image: images.good, configPath: '/etc/passwd' })).toBe(40025);
+    expect(await codes({ image: images.good, configPath: '/app/../etc/x' })).toBe(40025);
+    const filesOnly = await harness.competition(answers);
+    const other = await harness.participant(filesOnly);
+    expect(
+      (await other.web.post('/api/submission/container', { competitionId: filesOnly, image: images.good }))
+        .body.code,
+    ).toBe(40021);
+  }, 60_000);
+
+  it('takes the submission kinds from the operator’s competition settings (result files by default)', async () => {
+    const operator = harness.operator.web;
+    // No submissionKinds: the admin resource defaults it.
+    const created = await operator.post('/api/admin/competitions', {
+      title: { en: 'Kinds', 'zh-CN': '提交方式' },
+      description: { en: 'Submission kinds', 'zh-CN': '提交方式' },
+      type: 'Other',
+      bonus: 0,
+      season: '2027',
+      sponsors: [],
+      timeZone: 'UTC',
+      teamSizeLimit: 2,
+      teamFormingAttempts: 2,
+      dailySubmissionLimit: 2,
+      teamMergeDeadline: null,
+      agreements: [],
+      phases: [],
+    });
+    expect(created.body.data.submissionKinds).toEqual(['result-file']);
+    const id = created.body.data.competitionId as string;
+    const edited = await operator.raw({
+      method: 'PUT',
+      url: `/api/admin/competitions/${id}`,
+      payload: { submissionKinds: ['container-image'] },
+    });
+    expect(edited.body.data.submissionKinds).toEqual(['container-image']);
+    const person = await harness.participant(id);
+    await waitFor(
+      async () => {
+        try {
+          await harness.upload(person.web, id, answers);
+          return '';
+        } catch (error) {
+          return String(error);
+        }
+      },
+      (refusal) => refusal.includes('40021'),
+      'the file route to refuse a containers-only competition',
+    );
+  }, 60_000);
+});
