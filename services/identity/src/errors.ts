@@ -18,4 +18,8 @@ export const identityCodes = {
   alreadyVerified: 10031,
   verificationNotPending: 10032,
   alipayNotConfigured: 10033,
+  disableReasonRequired: 10050,
+  notOnOwnAccount: 10051,
+  identitySignalNotFound: 10060,
+  identitySignalDecided: 10061,
 } as const;

@@ -5,12 +5,16 @@ import { VerificationCodes } from './codes/codes.ts';
 import { logSender, smtpSender } from './codes/delivery.ts';
 import { identityMigrations } from './db/migrations.ts';
 import { adminRoutes } from './http/admin-routes.ts';
+import { userAdminRoutes } from './http/user-admin-routes.ts';
 import { identityRoutes } from './http/routes.ts';
 import { verificationRoutes } from './http/verification-routes.ts';
 import { Inbox } from './inbox/inbox.ts';
 import { inboxProjection } from './inbox/projection.ts';
+import { UserDirectory } from './users/directory.ts';
 import { Verifications } from './verification/verifications.ts';
 import { loadSecret } from './secrets.ts';
+import { identitySignalRoutes } from './signals/routes.ts';
+import { IdentitySignals } from './signals/signals.ts';
 
 /**
  * The identity service: accounts, sessions, verification codes, real-name verification and review,
@@ -19,7 +23,13 @@ import { loadSecret } from './secrets.ts';
 export const identityService = defineService({
   name: 'identity',
   schema: 'identity',
-  prefixes: ['/api/user', '/api/code', '/api/notify', '/api/admin/verifications'],
+  prefixes: [
+    '/api/user',
+    '/api/code',
+    '/api/notify',
+    '/api/admin/verifications',
+    '/api/admin/identity-signals',
+  ],
   migrations: identityMigrations,
   projections: () => [inboxProjection],
   async authenticator({ db, store }) {
@@ -57,6 +67,8 @@ export const identityService = defineService({
     });
     await verificationRoutes(app, { accounts, sessions, verifications, inbox: new Inbox(db, store) });
     await adminRoutes(app, { accounts, sessions, verifications });
+    await userAdminRoutes(app, { accounts, sessions, directory: new UserDirectory(db, accounts) });
+    await identitySignalRoutes(app, { accounts, sessions, signals: new IdentitySignals(db, store) });
   },
 });
 

@@ -15,6 +15,8 @@ export const teamCodes = {
   changesClosed: 30010,
   ownerCannotLeave: 30011,
   teamDisbanded: 30012,
+  mergeExceedsSubmissions: 30013,
+  dissolveReasonRequired: 30050,
 } as const;
 
 /** Domain failures of the team service, one constructor each so deciders stay readable. */
@@ -31,6 +33,12 @@ export const teamErrors = {
   changesClosed: () => new AppError(teamCodes.changesClosed, 'teamChangesClosed', 409),
   ownerCannotLeave: () => new AppError(teamCodes.ownerCannotLeave, 'ownerCannotLeave', 400),
   teamDisbanded: () => new AppError(teamCodes.teamDisbanded, 'teamDisbandedAlready', 409),
+  mergeExceedsSubmissions: (data: { used: number; allowed: number }) =>
+    new AppError(teamCodes.mergeExceedsSubmissions, 'teamMergeExceedsSubmissions', 409, { data }),
+  dissolveReasonRequired: () =>
+    new AppError(teamCodes.dissolveReasonRequired, 'dissolveReasonRequired', 400, {
+      data: { field: 'reason' },
+    }),
   // Role failures keep the platform's 403 body code (the portal treats them alike), with a specific text.
   notOwner: () => new AppError(errorCodes.forbidden, 'notTeamOwner', 403),
   notMember: () => new AppError(errorCodes.forbidden, 'notTeamMember', 403),

@@ -1,11 +1,14 @@
 import { defineService } from '@sais/kit';
 import { teamMigrations } from './db/migrations.ts';
+import { teamAdminRoutes } from './http/admin-routes.ts';
 import { teamReadRoutes } from './http/read-routes.ts';
 import { teamCommandRoutes } from './http/routes.ts';
 import { accountsMirror } from './mirrors/accounts.ts';
 import { competitionsMirror } from './mirrors/competitions.ts';
 import { signupsMirror } from './mirrors/signups.ts';
+import { submissionQuotaMirror } from './mirrors/submission-quota.ts';
 import { Teams } from './teams/commands.ts';
+import { TeamDirectory } from './teams/directory.ts';
 import { TeamViews } from './teams/views.ts';
 
 /**
@@ -15,13 +18,14 @@ import { TeamViews } from './teams/views.ts';
 export const teamService = defineService({
   name: 'team',
   schema: 'team',
-  prefixes: ['/api/team'],
+  prefixes: ['/api/team', '/api/admin/teams'],
   migrations: teamMigrations,
-  projections: () => [competitionsMirror, signupsMirror, accountsMirror],
+  projections: () => [competitionsMirror, signupsMirror, accountsMirror, submissionQuotaMirror],
   async routes(app, { db, store, auth, appended }) {
     const http = { auth, teams: new Teams(db, store, appended), views: new TeamViews(db, store) };
     await teamReadRoutes(app, http);
     await teamCommandRoutes(app, http);
+    await teamAdminRoutes(app, { ...http, directory: new TeamDirectory(db, store, http.views) });
   },
 });
 

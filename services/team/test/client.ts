@@ -52,6 +52,8 @@ export function client(
   return {
     get: (url: string, query?: Record<string, string>) => call('GET', url, query),
     post: (url: string, body: unknown) => call('POST', url, body),
+    /** The session cookie (`name=value`), for calls that need the raw response. */
+    cookie: () => cookie,
   };
 }
 export type Client = ReturnType<typeof client>;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { competition as C, type EventMetadata } from '@sais/events';
+import type { ServiceDefinition } from '@sais/kit';
 import { kafkaBrokers, platformForTest } from '@sais/kit/testing';
 import { competitionService } from '@sais/competition';
 import { identityService } from '@sais/identity';
@@ -16,9 +17,10 @@ const system: () => EventMetadata = () => ({
 });
 
 /** Identity, competition and team on a fresh database, with real Kafka between them and a real mailbox. */
-export async function teamHarness(prefix: string) {
+export async function teamHarness(prefix: string, extraServices: ServiceDefinition[] = []) {
   const mailbox = await startMailbox();
-  const harness = await platformForTest([identityService, competitionService, teamService], prefix, {
+  const services = [identityService, competitionService, teamService, ...extraServices];
+  const harness = await platformForTest(services, prefix, {
     env: {
       KAFKA_BROKERS: kafkaBrokers().join(','),
       KAFKA_TOPIC_PREFIX: `${prefix}${randomUUID().slice(0, 8)}.`,

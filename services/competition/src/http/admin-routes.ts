@@ -1,10 +1,19 @@
-import { type Authenticator, ValidationError, ok, requirePrincipal } from '@sais/kit';
+import {
+  type Authenticator,
+  ValidationError,
+  anySortField,
+  ok,
+  parseSimpleRestList,
+  requestMetadata,
+  requirePrincipal,
+  sendContentRange,
+  simpleRestQuery,
+} from '@sais/kit';
 import { competition } from '@sais/events';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Competitions } from '../competitions.ts';
-import { metadataOf } from './race-routes.ts';
 import * as S from './schemas.ts';
 
 const tags = ['admin: competitions'];
@@ -23,24 +32,17 @@ export async function adminRoutes(
 
   app.get(
     '/api/admin/competitions',
-    { schema: { tags, summary: 'List competitions', querystring: S.simpleRestQuery } },
+    { schema: { tags, summary: 'List competitions', querystring: simpleRestQuery } },
     async (request, reply) => {
       await operator(request);
-      const { from, to, filter } = S.parseSimpleRest(request.query);
-      const status = S.listQuery.shape.status.safeParse(filter.status);
-      const all = await competitions.list({
-        status: status.success ? status.data : undefined,
-        type: filter.type,
-        season: filter.season,
-        page: 1,
-        pageSize: 10_000,
+      const { from, to, filter } = parseSimpleRestList(request.query, {
+        sortFields: anySortField,
+        defaultSort: ['createdAt', 'ASC'],
+        filter: S.adminListFilter,
       });
+      const all = await competitions.list({ ...filter, page: 1, pageSize: 10_000 });
       const records = all.records.slice(from, to + 1).map(record);
-      reply.header(
-        'content-range',
-        `competitions ${from}-${from + Math.max(records.length - 1, 0)}/${all.total}`,
-      );
-      reply.header('access-control-expose-headers', 'Content-Range');
+      sendContentRange(reply, 'competitions', from, records.length, all.total);
       return ok(records);
     },
   );
@@ -63,7 +65,7 @@ export async function adminRoutes(
       const id = await competitions.create(
         settings,
         phases,
-        metadataOf(request, principal.accountId, 'operator'),
+        requestMetadata(request, principal.accountId, 'operator'),
       );
       return one(id);
     },
@@ -77,7 +79,7 @@ export async function adminRoutes(
       await competitions.execute(
         request.params.id,
         { type: 'Update', changes: request.body },
-        metadataOf(request, principal.accountId, 'operator'),
+        requestMetadata(request, principal.accountId, 'operator'),
       );
       return one(request.params.id);
     },
@@ -97,7 +99,7 @@ export async function adminRoutes(
           startsAt: new Date(startsAt).toISOString(),
           endsAt: new Date(endsAt).toISOString(),
         },
-        metadataOf(request, principal.accountId, 'operator'),
+        requestMetadata(request, principal.accountId, 'operator'),
       );
       return one(request.params.id);
     },
@@ -118,7 +120,7 @@ export async function adminRoutes(
       await competitions.execute(
         id,
         { type: action === 'open' ? 'OpenPhase' : 'ClosePhase', phase },
-        metadataOf(request, principal.accountId, 'operator'),
+        requestMetadata(request, principal.accountId, 'operator'),
       );
       return one(id);
     },
@@ -155,7 +157,7 @@ export async function adminRoutes(
           request.params.id,
           kind,
           upload,
-          metadataOf(request, principal.accountId, 'operator'),
+          requestMetadata(request, principal.accountId, 'operator'),
         ),
       );
     },
@@ -169,7 +171,7 @@ export async function adminRoutes(
       await competitions.removeFile(
         request.params.id,
         request.params.fileId,
-        metadataOf(request, principal.accountId, 'operator'),
+        requestMetadata(request, principal.accountId, 'operator'),
       );
       return ok(null);
     },

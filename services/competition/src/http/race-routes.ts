@@ -1,6 +1,5 @@
-import { AppError, type Authenticator, envelopeOf, ok, requirePrincipal } from '@sais/kit';
-import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, type Authenticator, envelopeOf, ok, requestMetadata, requirePrincipal } from '@sais/kit';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Competitions } from '../competitions.ts';
@@ -9,14 +8,6 @@ import { type FileStorage, parseRange } from '../files/storage.ts';
 import * as S from './schemas.ts';
 
 const tags = ['race'];
-
-export function metadataOf(
-  request: FastifyRequest,
-  userId: string | null,
-  role: 'participant' | 'operator' = 'participant',
-) {
-  return { actor: { userId, role, ip: request.ip }, correlationId: randomUUID(), causationId: null };
-}
 
 /** The participant portal's competition calls: list, detail, my activities, sign-up, files and downloads. */
 export async function raceRoutes(
@@ -84,7 +75,7 @@ export async function raceRoutes(
         request.body.competitionId,
         principal.accountId,
         request.body.agreements,
-        metadataOf(request, principal.accountId),
+        requestMetadata(request, principal.accountId),
       );
       return ok(null, 'Submit success');
     },
@@ -145,7 +136,7 @@ export async function raceRoutes(
         principal.accountId,
         range ? (header ?? null) : null,
         bytes,
-        metadataOf(request, principal.accountId),
+        requestMetadata(request, principal.accountId),
       );
       reply
         .header('accept-ranges', 'bytes')

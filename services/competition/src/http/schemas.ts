@@ -19,6 +19,8 @@ export const phaseBody = z.object({
 });
 
 export const createBody = competition.CompetitionSettings.extend({
+  /** What participants may submit: result files and/or container images; result files when omitted. */
+  submissionKinds: competition.CompetitionSettings.shape.submissionKinds.default(['result-file']),
   phases: z.array(phaseBody).max(4).default([]),
 });
 export const updateBody = competition.CompetitionSettings.partial();
@@ -28,28 +30,5 @@ export const signUpBody = z.object({
   agreements: z.array(z.string().max(40)).max(10).default([]),
 });
 
-/** ra-data-simple-rest list parameters: JSON arrays/objects in the query string. */
-export const simpleRestQuery = z.object({
-  sort: z.string().optional(),
-  range: z.string().optional(),
-  filter: z.string().optional(),
-});
-
-export function parseSimpleRest(query: z.infer<typeof simpleRestQuery>) {
-  const json = <T>(text: string | undefined, fallback: T): T => {
-    if (!text) return fallback;
-    try {
-      return JSON.parse(text) as T;
-    } catch {
-      return fallback;
-    }
-  };
-  const [from, to] = json<[number, number]>(query.range, [0, 24]);
-  const filter = json<Record<string, string>>(query.filter, {});
-  return {
-    from: Math.max(0, from),
-    to: Math.max(from, Math.min(to, from + 99)),
-    filter,
-    sort: json<[string, 'ASC' | 'DESC']>(query.sort, ['createdAt', 'ASC']),
-  };
-}
+/** The console's competition list filter (ra-data-simple-rest): other keys, such as `id` or `q`, are ignored. */
+export const adminListFilter = listQuery.pick({ status: true, type: true, season: true });

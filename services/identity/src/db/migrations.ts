@@ -117,3 +117,23 @@ identityMigrations['2026-11-22-03-inbox-submissions'] = {
       )`.execute(db);
   },
 };
+
+identityMigrations['2026-11-24-01-identity-signals'] = {
+  async up(db) {
+    // Many accounts signing in from one address: sessions keep the address they started from.
+    await sql`create index sessions_ip on identity.sessions (ip, created_at) where ip is not null`.execute(
+      db,
+    );
+    // Operators' decisions on identity signals (written with IdentitySignalDecided).
+    await sql`
+      create table identity.signal_decisions (
+        signal_id text primary key,
+        kind text not null,
+        decision text not null,
+        account_ids uuid[] not null,
+        reason text not null,
+        decided_by uuid not null,
+        decided_at timestamptz not null
+      )`.execute(db);
+  },
+};

@@ -13,7 +13,8 @@ export type AccountEvent =
   | { type: typeof E.LoginFailed.type; data: import('zod').infer<typeof E.LoginFailed.data> }
   | { type: typeof E.RoleGranted.type; data: import('zod').infer<typeof E.RoleGranted.data> }
   | { type: typeof E.RoleRevoked.type; data: import('zod').infer<typeof E.RoleRevoked.data> }
-  | { type: typeof E.AccountDisabled.type; data: import('zod').infer<typeof E.AccountDisabled.data> };
+  | { type: typeof E.AccountDisabled.type; data: import('zod').infer<typeof E.AccountDisabled.data> }
+  | { type: typeof E.AccountEnabled.type; data: import('zod').infer<typeof E.AccountEnabled.data> };
 
 export type AccountState =
   | { status: 'none' }
@@ -52,6 +53,8 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
       return { ...state, roles: state.roles.filter((role) => role !== event.data.role) };
     case E.AccountDisabled.type:
       return { ...state, status: 'disabled' };
+    case E.AccountEnabled.type:
+      return { ...state, status: 'active' };
     default: {
       const unreachable: never = event;
       return unreachable;
@@ -77,7 +80,8 @@ export type AccountCommand =
   | { type: 'RecordLoginFailure'; failures: number; lockedUntil: Date | null }
   | { type: 'GrantRole'; role: Role }
   | { type: 'RevokeRole'; role: Role }
-  | { type: 'DisableAccount'; reason: string };
+  | { type: 'DisableAccount'; reason: string }
+  | { type: 'EnableAccount' };
 
 /** Pure business rules of an account: the events a command produces, or a typed error. */
 export function decideAccount(command: AccountCommand, state: AccountState): AccountEvent[] {
@@ -123,6 +127,8 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
     case 'DisableAccount':
       if (state.status === 'disabled') return [];
       return [{ type: E.AccountDisabled.type, data: { accountId, reason: command.reason } }];
+    case 'EnableAccount':
+      return state.status === 'disabled' ? [{ type: E.AccountEnabled.type, data: { accountId } }] : [];
     default: {
       const unreachable: never = command;
       return unreachable;

@@ -1,12 +1,20 @@
-import type { Role } from '@sais/events';
-import { ValidationError, envelopeOf, ok } from '@sais/kit';
+import {
+  type SimpleRestQuery,
+  ValidationError,
+  anySortField,
+  envelopeOf,
+  ok,
+  parseSimpleRestList,
+  sendContentRange,
+  simpleRestQuery,
+} from '@sais/kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Accounts } from '../accounts.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import type { VerificationRecord, Verifications } from '../verification/verifications.ts';
-import { metadataOf, requireSession } from './context.ts';
+import { requireStaffSession } from './context.ts';
 
 export interface AdminHttp {
   accounts: Accounts;
@@ -18,52 +26,25 @@ const tags = ['admin: verifications'];
 const statuses = ['processing', 'approved', 'rejected'] as const;
 const idParams = z.object({ id: z.uuid() });
 
-/** ra-data-simple-rest's query: `sort=["field","ASC"]`, `range=[from,to]`, `filter={...}`, each JSON. */
-const simpleRestQuery = z.object({
-  sort: z.string().max(200).optional(),
-  range: z.string().max(100).optional(),
-  filter: z.string().max(4000).optional(),
-});
-
-function parseJson(text: string | undefined): unknown {
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ValidationError('invalidRequest', { detail: `not JSON: ${text}` });
-  }
-}
-
-const sortShape = z.tuple([z.string().max(50), z.enum(['ASC', 'DESC'])]);
-const rangeShape = z.tuple([z.number().int().min(0), z.number().int().min(0)]);
 const filterShape = z.object({
   status: z.enum(statuses).optional(),
   id: z.union([z.uuid(), z.array(z.uuid()).max(100)]).optional(),
   userId: z.uuid().optional(),
 });
 
-/** At most this many records per page. */
-const maxPage = 100;
-
-export function parseListQuery(query: z.infer<typeof simpleRestQuery>) {
-  const sort = sortShape.safeParse(parseJson(query.sort) ?? ['submittedAt', 'ASC']);
-  const range = rangeShape.safeParse(parseJson(query.range) ?? [0, 24]);
-  const filter = filterShape.safeParse(parseJson(query.filter) ?? {});
-  const invalid = [!sort.success && 'sort', !range.success && 'range', !filter.success && 'filter'].filter(
-    Boolean,
-  );
-  if (!sort.success || !range.success || !filter.success)
-    throw new ValidationError('invalidRequest', { data: { fields: invalid } });
-  const [from, to] = range.data;
-  const ids = filter.data.id === undefined ? undefined : [filter.data.id].flat();
+export function parseListQuery(query: SimpleRestQuery) {
+  const { filter, ...page } = parseSimpleRestList(query, {
+    sortFields: anySortField,
+    defaultSort: ['submittedAt', 'ASC'],
+    filter: filterShape,
+  });
+  const ids = filter.id === undefined ? undefined : [filter.id].flat();
   return {
-    sort: { field: sort.data[0], order: sort.data[1] },
-    from,
-    to: Math.max(from, Math.min(to, from + maxPage - 1)),
+    ...page,
     // The queue (pending, oldest first) unless a status is asked for; a look-up by id takes any status.
-    status: filter.data.status ?? (ids ? undefined : ('processing' as const)),
+    status: filter.status ?? (ids ? undefined : ('processing' as const)),
     ids,
-    userId: filter.data.userId,
+    userId: filter.userId,
   };
 }
 
@@ -91,12 +72,8 @@ const record = z.object({
 export async function adminRoutes(root: FastifyInstance, { accounts, sessions, verifications }: AdminHttp) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   /** Reviewers (and admins); the role recorded on the events is the one that let them in. */
-  const reviewer = async (request: FastifyRequest) => {
-    const session = await requireSession(request, sessions);
-    const account = await accounts.requireAccount(session, 'reviewer');
-    const role: Role = account.roles.includes('reviewer') ? 'reviewer' : 'admin';
-    return { accountId: session.accountId, metadata: metadataOf(request, session.accountId, role) };
-  };
+  const reviewer = (request: FastifyRequest) =>
+    requireStaffSession(request, { sessions, accounts }, 'reviewer');
 
   /** Usernames from the account streams, each read once per request. */
   const withNames = async (records: VerificationRecord[]) => {
@@ -139,9 +116,7 @@ export async function adminRoutes(root: FastifyInstance, { accounts, sessions, v
       await reviewer(request);
       const query = parseListQuery(request.query);
       const { total, records } = await verifications.list(query);
-      const last = records.length > 0 ? query.from + records.length - 1 : query.from;
-      reply.header('content-range', `verifications ${query.from}-${last}/${total}`);
-      reply.header('access-control-expose-headers', 'Content-Range');
+      sendContentRange(reply, 'verifications', query.from, records.length, total);
       return ok(await withNames(records));
     },
   );

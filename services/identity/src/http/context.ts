@@ -1,22 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import type { EventMetadata, Role } from '@sais/events';
-import { NotSignedInError } from '@sais/kit';
+import type { Role } from '@sais/events';
+import { NotSignedInError, type StaffCall, staffCall } from '@sais/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Accounts } from '../accounts.ts';
 import { type ActiveSession, type Sessions, sessionCookie } from '../auth/sessions.ts';
-
-const correlationHeader = 'x-correlation-id';
-
-/** Event metadata for a request: who (if signed in), from where, and the flow it belongs to. */
-export function metadataOf(
-  request: FastifyRequest,
-  userId: string | null = null,
-  role: Role = 'participant',
-): EventMetadata {
-  const given = request.headers[correlationHeader];
-  const correlationId =
-    typeof given === 'string' && /^[0-9a-f-]{36}$/i.test(given) ? given.toLowerCase() : randomUUID();
-  return { actor: { userId, role, ip: request.ip }, correlationId, causationId: null };
-}
 
 export async function currentSession(
   request: FastifyRequest,
@@ -29,6 +15,20 @@ export async function requireSession(request: FastifyRequest, sessions: Sessions
   const session = await currentSession(request, sessions);
   if (!session) throw new NotSignedInError();
   return session;
+}
+
+/**
+ * A staff call: signed in, the account enabled and holding `role` (or admin), else the 401 / 403
+ * envelope; the role recorded on its events is the one that let them in.
+ */
+export async function requireStaffSession(
+  request: FastifyRequest,
+  { sessions, accounts }: { sessions: Sessions; accounts: Accounts },
+  role: Role,
+): Promise<StaffCall> {
+  const session = await requireSession(request, sessions);
+  const account = await accounts.requireAccount(session, role);
+  return staffCall(request, { accountId: session.accountId, roles: account.roles }, role);
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, expires: Date, secure: boolean) {

@@ -1,4 +1,4 @@
-import { envelopeOf, ok, requestLanguage } from '@sais/kit';
+import { envelopeOf, ok, requestLanguage, requestMetadata } from '@sais/kit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,13 +6,7 @@ import type { Accounts } from '../accounts.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import { codePolicy } from '../codes/codes.ts';
 import type { CodeSender } from '../codes/delivery.ts';
-import {
-  clearSessionCookie,
-  currentSession,
-  metadataOf,
-  requireSession,
-  setSessionCookie,
-} from './context.ts';
+import { clearSessionCookie, currentSession, requireSession, setSessionCookie } from './context.ts';
 import * as S from './schemas.ts';
 
 export interface IdentityHttp {
@@ -43,7 +37,7 @@ export async function identityRoutes(
       },
     },
     async (request) => {
-      const userId = await accounts.register(request.body, metadataOf(request));
+      const userId = await accounts.register(request.body, requestMetadata(request));
       return ok({ userId }, 'Register success');
     },
   );
@@ -64,9 +58,9 @@ export async function identityRoutes(
         'password' in body
           ? await accounts.login(
               { account: body.username, password: body.password, ip: request.ip },
-              metadataOf(request),
+              requestMetadata(request),
             )
-          : await accounts.loginWithCode({ ...body, ip: request.ip }, metadataOf(request));
+          : await accounts.loginWithCode({ ...body, ip: request.ip }, requestMetadata(request));
       setSessionCookie(reply, session.token, session.expiresAt, secureCookies);
       return ok({ userId: session.accountId }, 'Login success');
     },
@@ -79,7 +73,7 @@ export async function identityRoutes(
     },
     async (request, reply) => {
       const session = await currentSession(request, sessions);
-      if (session) await accounts.logout(session, metadataOf(request, session.accountId));
+      if (session) await accounts.logout(session, requestMetadata(request, session.accountId));
       clearSessionCookie(reply, secureCookies);
       return ok(null);
     },
@@ -128,7 +122,7 @@ export async function identityRoutes(
       },
     },
     async (request) => {
-      await accounts.resetPassword(request.body, metadataOf(request));
+      await accounts.resetPassword(request.body, requestMetadata(request));
       return ok(null, 'Reset success');
     },
   );
@@ -150,7 +144,7 @@ export async function identityRoutes(
         session,
         request.body.oldPassword,
         request.body.newPassword,
-        metadataOf(request, session.accountId),
+        requestMetadata(request, session.accountId),
       );
       clearSessionCookie(reply, secureCookies);
       return ok(null, 'Modify success');
@@ -163,7 +157,7 @@ export async function identityRoutes(
     async (request) => {
       const session = await requireSession(request, sessions);
       await accounts.requireAccount(session);
-      await accounts.updateProfile(session, request.body, metadataOf(request, session.accountId));
+      await accounts.updateProfile(session, request.body, requestMetadata(request, session.accountId));
       return ok(null, 'Update Personal Information success');
     },
   );
@@ -189,7 +183,7 @@ export async function identityRoutes(
         await accounts.changeContact(
           session,
           { channel, address: (body.phone ?? body.email)!, code: body.code },
-          metadataOf(request, session.accountId),
+          requestMetadata(request, session.accountId),
         );
         return ok(null, 'Modify success');
       },
@@ -221,7 +215,7 @@ export async function identityRoutes(
         const session = await currentSession(request, sessions);
         const { code } = await accounts.sendCode(
           { channel, address, purpose: body.mode, ip: request.ip, session },
-          metadataOf(request, session?.accountId ?? null),
+          requestMetadata(request, session?.accountId ?? null),
         );
         await senders[channel].send({
           to: address,

@@ -1,5 +1,5 @@
 import { idCardField, passportField, realNameField } from '@sais/events';
-import { AppError, ValidationError, envelopeOf, ok, requestLanguage } from '@sais/kit';
+import { AppError, ValidationError, envelopeOf, ok, requestLanguage, requestMetadata } from '@sais/kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,7 +9,7 @@ import { identityCodes } from '../errors.ts';
 import type { Inbox } from '../inbox/inbox.ts';
 import { maxPhotoBytes, sniffImage } from '../verification/photos.ts';
 import type { Verifications } from '../verification/verifications.ts';
-import { metadataOf, requireSession } from './context.ts';
+import { requireSession } from './context.ts';
 
 export interface VerificationHttp {
   accounts: Accounts;
@@ -105,7 +105,7 @@ export async function verificationRoutes(
           certificateNumber: number.data,
           photos: chosen as { bytes: Buffer; mime: string }[],
         },
-        metadataOf(request, session.accountId),
+        requestMetadata(request, session.accountId),
       );
       return ok({ verificationId }, 'Submit success');
     },
@@ -176,7 +176,7 @@ export async function verificationRoutes(
         request.query.verificationId,
         request.query.index,
         session.accountId,
-        metadataOf(request, session.accountId, 'reviewer'),
+        requestMetadata(request, session.accountId, 'reviewer'),
       );
       return reply.header('cache-control', 'no-store').type(photo.mime).send(photo.bytes);
     },
@@ -204,7 +204,7 @@ export async function verificationRoutes(
         verificationId,
         approve ? { approve: true } : { approve: false, reason: reason! },
         session.accountId,
-        metadataOf(request, session.accountId, 'reviewer'),
+        requestMetadata(request, session.accountId, 'reviewer'),
       );
       return ok(null, approve ? 'Verification Pass' : 'Verification Failed');
     },
@@ -264,7 +264,7 @@ export async function verificationRoutes(
           session.accountId,
           request.query.notifyId,
           requestLanguage(request),
-          metadataOf(request, session.accountId),
+          requestMetadata(request, session.accountId),
         ),
       );
     },

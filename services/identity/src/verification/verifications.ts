@@ -16,6 +16,11 @@ export function maskCertificate(number: string): string {
     : `${number.slice(0, 4)}${'*'.repeat(number.length - 7)}${number.slice(-3)}`;
 }
 
+/** The number as the digest sees it: no spaces or dashes, upper case (so `110101 1990…x` = `1101011990…X`). */
+export function normaliseCertificate(number: string): string {
+  return number.replace(/[\s-]/g, '').toUpperCase();
+}
+
 export interface Submission {
   accountId: string;
   name: string;
@@ -95,7 +100,7 @@ export class Verifications {
     const masked = maskCertificate(submission.certificateNumber);
     // A keyed digest lets operators find one document behind two accounts without storing the number.
     const digest = createHmac('sha256', this.#digestKey)
-      .update(`${submission.certificateType}:${submission.certificateNumber}`)
+      .update(`${submission.certificateType}:${normaliseCertificate(submission.certificateNumber)}`)
       .digest('hex');
     await this.db.transaction().execute(async (trx) => {
       await this.#execute(

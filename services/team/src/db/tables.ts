@@ -39,6 +39,21 @@ export interface AttemptsTable {
   used: number;
 }
 
+/** What the merge rule needs of a competition's submissions (decision 0005). */
+export interface SubmissionRulesTable {
+  competition_id: string;
+  daily_submission_limit: number;
+  time_zone: string;
+  /** Phase name → when it started accepting submissions (scheduled start, or when opened early). */
+  phase_starts: Record<string, string>;
+}
+/** Submissions that count against a team's allowance (refunded ones removed). */
+export interface CountedSubmissionsTable {
+  submission_id: string;
+  competition_id: string;
+  team_id: string;
+}
+
 export interface TeamTables {
   competitions: CompetitionsTable;
   signups: SignupsTable;
@@ -46,6 +61,8 @@ export interface TeamTables {
   seats: SeatsTable;
   open_applications: OpenApplicationsTable;
   attempts: AttemptsTable;
+  submission_rules: SubmissionRulesTable;
+  counted_submissions: CountedSubmissionsTable;
 }
 
 export type TeamDb = Kysely<TeamTables>;

@@ -9,6 +9,7 @@ export type TeamEvent =
   | Of<typeof E.TeamCreated>
   | Of<typeof E.TeamRenamed>
   | Of<typeof E.TeamDisbanded>
+  | Of<typeof E.TeamDissolved>
   | Of<typeof E.JoinRequested>
   | Of<typeof E.JoinCancelled>
   | Of<typeof E.JoinAccepted>
@@ -37,6 +38,8 @@ export type TeamState =
       ownerId: string;
       members: string[];
       applications: Application[];
+      /** Set when an operator dissolved the team (rather than its owner disbanding it). */
+      dissolvedReason?: string;
     };
 
 export const initialTeam: TeamState = { status: 'none' };
@@ -55,6 +58,14 @@ export function evolveTeam(state: TeamState, event: TeamEvent): TeamState {
       return { ...state, name: event.data.name };
     case E.TeamDisbanded.type:
       return { ...state, status: 'disbanded', members: [], applications: [] };
+    case E.TeamDissolved.type:
+      return {
+        ...state,
+        status: 'disbanded',
+        members: [],
+        applications: [],
+        dissolvedReason: event.data.reason,
+      };
     case E.JoinRequested.type:
     case E.LeaveRequested.type: {
       const kind = event.type === E.JoinRequested.type ? 'join' : 'leave';

@@ -17,6 +17,7 @@ export type TeamCommand =
   | { type: 'CreateTeam'; teamId: string; competitionId: string; ownerId: string; name: string }
   | { type: 'RenameTeam'; by: string; name: string }
   | { type: 'DisbandTeam'; by: string }
+  | { type: 'DissolveTeam'; reason: string }
   | { type: 'RequestJoin'; applicationId: string; accountId: string }
   | { type: 'RequestLeave'; applicationId: string; accountId: string }
   | { type: 'CancelApplication'; applicationId: string; by: string }
@@ -35,7 +36,9 @@ function requireOwner(state: Active, by: string) {
  * (sign-up, seats, attempts) are checked by the caller and guarded by claims written with the events.
  */
 export function decideTeam(command: TeamCommand, state: TeamState, rules: TeamRules): TeamEvent[] {
-  if (rules.teamMergeDeadline && rules.now > rules.teamMergeDeadline) throw teamErrors.changesClosed();
+  const operator = command.type === 'DissolveTeam';
+  if (!operator && rules.teamMergeDeadline && rules.now > rules.teamMergeDeadline)
+    throw teamErrors.changesClosed();
   if (command.type === 'CreateTeam') {
     if (state.status !== 'none') throw teamErrors.alreadyInTeam();
     const { teamId, competitionId, ownerId, name } = command;
@@ -57,6 +60,12 @@ export function decideTeam(command: TeamCommand, state: TeamState, rules: TeamRu
       return [
         { type: E.TeamDisbanded.type, data: { ...base, memberIds: state.members, lapsedApplicantIds } },
       ];
+    }
+    case 'DissolveTeam': {
+      // An operator's decision: no owner check, and it holds after the team-change deadline too.
+      const lapsedApplicantIds = state.applications.filter((a) => a.kind === 'join').map((a) => a.accountId);
+      const data = { ...base, memberIds: state.members, lapsedApplicantIds, reason: command.reason };
+      return [{ type: E.TeamDissolved.type, data }];
     }
     case 'RequestJoin': {
       if (state.members.includes(command.accountId)) throw teamErrors.alreadyInTeam();

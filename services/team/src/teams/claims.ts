@@ -105,6 +105,7 @@ export async function writeClaims(
           .execute();
         break;
       case E.TeamDisbanded.type:
+      case E.TeamDissolved.type:
         await t.deleteFrom('seats').where('team_id', '=', teamId).execute();
         await t.deleteFrom('open_applications').where('team_id', '=', teamId).execute();
         break;

@@ -5,6 +5,7 @@ import { teamDb } from '../db/tables.ts';
 import { type TeamCommand, type TeamState, decideTeam, foldTeam } from '../domain/team.ts';
 import { teamErrors } from '../errors.ts';
 import { writeClaims } from './claims.ts';
+import { checkMergeAllowance } from './merge-rule.ts';
 
 export const teamStream = (teamId: string) => `team-${teamId}`;
 
@@ -178,9 +179,24 @@ export class Teams {
     await this.#run(
       teamId,
       null,
-      async () => ({ type: 'DecideApplication', applicationId, by, agree }),
+      async (state, rules, trx) => {
+        const command = { type: 'DecideApplication', applicationId, by, agree } as const;
+        const now = new Date();
+        // The team's own rules first (owner, full), then the submissions the join would bring together.
+        const accepted = decideTeam(command, state, { ...rules, now }).find(
+          (e) => e.type === team.JoinAccepted.type,
+        );
+        if (accepted && state.status === 'active')
+          await checkMergeAllowance(trx, state, accepted.data.accountId, now);
+        return command;
+      },
       metadata,
     );
+  }
+
+  /** An operator dissolves a team with a reason (no owner check, past the team-change deadline too). */
+  async dissolve(teamId: string, reason: string, metadata: EventMetadata) {
+    await this.#run(teamId, null, async () => ({ type: 'DissolveTeam', reason }), metadata);
   }
 
   /** Rename, disband, remove a member, transfer ownership: owner commands on one team. */

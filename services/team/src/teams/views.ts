@@ -33,6 +33,11 @@ export class TeamViews {
     private readonly store: EventStore,
   ) {}
 
+  /** People by account id from the accounts mirror (the id stands in until the account arrives). */
+  people(ids: readonly string[]): Promise<Map<string, Person>> {
+    return this.#people(ids);
+  }
+
   async #people(ids: readonly string[]): Promise<Map<string, Person>> {
     const rows = ids.length
       ? await teamDb(this.db)

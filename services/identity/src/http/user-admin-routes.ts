@@ -1,0 +1,130 @@
+import type { Role } from '@sais/events';
+import { AppError, ok, parseSimpleRestList, sendContentRange, simpleRestQuery } from '@sais/kit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Accounts } from '../accounts.ts';
+import type { Sessions } from '../auth/sessions.ts';
+import { identityCodes } from '../errors.ts';
+import { type UserDirectory, accountStatuses, staffRoles } from '../users/directory.ts';
+import { requireStaffSession } from './context.ts';
+
+const tags = ['admin: users'];
+const idParams = z.object({ id: z.uuid() });
+const listFilter = z.object({
+  role: z.enum(['participant', ...staffRoles]).optional(),
+  status: z.enum(accountStatuses).optional(),
+  q: z.string().trim().max(100).optional(),
+  id: z.union([z.uuid(), z.array(z.uuid()).max(100)]).optional(),
+});
+
+const notOnOwnAccount = () => new AppError(identityCodes.notOnOwnAccount, 'notOnOwnAccount', 409);
+
+/**
+ * Accounts for the console, in ra-data-simple-rest form: list (`sort` [registeredAt|username],
+ * `range`, `filter` {role, status, q, id}, Content-Range) and show for operators and admins;
+ * disable (with a reason; sessions end) and enable for operators and admins; role grants and
+ * revocations for admins only. Every change is an event on the account's stream.
+ */
+export async function userAdminRoutes(
+  root: FastifyInstance,
+  { accounts, sessions, directory }: { accounts: Accounts; sessions: Sessions; directory: UserDirectory },
+) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  /** The caller holding `role` (or admin); the role recorded on events is the one that let them in. */
+  const staff = (request: FastifyRequest, role: Role) =>
+    requireStaffSession(request, { sessions, accounts }, role);
+
+  app.get(
+    '/api/admin/users',
+    {
+      schema: {
+        tags,
+        summary:
+          'Operator: accounts (newest first); sort [registeredAt|username], range, filter {role, status, q, id}; Content-Range',
+        querystring: simpleRestQuery,
+      },
+    },
+    async (request, reply) => {
+      await staff(request, 'operator');
+      const query = parseSimpleRestList(request.query, {
+        sortFields: ['registeredAt', 'username'],
+        defaultSort: ['registeredAt', 'DESC'],
+        filter: listFilter,
+      });
+      const { id, q, ...filter } = query.filter;
+      const { total, records } = await directory.list({
+        ...query,
+        filter: { ...filter, q: q || undefined, ids: id === undefined ? undefined : [id].flat() },
+      });
+      sendContentRange(reply, 'users', query.from, records.length, total);
+      return ok(records);
+    },
+  );
+
+  app.get(
+    '/api/admin/users/:id',
+    { schema: { tags, summary: 'Operator: one account with its roles and status', params: idParams } },
+    async (request) => {
+      await staff(request, 'operator');
+      return ok(await directory.one(request.params.id));
+    },
+  );
+
+  app.post(
+    '/api/admin/users/:id/disable',
+    {
+      schema: {
+        tags,
+        summary: 'Operator: disable an account with a reason; its sessions end and it cannot sign in',
+        params: idParams,
+        body: z.object({ reason: z.string().trim().max(500).optional() }).optional(),
+      },
+    },
+    async (request) => {
+      const { accountId, metadata } = await staff(request, 'operator');
+      const reason = request.body?.reason;
+      if (!reason)
+        throw new AppError(identityCodes.disableReasonRequired, 'disableReasonRequired', 400, {
+          data: { field: 'reason' },
+        });
+      if (request.params.id === accountId) throw notOnOwnAccount();
+      await accounts.disable(request.params.id, reason, metadata);
+      return ok(await directory.one(request.params.id));
+    },
+  );
+
+  app.post(
+    '/api/admin/users/:id/enable',
+    { schema: { tags, summary: 'Operator: enable a disabled account again', params: idParams } },
+    async (request) => {
+      const { metadata } = await staff(request, 'operator');
+      await accounts.enable(request.params.id, metadata);
+      return ok(await directory.one(request.params.id));
+    },
+  );
+
+  for (const action of ['grant', 'revoke'] as const) {
+    app.post(
+      `/api/admin/users/:id/${action}`,
+      {
+        schema: {
+          tags,
+          summary: `Admin: ${action} a staff role (reviewer, operator, auditor, admin)`,
+          params: idParams,
+          body: z.object({ role: z.enum(staffRoles) }),
+        },
+      },
+      async (request) => {
+        const { accountId, metadata } = await staff(request, 'admin');
+        const { role } = request.body;
+        if (action === 'revoke' && role === 'admin' && request.params.id === accountId)
+          throw notOnOwnAccount();
+        await (action === 'grant'
+          ? accounts.grantRole(request.params.id, role, metadata)
+          : accounts.revokeRole(request.params.id, role, metadata));
+        return ok(await directory.one(request.params.id));
+      },
+    );
+  }
+}

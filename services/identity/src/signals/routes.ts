@@ -1,0 +1,89 @@
+import { type SimpleRestQuery, ok, parseSimpleRestList, sendContentRange, simpleRestQuery } from '@sais/kit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Accounts } from '../accounts.ts';
+import type { Sessions } from '../auth/sessions.ts';
+import { requireStaffSession } from '../http/context.ts';
+import type { IdentitySignalQuery, IdentitySignals } from './signals.ts';
+
+const filterShape = z.object({
+  kind: z.enum(['shared-document', 'shared-address']).optional(),
+  status: z.enum(['open', 'dismissed', 'confirmed']).optional(),
+  accountId: z.uuid().optional(),
+  id: z.union([z.string().max(80), z.array(z.string().max(80)).max(100)]).optional(),
+});
+
+export function parseIdentitySignalList(query: SimpleRestQuery): IdentitySignalQuery {
+  const { filter, ...page } = parseSimpleRestList(query, {
+    sortFields: ['detectedAt', 'kind', 'status'],
+    defaultSort: ['detectedAt', 'DESC'],
+    filter: filterShape,
+  });
+  const { id, ...rest } = filter;
+  return { ...page, filter: { ...rest, ids: id === undefined ? undefined : [id].flat() } };
+}
+
+/**
+ * The identity signals for operators (decision 0008), in ra-data-simple-rest form under
+ * `/api/admin/identity-signals`: one document behind several accounts, many accounts from one address.
+ */
+export async function identitySignalRoutes(
+  root: FastifyInstance,
+  { accounts, sessions, signals }: { accounts: Accounts; sessions: Sessions; signals: IdentitySignals },
+) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const tags = ['admin: integrity'];
+  const operator = (request: FastifyRequest) =>
+    requireStaffSession(request, { sessions, accounts }, 'operator');
+  const idParams = z.object({ id: z.string().min(1).max(80) });
+  const decision = z.object({ reason: z.string().trim().min(1).max(500) });
+
+  app.get(
+    '/api/admin/identity-signals',
+    {
+      schema: {
+        tags,
+        summary:
+          'Operator: identity signals (one document behind several accounts, many accounts from one address) with evidence; sort, range, filter {kind, status, accountId, id}; Content-Range',
+        querystring: simpleRestQuery,
+      },
+    },
+    async (request, reply) => {
+      await operator(request);
+      const query = parseIdentitySignalList(request.query);
+      const { total, records } = await signals.list(query);
+      sendContentRange(reply, 'identity-signals', query.from, records.length, total);
+      return ok(records);
+    },
+  );
+
+  app.get(
+    '/api/admin/identity-signals/:id',
+    { schema: { tags, summary: 'Operator: one identity signal with its evidence', params: idParams } },
+    async (request) => {
+      await operator(request);
+      return ok(await signals.one(request.params.id));
+    },
+  );
+
+  for (const [action, outcome] of [
+    ['dismiss', 'dismissed'],
+    ['confirm', 'confirmed'],
+  ] as const)
+    app.post(
+      `/api/admin/identity-signals/:id/${action}`,
+      {
+        schema: {
+          tags,
+          summary: `Operator: ${action} an identity signal with a reason (recorded as an event)`,
+          params: idParams,
+          body: decision,
+        },
+      },
+      async (request) => {
+        const { accountId, metadata } = await operator(request);
+        return ok(await signals.decide(request.params.id, outcome, request.body.reason, accountId, metadata));
+      },
+    );
+}

@@ -1,0 +1,92 @@
+import {
+  type Authenticator,
+  ok,
+  parseSimpleRestList,
+  requireStaff,
+  sendContentRange,
+  simpleRestQuery,
+} from '@sais/kit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { teamErrors } from '../errors.ts';
+import type { Teams } from '../teams/commands.ts';
+import { type TeamDirectory, teamStatuses } from '../teams/directory.ts';
+
+const tags = ['admin: teams'];
+const idParams = z.object({ id: z.uuid() });
+const listFilter = z.object({
+  competitionId: z.uuid().optional(),
+  status: z.enum(teamStatuses).optional(),
+  id: z.union([z.uuid(), z.array(z.uuid()).max(100)]).optional(),
+});
+
+/**
+ * The operators' team calls for the console, in ra-data-simple-rest form: every team with `sort`,
+ * `range`, `filter` {competitionId, status, id} and Content-Range, one team, and dissolving one with a
+ * reason (a `team.TeamDissolved` event; members and applicants are told through their inbox).
+ */
+export async function teamAdminRoutes(
+  root: FastifyInstance,
+  { auth, teams, directory }: { auth: Authenticator; teams: Teams; directory: TeamDirectory },
+) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  /** Operators (and admins); the role recorded on the event is the one that let them in. */
+  const operator = async (request: FastifyRequest) =>
+    (await requireStaff(auth, request, 'operator')).metadata;
+
+  app.get(
+    '/api/admin/teams',
+    {
+      schema: {
+        tags,
+        summary:
+          'Operator: every team (newest first); sort [createdAt|id], range, filter {competitionId, status active|disbanded|dissolved, id}; Content-Range',
+        querystring: simpleRestQuery,
+      },
+    },
+    async (request, reply) => {
+      await operator(request);
+      const query = parseSimpleRestList(request.query, {
+        sortFields: ['createdAt', 'id'],
+        defaultSort: ['createdAt', 'DESC'],
+        filter: listFilter,
+      });
+      const { id, ...filter } = query.filter;
+      const { total, records } = await directory.list({
+        ...query,
+        filter: { ...filter, ids: id === undefined ? undefined : [id].flat() },
+      });
+      sendContentRange(reply, 'teams', query.from, records.length, total);
+      return ok(records);
+    },
+  );
+
+  app.get(
+    '/api/admin/teams/:id',
+    { schema: { tags, summary: 'Operator: one team with its members', params: idParams } },
+    async (request) => {
+      await operator(request);
+      return ok(await directory.one(request.params.id));
+    },
+  );
+
+  app.post(
+    '/api/admin/teams/:id/dissolve',
+    {
+      schema: {
+        tags,
+        summary: 'Operator: dissolve a team with a reason; members and applicants are notified',
+        params: idParams,
+        body: z.object({ reason: z.string().trim().max(500).optional() }).optional(),
+      },
+    },
+    async (request) => {
+      const metadata = await operator(request);
+      const reason = request.body?.reason;
+      if (!reason) throw teamErrors.dissolveReasonRequired();
+      await teams.dissolve(request.params.id, reason, metadata);
+      return ok(await directory.one(request.params.id));
+    },
+  );
+}
