@@ -1,24 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Role } from '@sais/events';
-import { Accounts } from '@sais/identity';
-import type { Platform } from '@sais/kit';
-import { freshDatabase } from '@sais/kit/testing';
 import { sql } from 'kysely';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAllInOne } from '../../services/gateway/src/platform.ts';
-import { launchChromium } from './support/browser';
-import { ensureAppBuilt } from '../../infra/test/apps.ts';
-
-interface Person {
-  username: string;
-  userId: string;
-  cookie: { name: string; value: string };
-}
+import { type ConsolePlatform, type Person, startConsolePlatform } from './support/platform';
 
 /** The identity service's account streams. */
 const accountStream = (person: Person) => `account-${person.userId}`;
@@ -28,85 +10,24 @@ const accountStream = (person: Person) => `account-${person.userId}`;
  * serving the console built from this tree.
  */
 describe('audit in the console, in Chromium, against the real platform', () => {
-  let platform: Platform;
-  let drop: () => Promise<void>;
-  let dataDir: string;
+  let sais: ConsolePlatform;
   let origin: string;
-  let browser: Browser;
   let auditor: Person;
   let admin: Person;
   let participant: Person;
-  let seq = 0;
-
-  async function api(person: Person | null, path: string, init: RequestInit = {}) {
-    const headers = new Headers(init.headers);
-    headers.set('accept-language', 'en');
-    if (person) headers.set('cookie', `${person.cookie.name}=${person.cookie.value}`);
-    const response = await fetch(`${origin}${path}`, { ...init, headers });
-    return {
-      status: response.status,
-      headers: response.headers,
-      body: (await response.json()) as { code: number; message: string; data: Record<string, unknown> },
-    };
-  }
-
-  async function account(roles: Role[]): Promise<Person> {
-    seq += 1;
-    const username = `${roles[0] ?? 'part'}${seq}${Date.now() % 100000}`;
-    const accounts = new Accounts(
-      platform.database.db,
-      platform.stores.get('identity')!,
-      undefined as never,
-      undefined as never,
-    );
-    await accounts.createStaff(
-      { username, email: `${username}@example.org`, password: 'Secret1234', roles },
-      { actor: { userId: null, role: 'system' }, correlationId: randomUUID(), causationId: null },
-    );
-    const response = await fetch(`${origin}/api/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password: 'Secret1234' }),
-    });
-    expect(((await response.json()) as { code: number }).code).toBe(0);
-    const [name, value] = (response.headers.get('set-cookie') ?? '').split(';')[0]!.split('=') as [
-      string,
-      string,
-    ];
-    const person = { username, userId: '', cookie: { name, value } };
-    const detail = await api(person, '/api/user/detail');
-    return { ...person, userId: String(detail.body.data.userId) };
-  }
-
-  async function browse(person: Person, language?: 'en'): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    await context.addCookies([{ ...person.cookie, url: origin }]);
-    if (language) await context.addInitScript(() => localStorage.setItem('language', 'en'));
-    return { context, page: await context.newPage() };
-  }
+  const api = (...args: Parameters<ConsolePlatform['api']>) => sais.api(...args);
+  const browse = (person: Person, language?: 'en') => sais.browse(person, language);
 
   beforeAll(async () => {
-    await ensureAppBuilt('ops-console');
-    const fresh = await freshDatabase('audit');
-    await fresh.database.close();
-    drop = fresh.drop;
-    dataDir = await mkdtemp(join(tmpdir(), 'sais-console-audit-'));
-    platform = await createAllInOne(
-      { dataDir, env: { DATABASE_URL: fresh.url, SAIS_SEED: 'off' } },
-      pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
-    );
-    origin = await platform.app.listen({ port: 0, host: '127.0.0.1' });
-    browser = await launchChromium();
-    auditor = await account(['auditor']);
-    admin = await account(['admin']);
-    participant = await account([]);
+    sais = await startConsolePlatform('audit');
+    ({ origin } = sais);
+    auditor = await sais.account(['auditor']);
+    admin = await sais.account(['admin']);
+    participant = await sais.account([]);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await platform?.close();
-    await drop?.();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await sais?.close();
   });
 
   it('an auditor filters the event history, opens an event and its stream, and verifies the chains', async () => {
@@ -241,7 +162,7 @@ describe('audit in the console, in Chromium, against the real platform', () => {
   });
 
   it('after one event row is altered in PostgreSQL, the verify page names the first broken link', async () => {
-    const db = platform.database.db;
+    const db = sais.platform.database.db;
     await sql`alter table identity.events disable trigger events_append_only`.execute(db);
     await sql`update identity.events set data = jsonb_set(data, '{username}', '"forged"')
       where stream_id = ${accountStream(participant)} and stream_version = 1`.execute(db);

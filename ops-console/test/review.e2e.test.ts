@@ -1,81 +1,25 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Role } from '@sais/events';
-import { Accounts } from '@sais/identity';
-import type { Platform } from '@sais/kit';
-import { freshDatabase } from '@sais/kit/testing';
 import { sql } from 'kysely';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import pino from 'pino';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAllInOne } from '../../services/gateway/src/platform.ts';
-import { launchChromium } from './support/browser';
 import { gradientPng } from './support/png';
-import { ensureAppBuilt } from '../../infra/test/apps.ts';
+import { type ConsolePlatform, type Person, startConsolePlatform } from './support/platform';
 
 const screenshot = '/tmp/sais-console-review.png';
 const screenshotEnglish = '/tmp/sais-console-review-reject-en.png';
-
-interface Person {
-  username: string;
-  cookie: { name: string; value: string };
-}
 
 /**
  * The reviewers' workflow against the real platform: every service in this process on a fresh
  * database, serving the console built from this tree (into ops-console/dist, where the gateway looks).
  */
 describe('identity review in the console, in Chromium, against the real platform', () => {
-  let platform: Platform;
-  let drop: () => Promise<void>;
-  let dataDir: string;
+  let sais: ConsolePlatform;
   let origin: string;
-  let browser: Browser;
   let reviewer: Person;
   let first: Person & { verificationId: string };
   let second: Person & { verificationId: string };
-  let seq = 0;
-
-  async function api(person: Person | null, path: string, init: RequestInit = {}) {
-    const headers = new Headers(init.headers);
-    headers.set('accept-language', 'en');
-    if (person) headers.set('cookie', `${person.cookie.name}=${person.cookie.value}`);
-    const response = await fetch(`${origin}${path}`, { ...init, headers });
-    // Every API answer is the { code, message, data } envelope.
-    return {
-      status: response.status,
-      body: (await response.json()) as { code: number; message: string; data: Record<string, unknown> },
-    };
-  }
-
-  /** An account made the way `npm run admin` makes staff; no roles = a participant. */
-  async function account(roles: Role[]): Promise<Person> {
-    seq += 1;
-    const username = `${roles[0] ?? 'part'}${seq}${Date.now() % 100000}`;
-    const accounts = new Accounts(
-      platform.database.db,
-      platform.stores.get('identity')!,
-      undefined as never,
-      undefined as never,
-    );
-    await accounts.createStaff(
-      { username, email: `${username}@example.org`, password: 'Secret1234', roles },
-      { actor: { userId: null, role: 'system' }, correlationId: randomUUID(), causationId: null },
-    );
-    const response = await fetch(`${origin}/api/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password: 'Secret1234' }),
-    });
-    expect(((await response.json()) as { code: number }).code).toBe(0);
-    const [name, value] = (response.headers.get('set-cookie') ?? '').split(';')[0]!.split('=') as [
-      string,
-      string,
-    ];
-    return { username, cookie: { name, value } };
-  }
+  const api = (...args: Parameters<ConsolePlatform['api']>) => sais.api(...args);
+  const account = (...args: Parameters<ConsolePlatform['account']>) => sais.account(...args);
+  const browse = (person: Person) => sais.browse(person);
 
   /** A participant who submitted an ID card with both photos, through the API as the portal does. */
   async function participantWithSubmission(hue: [number, number, number]) {
@@ -96,12 +40,6 @@ describe('identity review in the console, in Chromium, against the real platform
     return { ...person, verificationId: submitted.body.data.verificationId as string };
   }
 
-  async function browse(person: Person): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addCookies([{ ...person.cookie, url: origin }]);
-    return { context, page: await context.newPage() };
-  }
-
   const photosLoaded = (page: Page, count: number) =>
     page.waitForFunction((expected) => {
       const images = [...document.querySelectorAll<HTMLImageElement>('img[data-testid="certificate-photo"]')];
@@ -109,27 +47,15 @@ describe('identity review in the console, in Chromium, against the real platform
     }, count);
 
   beforeAll(async () => {
-    await ensureAppBuilt('ops-console');
-    const fresh = await freshDatabase('console');
-    await fresh.database.close();
-    drop = fresh.drop;
-    dataDir = await mkdtemp(join(tmpdir(), 'sais-console-review-'));
-    platform = await createAllInOne(
-      { dataDir, env: { DATABASE_URL: fresh.url, SAIS_SEED: 'off' } },
-      pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
-    );
-    origin = await platform.app.listen({ port: 0, host: '127.0.0.1' });
-    browser = await launchChromium();
+    sais = await startConsolePlatform('console');
+    ({ origin } = sais);
     reviewer = await account(['reviewer']);
     first = await participantWithSubmission([30, 110, 220]);
     second = await participantWithSubmission([40, 170, 90]);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await platform?.close();
-    await drop?.();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await sais?.close();
   });
 
   it('a reviewer rejects one verification with a listed reason and approves another', async () => {
@@ -172,7 +98,7 @@ describe('identity review in the console, in Chromium, against the real platform
 
       // Each photo shown to the reviewer was decrypted for that view and recorded as an event.
       const views = await sql<{ n: number }>`select count(*)::int as n from identity.events
-        where type = 'identity.IdentityDocumentViewed'`.execute(platform.database.db);
+        where type = 'identity.IdentityDocumentViewed'`.execute(sais.platform.database.db);
       expect(views.rows[0]!.n).toBeGreaterThanOrEqual(4);
 
       // Decided verifications are one status filter away, with who decided and why.

@@ -1,9 +1,13 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
+import { integrityEn } from '../integrity/messages';
+import { operationsEn } from '../operations/messages';
 
 export const en: TranslationMessages = {
   ...englishMessages,
   resources: {
+    ...operationsEn.resources,
+    ...integrityEn.resources,
     // Each service's event history (`audit/<service>/events`), named in list messages.
     'audit/identity/events': { name: 'Event |||| Events' },
     'audit/competition/events': { name: 'Event |||| Events' },
@@ -28,6 +32,8 @@ export const en: TranslationMessages = {
     },
   },
   console: {
+    ...operationsEn.console,
+    integrity: integrityEn.integrity,
     title: 'Operations console',
     menu: {
       review: 'Identity review',

@@ -1,5 +1,7 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
+import { integrityZh } from '../integrity/messages';
+import { operationsZhCN } from '../operations/messages';
 
 // No Chinese react-admin package is installed: the core messages a console shows are translated
 // here; rarely seen ones (file inputs, saved queries, the configurable inspector) stay in English.
@@ -142,6 +144,8 @@ export const zhCN: TranslationMessages = {
     },
   },
   resources: {
+    ...operationsZhCN.resources,
+    ...integrityZh.resources,
     // Each service's event history (`audit/<service>/events`), named in list messages.
     'audit/identity/events': { name: '事件' },
     'audit/competition/events': { name: '事件' },
@@ -166,6 +170,8 @@ export const zhCN: TranslationMessages = {
     },
   },
   console: {
+    ...operationsZhCN.console,
+    integrity: integrityZh.integrity,
     title: '运营控制台',
     menu: {
       review: '实名审核',

@@ -1,9 +1,11 @@
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import History from '@mui/icons-material/History';
+import Leaderboard from '@mui/icons-material/Leaderboard';
 import Replay from '@mui/icons-material/Replay';
 import Timeline from '@mui/icons-material/Timeline';
 import { Menu, usePermissions } from 'react-admin';
 import { eventsResource } from '../audit/services';
+import { IntegrityMenuItems } from '../integrity';
 import { mayUse } from '../providers/permissions';
 
 /** Only what the signed-in roles may use (the server refuses the rest anyway). */
@@ -15,6 +17,27 @@ export function ConsoleMenu() {
       {mayUse(permissions, 'verifications') && (
         <Menu.ResourceItem name="verifications" primaryText="console.menu.review" data-testid="menu-review" />
       )}
+      {(['competitions', 'submissions'] as const).map(
+        (name) =>
+          mayUse(permissions, name) && (
+            <Menu.ResourceItem key={name} name={name} data-testid={`menu-${name}`} />
+          ),
+      )}
+      {mayUse(permissions, 'leaderboards') && (
+        <Menu.Item
+          to="/leaderboards"
+          primaryText="console.leaderboards.title"
+          leftIcon={<Leaderboard />}
+          data-testid="menu-leaderboards"
+        />
+      )}
+      {(['teams', 'users'] as const).map(
+        (name) =>
+          mayUse(permissions, name) && (
+            <Menu.ResourceItem key={name} name={name} data-testid={`menu-${name}`} />
+          ),
+      )}
+      <IntegrityMenuItems permissions={permissions} />
       {mayUse(permissions, 'audit') && (
         <>
           <Menu.Item

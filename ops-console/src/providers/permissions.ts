@@ -1,4 +1,5 @@
 import { auditServices, eventsResource } from '../audit/services';
+import { integrityRoles } from '../integrity/roles';
 
 /**
  * Which console roles may use which resource. The services enforce the same rules; the console only
@@ -11,6 +12,16 @@ export const resourceRoles: Readonly<Record<string, readonly string[]>> = {
   ...Object.fromEntries(auditServices.map((service) => [eventsResource(service), ['auditor']])),
   // Replaying a projection is for admins only.
   'audit.replay': [],
+  // Operations: competitions, submissions, leaderboards, teams; users (view, disable) with role grants
+  // for admins only.
+  competitions: ['operator'],
+  submissions: ['operator'],
+  leaderboards: ['operator'],
+  teams: ['operator'],
+  users: ['operator'],
+  'users.roles': [],
+  // Integrity tools: sealed results, collusion signals, leaderboards as of a time.
+  ...integrityRoles,
 };
 
 export function mayUse(roles: readonly string[] | undefined, resource: string): boolean {

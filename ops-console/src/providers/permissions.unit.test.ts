@@ -14,4 +14,14 @@ describe('console permissions', () => {
     expect(mayUse(['reviewer'], 'competitions')).toBe(false);
     expect(mayUse(['admin'], 'competitions')).toBe(true);
   });
+
+  it('gives operators the operations pages, users without role grants; admins everything', () => {
+    for (const resource of ['competitions', 'submissions', 'leaderboards', 'teams', 'users']) {
+      expect(mayUse(['operator'], resource)).toBe(true);
+      expect(mayUse(['admin'], resource)).toBe(true);
+      expect(mayUse(['reviewer', 'auditor', 'participant'], resource)).toBe(false);
+    }
+    expect(mayUse(['operator'], 'users.roles')).toBe(false);
+    expect(mayUse(['admin'], 'users.roles')).toBe(true);
+  });
 });

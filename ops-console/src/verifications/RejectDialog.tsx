@@ -1,14 +1,10 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { ConfirmDialog } from '../operations/ConfirmDialog';
 import { type RejectReason, maxReasonLength, reasonText, rejectReasons } from './choices';
 
 export interface RejectDialogProps {
@@ -26,48 +22,41 @@ export function RejectDialog({ open, pending = false, onClose, onConfirm }: Reje
   const [written, setWritten] = useState('');
   const reason = reasonText(choice, written, translate);
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="reject-dialog-title">
-      <DialogTitle id="reject-dialog-title">{translate('console.verifications.reject.title')}</DialogTitle>
-      <DialogContent>
-        <RadioGroup
-          name="reason"
-          value={choice}
-          onChange={(event) => setChoice(event.target.value as RejectReason)}
-        >
-          {rejectReasons.map((key) => (
-            <FormControlLabel
-              key={key}
-              value={key}
-              control={<Radio />}
-              label={translate(`console.verifications.reasons.${key}`)}
-            />
-          ))}
-        </RadioGroup>
-        {choice === 'other' && (
-          <TextField
-            autoFocus
-            fullWidth
-            multiline
-            minRows={2}
-            margin="dense"
-            label={translate('console.verifications.reject.written')}
-            value={written}
-            onChange={(event) => setWritten(event.target.value)}
-            slotProps={{ htmlInput: { maxLength: maxReasonLength } }}
+    <ConfirmDialog
+      open={open}
+      title="console.verifications.reject.title"
+      confirm="console.verifications.reject.confirm"
+      disabled={pending || reason.length === 0}
+      onClose={onClose}
+      onConfirm={() => onConfirm(reason)}
+    >
+      <RadioGroup
+        name="reason"
+        value={choice}
+        onChange={(event) => setChoice(event.target.value as RejectReason)}
+      >
+        {rejectReasons.map((key) => (
+          <FormControlLabel
+            key={key}
+            value={key}
+            control={<Radio />}
+            label={translate(`console.verifications.reasons.${key}`)}
           />
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-        <Button
-          color="error"
-          variant="contained"
-          disabled={pending || reason.length === 0}
-          onClick={() => onConfirm(reason)}
-        >
-          {translate('console.verifications.reject.confirm')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+        ))}
+      </RadioGroup>
+      {choice === 'other' && (
+        <TextField
+          autoFocus
+          fullWidth
+          multiline
+          minRows={2}
+          margin="dense"
+          label={translate('console.verifications.reject.written')}
+          value={written}
+          onChange={(event) => setWritten(event.target.value)}
+          slotProps={{ htmlInput: { maxLength: maxReasonLength } }}
+        />
+      )}
+    </ConfirmDialog>
   );
 }

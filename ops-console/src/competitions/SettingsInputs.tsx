@@ -1,0 +1,74 @@
+import {
+  ArrayInput,
+  CheckboxGroupInput,
+  DateTimeInput,
+  NumberInput,
+  SelectInput,
+  SimpleFormIterator,
+  TextInput,
+  maxValue,
+  minValue,
+  required,
+} from 'react-admin';
+import { submissionKindChoices, typeChoices } from './choices';
+
+const req = required();
+
+/** The settings of a competition, shared by the create and edit forms (CompetitionSettings in events/). */
+export function SettingsInputs() {
+  return (
+    <>
+      <TextInput source="title.zh-CN" label="console.competitions.fields.titleZh" validate={req} fullWidth />
+      <TextInput source="title.en" label="console.competitions.fields.titleEn" validate={req} fullWidth />
+      <TextInput
+        source="description.zh-CN"
+        label="console.competitions.fields.descriptionZh"
+        validate={req}
+        multiline
+        fullWidth
+      />
+      <TextInput
+        source="description.en"
+        label="console.competitions.fields.descriptionEn"
+        validate={req}
+        multiline
+        fullWidth
+      />
+      <SelectInput source="type" choices={typeChoices} validate={req} />
+      <TextInput source="season" validate={req} />
+      <NumberInput source="bonus" min={0} step={1000} validate={[req, minValue(0)]} />
+      <TextInput source="timeZone" validate={req} />
+      <NumberInput source="teamSizeLimit" min={1} max={50} validate={[req, minValue(1), maxValue(50)]} />
+      <NumberInput
+        source="teamFormingAttempts"
+        min={1}
+        max={20}
+        validate={[req, minValue(1), maxValue(20)]}
+      />
+      <NumberInput
+        source="dailySubmissionLimit"
+        min={1}
+        max={100}
+        validate={[req, minValue(1), maxValue(100)]}
+      />
+      <CheckboxGroupInput source="submissionKinds" choices={submissionKindChoices} validate={req} />
+      <DateTimeInput source="teamMergeDeadline" />
+      <ArrayInput source="sponsors">
+        <SimpleFormIterator inline disableReordering>
+          <TextInput source="" label="resources.competitions.fields.sponsors" />
+        </SimpleFormIterator>
+      </ArrayInput>
+    </>
+  );
+}
+
+/** What the services expect of the settings: ISO instants, no empty optional values. */
+export function settingsForApi(data: Record<string, unknown>) {
+  const deadline = data.teamMergeDeadline;
+  return {
+    ...data,
+    sponsors: ((data.sponsors as string[] | undefined) ?? []).filter(Boolean),
+    agreements: data.agreements ?? [],
+    teamMergeDeadline: deadline ? new Date(deadline as string).toISOString() : null,
+  };
+}

@@ -1,0 +1,12 @@
+import { competition } from '@sais/events';
+
+const choicesOf = (values: readonly string[], prefix: string) =>
+  values.map((id) => ({ id, name: `${prefix}.${id}` }));
+
+/** The lists of the competition schema (events/src/competition), as translated choices. */
+export const typeChoices = choicesOf(competition.competitionTypes, 'console.competitions.types');
+export const phaseChoices = choicesOf(competition.phaseNames, 'console.competitions.phases');
+export const submissionKindChoices = choicesOf(competition.submissionKinds, 'console.competitions.kinds');
+export const statusChoices = choicesOf(['Not Started', 'Active', 'Completed'], 'console.competitions.status');
+export const phaseNames = competition.phaseNames;
+export type PhaseName = (typeof competition.phaseNames)[number];

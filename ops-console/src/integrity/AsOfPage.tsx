@@ -1,0 +1,131 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Title, useTranslate } from 'react-admin';
+import { useConsoleApi } from '../operations/useConsoleApi';
+import { useLoad } from '../operations/useLoad';
+import { CompetitionPhasePicker, type PhaseChoice } from '../operations/CompetitionPhasePicker';
+
+interface AsOfAnswer {
+  at: string;
+  applied: number;
+  value: {
+    records: { rank: number; teamId: string; teamName: string | null; score: number; submittedAt: string }[];
+  };
+}
+
+/** `datetime-local` text of a Date to the second, in the browser's time zone. */
+const localInput = (date: Date) =>
+  new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
+
+/** Auditors: a phase's leaderboard as it was at a chosen time (the kit's as-of replay). */
+export function AsOfPage() {
+  const translate = useTranslate();
+  const api = useConsoleApi();
+  const [choice, setChoice] = useState<PhaseChoice>({ competitionId: '', phase: '' });
+  const [board, setBoard] = useState<'public' | 'private'>('public');
+  const [at, setAt] = useState(localInput(new Date()));
+  const [asked, setAsked] = useState<Record<string, string> | null>(null);
+  const result = useLoad(
+    asked
+      ? () =>
+          api.get<AsOfAnswer>('/admin/audit/scoring/asof', { projection: 'scoring.leaderboard', ...asked })
+      : null,
+    [asked, api],
+  );
+  const show = () =>
+    setAsked({
+      competitionId: choice.competitionId,
+      ...(choice.phase ? { phase: choice.phase } : {}),
+      board,
+      at: new Date(at).toISOString(),
+    });
+  const rows = result.data?.value.records ?? [];
+
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title="console.integrity.asOf.title" />
+      <CardContent>
+        <Stack spacing={2}>
+          <Typography>{translate('console.integrity.asOf.intro')}</Typography>
+          <CompetitionPhasePicker value={choice} onChange={setChoice}>
+            <TextField
+              select
+              size="small"
+              label={translate('console.integrity.asOf.board')}
+              value={board}
+              onChange={(event) => setBoard(event.target.value as 'public' | 'private')}
+            >
+              {(['public', 'private'] as const).map((name) => (
+                <MenuItem key={name} value={name}>
+                  {translate(`console.integrity.asOf.boards.${name}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              type="datetime-local"
+              size="small"
+              label={translate('console.integrity.asOf.at')}
+              value={at}
+              onChange={(event) => setAt(event.target.value)}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1, 'data-testid': 'asof-at' } }}
+            />
+            <Button
+              variant="contained"
+              disabled={!choice.competitionId || !at}
+              onClick={show}
+              data-testid="asof-show"
+            >
+              {translate('console.integrity.asOf.show')}
+            </Button>
+          </CompetitionPhasePicker>
+          {result.error && <Alert severity="warning">{result.error}</Alert>}
+          {result.data && (
+            <>
+              <Typography variant="body2" color="text.secondary">
+                {translate('console.integrity.asOf.applied', {
+                  applied: result.data.applied,
+                  at: new Date(result.data.at).toLocaleString(),
+                })}
+              </Typography>
+              {rows.length === 0 ? (
+                <Alert severity="info">{translate('console.integrity.asOf.empty')}</Alert>
+              ) : (
+                <Table size="small" data-testid="asof-table">
+                  <TableHead>
+                    <TableRow>
+                      {['rank', 'team', 'score', 'submittedAt'].map((key) => (
+                        <TableCell key={key}>{translate(`console.integrity.asOf.${key}`)}</TableCell>
+                      ))}
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {rows.map((row) => (
+                      <TableRow key={row.teamId}>
+                        <TableCell>{row.rank}</TableCell>
+                        <TableCell>{row.teamName ?? row.teamId}</TableCell>
+                        <TableCell>{row.score}</TableCell>
+                        <TableCell>{new Date(row.submittedAt).toLocaleString()}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              )}
+            </>
+          )}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

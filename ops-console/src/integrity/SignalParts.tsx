@@ -1,0 +1,156 @@
+import Block from '@mui/icons-material/Block';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { type ReactElement, type ReactNode, useState } from 'react';
+import { Datagrid, List, SelectInput, useRecordContext, useTranslate } from 'react-admin';
+import { ReasonButton } from '../operations/ReasonButton';
+import { ReasonDialog } from '../operations/ReasonDialog';
+import { useCommand } from '../operations/useCommand';
+
+export interface SignalRecord {
+  id: string;
+  kind: string;
+  status: string;
+  evidence: unknown;
+  teamIds?: string[];
+  accountIds?: string[];
+  decision: { reason: string } | null;
+}
+
+const choices = (prefix: string, names: readonly string[]) =>
+  names.map((name) => ({ id: name, name: `console.integrity.${prefix}.${name}` }));
+
+/** Filters shared by both signal lists: kind and status. */
+export const signalFilters = (kinds: readonly string[], statuses: readonly string[]) => [
+  <SelectInput key="kind" source="kind" choices={choices('kinds', kinds)} alwaysOn />,
+  <SelectInput key="status" source="status" choices={choices('statuses', statuses)} alwaysOn />,
+];
+
+/** `label` is read by the Datagrid for the column header. */
+export function KindField(_: { label?: string }) {
+  const record = useRecordContext<SignalRecord>();
+  const translate = useTranslate();
+  return record ? <span>{translate(`console.integrity.kinds.${record.kind}`)}</span> : null;
+}
+
+export function StatusChip(_: { label?: string }) {
+  const record = useRecordContext<SignalRecord>();
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <Chip
+      size="small"
+      color={record.status === 'open' ? 'warning' : 'default'}
+      label={translate(`console.integrity.statuses.${record.status}`)}
+      data-testid="signal-status"
+    />
+  );
+}
+
+/** The ids a signal names (teams or accounts), one chip each. */
+export function NamesField({ source }: { source: 'teamIds' | 'accountIds'; label?: string }) {
+  const record = useRecordContext<SignalRecord>();
+  return (
+    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      {(record?.[source] ?? []).map((id) => (
+        <Chip key={id} size="small" variant="outlined" label={id} />
+      ))}
+    </Stack>
+  );
+}
+
+/** The evidence (expanded row): as the service gives it, and the decision's reason if any. */
+export function SignalEvidence() {
+  const record = useRecordContext<SignalRecord>();
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <Stack spacing={1} sx={{ p: 1 }} data-testid="signal-evidence">
+      <Typography variant="subtitle2">{translate('console.integrity.evidence')}</Typography>
+      <pre style={{ margin: 0, fontSize: 12, whiteSpace: 'pre-wrap' }}>
+        {JSON.stringify(record.evidence, null, 2)}
+      </pre>
+      {record.decision && (
+        <Typography variant="body2">
+          {translate('console.integrity.decision', { reason: record.decision.reason })}
+        </Typography>
+      )}
+    </Stack>
+  );
+}
+
+/** Disqualifies one team a signal names (scoring's call), with a reason; one button per team. */
+export function DisqualifyTeamButtons() {
+  const record = useRecordContext<SignalRecord>();
+  const translate = useTranslate();
+  const [team, setTeam] = useState<string | null>(null);
+  const { run, isPending } = useCommand('signals');
+  if (!record) return null;
+  const short = (id: string) => id.slice(0, 8);
+  return (
+    <>
+      {(record.teamIds ?? []).map((id) => (
+        <Button
+          key={id}
+          color="error"
+          size="small"
+          startIcon={<Block />}
+          onClick={() => setTeam(id)}
+          data-testid="signal-disqualify"
+        >
+          {translate('console.integrity.disqualify', { team: short(id) })}
+        </Button>
+      ))}
+      <ReasonDialog
+        open={team !== null}
+        title={translate('console.integrity.disqualifyTitle', { team: team ? short(team) : '' })}
+        confirm="console.integrity.disqualified"
+        pending={isPending}
+        onClose={() => setTeam(null)}
+        onConfirm={async (reason) => {
+          if (await run(record.id, 'disqualify', { teamId: team, reason }, 'console.integrity.disqualified'))
+            setTeam(null);
+        }}
+      />
+    </>
+  );
+}
+
+/** The actions of an open signal; clicks stay out of the row (which expands the evidence). */
+export function OpenActions({ children }: { children: ReactNode }) {
+  const record = useRecordContext<SignalRecord>();
+  if (record?.status !== 'open') return null;
+  return (
+    <Stack direction="row" spacing={1} onClick={(event) => event.stopPropagation()}>
+      {children}
+    </Stack>
+  );
+}
+
+/** A decision that needs only a reason (dismiss, confirm). */
+export function DecisionButton({ resource, action }: { resource: string; action: 'dismiss' | 'confirm' }) {
+  const done = action === 'dismiss' ? 'dismissed' : 'confirmed';
+  return (
+    <ReasonButton
+      resource={resource}
+      action={action}
+      label={`console.integrity.${action}`}
+      title={`console.integrity.${action}Title`}
+      done={`console.integrity.${done}`}
+      testId={`signal-${action}`}
+    />
+  );
+}
+
+/** A signal list: newest first, its filters, a row opens its evidence; `children` are the columns. */
+export function SignalListFrame({ filters, children }: { filters: ReactElement[]; children: ReactNode }) {
+  return (
+    <List filters={filters} sort={{ field: 'detectedAt', order: 'DESC' }} exporter={false}>
+      <Datagrid expand={<SignalEvidence />} bulkActionButtons={false} rowClick="expand">
+        {children}
+      </Datagrid>
+    </List>
+  );
+}

@@ -1,0 +1,16 @@
+import { Route } from 'react-router-dom';
+import { RequireRole } from '../audit/RequireRole';
+import { LeaderboardsPage } from './LeaderboardsPage';
+
+/** The leaderboards page (not a resource), inside `<CustomRoutes>`, for operators and admins. */
+export const LeaderboardRoutes = [
+  <Route
+    key="leaderboards"
+    path="/leaderboards"
+    element={
+      <RequireRole resource="leaderboards">
+        <LeaderboardsPage />
+      </RequireRole>
+    }
+  />,
+];

@@ -1,0 +1,71 @@
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import type { ReactNode } from 'react';
+import { useLocale, useTranslate } from 'react-admin';
+import { type PhaseName, phaseNames } from '../competitions/choices';
+import { type Localized, localized } from './LocalizedText';
+import { useConsoleApi } from './useConsoleApi';
+import { useLoad } from './useLoad';
+
+type Competition = { competitionId: string; title: Localized; phases: Partial<Record<PhaseName, unknown>> };
+
+export interface PhaseChoice {
+  competitionId: string;
+  phase: string;
+}
+
+/** Chooses a competition (by title, from the public list) and one of its phases; `children` sit on the same row. */
+export function CompetitionPhasePicker({
+  value,
+  onChange,
+  children,
+}: {
+  value: PhaseChoice;
+  onChange: (value: PhaseChoice) => void;
+  children?: ReactNode;
+}) {
+  const translate = useTranslate();
+  const locale = useLocale();
+  const api = useConsoleApi();
+  // The public list: auditors choose too (integrity pages), and they may not use the operators' competitions resource.
+  const { data } = useLoad(() => api.get<{ records: Competition[] }>('/race/list', { pageSize: 100 }), [api]);
+  const competitions = data?.records ?? [];
+  const chosen = competitions.find((item) => item.competitionId === value.competitionId);
+  const phases = phaseNames.filter((name) => chosen?.phases?.[name]);
+  return (
+    <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+      <TextField
+        select
+        size="small"
+        sx={{ minWidth: 320 }}
+        label={translate('console.operations.competition')}
+        value={chosen ? value.competitionId : ''}
+        onChange={(event) => onChange({ competitionId: event.target.value, phase: '' })}
+        slotProps={{ htmlInput: { 'data-testid': 'pick-competition' } }}
+      >
+        {competitions.map((item) => (
+          <MenuItem key={item.competitionId} value={item.competitionId}>
+            {localized(item.title, locale)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        size="small"
+        sx={{ minWidth: 180 }}
+        label={translate('console.operations.phase')}
+        value={phases.includes(value.phase as PhaseName) ? value.phase : ''}
+        onChange={(event) => onChange({ ...value, phase: event.target.value })}
+        slotProps={{ htmlInput: { 'data-testid': 'pick-phase' } }}
+      >
+        {phases.map((name) => (
+          <MenuItem key={name} value={name}>
+            {translate(`console.competitions.phases.${name}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      {children}
+    </Stack>
+  );
+}

@@ -1,0 +1,5 @@
+/** A submission's states (scoring's SubmissionStatus). */
+export const statusChoices = ['Waiting', 'Evaluating', 'Completed', 'Invalid', 'Failed'].map((id) => ({
+  id,
+  name: `console.submissions.status.${id}`,
+}));

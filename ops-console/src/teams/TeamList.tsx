@@ -1,0 +1,25 @@
+import { DataTable, NumberField, SelectField, SelectInput } from 'react-admin';
+import { CompetitionInput } from '../operations/CompetitionInput';
+import { NewestFirstList } from '../operations/NewestFirstList';
+import { statusChoices } from './choices';
+
+const filters = [
+  <CompetitionInput key="competitionId" alwaysOn />,
+  <SelectInput key="status" source="status" choices={statusChoices} alwaysOn />,
+];
+
+/** Every team, newest first, by competition and status. */
+export function TeamList() {
+  return (
+    <NewestFirstList filters={filters} dateField="createdAt">
+      <DataTable.Col source="name" disableSort />
+      <DataTable.Col source="owner" disableSort />
+      <DataTable.Col source="memberCount" disableSort>
+        <NumberField source="memberCount" />
+      </DataTable.Col>
+      <DataTable.Col source="status" disableSort>
+        <SelectField source="status" choices={statusChoices} />
+      </DataTable.Col>
+    </NewestFirstList>
+  );
+}

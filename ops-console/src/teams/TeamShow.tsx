@@ -1,0 +1,68 @@
+import GroupOff from '@mui/icons-material/GroupOff';
+import {
+  ArrayField,
+  DataTable,
+  DateField,
+  FunctionField,
+  ReferenceField,
+  SelectField,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TopToolbar,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { LocalizedText } from '../operations/LocalizedText';
+import { ReasonButton } from '../operations/ReasonButton';
+import { statusChoices } from './choices';
+
+function DissolveButton() {
+  const record = useRecordContext();
+  if (record?.status !== 'active') return null;
+  return (
+    <ReasonButton
+      resource="teams"
+      action="dissolve"
+      label="console.teams.dissolve"
+      title="console.teams.dissolveTitle"
+      done="console.teams.dissolved"
+      icon={<GroupOff />}
+      testId="dissolve"
+    />
+  );
+}
+
+/** One team with its members; an active team can be dissolved with a reason its members read. */
+export function TeamShow() {
+  const translate = useTranslate();
+  return (
+    <Show
+      actions={
+        <TopToolbar>
+          <DissolveButton />
+        </TopToolbar>
+      }
+    >
+      <SimpleShowLayout>
+        <TextField source="name" />
+        <TextField source="id" />
+        <ReferenceField source="competitionId" reference="competitions" link="edit">
+          <LocalizedText source="title" />
+        </ReferenceField>
+        <SelectField source="status" choices={statusChoices} data-testid="team-status" />
+        <TextField source="dissolvedReason" emptyText="—" />
+        <DateField source="createdAt" showTime />
+        <ArrayField source="members">
+          <DataTable bulkActionButtons={false} rowClick={false}>
+            <DataTable.Col source="username" label="resources.users.fields.username" />
+            <DataTable.Col source="name" label="resources.teams.fields.name" />
+            <DataTable.Col source="isOwner" label="console.teams.owner">
+              <FunctionField render={(member) => (member.isOwner ? translate('console.teams.owner') : '')} />
+            </DataTable.Col>
+          </DataTable>
+        </ArrayField>
+      </SimpleShowLayout>
+    </Show>
+  );
+}

@@ -1,0 +1,25 @@
+import { DataTable, SearchInput, SelectField, SelectInput, TextArrayField } from 'react-admin';
+import { NewestFirstList } from '../operations/NewestFirstList';
+import { roleChoices, statusChoices } from './choices';
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="role" source="role" choices={roleChoices} alwaysOn />,
+  <SelectInput key="status" source="status" choices={statusChoices} alwaysOn />,
+];
+
+/** Every account, newest first; search by username, email or phone; filter by role and status. */
+export function UserList() {
+  return (
+    <NewestFirstList filters={filters} dateField="registeredAt">
+      <DataTable.Col source="username" />
+      <DataTable.Col source="email" disableSort />
+      <DataTable.Col source="roles" disableSort>
+        <TextArrayField source="roles" />
+      </DataTable.Col>
+      <DataTable.Col source="status" disableSort>
+        <SelectField source="status" choices={statusChoices} />
+      </DataTable.Col>
+    </NewestFirstList>
+  );
+}

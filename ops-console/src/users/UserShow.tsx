@@ -1,0 +1,72 @@
+import Block from '@mui/icons-material/Block';
+import CheckCircle from '@mui/icons-material/CheckCircle';
+import Button from '@mui/material/Button';
+import {
+  DateField,
+  SelectField,
+  Show,
+  SimpleShowLayout,
+  TextArrayField,
+  TextField,
+  TopToolbar,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { ReasonButton } from '../operations/ReasonButton';
+import { useCommand } from '../operations/useCommand';
+import { statusChoices } from './choices';
+import { RolesPanel } from './RolesPanel';
+
+function StatusAction() {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const { run, isPending } = useCommand('users');
+  if (!record) return null;
+  if (record.status === 'disabled')
+    return (
+      <Button
+        startIcon={<CheckCircle />}
+        disabled={isPending}
+        data-testid="enable"
+        onClick={() => run(record.id, 'enable', {}, 'console.users.enabled')}
+      >
+        {translate('console.users.enable')}
+      </Button>
+    );
+  return (
+    <ReasonButton
+      resource="users"
+      action="disable"
+      label="console.users.disable"
+      title="console.users.disableTitle"
+      done="console.users.disabled"
+      icon={<Block />}
+      testId="disable"
+    />
+  );
+}
+
+/** One account: contact, roles, status; disable or enable it; admins change its roles. */
+export function UserShow() {
+  return (
+    <Show
+      actions={
+        <TopToolbar>
+          <StatusAction />
+        </TopToolbar>
+      }
+    >
+      <SimpleShowLayout>
+        <TextField source="username" />
+        <TextField source="id" />
+        <TextField source="email" emptyText="—" />
+        <TextField source="phone" emptyText="—" />
+        <TextArrayField source="roles" />
+        <SelectField source="status" choices={statusChoices} />
+        <TextField source="disabledReason" emptyText="—" />
+        <DateField source="registeredAt" showTime />
+      </SimpleShowLayout>
+      <RolesPanel />
+    </Show>
+  );
+}

@@ -1,0 +1,199 @@
+import { sql } from 'kysely';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ConsolePlatform, type Person, startConsolePlatform } from './support/platform';
+import { choose, signUp, uploadCsv, yieldCsv } from './support/scoring';
+import { until } from './support/until';
+
+const day = 24 * 3600 * 1000;
+/** `id,yield` rows r0..r39: the ground truth, and result files around it. */
+const csv = (f: (i: number) => number) => yieldCsv(40, f);
+const truth = csv((i) => i * 5);
+
+/**
+ * The integrity tools against the real platform: an operator seals a phase's private leaderboard,
+ * publishes it, and the console recomputes the digest in Chromium (WebCrypto) from the published
+ * ranking; a copied result file shows up as a collusion signal and is dismissed with a reason; an
+ * auditor sees the leaderboard as of a time but no signals, and the server refuses them too.
+ */
+describe('integrity tools in the console, in Chromium, against the real platform', () => {
+  let sais: ConsolePlatform;
+  let origin: string;
+  let operator: Person;
+  let auditor: Person;
+  let competitionId: string;
+  const title = `Integrity ${Date.now() % 100000}`;
+
+  const failed = (page: Page) =>
+    page.screenshot({ path: `/tmp/sais-console-integrity-failed-${Date.now()}.png`, fullPage: true });
+  const db = () => sais.platform.database.db;
+
+  beforeAll(async () => {
+    sais = await startConsolePlatform('integrity');
+    ({ origin } = sais);
+    operator = await sais.account(['operator']);
+    auditor = await sais.account(['auditor']);
+    const created = await sais.api<{ id: string }>(operator, '/api/admin/competitions', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        title: { 'zh-CN': title, en: title },
+        description: { 'zh-CN': '封存', en: 'Sealed' },
+        type: 'Algorithm',
+        bonus: 1000,
+        season: '2027',
+        sponsors: [],
+        timeZone: 'Asia/Shanghai',
+        teamSizeLimit: 3,
+        teamFormingAttempts: 3,
+        dailySubmissionLimit: 5,
+        submissionKinds: ['result-file'],
+        teamMergeDeadline: null,
+        agreements: [],
+        phases: [
+          {
+            phase: 'preliminary',
+            startsAt: new Date(Date.now() - day).toISOString(),
+            endsAt: new Date(Date.now() + 30 * day).toISOString(),
+          },
+        ],
+      }),
+    });
+    expect(created.body.code).toBe(0);
+    competitionId = created.body.data.id;
+    await until(
+      () =>
+        sql`select phases from scoring.competitions where competition_id = ${competitionId}`.execute(db()),
+      (result) => JSON.stringify(result.rows).includes('preliminary'),
+      'competition mirror in scoring',
+    );
+    await uploadCsv(
+      sais,
+      operator,
+      '/api/admin/groundtruth',
+      { competitionId, metric: 'rmse', publicPercent: '50' },
+      truth,
+    );
+    const copied = csv((i) => i * 5 + (((i * 7919) % 13) - 6));
+    const files = [copied, copied, csv((i) => i * 5 + (((i * 104729 + 3) % 17) - 8))];
+    for (const file of files) {
+      const person = await sais.account([]);
+      await signUp(sais, person, competitionId);
+      await uploadCsv(sais, person, '/api/submission/upload', { competitionId }, file);
+    }
+    await until(
+      () => sais.api<{ total: number }>(operator, `/api/leaderboard/private?competitionId=${competitionId}`),
+      (answer) => answer.body.data.total === 3,
+      'three teams on the private board',
+    );
+  });
+
+  afterAll(async () => {
+    await sais?.close();
+  });
+
+  it('an operator seals, publishes, and the browser recomputes the same digest from the published ranking', async () => {
+    const { context, page } = await sais.browse(operator, 'en');
+    try {
+      await page.goto(`${origin}/console/`);
+      await page.getByTestId('menu-signals').waitFor();
+      await page.getByTestId('menu-seal').click();
+      await page.waitForURL(/#\/integrity\/seal/);
+      await choose(page, 'Competition', title);
+      await choose(page, 'Phase', 'Preliminary');
+      await page.getByText('This phase is not sealed yet.').waitFor();
+
+      await page.getByTestId('seal-run').click();
+      await page.getByText('Private leaderboard sealed').waitFor();
+      const seal = await until(
+        () =>
+          sais.api<{ seal: { digest: string } | null }>(
+            null,
+            `/api/leaderboard/public?competitionId=${competitionId}`,
+          ),
+        (answer) => answer.body.data.seal !== null,
+        'the seal on the public board',
+      );
+      const digest = seal.body.data.seal!.digest;
+      // The page reloads the seal's status once the call is done: wait for it rather than read at once.
+      await page.getByTestId('seal-recorded').filter({ hasText: digest }).waitFor();
+
+      // Before the reveal the browser cannot recompute: the private board is hidden from everyone else.
+      await page.getByTestId('seal-publish').click();
+      await page.getByText('Final results published').waitFor();
+      await page.getByText('Published: the ranking can no longer change.').waitFor();
+      await until(
+        () =>
+          sais.api<{ published: boolean }>(null, `/api/leaderboard/private?competitionId=${competitionId}`),
+        (answer) => answer.body.code === 0 && answer.body.data.published,
+        'the published private board',
+      );
+      await page.getByTestId('seal-recompute').click();
+      const check = page.locator('[data-testid="seal-check"][data-result="match"]');
+      await check.waitFor();
+      await expect(check.textContent()).resolves.toContain(digest);
+      await expect(check.textContent()).resolves.toContain('3 rows');
+      await page.screenshot({ path: '/tmp/sais-console-integrity-seal.png', fullPage: true });
+    } catch (error) {
+      await failed(page);
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('an operator finds the copied result file among the signals and dismisses it with a reason', async () => {
+    const { context, page } = await sais.browse(operator, 'en');
+    try {
+      await page.goto(`${origin}/console/#/signals`);
+      const row = page.locator('tbody tr', { hasText: 'Identical result files' });
+      await row.waitFor();
+      await expect(page.locator('tbody tr', { hasText: 'Near-identical predictions' }).count()).resolves.toBe(
+        0,
+      );
+      await row.click();
+      await page.getByTestId('signal-evidence').getByText('sha256').waitFor();
+      await row.getByTestId('signal-dismiss').click();
+      await page.getByTestId('reason-input').fill('same public baseline file');
+      await page.getByTestId('reason-confirm').click();
+      await page.getByText('Signal dismissed').waitFor();
+      await row.getByText('Dismissed').waitFor();
+      await page.screenshot({ path: '/tmp/sais-console-integrity-signals.png', fullPage: true });
+      const decided = await sql<{
+        type: string;
+        data: { reason: string };
+      }>`select type, data from scoring.events
+        where type = 'scoring.CollusionSignalDecided'`.execute(db());
+      expect(decided.rows).toEqual([
+        expect.objectContaining({ data: expect.objectContaining({ reason: 'same public baseline file' }) }),
+      ]);
+    } catch (error) {
+      await failed(page);
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('an auditor sees the leaderboard as of a time, but no signals; the server refuses them too', async () => {
+    const refused = await sais.api(auditor, '/api/admin/signals');
+    expect(refused.status).toBe(403);
+    const { context, page } = await sais.browse(auditor, 'en');
+    try {
+      await page.goto(`${origin}/console/`);
+      await page.getByTestId('menu-asof').click();
+      await expect(page.getByTestId('menu-signals').count()).resolves.toBe(0);
+      await expect(page.getByTestId('menu-identity-signals').count()).resolves.toBe(0);
+      await choose(page, 'Competition', title);
+      await choose(page, 'Board', 'Private');
+      await page.getByTestId('asof-show').click();
+      await page.getByTestId('asof-table').waitFor();
+      await expect(page.locator('[data-testid="asof-table"] tbody tr').count()).resolves.toBe(3);
+    } catch (error) {
+      await failed(page);
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+});

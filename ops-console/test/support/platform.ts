@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Role } from '@sais/events';
+import { Accounts } from '@sais/identity';
+import type { Platform } from '@sais/kit';
+import { freshDatabase } from '@sais/kit/testing';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import pino from 'pino';
+import { expect } from 'vitest';
+import { createAllInOne } from '../../../services/gateway/src/platform.ts';
+import { ensureAppBuilt } from '../../../infra/test/apps.ts';
+import { launchChromium } from './browser';
+
+export interface Person {
+  username: string;
+  userId: string;
+  cookie: { name: string; value: string };
+}
+
+export interface ApiAnswer<T = Record<string, unknown>> {
+  status: number;
+  headers: Headers;
+  body: { code: number; message: string; data: T };
+}
+
+export interface ConsolePlatform {
+  platform: Platform;
+  origin: string;
+  browser: Browser;
+  /** A platform call as `person` (null = signed out), answers in English. */
+  api<T = Record<string, unknown>>(
+    person: Person | null,
+    path: string,
+    init?: RequestInit,
+  ): Promise<ApiAnswer<T>>;
+  /** An account made the way `npm run admin` makes staff, signed in; no roles = a participant. */
+  account(roles: Role[]): Promise<Person>;
+  /** A browser context signed in as `person`; `en` sets the console's language to English. */
+  browse(person: Person, language?: 'en'): Promise<{ context: BrowserContext; page: Page }>;
+  close(): Promise<void>;
+}
+
+/**
+ * Every service in this process on a fresh database (no seed), serving the console built from this
+ * tree, and Debian's Chromium: what the console's end-to-end tests run against.
+ */
+export async function startConsolePlatform(name: string): Promise<ConsolePlatform> {
+  await ensureAppBuilt('ops-console');
+  const fresh = await freshDatabase(name);
+  await fresh.database.close();
+  const dataDir = await mkdtemp(join(tmpdir(), `sais-console-${name}-`));
+  const platform = await createAllInOne(
+    { dataDir, env: { DATABASE_URL: fresh.url, SAIS_SEED: 'off' } },
+    pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+  );
+  const origin = await platform.app.listen({ port: 0, host: '127.0.0.1' });
+  const browser = await launchChromium();
+  let seq = 0;
+
+  async function api<T>(person: Person | null, path: string, init: RequestInit = {}) {
+    const headers = new Headers(init.headers);
+    headers.set('accept-language', 'en');
+    if (person) headers.set('cookie', `${person.cookie.name}=${person.cookie.value}`);
+    const response = await fetch(`${origin}${path}`, { ...init, headers });
+    // Every API answer is the { code, message, data } envelope.
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: (await response.json()) as ApiAnswer<T>['body'],
+    };
+  }
+
+  async function account(roles: Role[]): Promise<Person> {
+    seq += 1;
+    const username = `${roles[0] ?? 'part'}${seq}${Date.now() % 100000}`;
+    const accounts = new Accounts(
+      platform.database.db,
+      platform.stores.get('identity')!,
+      undefined as never,
+      undefined as never,
+    );
+    await accounts.createStaff(
+      { username, email: `${username}@example.org`, password: 'Secret1234', roles },
+      { actor: { userId: null, role: 'system' }, correlationId: randomUUID(), causationId: null },
+    );
+    const response = await fetch(`${origin}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password: 'Secret1234' }),
+    });
+    expect(((await response.json()) as { code: number }).code).toBe(0);
+    const [cookieName, value] = (response.headers.get('set-cookie') ?? '').split(';')[0]!.split('=') as [
+      string,
+      string,
+    ];
+    const person = { username, userId: '', cookie: { name: cookieName, value } };
+    const detail = await api<{ userId: string }>(person, '/api/user/detail');
+    return { ...person, userId: String(detail.body.data.userId) };
+  }
+
+  async function browse(person: Person, language?: 'en') {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    await context.addCookies([{ ...person.cookie, url: origin }]);
+    if (language) await context.addInitScript(() => localStorage.setItem('language', 'en'));
+    return { context, page: await context.newPage() };
+  }
+
+  return {
+    platform,
+    origin,
+    browser,
+    api,
+    account,
+    browse,
+    async close() {
+      await browser.close();
+      await platform.close();
+      await fresh.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { competition as C } from '@sais/events';
+import { sql } from 'kysely';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { ConsolePlatform, Person } from './platform';
+import { until } from './until';
+
+/** `id,yield` rows r0..r(rows-1) with `f(i)` as the yield: a ground truth, or a result file around it. */
+export const yieldCsv = (rows: number, f: (i: number) => number) =>
+  'id,yield\n' + Array.from({ length: rows }, (_, i) => `r${i},${f(i)}`).join('\n') + '\n';
+
+/** Signs a participant up (the competition's event, as the sign-up flow records it) and waits for scoring. */
+export async function signUp(sais: ConsolePlatform, person: Person, competitionId: string) {
+  await sais.platform.stores.get('competition')!.append(
+    C.ParticipantSignedUp.aggregate,
+    `registration-${competitionId}-${person.userId}`,
+    'no_stream',
+    [
+      {
+        type: C.ParticipantSignedUp.type,
+        data: { competitionId, accountId: person.userId, acceptedAgreements: [] },
+      },
+    ],
+    { actor: { userId: null, role: 'system' }, correlationId: randomUUID(), causationId: null },
+  );
+  await until(
+    () =>
+      sql`select 1 from scoring.registrations where account_id = ${person.userId}
+        and competition_id = ${competitionId}`.execute(sais.platform.database.db),
+    (result) => result.rows.length > 0,
+    'sign-up mirror',
+  );
+}
+
+/** Posts `form` and a CSV file (`result.csv`) as multipart to `path` as `person`; expects success, returns the data. */
+export async function uploadCsv(
+  sais: ConsolePlatform,
+  person: Person,
+  path: string,
+  form: Record<string, string>,
+  content: string,
+): Promise<Record<string, unknown>> {
+  const body = new FormData();
+  for (const [key, value] of Object.entries(form)) body.set(key, value);
+  body.set('file', new Blob([content], { type: 'text/csv' }), 'result.csv');
+  const answer = await sais.api(person, path, { method: 'POST', body });
+  expect(answer.body).toMatchObject({ code: 0 });
+  return answer.body.data;
+}
+
+/** Chooses an option of a labelled MUI select. */
+export async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}
