@@ -31,6 +31,16 @@ export async function startRecordingServer(): Promise<RecordingServer> {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
+      if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
+        // A CORS preflight of a browser-like client: allowed, and not recorded.
+        response.writeHead(204, {
+          'Access-Control-Allow-Origin': '*',
+          'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE, HEAD',
+          'Access-Control-Allow-Headers': String(request.headers['access-control-request-headers'] ?? '*'),
+        });
+        response.end();
+        return;
+      }
       const url = new URL(request.url ?? '/', 'http://127.0.0.1');
       requests.push({
         method: request.method ?? 'GET',
@@ -40,7 +50,12 @@ export async function startRecordingServer(): Promise<RecordingServer> {
         body: Buffer.concat(chunks).toString('utf8'),
       });
       const canned = responses.get(url.pathname) ?? { status: 404, body: '' };
-      response.writeHead(canned.status ?? 200, { 'Content-Type': 'application/json', ...canned.headers });
+      // Any origin may read the answer, so browser-like clients (jsdom's XMLHttpRequest) can call it.
+      response.writeHead(canned.status ?? 200, {
+        'Content-Type': 'application/json',
+        'Access-Control-Allow-Origin': '*',
+        ...canned.headers,
+      });
       response.end(canned.body ?? '');
     });
   });

@@ -22,6 +22,8 @@ describe('the portal against the real platform', () => {
   let page: Page;
   let origin: string;
   const consoleErrors: string[] = [];
+  /** The competition the journey signs up for, submits to and builds its team in. */
+  let competitionId = '';
 
   const stamp = Date.now() % 1_000_000;
   const username = `ada${stamp}`;
@@ -55,6 +57,10 @@ describe('the portal against the real platform', () => {
 
   it('lists the seeded competitions on the home page, with filters', async () => {
     await page.goto(`${origin}/`);
+    await expect.poll(() => page.getByTestId('prize-tier').count()).toBe(4);
+    await expect(page.getByTestId('track-pool').textContent()).resolves.toBe('200,000');
+    await expect.poll(() => page.getByTestId('ranking-track').count()).toBe(5);
+    await shot('home-zh-CN');
     const cards = page.getByTestId('competition-list').getByRole('listitem');
     await expect.poll(() => cards.count()).toBe(5);
     await expect(cards.first().textContent()).resolves.toContain('物质科学：催化反应产率预测');
@@ -328,7 +334,7 @@ describe('the portal against the real platform', () => {
     await page.goto(`${origin}/`);
     await page.getByTestId('competition-list').getByRole('link').first().click();
     await page.waitForURL(/\/competitionDetail\/[0-9a-f-]+\/format$/);
-    const competitionId = /competitionDetail\/([0-9a-f-]+)\//.exec(page.url())![1]!;
+    competitionId = /competitionDetail\/([0-9a-f-]+)\//.exec(page.url())![1]!;
 
     // An operator opens the preliminary phase now.
     await running.createStaff(`op${stamp}`, 'Operate1234', ['operator']);
@@ -371,13 +377,42 @@ describe('the portal against the real platform', () => {
       row.getByRole('button', { name: 'Download result.csv' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('result.csv');
+    await expect
+      .poll(() => page.getByTestId('final-mode').textContent())
+      .toBe('Default: your 2 best public scores');
+    await expect(page.getByLabel('Use result.csv for the private leaderboard').isChecked()).resolves.toBe(
+      true,
+    );
     await shot('my-submissions-en');
+
+    // A file above 8 MB goes through the resumable (tus) upload, with a progress bar. This one has
+    // ids the test set does not know, so it is scored Invalid, and it counts.
+    const padding = Array.from({ length: 600_000 }, (_, i) => `extra${i},0.5\n`).join('');
+    await page.locator('input[name="result"]').setInputFiles({
+      name: 'large.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.concat([csv, Buffer.from(padding)]),
+    });
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await page.getByTestId('upload-progress').waitFor();
+    await notice('Submit success');
+    await expect
+      .poll(() => page.getByTestId('remaining').textContent())
+      .toBe('Submissions left today: 1 / 3');
+    const large = page.getByTestId('submission-row').first();
+    await expect
+      .poll(() => large.getByTestId('submission-status').textContent(), { timeout: 60_000 })
+      .toBe('Invalid');
 
     await page.getByRole('tab', { name: 'Leaderboard' }).click();
     const board = page.getByTestId('leaderboard-row');
     await expect.poll(() => board.count()).toBe(1);
     await expect(board.first().textContent()).resolves.toContain(username);
     await expect(board.first().textContent()).resolves.toContain('复旦大学');
+    await page.getByTestId('leaderboard-live').waitFor();
+    await page.getByTestId('board-private').click();
+    await page.getByTestId('private-hidden').waitFor();
+    await page.getByTestId('board-public').click();
     await shot('leaderboard-en');
 
     await page.getByRole('tab', { name: 'My score' }).click();
@@ -402,5 +437,131 @@ describe('the portal against the real platform', () => {
     await notice('Modify success');
     await expect.poll(() => page.getByTestId('team-name').textContent()).toBe('Larks');
     await shot('my-team-en');
+  });
+
+  it('a second user applies to the team and the owner accepts', async () => {
+    // The second person registers, is verified and signs up through the API (as the first did in the
+    // browser above), then applies in the browser of their own.
+    const teamId = (await page.getByTestId('team-id').textContent())!;
+    const second = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    second.setDefaultTimeout(10_000);
+    const bob = await second.newPage();
+    const bobName = `bob${stamp}`;
+    const bobEmail = `${bobName}@example.org`;
+    const call = async <T>(path: string, data: object, multipart = false): Promise<T> => {
+      const response = await second.request.post(
+        `${origin}/api${path}`,
+        multipart ? { multipart: data as never } : { data },
+      );
+      const body = (await response.json()) as { code: number; message: string; data: T };
+      if (body.code !== 0) throw new Error(`${path}: ${body.code} ${body.message}`);
+      return body.data;
+    };
+    try {
+      const mailsBefore = mailbox.mails.length;
+      await call('/code/sendEmailCode', { email: bobEmail, mode: 1 });
+      const code = await mailbox.codeFor(bobEmail, mailsBefore);
+      await call('/user/register', {
+        username: bobName,
+        password,
+        code,
+        agree: true,
+        contactType: 1,
+        email: bobEmail,
+      });
+      await call('/user/login', { username: bobName, password });
+      const photo = { name: 'photo.png', mimeType: 'image/png', buffer: png };
+      await call(
+        '/user/submitAuthentication',
+        {
+          name: '李四',
+          certificateType: 'id-card',
+          certificateNumber: '11010519491231002X',
+          front: photo,
+          back: photo,
+        },
+        true,
+      );
+      const reviewer = apiCaller(origin);
+      await reviewer('POST', '/user/login', { username: `rev${stamp}`, password: 'Review1234' });
+      const queue = await reviewer<{ records: { verificationId: string; name: string }[] }>(
+        'POST',
+        '/user/getReview',
+        {},
+      );
+      const pending = queue.records.find((record) => record.name === '李四')!;
+      await reviewer('POST', '/user/review', { verificationId: pending.verificationId, approve: true });
+      await expect
+        .poll(async () => {
+          const response = await second.request.post(`${origin}/api/race/signUp`, {
+            data: { competitionId, agreements: ['rules-2027'] },
+          });
+          return ((await response.json()) as { code: number }).code;
+        })
+        .toBe(0);
+
+      await bob.goto(`${origin}/competitionDetail/${competitionId}/team/joinTeam`);
+      await bob.getByLabel('队伍 ID').fill(teamId);
+      await bob.getByRole('button', { name: '查找' }).click();
+      await bob.getByTestId('found-team').getByText('Larks').waitFor();
+      await bob.getByRole('button', { name: '申请加入' }).click();
+      await bob.getByRole('alert').filter({ hasText: '提交成功' }).first().waitFor();
+      await bob.getByTestId('my-application').waitFor();
+      await bob.screenshot({ path: join(screenshots, 'join-team-zh-CN.png'), fullPage: true });
+
+      await page.reload();
+      const application = page.getByTestId('team-application');
+      await application.getByText(bobName, { exact: true }).waitFor();
+      await application.getByRole('button', { name: 'Agree' }).click();
+      await notice('Modify success');
+      await expect.poll(() => page.getByTestId('team-member').count()).toBe(2);
+      await shot('my-team-en');
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('shows the key pages in zh-CN and the landing page in en', async () => {
+    const base = `${origin}/competitionDetail/${competitionId}`;
+    await page.goto(`${origin}/`);
+    await page
+      .getByTestId('ranking-row')
+      .filter({ hasText: new RegExp(`Larks|${username}`) })
+      .waitFor();
+    await shot('home-en');
+    await page.getByTestId('language-selector').click();
+    await page.getByRole('option', { name: '简体中文' }).click();
+    await page.getByRole('heading', { level: 2, name: '奖项设置' }).waitFor();
+    for (const [tab, ready] of [
+      ['mySubmissions', 'upload-panel'],
+      ['leaderboard', 'leaderboard-row'],
+      ['myScore', 'no-score'],
+      ['team/myTeam', 'team-member'],
+      ['codeSubmissions', 'container-not-offered'],
+    ] as const) {
+      await page.goto(`${base}/${tab}`);
+      await page.getByTestId(ready).first().waitFor();
+      await shot(`${tab.replace('/', '-')}-zh-CN`);
+    }
+  });
+
+  it('updates the open leaderboard live when an operator disqualifies the team', async () => {
+    // Still on the zh-CN pages; the leaderboard listens to the server's event stream.
+    await page.goto(`${origin}/competitionDetail/${competitionId}/leaderboard`);
+    await page.getByTestId('leaderboard-live').waitFor();
+    const rows = page.getByTestId('leaderboard-row');
+    await expect.poll(() => rows.count()).toBe(1);
+    const board = (await (
+      await page.request.get(`${origin}/api/leaderboard/public?competitionId=${competitionId}`)
+    ).json()) as { data: { records: { teamId: string }[] } };
+    const operator = apiCaller(origin);
+    await operator('POST', '/user/login', { username: `op${stamp}`, password: 'Operate1234' });
+    await operator('POST', '/admin/leaderboard/disqualifyTeam', {
+      competitionId,
+      teamId: board.data.records[0]!.teamId,
+      reason: 'journey test: live update',
+    });
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(0);
+    await page.getByTestId('leaderboard-empty').waitFor();
   });
 });

@@ -10,6 +10,8 @@ export interface RequestOptions {
   data?: Record<string, QueryValue | readonly QueryValue[]> | object | FormData;
   /** Opts out of the common error notice (spec §8); the call still rejects. */
   silent?: boolean;
+  /** Body codes the caller answers itself (e.g. with a confirmation): they reject without a notice. */
+  handledCodes?: readonly number[];
   /** A 401 rejects without notice or redirect: for calls that probe whether someone is signed in. */
   allowSignedOut?: boolean;
   signal?: AbortSignal;
@@ -33,6 +35,14 @@ export interface ApiClient {
    * as `request` handles it (notice, 401 → login) and rejects.
    */
   download(path: string, options?: Omit<RequestOptions, 'method'>): Promise<Blob>;
+  /** For other transports (upload progress, tus): settles a response's status and body text as `request` does. */
+  settleText<T>(status: number, text: string, options?: RequestOptions): T;
+  /** For other transports: a request that got no response (notice unless silent), rejecting. */
+  transportFailure(cause: unknown, options?: RequestOptions): never;
+  /** The request language, for transports that set their own headers. */
+  language(): string;
+  /** The API's base path (`/api` in the browser). */
+  readonly baseUrl: string;
 }
 
 const notSignedInCode = 401;
@@ -73,14 +83,19 @@ function buildInit(method: HttpMethod, options: RequestOptions, language: string
   return { ...init, body: JSON.stringify(options.data) };
 }
 
-async function readBody(response: Response): Promise<{ empty: true } | { empty: false; json: unknown }> {
-  const text = await response.text();
+type Body = { empty: true } | { empty: false; json: unknown };
+
+function parseBody(text: string): Body {
   if (text.trim() === '') return { empty: true };
   try {
     return { empty: false, json: JSON.parse(text) };
   } catch {
     return { empty: false, json: undefined };
   }
+}
+
+async function readBody(response: Response): Promise<Body> {
+  return parseBody(await response.text());
 }
 
 /** The one API client of spec §7/§8: every call of the portal goes through `request`. */
@@ -95,15 +110,12 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     return fail(new ApiError(transportErrorCode, config.translate('api.networkError')), options.silent);
   };
 
-  function settle<T>(
-    response: Response,
-    body: Awaited<ReturnType<typeof readBody>>,
-    options: RequestOptions,
-  ): T {
-    if (body.empty && response.ok) return undefined as T;
+  function settle<T>(status: number, body: Body, options: RequestOptions): T {
+    const ok = status >= 200 && status < 300;
+    if (body.empty && ok) return undefined as T;
     if (body.empty || !isEnvelope(body.json)) {
-      const message = config.translate('api.badResponse', { status: response.status });
-      return fail(new ApiError(response.ok ? transportErrorCode : response.status, message), options.silent);
+      const message = config.translate('api.badResponse', { status });
+      return fail(new ApiError(ok ? transportErrorCode : status, message), options.silent);
     }
     const { code, message = '', data } = body.json;
     if (code === 0) return data as T;
@@ -114,21 +126,21 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       config.navigate(loginAddress(config.currentAddress()));
       throw error;
     }
-    return fail(error, options.silent);
+    return fail(error, options.silent || options.handledCodes?.includes(code));
   }
 
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     const method = options.method ?? 'GET';
     const url = `${config.baseUrl}${path}${queryMethods.has(method) ? toQuery(options.data) : ''}`;
     let response: Response;
-    let body: Awaited<ReturnType<typeof readBody>>;
+    let body: Body;
     try {
       response = await fetch(url, buildInit(method, options, config.language()));
       body = await readBody(response);
     } catch (cause) {
       return transportFailure(cause, options);
     }
-    return settle<T>(response, body, options);
+    return settle<T>(response.status, body, options);
   }
 
   async function download(path: string, options: Omit<RequestOptions, 'method'> = {}): Promise<Blob> {
@@ -139,7 +151,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       const isEnvelopeResponse = (response.headers.get('content-type') ?? '').includes('application/json');
       if (response.ok && !isEnvelopeResponse) return await response.blob();
       const body = await readBody(response);
-      settle(response, body, options);
+      settle(response.status, body, options);
     } catch (cause) {
       if (cause instanceof ApiError) throw cause;
       return transportFailure(cause, options);
@@ -151,5 +163,12 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     );
   }
 
-  return { request, download };
+  return {
+    request,
+    download,
+    settleText: (status, text, options = {}) => settle(status, parseBody(text), options),
+    transportFailure: (cause, options = {}) => transportFailure(cause, options),
+    language: config.language,
+    baseUrl: config.baseUrl,
+  };
 }

@@ -1,9 +1,8 @@
 import { lazy } from 'react';
 
 // Every page is its own chunk (spec §2: pages load lazily).
-export const HomePage = lazy(() => import('../pages/HomePage'));
+export const HomePage = lazy(() => import('../features/home/HomePage'));
 export const IntroPage = lazy(() => import('../pages/IntroPage'));
-export const NotAvailablePage = lazy(() => import('../pages/NotAvailablePage'));
 export const ReviewRedirectPage = lazy(() => import('../pages/ReviewRedirectPage'));
 export const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 export const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
@@ -18,3 +17,4 @@ export const LeaderboardPage = lazy(() => import('../features/scoring/Leaderboar
 export const MySubmissionsPage = lazy(() => import('../features/scoring/MySubmissionsPage'));
 export const MyScorePage = lazy(() => import('../features/scoring/MyScorePage'));
 export const TeamPage = lazy(() => import('../features/team/TeamPage'));
+export const CodeSubmissionsPage = lazy(() => import('../features/scoring/CodeSubmissionsPage'));

@@ -4,6 +4,7 @@ import { UserLayout } from '../features/user/UserLayout';
 import { BareLayout } from '../layout/BareLayout';
 import { MainLayout } from '../layout/MainLayout';
 import {
+  CodeSubmissionsPage,
   CompetitionDataPage,
   FormatPage,
   ForgetPage,
@@ -17,14 +18,10 @@ import {
   MyRacePage,
   MyScorePage,
   MySubmissionsPage,
-  NotAvailablePage,
   RegisterPage,
   ReviewRedirectPage,
   TeamPage,
 } from './lazyPages';
-
-/** Competition tabs whose calls do not exist yet: they say so (translated). */
-const unavailableCompetitionPages = ['codeSubmissions'] as const;
 
 /** The routes of spec §2, nothing more. */
 export const routes: RouteObject[] = [
@@ -43,10 +40,7 @@ export const routes: RouteObject[] = [
           { path: 'leaderboard', element: <LeaderboardPage /> },
           { path: 'mySubmissions', element: <MySubmissionsPage /> },
           { path: 'myScore', element: <MyScorePage /> },
-          ...unavailableCompetitionPages.map((page) => ({
-            path: page,
-            element: <NotAvailablePage page={page} />,
-          })),
+          { path: 'codeSubmissions', element: <CodeSubmissionsPage /> },
           {
             path: 'team',
             children: [

@@ -1,57 +1,118 @@
-import Pagination from '@mui/material/Pagination';
+import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../forms/dates';
 import { PageFallback } from '../../layout/PageFallback';
+import type { CompetitionDetail } from '../competitions/types';
 import { useCompetition } from '../competitions/useCompetition';
-import { LeaderboardTable } from './LeaderboardTable';
+import { BoardView } from './BoardView';
+import type { ScoringApi } from './scoringApi';
 import { scoringApi } from './scoringClient';
-import type { LeaderboardPage as Board } from './types';
+import { SealPanel } from './SealPanel';
+import { recomputeSeal } from './sealCheck';
+import type { LeaderboardPage as Page, PrivateLeaderboardPage } from './types';
+import { useBoard } from './useBoard';
+import { useLeaderboardStream } from './useLeaderboardStream';
 
 const pageSize = 20;
+const boards = ['public', 'private'] as const;
+type Which = (typeof boards)[number];
 
-/** /competitionDetail/{id}/leaderboard: the public leaderboard of the current phase, page by page. */
-export default function LeaderboardPage() {
-  const { t } = useTranslation();
-  const { competition } = useCompetition();
-  const competitionId = competition?.competitionId;
-  const [page, setPage] = useState(1);
-  const [board, setBoard] = useState<Board | null>(null);
+/**
+ * The public and the private leaderboard of the current phase, reloaded whenever the server's event
+ * stream says a board changed; the seal of the final results and its check below them.
+ */
+export function Leaderboards({
+  competition,
+  api,
+  streamBase,
+}: {
+  competition: CompetitionDetail;
+  api: ScoringApi;
+  streamBase?: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const { competitionId, timeZone } = competition;
+  const [which, setWhich] = useState<Which>('public');
+  const [pages, setPages] = useState<Record<Which, number>>({ public: 1, private: 1 });
+  const [version, setVersion] = useState(0);
+  const live = useLeaderboardStream(
+    competitionId,
+    useCallback(() => setVersion((v) => v + 1), []),
+    streamBase,
+  );
+  const publicBoard = useBoard(
+    useCallback((page: number) => api.leaderboard(competitionId, page, pageSize), [api, competitionId]),
+    pages.public,
+    version,
+  );
+  const privateBoard = useBoard(
+    useCallback(
+      (page: number) => api.privateLeaderboard(competitionId, page, pageSize),
+      [api, competitionId],
+    ),
+    pages.private,
+    version,
+  );
+  const phaseName = (phase: string) => t(`competition.phases.${phase}`, { defaultValue: phase });
+  const caption = (board: Page) => {
+    if (!board.phase) return null;
+    const { publishedAt } = board as PrivateLeaderboardPage;
+    return which === 'private' && publishedAt
+      ? t('scoring.privateOf', {
+          phase: phaseName(board.phase),
+          date: formatDateTime(publishedAt, i18n.resolvedLanguage, timeZone),
+        })
+      : t('scoring.boardOf', { phase: phaseName(board.phase), total: board.total });
+  };
+  const shown = which === 'public' ? publicBoard : privateBoard;
+  const sealed = typeof publicBoard === 'object' && publicBoard?.seal !== undefined ? publicBoard : null;
+  const published = typeof privateBoard === 'object' && privateBoard?.published === true;
 
-  useEffect(() => {
-    if (!competitionId) return undefined;
-    let live = true;
-    scoringApi.leaderboard(competitionId, page, pageSize).then(
-      (next) => live && setBoard(next),
-      () => live && setBoard({ phase: null, total: 0, page, pageSize, records: [] }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [competitionId, page]);
-
-  if (!competition || !board) return <PageFallback />;
-  const pages = Math.max(1, Math.ceil(board.total / pageSize));
   return (
     <Stack spacing={2} sx={{ mt: 2 }}>
-      {board.phase ? (
-        <Typography color="text.secondary" data-testid="leaderboard-phase">
-          {t('scoring.boardOf', {
-            phase: t(`competition.phases.${board.phase}`, { defaultValue: board.phase }),
-            total: board.total,
-          })}
-        </Typography>
-      ) : null}
-      <LeaderboardTable rows={board.records} timeZone={competition.timeZone} />
-      {pages > 1 ? (
-        <Pagination
-          count={pages}
-          page={page}
-          onChange={(_event, next) => setPage(next)}
-          data-testid="leaderboard-pages"
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={which}
+          onChange={(_event, next: Which | null) => next && setWhich(next)}
+        >
+          {boards.map((board) => (
+            <ToggleButton key={board} value={board} data-testid={`board-${board}`}>
+              {t(`scoring.boards.${board}`)}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+        {live ? (
+          <Chip size="small" color="success" label={t('scoring.live')} data-testid="leaderboard-live" />
+        ) : null}
+      </Stack>
+      <BoardView
+        board={shown}
+        caption={caption}
+        timeZone={timeZone}
+        pageSize={pageSize}
+        onPage={(page) => setPages((previous) => ({ ...previous, [which]: page }))}
+      />
+      {sealed?.phase ? (
+        <SealPanel
+          key={sealed.seal?.digest ?? 'none'}
+          seal={sealed.seal ?? null}
+          canRecompute={published}
+          recompute={() => recomputeSeal(api, competitionId, sealed.phase!)}
         />
       ) : null}
     </Stack>
   );
+}
+
+/** /competitionDetail/{id}/leaderboard. */
+export default function LeaderboardPage() {
+  const { competition } = useCompetition();
+  if (!competition) return <PageFallback />;
+  return <Leaderboards competition={competition} api={scoringApi} />;
 }

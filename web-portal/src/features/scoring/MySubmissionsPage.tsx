@@ -4,16 +4,18 @@ import { PageFallback } from '../../layout/PageFallback';
 import { saveBlob } from '../competitions/saveBlob';
 import type { CompetitionDetail } from '../competitions/types';
 import { useCompetition } from '../competitions/useCompetition';
+import { FinalSelections } from './FinalSelections';
 import { ParticipantGate } from './ParticipantGate';
 import { scoringApi } from './scoringClient';
 import { SubmissionTable } from './SubmissionTable';
-import type { Remaining, Submission } from './types';
+import { type AnySubmission, type Remaining, type Submission, isContainer } from './types';
 import { UploadPanel } from './UploadPanel';
+import type { Progress } from './uploadTransport';
 import { isPending, useRefreshWhile } from './useRefreshWhile';
 
 function Submissions({ competition }: { competition: CompetitionDetail }) {
   const { competitionId } = competition;
-  const [submissions, setSubmissions] = useState<Submission[] | null>(null);
+  const [submissions, setSubmissions] = useState<AnySubmission[] | null>(null);
   const [remaining, setRemaining] = useState<Remaining | null>(null);
   const [uploading, setUploading] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
@@ -26,10 +28,10 @@ function Submissions({ competition }: { competition: CompetitionDetail }) {
   useEffect(load, [load]);
   useRefreshWhile(isPending(submissions ?? []), load);
 
-  const upload = async (file: File) => {
+  const upload = async (file: File, onProgress: Progress) => {
     setUploading(true);
     try {
-      await scoringApi.upload(competitionId, file);
+      await scoringApi.upload(competitionId, file, onProgress);
       notifySuccess('submitSuccess');
     } catch {
       // The API client showed the server's message.
@@ -53,7 +55,7 @@ function Submissions({ competition }: { competition: CompetitionDetail }) {
       <UploadPanel remaining={remaining} busy={uploading} onUpload={upload} />
       {submissions ? (
         <SubmissionTable
-          submissions={submissions}
+          submissions={submissions.filter((s): s is Submission => !isContainer(s))}
           busy={busy}
           onDownload={download}
           timeZone={competition.timeZone}
@@ -61,6 +63,14 @@ function Submissions({ competition }: { competition: CompetitionDetail }) {
       ) : (
         <PageFallback />
       )}
+      {submissions ? (
+        <FinalSelections
+          competitionId={competitionId}
+          submissions={submissions}
+          api={scoringApi}
+          timeZone={competition.timeZone}
+        />
+      ) : null}
     </>
   );
 }

@@ -1,21 +1,20 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
+import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SubmissionPanel } from './SubmissionPanel';
 import type { Remaining } from './types';
-
-/** Result files above this size need the large-file upload, which does not exist yet. */
-export const maxResultBytes = 20 * 1024 * 1024;
+import { type Progress, maxResultBytes } from './uploadTransport';
 
 interface UploadPanelProps {
   remaining: Remaining | null;
   busy: boolean;
-  /** Resolves when the upload is done (or failed: the API client shows why). */
-  onUpload: (file: File) => Promise<void>;
+  /** Resolves when the upload is done (or failed: the API client shows why); reports progress. */
+  onUpload: (file: File, onProgress: Progress) => Promise<void>;
 }
 
 /** Choose a CSV and submit it; today's allowance and the daily-limit rules beside it. */
@@ -24,6 +23,7 @@ export function UploadPanel({ remaining, busy, onUpload }: UploadPanelProps) {
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<'format' | 'size' | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
 
   const choose = (chosen: File | undefined) => {
     setProblem(null);
@@ -36,30 +36,30 @@ export function UploadPanel({ remaining, busy, onUpload }: UploadPanelProps) {
 
   const submit = async () => {
     if (!file) return;
-    await onUpload(file);
+    setProgress(0);
+    try {
+      await onUpload(file, setProgress);
+    } finally {
+      setProgress(null);
+    }
     setFile(null);
     if (input.current) input.current.value = '';
   };
 
   const exhausted = remaining !== null && remaining.remaining <= 0;
   return (
-    <Paper variant="outlined" sx={{ p: 2, mb: 3 }} data-testid="upload-panel">
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        {t('scoring.uploadHeading')}
-      </Typography>
-      {remaining ? (
-        <Typography data-testid="remaining" sx={{ mb: 1 }}>
-          {t('scoring.remaining', { remaining: remaining.remaining, limit: remaining.limit })}
-        </Typography>
-      ) : null}
-      <Box component="ul" sx={{ mt: 0, pl: 3, color: 'text.secondary' }} data-testid="upload-rules">
-        <li>{t('scoring.rules.format')}</li>
-        <li>
-          {t('scoring.rules.daily', { limit: remaining?.limit ?? '-', timeZone: remaining?.timeZone ?? '-' })}
-        </li>
-        <li>{t('scoring.rules.refund')}</li>
-        <li>{t('scoring.rules.size')}</li>
-      </Box>
+    <SubmissionPanel
+      testId="upload-panel"
+      heading={t('scoring.uploadHeading')}
+      remaining={remaining}
+      rulesTestId="upload-rules"
+      rules={[
+        t('scoring.rules.format'),
+        t('scoring.rules.daily', { limit: remaining?.limit ?? '-', timeZone: remaining?.timeZone ?? '-' }),
+        t('scoring.rules.refund'),
+        t('scoring.rules.size'),
+      ]}
+    >
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Button variant="outlined" component="label" disabled={busy}>
           {t('scoring.chooseFile')}
@@ -79,6 +79,14 @@ export function UploadPanel({ remaining, busy, onUpload }: UploadPanelProps) {
           {t('scoring.submit')}
         </Button>
       </Stack>
+      {progress !== null ? (
+        <Box sx={{ mt: 2 }} data-testid="upload-progress">
+          <LinearProgress variant="determinate" value={Math.round(progress * 100)} />
+          <Typography variant="body2" color="text.secondary">
+            {t('scoring.uploading', { percent: Math.round(progress * 100) })}
+          </Typography>
+        </Box>
+      ) : null}
       {problem ? (
         <Alert severity="error" sx={{ mt: 2 }}>
           {t(problem === 'format' ? 'scoring.csvOnly' : 'scoring.tooLarge')}
@@ -89,6 +97,6 @@ export function UploadPanel({ remaining, busy, onUpload }: UploadPanelProps) {
           {t('scoring.limitReached')}
         </Alert>
       ) : null}
-    </Paper>
+    </SubmissionPanel>
   );
 }

@@ -1,18 +1,54 @@
+import { ApiError } from '../../api/ApiError';
 import type { ApiClient } from '../../api/client';
-import type { LeaderboardPage, MyScore, Remaining, Submission, UploadResult } from './types';
+import { type Progress, sendResultFile } from './uploadTransport';
+import type {
+  AnySubmission,
+  ContainerRequest,
+  FinalSelection,
+  LeaderboardPage,
+  MyScore,
+  PrivateLeaderboardPage,
+  Remaining,
+  UploadResult,
+} from './types';
+
+/** The server's answer when the team's previous container run is still going (HTTP 409). */
+export const previousRunActiveCode = 40020;
+/** The private leaderboard is not published yet (services/scoring/src/errors.ts). */
+export const privateLeaderboardHiddenCode = 40009;
+
+/** A container submission: accepted, or held until the person confirms stopping the running one. */
+export type ContainerOutcome =
+  { outcome: 'submitted'; result: UploadResult } | { outcome: 'confirmStop'; message: string };
 
 /** The scoring calls of the portal, on any API client (the app's, or a test's). */
 export function createScoringApi(client: ApiClient) {
   return {
-    /** POST /submission/upload (multipart competitionId + file); answers "Submit success". */
-    upload(competitionId: string, file: File) {
-      const form = new FormData();
-      form.append('competitionId', competitionId);
-      form.append('file', file, file.name);
-      return client.request<UploadResult>('/submission/upload', { method: 'POST', data: form });
+    /** A result file: multipart up to 8 MB, resumable (tus) above; answers "Submit success". */
+    upload(competitionId: string, file: File, onProgress?: Progress) {
+      return sendResultFile(client, competitionId, file, onProgress);
+    },
+    /**
+     * POST /submission/container. Code 40020 (previous run still going) is no error to show: it
+     * comes back as `confirmStop` with the server's message, to ask before resending with
+     * `confirmStop: true`.
+     */
+    async submitContainer(request: ContainerRequest): Promise<ContainerOutcome> {
+      try {
+        const result = await client.request<UploadResult>('/submission/container', {
+          method: 'POST',
+          data: request,
+          handledCodes: [previousRunActiveCode],
+        });
+        return { outcome: 'submitted', result };
+      } catch (error) {
+        if (error instanceof ApiError && error.code === previousRunActiveCode)
+          return { outcome: 'confirmStop', message: error.message };
+        throw error;
+      }
     },
     mine(competitionId: string) {
-      return client.request<Submission[]>('/submission/mine', { data: { competitionId } });
+      return client.request<AnySubmission[]>('/submission/mine', { data: { competitionId } });
     },
     remaining(competitionId: string) {
       return client.request<Remaining>('/submission/remaining', { data: { competitionId } });
@@ -24,9 +60,27 @@ export function createScoringApi(client: ApiClient) {
     myScore(competitionId: string) {
       return client.request<MyScore>('/submission/myScore', { data: { competitionId } });
     },
-    leaderboard(competitionId: string, page: number, pageSize: number) {
+    leaderboard(competitionId: string, page: number, pageSize: number, options: { silent?: boolean } = {}) {
       return client.request<LeaderboardPage>('/leaderboard/public', {
         data: { competitionId, page, pageSize },
+        ...options,
+      });
+    },
+    /** GET /leaderboard/private: rejects with 40009 (no notice) until the board is published. */
+    privateLeaderboard(competitionId: string, page: number, pageSize: number, phase?: string) {
+      return client.request<PrivateLeaderboardPage>('/leaderboard/private', {
+        data: { competitionId, page, pageSize, phase },
+        handledCodes: [privateLeaderboardHiddenCode],
+      });
+    },
+    finalSelection(competitionId: string) {
+      return client.request<FinalSelection[]>('/submission/final', { data: { competitionId } });
+    },
+    /** POST /submission/selectFinal: up to 2 submissions of a phase; [] returns to the default. */
+    selectFinal(competitionId: string, phase: string, submissionIds: string[]) {
+      return client.request<FinalSelection>('/submission/selectFinal', {
+        method: 'POST',
+        data: { competitionId, phase, submissionIds },
       });
     },
   };

@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// (uploads go through XMLHttpRequest for their progress)
 import { describe, expect, it } from 'vitest';
 import { envelope, useRecordingApi } from '../../../test/support/recordingApi';
 import { createScoringApi } from './scoringApi';

@@ -79,7 +79,7 @@ describe('the scoring views', () => {
     fireEvent.change(input, { target: { files: [csv] } });
     expect(screen.getByTestId('chosen-file').textContent).toBe('result.csv');
     await act(async () => void fireEvent.click(submit()));
-    expect(onUpload).toHaveBeenCalledWith(csv);
+    expect(onUpload).toHaveBeenCalledWith(csv, expect.any(Function));
     expect(screen.getByTestId('chosen-file').textContent).toBe('未选择文件');
   });
 

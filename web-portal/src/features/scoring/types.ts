@@ -2,14 +2,43 @@
 export const submissionStatuses = ['Waiting', 'Invalid', 'Evaluating', 'Completed', 'Failed'] as const;
 export type SubmissionStatus = (typeof submissionStatuses)[number];
 
+export type SubmissionKind = 'file' | 'container';
+export type RunState = 'pulling' | 'running' | 'collecting';
+
 export interface Submission {
   submissionId: string;
+  /** `file` (a result file) or `container` (an image the platform runs); absent means `file`. */
+  kind?: SubmissionKind;
   phase: string;
   fileName: string;
   status: SubmissionStatus;
   score: number | null;
   log: string | null;
   submittedAt: string;
+}
+
+/** A container-image submission (spec §3): the image, its config, and where its run is. */
+export interface ContainerSubmission extends Omit<Submission, 'fileName'> {
+  kind: 'container';
+  fileName?: string | null;
+  image: string;
+  configPath: string | null;
+  runState: RunState | null;
+}
+
+export type AnySubmission = Submission | ContainerSubmission;
+
+export const isContainer = (submission: AnySubmission): submission is ContainerSubmission =>
+  submission.kind === 'container';
+
+/** POST /submission/container: `username` and `password` only for a private registry. */
+export interface ContainerRequest {
+  competitionId: string;
+  image: string;
+  username?: string;
+  password?: string;
+  configPath?: string;
+  confirmStop?: boolean;
 }
 
 export interface Remaining {
@@ -39,12 +68,36 @@ export interface LeaderboardRow {
   submittedAt: string;
 }
 
+/** The seal of a phase's final results: a digest of the private board's canonical text. */
+export interface Seal {
+  digest: string;
+  algorithm: string;
+  form: string;
+  sealedAt: string;
+}
+
 export interface LeaderboardPage {
   phase: string | null;
   total: number;
   page: number;
   pageSize: number;
   records: LeaderboardRow[];
+  seal?: Seal | null;
+}
+
+export interface PrivateLeaderboardPage extends LeaderboardPage {
+  published: boolean;
+  publishedAt: string | null;
+}
+
+/** Per phase: the submissions that go to the private leaderboard (the team's choice or the default). */
+export interface FinalSelection {
+  phase: string;
+  default: boolean;
+  submissions: { submissionId: string; fileName: string | null; score: number | null; submittedAt: string }[];
+  selectedAt: string | null;
+  /** The phase's private board is published: the choice can no longer change. */
+  closed: boolean;
 }
 
 export interface MyScore {

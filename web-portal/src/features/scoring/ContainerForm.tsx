@@ -1,0 +1,91 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  type ContainerField,
+  type ContainerProblem,
+  type ContainerValues,
+  containerProblems,
+  emptyContainer,
+} from './containerForm';
+import { SubmissionPanel } from './SubmissionPanel';
+import type { Remaining } from './types';
+
+const fields: { field: ContainerField; help?: 'imageHelp' | 'configPathHelp'; secret?: boolean }[] = [
+  { field: 'image', help: 'imageHelp' },
+  { field: 'username' },
+  { field: 'password', secret: true },
+  { field: 'configPath', help: 'configPathHelp' },
+];
+
+interface ContainerFormProps {
+  remaining: Remaining | null;
+  busy: boolean;
+  /** Sends the image; the page remounts the form (clearing it) once one is accepted. */
+  onSubmit: (values: ContainerValues) => Promise<void>;
+}
+
+/** Image path, registry username and password (not for public images), config path. */
+export function ContainerForm({ remaining, busy, onSubmit }: ContainerFormProps) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState(emptyContainer);
+  const [problems, setProblems] = useState<Partial<Record<ContainerField, ContainerProblem>>>({});
+
+  const submit = async () => {
+    const found = containerProblems(values);
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    await onSubmit(values);
+  };
+
+  const exhausted = remaining !== null && remaining.remaining <= 0;
+  return (
+    <SubmissionPanel
+      testId="container-form"
+      heading={t('container.heading')}
+      remaining={remaining}
+      rules={[t('container.rules.layout'), t('container.rules.public'), t('container.rules.stop')]}
+    >
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack spacing={2} sx={{ maxWidth: 560 }}>
+          {fields.map(({ field, help, secret }) => {
+            const problem = problems[field];
+            return (
+              <TextField
+                key={field}
+                name={field}
+                label={t(`container.${field}`)}
+                type={secret ? 'password' : 'text'}
+                autoComplete={secret ? 'new-password' : 'off'}
+                required={field === 'image'}
+                value={values[field]}
+                onChange={(event) => {
+                  setValues((previous) => ({ ...previous, [field]: event.target.value }));
+                  setProblems((previous) => ({ ...previous, [field]: undefined }));
+                }}
+                error={problem !== undefined}
+                helperText={problem ? t(`container.${problem}`) : help ? t(`container.${help}`) : ' '}
+                size="small"
+              />
+            );
+          })}
+          <div>
+            <Button type="submit" variant="contained" disabled={busy || exhausted}>
+              {t('container.submit')}
+            </Button>
+          </div>
+        </Stack>
+      </Box>
+    </SubmissionPanel>
+  );
+}

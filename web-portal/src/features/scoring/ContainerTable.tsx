@@ -1,0 +1,78 @@
+import Box from '@mui/material/Box';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../forms/dates';
+import { formatScore } from './formatScore';
+import { SubmissionStatusChip } from './SubmissionStatusChip';
+import type { ContainerSubmission } from './types';
+
+/** My team's container submissions: time, image, status, where the run is, score and log. */
+export function ContainerTable({
+  submissions,
+  timeZone,
+}: {
+  submissions: ContainerSubmission[];
+  timeZone?: string;
+}) {
+  const { t, i18n } = useTranslation();
+  if (submissions.length === 0)
+    return (
+      <Typography color="text.secondary" data-testid="no-container-submissions">
+        {t('container.none')}
+      </Typography>
+    );
+  return (
+    <Table size="small" data-testid="container-submissions">
+      <TableHead>
+        <TableRow>
+          <TableCell>{t('scoring.submittedAt')}</TableCell>
+          <TableCell>{t('container.image')}</TableCell>
+          <TableCell>{t('scoring.status')}</TableCell>
+          <TableCell>{t('container.runState')}</TableCell>
+          <TableCell>{t('scoring.score')}</TableCell>
+          <TableCell>{t('scoring.log')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {submissions.map((submission) => (
+          <TableRow key={submission.submissionId} data-testid="container-row">
+            <TableCell>{formatDateTime(submission.submittedAt, i18n.resolvedLanguage, timeZone)}</TableCell>
+            <TableCell sx={{ wordBreak: 'break-all' }}>
+              <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
+                {submission.image}
+              </Typography>
+              {submission.configPath ? (
+                <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+                  {submission.configPath}
+                </Typography>
+              ) : null}
+            </TableCell>
+            <TableCell>
+              <SubmissionStatusChip status={submission.status} />
+            </TableCell>
+            <TableCell data-testid="run-state">
+              {submission.runState ? t(`container.runStates.${submission.runState}`) : '-'}
+            </TableCell>
+            <TableCell data-testid="submission-score">{formatScore(submission.score)}</TableCell>
+            <TableCell>
+              {submission.log ? (
+                <Box
+                  component="pre"
+                  data-testid="container-log"
+                  sx={{ m: 0, maxHeight: 160, maxWidth: 420, overflow: 'auto', fontSize: 12 }}
+                >
+                  {submission.log}
+                </Box>
+              ) : null}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,93 @@
+import { Upload } from 'tus-js-client';
+import type { ApiClient } from '../../api/client';
+import type { UploadResult } from './types';
+
+/** The server takes multipart result files up to this size (services/scoring/src/http/routes.ts). */
+export const maxMultipartBytes = 20 * 1024 * 1024;
+/** The largest result file at all, through the resumable upload (services/scoring/src/http/tus.ts). */
+export const maxResultBytes = 100 * 1024 * 1024;
+/** Files above this go through tus, so a dropped connection resumes where it stopped. */
+export const resumableAbove = 8 * 1024 * 1024;
+/** Waits between tus retries after a dropped connection, in ms. */
+const retryDelays = [0, 1000, 3000, 5000, 10_000, 20_000];
+
+export type Progress = (fraction: number) => void;
+
+/**
+ * Sends a result file the way its size asks for: multipart with upload progress (XMLHttpRequest,
+ * as fetch reports none) up to `resumableAbove`, the tus protocol above it. Either way the answer
+ * is settled by the API client, with its notices and its 401 handling.
+ */
+export function sendResultFile(
+  client: ApiClient,
+  competitionId: string,
+  file: File,
+  onProgress: Progress = () => undefined,
+): Promise<UploadResult> {
+  return file.size > resumableAbove
+    ? resumable(client, competitionId, file, onProgress)
+    : multipart(client, competitionId, file, onProgress);
+}
+
+function multipart(client: ApiClient, competitionId: string, file: File, onProgress: Progress) {
+  const form = new FormData();
+  form.append('competitionId', competitionId);
+  form.append('file', file, file.name);
+  return new Promise<UploadResult>((resolve, reject) => {
+    const settle = settler(resolve, reject);
+    const request = new XMLHttpRequest();
+    request.open('POST', `${client.baseUrl}/submission/upload`);
+    request.setRequestHeader('Accept', 'application/json');
+    request.setRequestHeader('Accept-Language', client.language());
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    request.onload = () =>
+      settle(() => client.settleText<UploadResult>(request.status, request.responseText));
+    request.onerror = () => settle(() => client.transportFailure(new Error('upload failed')));
+    request.send(form);
+  });
+}
+
+function resumable(client: ApiClient, competitionId: string, file: File, onProgress: Progress) {
+  return new Promise<UploadResult>((resolve, reject) => {
+    const settle = settler(resolve, reject);
+    const upload = new Upload(file, {
+      endpoint: `${client.baseUrl}/submission/tus`,
+      metadata: { competitionId, filename: file.name },
+      headers: { 'Accept-Language': client.language() },
+      retryDelays,
+      // Resumes an interrupted upload of the same file after a reload, too.
+      storeFingerprintForResuming: true,
+      removeFingerprintOnSuccess: true,
+      onProgress: (sent, total) => onProgress(total ? sent / total : 0),
+      onSuccess: ({ lastResponse }) =>
+        settle(() => client.settleText<UploadResult>(lastResponse.getStatus(), lastResponse.getBody())),
+      onError: (error) => {
+        const response = 'originalResponse' in error ? error.originalResponse : null;
+        settle(() =>
+          response
+            ? client.settleText<UploadResult>(response.getStatus(), response.getBody())
+            : client.transportFailure(error),
+        );
+      },
+    });
+    void upload
+      .findPreviousUploads()
+      .then((previous) => {
+        if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
+      })
+      .finally(() => upload.start());
+  });
+}
+
+/** Resolves with what `answer` returns, or rejects with what it throws (the client's ApiError). */
+function settler<T>(resolve: (value: T) => void, reject: (error: unknown) => void) {
+  return (answer: () => T) => {
+    try {
+      resolve(answer());
+    } catch (error) {
+      reject(error);
+    }
+  };
+}
