@@ -45,9 +45,7 @@ import {
   type Servers,
   createDatabase,
   deleteTopics,
-  kafkaVersion,
-  machine,
-  postgresVersion,
+  printRunHeader,
   startServers,
   topicMessageCount,
   waitForTopic,
@@ -768,32 +766,16 @@ async function main(argv: readonly string[]): Promise<boolean> {
     countDatabaseApart(new URL(url).pathname.slice(1));
     const database = await openDatabase({ kind: 'postgres', url });
     cleanup.defer('close the database pool', () => database.close());
-    const m = machine();
-    console.log('# Event store benchmark (npm run bench -- eventstore)\n');
-    console.log(
-      table(
-        ['', 'run'],
+    await printRunHeader(
+      'Event store benchmark (npm run bench -- eventstore)',
+      [
+        ['sections', sections.join(', ')],
         [
-          ['date', m.date!],
-          ['machine', m.host!],
-          ['cpu', m.cpu!],
-          ['memory', m.memory!],
-          ['load before', m.load!],
-          ['node', m.node!],
-          ['PostgreSQL', await postgresVersion(servers.databaseUrl)],
-          ['  where', `${servers.postgresSource}; database ${new URL(url).pathname.slice(1)}`],
-          ['Kafka', await kafkaVersion(servers.kafkaBrokers)],
-          ['  where', `${servers.kafkaSource}; topic prefix ${runId}.`],
-          ['git commit', m.commit!],
-          ['sections', sections.join(', ')],
-          [
-            'settings',
-            JSON.stringify(
-              Object.fromEntries(['quiet', ...sections].map((s) => [s, SETTINGS[s as Section]])),
-            ),
-          ],
+          'settings',
+          JSON.stringify(Object.fromEntries(['quiet', ...sections].map((s) => [s, SETTINGS[s as Section]]))),
         ],
-      ),
+      ],
+      { servers, databaseUrl: url, topicPrefix: `${runId}.` },
     );
     const ctx: Context = { servers, database, db: database.db, cleanup, runId, summary: [] };
     for (const section of sections) {

@@ -26,11 +26,23 @@ const benchmarks: Record<string, { description: string; load: () => Promise<Benc
       'Args: rows=N runs=N',
     load: async () => (await import('./scoring.ts')).default,
   },
+  pipeline: {
+    description:
+      'small result files from upload to leaderboard at a fixed rate through the real platform (open loop), ' +
+      'p99 upload accepted → leaderboard applied, nothing lost or double counted. Args: rate=N seconds=N teams=N',
+    load: async () => (await import('./pipeline.ts')).default,
+  },
   leaderboard: {
     description:
       'public leaderboard, first page of 50 rows with 10,000 teams, through the real service on 127.0.0.1 vs a ' +
       'bare Fastify route (50 connections, ~10 s each). Args: seconds=N connections=N teams=N',
     load: async () => (await import('./scoring-leaderboard.ts')).default,
+  },
+  runner: {
+    description:
+      'container runs on the Docker Engine: overhead submit → run started and run ended → scored (p50/p99 of ' +
+      '20 runs), throughput with 2 runner processes. Args: runs=N',
+    load: async () => (await import('./runner.ts')).default,
   },
 };
 

@@ -24,14 +24,7 @@ import { sql } from 'kysely';
 import pino from 'pino';
 import { Cleanup } from './lib/cleanup.ts';
 import { fmt, table, verdict } from './lib/report.ts';
-import {
-  createDatabase,
-  deleteTopics,
-  kafkaVersion,
-  machine,
-  postgresVersion,
-  startServers,
-} from './lib/servers.ts';
+import { createDatabase, deleteTopics, printRunHeader, startServers } from './lib/servers.ts';
 import type { Benchmark } from './run.ts';
 
 const TARGETS = { ratio: 0.3, p99Ms: 20 };
@@ -170,33 +163,20 @@ async function main(args: readonly string[]): Promise<boolean> {
     cleanup.defer('close the bare server', () => bare.close());
     const barePort = (bare.server.address() as { port: number }).port;
 
-    const m = machine();
-    console.log('# Leaderboard read benchmark (npm run bench -- leaderboard)\n');
-    console.log(
-      table(
-        ['', 'run'],
+    await printRunHeader(
+      'Leaderboard read benchmark (npm run bench -- leaderboard)',
+      [
         [
-          ['date', m.date!],
-          ['machine', m.host!],
-          ['cpu', m.cpu!],
-          ['memory', m.memory!],
-          ['load before', m.load!],
-          ['node', m.node!],
-          ['PostgreSQL', await postgresVersion(servers.databaseUrl)],
-          ['  where', `${servers.postgresSource}; database ${new URL(url).pathname.slice(1)}`],
-          ['Kafka', await kafkaVersion(servers.kafkaBrokers)],
-          ['git commit', m.commit!],
-          [
-            'read model',
-            `${fmt(teams)} teams (${fmt(solo)} alone, ${fmt(teams - solo)} of two), seeded in ${fmt(seedMs)} ms`,
-          ],
-          [
-            'load',
-            `${connections} keep-alive connections, ${seconds} s per target, separate process (bench/scoring-load.ts)`,
-          ],
-          ['page size', `${fmt(JSON.stringify(first).length)} bytes of JSON (50 rows)`],
+          'read model',
+          `${fmt(teams)} teams (${fmt(solo)} alone, ${fmt(teams - solo)} of two), seeded in ${fmt(seedMs)} ms`,
         ],
-      ),
+        [
+          'load',
+          `${connections} keep-alive connections, ${seconds} s per target, separate process (bench/scoring-load.ts)`,
+        ],
+        ['page size', `${fmt(JSON.stringify(first).length)} bytes of JSON (50 rows)`],
+      ],
+      { servers, databaseUrl: url },
     );
     // Warm both (JIT, the page cache, connection set-up).
     await load(barePort, '/api/bare', connections, 2);

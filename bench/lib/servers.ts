@@ -9,6 +9,7 @@ import os from 'node:os';
 import kafkajs from 'kafkajs';
 import pg from 'pg';
 import type { Cleanup } from './cleanup.ts';
+import { table } from './report.ts';
 
 const { Kafka, ConfigResourceTypes, logLevel } = kafkajs;
 
@@ -225,4 +226,47 @@ export function machine(): Record<string, string> {
     node: `${process.version} (${process.execPath})`,
     commit,
   };
+}
+
+/**
+ * Prints a benchmark's heading and the table every report starts with: date, machine, load, node, the
+ * servers (when it uses them) and the commit, then the benchmark's own rows.
+ */
+export async function printRunHeader(
+  title: string,
+  extra: readonly (readonly [string, string])[],
+  servers?: { servers: Servers; databaseUrl: string; topicPrefix?: string },
+): Promise<void> {
+  const m = machine();
+  const serverRows: [string, string][] = servers
+    ? [
+        ['PostgreSQL', await postgresVersion(servers.servers.databaseUrl)],
+        [
+          '  where',
+          `${servers.servers.postgresSource}; database ${new URL(servers.databaseUrl).pathname.slice(1)}`,
+        ],
+        ['Kafka', await kafkaVersion(servers.servers.kafkaBrokers)],
+        [
+          '  where',
+          `${servers.servers.kafkaSource}${servers.topicPrefix ? `; topic prefix ${servers.topicPrefix}` : ''}`,
+        ],
+      ]
+    : [];
+  console.log(`# ${title}\n`);
+  console.log(
+    table(
+      ['', 'run'],
+      [
+        ['date', m.date!],
+        ['machine', m.host!],
+        ['cpu', m.cpu!],
+        ['memory', m.memory!],
+        ['load before', m.load!],
+        ['node', m.node!],
+        ...serverRows,
+        ['git commit', m.commit!],
+        ...extra,
+      ],
+    ),
+  );
 }
