@@ -23,7 +23,7 @@ const benchmarks: Record<string, { description: string; load: () => Promise<Benc
   scoring: {
     description:
       'score a 1,000,000-row CSV (RMSE, every validation on) in a child process vs pandas on the same files. ' +
-      'Args: rows=N runs=N',
+      'Args: rows=N runs=N ids=string (string ids instead of integers) quiet=N',
     load: async () => (await import('./scoring.ts')).default,
   },
   pipeline: {
