@@ -26,8 +26,9 @@ const takenError = {
 export async function loadAccount(
   store: EventStore,
   accountId: string,
+  trx?: Db,
 ): Promise<{ state: ActiveAccount; version: number }> {
-  const events = await store.readStream(accountStream(accountId));
+  const events = await store.readStream(accountStream(accountId), trx ? { trx } : {});
   const state = foldAccount(events);
   if (state.status === 'none') throw new NotFoundError();
   return { state, version: events.length };
@@ -52,8 +53,9 @@ export class Accounts {
     return trx.withSchema('identity') as Kysely<IdentityTables>;
   }
 
-  load(accountId: string): Promise<{ state: ActiveAccount; version: number }> {
-    return loadAccount(this.store, accountId);
+  /** The account's state; inside a transaction pass its `trx` (the embedded database has one connection). */
+  load(accountId: string, trx?: Db): Promise<{ state: ActiveAccount; version: number }> {
+    return loadAccount(this.store, accountId, trx);
   }
 
   /** Decides a command on the current state and appends the result with the version it saw. */
@@ -256,7 +258,7 @@ export class Accounts {
         }
         return new AppError(identityCodes.wrongCredentials, 'wrongCredentials', 400);
       }
-      const { state } = await this.load(accountId);
+      const { state } = await this.load(accountId, trx);
       if (state.status === 'disabled')
         return new AppError(identityCodes.accountDisabled, 'accountDisabled', 403);
       await this.#t(trx).deleteFrom('login_throttle').where('key', 'in', throttleKeys).execute();
@@ -275,7 +277,7 @@ export class Accounts {
     return commitThenThrow(this.db, async (trx) => {
       const check = await this.codes.check(trx, { ...request, purpose: 'login', now: new Date() }, metadata);
       if (check !== 'ok') return codeFailure(check);
-      const { state } = await this.load(accountId);
+      const { state } = await this.load(accountId, trx);
       if (state.status === 'disabled')
         return new AppError(identityCodes.accountDisabled, 'accountDisabled', 403);
       const session = await this.sessions.start(

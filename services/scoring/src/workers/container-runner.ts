@@ -200,7 +200,7 @@ export class ContainerRunWorker {
       if (!row || (row.status !== 'Waiting' && row.status !== 'Evaluating')) return null;
       if (row.status === 'Evaluating' && row.lease_until && row.lease_until > new Date()) return null;
       const refund = { competitionId: row.competition_id, teamId: row.team_id, quotaDay: row.quota_day };
-      const expected = (await this.store.readStream(stream(submissionId))).length;
+      const expected = (await this.store.readStream(stream(submissionId), { trx })).length;
       if (row.attempt >= this.settings.maxAttempts) {
         const reason = `the runner stopped during the run ${row.attempt} times`;
         await this.#t(trx)
@@ -269,7 +269,7 @@ export class ContainerRunWorker {
         .forUpdate('r')
         .executeTakeFirst();
       if (!held) return false;
-      await write(trx, (await this.store.readStream(stream(claimed.submissionId))).length);
+      await write(trx, (await this.store.readStream(stream(claimed.submissionId), { trx })).length);
       return true;
     });
   }
