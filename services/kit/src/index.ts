@@ -21,3 +21,4 @@ export * from './runtime/auth.ts';
 export * from './http/simple-rest.ts';
 export * from './http/request-metadata.ts';
 export * from './time.ts';
+export * from './crypto.ts';

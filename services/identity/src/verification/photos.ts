@@ -1,5 +1,3 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-
 export const maxPhotoBytes = 3 * 1024 * 1024;
 
 /** The image type by its first bytes, whatever the file is called: jpg, png or bmp, else null. */
@@ -14,26 +12,4 @@ export function sniffImage(bytes: Buffer): 'image/jpeg' | 'image/png' | 'image/b
     if (declaredSize === bytes.length && [12, 40, 52, 56, 108, 124].includes(dibHeader)) return 'image/bmp';
   }
   return null;
-}
-
-export interface Sealed {
-  iv: Buffer;
-  tag: Buffer;
-  ciphertext: Buffer;
-}
-
-/** AES-256-GCM with a fresh 96-bit IV; the document id is bound as associated data. */
-export function seal(key: Buffer, documentId: string, plain: Buffer): Sealed {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  cipher.setAAD(Buffer.from(documentId));
-  const ciphertext = Buffer.concat([cipher.update(plain), cipher.final()]);
-  return { iv, tag: cipher.getAuthTag(), ciphertext };
-}
-
-export function open(key: Buffer, documentId: string, sealed: Sealed): Buffer {
-  const decipher = createDecipheriv('aes-256-gcm', key, sealed.iv);
-  decipher.setAAD(Buffer.from(documentId));
-  decipher.setAuthTag(sealed.tag);
-  return Buffer.concat([decipher.update(sealed.ciphertext), decipher.final()]);
 }

@@ -1,10 +1,9 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { type EventMetadata, identity } from '@sais/events';
-import { ConcurrencyError, type Db, type EventStore, NotFoundError } from '@sais/kit';
+import { ConcurrencyError, type Db, type EventStore, NotFoundError, open, seal } from '@sais/kit';
 import { type Kysely, sql } from 'kysely';
 import type { IdentityTables } from '../db/tables.ts';
 import { type VerificationCommand, decideVerification, foldVerification } from '../domain/verification.ts';
-import { open, seal } from './photos.ts';
 
 export type AuthStatus = 'Not Verified' | 'Processing' | 'Verified';
 

@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { open, packSealed, seal, unpackSealed } from '@sais/kit';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -32,19 +33,10 @@ export class CredentialVault {
   }
 
   seal(submissionId: string, credentials: RegistryCredentials): Buffer {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-    cipher.setAAD(Buffer.from(submissionId));
-    const data = Buffer.concat([cipher.update(JSON.stringify(credentials)), cipher.final()]);
-    return Buffer.concat([iv, cipher.getAuthTag(), data]);
+    return packSealed(seal(this.key, submissionId, Buffer.from(JSON.stringify(credentials))));
   }
 
   open(submissionId: string, sealed: Buffer): RegistryCredentials {
-    const decipher = createDecipheriv('aes-256-gcm', this.key, sealed.subarray(0, 12));
-    decipher.setAAD(Buffer.from(submissionId));
-    decipher.setAuthTag(sealed.subarray(12, 28));
-    return JSON.parse(
-      Buffer.concat([decipher.update(sealed.subarray(28)), decipher.final()]).toString('utf8'),
-    );
+    return JSON.parse(open(this.key, submissionId, unpackSealed(sealed)).toString('utf8'));
   }
 }
