@@ -1,5 +1,6 @@
 /**
- * `npm run bench -- pipeline [rate=200] [seconds=60] [teams=N]` (at least rate × seconds / 100 teams)
+ * `npm run bench -- pipeline [rate=200] [seconds=60] [teams=N] [workers=N]` (at least rate × seconds / 100
+ * teams; `workers=N` runs the scoring worker group in N processes of its own, bench/pipeline-worker.ts)
  *
  * Small result files from upload to leaderboard: a load process (bench/pipeline-load.ts) posts 20-row
  * CSVs through `POST /api/submission/upload` at a fixed rate (open loop) to the real platform
@@ -9,7 +10,7 @@
  * (inside its transaction, so its commit, a few ms, is not counted). Afterwards it checks that every
  * accepted upload was received, scored and applied exactly once.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -76,6 +77,8 @@ async function main(args: readonly string[]): Promise<boolean> {
   // The daily limit is at most 100 per team (CompetitionSettings): enough teams for every upload.
   const dailyLimit = 100;
   const teams = Math.max(setting('teams', 20), Math.ceil((rate * seconds) / dailyLimit));
+  // Scoring workers in their own processes (0: inside the API process).
+  const workerProcesses = setting('workers', 0);
   const cleanup = new Cleanup();
   const runId = `bench-${randomUUID().slice(0, 8)}`;
   try {
@@ -94,12 +97,36 @@ async function main(args: readonly string[]): Promise<boolean> {
           KAFKA_BROKERS: servers.kafkaBrokers.join(','),
           KAFKA_TOPIC_PREFIX: `${runId}.`,
           SAIS_SEED: 'off',
+          SAIS_WORKERS: workerProcesses > 0 ? 'off' : 'on',
         },
       },
       logger: pino({ level: 'warn' }),
     });
     cleanup.defer('close the platform', () => platform.close());
     const db = platform.database.db;
+    for (let i = 0; i < workerProcesses; i++) {
+      const worker = spawn(
+        process.execPath,
+        ['--import', 'tsx', join(import.meta.dirname, 'pipeline-worker.ts')],
+        {
+          env: {
+            ...process.env,
+            DATABASE_URL: url,
+            KAFKA_BROKERS: servers.kafkaBrokers.join(','),
+            KAFKA_TOPIC_PREFIX: `${runId}.`,
+          },
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      );
+      cleanup.defer(`stop scoring worker process ${i + 1}`, async () => {
+        worker.kill('SIGTERM');
+        await new Promise((resolve) => worker.once('exit', resolve));
+      });
+      await new Promise<void>((resolve, reject) => {
+        worker.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
+        worker.once('exit', (code) => reject(new Error(`scoring worker process exited with ${code}`)));
+      });
+    }
     const accounts = new Accounts(
       db,
       platform.stores.get('identity')!,
@@ -202,7 +229,12 @@ async function main(args: readonly string[]): Promise<boolean> {
       'Pipeline benchmark (npm run bench -- pipeline)',
       [
         ['load', `${rate} uploads/s for ${seconds} s, open loop, ${teams} one-person teams, 20-row CSVs`],
-        ['platform', 'one process: HTTP, relays, scoring worker group, projections (SAIS_WORKERS on)'],
+        [
+          'platform',
+          workerProcesses > 0
+            ? `API process (HTTP, relays, projections) + ${workerProcesses} scoring worker process(es)`
+            : 'one process: HTTP, relays, scoring worker group, projections (SAIS_WORKERS on)',
+        ],
       ],
       { servers, databaseUrl: url, topicPrefix: `${runId}.` },
     );
@@ -257,6 +289,26 @@ async function main(args: readonly string[]): Promise<boolean> {
     }
     const steady = [...perSecond.entries()].filter(([s]) => s >= 5 && s < seconds - 1).map(([, n]) => n);
     const d = distribution(latencies);
+    // Where the time goes: upload accepted → result recorded (relay, Kafka, worker, scoring), then
+    // result recorded → leaderboard applied (relay, Kafka, projection).
+    const scoredAt = new Map(
+      (
+        await sql<{ stream_id: string; occurred_at: Date }>`select stream_id, occurred_at from scoring.events
+          where type = ${S.SubmissionScored.type}`.execute(db)
+      ).rows.map((r) => [r.stream_id.replace(/^submission-/, ''), new Date(r.occurred_at).getTime()]),
+    );
+    const toScored = distribution(
+      load.accepted.flatMap((a) =>
+        scoredAt.has(a.submissionId) ? [scoredAt.get(a.submissionId)! - a.acceptedAt] : [],
+      ),
+    );
+    const toBoard = distribution(
+      load.accepted.flatMap((a) => {
+        const scored = scoredAt.get(a.submissionId);
+        const at = applied.get(a.submissionId);
+        return scored !== undefined && at ? [at[0]! - scored] : [];
+      }),
+    );
     // Results per second from the first accepted upload to the last result applied.
     const lastApplied = Math.max(...[...applied.values()].map((times) => times[0]!));
     const appliedRate = latencies.length / ((lastApplied - firstAccepted) / 1000);
@@ -276,6 +328,11 @@ async function main(args: readonly string[]): Promise<boolean> {
             steady.length
               ? `${fmt(Math.min(...steady))} / ${fmt(steady.sort((a, b) => a - b)[Math.floor(steady.length / 2)]!)}`
               : '–',
+          ],
+          ['  of which accepted → result recorded p50 / p99', `${ms(toScored.p50)} / ${ms(toScored.p99)}`],
+          [
+            '  and result recorded → leaderboard applied p50 / p99',
+            `${ms(toBoard.p50)} / ${ms(toBoard.p99)}`,
           ],
           [
             'upload accepted → leaderboard applied p50 / p95 / p99 / max',

@@ -29,7 +29,7 @@ const benchmarks: Record<string, { description: string; load: () => Promise<Benc
   pipeline: {
     description:
       'small result files from upload to leaderboard at a fixed rate through the real platform (open loop), ' +
-      'p99 upload accepted → leaderboard applied, nothing lost or double counted. Args: rate=N seconds=N teams=N',
+      'p99 upload accepted → leaderboard applied, nothing lost or double counted. Args: rate=N seconds=N teams=N workers=N',
     load: async () => (await import('./pipeline.ts')).default,
   },
   leaderboard: {

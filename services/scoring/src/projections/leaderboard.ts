@@ -136,6 +136,66 @@ async function recomputeSubmission(trx: Db, submissionId: string, at: Date) {
  * to the earlier submission), and the best private score among the team's final selection (default:
  * its 2 best public). Disqualified submissions and teams drop out. Rebuildable by replay.
  */
+type Scores = { metric: string; publicScore: number | null; privateScore: number | null };
+
+/**
+ * A batch's receipts and scores, set-based: every receipt in one insert, every score in one update,
+ * then each touched team's rows recomputed once (a team scored 30 times in a batch is ranked once).
+ * Recomputing reads only the tables' current facts, so the boards equal those of one event at a time.
+ */
+class BoardBatch {
+  #received: {
+    submission_id: string;
+    competition_id: string;
+    phase: string;
+    team_id: string;
+    submitted_at: Date;
+  }[] = [];
+  #scores = new Map<string, Scores>();
+  #at = new Date(0);
+
+  receive(data: { submissionId: string; competitionId: string; phase: string; teamId: string }, at: Date) {
+    this.#received.push({
+      submission_id: data.submissionId,
+      competition_id: data.competitionId,
+      phase: data.phase,
+      team_id: data.teamId,
+      submitted_at: at,
+    });
+  }
+
+  score(submissionId: string, scores: Scores, at: Date) {
+    this.#scores.set(submissionId, scores); // a later rescore in the same batch wins, as in order
+    this.#at = at;
+  }
+
+  async flush(trx: Db) {
+    if (this.#received.length > 0)
+      await t(trx)
+        .insertInto('board_submissions')
+        .values(this.#received)
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    if (this.#scores.size > 0) {
+      const ids = [...this.#scores.keys()];
+      const scores = [...this.#scores.values()];
+      await sql`update scoring.board_submissions b
+        set metric = v.metric, public_score = v.public_score, private_score = v.private_score
+        from unnest(${ids}::uuid[], ${scores.map((x) => x.metric)}::text[],
+          ${scores.map((x) => x.publicScore)}::float8[], ${scores.map((x) => x.privateScore)}::float8[])
+          as v(submission_id, metric, public_score, private_score)
+        where b.submission_id = v.submission_id`.execute(trx);
+      const teams = await sql<{ competition_id: string; phase: string; team_id: string }>`
+        select distinct competition_id, phase, team_id from scoring.board_submissions
+        where submission_id = any(${ids}::uuid[])`.execute(trx);
+      for (const team of teams.rows)
+        await recompute(trx, team.competition_id, team.phase, team.team_id, this.#at);
+    }
+    this.#received = [];
+    this.#scores.clear();
+  }
+}
+
 export const leaderboardProjection = defineProjection({
   name: 'scoring.leaderboard',
   schema: 'scoring',
@@ -144,6 +204,22 @@ export const leaderboardProjection = defineProjection({
     scoring.FinalSubmissionsSelected.aggregate,
     scoring.PrivateLeaderboardPublished.aggregate,
   ],
+  async applyBatch(trx, events) {
+    const batch = new BoardBatch();
+    for (const event of events) {
+      const at = new Date(event.occurredAt);
+      if (event.type === scoring.SubmissionReceived.type)
+        batch.receive(event.data as Parameters<BoardBatch['receive']>[0], at);
+      else if (event.type === scoring.SubmissionScored.type || event.type === scoring.SubmissionRescored.type)
+        batch.score((event.data as { submissionId: string }).submissionId, event.data as Scores, at);
+      else {
+        // Anything else (disqualifications, selections, publication) in order, after what came before.
+        await batch.flush(trx);
+        await leaderboardProjection.apply(trx, event);
+      }
+    }
+    await batch.flush(trx);
+  },
   async apply(trx, event) {
     const at = new Date(event.occurredAt);
     switch (event.type) {
