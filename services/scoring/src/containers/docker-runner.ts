@@ -62,6 +62,15 @@ export class DockerRunner implements Runner {
       try {
         await this.#pull(request);
       } catch (error) {
+        // No engine to talk to is the platform's fault (retried, then refunded); a refused pull is not.
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT' || code === 'ECONNREFUSED' || code === 'EACCES')
+          return {
+            kind: 'failed',
+            reason: 'The container engine of the platform is not available; this run does not count.',
+            log: '',
+            platformFault: true,
+          };
         return {
           kind: 'failed',
           reason: pullError(error, request.image, request.credentials !== null),
