@@ -91,16 +91,12 @@ describe('the merge rule: a join may not pool more submissions than one team cou
       ],
       system(),
     );
-    await h.eventually(
-      async () =>
-        (
-          await sql<{
-            s: string | null;
-          }>`select phase_starts ->> 'preliminary' as s from team.submission_rules
-            where competition_id = ${competitionId}`.execute(h.db)
-        ).rows[0]?.s === startsAt.toISOString().replace('Z', '+00:00'),
-      'phase start mirrored',
-    );
+    await h.eventually(async () => {
+      const { rows } = await sql<{ s: string | null }>`select phase_starts ->> 'preliminary' as s
+        from team.submission_rules where competition_id = ${competitionId}`.execute(h.db);
+      // Compared as instants: PostgreSQL's text drops the trailing zeros of milliseconds.
+      return rows[0]?.s ? Date.parse(rows[0].s) === startsAt.getTime() : false;
+    }, 'phase start mirrored');
   }
 
   /** An owner's team with `teamMade` submissions and an applicant who made `applicantMade` alone. */
