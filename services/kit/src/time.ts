@@ -1,11 +1,19 @@
+/** One formatter per time zone: building an Intl.DateTimeFormat costs far more than using one. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar day (YYYY-MM-DD) that `at` falls on in `timeZone` (e.g. a competition's Asia/Shanghai). */
 export function calendarDay(timeZone: string, at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter.format(at);
 }
 
 /** Days from `first` to `last` (YYYY-MM-DD), both counted: the same day gives 1, a later first gives 0. */

@@ -1,22 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { type EventMetadata, scoring } from '@sais/events';
-import { AppError, type Db, type EventStore } from '@sais/kit';
+import { AppError, type Db, type EventStore, calendarDay } from '@sais/kit';
 import { sql } from 'kysely';
 import type { ScoringDb, ScoringTables } from './db/tables.ts';
 import { scoringCodes } from './errors.ts';
 
 export const stream = (submissionId: string) => `submission-${submissionId}`;
 export const scoringPhases = ['preliminary', 'semi-final', 'final'];
-
-/** The calendar day of `now` in a time zone, as YYYY-MM-DD: the key of the daily allowance. */
-export function dayIn(timeZone: string, now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
 
 type Phases = ScoringTables['competitions']['phases'];
 function openPhase(phases: Phases, now: Date): string | null {
@@ -83,7 +73,7 @@ export class Submissions {
   async remaining(competitionId: string, accountId: string, now = new Date()) {
     const competition = await this.#competition(competitionId);
     const { dailySubmissionLimit: limit, timeZone } = competition.settings;
-    const day = dayIn(timeZone, now);
+    const day = calendarDay(timeZone, now);
     const used = await this.#used(this.db, competitionId, await this.teamOf(competitionId, accountId), day);
     return { limit, used, remaining: Math.max(0, limit - used), day, timeZone, refundsFailed: true };
   }
@@ -120,7 +110,7 @@ export class Submissions {
       .executeTakeFirst();
     if (!truth) throw new AppError(scoringCodes.noGroundTruth, 'noGroundTruth', 400);
     const teamId = await this.teamOf(request.competitionId, request.accountId);
-    const day = dayIn(competition.settings.timeZone, now);
+    const day = calendarDay(competition.settings.timeZone, now);
     const limit = competition.settings.dailySubmissionLimit;
     const submissionId = randomUUID();
     await this.db.transaction().execute(async (trx) => {
