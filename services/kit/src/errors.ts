@@ -48,12 +48,13 @@ export class ConcurrencyError extends AppError {
   constructor(
     readonly streamId: string,
     readonly expected: number | 'no_stream' | 'any',
-    readonly actual: number,
+    /** The version found; null when the insert itself collided (somebody appended meanwhile). */
+    readonly actual: number | null,
     cause?: unknown,
   ) {
     super(errorCodes.conflict, 'concurrentChange', 409, {
       cause,
-      detail: `stream ${streamId}: expected version ${String(expected)}, found ${actual}`,
+      detail: `stream ${streamId}: expected version ${String(expected)}, found ${actual ?? 'a newer version'}`,
     });
   }
 }

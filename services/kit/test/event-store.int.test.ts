@@ -67,8 +67,72 @@ describe('event store on PostgreSQL', () => {
       retryable: true,
       code: 409,
       expected: 'no_stream',
-      actual: 1,
+      // A new stream's append does not read the head first: the insert itself collides.
+      actual: null,
     });
+  });
+
+  it('appends to several streams in one call, each chained to its own head, and reads them back together', async () => {
+    const [a, b] = [randomUUID(), randomUUID()];
+    await store.append('identity.account', a, 'no_stream', [accountRegistered(a)], metadata());
+    const [first] = await store.appendMany([
+      {
+        streamType: 'identity.account',
+        streamId: a,
+        expected: 1,
+        events: [profileUpdated(a, 'A')],
+        metadata: metadata(),
+      },
+      {
+        streamType: 'identity.account',
+        streamId: b,
+        expected: 'no_stream',
+        events: [accountRegistered(b), profileUpdated(b, 'B')],
+        metadata: metadata(),
+      },
+    ]);
+    expect(first!.map((e) => e.streamVersion)).toEqual([2]);
+    const streams = await store.readStreams([a, b, randomUUID()]);
+    expect(streams.get(a)!.map((e) => e.streamVersion)).toEqual([1, 2]);
+    expect(streams.get(a)![1]!.previousHash).toBe(streams.get(a)![0]!.hash);
+    expect(streams.get(b)!.map((e) => [e.type, e.streamVersion])).toEqual([
+      ['identity.AccountRegistered', 1],
+      ['identity.ProfileUpdated', 2],
+    ]);
+    expect([...streams.values()][2]).toEqual([]);
+    expect(await store.verify()).toMatchObject({ ok: true });
+  });
+
+  it('fails a multi-stream append as a whole when one stream lost its race, naming that stream', async () => {
+    const [a, b] = [randomUUID(), randomUUID()];
+    await store.append('identity.account', a, 'no_stream', [accountRegistered(a)], metadata());
+    const [head] = await store.readStream(a);
+    await store.append('identity.account', a, 1, [profileUpdated(a, 'first')], metadata());
+    // The caller read head version 1 and passes it: the insert of version 2 collides with the winner's.
+    const late = store.appendMany([
+      {
+        streamType: 'identity.account',
+        streamId: b,
+        expected: 'no_stream',
+        events: [accountRegistered(b)],
+        metadata: metadata(),
+      },
+      {
+        streamType: 'identity.account',
+        streamId: a,
+        expected: 1,
+        head: { version: 1, hash: head!.hash },
+        events: [profileUpdated(a, 'late')],
+        metadata: metadata(),
+      },
+    ]);
+    await expect(late).rejects.toMatchObject({ streamId: a, expected: 1 });
+    await expect(late).rejects.toBeInstanceOf(ConcurrencyError);
+    expect(await store.readStream(b)).toEqual([]);
+    const nicknames = (await store.readStream(a)).map(
+      (e) => (e.data as { changes?: { nickname?: string } }).changes?.nickname,
+    );
+    expect(nicknames).toEqual([undefined, 'first']);
   });
 
   it('lets exactly one of many racing writers win the same stream version', async () => {

@@ -47,7 +47,7 @@ export const scoringService = defineService({
       leaseMs: Number(config.env.SCORING_LEASE_MS ?? 60_000),
       maxAttempts: Number(config.env.SCORING_MAX_ATTEMPTS ?? 3),
       backoffMs: Number(config.env.SCORING_BACKOFF_MS ?? 500),
-      concurrency: Number(config.env.SCORING_CONCURRENCY ?? 8),
+      batchSize: Number(config.env.SCORING_BATCH ?? 16),
       logger,
     });
     return [

@@ -89,35 +89,40 @@ export class Submissions {
     write: (trx: Db, admitted: Admitted) => Promise<void>,
     now = new Date(),
   ) {
-    const competition = await this.#competition(request.competitionId);
+    // Everything admission checks, in one read: the competition, the sign-up, the ground truth, the team.
+    const facts = await sql<
+      Pick<ScoringTables['competitions'], 'settings' | 'phases'> & {
+        signed_up: boolean;
+        has_truth: boolean;
+        team_id: string | null;
+      }
+    >`select c.settings, c.phases,
+        exists (select 1 from scoring.registrations r
+          where r.competition_id = c.competition_id and r.account_id = ${request.accountId}) as signed_up,
+        exists (select 1 from scoring.ground_truths g where g.competition_id = c.competition_id) as has_truth,
+        (select m.team_id from scoring.memberships m
+          where m.competition_id = c.competition_id and m.account_id = ${request.accountId}) as team_id
+      from scoring.competitions c where c.competition_id = ${request.competitionId}`.execute(this.db);
+    const competition = facts.rows[0];
+    if (!competition) throw new AppError(scoringCodes.competitionUnknown, 'competitionUnknown', 404);
     if (!(competition.settings.submissionKinds ?? ['result-file']).includes(request.kind))
       throw new AppError(scoringCodes.submissionKindNotAccepted, 'submissionKindNotAccepted', 400, {
         data: { accepted: competition.settings.submissionKinds ?? ['result-file'] },
       });
-    const signedUp = await this.#t()
-      .selectFrom('registrations')
-      .select('account_id')
-      .where('competition_id', '=', request.competitionId)
-      .where('account_id', '=', request.accountId)
-      .executeTakeFirst();
-    if (!signedUp) throw new AppError(scoringCodes.notSignedUp, 'notSignedUp', 403);
+    if (!competition.signed_up) throw new AppError(scoringCodes.notSignedUp, 'notSignedUp', 403);
     const phase = openPhase(competition.phases, now);
     if (!phase) throw new AppError(scoringCodes.noOpenPhase, 'noOpenPhase', 400);
-    const truth = await this.#t()
-      .selectFrom('ground_truths')
-      .select('competition_id')
-      .where('competition_id', '=', request.competitionId)
-      .executeTakeFirst();
-    if (!truth) throw new AppError(scoringCodes.noGroundTruth, 'noGroundTruth', 400);
-    const teamId = await this.teamOf(request.competitionId, request.accountId);
+    if (!competition.has_truth) throw new AppError(scoringCodes.noGroundTruth, 'noGroundTruth', 400);
+    const teamId = competition.team_id ?? request.accountId;
     const day = calendarDay(competition.settings.timeZone, now);
     const limit = competition.settings.dailySubmissionLimit;
     const submissionId = randomUUID();
-    await this.db.transaction().execute(async (trx) => {
+    const used = await this.db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(hashtext(${`quota:${request.competitionId}:${teamId}:${day}`}))`.execute(
         trx,
       );
-      if ((await this.#used(trx, request.competitionId, teamId, day)) >= limit) {
+      const before = await this.#used(trx, request.competitionId, teamId, day);
+      if (before >= limit) {
         throw new AppError(scoringCodes.dailyLimitReached, 'dailyLimitReached', 429, {
           data: { limit, day, timeZone: competition.settings.timeZone },
         });
@@ -134,9 +139,9 @@ export class Submissions {
         })
         .execute();
       await write(trx, { submissionId, phase, teamId, quotaDay: day, now });
+      return before + 1;
     });
-    const left = limit - (await this.#used(this.db, request.competitionId, teamId, day));
-    return { submissionId, status: 'Waiting' as const, remaining: Math.max(0, left) };
+    return { submissionId, status: 'Waiting' as const, remaining: Math.max(0, limit - used) };
   }
 
   /** Stores a submission's row (status Waiting) and appends its SubmissionReceived event. */

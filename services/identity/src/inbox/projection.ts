@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { identity, scoring, team } from '@sais/events';
+import { type EventEnvelope, identity, scoring, team } from '@sais/events';
 import { type Db, defineProjection } from '@sais/kit';
 import { type Kysely, sql } from 'kysely';
 import type { IdentityTables } from '../db/tables.ts';
@@ -27,6 +27,59 @@ async function usernameOf(trx: Db, accountId: string): Promise<string> {
 }
 
 /**
+ * Submission notices go to the submitter, remembered per submission from SubmissionReceived (the same
+ * stream, so it always comes first): the events' receipts, then their notices, a statement each.
+ */
+async function submissionNotices(trx: Db, events: readonly EventEnvelope[]): Promise<void> {
+  if (events.length === 0) return;
+  type Data = { submissionId: string; submitterId?: string; fileName?: string };
+  const known = new Map<string, { recipient_id: string; file_name: string }>();
+  const receipts = events
+    .filter((event) => event.type === scoring.SubmissionReceived.type)
+    .map((event) => event.data as Data);
+  for (const data of receipts)
+    known.set(data.submissionId, { recipient_id: data.submitterId!, file_name: data.fileName! });
+  if (receipts.length > 0)
+    await sql`insert into identity.inbox_submissions (submission_id, recipient_id, file_name)
+      select * from unnest(${receipts.map((d) => d.submissionId)}::uuid[], ${receipts.map((d) => d.submitterId!)}::uuid[],
+        ${receipts.map((d) => d.fileName!)}::text[])
+      on conflict do nothing`.execute(trx);
+  const others = events.filter((event) => event.type !== scoring.SubmissionReceived.type);
+  const unknown = [...new Set(others.map((event) => (event.data as Data).submissionId))].filter(
+    (id) => !known.has(id),
+  );
+  if (unknown.length > 0) {
+    const rows = await sql<{ submission_id: string; recipient_id: string; file_name: string }>`
+      select submission_id, recipient_id, file_name from identity.inbox_submissions
+      where submission_id = any(${unknown}::uuid[])`.execute(trx);
+    for (const row of rows.rows) known.set(row.submission_id, row);
+  }
+  const messages = others.flatMap((event) => {
+    const data = event.data as Data;
+    const submission = known.get(data.submissionId);
+    const notice = submission && scoring.scoringNotice(event.type, data, submission.file_name);
+    return notice
+      ? [
+          {
+            message_id: messageIdFor(event.id),
+            recipient_id: submission.recipient_id,
+            sender: scoring.scoringNoticeSender,
+            title: notice.title,
+            body: notice.body,
+            sent_at: new Date(event.occurredAt),
+          },
+        ]
+      : [];
+  });
+  if (messages.length > 0)
+    await inboxOf(trx)
+      .insertInto('inbox')
+      .values(messages)
+      .onConflict((oc) => oc.column('message_id').doNothing())
+      .execute();
+}
+
+/**
  * The message inbox (`/notify/*`): review decisions and team notices (texts kept beside the team
  * events) and submission notices (texts beside the scoring events). Read marks are events too, so a replay keeps them.
  */
@@ -39,6 +92,23 @@ export const inboxProjection = defineProjection({
     team.TeamCreated.aggregate,
     scoring.SubmissionReceived.aggregate,
   ],
+  /**
+   * A batch in order, with the scoring events' notices set-based (the pipeline's bulk): their receipts in
+   * one insert, the submitters in one read, the notices in one insert. Anything else goes one by one.
+   */
+  async applyBatch(trx, events) {
+    let pending: EventEnvelope[] = [];
+    for (const event of events) {
+      if (event.streamType === scoring.SubmissionReceived.aggregate) {
+        pending.push(event);
+        continue;
+      }
+      await submissionNotices(trx, pending);
+      pending = [];
+      await inboxProjection.apply(trx, event);
+    }
+    await submissionNotices(trx, pending);
+  },
   async apply(trx, event) {
     const insert = (
       recipientId: string,
@@ -76,23 +146,7 @@ export const inboxProjection = defineProjection({
       return;
     }
     if (event.streamType === scoring.SubmissionReceived.aggregate) {
-      // Submission notices go to the submitter, remembered per submission from SubmissionReceived
-      // (the same stream, so it always comes first).
-      const data = event.data as { submissionId: string; submitterId?: string; fileName?: string };
-      if (event.type === scoring.SubmissionReceived.type) {
-        await sql`insert into identity.inbox_submissions (submission_id, recipient_id, file_name)
-          values (${data.submissionId}, ${data.submitterId!}, ${data.fileName!}) on conflict do nothing`.execute(
-          trx,
-        );
-        return;
-      }
-      const submission = await sql<{ recipient_id: string; file_name: string }>`
-        select recipient_id, file_name from identity.inbox_submissions where submission_id = ${data.submissionId}`.execute(
-        trx,
-      );
-      const known = submission.rows[0];
-      const notice = known && scoring.scoringNotice(event.type, data, known.file_name);
-      if (notice) await insert(known.recipient_id, notice.title, notice.body, scoring.scoringNoticeSender);
+      await submissionNotices(trx, [event]);
       return;
     }
     switch (event.type) {

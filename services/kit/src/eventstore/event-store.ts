@@ -82,6 +82,23 @@ function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
 
+/** A stream's last event: its version and hash (0 and null for a stream with no events). */
+export interface StreamHead {
+  version: number;
+  hash: string | null;
+}
+
+/** One stream's part of an `appendMany`. */
+export interface StreamAppend {
+  streamType: string;
+  streamId: string;
+  expected: ExpectedVersion;
+  events: readonly PendingEvent[];
+  metadata: EventMetadata;
+  /** The head as the caller read it (in this transaction or before): spares the store reading it. */
+  head?: StreamHead;
+}
+
 export interface AppendOptions {
   /** Append inside the caller's transaction, so the service's own table writes commit with the events. */
   trx?: Db;
@@ -110,69 +127,125 @@ export class EventStore {
     expected: ExpectedVersion,
     events: readonly PendingEvent[],
     metadata: EventMetadata,
-    options: AppendOptions = {},
+    options: AppendOptions & { head?: StreamHead } = {},
   ): Promise<EventEnvelope[]> {
     if (events.length === 0) return [];
-    const run = (trx: Db) => this.#appendIn(trx, streamType, streamId, expected, events, metadata, options);
+    const [appended] = await this.appendMany(
+      [{ streamType, streamId, expected, events, metadata, head: options.head }],
+      options,
+    );
+    return appended!;
+  }
+
+  /**
+   * Appends to several streams in one insert (one round trip instead of two per stream), each guarded by
+   * its expected version: a lost race on any of them fails the whole call with a ConcurrencyError (inside
+   * the caller's transaction, which then rolls back). A stream's head is read only when needed: not for
+   * `no_stream`, not when the caller passes the head it read itself.
+   */
+  async appendMany(
+    appends: readonly StreamAppend[],
+    options: AppendOptions = {},
+  ): Promise<EventEnvelope[][]> {
+    if (appends.every((append) => append.events.length === 0)) return appends.map(() => []);
+    const run = (trx: Db) => this.#appendIn(trx, appends, options);
     return options.trx ? run(options.trx) : this.#db.transaction().execute(run);
+  }
+
+  async #heads(trx: Db, appends: readonly StreamAppend[]): Promise<Map<string, StreamHead>> {
+    const heads = new Map<string, StreamHead>();
+    const unknown: string[] = [];
+    for (const append of appends) {
+      if (append.head) heads.set(append.streamId, append.head);
+      else if (append.expected === 'no_stream') heads.set(append.streamId, { version: 0, hash: null });
+      else unknown.push(append.streamId);
+    }
+    if (unknown.length > 0) {
+      const read = await sql<{ stream_id: string; stream_version: number; hash: string }>`
+        select distinct on (stream_id) stream_id, stream_version, hash from ${this.#table}
+        where stream_id = any(${unknown}::text[]) order by stream_id, stream_version desc`.execute(trx);
+      for (const id of unknown) heads.set(id, { version: 0, hash: null });
+      for (const row of read.rows) heads.set(row.stream_id, { version: row.stream_version, hash: row.hash });
+    }
+    return heads;
   }
 
   async #appendIn(
     trx: Db,
-    streamType: string,
-    streamId: string,
-    expected: ExpectedVersion,
-    events: readonly PendingEvent[],
-    metadata: EventMetadata,
+    appends: readonly StreamAppend[],
     options: AppendOptions,
-  ): Promise<EventEnvelope[]> {
-    const head = await sql<{ stream_version: number; hash: string }>`
-      select stream_version, hash from ${this.#table} where stream_id = ${streamId}
-      order by stream_version desc limit 1`.execute(trx);
-    const current = head.rows[0]?.stream_version ?? 0;
-    const expectedNumber = expected === 'no_stream' ? 0 : expected;
-    if (expectedNumber !== 'any' && expectedNumber !== current) {
-      throw new ConcurrencyError(streamId, expected, current);
-    }
+  ): Promise<EventEnvelope[][]> {
+    const heads = await this.#heads(trx, appends);
     const occurredAt = (options.now ?? new Date()).toISOString();
-    let previousHash = head.rows[0]?.hash ?? null;
-    const prepared = events.map((event, index) => {
-      const version = event.version ?? 1;
-      const draft = {
-        id: randomUUID(),
-        type: event.type,
-        version,
-        streamType,
-        streamId,
-        streamVersion: current + index + 1,
-        occurredAt,
-        ...metadata,
-        previousHash,
-        data: parseEventData(event.type, version, event.data),
-      };
-      const hash = hashEvent(draft);
-      previousHash = hash;
-      return { ...draft, hash };
+    const prepared = appends.map(({ streamType, streamId, expected, events, metadata }) => {
+      const head = heads.get(streamId)!;
+      const expectedNumber = expected === 'no_stream' ? 0 : expected;
+      if (expectedNumber !== 'any' && expectedNumber !== head.version)
+        throw new ConcurrencyError(streamId, expected, head.version);
+      let previousHash = head.hash;
+      // A stream named twice in one call continues where the first part ended.
+      const stream = events.map((event, index) => {
+        const version = event.version ?? 1;
+        const draft = {
+          id: randomUUID(),
+          type: event.type,
+          version,
+          streamType,
+          streamId,
+          streamVersion: head.version + index + 1,
+          occurredAt,
+          ...metadata,
+          previousHash,
+          data: parseEventData(event.type, version, event.data),
+        };
+        const hash = hashEvent(draft);
+        previousHash = hash;
+        return { ...draft, hash, metadata };
+      });
+      if (stream.length > 0)
+        heads.set(streamId, { version: head.version + stream.length, hash: previousHash });
+      return stream;
     });
-    const values = prepared.map(
+    const rows = prepared.flat();
+    const values = rows.map(
       (e) => sql`(${e.id}, ${e.streamType}, ${e.streamId}, ${e.streamVersion}, ${e.type}, ${e.version},
-        ${JSON.stringify(e.data)}::jsonb, ${JSON.stringify(metadata)}::jsonb, ${e.occurredAt}, ${e.previousHash}, ${e.hash})`,
+        ${JSON.stringify(e.data)}::jsonb, ${JSON.stringify(e.metadata)}::jsonb, ${e.occurredAt}, ${e.previousHash}, ${e.hash})`,
     );
+    let inserted;
     try {
-      const inserted = await sql<{ global_position: number; transaction_id: string }>`
+      inserted = await sql<{ global_position: number; transaction_id: string }>`
         insert into ${this.#table} (event_id, stream_type, stream_id, stream_version, type, version, data, metadata,
           occurred_at, previous_hash, hash)
         values ${sql.join(values)}
         returning global_position, transaction_id::text as transaction_id`.execute(trx);
-      return prepared.map((e, index) => ({
-        ...e,
-        globalPosition: Number(inserted.rows[index]!.global_position),
-        transactionId: inserted.rows[index]!.transaction_id,
-      }));
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ConcurrencyError(streamId, expected, current, error);
+      if (isUniqueViolation(error)) {
+        // PostgreSQL names the row: "Key (stream_id, stream_version)=(<stream>, <version>) already exists."
+        const detail = String((error as { detail?: unknown }).detail ?? '');
+        const lost = appends.find((append) => detail.includes(`(${append.streamId}, `)) ?? appends[0]!;
+        throw new ConcurrencyError(lost.streamId, lost.expected, null, error);
+      }
       throw error;
     }
+    let index = 0;
+    return prepared.map((stream) =>
+      stream.map(({ metadata: _metadata, ...e }) => {
+        const row = inserted.rows[index++]!;
+        return { ...e, globalPosition: Number(row.global_position), transactionId: row.transaction_id };
+      }),
+    );
+  }
+
+  /** Several streams' events, each in order, in one read (a stream with no events maps to []). */
+  async readStreams(streamIds: readonly string[], trx?: Db): Promise<Map<string, EventEnvelope[]>> {
+    const streams = new Map<string, EventEnvelope[]>(streamIds.map((id) => [id, []]));
+    if (streamIds.length === 0) return streams;
+    const result = await sql<EventRow>`
+      select ${columns} from ${this.#table}
+      where stream_id = any(${[...streamIds]}::text[])
+      order by stream_id, stream_version`.execute(trx ?? this.#db);
+    for (const row of result.rows) streams.get(row.stream_id)?.push(toEnvelope(row));
+    return streams;
   }
 
   /** A stream's events in order; pass the caller's transaction to see its own uncommitted appends. */

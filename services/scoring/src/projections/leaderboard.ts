@@ -42,84 +42,126 @@ async function bump(trx: Db, competitionId: string, at: Date): Promise<void> {
   );
 }
 
-/** Replaces (or removes) one team's row of a board; true when the row changed. */
-async function replaceRow(
+type TeamKey = { competition_id: string; phase: string; team_id: string };
+const keyOf = (k: TeamKey) => `${k.competition_id}\u0000${k.phase}\u0000${k.team_id}`;
+
+/** Metrics whose higher scores are better (the others are errors: lower is better). */
+const HIGHER_IS_BETTER = ['accuracy'];
+
+/** Writes the rows of one board that changed: upserts in one statement, removals in another. */
+async function writeBoard(
   trx: Db,
   table: 'leaderboard' | 'private_leaderboard',
-  key: { competition_id: string; phase: string; team_id: string },
-  row: BoardRow | null,
-): Promise<boolean> {
-  const deleted = await t(trx)
-    .deleteFrom(table)
-    .where('competition_id', '=', key.competition_id)
-    .where('phase', '=', key.phase)
-    .where('team_id', '=', key.team_id)
-    .returning(['submission_id', 'best_score'])
-    .executeTakeFirst();
-  if (row) await t(trx).insertInto(table).values(row).execute();
-  return deleted?.submission_id !== row?.submission_id || deleted?.best_score !== row?.best_score;
+  upserts: readonly BoardRow[],
+  removals: readonly TeamKey[],
+): Promise<void> {
+  const target = sql.table(`scoring.${table}`);
+  if (upserts.length > 0)
+    await sql`insert into ${target} (competition_id, phase, team_id, metric, best_score, submission_id, submitted_at)
+      select * from unnest(${upserts.map((r) => r.competition_id)}::uuid[], ${upserts.map((r) => r.phase)}::text[],
+        ${upserts.map((r) => r.team_id)}::text[], ${upserts.map((r) => r.metric)}::text[],
+        ${upserts.map((r) => r.best_score)}::float8[], ${upserts.map((r) => r.submission_id)}::uuid[],
+        ${upserts.map((r) => new Date(r.submitted_at).toISOString())}::timestamptz[])
+      on conflict (competition_id, phase, team_id) do update set metric = excluded.metric,
+        best_score = excluded.best_score, submission_id = excluded.submission_id, submitted_at = excluded.submitted_at`.execute(
+      trx,
+    );
+  if (removals.length > 0)
+    await sql`delete from ${target} b
+      using unnest(${removals.map((k) => k.competition_id)}::uuid[], ${removals.map((k) => k.phase)}::text[],
+        ${removals.map((k) => k.team_id)}::text[]) as k(competition_id, phase, team_id)
+      where b.competition_id = k.competition_id and b.phase = k.phase and b.team_id = k.team_id`.execute(trx);
 }
 
 /**
- * Recomputes one team's public and private rows of a phase from what the read model knows: its scored,
- * not disqualified submissions, its disqualification and its final selection. The result depends only
+ * Recomputes teams' public and private rows of a phase from what the read model knows: their scored, not
+ * disqualified submissions, their disqualification and their final selection. The result depends only
  * on those facts, never on the order events arrived in, so a replay (or Kafka delivering the team and
- * the submission topics in another interleaving) gives the same boards.
+ * the submission topics in another interleaving) gives the same boards. Set-based: a few statements for
+ * any number of teams. Only what a row can come from is read: each team's 2 best public scores and its
+ * selected submissions.
  */
-async function recompute(trx: Db, competitionId: string, phase: string, teamId: string, at: Date) {
-  const team = await t(trx)
-    .selectFrom('board_teams')
-    .select('disqualified_reason')
-    .where('competition_id', '=', competitionId)
-    .where('team_id', '=', teamId)
-    .executeTakeFirst();
-  const candidates = team?.disqualified_reason
-    ? []
-    : ((await t(trx)
-        .selectFrom('board_submissions')
-        .select(['submission_id', 'metric', 'public_score', 'private_score', 'submitted_at'])
-        .where('competition_id', '=', competitionId)
-        .where('phase', '=', phase)
-        .where('team_id', '=', teamId)
-        .where('public_score', 'is not', null)
-        .where('metric', 'is not', null)
-        .where('disqualified_reason', 'is', null)
-        .execute()) as Candidate[]);
-  const selection = await t(trx)
-    .selectFrom('board_final_selections')
-    .select('submission_ids')
-    .where('competition_id', '=', competitionId)
-    .where('phase', '=', phase)
-    .where('team_id', '=', teamId)
-    .executeTakeFirst();
-  const key = { competition_id: competitionId, phase, team_id: teamId };
-  const rowOf = (c: Candidate | undefined, score: number | null | undefined): BoardRow | null =>
-    c && score !== null && score !== undefined
-      ? {
-          ...key,
-          metric: c.metric,
-          best_score: score,
-          submission_id: c.submission_id,
-          submitted_at: c.submitted_at,
-        }
-      : null;
-  const bestPublic = [...candidates].sort(ranking((c) => c.public_score))[0];
-  const bestPrivate = finalCandidates(candidates, selection?.submission_ids)
-    .filter((c) => c.private_score !== null)
-    .sort(ranking((c) => c.private_score))[0];
-  const publicChanged = await replaceRow(
+async function recompute(trx: Db, teams: readonly TeamKey[], at: Date) {
+  if (teams.length === 0) return;
+  const keys = sql`unnest(${teams.map((k) => k.competition_id)}::uuid[], ${teams.map((k) => k.phase)}::text[],
+    ${teams.map((k) => k.team_id)}::text[]) as k(competition_id, phase, team_id)`;
+  const candidates = await sql<Candidate & TeamKey>`
+    with ranked as (
+      select b.competition_id, b.phase, b.team_id, b.submission_id, b.metric, b.public_score, b.private_score,
+        b.submitted_at, row_number() over (partition by b.competition_id, b.phase, b.team_id
+          order by case when b.metric = any(${HIGHER_IS_BETTER}::text[]) then -b.public_score else b.public_score end,
+            b.submitted_at) as place
+      from scoring.board_submissions b
+      join ${keys} on b.competition_id = k.competition_id and b.phase = k.phase and b.team_id = k.team_id
+      where b.public_score is not null and b.metric is not null and b.disqualified_reason is null
+        and not exists (select 1 from scoring.board_teams d where d.competition_id = b.competition_id
+          and d.team_id = b.team_id and d.disqualified_reason is not null))
+    select r.competition_id, r.phase, r.team_id, r.submission_id, r.metric, r.public_score, r.private_score,
+      r.submitted_at
+    from ranked r left join scoring.board_final_selections f
+      on f.competition_id = r.competition_id and f.phase = r.phase and f.team_id = r.team_id
+    where r.place <= 2 or r.submission_id = any(f.submission_ids)`.execute(trx);
+  const selections = await sql<TeamKey & { submission_ids: string[] }>`
+    select f.competition_id, f.phase, f.team_id, f.submission_ids from scoring.board_final_selections f
+    join ${keys} on f.competition_id = k.competition_id and f.phase = k.phase and f.team_id = k.team_id`.execute(
     trx,
-    'leaderboard',
-    key,
-    rowOf(bestPublic, bestPublic?.public_score),
   );
-  const privateChanged = await replaceRow(
+  const current = await sql<
+    TeamKey & { board: 'public' | 'private'; submission_id: string; best_score: number }
+  >`
+    select 'public' as board, l.competition_id, l.phase, l.team_id, l.submission_id, l.best_score
+    from scoring.leaderboard l
+    join ${keys} on l.competition_id = k.competition_id and l.phase = k.phase and l.team_id = k.team_id
+    union all
+    select 'private', l.competition_id, l.phase, l.team_id, l.submission_id, l.best_score
+    from scoring.private_leaderboard l
+    join ${keys} on l.competition_id = k.competition_id and l.phase = k.phase and l.team_id = k.team_id`.execute(
     trx,
-    'private_leaderboard',
-    key,
-    rowOf(bestPrivate, bestPrivate?.private_score),
   );
-  if (publicChanged || privateChanged) await bump(trx, competitionId, at);
+  const candidatesOf = new Map<string, Candidate[]>();
+  for (const row of candidates.rows) {
+    const list = candidatesOf.get(keyOf(row)) ?? [];
+    list.push(row);
+    candidatesOf.set(keyOf(row), list);
+  }
+  const selectionOf = new Map(selections.rows.map((row) => [keyOf(row), row.submission_ids]));
+  const currentOf = new Map(current.rows.map((row) => [`${row.board}\u0000${keyOf(row)}`, row]));
+  const writes = {
+    public: { upserts: [] as BoardRow[], removals: [] as TeamKey[] },
+    private: { upserts: [] as BoardRow[], removals: [] as TeamKey[] },
+  };
+  const changed = new Set<string>();
+  for (const team of new Map(teams.map((k) => [keyOf(k), k])).values()) {
+    const key = { competition_id: team.competition_id, phase: team.phase, team_id: team.team_id };
+    const list = candidatesOf.get(keyOf(key)) ?? [];
+    const rowOf = (c: Candidate | undefined, score: number | null | undefined): BoardRow | null =>
+      c && score !== null && score !== undefined
+        ? {
+            ...key,
+            metric: c.metric,
+            best_score: score,
+            submission_id: c.submission_id,
+            submitted_at: c.submitted_at,
+          }
+        : null;
+    const bestPublic = [...list].sort(ranking((c) => c.public_score))[0];
+    const bestPrivate = finalCandidates(list, selectionOf.get(keyOf(key)))
+      .filter((c) => c.private_score !== null)
+      .sort(ranking((c) => c.private_score))[0];
+    for (const [board, row] of [
+      ['public', rowOf(bestPublic, bestPublic?.public_score)],
+      ['private', rowOf(bestPrivate, bestPrivate?.private_score)],
+    ] as const) {
+      const before = currentOf.get(`${board}\u0000${keyOf(key)}`);
+      if (before?.submission_id === row?.submission_id && before?.best_score === row?.best_score) continue;
+      if (row) writes[board].upserts.push(row);
+      else writes[board].removals.push(key);
+      changed.add(key.competition_id);
+    }
+  }
+  await writeBoard(trx, 'leaderboard', writes.public.upserts, writes.public.removals);
+  await writeBoard(trx, 'private_leaderboard', writes.private.upserts, writes.private.removals);
+  for (const competitionId of changed) await bump(trx, competitionId, at);
 }
 
 async function recomputeSubmission(trx: Db, submissionId: string, at: Date) {
@@ -128,7 +170,7 @@ async function recomputeSubmission(trx: Db, submissionId: string, at: Date) {
     .select(['competition_id', 'phase', 'team_id'])
     .where('submission_id', '=', submissionId)
     .executeTakeFirst();
-  if (row) await recompute(trx, row.competition_id, row.phase, row.team_id, at);
+  if (row) await recompute(trx, [row], at);
 }
 
 /**
@@ -188,8 +230,7 @@ class BoardBatch {
       const teams = await sql<{ competition_id: string; phase: string; team_id: string }>`
         select distinct competition_id, phase, team_id from scoring.board_submissions
         where submission_id = any(${ids}::uuid[])`.execute(trx);
-      for (const team of teams.rows)
-        await recompute(trx, team.competition_id, team.phase, team.team_id, this.#at);
+      await recompute(trx, teams.rows, this.#at);
     }
     this.#received = [];
     this.#scores.clear();
@@ -289,7 +330,11 @@ export const leaderboardProjection = defineProjection({
           .where('competition_id', '=', data.competitionId)
           .where('team_id', '=', data.teamId)
           .execute();
-        for (const { phase } of phases) await recompute(trx, data.competitionId, phase, data.teamId, at);
+        await recompute(
+          trx,
+          phases.map(({ phase }) => ({ competition_id: data.competitionId, phase, team_id: data.teamId })),
+          at,
+        );
         return;
       }
       case scoring.FinalSubmissionsSelected.type: {
@@ -311,7 +356,7 @@ export const leaderboardProjection = defineProjection({
             .insertInto('board_final_selections')
             .values({ ...key, submission_ids: data.submissionIds })
             .execute();
-        await recompute(trx, data.competitionId, data.phase, data.teamId, at);
+        await recompute(trx, [key], at);
         return;
       }
       case scoring.PrivateLeaderboardPublished.type: {

@@ -6,7 +6,7 @@ import { InvalidFile } from '../evaluation/csv.ts';
 import { GroundTruthCache, PlatformFault } from '../evaluation/truth-cache.ts';
 import { scoreSubmission } from '../evaluation/score.ts';
 import { stream } from '../submissions.ts';
-import { type Refund, type Status, recordStep } from './record.ts';
+import { type Refund, type Status, type Step, recordStep, recordSteps } from './record.ts';
 
 export interface EvaluatorOptions {
   workerId: string;
@@ -14,8 +14,8 @@ export interface EvaluatorOptions {
   leaseMs: number;
   maxAttempts: number;
   backoffMs: number;
-  /** Submissions of one batch scored at once (default 1). */
-  concurrency?: number;
+  /** Submissions claimed, scored and recorded together: one transaction each way for all (default 16). */
+  batchSize?: number;
   logger?: Logger;
 }
 
@@ -66,9 +66,11 @@ export class Evaluator {
   }
 
   /**
-   * Scores a batch's new result files, up to `concurrency` at once: each submission is its own stream
-   * with its own lease, so they are independent; the batch is done (and its offsets may be committed)
-   * only when all of them are.
+   * Scores a batch's new result files, a chunk at a time: a chunk's submissions are read in one query,
+   * claimed (EvaluationStarted with a lease) in one transaction, scored, and their results recorded in one
+   * transaction. Each submission stays its own stream guarded by its expected version, so a chunk that
+   * loses a race on any of them falls back to taking each on its own (`evaluate`). The batch is done (and
+   * its offsets may be committed) only when every submission of it is.
    */
   async handleBatch(events: readonly EventEnvelope[]): Promise<void> {
     // Container submissions are run (and then scored) by the container runners.
@@ -77,14 +79,175 @@ export class Evaluator {
         event.type === scoring.SubmissionReceived.type &&
         (event.data as { kind?: string }).kind !== 'container',
     );
-    let next = 0;
-    const lane = async () => {
-      while (next < files.length) {
-        const event = files[next++]!;
-        await this.evaluate((event.data as { submissionId: string }).submissionId, event.correlationId);
+    const later: Promise<void>[] = [];
+    let failure: unknown;
+    try {
+      for (const chunk of chunks(files, Math.max(1, this.options.batchSize ?? 16)))
+        later.push(...(await this.#evaluateChunk(chunk)));
+    } catch (error) {
+      failure = error;
+    }
+    // Nothing is left running (or rejecting unobserved) when the batch ends, even on an error.
+    const settled = await Promise.allSettled(later);
+    const rejected = settled.find((result) => result.status === 'rejected');
+    if (failure !== undefined) throw failure;
+    if (rejected) throw rejected.reason;
+  }
+
+  /** Claims, scores and records a chunk; returns what is left to finish on its own (held leases, retries). */
+  async #evaluateChunk(chunk: readonly EventEnvelope[]): Promise<Promise<void>[]> {
+    const histories = await this.store.readStreams(
+      chunk.map((event) => stream((event.data as { submissionId: string }).submissionId)),
+    );
+    const claimable: Claim[] = [];
+    const alone: EventEnvelope[] = [];
+    for (const event of chunk) {
+      const submissionId = (event.data as { submissionId: string }).submissionId;
+      const history = histories.get(stream(submissionId))!;
+      const progress = progressOf(history);
+      const expired = progress.status === 'Evaluating' && progress.leaseUntil <= Date.now();
+      if (progress.status === 'Waiting' || expired)
+        claimable.push({ submissionId, event, history, progress, version: 0, hash: null });
+      else if (progress.status === 'Evaluating') alone.push(event); // another worker's live lease: wait for it
+    }
+    const solo = (event: EventEnvelope) =>
+      this.evaluate((event.data as { submissionId: string }).submissionId, event.correlationId);
+    if (claimable.length === 0) return alone.map(solo);
+    let claims: Claim[];
+    try {
+      claims = await this.#claim(claimable);
+    } catch (error) {
+      // Somebody appended to one of them meanwhile: take each on its own.
+      if (error instanceof ConcurrencyError) return [...alone, ...claimable.map((c) => c.event)].map(solo);
+      throw error;
+    }
+    const outcomes = await this.#scoreAll(claims);
+    const steps = claims.map((claim, index) => this.#resultStep(claim, outcomes[index]!));
+    try {
+      await this.db.transaction().execute((trx) => recordSteps(trx, this.store, steps));
+    } catch (error) {
+      if (!(error instanceof ConcurrencyError)) throw error;
+      // A lease ran out and another worker took one of them over: record the others one by one; the
+      // taken-over submission's result is the other worker's.
+      for (const step of steps) {
+        try {
+          await this.db.transaction().execute((trx) => recordStep(trx, this.store, step));
+        } catch (each) {
+          if (!(each instanceof ConcurrencyError)) throw each;
+        }
       }
+    }
+    const retries = claims.flatMap((claim, index) => {
+      const outcome = outcomes[index]!;
+      if (outcome.kind !== 'failed') return [];
+      const attempt = claim.progress.attempts + 1;
+      this.options.logger?.warn(
+        { submissionId: claim.submissionId, attempt, reason: outcome.reason },
+        'evaluation failed',
+      );
+      if (attempt >= this.options.maxAttempts) return [];
+      return [
+        sleep(this.options.backoffMs * 2 ** (attempt - 1)).then(() =>
+          this.evaluate(claim.submissionId, claim.event.correlationId),
+        ),
+      ];
+    });
+    return [...alone.map(solo), ...retries];
+  }
+
+  /** EvaluationStarted (with a lease) for every claim in one transaction; each claim learns its new head. */
+  async #claim(claimable: readonly Claim[]): Promise<Claim[]> {
+    const leaseUntil = new Date(Date.now() + this.options.leaseMs).toISOString();
+    const steps: Step[] = claimable.map(({ submissionId, event, history, progress }) => ({
+      submissionId,
+      expected: history.length,
+      head: { version: history.length, hash: history.at(-1)?.hash ?? null },
+      events: [
+        {
+          type: scoring.EvaluationStarted.type,
+          data: {
+            submissionId,
+            worker: this.options.workerId,
+            attempt: progress.attempts + 1,
+            leaseUntil,
+          },
+        },
+      ],
+      metadata: this.#metadata(event.correlationId),
+      status: 'Evaluating',
+    }));
+    const heads = await this.db.transaction().execute((trx) => recordSteps(trx, this.store, steps));
+    return claimable.map((claim, index) => ({ ...claim, ...heads[index]! }));
+  }
+
+  /** The step that records a claim's outcome (a final failure refunds the day's allowance). */
+  #resultStep(claim: Claim, outcome: Outcome): Step {
+    const { submissionId } = claim;
+    const base = {
+      submissionId,
+      expected: claim.version,
+      head: { version: claim.version, hash: claim.hash },
+      metadata: this.#metadata(claim.event.correlationId),
     };
-    await Promise.all(Array.from({ length: Math.max(1, this.options.concurrency ?? 1) }, lane));
+    if (outcome.kind === 'scored')
+      return {
+        ...base,
+        events: [{ type: scoring.SubmissionScored.type, data: { submissionId, ...outcome.result } }],
+        status: 'Completed',
+        columns: {
+          public_score: outcome.result.publicScore,
+          private_score: outcome.result.privateScore,
+          log: null,
+        },
+      };
+    if (outcome.kind === 'invalid')
+      return {
+        ...base,
+        events: [{ type: scoring.SubmissionInvalid.type, data: { submissionId, log: outcome.log } }],
+        status: 'Invalid',
+        columns: { log: outcome.log },
+      };
+    const attempt = claim.progress.attempts + 1;
+    const final = attempt >= this.options.maxAttempts;
+    return {
+      ...base,
+      events: [
+        {
+          type: scoring.EvaluationFailed.type,
+          data: { submissionId, attempt, reason: outcome.reason, final },
+        },
+      ],
+      status: final ? 'Failed' : 'Waiting',
+      columns: { log: final ? failedLog(outcome.reason) : null },
+      refund: final ? claim.progress.received : undefined,
+    };
+  }
+
+  /** Scores claims one after another (scoring is CPU work); the files come in one query. */
+  async #scoreAll(claims: readonly Claim[]): Promise<Outcome[]> {
+    let files: Map<string, Buffer>;
+    try {
+      const rows = await sql<{ submission_id: string; content: Buffer }>`
+        select submission_id, content from scoring.submission_files
+        where submission_id = any(${claims.map((c) => c.submissionId)}::uuid[])`.execute(this.db);
+      files = new Map(rows.rows.map((row) => [row.submission_id, row.content]));
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      return claims.map(() => ({ kind: 'failed' as const, reason }));
+    }
+    // One ground-truth check per competition of the chunk (not one per submission).
+    const truths = new Map<string, ReturnType<GroundTruthCache['get']>>();
+    const outcomes: Outcome[] = [];
+    for (const claim of claims) {
+      const competitionId = claim.progress.received!.competitionId;
+      if (!truths.has(competitionId)) {
+        const truth = this.#truths.get(competitionId);
+        truth.catch(() => undefined); // observed by #score
+        truths.set(competitionId, truth);
+      }
+      outcomes.push(await this.#score(truths.get(competitionId)!, files.get(claim.submissionId)));
+    }
+    return outcomes;
   }
 
   #metadata(correlationId: string): EventMetadata {
@@ -104,7 +267,8 @@ export class Evaluator {
       )
         return;
       if (progress.status === 'Evaluating' && progress.leaseUntil > Date.now()) {
-        await sleep(Math.min(progress.leaseUntil - Date.now() + 10, this.options.leaseMs));
+        // Another worker holds it: look again every half second (it may finish long before its lease ends).
+        await sleep(Math.min(progress.leaseUntil - Date.now() + 10, 500));
         continue;
       }
       const attempt = progress.attempts + 1;
@@ -126,7 +290,11 @@ export class Evaluator {
         if (error instanceof ConcurrencyError) continue;
         throw error;
       }
-      const outcome = await this.#score(submissionId, progress.received!.competitionId);
+      // A storage fault is the platform's: retried like any other (see #score).
+      const content = await this.#file(submissionId).catch((error: unknown) =>
+        error instanceof Error ? error : new Error(String(error)),
+      );
+      const outcome = await this.#score(this.#truths.get(progress.received!.competitionId), content);
       try {
         if (outcome.kind === 'scored') {
           await this.#record(
@@ -165,11 +333,7 @@ export class Evaluator {
           },
           metadata,
           final ? 'Failed' : 'Waiting',
-          {
-            log: final
-              ? `The platform could not score this submission (${outcome.reason}); it does not count against your daily limit.`
-              : null,
-          },
+          { log: final ? failedLog(outcome.reason) : null },
           final ? progress.received! : undefined,
         );
         if (final) return;
@@ -205,15 +369,23 @@ export class Evaluator {
     );
   }
 
-  async #score(submissionId: string, competitionId: string) {
+  async #file(submissionId: string): Promise<Buffer | undefined> {
+    const file = await sql<{
+      content: Buffer;
+    }>`select content from scoring.submission_files where submission_id = ${submissionId}`.execute(this.db);
+    return file.rows[0]?.content;
+  }
+
+  async #score(
+    truthOf: ReturnType<GroundTruthCache['get']>,
+    content: Buffer | undefined | Error,
+  ): Promise<Outcome> {
     try {
-      const truth = await this.#truths.get(competitionId);
-      const file = await sql<{
-        content: Buffer;
-      }>`select content from scoring.submission_files where submission_id = ${submissionId}`.execute(this.db);
-      if (!file.rows[0]) throw new PlatformFault('the submitted file is missing from storage');
+      const truth = await truthOf;
+      if (content instanceof Error) throw content;
+      if (!content) throw new PlatformFault('the submitted file is missing from storage');
       try {
-        const scores = scoreSubmission(file.rows[0].content, truth.truth);
+        const scores = scoreSubmission(content, truth.truth);
         return {
           kind: 'scored' as const,
           result: { metric: truth.truth.metric, ...scores, groundTruthSha256: truth.sha256 },
@@ -226,4 +398,50 @@ export class Evaluator {
       return { kind: 'failed' as const, reason: error instanceof Error ? error.message : String(error) };
     }
   }
+}
+
+const failedLog = (reason: string) =>
+  `The platform could not score this submission (${reason}); it does not count against your daily limit.`;
+
+interface Claim {
+  submissionId: string;
+  event: EventEnvelope;
+  history: EventEnvelope[];
+  progress: Progress;
+  /** After the claim: the stream's version and hash (its EvaluationStarted). */
+  version: number;
+  hash: string | null;
+}
+
+type Outcome =
+  | {
+      kind: 'scored';
+      result: {
+        metric: string;
+        publicScore: number;
+        privateScore: number;
+        rows: number;
+        groundTruthSha256: string;
+      };
+    }
+  | { kind: 'invalid'; log: string }
+  | { kind: 'failed'; reason: string };
+
+/** Consecutive chunks of at most `size` submissions and about 32 MB of files (a bigger file goes alone). */
+function chunks(events: readonly EventEnvelope[], size: number): EventEnvelope[][] {
+  const out: EventEnvelope[][] = [];
+  let current: EventEnvelope[] = [];
+  let bytes = 0;
+  for (const event of events) {
+    const fileSize = (event.data as { size?: number }).size ?? 0;
+    if (current.length > 0 && (current.length >= size || bytes + fileSize > 32 * 1024 * 1024)) {
+      out.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(event);
+    bytes += fileSize;
+  }
+  if (current.length > 0) out.push(current);
+  return out;
 }

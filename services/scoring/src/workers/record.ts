@@ -1,6 +1,7 @@
 import { type EventMetadata, scoring } from '@sais/events';
-import type { Db, EventStore } from '@sais/kit';
-import type { ScoringDb, ScoringTables } from '../db/tables.ts';
+import type { Db, EventStore, StreamHead } from '@sais/kit';
+import { sql } from 'kysely';
+import type { ScoringTables } from '../db/tables.ts';
 import { stream } from '../submissions.ts';
 
 export type Status = ScoringTables['submissions']['status'];
@@ -10,56 +11,77 @@ export interface Refund {
   quotaDay: string;
 }
 
+export interface Step {
+  submissionId: string;
+  expected: number;
+  /** The stream's last event as the caller read it, when it did (spares the store reading it). */
+  head?: StreamHead;
+  events: { type: string; data: unknown }[];
+  metadata: EventMetadata;
+  status: Status;
+  /** Columns to set besides the status; those not given keep their values. */
+  columns?: { public_score?: number | null; private_score?: number | null; log?: string | null };
+  refund?: Refund;
+}
+
 /**
  * One step of a submission, inside the caller's transaction: appends its events with the expected stream
  * version, mirrors the status (and scores or log) on the row, and, for a refunded failure, gives the day's
  * allowance back. Returns the new stream version.
  */
-export async function recordStep(
-  trx: Db,
-  store: EventStore,
-  step: {
-    submissionId: string;
-    expected: number;
-    events: { type: string; data: unknown }[];
-    metadata: EventMetadata;
-    status: Status;
-    columns?: { public_score?: number; private_score?: number; log?: string | null };
-    refund?: Refund;
-  },
-): Promise<number> {
-  const { submissionId, refund } = step;
-  const events = [...step.events];
-  if (refund)
-    events.push({
-      type: scoring.QuotaRefunded.type,
-      data: { submissionId, teamId: refund.teamId, quotaDay: refund.quotaDay },
-    });
-  const appended = await store.append(
-    scoring.SubmissionReceived.aggregate,
-    stream(submissionId),
-    step.expected,
-    events,
-    step.metadata,
+export async function recordStep(trx: Db, store: EventStore, step: Step): Promise<number> {
+  const [head] = await recordSteps(trx, store, [step]);
+  return head!.version;
+}
+
+/**
+ * Steps of several submissions in the caller's transaction, set-based: one append for every stream, one
+ * update for every row, one insert for the refunds. A lost race on any stream fails the whole call
+ * (ConcurrencyError; the transaction rolls back). Returns each stream's new head, in order.
+ */
+export async function recordSteps(trx: Db, store: EventStore, steps: readonly Step[]): Promise<StreamHead[]> {
+  if (steps.length === 0) return [];
+  const appended = await store.appendMany(
+    steps.map((step) => {
+      const events = [...step.events];
+      if (step.refund)
+        events.push({
+          type: scoring.QuotaRefunded.type,
+          data: {
+            submissionId: step.submissionId,
+            teamId: step.refund.teamId,
+            quotaDay: step.refund.quotaDay,
+          },
+        });
+      return {
+        streamType: scoring.SubmissionReceived.aggregate,
+        streamId: stream(step.submissionId),
+        expected: step.expected,
+        head: step.head,
+        events,
+        metadata: step.metadata,
+      };
+    }),
     { trx },
   );
-  const t = trx.withSchema('scoring') as ScoringDb;
-  await t
-    .updateTable('submissions')
-    .set({ status: step.status, updated_at: new Date(), ...step.columns })
-    .where('submission_id', '=', submissionId)
-    .execute();
-  if (refund)
-    await t
-      .insertInto('quota_ledger')
-      .values({
-        competition_id: refund.competitionId,
-        team_id: refund.teamId,
-        quota_day: refund.quotaDay,
-        submission_id: submissionId,
-        delta: -1,
-        reason: 'refund',
-      })
-      .execute();
-  return appended.at(-1)!.streamVersion;
+  const has = (step: Step, column: 'public_score' | 'private_score' | 'log') =>
+    step.columns !== undefined && column in step.columns;
+  await sql`update scoring.submissions s set status = v.status, updated_at = now(),
+      public_score = case when v.set_public then v.public_score else s.public_score end,
+      private_score = case when v.set_private then v.private_score else s.private_score end,
+      log = case when v.set_log then v.log else s.log end
+    from unnest(${steps.map((s) => s.submissionId)}::uuid[], ${steps.map((s) => s.status)}::text[],
+      ${steps.map((s) => has(s, 'public_score'))}::boolean[], ${steps.map((s) => s.columns?.public_score ?? null)}::float8[],
+      ${steps.map((s) => has(s, 'private_score'))}::boolean[], ${steps.map((s) => s.columns?.private_score ?? null)}::float8[],
+      ${steps.map((s) => has(s, 'log'))}::boolean[], ${steps.map((s) => s.columns?.log ?? null)}::text[])
+      as v(submission_id, status, set_public, public_score, set_private, private_score, set_log, log)
+    where s.submission_id = v.submission_id`.execute(trx);
+  const refunds = steps.filter((step) => step.refund);
+  if (refunds.length > 0)
+    await sql`insert into scoring.quota_ledger (competition_id, team_id, quota_day, submission_id, delta, reason)
+      select competition_id, team_id, quota_day, submission_id, -1, 'refund'
+      from unnest(${refunds.map((s) => s.refund!.competitionId)}::uuid[], ${refunds.map((s) => s.refund!.teamId)}::text[],
+        ${refunds.map((s) => s.refund!.quotaDay)}::text[], ${refunds.map((s) => s.submissionId)}::uuid[])
+        as r(competition_id, team_id, quota_day, submission_id)`.execute(trx);
+  return appended.map((events) => ({ version: events.at(-1)!.streamVersion, hash: events.at(-1)!.hash }));
 }
