@@ -12,6 +12,10 @@ export const scoringMessages = {
     en: "Your team has used today's submissions; the allowance resets at midnight in the competition's time zone",
     'zh-CN': '您的队伍今日提交次数已用完，将在比赛时区的零点重置',
   },
+  mergedTeamOverAllowance: {
+    en: 'Your team, with the submissions its members made before joining, has made as many submissions as one team could have by today; you can submit again on a later day',
+    'zh-CN': '您的队伍（含队员入队前的提交）已达到单支队伍截至今日可提交的总次数，请在之后的日期再提交',
+  },
   noGroundTruth: { en: 'Scoring is not ready for this competition yet', 'zh-CN': '该比赛的评测尚未就绪' },
   fileRequired: { en: 'Please choose a result file (CSV)', 'zh-CN': '请选择结果文件（CSV）' },
   fileTooLarge: {

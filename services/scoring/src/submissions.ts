@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { type EventMetadata, scoring } from '@sais/events';
-import { AppError, type Db, type EventStore, calendarDay } from '@sais/kit';
+import { AppError, type Db, type EventStore, calendarDay, daysInclusive } from '@sais/kit';
 import { sql } from 'kysely';
 import type { ScoringDb, ScoringTables } from './db/tables.ts';
 import { scoringCodes } from './errors.ts';
@@ -17,6 +17,23 @@ function openPhase(phases: Phases, now: Date): string | null {
     return new Date(phase.startsAt) <= now && now < new Date(phase.endsAt);
   });
   return open.at(-1) ?? null;
+}
+
+/**
+ * The first day submissions were open (in the competition's time zone): the earliest scheduled start or
+ * hand opening of a submission phase, or the day of an earlier submission (a mirror filled before it
+ * knew opening times), so a team that never merged can never be over `limit × days`.
+ */
+function firstDay(phases: Phases, firstSubmissionDay: string | null, timeZone: string): string {
+  const days = scoringPhases.flatMap((name) => {
+    const phase = phases[name];
+    if (!phase) return [];
+    return [phase.startsAt, ...(phase.openedAt ? [phase.openedAt] : [])].map((at) =>
+      calendarDay(timeZone, new Date(at)),
+    );
+  });
+  if (firstSubmissionDay) days.push(firstSubmissionDay);
+  return days.sort()[0] ?? firstSubmissionDay ?? '9999-12-31';
 }
 
 export type SubmissionKind = 'result-file' | 'container-image';
@@ -70,6 +87,22 @@ export class Submissions {
     return Number(row.used);
   }
 
+  /**
+   * In one read: the team's allowance used today, what the team and its members made before joining
+   * (each alone was a one-person team named by the account id) used in all, and the competition's first day with a submission of theirs.
+   */
+  async #counts(trx: Db, competitionId: string, teamId: string, day: string) {
+    const row = await sql<{ today: number; pooled: number; first_day: string | null }>`
+      select coalesce(sum(delta) filter (where team_id = ${teamId} and quota_day = ${day}), 0)::int as today,
+        coalesce(sum(delta), 0)::int as pooled, min(quota_day) as first_day
+      from scoring.quota_ledger
+      where competition_id = ${competitionId} and (team_id = ${teamId} or team_id in (
+        select account_id::text from scoring.memberships
+        where competition_id = ${competitionId} and team_id = ${teamId}))`.execute(trx);
+    const { today, pooled, first_day } = row.rows[0]!;
+    return { today, pooled, firstDay: first_day };
+  }
+
   async remaining(competitionId: string, accountId: string, now = new Date()) {
     const competition = await this.#competition(competitionId);
     const { dailySubmissionLimit: limit, timeZone } = competition.settings;
@@ -114,19 +147,28 @@ export class Submissions {
     if (!phase) throw new AppError(scoringCodes.noOpenPhase, 'noOpenPhase', 400);
     if (!competition.has_truth) throw new AppError(scoringCodes.noGroundTruth, 'noGroundTruth', 400);
     const teamId = competition.team_id ?? request.accountId;
-    const day = calendarDay(competition.settings.timeZone, now);
+    const timeZone = competition.settings.timeZone;
+    const day = calendarDay(timeZone, now);
     const limit = competition.settings.dailySubmissionLimit;
     const submissionId = randomUUID();
     const used = await this.db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(hashtext(${`quota:${request.competitionId}:${teamId}:${day}`}))`.execute(
         trx,
       );
-      const before = await this.#used(trx, request.competitionId, teamId, day);
+      const counts = await this.#counts(trx, request.competitionId, teamId, day);
+      const before = counts.today;
       if (before >= limit) {
         throw new AppError(scoringCodes.dailyLimitReached, 'dailyLimitReached', 429, {
           data: { limit, day, timeZone: competition.settings.timeZone },
         });
       }
+      // The merge rule's second line (decision 0005): a join the team service let through while its
+      // mirror lagged cannot be used to submit past what one team could have made by today.
+      const allowed = limit * daysInclusive(firstDay(competition.phases, counts.firstDay, timeZone), day);
+      if (counts.pooled > 0 && counts.pooled >= allowed)
+        throw new AppError(scoringCodes.mergedTeamOverAllowance, 'mergedTeamOverAllowance', 429, {
+          data: { used: counts.pooled, allowed },
+        });
       await this.#t(trx)
         .insertInto('quota_ledger')
         .values({

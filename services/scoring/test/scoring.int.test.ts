@@ -112,4 +112,22 @@ describe('scoring: result files through Kafka-driven workers to the leaderboard'
       participants: [owner.username, member.username].sort(),
     });
   });
+
+  it('refuses uploads of a merged team that already made what one team could have by today (merge rule, scoring side)', async () => {
+    // The team service refuses such a join; this team is formed by its events directly, as a join that
+    // slipped through while the team service's mirror lagged would be. Limit 3, the phase opened
+    // yesterday: one team could have made 6 by today.
+    const merged = await h.competition(truth, { dailySubmissionLimit: 3 });
+    const owner = await h.participant(merged);
+    const member = await h.participant(merged);
+    for (const person of [owner, member])
+      for (let i = 0; i < 3; i++) await h.upload(person.web, merged, perfect);
+    await h.team(merged, owner.accountId, member.accountId);
+    const refused = await h.post(owner.web, merged, perfect);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ code: 40019, data: { used: 6, allowed: 6 } });
+    // A team that never merged is never held by it: a fresh participant still submits.
+    const alone = await h.participant(merged);
+    expect((await h.post(alone.web, merged, perfect)).body).toMatchObject({ code: 0 });
+  });
 });

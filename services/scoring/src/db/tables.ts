@@ -10,7 +10,10 @@ export interface ScoringTables {
       /** Absent on competitions mirrored before the setting existed: result files only. */
       submissionKinds?: ('result-file' | 'container-image')[];
     };
-    phases: Record<string, { startsAt: string; endsAt: string; override: 'open' | 'closed' | null }>;
+    phases: Record<
+      string,
+      { startsAt: string; endsAt: string; override: 'open' | 'closed' | null; openedAt?: string }
+    >;
   };
   registrations: { competition_id: string; account_id: string };
   people: { account_id: string; username: string; organization: string | null };

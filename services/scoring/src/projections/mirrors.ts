@@ -38,6 +38,12 @@ export const competitionsMirror = defineProjection({
         await sql`update scoring.competitions set phases = jsonb_set(phases, ${sql.lit(`{${String(data.phase)},override}`)},
           ${JSON.stringify(event.type === competition.PhaseOpened.type ? 'open' : 'closed')}::jsonb)
           where competition_id = ${data.competitionId} and phases ? ${String(data.phase)}`.execute(trx);
+        // When it first opened by hand (maybe before its scheduled start): submissions began then.
+        if (event.type === competition.PhaseOpened.type)
+          await sql`update scoring.competitions set phases = jsonb_set(phases, ${sql.lit(`{${String(data.phase)},openedAt}`)},
+            ${JSON.stringify(event.occurredAt)}::jsonb)
+            where competition_id = ${data.competitionId} and phases ? ${String(data.phase)}
+              and not (phases -> ${String(data.phase)} ? 'openedAt')`.execute(trx);
         return;
       case competition.ParticipantSignedUp.type:
         await t(trx)
