@@ -12,20 +12,23 @@
  */
 import { execFile, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { competitionService } from '@sais/competition';
 import { competition as C, type EventEnvelope, type EventMetadata, scoring as S } from '@sais/events';
+import {
+  competitionEvents,
+  competitionStream,
+  registrationStream,
+  signedUpEvent,
+} from '@sais/events/fixtures';
 import { Accounts, identityService } from '@sais/identity';
-import { type Projection, type ServiceDefinition, createPlatform } from '@sais/kit';
+import { type Projection, type ServiceDefinition } from '@sais/kit';
 import { scoringService } from '@sais/scoring';
 import { sql } from 'kysely';
-import pino from 'pino';
 import { Cleanup, sleep } from './lib/cleanup.ts';
 import { distribution, fmt, ms, table, verdict } from './lib/report.ts';
-import { createDatabase, deleteTopics, printRunHeader, startServers } from './lib/servers.ts';
+import { benchPlatform, printRunHeader } from './lib/servers.ts';
 import type { Benchmark } from './run.ts';
 
 const TARGETS = { rate: 200, p99Ms: 1000 };
@@ -80,29 +83,18 @@ async function main(args: readonly string[]): Promise<boolean> {
   // Scoring workers in their own processes (0: inside the API process).
   const workerProcesses = setting('workers', 0);
   const cleanup = new Cleanup();
-  const runId = `bench-${randomUUID().slice(0, 8)}`;
   try {
-    const servers = await startServers(cleanup);
-    cleanup.defer('delete the run’s Kafka topics', () => deleteTopics(servers.kafkaBrokers, `${runId}.`));
-    const url = await createDatabase(cleanup, servers.databaseUrl, 'bench');
-    const dataDir = await mkdtemp(join(tmpdir(), 'bench-pipeline-'));
-    cleanup.defer('remove the data folder', () => rm(dataDir, { recursive: true, force: true }));
     const applied = new Map<string, number[]>();
-    const platform = await createPlatform({
+    const {
+      platform,
+      servers,
+      databaseUrl: url,
+      topicPrefix,
+    } = await benchPlatform(cleanup, {
+      name: 'pipeline',
       services: [identityService, competitionService, timedScoring(applied)],
-      config: {
-        dataDir,
-        env: {
-          DATABASE_URL: url,
-          KAFKA_BROKERS: servers.kafkaBrokers.join(','),
-          KAFKA_TOPIC_PREFIX: `${runId}.`,
-          SAIS_SEED: 'off',
-          SAIS_WORKERS: workerProcesses > 0 ? 'off' : 'on',
-        },
-      },
-      logger: pino({ level: 'warn' }),
+      env: { SAIS_WORKERS: workerProcesses > 0 ? 'off' : 'on' },
     });
-    cleanup.defer('close the platform', () => platform.close());
     const db = platform.database.db;
     for (let i = 0; i < workerProcesses; i++) {
       const worker = spawn(
@@ -113,7 +105,7 @@ async function main(args: readonly string[]): Promise<boolean> {
             ...process.env,
             DATABASE_URL: url,
             KAFKA_BROKERS: servers.kafkaBrokers.join(','),
-            KAFKA_TOPIC_PREFIX: `${runId}.`,
+            KAFKA_TOPIC_PREFIX: topicPrefix,
           },
           stdio: ['ignore', 'pipe', 'inherit'],
         },
@@ -150,60 +142,32 @@ async function main(args: readonly string[]): Promise<boolean> {
 
     // A competition open for weeks, with its ground truth (20 rows, RMSE).
     const competitionId = randomUUID();
-    const text = { en: 'Pipeline', 'zh-CN': '流水线' };
     await platform.stores.get('competition')!.append(
       C.CompetitionCreated.aggregate,
-      `competition-${competitionId}`,
+      competitionStream(competitionId),
       'no_stream',
-      [
+      competitionEvents(
+        competitionId,
+        { title: { en: 'Pipeline', 'zh-CN': '流水线' }, dailySubmissionLimit: dailyLimit },
         {
-          type: C.CompetitionCreated.type,
-          data: {
-            competitionId,
-            settings: {
-              title: text,
-              description: text,
-              type: 'Algorithm',
-              bonus: 1,
-              season: '2027',
-              sponsors: [],
-              timeZone: 'Asia/Shanghai',
-              teamSizeLimit: 3,
-              teamFormingAttempts: 3,
-              dailySubmissionLimit: dailyLimit,
-              submissionKinds: ['result-file'],
-              teamMergeDeadline: null,
-              agreements: [],
-            },
-          },
+          startsAt: new Date(Date.now() - 86_400_000),
+          endsAt: new Date(Date.now() + 30 * 86_400_000),
         },
-        {
-          type: C.PhaseScheduled.type,
-          data: {
-            competitionId,
-            phase: 'preliminary',
-            startsAt: new Date(Date.now() - 86_400_000).toISOString(),
-            endsAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-          },
-        },
-      ],
+      ),
       system(),
     );
     const operator = await signIn(['operator']);
     const people = await Promise.all(Array.from({ length: teams }, () => signIn()));
     for (const person of people)
-      await platform.stores.get('competition')!.append(
-        C.ParticipantSignedUp.aggregate,
-        `registration-${competitionId}-${person.accountId}`,
-        'no_stream',
-        [
-          {
-            type: C.ParticipantSignedUp.type,
-            data: { competitionId, accountId: person.accountId, acceptedAgreements: [] },
-          },
-        ],
-        system(),
-      );
+      await platform.stores
+        .get('competition')!
+        .append(
+          C.ParticipantSignedUp.aggregate,
+          registrationStream(competitionId, person.accountId),
+          'no_stream',
+          [signedUpEvent(competitionId, person.accountId)],
+          system(),
+        );
     for (;;) {
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from scoring.registrations
         where competition_id = ${competitionId}`.execute(db);
@@ -236,7 +200,7 @@ async function main(args: readonly string[]): Promise<boolean> {
             : 'one process: HTTP, relays, scoring worker group, projections (SAIS_WORKERS on)',
         ],
       ],
-      { servers, databaseUrl: url, topicPrefix: `${runId}.` },
+      { servers, databaseUrl: url, topicPrefix },
     );
 
     const { stdout } = await run(

@@ -12,19 +12,15 @@
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Accounts, identityService } from '@sais/identity';
-import { createPlatform } from '@sais/kit';
 import { Leaderboards, scoringService } from '@sais/scoring';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
-import pino from 'pino';
 import { Cleanup } from './lib/cleanup.ts';
 import { fmt, table, verdict } from './lib/report.ts';
-import { createDatabase, deleteTopics, printRunHeader, startServers } from './lib/servers.ts';
+import { benchPlatform, printRunHeader } from './lib/servers.ts';
 import type { Benchmark } from './run.ts';
 
 const TARGETS = { ratio: 0.3, p99Ms: 20 };
@@ -64,29 +60,16 @@ async function main(args: readonly string[]): Promise<boolean> {
   const connections = setting('connections', 50);
   const teams = setting('teams', 10_000);
   const cleanup = new Cleanup();
-  const runId = `bench-${randomUUID().slice(0, 8)}`;
   try {
-    const servers = await startServers(cleanup);
-    cleanup.defer('delete the run’s Kafka topics', () => deleteTopics(servers.kafkaBrokers, `${runId}.`));
-    const url = await createDatabase(cleanup, servers.databaseUrl, 'bench');
-    const dataDir = await mkdtemp(join(tmpdir(), 'bench-leaderboard-'));
-    cleanup.defer('remove the data folder', () => rm(dataDir, { recursive: true, force: true }));
-    const platform = await createPlatform({
+    const {
+      platform,
+      servers,
+      databaseUrl: url,
+    } = await benchPlatform(cleanup, {
+      name: 'leaderboard',
       services: [identityService, scoringService],
-      config: {
-        dataDir,
-        env: {
-          DATABASE_URL: url,
-          KAFKA_BROKERS: servers.kafkaBrokers.join(','),
-          KAFKA_TOPIC_PREFIX: `${runId}.`,
-          SAIS_SEED: 'off',
-          SAIS_WORKERS: 'off',
-        },
-      },
-      // Warnings and errors only: per-request info lines would measure the log sink, not the service.
-      logger: pino({ level: 'warn' }),
+      env: { SAIS_WORKERS: 'off' },
     });
-    cleanup.defer('close the platform', () => platform.close());
     const db = platform.database.db;
 
     const seeded = performance.now();

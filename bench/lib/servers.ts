@@ -5,7 +5,11 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import os from 'node:os';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os, { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Platform, type ServiceDefinition, createPlatform } from '@sais/kit';
+import pino from 'pino';
 import kafkajs from 'kafkajs';
 import pg from 'pg';
 import type { Cleanup } from './cleanup.ts';
@@ -64,6 +68,39 @@ export async function startServers(cleanup: Cleanup): Promise<Servers> {
     console.log(`containers up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   return { databaseUrl: databaseUrl!, kafkaBrokers: kafkaBrokers!, postgresSource, kafkaSource };
+}
+
+/**
+ * The usual start of a platform benchmark: the servers, a fresh database, a random topic prefix, a data
+ * folder and the platform of the given services on them, each undone by the cleanup.
+ */
+export async function benchPlatform(
+  cleanup: Cleanup,
+  options: { name: string; services: readonly ServiceDefinition[]; env?: Record<string, string> },
+): Promise<{ platform: Platform; servers: Servers; databaseUrl: string; topicPrefix: string }> {
+  const topicPrefix = `bench-${randomUUID().slice(0, 8)}.`;
+  const servers = await startServers(cleanup);
+  cleanup.defer('delete the run’s Kafka topics', () => deleteTopics(servers.kafkaBrokers, topicPrefix));
+  const databaseUrl = await createDatabase(cleanup, servers.databaseUrl, 'bench');
+  const dataDir = await mkdtemp(join(tmpdir(), `bench-${options.name}-`));
+  cleanup.defer('remove the data folder', () => rm(dataDir, { recursive: true, force: true }));
+  const platform = await createPlatform({
+    services: options.services,
+    config: {
+      dataDir,
+      env: {
+        DATABASE_URL: databaseUrl,
+        KAFKA_BROKERS: servers.kafkaBrokers.join(','),
+        KAFKA_TOPIC_PREFIX: topicPrefix,
+        SAIS_SEED: 'off',
+        ...options.env,
+      },
+    },
+    // Warnings and errors only: per-request info lines would measure the log sink, not the service.
+    logger: pino({ level: 'warn' }),
+  });
+  cleanup.defer('close the platform', () => platform.close());
+  return { platform, servers, databaseUrl, topicPrefix };
 }
 
 /** Creates a uniquely named database on the server; the drop is registered with the cleanup. */

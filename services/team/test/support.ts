@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { competition as C, type EventMetadata } from '@sais/events';
+import {
+  competitionEvents,
+  competitionStream,
+  registrationStream,
+  signedUpEvent,
+} from '@sais/events/fixtures';
 import type { ServiceDefinition } from '@sais/kit';
 import { kafkaBrokers, platformForTest } from '@sais/kit/testing';
 import { competitionService } from '@sais/competition';
@@ -89,37 +95,15 @@ export async function teamHarness(prefix: string, extraServices: ServiceDefiniti
     } = {},
   ) {
     const competitionId = randomUUID();
-    const text = { 'zh-CN': '催化反应产率预测', en: 'Catalytic reaction yield prediction' };
-    await stores.get('competition')!.append(
-      'competition.competition',
-      `competition-${competitionId}`,
-      'no_stream',
-      [
-        {
-          type: C.CompetitionCreated.type,
-          data: {
-            competitionId,
-            settings: {
-              title: text,
-              description: text,
-              type: 'Algorithm',
-              bonus: 200000,
-              season: '2026',
-              sponsors: [],
-              timeZone: 'Asia/Shanghai',
-              teamSizeLimit: 3,
-              teamFormingAttempts: 2,
-              dailySubmissionLimit: 5,
-              submissionKinds: ['result-file'],
-              teamMergeDeadline: null,
-              agreements: [],
-              ...settings,
-            },
-          },
-        },
-      ],
-      system(),
-    );
+    await stores
+      .get('competition')!
+      .append(
+        C.CompetitionCreated.aggregate,
+        competitionStream(competitionId),
+        'no_stream',
+        competitionEvents(competitionId, settings, null),
+        system(),
+      );
     await eventually(
       () =>
         countIn(
@@ -165,10 +149,10 @@ export async function teamHarness(prefix: string, extraServices: ServiceDefiniti
     await stores
       .get('competition')!
       .append(
-        'competition.registration',
-        `registration-${competitionId}-${accountId}`,
+        C.ParticipantSignedUp.aggregate,
+        registrationStream(competitionId, accountId),
         'no_stream',
-        [{ type: C.ParticipantSignedUp.type, data: { competitionId, accountId, acceptedAgreements: [] } }],
+        [signedUpEvent(competitionId, accountId)],
         system(),
       );
     await eventually(
