@@ -180,7 +180,7 @@ export async function scoringHarness(env: Record<string, string> = {}) {
   }
 
   /** Posts a result file; answers the raw response, refusals included. */
-  function post(web: Web, competitionId: string, content: string, name = 'result.csv') {
+  function post(web: Web, competitionId: string, content: string | Buffer, name = 'result.csv') {
     const { payload, contentType } = multipart(
       { competitionId },
       { file: { name, type: 'text/csv', bytes: Buffer.from(content) } },
@@ -193,14 +193,14 @@ export async function scoringHarness(env: Record<string, string> = {}) {
     });
   }
 
-  async function upload(web: Web, competitionId: string, content: string, name = 'result.csv') {
+  async function upload(web: Web, competitionId: string, content: string | Buffer, name = 'result.csv') {
     const response = await post(web, competitionId, content, name);
     if (response.body?.code !== 0) throw new Error(`upload refused: ${JSON.stringify(response.body)}`);
     return response.body.data.submissionId as string;
   }
 
   /** Uploads and waits until the submission is finished; returns its row of "my submissions". */
-  async function submit(web: Web, competitionId: string, content: string, name?: string) {
+  async function submit(web: Web, competitionId: string, content: string | Buffer, name?: string) {
     return finished(web, competitionId, await upload(web, competitionId, content, name));
   }
 
