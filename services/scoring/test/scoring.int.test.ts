@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csv, scoringHarness } from './support.ts';
+import { Submissions } from '../src/submissions.ts';
+import { csv, scoringHarness, system } from './support.ts';
 
 const truth = csv((i) => i * 5);
 const perfect = truth;
@@ -66,6 +67,41 @@ describe('scoring: result files through Kafka-driven workers to the leaderboard'
     expect(accepted).toHaveLength(3);
     for (const refused of results.filter((r) => r.body.code !== 0)) expect(refused.body.code).toBe(40004);
     expect((await remaining(web)).remaining).toBe(0);
+  });
+
+  it('counts the day in the competition’s time zone: a new allowance at midnight in Shanghai, not in UTC', async () => {
+    // The next midnight in Asia/Shanghai (UTC+8, no daylight saving) is 16:00 UTC; a minute before and
+    // a minute after it are the same day in UTC but two days in Shanghai.
+    const midnight = new Date();
+    midnight.setUTCHours(16, 0, 0, 0);
+    if (midnight.getTime() <= Date.now()) midnight.setUTCDate(midnight.getUTCDate() + 1);
+    const before = new Date(midnight.getTime() - 60_000);
+    const after = new Date(midnight.getTime() + 60_000);
+    const person = await participant();
+    const submissions = new Submissions(h.db, h.platform.stores.get('scoring')!);
+    const receive = (now: Date) =>
+      submissions.receive(
+        { competitionId, accountId: person.accountId, fileName: 'r.csv', bytes: Buffer.from(perfect) },
+        system(),
+        now,
+      );
+    const day = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(at);
+    for (let i = 0; i < 3; i++) await receive(before);
+    await expect(receive(before)).rejects.toMatchObject({
+      code: 40004,
+      data: { limit: 3, day: day(before), timeZone: 'Asia/Shanghai' },
+    });
+    expect(await submissions.remaining(competitionId, person.accountId, before)).toMatchObject({
+      used: 3,
+      remaining: 0,
+    });
+    expect(before.toISOString().slice(0, 10)).toBe(after.toISOString().slice(0, 10));
+    expect(await receive(after)).toMatchObject({ remaining: 2 });
+    expect(await submissions.remaining(competitionId, person.accountId, after)).toMatchObject({
+      day: day(after),
+      used: 1,
+      remaining: 2,
+    });
   });
 
   it('refuses users who did not sign up', async () => {
