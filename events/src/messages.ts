@@ -5,12 +5,13 @@
 import { commonMessages } from './messages/common.ts';
 import { competitionMessages } from './messages/competition.ts';
 import { identityMessages } from './messages/identity.ts';
+import { defaultLanguage } from './messages/language.ts';
 import { scoringMessages } from './messages/scoring.ts';
 import { teamMessages } from './messages/team.ts';
 import { type Language, type Text, languages } from './messages/text.ts';
 
 export { languages, type Language };
-export const defaultLanguage: Language = 'zh-CN';
+export * from './messages/language.ts';
 
 /** Every message, one file per area under messages/ (an area adds its file here). */
 export const messages = {

@@ -1,8 +1,8 @@
+import { type Language, isLanguage, storeLanguage } from '@sais/events';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider } from 'react-admin';
 import { en } from '../i18n/en';
 import { zhCN } from '../i18n/zh-CN';
-import { type Language, isLanguage, storeLanguage } from './language';
 
 const catalogues: Record<Language, typeof en> = { 'zh-CN': zhCN, en };
 

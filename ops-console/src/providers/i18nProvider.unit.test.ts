@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
+import { languageStorageKey, readStoredLanguage } from '@sais/events';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { en } from '../i18n/en';
 import { zhCN } from '../i18n/zh-CN';
 import { createI18nProvider } from './i18nProvider';
-import { languageStorageKey, readStoredLanguage } from './language';
 import { createConsoleStore } from './store';
 
 function keysOf(node: unknown, prefix = ''): string[] {

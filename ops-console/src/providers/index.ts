@@ -1,7 +1,7 @@
+import { readStoredLanguage } from '@sais/events';
 import { createAuthProvider } from './authProvider';
 import { createDataProvider } from './dataProvider';
 import { createI18nProvider } from './i18nProvider';
-import { readStoredLanguage } from './language';
 import { createConsoleStore } from './store';
 
 /** The console's providers, wired to this browser: same-origin API under /api, portal login. */

@@ -1,5 +1,5 @@
+import { readStoredLanguage } from '@sais/events';
 import { type Store, localStorageStore } from 'react-admin';
-import { readStoredLanguage } from './language';
 
 /**
  * react-admin keeps its own `locale` preference; it is seeded from the shared `language` key on every

@@ -1,8 +1,8 @@
+import { type Language, defaultLanguage, languages, readStoredLanguage, storeLanguage } from '@sais/events';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
 import zhCN from '../locales/zh-CN.json';
-import { type Language, defaultLanguage, languages, readStoredLanguage, storeLanguage } from './language';
 
 export const resources = {
   'zh-CN': { translation: zhCN },

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
+import { languageStorageKey, readStoredLanguage } from '@sais/events';
 import i18next from 'i18next';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { changeLanguage, initI18n } from './i18n';
-import { languageStorageKey, readStoredLanguage } from './language';
 
 describe('the language choice', () => {
   beforeEach(() => window.localStorage.clear());

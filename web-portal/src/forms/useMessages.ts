@@ -1,6 +1,5 @@
-import { type MessageKey, translate } from '@sais/events';
+import { type Language, type MessageKey, defaultLanguage, translate } from '@sais/events';
 import { useTranslation } from 'react-i18next';
-import { type Language, defaultLanguage } from '../app/language';
 import type { FieldMessage } from './rules';
 
 export function languageOf(resolved: string | undefined): Language {

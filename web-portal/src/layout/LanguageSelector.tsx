@@ -1,10 +1,10 @@
 import TranslateIcon from '@mui/icons-material/Translate';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
+import { isLanguage, languages } from '@sais/events';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, currentLanguage } from '../app/i18n';
-import { isLanguage, languages } from '../app/language';
 
 /** Each language is named in itself, so a reader of either can find theirs. */
 export function LanguageSelector() {
