@@ -3,7 +3,7 @@ import { kafkaBrokers, platformForTest } from '@sais/kit/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Accounts, identityService } from '../src/index.ts';
-import { client, lastCodeFor, multipart, png, startMailbox } from './support.ts';
+import { client, multipart, png, signUp, startMailbox } from './support.ts';
 
 const idCard = '11010519491231002X';
 type Web = ReturnType<typeof client>;
@@ -18,20 +18,7 @@ describe('the console admin resource /api/admin/verifications (through real Kafk
 
   async function participant() {
     seq += 1;
-    const web = client(harness.platform.app);
-    const username = `adm${seq}${Date.now() % 100000}`;
-    const email = `${username}@example.org`;
-    await web.post('/api/code/sendEmailCode', { email, mode: 1 });
-    await web.post('/api/user/register', {
-      username,
-      password: 'secret123',
-      contactType: 1,
-      email,
-      code: lastCodeFor(mailbox.mails, email),
-      agree: true,
-    });
-    expect((await web.post('/api/user/login', { username, password: 'secret123' })).body.code).toBe(0);
-    return { web, username };
+    return signUp(harness.platform.app, mailbox.mails, `adm${seq}${Date.now() % 100000}`);
   }
 
   async function staff(roles: ('reviewer' | 'operator' | 'admin')[]) {

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityService } from '../src/index.ts';
-import { client, lastCodeFor, startMailbox } from './support.ts';
+import { client, lastCodeFor, signUp, startMailbox } from './support.ts';
 
 describe('codes for sign-in and for changing the phone or email', () => {
   let harness: Awaited<ReturnType<typeof platformForTest>>;
@@ -22,20 +22,7 @@ describe('codes for sign-in and for changing the phone or email', () => {
 
   async function signedIn() {
     n += 1;
-    const web = client(harness.platform.app);
-    const username = `cont${n}${Date.now() % 100000}`;
-    const email = `${username}@example.org`;
-    await web.post('/api/code/sendEmailCode', { email, mode: 1 });
-    await web.post('/api/user/register', {
-      username,
-      password: 'secret123',
-      contactType: 1,
-      email,
-      code: lastCodeFor(mailbox.mails, email),
-      agree: true,
-    });
-    expect((await web.post('/api/user/login', { username, password: 'secret123' })).body.code).toBe(0);
-    return { web, username, email };
+    return signUp(harness.platform.app, mailbox.mails, `cont${n}${Date.now() % 100000}`);
   }
 
   beforeAll(async () => {

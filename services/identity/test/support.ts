@@ -1,4 +1,7 @@
+import { client } from '@sais/kit/testing';
+import type { FastifyInstance } from 'fastify';
 import { type SMTPServer as SMTPServerType, SMTPServer } from 'smtp-server';
+import { expect } from 'vitest';
 
 /** A real SMTP server on loopback that keeps every received mail, so tests read codes as a user would. */
 export async function startMailbox(): Promise<{
@@ -34,6 +37,23 @@ export function lastCodeFor(mails: { to: string; text: string }[], address: stri
   const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`no code mailed to ${address}`);
   return code;
+}
+
+/** Registers `username` with a code mailed to `<username>@example.org` and signs in (password `secret123`). */
+export async function signUp(app: FastifyInstance, mails: { to: string; text: string }[], username: string) {
+  const web = client(app);
+  const email = `${username}@example.org`;
+  await web.post('/api/code/sendEmailCode', { email, mode: 1 });
+  await web.post('/api/user/register', {
+    username,
+    password: 'secret123',
+    contactType: 1,
+    email,
+    code: lastCodeFor(mails, email),
+    agree: true,
+  });
+  expect((await web.post('/api/user/login', { username, password: 'secret123' })).body.code).toBe(0);
+  return { web, username, email };
 }
 
 export { client, multipart, png } from '@sais/kit/testing';

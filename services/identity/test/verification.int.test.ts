@@ -3,7 +3,7 @@ import { kafkaBrokers, platformForTest } from '@sais/kit/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Accounts, identityService } from '../src/index.ts';
-import { client, lastCodeFor, multipart, png, startMailbox } from './support.ts';
+import { client, multipart, png, signUp, startMailbox } from './support.ts';
 
 const idCard = '11010519491231002X';
 
@@ -14,20 +14,7 @@ describe('real-name verification, review and inbox (through real Kafka)', () => 
 
   async function participant() {
     seq += 1;
-    const web = client(harness.platform.app);
-    const username = `part${seq}${Date.now() % 100000}`;
-    const email = `${username}@example.org`;
-    await web.post('/api/code/sendEmailCode', { email, mode: 1 });
-    await web.post('/api/user/register', {
-      username,
-      password: 'secret123',
-      contactType: 1,
-      email,
-      code: lastCodeFor(mailbox.mails, email),
-      agree: true,
-    });
-    await web.post('/api/user/login', { username, password: 'secret123' });
-    return web;
+    return (await signUp(harness.platform.app, mailbox.mails, `part${seq}${Date.now() % 100000}`)).web;
   }
 
   async function staff(role: 'reviewer' | 'operator') {

@@ -22,3 +22,4 @@ export * from './http/simple-rest.ts';
 export * from './http/request-metadata.ts';
 export * from './time.ts';
 export * from './crypto.ts';
+export * from './integrity/signals.ts';

@@ -3,10 +3,10 @@ import {
   ValidationError,
   anySortField,
   ok,
+  okPage,
   parseSimpleRestList,
   requestMetadata,
   requirePrincipal,
-  sendContentRange,
   simpleRestQuery,
 } from '@sais/kit';
 import { competition } from '@sais/events';
@@ -42,8 +42,7 @@ export async function adminRoutes(
       });
       const all = await competitions.list({ ...filter, page: 1, pageSize: 10_000 });
       const records = all.records.slice(from, to + 1).map(record);
-      sendContentRange(reply, 'competitions', from, records.length, all.total);
-      return ok(records);
+      return okPage(reply, 'competitions', from, { total: all.total, records });
     },
   );
 

@@ -4,8 +4,8 @@ import {
   anySortField,
   envelopeOf,
   ok,
+  okPage,
   parseSimpleRestList,
-  sendContentRange,
   simpleRestQuery,
 } from '@sais/kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -116,8 +116,7 @@ export async function adminRoutes(root: FastifyInstance, { accounts, sessions, v
       await reviewer(request);
       const query = parseListQuery(request.query);
       const { total, records } = await verifications.list(query);
-      sendContentRange(reply, 'verifications', query.from, records.length, total);
-      return ok(await withNames(records));
+      return okPage(reply, 'verifications', query.from, { total, records: await withNames(records) });
     },
   );
 

@@ -1,5 +1,5 @@
 import type { Role } from '@sais/events';
-import { AppError, ok, parseSimpleRestList, sendContentRange, simpleRestQuery } from '@sais/kit';
+import { AppError, ok, okPage, parseSimpleRestList, simpleRestQuery } from '@sais/kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -53,12 +53,11 @@ export async function userAdminRoutes(
         filter: listFilter,
       });
       const { id, q, ...filter } = query.filter;
-      const { total, records } = await directory.list({
+      const page = await directory.list({
         ...query,
         filter: { ...filter, q: q || undefined, ids: id === undefined ? undefined : [id].flat() },
       });
-      sendContentRange(reply, 'users', query.from, records.length, total);
-      return ok(records);
+      return okPage(reply, 'users', query.from, page);
     },
   );
 

@@ -1,4 +1,4 @@
-import { type SimpleRestQuery, ok, parseSimpleRestList, sendContentRange, simpleRestQuery } from '@sais/kit';
+import { type SimpleRestQuery, ok, okPage, parseSimpleRestList, simpleRestQuery } from '@sais/kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -52,9 +52,7 @@ export async function identitySignalRoutes(
     async (request, reply) => {
       await operator(request);
       const query = parseIdentitySignalList(request.query);
-      const { total, records } = await signals.list(query);
-      sendContentRange(reply, 'identity-signals', query.from, records.length, total);
-      return ok(records);
+      return okPage(reply, 'identity-signals', query.from, await signals.list(query));
     },
   );
 

@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { type EventMetadata, identity } from '@sais/events';
-import { AppError, ConcurrencyError, type Db, type EventStore, pageInMemory } from '@sais/kit';
+import { AppError, type Db, type EventStore, pageSignals, recordSignalDecision, signalId } from '@sais/kit';
 import { sql } from 'kysely';
 import { identityCodes } from '../errors.ts';
 
@@ -26,9 +25,6 @@ export interface IdentitySignalQuery {
   from: number;
   to: number;
 }
-
-const signalId = (kind: IdentitySignalKind, ...key: string[]) =>
-  `${kind}-${createHash('sha256').update(key.join('|')).digest('hex').slice(0, 32)}`;
 
 interface SessionStart {
   account_id: string;
@@ -152,15 +148,12 @@ export class IdentitySignals {
   }
 
   async list(query: IdentitySignalQuery) {
-    const { kind, status, accountId, ids } = query.filter;
-    const matching = (await this.#all()).filter(
-      (signal) =>
-        (!kind || signal.kind === kind) &&
-        (!status || signal.status === status) &&
-        (!accountId || signal.accountIds.includes(accountId)) &&
-        (!ids || ids.includes(signal.id)),
+    const { accountId } = query.filter;
+    return pageSignals(
+      await this.#all(),
+      query,
+      (signal) => !accountId || signal.accountIds.includes(accountId),
     );
-    return pageInMemory(matching, query);
   }
 
   async one(id: string): Promise<IdentitySignal> {
@@ -180,31 +173,19 @@ export class IdentitySignals {
     const signal = await this.one(id);
     const decided = () => new AppError(identityCodes.identitySignalDecided, 'identitySignalDecided', 409);
     if (signal.status !== 'open') throw decided();
-    try {
-      await this.db.transaction().execute(async (trx) => {
-        await this.store.append(
-          identity.IdentitySignalDecided.aggregate,
-          `identity-signal-${id}`,
-          'no_stream',
-          [
-            {
-              type: identity.IdentitySignalDecided.type,
-              data: { signalId: id, kind: signal.kind, decision, accountIds: signal.accountIds, reason },
-            },
-          ],
-          metadata,
-          { trx },
-        );
-        await sql`insert into identity.signal_decisions
-            (signal_id, kind, decision, account_ids, reason, decided_by, decided_at)
-          values (${id}, ${signal.kind}, ${decision}, ${signal.accountIds}, ${reason}, ${decidedBy}, ${new Date()})`.execute(
+    await recordSignalDecision(this.db, this.store, {
+      event: identity.IdentitySignalDecided,
+      streamId: `identity-signal-${id}`,
+      data: { signalId: id, kind: signal.kind, decision, accountIds: signal.accountIds, reason },
+      metadata,
+      row: (trx) =>
+        sql`insert into identity.signal_decisions
+          (signal_id, kind, decision, account_ids, reason, decided_by, decided_at)
+        values (${id}, ${signal.kind}, ${decision}, ${signal.accountIds}, ${reason}, ${decidedBy}, ${new Date()})`.execute(
           trx,
-        );
-      });
-    } catch (error) {
-      if (error instanceof ConcurrencyError) throw decided();
-      throw error;
-    }
+        ),
+      decided,
+    });
     return this.one(id);
   }
 }

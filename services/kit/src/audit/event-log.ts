@@ -1,6 +1,7 @@
 import type { EventMetadata } from '@sais/events';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import type { EventRow } from '../eventstore/event-store.ts';
 
 /** One event as auditors see it (the `events` resource of the console). */
 export interface AuditEventRecord {
@@ -68,20 +69,8 @@ export function redactSecrets(value: unknown): unknown {
   );
 }
 
-interface Row {
-  global_position: number;
-  event_id: string;
-  stream_type: string;
-  stream_id: string;
-  stream_version: number;
-  type: string;
-  version: number;
-  data: unknown;
-  metadata: EventMetadata;
-  occurred_at: Date | string;
-  previous_hash: string | null;
-  hash: string;
-}
+/** The columns read (`columns`): all but the transaction id. */
+type Row = Omit<EventRow, 'transaction_id'>;
 
 function toRecord(row: Row): AuditEventRecord {
   return {

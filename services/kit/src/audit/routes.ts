@@ -7,12 +7,7 @@ import type { Db } from '../db/database.ts';
 import { AppError, NotFoundError } from '../errors.ts';
 import { EventStore } from '../eventstore/event-store.ts';
 import { envelopeOf, ok } from '../http/envelope.ts';
-import {
-  type SimpleRestQuery,
-  parseSimpleRestList,
-  sendContentRange,
-  simpleRestQuery,
-} from '../http/simple-rest.ts';
+import { type SimpleRestQuery, okPage, parseSimpleRestList, simpleRestQuery } from '../http/simple-rest.ts';
 import type { Projection } from '../projections/projection.ts';
 import { type Authenticator, requirePrincipal } from '../runtime/auth.ts';
 import { asOfReaderOf, projectionAsOf } from './as-of.ts';
@@ -149,9 +144,7 @@ export async function auditRoutes(root: FastifyInstance, options: AuditRoutesOpt
     async (request, reply) => {
       await auditor(request);
       const query = parseAuditQuery(request.query);
-      const { total, records } = await log.list(query);
-      sendContentRange(reply, 'events', query.from, records.length, total);
-      return ok(records);
+      return okPage(reply, 'events', query.from, await log.list(query));
     },
   );
 

@@ -21,7 +21,8 @@ export interface CommitPosition {
 }
 export const beginning: CommitPosition = { transactionId: '0', globalPosition: 0 };
 
-interface EventRow {
+/** A row of a service's `<schema>.events` table as read (`transaction_id` as text). */
+export interface EventRow {
   global_position: number;
   transaction_id: string;
   event_id: string;

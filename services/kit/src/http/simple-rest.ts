@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { ValidationError } from '../errors.ts';
+import { type Envelope, ok } from './envelope.ts';
 
 /** ra-data-simple-rest's query: `sort=["field","ASC"]`, `range=[from,to]`, `filter={...}`, each JSON. */
 export const simpleRestQuery = z.object({
@@ -71,6 +72,20 @@ export function sendContentRange(
 ): void {
   reply.header('content-range', `${resource} ${from}-${count > 0 ? from + count - 1 : from}/${total}`);
   reply.header('access-control-expose-headers', 'Content-Range');
+}
+
+/**
+ * The answer of a list call: one page's records in the envelope, with the `Content-Range` header of
+ * `resource` (the page starts at record `from` of `total`).
+ */
+export function okPage<T>(
+  reply: FastifyReply,
+  resource: string,
+  from: number,
+  page: { total: number; records: T[] },
+): Envelope<T[]> {
+  sendContentRange(reply, resource, from, page.records.length, page.total);
+  return ok(page.records);
 }
 
 /**

@@ -2,9 +2,9 @@ import {
   type ServiceContext,
   type SimpleRestQuery,
   ok,
+  okPage,
   parseSimpleRestList,
   requireStaff,
-  sendContentRange,
   simpleRestQuery,
 } from '@sais/kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -99,9 +99,7 @@ export async function integrityRoutes(
     async (request, reply) => {
       await operator(request);
       const query = parseSignalList(request.query);
-      const { total, records } = await signals.list(query);
-      sendContentRange(reply, 'signals', query.from, records.length, total);
-      return ok(records);
+      return okPage(reply, 'signals', query.from, await signals.list(query));
     },
   );
 

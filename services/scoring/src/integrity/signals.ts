@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { type EventMetadata, scoring } from '@sais/events';
-import { AppError, ConcurrencyError, type Db, type EventStore, pageInMemory } from '@sais/kit';
+import { AppError, type Db, type EventStore, pageSignals, recordSignalDecision, signalId } from '@sais/kit';
 import { type RawBuilder, sql } from 'kysely';
 import type { Standings } from '../standings.ts';
 import { integrityCodes } from './codes.ts';
@@ -39,8 +38,6 @@ export interface SignalQuery {
 /** Comparisons per new submission: the latest Completed submissions of other teams in its phase. */
 export const maxComparisons = 2000;
 
-const signalId = (kind: SignalKind, ...key: string[]) =>
-  `${kind}-${createHash('sha256').update(key.join('|')).digest('hex').slice(0, 32)}`;
 const signalStream = (id: string) => `signal-${id}`;
 
 /** The columns of `Scanned`, from `scoring.submissions s`. */
@@ -222,15 +219,12 @@ export class Signals {
   }
 
   async list(query: SignalQuery): Promise<{ total: number; records: Signal[] }> {
-    const { competitionId, kind, status, teamId, ids } = query.filter;
-    const matching = (await this.#all(competitionId)).filter(
-      (signal) =>
-        (!kind || signal.kind === kind) &&
-        (!status || signal.status === status) &&
-        (!teamId || signal.teamIds.includes(teamId)) &&
-        (!ids || ids.includes(signal.id)),
+    const { competitionId, teamId } = query.filter;
+    return pageSignals(
+      await this.#all(competitionId),
+      query,
+      (signal) => !teamId || signal.teamIds.includes(teamId),
     );
-    return pageInMemory(matching, query);
   }
 
   async one(id: string): Promise<Signal> {
@@ -248,44 +242,32 @@ export class Signals {
     metadata: EventMetadata,
   ): Promise<Signal> {
     const signal = await this.one(id);
-    if (signal.status !== 'open') throw new AppError(integrityCodes.signalDecided, 'signalDecided', 409);
+    const decided = () => new AppError(integrityCodes.signalDecided, 'signalDecided', 409);
+    if (signal.status !== 'open') throw decided();
     const teamId = action.decision === 'disqualified' ? action.teamId : null;
     if (teamId !== null && !signal.teamIds.includes(teamId))
       throw new AppError(integrityCodes.signalTeamNotNamed, 'signalTeamNotNamed', 400);
     if (teamId !== null) await this.standings.disqualifyTeam(signal.competitionId, teamId, reason, metadata);
-    try {
-      await this.db.transaction().execute(async (trx) => {
-        await this.store.append(
-          scoring.CollusionSignalDecided.aggregate,
-          signalStream(id),
-          'no_stream',
-          [
-            {
-              type: scoring.CollusionSignalDecided.type,
-              data: {
-                signalId: id,
-                kind: signal.kind,
-                competitionId: signal.competitionId,
-                decision: action.decision,
-                teamId,
-                reason,
-              },
-            },
-          ],
-          metadata,
-          { trx },
-        );
-        await sql`insert into scoring.signal_decisions
-            (signal_id, kind, competition_id, decision, team_id, reason, decided_by, decided_at)
-          values (${id}, ${signal.kind}, ${signal.competitionId}, ${action.decision}, ${teamId}, ${reason}, ${decidedBy}, ${new Date()})`.execute(
+    await recordSignalDecision(this.db, this.store, {
+      event: scoring.CollusionSignalDecided,
+      streamId: signalStream(id),
+      data: {
+        signalId: id,
+        kind: signal.kind,
+        competitionId: signal.competitionId,
+        decision: action.decision,
+        teamId,
+        reason,
+      },
+      metadata,
+      row: (trx) =>
+        sql`insert into scoring.signal_decisions
+          (signal_id, kind, competition_id, decision, team_id, reason, decided_by, decided_at)
+        values (${id}, ${signal.kind}, ${signal.competitionId}, ${action.decision}, ${teamId}, ${reason}, ${decidedBy}, ${new Date()})`.execute(
           trx,
-        );
-      });
-    } catch (error) {
-      if (error instanceof ConcurrencyError)
-        throw new AppError(integrityCodes.signalDecided, 'signalDecided', 409);
-      throw error;
-    }
+        ),
+      decided,
+    });
     return this.one(id);
   }
 }

@@ -1,9 +1,9 @@
 import {
   type Authenticator,
   ok,
+  okPage,
   parseSimpleRestList,
   requireStaff,
-  sendContentRange,
   simpleRestQuery,
 } from '@sais/kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -53,12 +53,11 @@ export async function teamAdminRoutes(
         filter: listFilter,
       });
       const { id, ...filter } = query.filter;
-      const { total, records } = await directory.list({
+      const page = await directory.list({
         ...query,
         filter: { ...filter, ids: id === undefined ? undefined : [id].flat() },
       });
-      sendContentRange(reply, 'teams', query.from, records.length, total);
-      return ok(records);
+      return okPage(reply, 'teams', query.from, page);
     },
   );
 
