@@ -131,6 +131,7 @@ describe('operations in the console, in Chromium, against the real platform', ()
 
       // Leaderboards: public and private side by side; the private one is a preview until published.
       await page.getByTestId('menu-leaderboards').click();
+      await page.waitForURL(/#\/leaderboards/);
       await choose(page, 'Competition', 'Catalyst yield');
       const publicRows = page.getByTestId('board-public').getByTestId('board-row');
       const privateRows = page.getByTestId('board-private').getByTestId('board-row');

@@ -49,8 +49,20 @@ export async function uploadCsv(
   return answer.body.data;
 }
 
-/** Chooses an option of a labelled MUI select. */
+/**
+ * Chooses an option of a labelled MUI select or autocomplete. A page that has just opened may render
+ * its form again as its data arrives, closing a list opened a moment before (the option is then
+ * detached and never comes back): the list is opened again, a bounded number of times.
+ */
 export async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).click();
+  for (let attempt = 1; ; attempt += 1) {
+    await page.getByRole('combobox', { name: label }).click();
+    try {
+      await page.getByRole('option', { name: option }).click({ timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await page.keyboard.press('Escape');
+    }
+  }
 }
