@@ -12,6 +12,12 @@
  * - first: the worker path for the first submission this process scores — read the submission file
  *   (one readFile, no copy) and score it with every validation on. JIT still cold for the scoring loop;
  * - warm: the same again (file read again each time), as for any later submission of a running worker.
+ *
+ * Peak RSS twice: after the first submission (`firstRssMb`: load the ground truth and score one file, the
+ * issue's measure) and after the warm runs (`maxRssMb`). The scorer allocates nothing per submission, so
+ * back to back the only garbage is each file's 15 MB buffer, which V8 frees at its next collection, and
+ * with no JavaScript garbage that comes only when ~64 MB of new external memory has piled up: the second
+ * figure shows that swing, not memory the scorer holds.
  */
 import { readFileSync } from 'node:fs';
 import { loadGroundTruth, type Metric } from '../services/scoring/src/evaluation/ground-truth.ts';
@@ -30,6 +36,8 @@ const scoreFile = (): { ms: number; scores: Scores } => {
   return { ms: performance.now() - start, scores };
 };
 const first = scoreFile();
+// Peak RSS through the ground truth and one 1,000,000-row submission: the issue's measure.
+const firstRssMb = process.resourceUsage().maxRSS / 1024;
 const warm = Array.from({ length: Number(warmRuns) }, scoreFile);
 const warmMs = warm.map((run) => run.ms).sort((a, b) => a - b);
 
@@ -50,6 +58,7 @@ console.log(
     sameEveryRun: warm.every((run) => run.scores.publicScore === publicScore),
     direct: truth.direct,
     rssBeforeMb,
+    firstRssMb,
     maxRssMb: process.resourceUsage().maxRSS / 1024,
   }),
 );

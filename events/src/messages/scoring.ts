@@ -44,6 +44,11 @@ export const scoringMessages = {
     'zh-CN': '该队伍在此比赛中没有提交',
   },
   alreadyDisqualified: { en: 'This is already disqualified', 'zh-CN': '已被取消资格' },
+  groundTruthUnscorable: {
+    en: 'The metric cannot score both parts of this ground truth: the public and the private part each need rows (AUC: both 0 and 1); change the public share or the file',
+    'zh-CN':
+      '该评价指标无法为此真值文件的公开和私有两部分都计算分数：两部分都必须有数据行（AUC 还须同时包含 0 和 1）；请调整公开比例或文件',
+  },
   // Integrity tools (40040–40049): sealed final results and collusion signals.
   sealNothingToSeal: {
     en: 'The private leaderboard of this phase has no rows yet; there is nothing to seal',

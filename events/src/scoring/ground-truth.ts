@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from '../define.ts';
+import { metricName } from './metrics.ts';
 
 export const GroundTruthUploaded = defineEvent({
   type: 'scoring.GroundTruthUploaded',
@@ -9,7 +10,7 @@ export const GroundTruthUploaded = defineEvent({
   aggregate: 'scoring.groundTruth',
   data: z.object({
     competitionId: z.uuid(),
-    metric: z.enum(['rmse', 'mae', 'accuracy']),
+    metric: metricName,
     rows: z.number().int().positive(),
     publicRows: z.number().int().min(0),
     sha256: z.string().regex(/^[0-9a-f]{64}$/),

@@ -1,3 +1,4 @@
+export * from './metrics.ts';
 export * from './submission.ts';
 export * from './ground-truth.ts';
 export * from './board.ts';

@@ -1,4 +1,5 @@
 import type { Text } from '../messages/text.ts';
+import { metricTitle } from './metrics.ts';
 
 /** One inbox message a submission event leads to; the identity inbox sends it to the submitter. */
 export interface ScoringNotice {
@@ -33,7 +34,8 @@ const notice = (en: [string, string], zh: [string, string]): ScoringNotice => ({
  */
 export function scoringNotice(type: string, payload: object, fileName: string): ScoringNotice | null {
   const data = payload as Data;
-  const metric = (data.metric ?? '').toUpperCase();
+  const metric = metricTitle(data.metric ?? '', 'en');
+  const metricZh = metricTitle(data.metric ?? '', 'zh-CN');
   switch (type) {
     case 'scoring.SubmissionScored':
       return notice(
@@ -43,7 +45,7 @@ export function scoringNotice(type: string, payload: object, fileName: string): 
         ],
         [
           '提交已评分',
-          `您的提交 ${fileName} 得分 ${formatScore(data.publicScore!)}（${metric}，公开排行榜）。`,
+          `您的提交 ${fileName} 得分 ${formatScore(data.publicScore!)}（${metricZh}，公开排行榜）。`,
         ],
       );
     case 'scoring.SubmissionInvalid':
@@ -76,7 +78,7 @@ export function scoringNotice(type: string, payload: object, fileName: string): 
             ],
             [
               '提交已重新评分',
-              `提交 ${fileName} 已重新评测，得分 ${formatScore(data.publicScore)}（${metric}，公开排行榜）。`,
+              `提交 ${fileName} 已重新评测，得分 ${formatScore(data.publicScore)}（${metricZh}，公开排行榜）。`,
             ],
           );
     case 'scoring.SubmissionDisqualified':

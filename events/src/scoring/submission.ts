@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from '../define.ts';
+import { metricName } from './metrics.ts';
 
 const aggregate = 'scoring.submission';
 const submissionId = z.uuid();
@@ -50,7 +51,7 @@ export const SubmissionScored = defineEvent({
   aggregate,
   data: z.object({
     submissionId,
-    metric: z.enum(['rmse', 'mae', 'accuracy']),
+    metric: metricName,
     publicScore: score,
     privateScore: score,
     rows: z.number().int().positive(),
@@ -97,7 +98,7 @@ export const SubmissionRescored = defineEvent({
   aggregate,
   data: z.object({
     submissionId,
-    metric: z.enum(['rmse', 'mae', 'accuracy']),
+    metric: metricName,
     /** Both null when the file is now Invalid (then `log` says why). */
     publicScore: score.nullable(),
     privateScore: score.nullable(),

@@ -3,13 +3,15 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { scoring } from '@sais/events';
 import { useState } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { useConsoleApi } from '../operations/useConsoleApi';
 import { Panel } from './Panel';
 import { useAction } from './useAction';
 
-const metrics = ['rmse', 'mae', 'accuracy'] as const;
+/** Every metric of the registry (decision 0010), labelled in the console's languages. */
+const metrics = scoring.metricNames;
 type Uploaded = { rows: number; publicRows: number; sha256: string };
 
 /**
@@ -51,7 +53,7 @@ export function GroundTruthPanel() {
         >
           {metrics.map((value) => (
             <MenuItem key={value} value={value}>
-              {value.toUpperCase()}
+              {translate(`console.competitions.metrics.${value}`)}
             </MenuItem>
           ))}
         </TextField>

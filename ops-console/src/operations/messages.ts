@@ -124,6 +124,18 @@ export const operationsEn = {
       actions: { open: 'Open now', close: 'Close now', schedule: 'Schedule', upload: 'Upload' },
       groundTruthSplit:
         'Ground truth set: %{rows} rows, %{publicRows} public and %{privateRows} private (sha256 %{sha256}…).',
+      // The metrics of the ground-truth upload (@sais/events scoring.metricNames; decision 0010).
+      metrics: {
+        rmse: 'RMSE — root mean squared error (lower is better)',
+        mae: 'MAE — mean absolute error (lower is better)',
+        r2: 'R² — coefficient of determination (higher is better)',
+        accuracy: 'Accuracy — share of exactly right labels (higher is better)',
+        macro_f1: 'Macro-F1 — mean F1 over the labels (higher is better)',
+        auc: 'AUC — area under the ROC curve, truth 0/1 (higher is better)',
+        exact_match: 'Exact match — answers equal after trimming and collapsing spaces (higher is better)',
+        sirna: 'siRNA — 0.5·(1 − MAE/100) + 0.5·F1 of < 30 % remaining (higher is better)',
+        threat_score: 'Threat score — mean TS at 0.1, 10, 25, 50 mm (higher is better)',
+      },
       notifications: {
         open: 'Phase opened',
         close: 'Phase closed',
@@ -303,6 +315,17 @@ export const operationsZhCN: typeof operationsEn = {
       actions: { open: '立即开启', close: '立即关闭', schedule: '安排', upload: '上传' },
       groundTruthSplit:
         '标准答案已设置：共 %{rows} 行，公开 %{publicRows} 行，私有 %{privateRows} 行（sha256 %{sha256}…）。',
+      metrics: {
+        rmse: 'RMSE — 均方根误差（越低越好）',
+        mae: 'MAE — 平均绝对误差（越低越好）',
+        r2: 'R² — 决定系数（越高越好）',
+        accuracy: '准确率 — 标签完全正确的比例（越高越好）',
+        macro_f1: '宏平均 F1 — 各标签 F1 的平均值（越高越好）',
+        auc: 'AUC — ROC 曲线下面积，真值为 0/1（越高越好）',
+        exact_match: '精确匹配 — 去除首尾空白、合并连续空白后答案完全一致（越高越好）',
+        sirna: 'siRNA — 0.5·(1 − MAE/100) + 0.5·残留 < 30% 的 F1（越高越好）',
+        threat_score: 'TS 评分 — 0.1、10、25、50 毫米阈值 TS 的平均值（越高越好）',
+      },
       notifications: {
         open: '阶段已开启',
         close: '阶段已关闭',

@@ -24,5 +24,6 @@ export const competitionService = defineService({
 
 export { Competitions } from './competitions.ts';
 export { seedPrize, type SeededTrack } from './seed/prize.ts';
+export { trackData } from './seed/datasets.ts';
 export { FileStorage } from './files/storage.ts';
 export const competitionFilesDir = (dataDir: string) => join(dataDir, 'files', 'competition');

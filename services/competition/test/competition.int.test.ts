@@ -303,7 +303,13 @@ describe('competition service over HTTP (real PostgreSQL and Kafka)', () => {
     const seeded = await seedPrize(competitions);
     const ids = seeded.map((track) => track.competitionId);
     expect(ids).toHaveLength(5);
-    expect(seeded.map((track) => track.metric)).toEqual(['rmse', 'mae', 'accuracy', 'rmse', 'rmse']);
+    expect(seeded.map((track) => track.metric)).toEqual([
+      'r2',
+      'rmse',
+      'exact_match',
+      'sirna',
+      'threat_score',
+    ]);
     expect(seeded[0]!.groundTruth.toString()).toMatch(/^id,yield\n/);
     const list = (
       await client(harness.platform.app, 'en').get('/api/race/list', { season: '2027', pageSize: '100' })

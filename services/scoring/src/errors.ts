@@ -14,6 +14,8 @@ export const scoringCodes = {
   submissionNotRescorable: 40012,
   teamHasNoSubmissions: 40013,
   alreadyDisqualified: 40014,
+  /** A ground truth whose public or private part its metric cannot score (decision 0010). */
+  groundTruthUnscorable: 40015,
   /** After a merge: the team has made as many submissions as one team could have by today (decision 0005). */
   mergedTeamOverAllowance: 40019,
   // Container-image submissions: 40020–40039.

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { type EventMetadata, scoring } from '@sais/events';
-import { type Db, type EventStore, ValidationError } from '@sais/kit';
+import { AppError, type Db, type EventStore, ValidationError } from '@sais/kit';
 import type { ScoringDb } from './db/tables.ts';
+import { scoringCodes } from './errors.ts';
 import { InvalidFile } from './evaluation/csv.ts';
-import { type Metric, loadGroundTruth } from './evaluation/ground-truth.ts';
+import { type Metric, UnscorableSplit, loadGroundTruth } from './evaluation/ground-truth.ts';
 
 /** Operators set a competition's ground truth, metric and public share; each upload is an event. */
 export class GroundTruths {
@@ -23,6 +24,12 @@ export class GroundTruths {
     try {
       truth = loadGroundTruth(content, metric, publicPercent);
     } catch (error) {
+      // The file reads, but one part cannot be scored (empty; AUC: one class): its own code, the reason in data.log.
+      if (error instanceof UnscorableSplit)
+        throw new AppError(scoringCodes.groundTruthUnscorable, 'groundTruthUnscorable', 400, {
+          detail: error.message,
+          data: { log: error.message },
+        });
       if (error instanceof InvalidFile)
         throw new ValidationError('fileFormatError', { detail: error.message, data: { log: error.message } });
       throw error;

@@ -3,7 +3,7 @@ import { AppError, ConcurrencyError, type Db, type EventStore } from '@sais/kit'
 import { sql } from 'kysely';
 import type { ScoringDb } from './db/tables.ts';
 import { scoringCodes } from './errors.ts';
-import { lowerIsBetter } from './evaluation/score.ts';
+import { lowerIsBetter } from './evaluation/metrics.ts';
 import { stream } from './submissions.ts';
 
 export const teamStream = (competitionId: string, teamId: string) =>
@@ -156,7 +156,7 @@ export class Standings {
       .where('competition_id', '=', competitionId)
       .where('team_id', '=', teamId)
       .execute();
-    const sign = lowerIsBetter(metric as 'rmse') ? 1 : -1;
+    const sign = lowerIsBetter(metric) ? 1 : -1;
     const view = (row: SelectionRow) => ({
       submissionId: row.submission_id,
       fileName: row.file_name,

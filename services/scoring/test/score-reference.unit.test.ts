@@ -1,7 +1,7 @@
 /**
  * The byte-level scorer (fast path for `<integer id>,<plain decimal>` rows, batched lookups, general
  * path for everything else) against a plain string reference written from the rules, on random files
- * with random defects; and number parsing against `Number()`.
+ * with random defects (RMSE, MAE and R², scores equal to the last bit); and number parsing against `Number()`.
  */
 import { describe, expect, it } from 'vitest';
 import { parseNumber } from '../src/evaluation/csv.ts';
@@ -57,15 +57,27 @@ interface TruthRow {
   isPublic: boolean;
 }
 
+type Metric = 'rmse' | 'mae' | 'r2';
+
+/** A split's score, written plainly from the definitions (sums in the ground truth's row order). */
+function plainScore(metric: Metric, pairs: { t: number; p: number }[]): number {
+  const sum = (of: (pair: { t: number; p: number }) => number) => pairs.reduce((s, pair) => s + of(pair), 0);
+  if (metric === 'mae') return sum(({ t, p }) => Math.abs(p - t)) / pairs.length;
+  if (metric === 'rmse') return Math.sqrt(sum(({ t, p }) => (p - t) ** 2) / pairs.length);
+  const residual = sum(({ t, p }) => (t - p) ** 2);
+  if (pairs.every(({ t }) => t === pairs[0]!.t)) return residual === 0 ? 1 : 0;
+  const mean = sum(({ t }) => t) / pairs.length;
+  return 1 - residual / sum(({ t }) => (t - mean) ** 2);
+}
+
 /** The rules, written plainly with strings: the first problem in file order, or the scores. */
-function reference(csv: string, truth: Map<string, TruthRow>, metric: 'rmse' | 'mae'): string | object {
+function reference(csv: string, truth: Map<string, TruthRow>, metric: Metric): string | object {
   const body = csv.startsWith('\uFEFF') ? csv.slice(1) : csv;
   const lines = body.split('\n').map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
   while (lines.length > 0 && lines.at(-1) === '') lines.pop();
   if (lines.length === 0) return 'The file is empty.';
   if (lines[0]!.trim() !== 'id,y') return `Line 1: the header must be "id,y", found "${lines[0]!.trim()}".`;
-  const seen = new Set<string>();
-  const sums = { public: 0, private: 0 };
+  const seen = new Map<string, number>();
   for (let i = 1; i < lines.length; i++) {
     const columns = lines[i]!.split(',');
     if (columns.length !== 2) return `Line ${i + 1}: expected 2 columns (id,y).`;
@@ -74,7 +86,6 @@ function reference(csv: string, truth: Map<string, TruthRow>, metric: 'rmse' | '
     const row = truth.get(id);
     if (!row) return `Line ${i + 1}, column id: "${id}" is not a test id (extra id).`;
     if (seen.has(id)) return `Line ${i + 1}, column id: "${id}" appears twice (duplicate id).`;
-    seen.add(id);
     const spaced = raw.replace(/^ +| +$/g, '');
     const value = Number(spaced);
     if (spaced === '' || !Number.isFinite(value)) {
@@ -87,16 +98,17 @@ function reference(csv: string, truth: Map<string, TruthRow>, metric: 'rmse' | '
             : `"${shown}" is not a number`;
       return `Line ${i + 1}, column y: ${what}.`;
     }
-    const difference = value - row.value;
-    sums[row.isPublic ? 'public' : 'private'] += metric === 'mae' ? Math.abs(difference) : difference ** 2;
+    seen.set(id, value);
   }
   const missing = [...truth.keys()].filter((id) => !seen.has(id));
   if (missing.length > 0) return `${missing.length} test id(s) are missing (missing ids)`;
-  const count = (isPublic: boolean) => [...truth.values()].filter((row) => row.isPublic === isPublic).length;
-  const finish = (sum: number, n: number) => (n === 0 ? 0 : metric === 'mae' ? sum / n : Math.sqrt(sum / n));
+  const part = (isPublic: boolean) =>
+    [...truth]
+      .filter(([, row]) => row.isPublic === isPublic)
+      .map(([id, row]) => ({ t: row.value, p: seen.get(id)! }));
   return {
-    publicScore: finish(sums.public, count(true)),
-    privateScore: finish(sums.private, count(false)),
+    publicScore: plainScore(metric, part(true)),
+    privateScore: plainScore(metric, part(false)),
     rows: lines.length - 1,
   };
 }
@@ -182,7 +194,7 @@ describe('the scorer against a plain reference', () => {
     const next = random(files * rows + base);
     for (let f = 0; f < files; f++) {
       const truth = truthOf(next, rows, base, sparse);
-      const metric = next() < 0.5 ? 'rmse' : 'mae';
+      const metric = pick(next, ['rmse', 'mae', 'r2'] as const);
       const loaded = loadGroundTruth(Buffer.from(truth.csv), metric, 50);
       expect(loaded.direct).toBe(!sparse);
       const defects = f % 4 === 0 ? 0 : 1 + Math.floor(next() * 3);

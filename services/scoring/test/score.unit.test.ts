@@ -38,10 +38,10 @@ describe('scoring a result file', () => {
   });
 
   it('scores accuracy for label targets', () => {
-    const labels = loadGroundTruth(Buffer.from('id,answer\nq1,A\nq2,B\nq3,C\nq4,D\n'), 'accuracy', 100);
-    expect(
-      scoreSubmission(Buffer.from('id,answer\nq1,A\nq2,B\nq3,A\nq4,A\n'), labels).publicScore,
-    ).toBeCloseTo(0.5);
+    // a1, a3, a4 are public, a2 private.
+    const labels = loadGroundTruth(Buffer.from('id,answer\na1,A\na2,B\na3,C\na4,D\n'), 'accuracy', 50);
+    const scores = scoreSubmission(Buffer.from('id,answer\na1,A\na2, B\na3,A\na4,d\n'), labels);
+    expect(scores).toEqual({ publicScore: 1 / 3, privateScore: 1, rows: 4 });
   });
 
   it('handles scientific notation and signs', () => {
@@ -60,6 +60,12 @@ describe('integer ids (direct lookup)', () => {
       privateScore: 0,
       rows: 4,
     });
+  });
+  it('refuses ids below the lowest test id as extra ids (base − 2 once hung the scorer)', () => {
+    for (const id of [9, 8, 7, 0])
+      expect(() => scoreSubmission(Buffer.from(`id,yield\n${id},1\n11,2\n12,3\n13,4\n`), numeric())).toThrow(
+        `Line 2, column id: "${id}" is not a test id (extra id).`,
+      );
   });
   it('treats non-canonical spellings as different ids', () => {
     expect(() => scoreSubmission(Buffer.from('id,yield\n010,1\n11,2\n12,3\n13,4\n'), numeric())).toThrow(
@@ -141,9 +147,10 @@ describe('large files', () => {
     }
   });
   it('scores accuracy on integer ids', () => {
-    const labels = loadGroundTruth(Buffer.from('id,answer\n1,A\n2,B\n3,C\n4,D\n'), 'accuracy', 100);
+    // 1 and 2 are public, 3 and 4 private.
+    const labels = loadGroundTruth(Buffer.from('id,answer\n1,A\n2,B\n3,C\n4,D\n'), 'accuracy', 50);
     expect(labels.direct).toBe(true);
     const scores = scoreSubmission(Buffer.from('id,answer\n4,D\n3,A\n2,B\n1,1\n'), labels);
-    expect(scores.publicScore).toBeCloseTo(0.5);
+    expect(scores).toEqual({ publicScore: 0.5, privateScore: 0.5, rows: 4 });
   });
 });

@@ -46,6 +46,30 @@ describe('scoring: result files through Kafka-driven workers to the leaderboard'
     expect(score.body.data.history).toHaveLength(1);
   });
 
+  it('scores by the competition’s metric (R², higher is better) and refuses a ground truth it cannot score', async () => {
+    const r2 = await h.competition(truth, { metric: 'r2' });
+    const good = await h.participant(r2);
+    const worse = await h.participant(r2);
+    expect(await h.submit(worse.web, r2, offByOne)).toMatchObject({ status: 'Completed' });
+    expect(await h.submit(good.web, r2, perfect)).toMatchObject({ status: 'Completed', score: 1 });
+    const board = await h.board(r2, (data) => data.total >= 2);
+    expect(board.records.map((r: { teamId: string }) => r.teamId)).toEqual([good.accountId, worse.accountId]);
+    expect(board.records[1].score).toBeLessThan(1);
+    // One class in a part (AUC), or no private part at all: 40015, the reason in data.log.
+    const oneClass = await h.groundTruth(
+      r2,
+      csv(() => 1),
+      'auc',
+    );
+    expect(oneClass).toMatchObject({ code: 40015, data: { log: expect.stringMatching(/only positives/) } });
+    const allPublic = await h.groundTruth(r2, truth, 'r2', '100');
+    expect(allPublic).toMatchObject({ code: 40015, data: { log: expect.stringMatching(/private part/) } });
+    // The R² ground truth is still the one in force.
+    const metric = await sql<{ metric: string }>`
+      select metric from scoring.ground_truths where competition_id = ${r2}`.execute(h.db);
+    expect(metric.rows[0]!.metric).toBe('r2');
+  });
+
   it('marks a wrong file Invalid with a log naming the line and column, and it still counts', async () => {
     const { web } = await participant();
     const result = await h.submit(

@@ -63,8 +63,8 @@ export async function scoringHarness(env: Record<string, string> = {}) {
 
   const operator = await account(['operator']);
 
-  /** A fresh competition with an open preliminary phase and the given ground truth (rmse, 50 % public). */
-  async function competition(truth: string, { dailySubmissionLimit = 5 } = {}) {
+  /** A fresh competition with an open preliminary phase and the given ground truth (rmse unless told, 50 % public). */
+  async function competition(truth: string, { dailySubmissionLimit = 5, metric = 'rmse' } = {}) {
     const competitionId = randomUUID();
     const settings = {
       title: { en: 'Yield', 'zh-CN': '产率' },
@@ -104,13 +104,14 @@ export async function scoringHarness(env: Record<string, string> = {}) {
       (r) => JSON.stringify(r.rows).includes('preliminary'),
       'competition mirror',
     );
-    await uploadTruth(competitionId, truth);
+    await uploadTruth(competitionId, truth, metric);
     return competitionId;
   }
 
-  async function uploadTruth(competitionId: string, truth: string) {
+  /** The operator's ground-truth upload; answers the envelope. */
+  async function groundTruth(competitionId: string, truth: string, metric = 'rmse', publicPercent = '50') {
     const { payload, contentType } = multipart(
-      { competitionId, metric: 'rmse', publicPercent: '50' },
+      { competitionId, metric, publicPercent },
       { file: { name: 'truth.csv', type: 'text/csv', bytes: Buffer.from(truth) } },
     );
     const response = await operator.web.raw({
@@ -119,7 +120,12 @@ export async function scoringHarness(env: Record<string, string> = {}) {
       payload,
       headers: { 'content-type': contentType },
     });
-    if (response.body?.code !== 0) throw new Error(`ground truth refused: ${JSON.stringify(response.body)}`);
+    return response.body;
+  }
+
+  async function uploadTruth(competitionId: string, truth: string, metric = 'rmse') {
+    const body = await groundTruth(competitionId, truth, metric);
+    if (body?.code !== 0) throw new Error(`ground truth refused: ${JSON.stringify(body)}`);
   }
 
   async function participant(competitionId: string) {
@@ -238,6 +244,7 @@ export async function scoringHarness(env: Record<string, string> = {}) {
     operator,
     account,
     competition,
+    groundTruth,
     uploadTruth,
     participant,
     team,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { scoring } from '@sais/events';
 import type { Competitions } from '../competitions.ts';
 import type { Settings } from '../domain/competition.ts';
 import { trackData } from './datasets.ts';
@@ -70,7 +71,7 @@ const agreement = {
 
 export interface SeededTrack {
   competitionId: string;
-  metric: 'rmse' | 'mae' | 'accuracy';
+  metric: scoring.MetricName;
   /** The test set's answers (`id,<target>`), for the scoring service. */
   groundTruth: Buffer;
 }
@@ -95,8 +96,8 @@ export async function seedPrize(competitions: Competitions): Promise<SeededTrack
         'zh-CN': `${track.field['zh-CN']}：${track.title['zh-CN']}`,
       },
       description: {
-        en: `Third World AI for Science Prize, ${track.field.en} track. Predict "${data.target}" for every test id; scored by ${data.metric.toUpperCase()}.`,
-        'zh-CN': `第三届世界科学智能大赛${track.field['zh-CN']}赛道。请为测试集每个 id 预测“${data.target}”，评测指标为 ${data.metric.toUpperCase()}。`,
+        en: `Third World AI for Science Prize, ${track.field.en} track. Predict "${data.target}" for every test id; scored by ${data.scoredBy.en}.`,
+        'zh-CN': `第三届世界科学智能大赛${track.field['zh-CN']}赛道。请为测试集每个 id 预测“${data.target}”，评测指标：${data.scoredBy['zh-CN']}。`,
       },
       type: track.type,
       bonus: 200_000,

@@ -9,40 +9,49 @@ import {
   text,
   twoColumns,
 } from './csv.ts';
+import { type MetricName, metricOf } from './metrics.ts';
 
-export type Metric = 'rmse' | 'mae' | 'accuracy';
+export type Metric = MetricName;
 
-/** Flags of a slot: a test id, on the public leaderboard; scoring adds SEEN in its own copy. */
-export const TEST_ID = 1;
-export const PUBLIC = 2;
-export const SEEN = 4;
+/** A ground truth the metric cannot score on one of its parts (an empty part; AUC: one class only). */
+export class UnscorableSplit extends InvalidFile {}
+
+/** Flags of a row while reading: a test id, on the public leaderboard. */
+const TEST_ID = 1;
+const PUBLIC = 2;
+
+/** Int32 fields per record of the hash index: the id's FNV-1a hash, its byte range, its position. */
+export const RECORD = 4;
 
 /**
- * Ground truth cached in typed arrays. Every test id has a slot holding its true value and flags.
- * When every id is a canonical non-negative integer (digits, no leading zero) in a compact range, the
- * slot is `id - directBase`: ids map straight to slots, no hashing, and the file's bytes are not kept.
- * Otherwise slots are those of an open-addressing hash table (FNV-1a of the id's bytes, linear probing),
- * each holding its id's byte range in the kept file next to its value and flags, so a lookup reads one
- * slot and the id's bytes.
+ * Ground truth cached in typed arrays. Every test id has a position: the index of its row in `ordered`,
+ * the true values in split order (the public rows first, then the private ones, each in file order), so
+ * a submission's values are stored by position and each split is a plain subarray for the metric.
+ * When every id is a canonical non-negative integer (digits, no leading zero) in a compact range,
+ * `positions[id - directBase]` is its position: ids map straight to slots, no hashing, and the file's
+ * bytes are not kept. Otherwise an open-addressing hash table (FNV-1a of the id's bytes, linear
+ * probing) holds a record per id — its hash, its byte range in the kept file and its position, side by
+ * side in one array — so a lookup reads one record (one cache line) and the id's bytes, and a record of
+ * another id is passed over by its hash without reading its bytes.
  */
 export interface GroundTruth {
   metric: Metric;
   target: string;
   rows: number;
   publicRows: number;
-  /** True value by slot (for accuracy: the code of the label in `labels`). */
-  values: Float64Array;
-  /** TEST_ID | PUBLIC by slot; 0 for a slot that holds no test id. */
-  flags: Uint8Array;
+  /** True values in split order: public `[0, publicRows)`, private `[publicRows, rows)` (labels: codes in `labels`). */
+  ordered: Float64Array;
+  /** Direct index: by slot (`id - directBase`), the index of that id's row in `ordered`; -1 for no test id. */
+  positions: Int32Array;
   direct: boolean;
   directBase: number;
-  /** Without the direct index: the file and, by slot, the byte range of the slot's id in it. */
+  /** Hash index: the ground-truth file, which the records' byte ranges point into. */
   bytes: Uint8Array | null;
-  idStart: Int32Array;
-  idEnd: Int32Array;
-  /** Without the direct index: table size - 1. */
+  /** Hash index: records of RECORD int32s [hash, id start, id end, position]; position -1: empty. */
+  table: Int32Array;
+  /** Hash index: records in the table - 1. */
   mask: number;
-  /** For accuracy: the label behind each value code. */
+  /** For label metrics: the label (normalised as the metric compares labels) behind each value code. */
   labels: string[];
 }
 
@@ -99,7 +108,10 @@ function readRows(
     max: -1,
   };
   const labelCodes = new Map<string, number>();
-  const numeric = metric !== 'accuracy';
+  const definition = metricOf(metric);
+  const numeric = definition.target === 'numeric';
+  const normalize = definition.normalize ?? ((label: string) => label);
+  const refuse = definition.refuseTrueValue;
   for (;;) {
     let comma: number;
     let id: number;
@@ -122,7 +134,7 @@ function readRows(
         if (Number.isNaN(rows.values[row]))
           throw new InvalidFile(`Ground truth line ${lines.number} has no numeric value.`);
       } else {
-        const label = text(bytes, comma + 1, lines.end).trim();
+        const label = normalize(text(bytes, comma + 1, lines.end));
         let code = labelCodes.get(label);
         if (code === undefined) {
           code = rows.labels.push(label) - 1;
@@ -130,6 +142,13 @@ function readRows(
         }
         rows.values[row] = code;
       }
+    }
+    const why = refuse?.(rows.values[row]!) ?? null;
+    if (why !== null) {
+      const found = text(bytes, comma + 1, lines.end)
+        .trim()
+        .slice(0, 40);
+      throw new InvalidFile(`Ground truth line ${lines.number}: ${why}, found "${found}".`);
     }
     const start = lines.start;
     if (integerIds) {
@@ -176,59 +195,72 @@ const common = (rows: Rows, metric: Metric) => ({
   labels: rows.labels,
 });
 
-/** Direct index: values and flags by id, so scoring reads one slot per row and keeps no bytes. */
+/**
+ * Puts the rows in split order: each row's position (public rows first, then private, each in file
+ * order) and the true values at those positions.
+ */
+function splitOrder(rows: Rows): { ordered: Float64Array; rowPositions: Int32Array } {
+  const ordered = new Float64Array(rows.count);
+  const rowPositions = new Int32Array(rows.count);
+  let publicNext = 0;
+  let privateNext = rows.publicRows;
+  for (let row = 0; row < rows.count; row++) {
+    const position = rows.flags[row]! & PUBLIC ? publicNext++ : privateNext++;
+    rowPositions[row] = position;
+    ordered[position] = rows.values[row]!;
+  }
+  return { ordered, rowPositions };
+}
+
+/** Direct index: positions by id, so scoring reads one slot per row and keeps no bytes. */
 function directTruth(rows: Rows, metric: Metric): GroundTruth {
   const size = rows.max - rows.min + 1;
-  const values = new Float64Array(size);
-  const flags = new Uint8Array(size);
+  const { ordered, rowPositions } = splitOrder(rows);
+  const positions = new Int32Array(size).fill(-1);
   for (let row = 0; row < rows.count; row++) {
     const slot = rows.ids[row]! - rows.min;
-    if (flags[slot] !== 0) throw duplicate(String(rows.ids[row]));
-    values[slot] = rows.values[row]!;
-    flags[slot] = rows.flags[row]!;
+    if (positions[slot] !== -1) throw duplicate(String(rows.ids[row]));
+    positions[slot] = rowPositions[row]!;
   }
-  const none = new Int32Array(0);
   return {
     ...common(rows, metric),
-    values,
-    flags,
+    ordered,
+    positions,
     direct: true,
     directBase: rows.min,
     bytes: null,
-    idStart: none,
-    idEnd: none,
+    table: new Int32Array(0),
     mask: 0,
   };
 }
 
-/** Hash index: slots of an open-addressing table twice the rows' size, probed linearly. */
+/** Hash index: an open-addressing table of at least twice the rows' records, probed linearly. */
 function hashedTruth(bytes: Uint8Array, rows: Rows, metric: Metric): GroundTruth {
   let size = 1;
   while (size < rows.count * 2) size <<= 1;
-  const values = new Float64Array(size);
-  const flags = new Uint8Array(size);
-  const idStart = new Int32Array(size);
-  const idEnd = new Int32Array(size);
+  const { ordered, rowPositions } = splitOrder(rows);
+  const table = new Int32Array(size * RECORD);
+  for (let record = 3; record < table.length; record += RECORD) table[record] = -1;
   const hashed: GroundTruth = {
     ...common(rows, metric),
-    values,
-    flags,
+    ordered,
+    positions: new Int32Array(0),
     direct: false,
     directBase: 0,
     bytes,
-    idStart,
-    idEnd,
+    table,
     mask: size - 1,
   };
   for (let row = 0; row < rows.count; row++) {
     const start = rows.idStart[row]!;
     const end = rows.idEnd[row]!;
-    const slot = probe(hashed, fnv1a(bytes, start, end), bytes, start, end);
-    if (flags[slot] !== 0) throw duplicate(text(bytes, start, end));
-    values[slot] = rows.values[row]!;
-    flags[slot] = rows.flags[row]!;
-    idStart[slot] = start;
-    idEnd[slot] = end;
+    const hash = fnv1a(bytes, start, end);
+    const at = probe(hashed, hash, bytes, start, end) * RECORD;
+    if (table[at + 3] !== -1) throw duplicate(text(bytes, start, end));
+    table[at] = hash;
+    table[at + 1] = start;
+    table[at + 2] = end;
+    table[at + 3] = rowPositions[row]!;
   }
   return hashed;
 }
@@ -236,12 +268,34 @@ function hashedTruth(bytes: Uint8Array, rows: Rows, metric: Metric): GroundTruth
 /**
  * Reads `id,<target>` ground truth. The public part is `publicPercent` of the ids (chosen by hash);
  * the rest is private. Canonical integer ids in a compact range get the direct index (read in one
- * pass); any other ids the hash index (read again, keeping byte ranges).
+ * pass); any other ids the hash index (read again, keeping byte ranges). A ground truth the metric
+ * cannot score on one of its parts is refused (UnscorableSplit), so every score is defined.
  */
 export function loadGroundTruth(bytes: Uint8Array, metric: Metric, publicPercent = 50): GroundTruth {
   const integers = readRows(bytes, metric, publicPercent, true);
-  if (integers && integers.max - integers.min + 1 <= integers.count * 4) return directTruth(integers, metric);
-  return hashedTruth(bytes, readRows(bytes, metric, publicPercent, false)!, metric);
+  const truth =
+    integers && integers.max - integers.min + 1 <= integers.count * 4
+      ? directTruth(integers, metric)
+      : hashedTruth(bytes, readRows(bytes, metric, publicPercent, false)!, metric);
+  const problem = unscorablePart(truth, publicPercent);
+  if (problem !== null) throw new UnscorableSplit(problem);
+  return truth;
+}
+
+/** Why the metric cannot score the public or the private part of a ground truth; null when it can score both. */
+export function unscorablePart(truth: GroundTruth, publicPercent: number): string | null {
+  const definition = metricOf(truth.metric);
+  const parts = [
+    ['public', truth.ordered.subarray(0, truth.publicRows)],
+    ['private', truth.ordered.subarray(truth.publicRows)],
+  ] as const;
+  for (const [part, values] of parts) {
+    if (values.length === 0)
+      return `The ${part} part of the ground truth is empty (${truth.rows} rows, public share ${publicPercent} %): both parts need rows to be scored.`;
+    const why = definition.refuseSplit?.(values) ?? null;
+    if (why !== null) return `The ${part} part of the ground truth has ${why}.`;
+  }
+  return null;
 }
 
 export function sameBytes(
@@ -258,37 +312,44 @@ export function sameBytes(
 }
 
 /**
- * In a hash index, the slot holding the id given by byte range (and its FNV-1a hash), or else the
- * empty slot where it would go (flags 0).
+ * In a hash index, the record (its index; times RECORD for its place in the table) holding the id given
+ * by byte range and its FNV-1a hash, or else the empty record where it would go.
  */
-export function probe(
+function probe(truth: GroundTruth, hash: number, bytes: Uint8Array, start: number, end: number): number {
+  const { table, mask } = truth;
+  const key = hash | 0;
+  let record = hash & mask;
+  for (;;) {
+    const at = record * RECORD;
+    if (table[at + 3]! < 0) return record;
+    if (table[at] === key && sameBytes(truth.bytes!, table[at + 1]!, table[at + 2]!, bytes, start, end))
+      return record;
+    record = (record + 1) & mask;
+  }
+}
+
+/** In a hash index, the position of the id given by byte range and its FNV-1a hash; -1 when it is no test id. */
+export const hashedPosition = (
   truth: GroundTruth,
   hash: number,
   bytes: Uint8Array,
   start: number,
   end: number,
-): number {
-  const { flags, idStart, idEnd, mask } = truth;
-  let slot = hash & mask;
-  while (flags[slot] !== 0 && !sameBytes(truth.bytes!, idStart[slot]!, idEnd[slot]!, bytes, start, end))
-    slot = (slot + 1) & mask;
-  return slot;
+): number => truth.table[probe(truth, hash, bytes, start, end) * RECORD + 3]!;
+
+/** In a direct index, the slot of an id given by byte range in another buffer; -1 when it is no test id. */
+export function directSlot(truth: GroundTruth, bytes: Uint8Array, start: number, end: number): number {
+  // Canonical integers are equal exactly when their texts are: the lookup stays exact.
+  const id = canonicalInteger(bytes, start, end);
+  const slot = id - truth.directBase;
+  return id < 0 || slot < 0 || slot >= truth.positions.length || truth.positions[slot] === -1 ? -1 : slot;
 }
 
-/** The slot of an id given by byte range in another buffer, or -1 when it is no test id. */
-export function slotOf(truth: GroundTruth, bytes: Uint8Array, start: number, end: number): number {
-  if (truth.direct) {
-    // Canonical integers are equal exactly when their texts are: the lookup stays exact.
-    const id = canonicalInteger(bytes, start, end);
-    const slot = id - truth.directBase;
-    return id < 0 || slot < 0 || slot >= truth.flags.length || truth.flags[slot] === 0 ? -1 : slot;
-  }
-  const slot = probe(truth, fnv1a(bytes, start, end), bytes, start, end);
-  return truth.flags[slot] === 0 ? -1 : slot;
+/** The id whose row is at `position` in split order, as text (for messages: a scan of the index). */
+export function idAt(truth: GroundTruth, position: number): string {
+  if (truth.direct) return String(truth.directBase + truth.positions.indexOf(position));
+  const { table } = truth;
+  for (let at = 0; at < table.length; at += RECORD)
+    if (table[at + 3] === position) return text(truth.bytes!, table[at + 1]!, table[at + 2]!);
+  return '';
 }
-
-/** The id of a slot, as text. */
-export const idOfSlot = (truth: GroundTruth, slot: number) =>
-  truth.direct
-    ? String(truth.directBase + slot)
-    : text(truth.bytes!, truth.idStart[slot]!, truth.idEnd[slot]!);

@@ -1,6 +1,7 @@
 import { InvalidFile, type Lines, openLines, parseNumber, plain, text, twoColumns } from './csv.ts';
 import { fnv1a } from './csv.ts';
-import { type GroundTruth, PUBLIC, SEEN, TEST_ID, idOfSlot, probe, slotOf } from './ground-truth.ts';
+import { type GroundTruth, RECORD, directSlot, hashedPosition, idAt } from './ground-truth.ts';
+import { metricOf } from './metrics.ts';
 
 export interface Scores {
   publicScore: number;
@@ -13,6 +14,21 @@ const shown = (bytes: Uint8Array, start: number, end: number) => {
   return end - start > 40 ? `${value}…` : value;
 };
 
+/**
+ * Per ground truth, the array a scoring fills with the submitted values in split order. Made once and
+ * reused (scoring is synchronous: one submission at a time uses it), so a worker's memory stays flat
+ * instead of growing by 8 MB of garbage per 1,000,000-row submission.
+ */
+const scratches = new WeakMap<GroundTruth, Float64Array>();
+function scratchOf(truth: GroundTruth): Float64Array {
+  let scratch = scratches.get(truth);
+  if (!scratch) {
+    scratch = new Float64Array(truth.rows);
+    scratches.set(truth, scratch);
+  }
+  return scratch;
+}
+
 /** Rows are read a batch at a time, then looked up: lookups back to back keep many memory reads in flight. */
 const BATCH = 4096;
 
@@ -21,7 +37,8 @@ const PROBE = -2;
 
 /**
  * Reads a batch of rows: for each, where its id is (line start, comma), its ground-truth slot (-1 when
- * it is no test id; PROBE with the id's hash for a hash index) and its value (for accuracy: the code of its label, -1 for an unknown label). A row
+ * it is no test id; PROBE with the id's hash for a hash index) and its value (for a label metric: the
+ * code of its normalised label; a label the ground truth does not have gets a new code). A row
  * that cannot be read stops the batch with `refusal` set: its line's message, to be thrown once the rows
  * before it (and its own id, when the value was the problem) have been checked.
  */
@@ -36,7 +53,11 @@ class Batch {
   firstLine = 0;
   refusal: string | null = null;
   done = false;
+  /** What `touch` read, folded together: kept only so its loads are not optimised away. */
+  touched = 0;
+  /** For a label metric: this submission's codes, the ground truth's labels' and then its own new ones. */
   readonly #labelCodes: Map<string, number> | null;
+  readonly #normalize: (label: string) => string;
 
   readonly lines: Lines;
   readonly truth: GroundTruth;
@@ -44,8 +65,10 @@ class Batch {
   constructor(lines: Lines, truth: GroundTruth) {
     this.lines = lines;
     this.truth = truth;
+    const definition = metricOf(truth.metric);
     this.#labelCodes =
-      truth.metric === 'accuracy' ? new Map(truth.labels.map((label, code) => [label, code])) : null;
+      definition.target === 'label' ? new Map(truth.labels.map((label, code) => [label, code])) : null;
+    this.#normalize = definition.normalize ?? ((label) => label);
   }
 
   fill(): void {
@@ -53,13 +76,14 @@ class Batch {
     // `<integer id>,<plain decimal>` rows take the fast path; any other row is read (and refused) in full.
     const fast = truth.direct && this.#labelCodes === null;
     const base = truth.directBase;
-    const size = truth.flags.length;
+    const size = truth.positions.length;
     this.firstLine = lines.number + 1;
     let n = 0;
     for (; n < BATCH; n++) {
       if (fast && lines.nextPlain()) {
         const slot = plain.id - base;
-        slots[n] = slot < size ? slot : -1;
+        // Unsigned: an id below the base is no slot either (-2 would read as PROBE and never be found).
+        slots[n] = slot >>> 0 < size ? slot : -1;
         values[n] = plain.value;
         starts[n] = lines.start;
         commas[n] = plain.comma;
@@ -87,14 +111,20 @@ class Batch {
     if (comma === start) return this.#refuse(`Line ${number}, column id: the id is empty.`, false);
     this.starts[n] = start;
     this.commas[n] = comma;
-    if (truth.direct) this.slots[n] = slotOf(truth, bytes, start, comma);
+    if (truth.direct) this.slots[n] = directSlot(truth, bytes, start, comma);
     else {
       this.slots[n] = PROBE;
       this.hashes[n] = fnv1a(bytes, start, comma);
     }
-    if (this.#labelCodes) {
-      const label = text(bytes, comma + 1, end).trim();
-      this.values[n] = this.#labelCodes.get(label) ?? -1;
+    const codes = this.#labelCodes;
+    if (codes) {
+      const label = this.#normalize(text(bytes, comma + 1, end));
+      let code = codes.get(label);
+      if (code === undefined) {
+        code = codes.size;
+        codes.set(label, code);
+      }
+      this.values[n] = code;
       if (label === '')
         return this.#refuse(`Line ${number}, column ${truth.target}: the value is empty.`, true);
       return true;
@@ -112,6 +142,25 @@ class Batch {
     return this.#refuse(`Line ${number}, column ${truth.target}: ${what}.`, true);
   }
 
+  /**
+   * Hash index: reads, for each row of the batch, the first record its probe looks at and the id bytes
+   * that record points to. These loads do not depend on each other, so the processor has many in flight;
+   * the probes that follow then find them in the cache instead of waiting for each in turn.
+   */
+  touch(): void {
+    const { table, mask } = this.truth;
+    const truthBytes = this.truth.bytes!;
+    const { hashes, slots } = this;
+    let sink = 0;
+    for (let i = 0; i < this.size; i++) {
+      if (slots[i] !== PROBE) continue;
+      const at = (hashes[i]! & mask) * RECORD;
+      sink ^= truthBytes[table[at + 1]!]!;
+    }
+    // Kept, so the compiler cannot drop the loads as unused.
+    this.touched = sink;
+  }
+
   #refuse(message: string, stored: boolean): boolean {
     this.refusal = message;
     return stored;
@@ -122,7 +171,8 @@ class Batch {
  * Scores a submission `id,<target>` against the ground truth in one pass over the bytes, checking
  * everything a participant can get wrong (encoding, empty file, header, columns, empty / extra /
  * duplicate / missing ids, non-numeric and NaN values); an InvalidFile names the line and column of the
- * first problem in the file. Lower is better for rmse and mae.
+ * first problem in the file. Each value is stored at its id's position in split order, then the
+ * truth's metric (metrics.ts) scores the public and the private split.
  */
 export function scoreSubmission(bytes: Uint8Array, truth: GroundTruth): Scores {
   const lines = openLines(bytes);
@@ -130,66 +180,60 @@ export function scoreSubmission(bytes: Uint8Array, truth: GroundTruth): Scores {
   const expected = `id,${truth.target}`;
   if (header !== expected)
     throw new InvalidFile(`Line 1: the header must be "${expected}", found "${header.slice(0, 80)}".`);
-  // This submission's copy of the flags: SEEN marks the ids it has given (duplicates, missing ids).
-  const flags = truth.flags.slice();
-  const truthValues = truth.values;
-  const metric = truth.metric;
+  // The submitted values in split order. Values read are finite (labels: codes), so NaN marks an id
+  // not given yet: a value there is a duplicate, NaN left at the end a missing id.
+  const predicted = scratchOf(truth).fill(Number.NaN);
+  const positions = truth.positions;
   const batch = new Batch(lines, truth);
   const { starts, commas, slots, hashes, values } = batch;
-  let publicSum = 0;
-  let privateSum = 0;
   let submitted = 0;
   while (!batch.done && batch.refusal === null) {
     batch.fill();
     const rows = batch.size;
+    // Lookups happen here, back to back, rather than while parsing, and in two passes (id → position,
+    // then position → value) rather than one chain of reads per row: their memory reads overlap.
+    if (!truth.direct) batch.touch();
     for (let i = 0; i < rows; i++) {
-      let slot = slots[i]!;
-      // Hash lookups happen here, back to back, rather than while parsing: their memory reads overlap.
-      if (slot === PROBE) slot = probe(truth, hashes[i]!, bytes, starts[i]!, commas[i]!);
-      const flag = slot < 0 ? 0 : flags[slot]!;
-      if ((flag & (TEST_ID | SEEN)) !== TEST_ID) {
+      const slot = slots[i]!;
+      slots[i] =
+        slot === PROBE
+          ? hashedPosition(truth, hashes[i]!, bytes, starts[i]!, commas[i]!)
+          : slot < 0
+            ? -1
+            : positions[slot]!;
+    }
+    for (let i = 0; i < rows; i++) {
+      const position = slots[i]!;
+      // `x === x`: not NaN, so this id was given before.
+      if (position < 0 || predicted[position] === predicted[position]) {
         const where = `Line ${batch.firstLine + i}, column id: "${shown(bytes, starts[i]!, commas[i]!)}"`;
         throw new InvalidFile(
-          flag & SEEN ? `${where} appears twice (duplicate id).` : `${where} is not a test id (extra id).`,
+          position >= 0 ? `${where} appears twice (duplicate id).` : `${where} is not a test id (extra id).`,
         );
       }
-      flags[slot] = flag | SEEN;
-      const difference = values[i]! - truthValues[slot]!;
-      const error =
-        metric === 'rmse'
-          ? difference * difference
-          : metric === 'mae'
-            ? Math.abs(difference)
-            : +(difference !== 0);
-      if (flag & PUBLIC) publicSum += error;
-      else privateSum += error;
+      predicted[position] = values[i]!;
     }
     submitted += rows;
   }
   if (batch.refusal !== null) throw new InvalidFile(batch.refusal);
   if (submitted < truth.rows) {
-    const id = idOfSlot(
-      truth,
-      flags.findIndex((flag) => (flag & (TEST_ID | SEEN)) === TEST_ID),
-    );
+    const id = idAt(truth, predicted.findIndex(Number.isNaN));
     const example = id.length > 40 ? `${id.slice(0, 40)}…` : id;
     throw new InvalidFile(
       `${truth.rows - submitted} test id(s) are missing (missing ids), e.g. "${example}".`,
     );
   }
-  const privateRows = truth.rows - truth.publicRows;
-  const finish = (sum: number, count: number) => {
-    if (count === 0) return 0;
-    if (metric === 'rmse') return Math.sqrt(sum / count);
-    if (metric === 'mae') return sum / count;
-    return 1 - sum / count;
+  const { score } = metricOf(truth.metric);
+  const split = (part: 'public' | 'private', from: number, to: number) => {
+    const value = score(truth.ordered.subarray(from, to), predicted.subarray(from, to));
+    // loadGroundTruth refuses a ground truth with a part its metric cannot score; were one to get here,
+    // it is the platform's fault (not an InvalidFile): the submission fails and its allowance is refunded.
+    if (value === null) throw new Error(`the ${truth.metric} metric cannot score the ${part} part`);
+    return value;
   };
   return {
-    publicScore: finish(publicSum, truth.publicRows),
-    privateScore: finish(privateSum, privateRows),
+    publicScore: split('public', 0, truth.publicRows),
+    privateScore: split('private', truth.publicRows, truth.rows),
     rows: submitted,
   };
 }
-
-/** Lower is better for error metrics, higher for accuracy. */
-export const lowerIsBetter = (metric: GroundTruth['metric']) => metric !== 'accuracy';

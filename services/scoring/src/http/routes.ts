@@ -6,13 +6,14 @@ import {
   anySortField,
   envelopeOf,
   ok,
+  okPage,
   parseSimpleRestList,
   requestMetadata,
   requirePrincipal,
   requireStaff,
-  sendContentRange,
   simpleRestQuery,
 } from '@sais/kit';
+import { scoring } from '@sais/events';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -183,8 +184,7 @@ export async function scoringRoutes(
     {
       schema: {
         tags: ['admin: scoring'],
-        summary:
-          'Operator: set a competition’s ground truth (multipart: competitionId, metric rmse|mae|accuracy, publicPercent, file id,<target>)',
+        summary: `Operator: set a competition’s ground truth (multipart: competitionId, metric ${scoring.metricNames.join('|')}, publicPercent, file id,<target>)`,
         consumes: ['multipart/form-data'],
         response: {
           200: envelopeOf(z.object({ rows: z.number(), publicRows: z.number(), sha256: z.string() })),
@@ -197,7 +197,7 @@ export async function scoringRoutes(
       const parsed = z
         .object({
           competitionId: z.uuid(),
-          metric: z.enum(['rmse', 'mae', 'accuracy']),
+          metric: scoring.metricName,
           publicPercent: z.coerce.number().int().min(0).max(100).default(50),
         })
         .safeParse(fields);
@@ -403,9 +403,7 @@ async function operatorRoutes(
     async (request, reply) => {
       await operator(request);
       const query = parseSubmissionList(request.query);
-      const { total, records } = await operations.list(query);
-      sendContentRange(reply, 'submissions', query.from, records.length, total);
-      return ok(records);
+      return okPage(reply, 'submissions', query.from, await operations.list(query));
     },
   );
 

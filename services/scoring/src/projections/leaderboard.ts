@@ -2,6 +2,7 @@ import { scoring } from '@sais/events';
 import { type Db, defineProjection } from '@sais/kit';
 import { sql } from 'kysely';
 import type { ScoringDb, ScoringTables } from '../db/tables.ts';
+import { higherIsBetterMetrics } from '../evaluation/metrics.ts';
 
 const t = (trx: Db) => trx.withSchema('scoring') as ScoringDb;
 
@@ -14,10 +15,10 @@ interface Candidate {
   submitted_at: Date;
 }
 
-/** Best first: lower is better for error metrics, higher for accuracy; equal scores go to the earlier submission. */
+/** Best first: lower is better for error metrics, higher for the others; equal scores go to the earlier submission. */
 function ranking(score: (c: Candidate) => number | null) {
   return (a: Candidate, b: Candidate) => {
-    const sign = a.metric === 'accuracy' ? -1 : 1;
+    const sign = HIGHER_IS_BETTER.includes(a.metric) ? -1 : 1;
     const difference = sign * (score(a)! - score(b)!);
     return difference !== 0
       ? difference
@@ -45,8 +46,8 @@ async function bump(trx: Db, competitionId: string, at: Date): Promise<void> {
 type TeamKey = { competition_id: string; phase: string; team_id: string };
 const keyOf = (k: TeamKey) => `${k.competition_id}\u0000${k.phase}\u0000${k.team_id}`;
 
-/** Metrics whose higher scores are better (the others are errors: lower is better). */
-const HIGHER_IS_BETTER = ['accuracy'];
+/** Metrics whose higher scores are better (the others are errors: lower is better); the registry says which. */
+const HIGHER_IS_BETTER = higherIsBetterMetrics;
 
 /** Writes the rows of one board that changed: upserts in one statement, removals in another. */
 async function writeBoard(
