@@ -253,25 +253,45 @@ async function main(args: readonly string[]): Promise<boolean> {
     }
     const steady = [...perSecond.entries()].filter(([s]) => s >= 5 && s < seconds - 1).map(([, n]) => n);
     const d = distribution(latencies);
-    // Where the time goes: upload accepted → result recorded (relay, Kafka, worker, scoring), then
-    // result recorded → leaderboard applied (relay, Kafka, projection).
-    const scoredAt = new Map(
-      (
-        await sql<{ stream_id: string; occurred_at: Date }>`select stream_id, occurred_at from scoring.events
-          where type = ${S.SubmissionScored.type}`.execute(db)
-      ).rows.map((r) => [r.stream_id.replace(/^submission-/, ''), new Date(r.occurred_at).getTime()]),
+    // Where the time goes: upload accepted → claimed by a worker (relay, Kafka, waiting for a worker),
+    // claimed → result recorded (scoring and recording), then result recorded → leaderboard applied
+    // (relay, Kafka, projection).
+    const timesOf = async (type: string) =>
+      new Map(
+        (
+          await sql<{
+            stream_id: string;
+            occurred_at: Date;
+          }>`select stream_id, min(occurred_at) as occurred_at
+            from scoring.events where type = ${type} group by stream_id`.execute(db)
+        ).rows.map((r) => [r.stream_id.replace(/^submission-/, ''), new Date(r.occurred_at).getTime()]),
+      );
+    const claimedAt = await timesOf(S.EvaluationStarted.type);
+    const scoredAt = await timesOf(S.SubmissionScored.type);
+    const between = (from: (id: string) => number | undefined, to: (id: string) => number | undefined) =>
+      distribution(
+        load.accepted.flatMap((a) => {
+          const start = from(a.submissionId);
+          const end = to(a.submissionId);
+          return start !== undefined && end !== undefined ? [end - start] : [];
+        }),
+      );
+    const acceptedAt = new Map(load.accepted.map((a) => [a.submissionId, a.acceptedAt]));
+    const toClaimed = between(
+      (id) => acceptedAt.get(id),
+      (id) => claimedAt.get(id),
     );
-    const toScored = distribution(
-      load.accepted.flatMap((a) =>
-        scoredAt.has(a.submissionId) ? [scoredAt.get(a.submissionId)! - a.acceptedAt] : [],
-      ),
+    const claimedToScored = between(
+      (id) => claimedAt.get(id),
+      (id) => scoredAt.get(id),
     );
-    const toBoard = distribution(
-      load.accepted.flatMap((a) => {
-        const scored = scoredAt.get(a.submissionId);
-        const at = applied.get(a.submissionId);
-        return scored !== undefined && at ? [at[0]! - scored] : [];
-      }),
+    const toScored = between(
+      (id) => acceptedAt.get(id),
+      (id) => scoredAt.get(id),
+    );
+    const toBoard = between(
+      (id) => scoredAt.get(id),
+      (id) => applied.get(id)?.[0],
     );
     // Results per second from the first accepted upload to the last result applied.
     const lastApplied = Math.max(...[...applied.values()].map((times) => times[0]!));
@@ -294,6 +314,11 @@ async function main(args: readonly string[]): Promise<boolean> {
               : '–',
           ],
           ['  of which accepted → result recorded p50 / p99', `${ms(toScored.p50)} / ${ms(toScored.p99)}`],
+          ['    accepted → claimed by a worker p50 / p99', `${ms(toClaimed.p50)} / ${ms(toClaimed.p99)}`],
+          [
+            '    claimed → result recorded p50 / p99',
+            `${ms(claimedToScored.p50)} / ${ms(claimedToScored.p99)}`,
+          ],
           [
             '  and result recorded → leaderboard applied p50 / p99',
             `${ms(toBoard.p50)} / ${ms(toBoard.p99)}`,
