@@ -55,6 +55,8 @@ export const scoringService = defineService({
         groupId: 'scoring.workers',
         topics: ['scoring.submission'],
         handleBatch: (events) => evaluator.handleBatch(events),
+        // Partitions scored at once per process: their chunks' database round trips overlap.
+        concurrency: Number(config.env.SCORING_CONCURRENCY ?? 4),
       },
       ...containerRunners({ db, store, config, logger }),
     ];

@@ -176,7 +176,8 @@ export class KafkaTransport implements EventTransport {
     let lastCommit = Date.now();
     await consumer.run({
       autoCommit: false,
-      partitionsConsumedConcurrently: this.#options.partitionsConsumedConcurrently ?? 1,
+      partitionsConsumedConcurrently:
+        options.concurrency ?? this.#options.partitionsConsumedConcurrently ?? 1,
       eachBatchAutoResolve: false,
       eachBatch: async ({
         batch,

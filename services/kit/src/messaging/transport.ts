@@ -14,6 +14,12 @@ export interface SubscriptionOptions {
   topics: readonly string[];
   /** Handles a batch; it must be idempotent, as a batch is delivered again after a crash. */
   handleBatch(events: readonly EventEnvelope[]): Promise<void>;
+  /**
+   * Batches of different partitions handled at once (Kafka; default: the transport's setting, else 1).
+   * Above 1 only for handlers whose work on one stream never depends on another stream's, such as the
+   * scoring workers (each submission is its own stream, guarded by its expected version).
+   */
+  concurrency?: number;
 }
 
 export interface Subscription {
