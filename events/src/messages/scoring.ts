@@ -97,4 +97,8 @@ export const scoringMessages = {
     en: 'The config path must be an absolute path inside /app, such as /app/run.sh',
     'zh-CN': '配置路径必须是 /app 下的绝对路径，例如 /app/run.sh',
   },
+  containerRunsUnavailable: {
+    en: 'This platform does not run container images at the moment; please submit a result file instead',
+    'zh-CN': '本平台目前不运行容器镜像提交，请改为提交结果文件',
+  },
 } as const satisfies Record<string, Text>;

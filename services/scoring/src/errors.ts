@@ -25,4 +25,6 @@ export const scoringCodes = {
   imageUsernameRequired: 40023,
   imageCredentialsTooLong: 40024,
   configPathInvalid: 40025,
+  /** SCORING_CONTAINERS=off: this deployment runs no container images (infra/deploy). */
+  containerRunsUnavailable: 40026,
 } as const;

@@ -81,6 +81,7 @@ export const scoringService = defineService({
     await containerRoutes(app, {
       containers: new ContainerSubmissions(db, store, submissions, credentialVault(config)),
       auth,
+      enabled: config.env.SCORING_CONTAINERS !== 'off',
     });
   },
 });

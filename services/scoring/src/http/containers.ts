@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type Authenticator, ValidationError, ok, requirePrincipal } from '@sais/kit';
+import { AppError, type Authenticator, ValidationError, ok, requirePrincipal } from '@sais/kit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ContainerSubmissions } from '../containers/submissions.ts';
+import { scoringCodes } from '../errors.ts';
 
 const body = z.object({
   competitionId: z.uuid(),
@@ -14,10 +15,18 @@ const body = z.object({
   confirmStop: z.boolean().optional(),
 });
 
-/** `POST /api/submission/container`: a code submission (an image the platform pulls, runs and scores). */
+/**
+ * `POST /api/submission/container`: a code submission (an image the platform pulls, runs and scores).
+ * With `enabled` false (SCORING_CONTAINERS=off: a deployment without container runners) it says so
+ * instead of accepting a submission nothing would run.
+ */
 export async function containerRoutes(
   root: FastifyInstance,
-  { containers, auth }: { containers: ContainerSubmissions; auth: Authenticator },
+  {
+    containers,
+    auth,
+    enabled = true,
+  }: { containers: ContainerSubmissions; auth: Authenticator; enabled?: boolean },
 ) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.post(
@@ -31,6 +40,8 @@ export async function containerRoutes(
     },
     async (request) => {
       const principal = await requirePrincipal(auth, request);
+      if (!enabled)
+        throw new AppError(scoringCodes.containerRunsUnavailable, 'containerRunsUnavailable', 400);
       const parsed = body.safeParse(request.body);
       if (!parsed.success)
         throw new ValidationError('invalidRequest', {
