@@ -3,6 +3,7 @@
 #   sais/debian:bookworm  debootstrap minbase rootfs (debian/rootfs.sh), `docker import`ed
 #   sais/postgres:15      postgres/Dockerfile FROM the base
 #   sais/kafka:3.9.1      kafka/Dockerfile FROM the base, jars from Maven Central (kafka/pom.xml)
+#   sais/runtime          runtime/Dockerfile FROM the base: the deployment's service containers (infra/deploy)
 # Each image carries the label org.sais.inputs-hash, a hash of its inputs (and of its base's hash);
 # an image whose label matches is reused. SAIS_PG_IMAGE / SAIS_KAFKA_IMAGE set to another name (e.g.
 # the official postgres:15 / apache/kafka:3.9.1) skip building that image. Cache: infra/images/.cache/.
@@ -13,6 +14,7 @@ LABEL=org.sais.inputs-hash
 BASE_IMAGE=sais/debian:bookworm
 PG_DEFAULT=sais/postgres:15
 KAFKA_DEFAULT=sais/kafka:3.9.1
+RUNTIME_IMAGE=sais/runtime
 PG_IMAGE=${SAIS_PG_IMAGE:-$PG_DEFAULT}
 KAFKA_IMAGE=${SAIS_KAFKA_IMAGE:-$KAFKA_DEFAULT}
 MIRROR=${SAIS_DEBIAN_MIRROR:-http://deb.debian.org/debian}
@@ -113,4 +115,6 @@ if $build_kafka; then
     build_derived "$KAFKA_IMAGE" kafka "$CACHE/kafka-context" "$kafka_h"
   fi
 fi
+build_derived "$RUNTIME_IMAGE" runtime "$HERE/runtime" \
+  "$(printf 'base=%s\n' "$BASE_HASH" | hash_of - "$HERE/runtime/Dockerfile")"
 say "done in $(since "$t_all")"

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Make sure a Docker Engine answers on this machine. Idempotent: does nothing when `docker info` works.
-# Otherwise installs Debian's docker.io (and debootstrap, used by infra/images/build.sh) when dockerd is
-# missing, starts `dockerd --storage-driver=overlay2` detached (log: /var/log/sais-dockerd.log) and waits
-# for it. Needs root for the install/start part.
+# Make sure a Docker Engine answers on this machine and docker-compose is installed. Idempotent: does
+# nothing when both hold. Otherwise (as root) installs Debian's docker-compose when it is missing, and
+# Debian's docker.io (and debootstrap, used by infra/images/build.sh) when dockerd is missing, then starts
+# `dockerd --storage-driver=overlay2` detached (log: /var/log/sais-dockerd.log) and waits for it.
 set -euo pipefail
 
 LOG=${SAIS_DOCKERD_LOG:-/var/log/sais-dockerd.log}
@@ -12,6 +12,13 @@ say() { echo "[ensure-docker] $*" >&2; }
 # The docker CLI negotiates the API version with the daemon (docker 28 client ↔ Debian's 20.10 daemon,
 # API 1.41, works); an explicit DOCKER_API_VERSION from the caller is respected.
 docker_ok() { command -v docker >/dev/null 2>&1 && timeout 20 docker info >/dev/null 2>&1; }
+
+# docker-compose runs the one-machine deployment (infra/deploy) and its test; Debian's package when missing.
+if ! command -v docker-compose >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+  say "installing docker-compose with apt-get ..."
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends docker-compose >/dev/null
+fi
 
 if docker_ok; then exit 0; fi
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: servers, build, then one vitest run over every project (vitest.config.ts).
-//   1. unless DATABASE_URL and KAFKA_BROKERS are both set: infra/scripts/ensure-docker.sh and
-//      infra/images/build.sh (both return at once when Docker runs and the images are current);
+//   1. infra/scripts/ensure-docker.sh and infra/images/build.sh (both return at once when Docker runs and
+//      the images are current): the servers' containers (unless DATABASE_URL and KAFKA_BROKERS are both
+//      set), the container-image submissions and the deployment test (infra/deploy) all need them;
 //   2. turbo run typecheck build (workspaces without those scripts are skipped by turbo;
 //      SAIS_TEST_NO_BUILD=1 skips this step for quick local re-runs);
 //   3. vitest run <extra arguments>, e.g. `npm test -- services/kit` or `npm test -- --project @sais/kit`.
@@ -56,12 +57,13 @@ function finish(code) {
   process.exit(code);
 }
 
-if (process.env.DATABASE_URL && process.env.KAFKA_BROKERS) {
-  console.log('[test] DATABASE_URL and KAFKA_BROKERS are set: using those servers, no containers');
-} else {
-  let code = await run('docker', 'bash', [join(root, 'infra/scripts/ensure-docker.sh')]);
-  if (code) finish(code);
-  code = await run('images', 'bash', [join(root, 'infra/images/build.sh')]);
+if (process.env.DATABASE_URL && process.env.KAFKA_BROKERS)
+  console.log('[test] DATABASE_URL and KAFKA_BROKERS are set: using those servers, no server containers');
+for (const [title, script] of [
+  ['docker', 'infra/scripts/ensure-docker.sh'],
+  ['images', 'infra/images/build.sh'],
+]) {
+  const code = await run(title, 'bash', [join(root, script)]);
   if (code) finish(code);
 }
 

@@ -1,20 +1,36 @@
-// `npm run start:service -- <identity|competition|team|scoring>`: one service in its own process.
-// `npm run start:service -- gateway`: the proxy gateway in front of separately running services.
+// One process of real mode (DATABASE_URL and KAFKA_BROKERS), as `npm run start:service -- <role>` or the
+// entry point of the deployment's containers (infra/deploy/compose.yaml):
+//   identity | competition | team | scoring   one service: HTTP routes, projections, workers
+//                                             (SAIS_WORKERS=off leaves the workers to other processes)
+//   scoring-workers                           the scoring workers only (no routes, no projections): start
+//                                             as many as needed; they share the work as a consumer group
+//   seed                                      loads the five-track prize when no competition exists, exits
+//   gateway                                   the proxy in front of the services, serving both web apps
 import { join } from 'node:path';
-import { closeOnSignals, createPlatform } from '@sais/kit';
+import { type ServiceDefinition, closeOnSignals, createPlatform } from '@sais/kit';
 import { startProxyGateway } from './proxy.ts';
 import { repositoryRoot } from './platform.ts';
+import { seedIfEmpty } from './seed.ts';
 import { serviceNamed } from './services.ts';
 
 const env = process.env;
-const name = process.argv[2];
-if (!name) {
-  process.stderr.write('usage: npm run start:service -- <identity|competition|team|scoring|gateway>\n');
+const role = process.argv[2];
+const roles = 'identity|competition|team|scoring|scoring-workers|seed|gateway';
+if (!role) {
+  process.stderr.write(`usage: npm run start:service -- <${roles}>\n`);
   process.exit(2);
 }
 const host = env.HOST ?? '127.0.0.1';
+const dataDir = env.SAIS_DATA_DIR ?? join(repositoryRoot, '.data');
 
-if (name === 'gateway') {
+/** A service's worker groups alone: projections and routes stay with the service's own process. */
+const workersOnly = (service: ServiceDefinition): ServiceDefinition => ({
+  ...service,
+  projections: () => [],
+  routes: async () => undefined,
+});
+
+if (role === 'gateway') {
   const app = await startProxyGateway(env);
   closeOnSignals(
     () => app.close(),
@@ -22,18 +38,32 @@ if (name === 'gateway') {
   );
   await app.listen({ port: Number(env.PORT ?? 8080), host });
 } else {
-  const service = serviceNamed(name);
   if (!env.DATABASE_URL || !env.KAFKA_BROKERS) {
-    process.stderr.write(`a separate ${name} process needs DATABASE_URL and KAFKA_BROKERS (real mode)\n`);
+    process.stderr.write(`a separate ${role} process needs DATABASE_URL and KAFKA_BROKERS (real mode)\n`);
     process.exit(2);
   }
-  const platform = await createPlatform({
-    services: [service],
-    config: { dataDir: join(repositoryRoot, '.data'), env },
-  });
-  closeOnSignals(
-    () => platform.close(),
-    (message) => platform.app.log.info(message),
-  );
-  await platform.app.listen({ port: Number(env.PORT ?? 0), host });
+  const services =
+    role === 'seed'
+      ? // Appends the competitions and their ground truths; the services' own processes project them.
+        [serviceNamed('competition'), serviceNamed('scoring')].map((service) => ({
+          ...workersOnly(service),
+          workers: () => [],
+        }))
+      : role === 'scoring-workers'
+        ? [workersOnly(serviceNamed('scoring'))]
+        : [serviceNamed(role)];
+  const platform = await createPlatform({ services, config: { dataDir, env } });
+  if (role === 'seed') {
+    const loaded = await seedIfEmpty(platform, { dataDir, env });
+    process.stdout.write(
+      loaded ? `seeded ${loaded} competitions\n` : 'competitions exist already: not seeded\n',
+    );
+    await platform.close();
+  } else {
+    closeOnSignals(
+      () => platform.close(),
+      (message) => platform.app.log.info(message),
+    );
+    await platform.app.listen({ port: Number(env.PORT ?? 0), host });
+  }
 }
