@@ -8,12 +8,12 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createPlatform } from '@sais/kit';
+import { createPlatform, workersOnly } from '@sais/kit';
 import { scoringService } from '@sais/scoring';
 import pino from 'pino';
 
 const platform = await createPlatform({
-  services: [{ ...scoringService, projections: () => [], routes: async () => undefined }],
+  services: [workersOnly(scoringService)],
   config: {
     dataDir: await mkdtemp(join(tmpdir(), 'bench-pipeline-worker-')),
     env: { ...process.env, SAIS_SEED: 'off', SCORING_RUNNER: 'off' },

@@ -7,7 +7,7 @@
 //   seed                                      loads the five-track prize when no competition exists, exits
 //   gateway                                   the proxy in front of the services, serving both web apps
 import { join } from 'node:path';
-import { type ServiceDefinition, closeOnSignals, createPlatform } from '@sais/kit';
+import { closeOnSignals, createPlatform, workersOnly } from '@sais/kit';
 import { startProxyGateway } from './proxy.ts';
 import { repositoryRoot } from './platform.ts';
 import { seedIfEmpty } from './seed.ts';
@@ -22,13 +22,6 @@ if (!role) {
 }
 const host = env.HOST ?? '127.0.0.1';
 const dataDir = env.SAIS_DATA_DIR ?? join(repositoryRoot, '.data');
-
-/** A service's worker groups alone: projections and routes stay with the service's own process. */
-const workersOnly = (service: ServiceDefinition): ServiceDefinition => ({
-  ...service,
-  projections: () => [],
-  routes: async () => undefined,
-});
 
 if (role === 'gateway') {
   const app = await startProxyGateway(env);

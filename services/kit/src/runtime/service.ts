@@ -44,3 +44,11 @@ export interface ServiceDefinition {
 export function defineService(definition: ServiceDefinition): ServiceDefinition {
   return definition;
 }
+
+/**
+ * A service's worker groups alone, for processes that only work (e.g. more scoring workers): its
+ * projections and routes stay with the service's own process.
+ */
+export function workersOnly(service: ServiceDefinition): ServiceDefinition {
+  return { ...service, projections: () => [], routes: async () => undefined };
+}
