@@ -130,6 +130,18 @@ describe('operations in the console, in Chromium, against the real platform', ()
       await page.getByText('Completed').first().waitFor();
 
       // Leaderboards: public and private side by side; the private one is a preview until published.
+      // The boards are a projection a moment behind the submissions' status, and the page reads them
+      // when a competition is chosen: wait until both teams are on both.
+      for (const board of ['public', 'private'])
+        await until(
+          () =>
+            sais.api<{ records: unknown[] }>(
+              operator,
+              `/api/leaderboard/${board}?competitionId=${competitionId}`,
+            ),
+          (answer) => answer.body.data?.records.length === 2,
+          `both teams on the ${board} board`,
+        );
       await page.getByTestId('menu-leaderboards').click();
       await page.waitForURL(/#\/leaderboards/);
       await choose(page, 'Competition', 'Catalyst yield');
