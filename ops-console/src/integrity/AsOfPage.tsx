@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { useConsoleApi } from '../operations/useConsoleApi';
 import { useLoad } from '../operations/useLoad';
-import { CompetitionPhasePicker, type PhaseChoice } from '../operations/CompetitionPhasePicker';
+import { CompetitionPhasePicker, usePhaseChoice } from '../operations/CompetitionPhasePicker';
 
 interface AsOfAnswer {
   at: string;
@@ -33,7 +33,7 @@ const localInput = (date: Date) =>
 export function AsOfPage() {
   const translate = useTranslate();
   const api = useConsoleApi();
-  const [choice, setChoice] = useState<PhaseChoice>({ competitionId: '', phase: '' });
+  const [choice, setChoice] = usePhaseChoice('asOf');
   const [board, setBoard] = useState<'public' | 'private'>('public');
   const [at, setAt] = useState(localInput(new Date()));
   const [asked, setAsked] = useState<Record<string, string> | null>(null);

@@ -14,7 +14,7 @@ import { messageOf } from '../operations/useCommand';
 import { useConsoleApi } from '../operations/useConsoleApi';
 import { useLoad } from '../operations/useLoad';
 import { mayUse } from '../providers/permissions';
-import { CompetitionPhasePicker, type PhaseChoice } from '../operations/CompetitionPhasePicker';
+import { CompetitionPhasePicker, usePhaseChoice } from '../operations/CompetitionPhasePicker';
 
 interface SealStatus {
   seal: { digest: string; sealedAt: string; rows: number } | null;
@@ -34,7 +34,7 @@ export function SealPage() {
   const { permissions } = usePermissions<string[]>();
   const operator = mayUse(permissions, 'integrity.operate');
   const { act, pending } = useAction();
-  const [choice, setChoice] = useState<PhaseChoice>({ competitionId: '', phase: '' });
+  const [choice, setChoice] = usePhaseChoice('seal');
   const [round, setRound] = useState(0);
   const [check, setCheck] = useState<SealCheck | { error: string } | 'running' | null>(null);
   const ready = Boolean(choice.competitionId && choice.phase);

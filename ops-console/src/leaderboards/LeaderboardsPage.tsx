@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { useAction } from '../competitions/useAction';
-import { CompetitionPhasePicker, type PhaseChoice } from '../operations/CompetitionPhasePicker';
+import { CompetitionPhasePicker, usePhaseChoice } from '../operations/CompetitionPhasePicker';
 import { useConsoleApi } from '../operations/useConsoleApi';
 import { useLoad } from '../operations/useLoad';
 import { type BoardPage, BoardTable } from './BoardTable';
@@ -18,7 +18,7 @@ export function LeaderboardsPage() {
   const translate = useTranslate();
   const api = useConsoleApi();
   const { act, pending } = useAction();
-  const [{ competitionId, phase }, setChoice] = useState<PhaseChoice>({ competitionId: '', phase: '' });
+  const [{ competitionId, phase }, setChoice] = usePhaseChoice('leaderboards');
   const [round, setRound] = useState(0);
   const query = { competitionId, phase: phase || undefined, pageSize: 100 };
   const ready = Boolean(competitionId);

@@ -2,7 +2,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
-import { useLocale, useTranslate } from 'react-admin';
+import { useLocale, useStore, useTranslate } from 'react-admin';
 import { type PhaseName, phaseNames } from '../competitions/choices';
 import { type Localized, localized } from './LocalizedText';
 import { useConsoleApi } from './useConsoleApi';
@@ -13,6 +13,14 @@ type Competition = { competitionId: string; title: Localized; phases: Partial<Re
 export interface PhaseChoice {
   competitionId: string;
   phase: string;
+}
+
+/**
+ * The competition and phase a page shows, kept in the console's store under the page's name: the page
+ * keeps its choice when it is mounted again (as react-admin may do while it settles) and on a later visit.
+ */
+export function usePhaseChoice(page: string) {
+  return useStore<PhaseChoice>(`console.${page}.choice`, { competitionId: '', phase: '' });
 }
 
 /** Chooses a competition (by title, from the public list) and one of its phases; `children` sit on the same row. */

@@ -50,15 +50,20 @@ export async function uploadCsv(
 }
 
 /**
- * Chooses an option of a labelled MUI select or autocomplete. A page that has just opened may render
- * its form again as its data arrives, closing a list opened a moment before (the option is then
- * detached and never comes back): the list is opened again, a bounded number of times.
+ * Chooses an option of a labelled MUI select or autocomplete, and checks the field shows it. A page that
+ * has just opened may render its form again as its data arrives, closing a list opened a moment before
+ * (the option is then detached and never comes back) or dropping the choice: the list is opened again,
+ * a bounded number of times.
  */
 export async function choose(page: Page, label: string, option: string) {
+  const field = page.getByRole('combobox', { name: label });
+  const shown = () =>
+    field.evaluate((element) => (element as HTMLInputElement).value || element.textContent || '');
   for (let attempt = 1; ; attempt += 1) {
-    await page.getByRole('combobox', { name: label }).click();
+    await field.click();
     try {
       await page.getByRole('option', { name: option }).click({ timeout: 5_000 });
+      await until(shown, (text) => text.includes(option), `"${option}" shown in ${label}`, 5_000);
       return;
     } catch (error) {
       if (attempt === 3) throw error;
