@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { type EventMetadata, type Role, identity, phoneField } from '@sais/events';
 import { AppError, type Db, type EventStore, ForbiddenError, NotFoundError } from '@sais/kit';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { decoyHash, hashPassword, verifyPassword } from './auth/passwords.ts';
-import type { ActiveSession, Sessions } from './auth/sessions.ts';
+import { type ActiveSession, type Sessions, tokenHash } from './auth/sessions.ts';
 import { type Channel, type Purpose, type VerificationCodes, codeFailure } from './codes/codes.ts';
 import type { IdentityTables } from './db/tables.ts';
 import { type AccountCommand, type AccountState, decideAccount, foldAccount } from './domain/account.ts';
@@ -32,6 +32,23 @@ export async function loadAccount(
   const state = foldAccount(events);
   if (state.status === 'none') throw new NotFoundError();
   return { state, version: events.length };
+}
+
+/**
+ * The account a session token signs in, read with its session in one round trip (every authenticated
+ * request makes this read): null when the token names no open, unexpired session.
+ */
+export async function signedInAccount(
+  store: EventStore,
+  token: string | undefined,
+): Promise<ActiveAccount | null> {
+  if (!token || token.length > 100) return null;
+  const events = await store.readStreamNamedBy(
+    sql<string>`select ${accountStream('')} || account_id from identity.sessions
+      where token_hash = ${tokenHash(token)} and revoked_at is null and expires_at > now()`,
+  );
+  const state = foldAccount(events);
+  return state.status === 'none' ? null : state;
 }
 
 /** Runs `work` in a transaction; a returned failure is thrown only after the commit (attempt counters). */

@@ -1,5 +1,5 @@
 import { defineService } from '@sais/kit';
-import { Accounts, loadAccount } from './accounts.ts';
+import { Accounts, signedInAccount } from './accounts.ts';
 import { Sessions, sessionCookie } from './auth/sessions.ts';
 import { VerificationCodes } from './codes/codes.ts';
 import { logSender, smtpSender } from './codes/delivery.ts';
@@ -32,14 +32,11 @@ export const identityService = defineService({
   ],
   migrations: identityMigrations,
   projections: () => [inboxProjection],
-  async authenticator({ db, store }) {
-    const sessions = new Sessions(db, store);
+  async authenticator({ store }) {
     return {
       async principal(request) {
-        const session = await sessions.resolve(request.cookies[sessionCookie]);
-        if (!session) return null;
-        const { state } = await loadAccount(store, session.accountId);
-        return state.status === 'active' ? { accountId: state.accountId, roles: state.roles } : null;
+        const state = await signedInAccount(store, request.cookies[sessionCookie]);
+        return state?.status === 'active' ? { accountId: state.accountId, roles: state.roles } : null;
       },
     };
   },

@@ -168,6 +168,64 @@ describe('event store on PostgreSQL', () => {
     expect(await store.readStream(accountId)).toEqual([]);
   });
 
+  it("writes the service's rows alongside the events in one statement, and fails them together", async () => {
+    await sql`create table if not exists identity.notes (note_id text primary key, body text not null)`.execute(
+      database.db,
+    );
+    const [a, b] = [randomUUID(), randomUUID()];
+    const note = (id: string, body: string) =>
+      sql`insert into identity.notes (note_id, body) values (${id}, ${body})`;
+    await store.append('identity.account', a, 'no_stream', [accountRegistered(a)], metadata(), {
+      alongside: [note(a, 'first'), note(`${a}-2`, 'second')],
+    });
+    const notes = await sql<{ body: string }>`select body from identity.notes
+      where note_id like ${`${a}%`} order by body`.execute(database.db);
+    expect(notes.rows.map((row) => row.body)).toEqual(['first', 'second']);
+    expect(await store.readStream(a)).toHaveLength(1);
+
+    // A unique violation in a row of the service is its own error, not a lost race, and appends nothing.
+    const clash = store.append('identity.account', b, 'no_stream', [accountRegistered(b)], metadata(), {
+      alongside: [note(a, 'again')],
+    });
+    await expect(clash).rejects.toMatchObject({ code: '23505', table: 'notes' });
+    await expect(clash).rejects.not.toBeInstanceOf(ConcurrencyError);
+    expect(await store.readStream(b)).toEqual([]);
+    // A lost race on the stream rolls the rows back.
+    const late = store.append('identity.account', a, 'no_stream', [accountRegistered(a)], metadata(), {
+      alongside: [note(b, 'late')],
+    });
+    await expect(late).rejects.toBeInstanceOf(ConcurrencyError);
+    const lateNotes = await sql`select 1 from identity.notes where note_id = ${b}`.execute(database.db);
+    expect(lateNotes.rows).toEqual([]);
+    // With no event to append, the rows are still written.
+    await store.appendMany(
+      [{ streamType: 'identity.account', streamId: b, expected: 'any', events: [], metadata: metadata() }],
+      { alongside: [note(b, 'no event')] },
+    );
+    const alone = await sql<{ body: string }>`select body from identity.notes where note_id = ${b}`.execute(
+      database.db,
+    );
+    expect(alone.rows).toEqual([{ body: 'no event' }]);
+  });
+
+  it('reads the stream a subquery names, in the same round trip as the lookup', async () => {
+    const accountId = randomUUID();
+    await store.append(
+      'identity.account',
+      accountId,
+      'no_stream',
+      [accountRegistered(accountId)],
+      metadata(),
+    );
+    await store.append('identity.account', accountId, 1, [profileUpdated(accountId, 'Ada')], metadata());
+    const named = await store.readStreamNamedBy(sql<string>`select ${accountId}::text`);
+    expect(named.map((e) => e.streamVersion)).toEqual([1, 2]);
+    expect(await store.readStreamNamedBy(sql<string>`select null::text`)).toEqual([]);
+    expect(
+      await store.readStreamNamedBy(sql<string>`select stream_id from identity.events where false`),
+    ).toEqual([]);
+  });
+
   it('keeps events append-only at the database level', async () => {
     const accountId = randomUUID();
     await store.append(

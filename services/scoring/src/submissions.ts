@@ -46,6 +46,9 @@ export interface Admitted {
 }
 
 export class Submissions {
+  /** The admissions `record` wrote (their submission row, ledger entry and event). */
+  readonly #recorded = new WeakSet<Admitted>();
+
   constructor(
     private readonly db: Db,
     private readonly store: EventStore,
@@ -115,7 +118,7 @@ export class Submissions {
    * Admits one submission of a kind: the competition takes that kind, the user signed up, a phase is
    * open, and an allowance is left today (counted in the competition's time zone). Concurrent
    * submissions of one team serialise on an advisory lock, so the ledger never goes past the limit;
-   * `write` stores the submission (row, event) in the same transaction as its ledger entry.
+   * `write` stores the submission with `record` (row, ledger entry, event) in the same transaction.
    */
   async admit(
     request: { competitionId: string; accountId: string; kind: SubmissionKind },
@@ -169,50 +172,43 @@ export class Submissions {
         throw new AppError(scoringCodes.mergedTeamOverAllowance, 'mergedTeamOverAllowance', 429, {
           data: { used: counts.pooled, allowed },
         });
-      await this.#t(trx)
-        .insertInto('quota_ledger')
-        .values({
-          competition_id: request.competitionId,
-          team_id: teamId,
-          quota_day: day,
-          submission_id: submissionId,
-          delta: 1,
-          reason: 'submission',
-        })
-        .execute();
-      await write(trx, { submissionId, phase, teamId, quotaDay: day, now });
+      const admitted = { submissionId, phase, teamId, quotaDay: day, now };
+      await write(trx, admitted);
+      if (!this.#recorded.has(admitted))
+        throw new Error('Submissions.admit: `write` must call `record`, which writes the ledger entry');
       return before + 1;
     });
     return { submissionId, status: 'Waiting' as const, remaining: Math.max(0, limit - used) };
   }
 
-  /** Stores a submission's row (status Waiting) and appends its SubmissionReceived event. */
+  /**
+   * Stores a submission's row (status Waiting) and its ledger entry (one of today's allowance), with the
+   * file's bytes when given, and appends its SubmissionReceived event: one statement (the rows go
+   * alongside the event's insert).
+   */
   async record(
     trx: Db,
     admitted: Admitted,
     request: { competitionId: string; accountId: string },
-    file: { fileName: string; size: number; sha256: string },
+    file: { fileName: string; size: number; sha256: string; content?: Buffer },
     metadata: EventMetadata,
     extra: { kind?: 'file' | 'container'; image?: string; configPath?: string } = {},
   ) {
     const { submissionId, phase, teamId, quotaDay, now } = admitted;
-    await this.#t(trx)
-      .insertInto('submissions')
-      .values({
-        submission_id: submissionId,
-        competition_id: request.competitionId,
-        phase,
-        team_id: teamId,
-        submitter_id: request.accountId,
-        file_name: file.fileName,
-        size: file.size,
-        sha256: file.sha256,
-        quota_day: quotaDay,
-        status: 'Waiting',
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    const { content, ...described } = file;
+    const alongside = [
+      sql`insert into scoring.quota_ledger (competition_id, team_id, quota_day, submission_id, delta, reason)
+        values (${request.competitionId}, ${teamId}, ${quotaDay}, ${submissionId}, 1, 'submission')`,
+      sql`insert into scoring.submissions (submission_id, competition_id, phase, team_id, submitter_id, file_name,
+          size, sha256, quota_day, status, created_at, updated_at)
+        values (${submissionId}, ${request.competitionId}, ${phase}, ${teamId}, ${request.accountId},
+          ${described.fileName}, ${described.size}, ${described.sha256}, ${quotaDay}, 'Waiting', ${now}, ${now})`,
+      ...(content
+        ? [
+            sql`insert into scoring.submission_files (submission_id, content) values (${submissionId}, ${content})`,
+          ]
+        : []),
+    ];
     await this.store.append(
       scoring.SubmissionReceived.aggregate,
       stream(submissionId),
@@ -226,15 +222,16 @@ export class Submissions {
             phase,
             teamId,
             submitterId: request.accountId,
-            ...file,
+            ...described,
             quotaDay,
             ...extra,
           },
         },
       ],
       metadata,
-      { trx },
+      { trx, alongside },
     );
+    this.#recorded.add(admitted);
   }
 
   /** Accepts a result file (see `admit`). */
@@ -251,11 +248,8 @@ export class Submissions {
           trx,
           admitted,
           request,
-          { fileName: request.fileName, size: request.bytes.length, sha256 },
+          { fileName: request.fileName, size: request.bytes.length, sha256, content: request.bytes },
           metadata,
-        );
-        await sql`insert into scoring.submission_files (submission_id, content) values (${admitted.submissionId}, ${request.bytes})`.execute(
-          trx,
         );
       },
       now,

@@ -7,7 +7,7 @@ import type { IdentityTables } from '../db/tables.ts';
 export const sessionCookie = 'sais_session';
 export const sessionTtlMs = 7 * 24 * 3_600_000;
 
-const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export interface ActiveSession {
   sessionId: string;

@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.ts';
 import { randomUUID } from 'node:crypto';
 import { type EventEnvelope, type EventMetadata, parseEventData } from '@sais/events';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { ConcurrencyError } from '../errors.ts';
 import { canonicalJson, sha256Hex } from './canonical.ts';
 
@@ -79,8 +79,11 @@ export function hashEvent(event: Omit<EventEnvelope, 'hash' | 'globalPosition' |
   );
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+/** A unique violation on the events table itself (another writer took the stream version). */
+function isStreamVersionTaken(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, table } = error as { code?: unknown; table?: unknown };
+  return code === '23505' && (table === undefined || table === 'events');
 }
 
 /** A stream's last event: its version and hash (0 and null for a stream with no events). */
@@ -104,6 +107,13 @@ export interface AppendOptions {
   /** Append inside the caller's transaction, so the service's own table writes commit with the events. */
   trx?: Db;
   now?: Date;
+  /**
+   * The service's own writes (insert, update or delete statements, without `returning`) sent in the same
+   * statement as the events' insert, as data-modifying CTEs: one round trip for a command's table rows and
+   * its events. They see the snapshot the statement started with, not each other's rows, so they suit
+   * writes that do not depend on one another. A unique violation in one of them is thrown as it is.
+   */
+  alongside?: readonly RawBuilder<unknown>[];
 }
 
 /**
@@ -148,7 +158,11 @@ export class EventStore {
     appends: readonly StreamAppend[],
     options: AppendOptions = {},
   ): Promise<EventEnvelope[][]> {
-    if (appends.every((append) => append.events.length === 0)) return appends.map(() => []);
+    if (appends.every((append) => append.events.length === 0)) {
+      // Nothing to append: the writes meant to go alongside still run.
+      for (const write of options.alongside ?? []) await write.execute(options.trx ?? this.#db);
+      return appends.map(() => []);
+    }
     const run = (trx: Db) => this.#appendIn(trx, appends, options);
     return options.trx ? run(options.trx) : this.#db.transaction().execute(run);
   }
@@ -212,15 +226,20 @@ export class EventStore {
       (e) => sql`(${e.id}, ${e.streamType}, ${e.streamId}, ${e.streamVersion}, ${e.type}, ${e.version},
         ${JSON.stringify(e.data)}::jsonb, ${JSON.stringify(e.metadata)}::jsonb, ${e.occurredAt}, ${e.previousHash}, ${e.hash})`,
     );
+    const alongside = options.alongside ?? [];
+    const ctes =
+      alongside.length > 0
+        ? sql`with ${sql.join(alongside.map((write, i) => sql`${sql.id(`alongside_${i}`)} as (${write})`))} `
+        : sql``;
     let inserted;
     try {
       inserted = await sql<{ global_position: number; transaction_id: string }>`
-        insert into ${this.#table} (event_id, stream_type, stream_id, stream_version, type, version, data, metadata,
+        ${ctes}insert into ${this.#table} (event_id, stream_type, stream_id, stream_version, type, version, data, metadata,
           occurred_at, previous_hash, hash)
         values ${sql.join(values)}
         returning global_position, transaction_id::text as transaction_id`.execute(trx);
     } catch (error) {
-      if (isUniqueViolation(error)) {
+      if (isStreamVersionTaken(error)) {
         // PostgreSQL names the row: "Key (stream_id, stream_version)=(<stream>, <version>) already exists."
         const detail = String((error as { detail?: unknown }).detail ?? '');
         const lost = appends.find((append) => detail.includes(`(${append.streamId}, `)) ?? appends[0]!;
@@ -247,6 +266,18 @@ export class EventStore {
       order by stream_id, stream_version`.execute(trx ?? this.#db);
     for (const row of result.rows) streams.get(row.stream_id)?.push(toEnvelope(row));
     return streams;
+  }
+
+  /**
+   * The events, in order, of the stream a scalar subquery names (none when it names no stream): a lookup
+   * and the stream it leads to in one round trip, e.g. a session's account.
+   */
+  async readStreamNamedBy(streamId: RawBuilder<string | null>, trx?: Db): Promise<EventEnvelope[]> {
+    const result = await sql<EventRow>`
+      select ${columns} from ${this.#table}
+      where stream_id = (${streamId})
+      order by stream_version`.execute(trx ?? this.#db);
+    return result.rows.map(toEnvelope);
   }
 
   /** A stream's events in order; pass the caller's transaction to see its own uncommitted appends. */

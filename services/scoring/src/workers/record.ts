@@ -35,12 +35,34 @@ export async function recordStep(trx: Db, store: EventStore, step: Step): Promis
 }
 
 /**
- * Steps of several submissions in the caller's transaction, set-based: one append for every stream, one
- * update for every row, one insert for the refunds. A lost race on any stream fails the whole call
+ * Steps of several submissions in the caller's transaction, set-based: one statement appends to every
+ * stream, updates every row and inserts the refunds. A lost race on any stream fails the whole call
  * (ConcurrencyError; the transaction rolls back). Returns each stream's new head, in order.
  */
 export async function recordSteps(trx: Db, store: EventStore, steps: readonly Step[]): Promise<StreamHead[]> {
   if (steps.length === 0) return [];
+  const has = (step: Step, column: 'public_score' | 'private_score' | 'log') =>
+    step.columns !== undefined && column in step.columns;
+  const alongside = [
+    sql`update scoring.submissions s set status = v.status, updated_at = now(),
+      public_score = case when v.set_public then v.public_score else s.public_score end,
+      private_score = case when v.set_private then v.private_score else s.private_score end,
+      log = case when v.set_log then v.log else s.log end
+    from unnest(${steps.map((s) => s.submissionId)}::uuid[], ${steps.map((s) => s.status)}::text[],
+      ${steps.map((s) => has(s, 'public_score'))}::boolean[], ${steps.map((s) => s.columns?.public_score ?? null)}::float8[],
+      ${steps.map((s) => has(s, 'private_score'))}::boolean[], ${steps.map((s) => s.columns?.private_score ?? null)}::float8[],
+      ${steps.map((s) => has(s, 'log'))}::boolean[], ${steps.map((s) => s.columns?.log ?? null)}::text[])
+      as v(submission_id, status, set_public, public_score, set_private, private_score, set_log, log)
+    where s.submission_id = v.submission_id`,
+  ];
+  const refunds = steps.filter((step) => step.refund);
+  if (refunds.length > 0)
+    alongside.push(sql`insert into scoring.quota_ledger (competition_id, team_id, quota_day, submission_id, delta, reason)
+      select competition_id, team_id, quota_day, submission_id, -1, 'refund'
+      from unnest(${refunds.map((s) => s.refund!.competitionId)}::uuid[], ${refunds.map((s) => s.refund!.teamId)}::text[],
+        ${refunds.map((s) => s.refund!.quotaDay)}::text[], ${refunds.map((s) => s.submissionId)}::uuid[])
+        as r(competition_id, team_id, quota_day, submission_id)`);
+  // The row updates and refunds go in the same statement as the events (one round trip).
   const appended = await store.appendMany(
     steps.map((step) => {
       const events = [...step.events];
@@ -62,26 +84,7 @@ export async function recordSteps(trx: Db, store: EventStore, steps: readonly St
         metadata: step.metadata,
       };
     }),
-    { trx },
+    { trx, alongside },
   );
-  const has = (step: Step, column: 'public_score' | 'private_score' | 'log') =>
-    step.columns !== undefined && column in step.columns;
-  await sql`update scoring.submissions s set status = v.status, updated_at = now(),
-      public_score = case when v.set_public then v.public_score else s.public_score end,
-      private_score = case when v.set_private then v.private_score else s.private_score end,
-      log = case when v.set_log then v.log else s.log end
-    from unnest(${steps.map((s) => s.submissionId)}::uuid[], ${steps.map((s) => s.status)}::text[],
-      ${steps.map((s) => has(s, 'public_score'))}::boolean[], ${steps.map((s) => s.columns?.public_score ?? null)}::float8[],
-      ${steps.map((s) => has(s, 'private_score'))}::boolean[], ${steps.map((s) => s.columns?.private_score ?? null)}::float8[],
-      ${steps.map((s) => has(s, 'log'))}::boolean[], ${steps.map((s) => s.columns?.log ?? null)}::text[])
-      as v(submission_id, status, set_public, public_score, set_private, private_score, set_log, log)
-    where s.submission_id = v.submission_id`.execute(trx);
-  const refunds = steps.filter((step) => step.refund);
-  if (refunds.length > 0)
-    await sql`insert into scoring.quota_ledger (competition_id, team_id, quota_day, submission_id, delta, reason)
-      select competition_id, team_id, quota_day, submission_id, -1, 'refund'
-      from unnest(${refunds.map((s) => s.refund!.competitionId)}::uuid[], ${refunds.map((s) => s.refund!.teamId)}::text[],
-        ${refunds.map((s) => s.refund!.quotaDay)}::text[], ${refunds.map((s) => s.submissionId)}::uuid[])
-        as r(competition_id, team_id, quota_day, submission_id)`.execute(trx);
   return appended.map((events) => ({ version: events.at(-1)!.streamVersion, hash: events.at(-1)!.hash }));
 }
