@@ -93,15 +93,16 @@ export class Submissions {
   /**
    * In one read: the team's allowance used today, what the team and its members made before joining
    * (each alone was a one-person team named by the account id) used in all, and the competition's first day with a submission of theirs.
+   * (`team_id = any(array)`, not `or ... in`, so the ledger's index is used: one team's rows, not the competition's.)
    */
   async #counts(trx: Db, competitionId: string, teamId: string, day: string) {
     const row = await sql<{ today: number; pooled: number; first_day: string | null }>`
       select coalesce(sum(delta) filter (where team_id = ${teamId} and quota_day = ${day}), 0)::int as today,
         coalesce(sum(delta), 0)::int as pooled, min(quota_day) as first_day
       from scoring.quota_ledger
-      where competition_id = ${competitionId} and (team_id = ${teamId} or team_id in (
+      where competition_id = ${competitionId} and team_id = any(array(
         select account_id::text from scoring.memberships
-        where competition_id = ${competitionId} and team_id = ${teamId}))`.execute(trx);
+        where competition_id = ${competitionId} and team_id = ${teamId}) || ${teamId}::text)`.execute(trx);
     const { today, pooled, first_day } = row.rows[0]!;
     return { today, pooled, firstDay: first_day };
   }
@@ -117,7 +118,8 @@ export class Submissions {
   /**
    * Admits one submission of a kind: the competition takes that kind, the user signed up, a phase is
    * open, and an allowance is left today (counted in the competition's time zone). Concurrent
-   * submissions of one team serialise on an advisory lock, so the ledger never goes past the limit;
+   * submissions of one team serialise on an advisory lock (one per team and competition), so the ledger
+   * never goes past the limit;
    * `write` stores the submission with `record` (row, ledger entry, event) in the same transaction.
    */
   async admit(
@@ -125,39 +127,41 @@ export class Submissions {
     write: (trx: Db, admitted: Admitted) => Promise<void>,
     now = new Date(),
   ) {
-    // Everything admission checks, in one read: the competition, the sign-up, the ground truth, the team.
-    const facts = await sql<
-      Pick<ScoringTables['competitions'], 'settings' | 'phases'> & {
-        signed_up: boolean;
-        has_truth: boolean;
-        team_id: string | null;
-      }
-    >`select c.settings, c.phases,
-        exists (select 1 from scoring.registrations r
-          where r.competition_id = c.competition_id and r.account_id = ${request.accountId}) as signed_up,
-        exists (select 1 from scoring.ground_truths g where g.competition_id = c.competition_id) as has_truth,
-        (select m.team_id from scoring.memberships m
-          where m.competition_id = c.competition_id and m.account_id = ${request.accountId}) as team_id
-      from scoring.competitions c where c.competition_id = ${request.competitionId}`.execute(this.db);
-    const competition = facts.rows[0];
-    if (!competition) throw new AppError(scoringCodes.competitionUnknown, 'competitionUnknown', 404);
-    if (!(competition.settings.submissionKinds ?? ['result-file']).includes(request.kind))
-      throw new AppError(scoringCodes.submissionKindNotAccepted, 'submissionKindNotAccepted', 400, {
-        data: { accepted: competition.settings.submissionKinds ?? ['result-file'] },
-      });
-    if (!competition.signed_up) throw new AppError(scoringCodes.notSignedUp, 'notSignedUp', 403);
-    const phase = openPhase(competition.phases, now);
-    if (!phase) throw new AppError(scoringCodes.noOpenPhase, 'noOpenPhase', 400);
-    if (!competition.has_truth) throw new AppError(scoringCodes.noGroundTruth, 'noGroundTruth', 400);
-    const teamId = competition.team_id ?? request.accountId;
-    const timeZone = competition.settings.timeZone;
-    const day = calendarDay(timeZone, now);
-    const limit = competition.settings.dailySubmissionLimit;
     const submissionId = randomUUID();
-    const used = await this.db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(hashtext(${`quota:${request.competitionId}:${teamId}:${day}`}))`.execute(
-        trx,
-      );
+    const { used, limit } = await this.db.transaction().execute(async (trx) => {
+      // Everything admission checks, in the statement that takes the team's lock: the competition, the
+      // sign-up, the ground truth, the team. The ledger is read by the next statement, so it sees what
+      // the lock's previous holder committed.
+      const facts = await sql<
+        Pick<ScoringTables['competitions'], 'settings' | 'phases'> & {
+          signed_up: boolean;
+          has_truth: boolean;
+          team_id: string | null;
+        }
+      >`select c.settings, c.phases,
+          exists (select 1 from scoring.registrations r
+            where r.competition_id = c.competition_id and r.account_id = ${request.accountId}) as signed_up,
+          exists (select 1 from scoring.ground_truths g where g.competition_id = c.competition_id) as has_truth,
+          m.team_id,
+          pg_advisory_xact_lock(hashtext('quota:' || c.competition_id::text || ':'
+            || coalesce(m.team_id, ${request.accountId}::text)))::text as locked
+        from scoring.competitions c
+        left join scoring.memberships m on m.competition_id = c.competition_id and m.account_id = ${request.accountId}
+        where c.competition_id = ${request.competitionId}`.execute(trx);
+      const competition = facts.rows[0];
+      if (!competition) throw new AppError(scoringCodes.competitionUnknown, 'competitionUnknown', 404);
+      if (!(competition.settings.submissionKinds ?? ['result-file']).includes(request.kind))
+        throw new AppError(scoringCodes.submissionKindNotAccepted, 'submissionKindNotAccepted', 400, {
+          data: { accepted: competition.settings.submissionKinds ?? ['result-file'] },
+        });
+      if (!competition.signed_up) throw new AppError(scoringCodes.notSignedUp, 'notSignedUp', 403);
+      const phase = openPhase(competition.phases, now);
+      if (!phase) throw new AppError(scoringCodes.noOpenPhase, 'noOpenPhase', 400);
+      if (!competition.has_truth) throw new AppError(scoringCodes.noGroundTruth, 'noGroundTruth', 400);
+      const teamId = competition.team_id ?? request.accountId;
+      const timeZone = competition.settings.timeZone;
+      const day = calendarDay(timeZone, now);
+      const limit = competition.settings.dailySubmissionLimit;
       const counts = await this.#counts(trx, request.competitionId, teamId, day);
       const before = counts.today;
       if (before >= limit) {
@@ -176,7 +180,7 @@ export class Submissions {
       await write(trx, admitted);
       if (!this.#recorded.has(admitted))
         throw new Error('Submissions.admit: `write` must call `record`, which writes the ledger entry');
-      return before + 1;
+      return { used: before + 1, limit };
     });
     return { submissionId, status: 'Waiting' as const, remaining: Math.max(0, limit - used) };
   }

@@ -163,8 +163,10 @@ export class EventStore {
       for (const write of options.alongside ?? []) await write.execute(options.trx ?? this.#db);
       return appends.map(() => []);
     }
-    const run = (trx: Db) => this.#appendIn(trx, appends, options);
-    return options.trx ? run(options.trx) : this.#db.transaction().execute(run);
+    // Without the caller's transaction no transaction of its own is needed: the events (and the writes
+    // alongside) go in one statement, atomic by itself, and a head read before it is checked by that
+    // insert (the stream version is unique), so begin and commit would only add two round trips.
+    return this.#appendIn(options.trx ?? this.#db, appends, options);
   }
 
   async #heads(trx: Db, appends: readonly StreamAppend[]): Promise<Map<string, StreamHead>> {

@@ -16,8 +16,9 @@ export interface KafkaTransportOptions {
   /** How often consumed offsets are committed (default 1000 ms; 0 = after every batch). */
   commitIntervalMs?: number;
   /**
-   * Batches of different partitions handled at once (default 1). Above 1 the projections' live batches
-   * run in parallel transactions: only for read models whose rows never span streams of two partitions.
+   * Batches of different partitions handled at once by a subscription that does not say (default 1).
+   * The platform's projections say (PROJECTION_CONCURRENCY, and their batches are group-committed one
+   * transaction at a time), as do the scoring workers (SCORING_CONCURRENCY).
    */
   partitionsConsumedConcurrently?: number;
 }

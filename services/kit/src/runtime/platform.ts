@@ -8,6 +8,7 @@ import { EventStore } from '../eventstore/event-store.ts';
 import { eventStoreMigrations } from '../eventstore/migrations.ts';
 import { createApp, loggerOptions, type ReadinessCheck } from '../http/app.ts';
 import { InProcessBus } from '../messaging/in-process.ts';
+import { groupedBatches } from '../messaging/grouped.ts';
 import { KafkaTransport } from '../messaging/kafka.ts';
 import { Relay } from '../messaging/relay.ts';
 import type { EventTransport, Subscription } from '../messaging/transport.ts';
@@ -100,6 +101,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   for (const service of services) {
     if (service.authenticator) authenticator = await service.authenticator(contexts.get(service)!);
   }
+  const projectionConcurrency = Number(config.env.PROJECTION_CONCURRENCY ?? 4);
   const projectionsOf = new Map<ServiceDefinition, Projection[]>();
   for (const service of services) {
     const projections = service.projections?.(contexts.get(service)!) ?? [];
@@ -110,7 +112,10 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
         await transport.subscribe({
           groupId: projection.name,
           topics: projection.streamTypes,
-          handleBatch: async (events) => void (await runner.handleBatch(events)),
+          // Partitions are fetched at once, and what arrives while a batch is applied goes into the next
+          // transaction together (group commit): a projection is applied one transaction at a time.
+          concurrency: projectionConcurrency,
+          handleBatch: groupedBatches(async (events) => void (await runner.handleBatch(events))),
         }),
       );
     }

@@ -124,14 +124,14 @@ export class Evaluator {
     const outcomes = await this.#scoreAll(claims);
     const steps = claims.map((claim, index) => this.#resultStep(claim, outcomes[index]!));
     try {
-      await this.db.transaction().execute((trx) => recordSteps(trx, this.store, steps));
+      await recordSteps(this.db, this.store, steps);
     } catch (error) {
       if (!(error instanceof ConcurrencyError)) throw error;
       // A lease ran out and another worker took one of them over: record the others one by one; the
       // taken-over submission's result is the other worker's.
       for (const step of steps) {
         try {
-          await this.db.transaction().execute((trx) => recordStep(trx, this.store, step));
+          await recordStep(this.db, this.store, step);
         } catch (each) {
           if (!(each instanceof ConcurrencyError)) throw each;
         }
@@ -176,7 +176,7 @@ export class Evaluator {
       metadata: this.#metadata(event.correlationId),
       status: 'Evaluating',
     }));
-    const heads = await this.db.transaction().execute((trx) => recordSteps(trx, this.store, steps));
+    const heads = await recordSteps(this.db, this.store, steps);
     return claimable.map((claim, index) => ({ ...claim, ...heads[index]! }));
   }
 
@@ -356,17 +356,15 @@ export class Evaluator {
     columns: { public_score?: number; private_score?: number; log?: string | null } = {},
     refund?: Refund,
   ): Promise<number> {
-    return this.db.transaction().execute((trx) =>
-      recordStep(trx, this.store, {
-        submissionId,
-        expected,
-        events: [event],
-        metadata,
-        status,
-        columns,
-        refund,
-      }),
-    );
+    return recordStep(this.db, this.store, {
+      submissionId,
+      expected,
+      events: [event],
+      metadata,
+      status,
+      columns,
+      refund,
+    });
   }
 
   async #file(submissionId: string): Promise<Buffer | undefined> {

@@ -25,9 +25,9 @@ export interface Step {
 }
 
 /**
- * One step of a submission, inside the caller's transaction: appends its events with the expected stream
- * version, mirrors the status (and scores or log) on the row, and, for a refunded failure, gives the day's
- * allowance back. Returns the new stream version.
+ * One step of a submission, in the caller's transaction or on its own (one statement, atomic by itself):
+ * appends its events with the expected stream version, mirrors the status (and scores or log) on the row,
+ * and, for a refunded failure, gives the day's allowance back. Returns the new stream version.
  */
 export async function recordStep(trx: Db, store: EventStore, step: Step): Promise<number> {
   const [head] = await recordSteps(trx, store, [step]);
@@ -35,9 +35,9 @@ export async function recordStep(trx: Db, store: EventStore, step: Step): Promis
 }
 
 /**
- * Steps of several submissions in the caller's transaction, set-based: one statement appends to every
- * stream, updates every row and inserts the refunds. A lost race on any stream fails the whole call
- * (ConcurrencyError; the transaction rolls back). Returns each stream's new head, in order.
+ * Steps of several submissions, set-based, in the caller's transaction or on their own: one statement
+ * appends to every stream, updates every row and inserts the refunds, so a lost race on any stream fails
+ * the whole call (ConcurrencyError) and writes nothing. Returns each stream's new head, in order.
  */
 export async function recordSteps(trx: Db, store: EventStore, steps: readonly Step[]): Promise<StreamHead[]> {
   if (steps.length === 0) return [];
