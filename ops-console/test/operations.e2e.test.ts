@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ConsolePlatform, type Person, startConsolePlatform } from './support/platform';
+import { type ConsolePlatform, type Person, journal, startConsolePlatform } from './support/platform';
 import { choose, signUp, uploadCsv, yieldCsv } from './support/scoring';
 import { until } from './support/until';
 
@@ -25,8 +25,10 @@ describe('operations in the console, in Chromium, against the real platform', ()
   let operator: Person;
   let participant: Person;
 
-  const failed = (page: Page) =>
-    page.screenshot({ path: `/tmp/sais-console-operations-failed-${Date.now()}.png`, fullPage: true });
+  const failed = async (page: Page) => {
+    await page.screenshot({ path: `/tmp/sais-console-operations-failed-${Date.now()}.png`, fullPage: true });
+    console.error(`the page, as the test failed:\n${await journal(page)}`);
+  };
 
   beforeAll(async () => {
     sais = await startConsolePlatform('operations');

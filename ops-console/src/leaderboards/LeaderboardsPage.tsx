@@ -29,7 +29,13 @@ export function LeaderboardsPage() {
     inputs,
   );
   const shownPhase = (phase || privateBoard.data?.phase || publicBoard.data?.phase) ?? '';
-  const published = privateBoard.data?.published ?? false;
+  // The publication as the command answered it: the board's own flag comes from a projection a moment
+  // behind, and the page reads the board once after publishing.
+  const [answered, setAnswered] = useState<{ key: string; publishedAt: string } | null>(null);
+  const boardKey = `${competitionId}/${shownPhase}`;
+  const answeredAt = answered?.key === boardKey ? answered.publishedAt : null;
+  const published = (privateBoard.data?.published ?? false) || answeredAt !== null;
+  const publishedAt = privateBoard.data?.publishedAt ?? answeredAt;
 
   return (
     <Stack spacing={2} sx={{ mt: 2 }}>
@@ -41,10 +47,15 @@ export function LeaderboardsPage() {
           disabled={!ready || !shownPhase || published || pending}
           data-testid="publish"
           onClick={async () => {
-            await act(
-              () => api.post('/admin/leaderboard/publish', { competitionId, phase: shownPhase }),
+            const answer = await act(
+              () =>
+                api.post<{ publishedAt: string }>('/admin/leaderboard/publish', {
+                  competitionId,
+                  phase: shownPhase,
+                }),
               'console.leaderboards.published',
             );
+            if (answer) setAnswered({ key: boardKey, publishedAt: answer.publishedAt });
             setRound((value) => value + 1);
           }}
         >
@@ -70,7 +81,7 @@ export function LeaderboardsPage() {
                 <Alert severity={published ? 'success' : 'warning'} sx={{ my: 1 }} data-testid="board-state">
                   {published
                     ? translate('console.leaderboards.publishedAt', {
-                        at: new Date(privateBoard.data.publishedAt!).toLocaleString(),
+                        at: new Date(publishedAt!).toLocaleString(),
                       })
                     : translate('console.leaderboards.preview')}
                 </Alert>

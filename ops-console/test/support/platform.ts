@@ -46,6 +46,16 @@ export interface ConsolePlatform {
  * Every service in this process on a fresh database (no seed), serving the console built from this
  * tree, and Debian's Chromium: what the console's end-to-end tests run against.
  */
+const journals = new WeakMap<Page, string[]>();
+
+/** What a page did (navigations, console messages, errors, failed requests) and its local storage. */
+export async function journal(page: Page): Promise<string> {
+  const storage = await page
+    .evaluate(() => JSON.stringify(localStorage))
+    .catch((error: Error) => `(unreadable: ${error.message})`);
+  return [`url: ${page.url()}`, `localStorage: ${storage}`, ...(journals.get(page) ?? [])].join('\n');
+}
+
 export async function startConsolePlatform(name: string): Promise<ConsolePlatform> {
   await ensureAppBuilt('ops-console');
   const fresh = await freshDatabase(name);
@@ -104,7 +114,20 @@ export async function startConsolePlatform(name: string): Promise<ConsolePlatfor
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     await context.addCookies([{ ...person.cookie, url: origin }]);
     if (language) await context.addInitScript(() => localStorage.setItem('language', 'en'));
-    return { context, page: await context.newPage() };
+    const page = await context.newPage();
+    // What the page did, for a failing test to print (see `journal`).
+    const lines: string[] = [];
+    journals.set(page, lines);
+    const note = (line: string) => lines.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+    page.on('console', (message) => note(`console.${message.type()}: ${message.text()}`));
+    page.on('pageerror', (error) => note(`page error: ${error.message}`));
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) note(`navigated: ${frame.url()}`);
+    });
+    page.on('response', (response) => {
+      if (response.status() >= 400) note(`HTTP ${response.status()} ${response.url()}`);
+    });
+    return { context, page };
   }
 
   return {
