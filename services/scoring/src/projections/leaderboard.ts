@@ -222,16 +222,16 @@ class BoardBatch {
     if (this.#scores.size > 0) {
       const ids = [...this.#scores.keys()];
       const scores = [...this.#scores.values()];
-      await sql`update scoring.board_submissions b
+      // The scored rows name their teams (one statement, not an update and a read).
+      const scored = await sql<TeamKey>`update scoring.board_submissions b
         set metric = v.metric, public_score = v.public_score, private_score = v.private_score
         from unnest(${ids}::uuid[], ${scores.map((x) => x.metric)}::text[],
           ${scores.map((x) => x.publicScore)}::float8[], ${scores.map((x) => x.privateScore)}::float8[])
           as v(submission_id, metric, public_score, private_score)
-        where b.submission_id = v.submission_id`.execute(trx);
-      const teams = await sql<{ competition_id: string; phase: string; team_id: string }>`
-        select distinct competition_id, phase, team_id from scoring.board_submissions
-        where submission_id = any(${ids}::uuid[])`.execute(trx);
-      await recompute(trx, teams.rows, this.#at);
+        where b.submission_id = v.submission_id
+        returning b.competition_id, b.phase, b.team_id`.execute(trx);
+      const teams = new Map(scored.rows.map((row) => [keyOf(row), row]));
+      await recompute(trx, [...teams.values()], this.#at);
     }
     this.#received = [];
     this.#scores.clear();
