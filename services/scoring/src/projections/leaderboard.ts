@@ -238,6 +238,14 @@ class BoardBatch {
   }
 }
 
+/** The events `apply` handles one at a time, in order (besides receipts and scores, which are batched). */
+const inOrder = new Set<string>([
+  scoring.SubmissionDisqualified.type,
+  scoring.TeamDisqualified.type,
+  scoring.FinalSubmissionsSelected.type,
+  scoring.PrivateLeaderboardPublished.type,
+]);
+
 export const leaderboardProjection = defineProjection({
   name: 'scoring.leaderboard',
   schema: 'scoring',
@@ -254,11 +262,13 @@ export const leaderboardProjection = defineProjection({
         batch.receive(event.data as Parameters<BoardBatch['receive']>[0], at);
       else if (event.type === scoring.SubmissionScored.type || event.type === scoring.SubmissionRescored.type)
         batch.score((event.data as { submissionId: string }).submissionId, event.data as Scores, at);
-      else {
-        // Anything else (disqualifications, selections, publication) in order, after what came before.
+      else if (inOrder.has(event.type)) {
+        // Disqualifications, selections, publication: in order, after what came before.
         await batch.flush(trx);
         await leaderboardProjection.apply(trx, event);
       }
+      // Anything else on these streams (evaluation started or failed, invalid, refunds) leaves the
+      // boards as they are, and must not cut the batch: each cut recomputes the touched teams once more.
     }
     await batch.flush(trx);
   },
