@@ -92,8 +92,9 @@ export class Submissions {
 
   /**
    * In one read: the team's allowance used today, what the team and its members made before joining
-   * (each alone was a one-person team named by the account id) used in all, and the competition's first day with a submission of theirs.
-   * (`team_id = any(array)`, not `or ... in`, so the ledger's index is used: one team's rows, not the competition's.)
+   * (each alone was a one-person team named by the account id) used in all, and the competition's first
+   * day with a submission of theirs. `team_id = any(array(…))`, not `or … in`, so the ledger's index is
+   * used: the team's rows are read, not the whole competition's.
    */
   async #counts(trx: Db, competitionId: string, teamId: string, day: string) {
     const row = await sql<{ today: number; pooled: number; first_day: string | null }>`
@@ -119,8 +120,8 @@ export class Submissions {
    * Admits one submission of a kind: the competition takes that kind, the user signed up, a phase is
    * open, and an allowance is left today (counted in the competition's time zone). Concurrent
    * submissions of one team serialise on an advisory lock (one per team and competition), so the ledger
-   * never goes past the limit;
-   * `write` stores the submission with `record` (row, ledger entry, event) in the same transaction.
+   * never goes past the limit; `write` stores the submission with `record` (row, ledger entry, event) in
+   * the same transaction.
    */
   async admit(
     request: { competitionId: string; accountId: string; kind: SubmissionKind },
