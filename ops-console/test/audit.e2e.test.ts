@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ConsolePlatform, type Person, startConsolePlatform } from './support/platform';
+import { type ConsolePlatform, type Person, explained, startConsolePlatform } from './support/platform';
 
 /** The identity service's account streams. */
 const accountStream = (person: Person) => `account-${person.userId}`;
@@ -111,8 +111,7 @@ describe('audit in the console, in Chromium, against the real platform', () => {
         (await api(auditor, '/api/admin/audit/identity/replay/identity.inbox', { method: 'POST' })).status,
       ).toBe(403);
     } catch (error) {
-      await page.screenshot({ path: `/tmp/sais-console-audit-failed-${Date.now()}.png`, fullPage: true });
-      throw error;
+      throw await explained(page, error, 'audit');
     } finally {
       await context.close();
     }
@@ -129,8 +128,7 @@ describe('audit in the console, in Chromium, against the real platform', () => {
       expect((await api(participant, '/api/admin/audit/identity/events')).status).toBe(403);
       expect((await api(null, '/api/admin/audit/scoring/verify')).status).toBe(401);
     } catch (error) {
-      await page.screenshot({ path: `/tmp/sais-console-audit-failed-${Date.now()}.png`, fullPage: true });
-      throw error;
+      throw await explained(page, error, 'audit');
     } finally {
       await context.close();
     }
@@ -154,8 +152,7 @@ describe('audit in the console, in Chromium, against the real platform', () => {
       );
       await expect(inbox.getByRole('progressbar').getAttribute('aria-valuenow')).resolves.toBe('100');
     } catch (error) {
-      await page.screenshot({ path: `/tmp/sais-console-audit-failed-${Date.now()}.png`, fullPage: true });
-      throw error;
+      throw await explained(page, error, 'audit');
     } finally {
       await context.close();
     }
@@ -185,8 +182,7 @@ describe('audit in the console, in Chromium, against the real platform', () => {
       );
       await page.screenshot({ path: '/tmp/sais-console-audit-broken.png', fullPage: true });
     } catch (error) {
-      await page.screenshot({ path: `/tmp/sais-console-audit-failed-${Date.now()}.png`, fullPage: true });
-      throw error;
+      throw await explained(page, error, 'audit');
     } finally {
       await context.close();
     }

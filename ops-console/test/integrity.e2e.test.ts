@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ConsolePlatform, type Person, startConsolePlatform } from './support/platform';
+import { type ConsolePlatform, type Person, explained, startConsolePlatform } from './support/platform';
 import { choose, signUp, uploadCsv, yieldCsv } from './support/scoring';
 import { until } from './support/until';
 
@@ -24,8 +23,6 @@ describe('integrity tools in the console, in Chromium, against the real platform
   let competitionId: string;
   const title = `Integrity ${Date.now() % 100000}`;
 
-  const failed = (page: Page) =>
-    page.screenshot({ path: `/tmp/sais-console-integrity-failed-${Date.now()}.png`, fullPage: true });
   const db = () => sais.platform.database.db;
 
   beforeAll(async () => {
@@ -135,8 +132,7 @@ describe('integrity tools in the console, in Chromium, against the real platform
       await expect(check.textContent()).resolves.toContain('3 rows');
       await page.screenshot({ path: '/tmp/sais-console-integrity-seal.png', fullPage: true });
     } catch (error) {
-      await failed(page);
-      throw error;
+      throw await explained(page, error, 'integrity');
     } finally {
       await context.close();
     }
@@ -168,8 +164,7 @@ describe('integrity tools in the console, in Chromium, against the real platform
         expect.objectContaining({ data: expect.objectContaining({ reason: 'same public baseline file' }) }),
       ]);
     } catch (error) {
-      await failed(page);
-      throw error;
+      throw await explained(page, error, 'integrity');
     } finally {
       await context.close();
     }
@@ -190,8 +185,7 @@ describe('integrity tools in the console, in Chromium, against the real platform
       await page.getByTestId('asof-table').waitFor();
       await expect(page.locator('[data-testid="asof-table"] tbody tr').count()).resolves.toBe(3);
     } catch (error) {
-      await failed(page);
-      throw error;
+      throw await explained(page, error, 'integrity');
     } finally {
       await context.close();
     }

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ConsolePlatform, type Person, journal, startConsolePlatform } from './support/platform';
+import { type ConsolePlatform, type Person, explained, startConsolePlatform } from './support/platform';
 import { choose, signUp, uploadCsv, yieldCsv } from './support/scoring';
 import { until } from './support/until';
 
@@ -16,7 +15,7 @@ const localInput = (at: Date) =>
 /**
  * The operators' pages against the real platform: a competition created in the console with a phase,
  * its ground truth, participants' submissions through the API, the submissions list, and the final
- * results published with the public and private boards side by side. Others see no such menu and the
+ * results published with the public and private boards side by side (following new results live). Others see no such menu and the
  * server refuses them.
  */
 describe('operations in the console, in Chromium, against the real platform', () => {
@@ -24,11 +23,6 @@ describe('operations in the console, in Chromium, against the real platform', ()
   let origin: string;
   let operator: Person;
   let participant: Person;
-
-  const failed = async (page: Page) => {
-    await page.screenshot({ path: `/tmp/sais-console-operations-failed-${Date.now()}.png`, fullPage: true });
-    console.error(`the page, as the test failed:\n${await journal(page)}`);
-  };
 
   beforeAll(async () => {
     sais = await startConsolePlatform('operations');
@@ -153,6 +147,19 @@ describe('operations in the console, in Chromium, against the real platform', ()
       await privateRows.nth(1).waitFor();
       await expect(publicRows.first().textContent()).resolves.toContain(participant.username);
       await expect(page.getByTestId('board-state').textContent()).resolves.toContain('Preview');
+      // The open page follows the boards: a third team's result appears on both without a reload.
+      const third = await sais.account([]);
+      await signUp(sais, third, competitionId);
+      await uploadCsv(
+        sais,
+        third,
+        '/api/submission/upload',
+        { competitionId },
+        csv((i) => i + 1),
+      );
+      await publicRows.nth(2).waitFor();
+      await privateRows.nth(2).waitFor();
+      await expect(publicRows.nth(1).textContent()).resolves.toContain(third.username);
       await expect(
         sais.api(participant, `/api/leaderboard/private?competitionId=${competitionId}`),
       ).resolves.toMatchObject({
@@ -170,10 +177,9 @@ describe('operations in the console, in Chromium, against the real platform', ()
         participant,
         `/api/leaderboard/private?competitionId=${competitionId}`,
       );
-      expect(published.body.data.records).toHaveLength(2);
+      expect(published.body.data.records).toHaveLength(3);
     } catch (error) {
-      await failed(page);
-      throw error;
+      throw await explained(page, error, 'operations');
     } finally {
       await context.close();
     }
@@ -204,8 +210,7 @@ describe('operations in the console, in Chromium, against the real platform', ()
       expect(publish.status).toBe(403);
       expect((await sais.api(null, '/api/admin/users')).status).toBe(401);
     } catch (error) {
-      await failed(page);
-      throw error;
+      throw await explained(page, error, 'operations');
     } finally {
       await context.close();
     }

@@ -9,10 +9,12 @@ import { CompetitionPhasePicker, usePhaseChoice } from '../operations/Competitio
 import { useConsoleApi } from '../operations/useConsoleApi';
 import { useLoad } from '../operations/useLoad';
 import { type BoardPage, BoardTable } from './BoardTable';
+import { useBoardStream } from './useBoardStream';
 
 /**
  * A phase's public and private leaderboards side by side (operators preview the private one before
- * it is published), and the publication of the final results.
+ * it is published), and the publication of the final results. Both boards are read again whenever
+ * the competition's boards change.
  */
 export function LeaderboardsPage() {
   const translate = useTranslate();
@@ -28,6 +30,7 @@ export function LeaderboardsPage() {
     ready ? () => api.get<BoardPage>('/leaderboard/private', query) : null,
     inputs,
   );
+  useBoardStream(competitionId, () => setRound((value) => value + 1));
   const shownPhase = (phase || privateBoard.data?.phase || publicBoard.data?.phase) ?? '';
   // The publication as the command answered it: the board's own flag comes from a projection a moment
   // behind, and the page reads the board once after publishing.

@@ -53,7 +53,29 @@ export async function journal(page: Page): Promise<string> {
   const storage = await page
     .evaluate(() => JSON.stringify(localStorage))
     .catch((error: Error) => `(unreadable: ${error.message})`);
-  return [`url: ${page.url()}`, `localStorage: ${storage}`, ...(journals.get(page) ?? [])].join('\n');
+  const text = await page
+    .locator('body')
+    .innerText({ timeout: 2_000 })
+    .catch((error: Error) => `(unreadable: ${error.message})`);
+  return [
+    `url: ${page.url()}`,
+    `localStorage: ${storage}`,
+    `text: ${text.replace(/\s+/g, ' ').slice(0, 2_000)}`,
+    ...(journals.get(page) ?? []).slice(-80),
+  ].join('\n');
+}
+
+/**
+ * A failing browser test's error with the page's journal in its message (a CI log may keep only the
+ * summary of failures at its end), and a screenshot under /tmp.
+ */
+export async function explained(page: Page, error: unknown, name: string): Promise<unknown> {
+  await page
+    .screenshot({ path: `/tmp/sais-console-${name}-failed-${Date.now()}.png`, fullPage: true })
+    .catch(() => undefined);
+  if (!(error instanceof Error)) return error;
+  error.message += `\n\nthe page, as the test failed:\n${await journal(page)}`;
+  return error;
 }
 
 export async function startConsolePlatform(name: string): Promise<ConsolePlatform> {
@@ -124,9 +146,23 @@ export async function startConsolePlatform(name: string): Promise<ConsolePlatfor
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) note(`navigated: ${frame.url()}`);
     });
-    page.on('response', (response) => {
-      if (response.status() >= 400) note(`HTTP ${response.status()} ${response.url()}`);
+    // Every API call, with its answer's status and time, so a page that waits on one shows which.
+    const started = new WeakMap<object, number>();
+    const api = (url: string) => url.includes('/api/');
+    page.on('request', (request) => {
+      if (!api(request.url())) return;
+      started.set(request, Date.now());
+      note(`-> ${request.method()} ${request.url()}`);
     });
+    page.on('response', (response) => {
+      const request = response.request();
+      if (!api(request.url()) && response.status() < 400) return;
+      const ms = Date.now() - (started.get(request) ?? Date.now());
+      note(`<- HTTP ${response.status()} ${request.method()} ${request.url()} (${ms} ms)`);
+    });
+    page.on('requestfailed', (request) =>
+      note(`xx ${request.method()} ${request.url()}: ${request.failure()?.errorText ?? 'failed'}`),
+    );
     return { context, page };
   }
 
