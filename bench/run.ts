@@ -71,7 +71,12 @@ if (process.env.SAIS_BENCH_CHILD !== '1') {
   // benchmark keeping both cores busy cannot promise, and a killed benchmark leaves its containers,
   // database and topics behind. So the benchmark runs in a `node --import tsx` child (no such relay)
   // while this process only waits: idle, it acknowledges at once, and it passes the signal on.
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), name, ...args], {
+  // SAIS_BENCH_CPU_PROF=<dir>: a V8 CPU profile of the benchmark's process (the platform under test
+  // in most benchmarks) is written there, for Chrome DevTools or speedscope.
+  const profile = process.env.SAIS_BENCH_CPU_PROF;
+  const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  const script = fileURLToPath(import.meta.url);
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', script, name, ...args], {
     stdio: 'inherit',
     env: { ...process.env, SAIS_BENCH_CHILD: '1' },
   });

@@ -67,6 +67,7 @@ export async function scoringRoutes(
   },
 ) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  const serializedPages = new WeakMap<object, Buffer>();
   const tags = ['submission'];
   const byCompetition = z.object({ competitionId: z.uuid() });
 
@@ -176,7 +177,14 @@ export async function scoringRoutes(
         }),
       },
     },
-    async (request) => ok(await leaderboards.page(request.query)),
+    async (request, reply) => {
+      // The page cache answers the same page object until the board changes: its envelope is
+      // serialized once per change, not once per request (docs/benchmarks.md, leaderboard reads).
+      const page = await leaderboards.page(request.query);
+      let body = serializedPages.get(page);
+      if (!body) serializedPages.set(page, (body = Buffer.from(JSON.stringify(ok(page)))));
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
   );
 
   app.post(
