@@ -4,10 +4,13 @@
 //                                             (SAIS_WORKERS=off leaves the workers to other processes)
 //   scoring-workers                           the scoring workers only (no routes, no projections): start
 //                                             as many as needed; they share the work as a consumer group
+//   scoring-runner                            the container runner only (container-image submissions, on
+//                                             this host's Docker Engine; decision 0007)
 //   seed                                      loads the five-track prize when no competition exists, exits
 //   gateway                                   the proxy in front of the services, serving both web apps
 import { join } from 'node:path';
 import { closeOnSignals, createPlatform, workersOnly } from '@sais/kit';
+import { containerRunners } from '@sais/scoring';
 import { startProxyGateway } from './proxy.ts';
 import { repositoryRoot } from './platform.ts';
 import { seedIfEmpty } from './seed.ts';
@@ -15,7 +18,7 @@ import { serviceNamed } from './services.ts';
 
 const env = process.env;
 const role = process.argv[2];
-const roles = 'identity|competition|team|scoring|scoring-workers|seed|gateway';
+const roles = 'identity|competition|team|scoring|scoring-workers|scoring-runner|seed|gateway';
 if (!role) {
   process.stderr.write(`usage: npm run start:service -- <${roles}>\n`);
   process.exit(2);
@@ -44,7 +47,9 @@ if (role === 'gateway') {
         }))
       : role === 'scoring-workers'
         ? [workersOnly(serviceNamed('scoring'))]
-        : [serviceNamed(role)];
+        : role === 'scoring-runner'
+          ? [{ ...workersOnly(serviceNamed('scoring')), workers: containerRunners }]
+          : [serviceNamed(role)];
   const platform = await createPlatform({ services, config: { dataDir, env } });
   if (role === 'seed') {
     const loaded = await seedIfEmpty(platform, { dataDir, env });

@@ -1,14 +1,17 @@
 /**
  * The one-machine deployment (infra/deploy/compose.yaml) as an operator starts it: PostgreSQL, Kafka, one
- * container per service, a scoring-workers container, the seed job and the gateway, on the images
+ * container per service, a scoring-workers container, the seed job and the gateway, and with the
+ * `containers` profile the scoring-runner container on this host's Docker Engine, on the images
  * `npm test` builds (sais/runtime and the servers) and this checkout. A participant then goes the whole
- * way through the gateway, with the workers' container scoring the upload.
+ * way through the gateway, with the workers' container scoring the upload and the runner running an
+ * image pulled from a registry on loopback (infra/test/registry.ts).
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { type TestRegistry, startRegistry } from '../../../infra/test/registry.ts';
 import { repositoryRoot } from '../src/platform.ts';
 import { eventually, freePort, submitToSeededTrack } from './support.ts';
 
@@ -18,7 +21,7 @@ const composeFile = join(repositoryRoot, 'infra/deploy/compose.yaml');
 let env: NodeJS.ProcessEnv = process.env;
 
 const compose = (...args: string[]) =>
-  run('docker-compose', ['-p', project, '-f', composeFile, ...args], {
+  run('docker-compose', ['-p', project, '-f', composeFile, '--profile', 'containers', ...args], {
     cwd: repositoryRoot,
     env,
     maxBuffer: 32 << 20,
@@ -30,19 +33,33 @@ const admin = (...args: string[]) =>
   compose('exec', '-T', 'identity', 'node', '--import', 'tsx', 'services/gateway/src/cli/admin.ts', ...args);
 
 describe('the one-machine deployment (docker-compose)', () => {
+  let registry: TestRegistry | undefined;
+
   afterAll(async () => {
     await compose('down', '-v', '--remove-orphans', '--timeout', '5').catch(() => undefined);
+    await registry?.stop();
   }, 120_000);
 
-  it('runs every service in its own container, seeds the prize, and scores a participant’s upload', async () => {
+  it('runs every service in its own container, seeds the prize, scores a participant’s upload and runs their image', async () => {
     const port = await freePort();
+    const { stdout: dockerGroup } = await run('stat', ['-c', '%g', '/var/run/docker.sock']);
     env = {
       ...process.env,
       SAIS_DB_PASSWORD: randomBytes(12).toString('hex'),
       SAIS_HTTP: `127.0.0.1:${port}`,
+      SAIS_CONTAINERS: 'on',
+      SAIS_DOCKER_GID: dockerGroup.trim(),
     };
     const origin = `http://127.0.0.1:${port}`;
     try {
+      // A participant's image in a private registry, built while the deployment starts.
+      const pushed = startRegistry().then(async (started) => {
+        registry = started;
+        return started.push('solution:1', {
+          '/app/run.sh':
+            '#!/bin/sh\necho run inside the deployment\nls /saisdata\ncp /saisdata/sample_submission.csv /saisresult/result.csv\n',
+        });
+      });
       await compose('up', '-d');
       await admin('create', 'alice2027', 'alice2027@example.org', 'Alice1234');
       await admin('create', 'staff2027', 'staff2027@example.org', 'Staff1234', 'reviewer', 'operator');
@@ -56,18 +73,55 @@ describe('the one-machine deployment (docker-compose)', () => {
       const { stdout: seedLog } = await compose('logs', '--no-color', 'seed');
       expect(seedLog).toContain('seeded 5 competitions');
 
-      const { participant, competitionId } = await submitToSeededTrack(origin);
+      const { participant, staff } = await submitToSeededTrack(origin);
 
       // The scoring workers run in their own container, not in the scoring API's.
       const { stdout: workers } = await compose('ps', '-q', 'scoring-workers');
       expect(workers.trim()).not.toBe('');
-      // This deployment runs no container images, and says so rather than accepting one.
-      const container = await participant('POST', '/submission/container', {
-        competitionId,
-        image: 'registry.example.org/team/solution:1',
+
+      // The reasoning track takes container images: the runner's container starts the run on the host's
+      // engine, binding the datasets staged in the data volume, and the result is scored.
+      const list = await participant<{ records: { competitionId: string; title: { en: string } }[] }>(
+        'GET',
+        '/race/list',
+      );
+      const reasoning = list.data.records.find((record) => /reasoning/i.test(record.title.en))!.competitionId;
+      const detail = await participant<{ agreements: { agreementId: string }[] }>(
+        'GET',
+        `/race/detail?competitionId=${reasoning}`,
+      );
+      const agreements = detail.data.agreements.map((agreement) => agreement.agreementId);
+      expect((await participant('POST', '/race/signUp', { competitionId: reasoning, agreements })).code).toBe(
+        0,
+      );
+      const opened = `/admin/competitions/${reasoning}/phases/preliminary/open`;
+      expect((await staff('POST', opened, {})).code).toBe(0);
+      const image = await pushed;
+      // The phase opening reaches scoring through the bus.
+      let answer: unknown;
+      const submissionId = await eventually(async () => {
+        const submitted = await participant<{ submissionId: string }>('POST', '/submission/container', {
+          competitionId: reasoning,
+          image,
+          username: registry!.username,
+          password: registry!.password,
+        });
+        answer = submitted;
+        return submitted.code === 0 ? submitted.data.submissionId : undefined;
+      }, 'an accepted container submission').catch((error: Error) => {
+        throw new Error(`${error.message}: ${JSON.stringify(answer)}`);
       });
-      expect(container.code).toBe(40026);
-      expect((container as unknown as { message: string }).message).toMatch(/does not run container images/);
+      const ran = await eventually(async () => {
+        const mine = await participant<{ submissionId: string; status: string; log: string | null }[]>(
+          'GET',
+          `/submission/mine?competitionId=${reasoning}`,
+        );
+        const row = mine.data.find((s) => s.submissionId === submissionId);
+        return row && !['Waiting', 'Evaluating'].includes(row.status) ? row : undefined;
+      }, 'the container run to finish');
+      expect(ran.log).toContain('run inside the deployment');
+      expect(ran.log).toContain('sample_submission.csv');
+      expect(ran.status).toBe('Completed');
     } catch (error) {
       const { stdout } = await compose('logs', '--no-color', '--tail', '40').catch(() => ({ stdout: '' }));
       throw new Error(`${(error as Error).message}\n--- docker-compose logs ---\n${stdout}`, {

@@ -133,5 +133,5 @@ export async function submitToSeededTrack(origin: string) {
     return page.data.records.find((row) => row.participants.includes('alice2027'));
   }, 'the leaderboard row');
   expect(board.score).toBe(scored.score);
-  return { participant, competitionId };
+  return { participant, staff, competitionId };
 }

@@ -86,6 +86,7 @@ export const scoringService = defineService({
   },
 });
 
+export { containerRunners } from './containers/setup.ts';
 export { GroundTruths } from './ground-truths.ts';
 export { BoardWatch } from './board-watch.ts';
 export { Leaderboards } from './leaderboards.ts';

@@ -1,6 +1,6 @@
 import Docker from 'dockerode';
 import { describe, expect, it } from 'vitest';
-import { DockerRunner } from '../src/containers/docker-runner.ts';
+import { DockerRunner, enginePaths } from '../src/containers/docker-runner.ts';
 import { runnerSettings } from '../src/containers/settings.ts';
 
 describe('the Docker runner without an engine', () => {
@@ -32,5 +32,41 @@ describe('the Docker runner without an engine', () => {
       platformFault: true,
       reason: 'The container engine of the platform is not available; this run does not count.',
     });
+  });
+});
+
+describe('the paths a runner in a container gives the engine to bind', () => {
+  // What the engine answers for the runner's own container (only the fields enginePaths reads).
+  const engine = (mounts: { Source: string; Destination: string }[] | null) =>
+    ({
+      getContainer: () => ({
+        inspect: async () => {
+          if (!mounts) throw Object.assign(new Error('no such container'), { statusCode: 404 });
+          return { Mounts: mounts };
+        },
+      }),
+    }) as unknown as Docker;
+
+  it('translates a path on a volume or bind mount to its source, the longest mount first', async () => {
+    const onHost = await enginePaths(
+      engine([
+        { Source: '/var/lib/docker/volumes/p_appdata/_data', Destination: '/data' },
+        { Source: '/bin/busybox', Destination: '/opt/sais/busybox' },
+        { Source: '/srv/runs', Destination: '/data/runs' },
+      ]),
+      true,
+    );
+    expect(onHost('/data/files/competition/f1')).toBe(
+      '/var/lib/docker/volumes/p_appdata/_data/files/competition/f1',
+    );
+    expect(onHost('/data/runs/s1')).toBe('/srv/runs/s1');
+    expect(onHost('/opt/sais/busybox')).toBe('/bin/busybox');
+    expect(() => onHost('/tmp/sais-runs/s1')).toThrow(/no volume or bind mount/);
+    expect(() => onHost('/database')).toThrow(/no volume or bind mount/);
+  });
+
+  it('keeps paths as they are on the host, or in a container the engine does not know', async () => {
+    expect((await enginePaths(engine([]), false))('/tmp/sais-runs/s1')).toBe('/tmp/sais-runs/s1');
+    expect((await enginePaths(engine(null), true))('/tmp/sais-runs/s1')).toBe('/tmp/sais-runs/s1');
   });
 });

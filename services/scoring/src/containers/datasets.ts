@@ -1,5 +1,4 @@
 import { chmod, copyFile, link, mkdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { competition } from '@sais/events';
 import { type Db, defineProjection } from '@sais/kit';
@@ -48,9 +47,10 @@ export async function stageDatasets(
   competitionId: string,
   filesDir: string,
   submissionId: string,
+  stagingDir: string,
 ): Promise<string> {
   // Named by submission: a later attempt replaces what a killed runner left on this machine.
-  const folder = join(tmpdir(), 'sais-runs', submissionId);
+  const folder = join(stagingDir, submissionId);
   await rm(folder, { recursive: true, force: true });
   await mkdir(folder, { recursive: true, mode: 0o755 });
   try {

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { PassThrough } from 'node:stream';
 import Docker from 'dockerode';
 import { registryOf } from './reference.ts';
@@ -37,6 +39,40 @@ function pullError(error: unknown, image: string, withCredentials: boolean): str
 }
 
 /**
+ * Paths as the engine's host sees them, for the binds of a run. A runner on the host binds its own
+ * paths. A runner in a container (infra/deploy/compose.yaml, Docker creates /.dockerenv in each) binds
+ * paths on its mounts, translated to their sources, which it reads by inspecting its own container
+ * (named by its hostname); a path on none of its mounts cannot be bound and is refused.
+ */
+export async function enginePaths(
+  docker: Docker,
+  inContainer = existsSync('/.dockerenv'),
+): Promise<(path: string) => string> {
+  if (!inContainer) return (path) => path;
+  const self = await docker
+    .getContainer(hostname())
+    .inspect()
+    .catch((error: { statusCode?: number }) => {
+      if (error.statusCode === 404) return null; // a container of another engine: its paths are the host's
+      throw error;
+    });
+  if (!self) return (path) => path;
+  const mounts = self.Mounts.filter((mount) => mount.Source && mount.Destination).sort(
+    (a, b) => b.Destination.length - a.Destination.length,
+  );
+  return (path) => {
+    const mount = mounts.find(
+      ({ Destination }) => path === Destination || path.startsWith(`${Destination}/`),
+    );
+    if (!mount)
+      throw new Error(
+        `${path} is on no volume or bind mount of the runner's container, so the engine cannot bind it`,
+      );
+    return mount.Source + path.slice(mount.Destination.length);
+  };
+}
+
+/**
  * The runner on a Docker Engine (dockerode). Each run is a container whose main process is a static busybox
  * from the host (read-only at /.sais/busybox) that sleeps; the participant's script runs beside it with
  * `exec`, as a non-root user. So the container outlives the script and /saisresult (a size-capped tmpfs, gone
@@ -45,6 +81,7 @@ function pullError(error: unknown, image: string, withCredentials: boolean): str
  */
 export class DockerRunner implements Runner {
   readonly #docker: Docker;
+  #paths: Promise<(path: string) => string> | undefined;
 
   constructor(
     private readonly helperBinary: string,
@@ -101,6 +138,12 @@ export class DockerRunner implements Runner {
         `The image has ${image.RootFS!.Layers!.length} layers; the limit is ${limits.maxImageLayers}.`,
       );
     if (request.signal.aborted) return { kind: 'aborted', log: '' };
+    // Once per process; asked again after a failure (the engine away, say).
+    this.#paths ??= enginePaths(this.#docker).catch((error: unknown) => {
+      this.#paths = undefined;
+      throw error;
+    });
+    const onHost = await this.#paths;
     const container = await this.#docker.createContainer({
       name: `sais-run-${request.submissionId}-${request.attempt}`,
       Image: request.image,
@@ -120,7 +163,7 @@ export class DockerRunner implements Runner {
         MemorySwap: limits.memoryBytes,
         NanoCpus: Math.round(limits.cpus * 1e9),
         PidsLimit: limits.pids,
-        Binds: [`${request.dataDir}:/saisdata:ro`, `${this.helperBinary}:${helper}:ro`],
+        Binds: [`${onHost(request.dataDir)}:/saisdata:ro`, `${onHost(this.helperBinary)}:${helper}:ro`],
         Tmpfs: {
           '/saisresult': `rw,noexec,nosuid,size=${limits.resultBytes},mode=1777`,
           '/tmp': `rw,noexec,nosuid,size=${limits.resultBytes},mode=1777`,

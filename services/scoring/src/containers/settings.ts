@@ -1,3 +1,6 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 /** Sandbox limits of container runs, from the environment (defaults in docs/decisions/0007-container-runner.md). */
 export interface RunLimits {
   /** Wall-clock limit of the run script, seconds. */
@@ -26,6 +29,11 @@ export interface RunnerSettings {
   helperBinary: string;
   /** Where the competition service keeps dataset files (named by file id). */
   datasetsDir: string;
+  /**
+   * Where a run's /saisdata folder (hard links to the datasets, or copies on another file system) is
+   * staged; the engine binds it, so a runner in a container stages it on a mounted volume.
+   */
+  stagingDir: string;
   /** The uid:gid runs use; never root. */
   user: string;
 }
@@ -53,6 +61,7 @@ export function runnerSettings(env: NodeJS.ProcessEnv, datasetsDir: string): Run
     maxAttempts: number(env.SCORING_RUNNER_MAX_ATTEMPTS, 2),
     helperBinary: env.SCORING_RUNNER_HELPER ?? '/bin/busybox',
     datasetsDir: env.SCORING_DATASETS_DIR ?? datasetsDir,
+    stagingDir: env.SCORING_RUN_STAGING_DIR ?? join(tmpdir(), 'sais-runs'),
     user: '65534:65534',
   };
 }

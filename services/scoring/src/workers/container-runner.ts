@@ -145,7 +145,13 @@ export class ContainerRunWorker {
     let outcome: RunOutcome;
     try {
       await this.runner.cleanup(submissionId);
-      dataDir = await stageDatasets(this.db, claimed.competitionId, this.settings.datasetsDir, submissionId);
+      dataDir = await stageDatasets(
+        this.db,
+        claimed.competitionId,
+        this.settings.datasetsDir,
+        submissionId,
+        this.settings.stagingDir,
+      );
       const credentials = claimed.credentials
         ? (await this.vault()).open(submissionId, claimed.credentials)
         : null;
