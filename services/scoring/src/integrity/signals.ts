@@ -37,6 +37,8 @@ export interface SignalQuery {
 
 /** Comparisons per new submission: the latest Completed submissions of other teams in its phase. */
 export const maxComparisons = 2000;
+/** Rows of parsed result files a scan keeps in memory at most (about 100 bytes each). */
+const maxCachedRows = 2_000_000;
 
 const signalStream = (id: string) => `signal-${id}`;
 
@@ -79,13 +81,32 @@ export class Signals {
       order by s.created_at`.execute(this.db);
     const files = new Map<string, Map<string, number>>();
     const truths = new Map<string, Map<string, number>>();
+    let cachedRows = 0;
     const load = async (
       cache: Map<string, Map<string, number>>,
       key: string,
       query: () => Promise<Buffer>,
     ) => {
-      if (!cache.has(key)) cache.set(key, readPredictions(await query()));
-      return cache.get(key)!;
+      const hit = cache.get(key);
+      if (hit) {
+        // Most recently used last (a Map keeps insertion order).
+        cache.delete(key);
+        cache.set(key, hit);
+        return hit;
+      }
+      const parsed = readPredictions(await query());
+      cache.set(key, parsed);
+      if (cache === files) {
+        // Parsed files are kept for the comparisons to come, within a budget of rows: large files
+        // must not exhaust the process's memory (least recently used go first).
+        cachedRows += parsed.size;
+        for (const [oldest, values] of files) {
+          if (cachedRows <= maxCachedRows || oldest === key) break;
+          files.delete(oldest);
+          cachedRows -= values.size;
+        }
+      }
+      return parsed;
     };
     const content = async (query: RawBuilder<{ content: Buffer }>) =>
       (await query.execute(this.db)).rows[0]?.content ?? Buffer.alloc(0);
