@@ -6,7 +6,8 @@ import { Accounts } from '@sais/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPublicId } from '../src/evaluation/ground-truth.ts';
 import { sealStream } from '../src/integrity/seals.ts';
-import { type Web, csv, scoringHarness, system } from './support.ts';
+import { sql } from 'kysely';
+import { type Web, csv, scoringHarness, system, waitFor } from './support.ts';
 
 const run = promisify(execFile);
 const verifyCli = fileURLToPath(new URL('../src/integrity/verify-cli.ts', import.meta.url));
@@ -308,5 +309,83 @@ describe('integrity: sealed final results, leaderboards as of a time, collusion 
     expect(dq.body.data).toMatchObject({ status: 'disqualified', decision: { teamId: d.accountId } });
     const board = await h.board(competitionId, (data) => data.total === 3);
     expect(teamsOf(board)).not.toContain(d.accountId);
+  });
+
+  it('compares new results in the background, keeps each file’s errors, and recomputes them for a fixed truth', async () => {
+    const n = 30;
+    const noise = (i: number) => ((i * 7919) % 13) - 6;
+    const competitionId = await h.competition(csv((i) => i * 5, n));
+    const [a, b, c] = [
+      await h.participant(competitionId),
+      await h.participant(competitionId),
+      await h.participant(competitionId),
+    ];
+    const sa = await h.submit(
+      a.web,
+      competitionId,
+      csv((i) => i * 5 + noise(i), n),
+    );
+    const sb = await h.submit(
+      b.web,
+      competitionId,
+      csv((i) => i * 5 + noise(i) * 1.5 + 0.25, n),
+    );
+    const scans = (ids: string[]) =>
+      sql<{ submission_id: string; truth_sha256: string | null; errors: Buffer | null }>`
+        select submission_id, truth_sha256, errors from scoring.signal_scans
+        where submission_id = any(${ids}::uuid[]) order by submission_id`.execute(h.db);
+    // Nobody lists the signals: the background worker scans both and finds the pair.
+    const scanned = await waitFor(
+      () => scans([sa.submissionId, sb.submissionId]),
+      (result) => result.rows.length === 2,
+      'both files scanned in the background',
+    );
+    const [firstTruth] = (
+      await sql<{
+        sha256: string;
+      }>`select sha256 from scoring.ground_truths where competition_id = ${competitionId}`.execute(h.db)
+    ).rows;
+    for (const row of scanned.rows) {
+      expect(row.truth_sha256).toBe(firstTruth!.sha256);
+      // One error (prediction − truth) per id of the truth, as float64.
+      expect(row.errors!.length).toBe(n * 8);
+    }
+    const errorsOfA = new Float64Array(
+      new Uint8Array(scanned.rows.find((r) => r.submission_id === sa.submissionId)!.errors!).buffer,
+    );
+    expect([...errorsOfA].sort((x, y) => x - y)).toEqual(
+      Array.from({ length: n }, (_, i) => noise(i)).sort((x, y) => x - y),
+    );
+    const pair = await sql`select correlation, rows from scoring.signal_pairs
+      where competition_id = ${competitionId}`.execute(h.db);
+    expect(pair.rows).toEqual([{ correlation: expect.closeTo(1, 9), rows: n }]);
+
+    // The ground truth is fixed: the next scan compares against errors computed for the new truth.
+    expect(
+      (
+        await h.groundTruth(
+          competitionId,
+          csv((i) => i * 5 + 1, n),
+        )
+      )?.code,
+    ).toBe(0);
+    const sc = await h.submit(
+      c.web,
+      competitionId,
+      csv((i) => i * 5 + 1 + noise(i) * 2, n),
+    );
+    const after = await waitFor(
+      () => scans([sa.submissionId, sb.submissionId, sc.submissionId]),
+      (result) => result.rows.length === 3 && new Set(result.rows.map((row) => row.truth_sha256)).size === 1,
+      'the scans recomputed for the new ground truth',
+    );
+    expect(after.rows[0]!.truth_sha256).not.toBe(firstTruth!.sha256);
+    const pairs = await sql<{
+      team_a: string;
+      team_b: string;
+    }>`select team_a, team_b from scoring.signal_pairs
+      where competition_id = ${competitionId}`.execute(h.db);
+    // Against the new truth A's and B's errors are still noise, and C's is too: three correlated pairs.
+    expect(pairs.rows).toHaveLength(3);
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { errorCorrelation, minSharedRows, readPredictions } from '../src/integrity/predictions.ts';
+import {
+  errorCorrelation,
+  errorFingerprint,
+  fingerprintCorrelation,
+  fingerprintIds,
+  minSharedRows,
+  readPredictions,
+} from '../src/integrity/predictions.ts';
 
 const file = (f: (i: number) => number, n = 20) =>
   readPredictions('id,y\n' + Array.from({ length: n }, (_, i) => `r${i},${f(i)}`).join('\n') + '\n');
@@ -46,5 +53,54 @@ describe('near-identical predictions: correlation of errors against the truth', 
         truth,
       ),
     ).toBeNull();
+  });
+
+  it('keeps every id of a small truth, and a fixed sample of a large one, whatever the file order', () => {
+    expect(fingerprintIds(truth)).toEqual(Array.from({ length: 20 }, (_, i) => `r${i}`));
+    const big = file((i) => i, 10_000);
+    const sample = fingerprintIds(big, 500);
+    expect(sample).toHaveLength(500);
+    expect(new Set(sample).size).toBe(500);
+    const shuffled = new Map([...big].reverse());
+    expect(fingerprintIds(shuffled, 500)).toEqual(sample);
+    // Spread over the file, not its first rows.
+    expect(sample.filter((id) => Number(id.slice(1)) >= 5_000).length).toBeGreaterThan(150);
+    // A copy with scaled errors still correlates at 1 on the sample; independent noise does not.
+    const noise = (i: number) => ((i * 7919) % 13) - 6;
+    const a = errorFingerprint(
+      file((i) => i + noise(i), 10_000),
+      big,
+      sample,
+    );
+    const b = errorFingerprint(
+      file((i) => i + 3 * noise(i) - 2, 10_000),
+      big,
+      sample,
+    );
+    const c = errorFingerprint(
+      file((i) => i + (((i * 104729 + 3) % 17) - 8), 10_000),
+      big,
+      sample,
+    );
+    expect(fingerprintCorrelation(a, b)).toEqual({ correlation: expect.closeTo(1, 9), rows: 500 });
+    expect(Math.abs(fingerprintCorrelation(a, c)!.correlation)).toBeLessThan(0.5);
+  });
+
+  it('marks ids a file lacks or has no number for, and leaves them out of the correlation', () => {
+    const ids = fingerprintIds(truth);
+    const partial = errorFingerprint(
+      file((i) => (i === 3 ? NaN : i * 10 + (i % 3)), 15),
+      truth,
+      ids,
+    );
+    expect(Number.isNaN(partial[3]!)).toBe(true);
+    expect(Number.isNaN(partial[19]!)).toBe(true);
+    expect(partial[4]).toBe(1);
+    const full = errorFingerprint(
+      file((i) => i * 10 + (i % 3)),
+      truth,
+      ids,
+    );
+    expect(fingerprintCorrelation(partial, full)).toEqual({ correlation: expect.closeTo(1, 12), rows: 14 });
   });
 });

@@ -275,3 +275,13 @@ scoringMigrations['2026-11-24-07-container-runs'] = {
       )`.execute(db);
   },
 };
+
+scoringMigrations['2026-11-25-08-signal-fingerprints'] = {
+  async up(db) {
+    // A scanned file's errors at the competition's fingerprint ids (integrity/signals.ts), so later
+    // comparisons read these instead of the file; null for files scanned before.
+    await sql`alter table scoring.signal_scans add column truth_sha256 text, add column errors bytea`.execute(
+      db,
+    );
+  },
+};

@@ -1,9 +1,15 @@
 import { type EventMetadata, scoring } from '@sais/events';
 import { AppError, type Db, type EventStore, pageSignals, recordSignalDecision, signalId } from '@sais/kit';
-import { type RawBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Standings } from '../standings.ts';
 import { integrityCodes } from './codes.ts';
-import { correlationThreshold, errorCorrelation, readPredictions } from './predictions.ts';
+import {
+  correlationThreshold,
+  errorFingerprint,
+  fingerprintCorrelation,
+  fingerprintIds,
+  readPredictions,
+} from './predictions.ts';
 
 export type SignalKind = 'identical-files' | 'correlated-predictions';
 export type SignalStatus = 'open' | 'dismissed' | 'disqualified';
@@ -37,8 +43,12 @@ export interface SignalQuery {
 
 /** Comparisons per new submission: the latest Completed submissions of other teams in its phase. */
 export const maxComparisons = 2000;
-/** Rows of parsed result files a scan keeps in memory at most (about 100 bytes each). */
-const maxCachedRows = 2_000_000;
+/** Errors (fingerprint numbers, 8 bytes each) a scan keeps in memory at most: 64 MB. */
+const maxKeptErrors = 8_000_000;
+
+const encode = (print: Float64Array) => Buffer.from(print.buffer, print.byteOffset, print.byteLength);
+/** A stored fingerprint (copied: a Buffer from the driver need not be 8-byte aligned). */
+const decode = (bytes: Buffer) => new Float64Array(new Uint8Array(bytes).buffer);
 
 const signalStream = (id: string) => `signal-${id}`;
 
@@ -71,83 +81,163 @@ export class Signals {
 
   /**
    * Compares every Completed result file not yet scanned with the earlier scanned ones of other teams
-   * in its phase, and keeps the pairs whose errors correlate above the threshold.
+   * in its phase, and keeps the pairs whose errors correlate above the threshold. A file is read once:
+   * its errors at the competition's fingerprint ids (`fingerprintIds`) are stored with its scan
+   * (`signal_scans.errors`, little-endian float64, for the ground truth `truth_sha256`) and compared
+   * from there; a scan stored for another ground truth (fixed since) is computed again from the file.
+   * One scan runs at a time (a PostgreSQL advisory lock, across processes): another waits for it and
+   * then scans what is left.
    */
   async scan(competitionId?: string): Promise<number> {
+    return this.db.connection().execute(async (db) => {
+      await sql`select pg_advisory_lock(hashtext('scoring.signals'))`.execute(db);
+      try {
+        return await this.#scanLocked(db, competitionId);
+      } finally {
+        await sql`select pg_advisory_unlock(hashtext('scoring.signals'))`.execute(db);
+      }
+    });
+  }
+
+  async #scanLocked(db: Db, competitionId?: string): Promise<number> {
     const fresh = await sql<Scanned>`select ${scannedColumns}
       from scoring.submissions s join scoring.submission_files f using (submission_id)
       where s.status = 'Completed' and not exists (select 1 from scoring.signal_scans c where c.submission_id = s.submission_id)
         ${competitionId ? sql`and s.competition_id = ${competitionId}` : sql``}
-      order by s.created_at`.execute(this.db);
-    const files = new Map<string, Map<string, number>>();
-    const truths = new Map<string, Map<string, number>>();
-    let cachedRows = 0;
-    const load = async (
-      cache: Map<string, Map<string, number>>,
-      key: string,
-      query: () => Promise<Buffer>,
-    ) => {
-      const hit = cache.get(key);
-      if (hit) {
-        // Most recently used last (a Map keeps insertion order).
-        cache.delete(key);
-        cache.set(key, hit);
-        return hit;
+      order by s.created_at`.execute(db);
+    if (fresh.rows.length === 0) return 0;
+    type Truth = { sha256: string; values: Map<string, number>; ids: string[] };
+    const truths = new Map<string, Truth>();
+    const truthOf = async (competition: string): Promise<Truth> => {
+      let truth = truths.get(competition);
+      if (!truth) {
+        const row = (
+          await sql<{ sha256: string; content: Buffer }>`select sha256, content from scoring.ground_truths
+            where competition_id = ${competition}`.execute(db)
+        ).rows[0];
+        const values = readPredictions(row?.content ?? '');
+        truth = { sha256: row?.sha256 ?? '', values, ids: fingerprintIds(values) };
+        truths.set(competition, truth);
       }
-      const parsed = readPredictions(await query());
-      cache.set(key, parsed);
-      if (cache === files) {
-        // Parsed files are kept for the comparisons to come, within a budget of rows: large files
-        // must not exhaust the process's memory (least recently used go first).
-        cachedRows += parsed.size;
-        for (const [oldest, values] of files) {
-          if (cachedRows <= maxCachedRows || oldest === key) break;
-          files.delete(oldest);
-          cachedRows -= values.size;
+      return truth;
+    };
+    // Fingerprints met in this scan, least recently used first, within a budget of numbers.
+    const prints = new Map<string, Float64Array>();
+    let kept = 0;
+    const remember = (submissionId: string, print: Float64Array) => {
+      const before = prints.get(submissionId);
+      if (before) {
+        prints.delete(submissionId);
+        kept -= before.length;
+      }
+      prints.set(submissionId, print);
+      kept += print.length;
+      for (const [oldest, value] of prints) {
+        if (kept <= maxKeptErrors || oldest === submissionId) break;
+        prints.delete(oldest);
+        kept -= value.length;
+      }
+      return print;
+    };
+    const fromFile = async (submissionId: string, truth: Truth) => {
+      const file = await sql<{ content: Buffer }>`select content from scoring.submission_files
+        where submission_id = ${submissionId}`.execute(db);
+      return errorFingerprint(readPredictions(file.rows[0]?.content ?? ''), truth.values, truth.ids);
+    };
+    /** Fingerprints of scanned files: from this scan, from their stored scans, or computed again. */
+    const printsOf = async (submissionIds: string[], truth: Truth) => {
+      const missing = submissionIds.filter((id) => !prints.has(id));
+      if (missing.length > 0) {
+        const stored = await sql<{
+          submission_id: string;
+          truth_sha256: string | null;
+          errors: Buffer | null;
+        }>`
+          select submission_id, truth_sha256, errors from scoring.signal_scans
+          where submission_id = any(${missing}::uuid[])`.execute(db);
+        for (const row of stored.rows) {
+          if (row.errors && row.truth_sha256 === truth.sha256) {
+            remember(row.submission_id, decode(row.errors));
+            continue;
+          }
+          // Scanned before fingerprints were kept, or for a ground truth fixed since.
+          const print = remember(row.submission_id, await fromFile(row.submission_id, truth));
+          await sql`update scoring.signal_scans set truth_sha256 = ${truth.sha256}, errors = ${encode(print)}
+            where submission_id = ${row.submission_id}`.execute(db);
         }
       }
-      return parsed;
+      return submissionIds.map((id) => prints.get(id));
     };
-    const content = async (query: RawBuilder<{ content: Buffer }>) =>
-      (await query.execute(this.db)).rows[0]?.content ?? Buffer.alloc(0);
-    const fileOf = (submissionId: string) =>
-      load(files, submissionId, () =>
-        content(
-          sql<{
-            content: Buffer;
-          }>`select content from scoring.submission_files where submission_id = ${submissionId}`,
-        ),
-      );
-    for (const submission of fresh.rows) {
-      const truth = await load(truths, submission.competition_id, () =>
-        content(
-          sql<{
-            content: Buffer;
-          }>`select content from scoring.ground_truths where competition_id = ${submission.competition_id}`,
-        ),
-      );
-      const mine = await fileOf(submission.submission_id);
-      const others = await sql<Scanned>`select ${scannedColumns}
-        from scoring.submissions s join scoring.signal_scans c using (submission_id)
-        where s.competition_id = ${submission.competition_id} and s.phase = ${submission.phase}
-          and s.team_id <> ${submission.team_id} and s.sha256 <> ${submission.sha256} and s.status = 'Completed'
-        order by s.created_at desc limit ${maxComparisons}`.execute(this.db);
-      for (const other of others.rows) {
-        const theirs = await fileOf(other.submission_id);
-        const found = errorCorrelation(mine, theirs, truth);
-        if (!found || found.correlation < correlationThreshold) continue;
-        const [a, b] = [submission, other].sort((x, y) => (x.team_id < y.team_id ? -1 : 1)) as [
-          Scanned,
-          Scanned,
-        ];
-        await sql`insert into scoring.signal_pairs
-            (submission_a, submission_b, competition_id, phase, team_a, team_b, correlation, rows, detected_at)
-          values (${a.submission_id}, ${b.submission_id}, ${a.competition_id}, ${a.phase}, ${a.team_id}, ${b.team_id},
-            ${found.correlation}, ${found.rows}, ${new Date()})
-          on conflict do nothing`.execute(this.db);
+    // Fresh files by phase, oldest first. Each is compared with the latest scanned files of other teams
+    // in its phase (fresh ones scanned before it in this scan included), a few statements per 100 files.
+    const phases = new Map<string, Scanned[]>();
+    for (const row of fresh.rows) {
+      const key = `${row.competition_id}|${row.phase}`;
+      if (!phases.has(key)) phases.set(key, []);
+      phases.get(key)!.push(row);
+    }
+    for (const group of phases.values()) {
+      const { competition_id: competition, phase } = group[0]!;
+      const truth = await truthOf(competition);
+      // Newest first, with room for one team's own files and identical ones, which are not compared.
+      const scanned = (
+        await sql<Scanned>`select ${scannedColumns}
+          from scoring.submissions s join scoring.signal_scans c using (submission_id)
+          where s.competition_id = ${competition} and s.phase = ${phase} and s.status = 'Completed'
+          order by s.created_at desc limit ${2 * maxComparisons}`.execute(db)
+      ).rows;
+      for (let from = 0; from < group.length; from += 100) {
+        const chunk = group.slice(from, from + 100);
+        const files = await sql<{ submission_id: string; content: Buffer }>`
+          select submission_id, content from scoring.submission_files
+          where submission_id = any(${chunk.map((row) => row.submission_id)}::uuid[])`.execute(db);
+        const contents = new Map(files.rows.map((row) => [row.submission_id, row.content]));
+        const pairs: { a: Scanned; b: Scanned; correlation: number; rows: number }[] = [];
+        const mineOf = new Map<string, Float64Array>();
+        for (const submission of chunk) {
+          const mine = remember(
+            submission.submission_id,
+            errorFingerprint(
+              readPredictions(contents.get(submission.submission_id) ?? ''),
+              truth.values,
+              truth.ids,
+            ),
+          );
+          mineOf.set(submission.submission_id, mine);
+          const others = scanned
+            .filter((other) => other.team_id !== submission.team_id && other.sha256 !== submission.sha256)
+            .slice(0, maxComparisons);
+          const theirs = await printsOf(
+            others.map((other) => other.submission_id),
+            truth,
+          );
+          others.forEach((other, i) => {
+            const found = theirs[i] && fingerprintCorrelation(mine, theirs[i]);
+            if (!found || found.correlation < correlationThreshold) return;
+            const [a, b] = [submission, other].sort((x, y) => (x.team_id < y.team_id ? -1 : 1)) as [
+              Scanned,
+              Scanned,
+            ];
+            pairs.push({ a, b, ...found });
+          });
+          // Now one of the scanned, in its place by time.
+          const at = scanned.findIndex((other) => other.created_at < submission.created_at);
+          scanned.splice(at === -1 ? scanned.length : at, 0, submission);
+        }
+        if (pairs.length > 0)
+          await sql`insert into scoring.signal_pairs
+              (submission_a, submission_b, competition_id, phase, team_a, team_b, correlation, rows, detected_at)
+            select a, b, ${competition}, ${phase}, ta, tb, r, n, ${new Date()}
+            from unnest(${pairs.map((p) => p.a.submission_id)}::uuid[], ${pairs.map((p) => p.b.submission_id)}::uuid[],
+              ${pairs.map((p) => p.a.team_id)}::text[], ${pairs.map((p) => p.b.team_id)}::text[],
+              ${pairs.map((p) => p.correlation)}::float8[], ${pairs.map((p) => p.rows)}::integer[]) as x(a, b, ta, tb, r, n)
+            on conflict do nothing`.execute(db);
+        await sql`insert into scoring.signal_scans (submission_id, scanned_at, truth_sha256, errors)
+          select id, ${new Date()}, ${truth.sha256}, errors
+          from unnest(${chunk.map((row) => row.submission_id)}::uuid[],
+            ${chunk.map((row) => encode(mineOf.get(row.submission_id)!))}::bytea[]) as x(id, errors)
+          on conflict do nothing`.execute(db);
       }
-      await sql`insert into scoring.signal_scans (submission_id, scanned_at) values (${submission.submission_id}, ${new Date()})
-        on conflict do nothing`.execute(this.db);
     }
     return fresh.rows.length;
   }
