@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type TestRegistry, startRegistry } from '../../../infra/test/registry.ts';
 import { repositoryRoot } from '../src/platform.ts';
-import { eventually, freePort, submitToSeededTrack } from './support.ts';
+import { eventually, finished, freePort, submitToSeededTrack } from './support.ts';
 
 const run = promisify(execFile);
 const project = `saisdeploy${randomBytes(4).toString('hex')}`;
@@ -111,14 +111,7 @@ describe('the one-machine deployment (docker-compose)', () => {
       }, 'an accepted container submission').catch((error: Error) => {
         throw new Error(`${error.message}: ${JSON.stringify(answer)}`);
       });
-      const ran = await eventually(async () => {
-        const mine = await participant<{ submissionId: string; status: string; log: string | null }[]>(
-          'GET',
-          `/submission/mine?competitionId=${reasoning}`,
-        );
-        const row = mine.data.find((s) => s.submissionId === submissionId);
-        return row && !['Waiting', 'Evaluating'].includes(row.status) ? row : undefined;
-      }, 'the container run to finish');
+      const ran = await finished(participant, reasoning, submissionId);
       expect(ran.log).toContain('run inside the deployment');
       expect(ran.log).toContain('sample_submission.csv');
       expect(ran.status).toBe('Completed');

@@ -56,6 +56,21 @@ export async function eventually<T>(probe: () => Promise<T | undefined>, what: s
  * seeded track, an operator opens its preliminary phase, the participant uploads the track's sample
  * submission, sees it scored and finds the team on the public leaderboard.
  */
+/** The caller's submission once it is no longer Waiting or Evaluating: its row of "my submissions". */
+export function finished(
+  participant: ReturnType<typeof caller>,
+  competitionId: string,
+  submissionId: string,
+) {
+  return eventually(async () => {
+    const mine = await participant<
+      { submissionId: string; status: string; score: number | null; log: string | null }[]
+    >('GET', `/submission/mine?competitionId=${competitionId}`);
+    const row = mine.data.find((s) => s.submissionId === submissionId);
+    return row && !['Waiting', 'Evaluating'].includes(row.status) ? row : undefined;
+  }, `submission ${submissionId} to finish`);
+}
+
 export async function submitToSeededTrack(origin: string) {
   const participant = caller(origin);
   const staff = caller(origin);
@@ -115,14 +130,7 @@ export async function submitToSeededTrack(origin: string) {
     const answer = await participant<{ submissionId: string }>('POST', '/submission/upload', upload);
     return answer.code === 0 ? answer.data.submissionId : undefined;
   }, 'an accepted upload');
-  const scored = await eventually(async () => {
-    const mine = await participant<{ submissionId: string; status: string; score: number | null }[]>(
-      'GET',
-      `/submission/mine?competitionId=${competitionId}`,
-    );
-    const row = mine.data.find((s) => s.submissionId === submissionId);
-    return row && !['Waiting', 'Evaluating'].includes(row.status) ? row : undefined;
-  }, 'the submission to be scored');
+  const scored = await finished(participant, competitionId, submissionId);
   expect(scored.status).toBe('Completed');
   expect(typeof scored.score).toBe('number');
   const board = await eventually(async () => {
