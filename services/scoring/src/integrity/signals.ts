@@ -68,9 +68,10 @@ interface Scanned {
 
 /**
  * Collusion signals of the scoring service (decision 0008): identical result files across teams
- * (same SHA-256) and near-identical predictions (error correlation ≥ `correlationThreshold`). Signals
- * are derived from the submissions when listed; acting on one (dismiss, disqualify a team it names)
- * records `scoring.CollusionSignalDecided` with the reason.
+ * (same SHA-256) and near-identical predictions (error correlation ≥ `correlationThreshold`). New
+ * results are compared in the background (`scan`, services/scoring/src/index.ts) and before a listing;
+ * signals are derived from the submissions and the kept pairs when listed. Acting on one (dismiss,
+ * disqualify a team it names) records `scoring.CollusionSignalDecided` with the reason.
  */
 export class Signals {
   constructor(
@@ -223,6 +224,7 @@ export class Signals {
           // Now one of the scanned, in its place by time.
           const at = scanned.findIndex((other) => other.created_at < submission.created_at);
           scanned.splice(at === -1 ? scanned.length : at, 0, submission);
+          if (scanned.length > 2 * maxComparisons) scanned.length = 2 * maxComparisons;
         }
         if (pairs.length > 0)
           await sql`insert into scoring.signal_pairs
