@@ -22,6 +22,19 @@ describe('event store on PostgreSQL', () => {
   });
   afterAll(() => drop());
 
+  /** A new account stream holding its first event; answers the stream id. */
+  async function registered() {
+    const accountId = randomUUID();
+    await store.append(
+      'identity.account',
+      accountId,
+      'no_stream',
+      [accountRegistered(accountId)],
+      metadata(),
+    );
+    return accountId;
+  }
+
   it('appends events to a new stream and reads them back with metadata and a hash chain', async () => {
     const accountId = randomUUID();
     const meta = metadata(accountId);
@@ -47,14 +60,7 @@ describe('event store on PostgreSQL', () => {
   });
 
   it('rejects a stale expected version with a retryable concurrency error', async () => {
-    const accountId = randomUUID();
-    await store.append(
-      'identity.account',
-      accountId,
-      'no_stream',
-      [accountRegistered(accountId)],
-      metadata(),
-    );
+    const accountId = await registered();
     const stale = store.append(
       'identity.account',
       accountId,
@@ -136,14 +142,7 @@ describe('event store on PostgreSQL', () => {
   });
 
   it('lets exactly one of many racing writers win the same stream version', async () => {
-    const accountId = randomUUID();
-    await store.append(
-      'identity.account',
-      accountId,
-      'no_stream',
-      [accountRegistered(accountId)],
-      metadata(),
-    );
+    const accountId = await registered();
     const results = await Promise.allSettled(
       Array.from({ length: 12 }, (_, i) =>
         store.append('identity.account', accountId, 1, [profileUpdated(accountId, `n${i}`)], metadata()),
@@ -209,14 +208,7 @@ describe('event store on PostgreSQL', () => {
   });
 
   it('reads the stream a subquery names, in the same round trip as the lookup', async () => {
-    const accountId = randomUUID();
-    await store.append(
-      'identity.account',
-      accountId,
-      'no_stream',
-      [accountRegistered(accountId)],
-      metadata(),
-    );
+    const accountId = await registered();
     await store.append('identity.account', accountId, 1, [profileUpdated(accountId, 'Ada')], metadata());
     const named = await store.readStreamNamedBy(sql<string>`select ${accountId}::text`);
     expect(named.map((e) => e.streamVersion)).toEqual([1, 2]);
@@ -227,14 +219,7 @@ describe('event store on PostgreSQL', () => {
   });
 
   it('keeps events append-only at the database level', async () => {
-    const accountId = randomUUID();
-    await store.append(
-      'identity.account',
-      accountId,
-      'no_stream',
-      [accountRegistered(accountId)],
-      metadata(),
-    );
+    const accountId = await registered();
     await expect(
       sql`delete from identity.events where stream_id = ${accountId}`.execute(database.db),
     ).rejects.toThrow(/append-only/);
