@@ -1,13 +1,12 @@
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { scoring } from '@sais/events';
 import { defineService, withAsOfReader } from '@sais/kit';
 import { BoardWatch } from './board-watch.ts';
 import { scoringMigrations } from './db/migrations.ts';
 import { GroundTruths } from './ground-truths.ts';
 import { leaderboardAsOf } from './integrity/as-of.ts';
 import { integrityRoutes } from './integrity/routes.ts';
-import { Signals } from './integrity/signals.ts';
+import { signalScans } from './integrity/signals.ts';
 import { scoringRoutes } from './http/routes.ts';
 import { tusRoutes } from './http/tus.ts';
 import { Leaderboards } from './leaderboards.ts';
@@ -44,8 +43,6 @@ export const scoringService = defineService({
     withAsOfReader(leaderboardProjection, leaderboardAsOf),
   ],
   workers: ({ db, store, config, logger }) => {
-    const signals = new Signals(db, store, new Standings(db, store));
-    let scanning: Promise<void> | undefined;
     const evaluator = new Evaluator(db, store, {
       workerId: `${hostname()}:${process.pid}`,
       leaseMs: Number(config.env.SCORING_LEASE_MS ?? 60_000),
@@ -62,30 +59,7 @@ export const scoringService = defineService({
         // Partitions scored at once per process: their chunks' database round trips overlap.
         concurrency: Number(config.env.SCORING_CONCURRENCY ?? 4),
       },
-      // Collusion signals (decision 0008): new results are compared in the background, at most once a
-      // second, so listing the signals finds little left to do. SCORING_SIGNAL_SCAN=off leaves it to the
-      // listings. Nothing is lost when the process stops: what is not scanned yet is found by the next scan.
-      ...(config.env.SCORING_SIGNAL_SCAN === 'off'
-        ? []
-        : [
-            {
-              groupId: 'scoring.signals',
-              topics: ['scoring.submission'],
-              handleBatch: async (events: readonly { type: string }[]) => {
-                if (!events.some((event) => event.type === scoring.SubmissionScored.type)) return;
-                scanning ??= new Promise<void>((resolve) => setTimeout(resolve, 1000).unref())
-                  .then(() => {
-                    scanning = undefined;
-                    return signals.scan();
-                  })
-                  .then(
-                    () => undefined,
-                    (error: unknown) =>
-                      logger.warn({ err: error }, 'collusion scan failed; the next one takes it over'),
-                  );
-              },
-            },
-          ]),
+      ...signalScans({ db, store, config, logger }),
       ...containerRunners({ db, store, config, logger }),
     ];
   },

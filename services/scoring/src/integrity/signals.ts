@@ -1,7 +1,16 @@
 import { type EventMetadata, scoring } from '@sais/events';
-import { AppError, type Db, type EventStore, pageSignals, recordSignalDecision, signalId } from '@sais/kit';
+import {
+  AppError,
+  type Db,
+  type EventStore,
+  type ServiceContext,
+  type SubscriptionOptions,
+  pageSignals,
+  recordSignalDecision,
+  signalId,
+} from '@sais/kit';
 import { sql } from 'kysely';
-import type { Standings } from '../standings.ts';
+import { Standings } from '../standings.ts';
 import { integrityCodes } from './codes.ts';
 import {
   correlationThreshold,
@@ -383,4 +392,39 @@ export class Signals {
     });
     return this.one(id);
   }
+}
+
+/**
+ * The background scan: after new results (`SubmissionScored`), at most once a second, so a listing of
+ * the signals finds little left to do. SCORING_SIGNAL_SCAN=off leaves the scans to the listings.
+ * Nothing is lost when the process stops: what is not scanned yet is found by the next scan.
+ */
+export function signalScans({
+  db,
+  store,
+  config,
+  logger,
+}: Pick<ServiceContext, 'db' | 'store' | 'config' | 'logger'>): SubscriptionOptions[] {
+  if (config.env.SCORING_SIGNAL_SCAN === 'off') return [];
+  const signals = new Signals(db, store, new Standings(db, store));
+  let scanning: Promise<void> | undefined;
+  return [
+    {
+      groupId: 'scoring.signals',
+      topics: ['scoring.submission'],
+      handleBatch: async (events) => {
+        if (!events.some((event) => event.type === scoring.SubmissionScored.type)) return;
+        scanning ??= new Promise<void>((resolve) => setTimeout(resolve, 1000).unref())
+          .then(() => {
+            scanning = undefined;
+            return signals.scan();
+          })
+          .then(
+            () => undefined,
+            (error: unknown) =>
+              logger.warn({ err: error }, 'collusion scan failed; the next one takes it over'),
+          );
+      },
+    },
+  ];
 }
