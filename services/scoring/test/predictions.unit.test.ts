@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  errorCorrelation,
   errorFingerprint,
   fingerprintCorrelation,
   fingerprintIds,
@@ -11,6 +10,15 @@ import {
 const file = (f: (i: number) => number, n = 20) =>
   readPredictions('id,y\n' + Array.from({ length: n }, (_, i) => `r${i},${f(i)}`).join('\n') + '\n');
 const truth = file((i) => i * 10);
+/** Two files compared as the scan compares them: fingerprints at the truth's ids, correlated. */
+const errorCorrelation = (
+  a: ReadonlyMap<string, number>,
+  b: ReadonlyMap<string, number>,
+  against: ReadonlyMap<string, number>,
+) => {
+  const ids = fingerprintIds(against);
+  return fingerprintCorrelation(errorFingerprint(a, against, ids), errorFingerprint(b, against, ids));
+};
 
 describe('near-identical predictions: correlation of errors against the truth', () => {
   it('is 1 for a copy with scaled errors, and low for independent errors of the same accuracy', () => {

@@ -90,16 +90,3 @@ export function fingerprintCorrelation(
   if (sxx === 0 || syy === 0) return null;
   return { correlation: sxy / Math.sqrt(sxx * syy), rows: n };
 }
-
-/**
- * The correlation of two files' errors against the ground truth over every id all three have with
- * finite numbers (`fingerprintCorrelation` of unsampled fingerprints).
- */
-export function errorCorrelation(
-  a: ReadonlyMap<string, number>,
-  b: ReadonlyMap<string, number>,
-  truth: ReadonlyMap<string, number>,
-): { correlation: number; rows: number } | null {
-  const ids = fingerprintIds(truth, Number.POSITIVE_INFINITY);
-  return fingerprintCorrelation(errorFingerprint(a, truth, ids), errorFingerprint(b, truth, ids));
-}
