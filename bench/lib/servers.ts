@@ -84,10 +84,12 @@ export async function benchPlatform(
   const databaseUrl = await createDatabase(cleanup, servers.databaseUrl, 'bench');
   const dataDir = await mkdtemp(join(tmpdir(), `bench-${options.name}-`));
   cleanup.defer('remove the data folder', () => rm(dataDir, { recursive: true, force: true }));
+  cleanup.defer('remove the keys folder', () => rm(`${dataDir}-keys`, { recursive: true, force: true }));
   const platform = await createPlatform({
     services: options.services,
     config: {
       dataDir,
+      keysDir: `${dataDir}-keys`,
       env: {
         DATABASE_URL: databaseUrl,
         KAFKA_BROKERS: servers.kafkaBrokers.join(','),

@@ -55,6 +55,7 @@ describe('npm start (embedded default)', () => {
       process.kill(-child.pid!, 'SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
       await rm(dataDir, { recursive: true, force: true });
+      await rm(`${dataDir}-keys`, { recursive: true, force: true });
     }
   }, 300_000);
 });

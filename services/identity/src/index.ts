@@ -1,4 +1,4 @@
-import { defineService } from '@sais/kit';
+import { defineService, loadKey } from '@sais/kit';
 import { Accounts, signedInAccount } from './accounts.ts';
 import { Sessions, sessionCookie } from './auth/sessions.ts';
 import { VerificationCodes } from './codes/codes.ts';
@@ -12,7 +12,6 @@ import { Inbox } from './inbox/inbox.ts';
 import { inboxProjection } from './inbox/projection.ts';
 import { UserDirectory } from './users/directory.ts';
 import { Verifications } from './verification/verifications.ts';
-import { loadSecret } from './secrets.ts';
 import { identitySignalRoutes } from './signals/routes.ts';
 import { IdentitySignals } from './signals/signals.ts';
 
@@ -43,7 +42,7 @@ export const identityService = defineService({
   async routes(app, context) {
     const { db, store, config, logger } = context;
     const sessions = new Sessions(db, store);
-    const codes = new VerificationCodes(store, await loadSecret(config, 'code_secret'));
+    const codes = new VerificationCodes(store, await loadKey(config, 'code_secret'));
     const accounts = new Accounts(db, store, sessions, codes);
     const { SMTP_URL, SMTP_FROM } = config.env;
     const senders = {
@@ -52,8 +51,8 @@ export const identityService = defineService({
     };
     logger.info(`verification codes: ${senders.email.description}; ${senders.phone.description}`);
     const verifications = new Verifications(db, store, {
-      photoKey: await loadSecret(config, 'photo_key'),
-      digestKey: await loadSecret(config, 'digest_key'),
+      photoKey: await loadKey(config, 'photo_key'),
+      digestKey: await loadKey(config, 'digest_key'),
     });
     await identityRoutes(app, {
       accounts,

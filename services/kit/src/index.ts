@@ -22,4 +22,5 @@ export * from './http/simple-rest.ts';
 export * from './http/request-metadata.ts';
 export * from './time.ts';
 export * from './crypto.ts';
+export * from './keys/keys.ts';
 export * from './integrity/signals.ts';

@@ -10,6 +10,8 @@ import type { Authenticator } from './auth.ts';
 export interface PlatformConfig {
   /** Folder for the embedded database and local files. */
   dataDir: string;
+  /** Folder for keys, apart from the data (default: `SAIS_KEYS_DIR`, else `<dataDir>-keys`; see keys/keys.ts). */
+  keysDir?: string;
   env: NodeJS.ProcessEnv;
 }
 

@@ -80,10 +80,14 @@ export async function platformForTest(
 ) {
   const fresh = await freshDatabase(prefix);
   await fresh.database.close();
-  const dataDir = await mkdtemp(join(tmpdir(), `sais-${prefix}-`));
+  const root = await mkdtemp(join(tmpdir(), `sais-${prefix}-`));
   const platform = await createPlatform({
     services,
-    config: { dataDir, env: { SAIS_SEED: 'off', ...options.env, DATABASE_URL: fresh.url } },
+    config: {
+      dataDir: join(root, 'data'),
+      keysDir: join(root, 'keys'),
+      env: { SAIS_SEED: 'off', ...options.env, DATABASE_URL: fresh.url },
+    },
     logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
   });
   await platform.app.ready();
@@ -92,7 +96,7 @@ export async function platformForTest(
     async close() {
       await platform.close();
       await fresh.drop();
-      await rm(dataDir, { recursive: true, force: true });
+      await rm(root, { recursive: true, force: true });
     },
   };
 }

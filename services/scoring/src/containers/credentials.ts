@@ -1,7 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { open, packSealed, seal, unpackSealed } from '@sais/kit';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { type PlatformConfig, loadKey, open, packSealed, seal, unpackSealed } from '@sais/kit';
 
 export interface RegistryCredentials {
   username: string;
@@ -18,18 +15,12 @@ export class CredentialVault {
   }
 
   /**
-   * The key from SCORING_CREDENTIALS_KEY (32 bytes, base64), else generated once in the data folder
-   * (mode 0600). Several runner processes must share it: set the variable when they have their own folders.
+   * The key from SCORING_CREDENTIALS_KEY (32 bytes, base64), else generated once in the keys folder
+   * (kit's `loadKey`, apart from the data). Several runner processes must share it: set the variable, or
+   * `SAIS_KEYS_DIR`, when they have their own folders.
    */
-  static async load(env: NodeJS.ProcessEnv, dataDir: string): Promise<CredentialVault> {
-    if (env.SCORING_CREDENTIALS_KEY)
-      return new CredentialVault(Buffer.from(env.SCORING_CREDENTIALS_KEY, 'base64'));
-    const file = join(dataDir, 'secrets', 'scoring_credentials_key');
-    await mkdir(join(dataDir, 'secrets'), { recursive: true, mode: 0o700 });
-    await writeFile(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' }).catch(
-      () => undefined,
-    );
-    return new CredentialVault(Buffer.from(await readFile(file, 'utf8'), 'base64'));
+  static async load(config: PlatformConfig): Promise<CredentialVault> {
+    return new CredentialVault(await loadKey(config, 'scoring_credentials_key', 'SCORING_CREDENTIALS_KEY'));
   }
 
   seal(submissionId: string, credentials: RegistryCredentials): Buffer {

@@ -9,7 +9,7 @@ import { runnerSettings } from './settings.ts';
 /** The credentials key, loaded once per process on first use. */
 export function credentialVault(config: ServiceContext['config']): () => Promise<CredentialVault> {
   let vault: Promise<CredentialVault> | undefined;
-  return () => (vault ??= CredentialVault.load(config.env, config.dataDir));
+  return () => (vault ??= CredentialVault.load(config));
 }
 
 /**
