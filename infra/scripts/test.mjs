@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// `npm test`: servers, build, then one vitest run over every project (vitest.config.ts).
-//   1. infra/scripts/ensure-docker.sh and infra/images/build.sh (both return at once when Docker runs and
-//      the images are current): the servers' containers (unless DATABASE_URL and KAFKA_BROKERS are both
-//      set), the container-image submissions and the deployment test (infra/deploy) all need them;
+// `npm test`: system packages, servers, build, then one vitest run over every project (vitest.config.ts).
+//   1. infra/scripts/ensure-packages.sh, infra/scripts/ensure-docker.sh and infra/images/build.sh (each
+//      returns at once when its part is in place): Debian packages the tests use (Chromium, the local
+//      image registry, busybox, docker-compose, pg_dump), then Docker and the images the servers'
+//      containers (unless DATABASE_URL and KAFKA_BROKERS are both set), the container-image submissions
+//      and the deployment test (infra/deploy) need;
 //   2. turbo run typecheck build (workspaces without those scripts are skipped by turbo;
 //      SAIS_TEST_NO_BUILD=1 skips this step for quick local re-runs);
 //   3. vitest run <extra arguments>, e.g. `npm test -- services/kit` or `npm test -- --project @sais/kit`.
@@ -65,6 +67,7 @@ function finish(code) {
 if (process.env.DATABASE_URL && process.env.KAFKA_BROKERS)
   console.log('[test] DATABASE_URL and KAFKA_BROKERS are set: using those servers, no server containers');
 for (const [title, script] of [
+  ['packages', 'infra/scripts/ensure-packages.sh'],
   ['docker', 'infra/scripts/ensure-docker.sh'],
   ['images', 'infra/images/build.sh'],
 ]) {
