@@ -15,8 +15,8 @@ export function freePort(): Promise<number> {
 }
 
 /** A signed-in caller of the running platform's API (cookie kept), answering the envelope's data. */
-export function caller(origin: string) {
-  let cookie = '';
+export function caller(origin: string, session = '') {
+  let cookie = session;
   const send = (path: string, init: RequestInit = {}) =>
     fetch(new URL(`/api${path}`, origin), {
       ...init,
@@ -38,7 +38,9 @@ export function caller(origin: string) {
   };
   /** A file's bytes, with the session (downloads need the sign-up). */
   const download = async (path: string) => Buffer.from(await (await send(path)).arrayBuffer());
-  return Object.assign(call, { download });
+  /** The same signed-in caller against another origin (e.g. the platform restored from a backup). */
+  const withOrigin = (other: string) => caller(other, cookie);
+  return Object.assign(call, { download, withOrigin });
 }
 
 export async function eventually<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {

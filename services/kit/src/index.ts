@@ -1,4 +1,5 @@
 export * from './db/database.ts';
+export * from './db/lock.ts';
 export * from './db/migrate.ts';
 export * from './errors.ts';
 export * from './eventstore/canonical.ts';

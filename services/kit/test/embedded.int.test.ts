@@ -1,6 +1,7 @@
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -53,6 +54,30 @@ describe('embedded default: PGlite and the in-process bus', () => {
       await second.close();
     } finally {
       await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a second process on the same folder and takes over a lock left by a process that is gone', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'sais-embedded-lock-'));
+    const holder = spawn('sleep', ['60']);
+    try {
+      await writeFile(`${dataDir}.lock`, JSON.stringify({ pid: holder.pid, host: hostname() }));
+      await expect(openDatabase({ kind: 'pglite', dataDir })).rejects.toThrow(
+        `in use by process ${holder.pid}`,
+      );
+      holder.kill('SIGKILL');
+      await new Promise((resolve) => holder.once('exit', resolve));
+      const database = await openDatabase({ kind: 'pglite', dataDir });
+      expect(JSON.parse(await readFile(`${dataDir}.lock`, 'utf8'))).toEqual({
+        pid: process.pid,
+        host: hostname(),
+      });
+      await database.close();
+      await expect(readFile(`${dataDir}.lock`, 'utf8')).rejects.toThrow(/ENOENT/);
+    } finally {
+      holder.kill('SIGKILL');
+      await rm(dataDir, { recursive: true, force: true });
+      await rm(`${dataDir}.lock`, { force: true });
     }
   });
 });

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { lockEmbeddedDatabase } from './lock.ts';
 
 export type DatabaseConfig =
   { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir: string };
@@ -33,9 +34,22 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     import('kysely-pglite-dialect'),
   ]);
   await mkdir(config.dataDir, { recursive: true });
-  const pglite = await PGlite.create(config.dataDir);
-  const db = new Kysely({ dialect: new PGliteDialect(pglite) });
-  return { kind: 'pglite', db, close: () => db.destroy() };
+  const unlock = await lockEmbeddedDatabase(config.dataDir);
+  try {
+    const pglite = await PGlite.create(config.dataDir);
+    const db = new Kysely({ dialect: new PGliteDialect(pglite) });
+    return {
+      kind: 'pglite',
+      db,
+      close: async () => {
+        await db.destroy();
+        await unlock();
+      },
+    };
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
 }
 
 /** Real PostgreSQL when DATABASE_URL is set, otherwise the embedded default in the data folder. */
