@@ -3,7 +3,6 @@ import {
   type Principal,
   type SimpleRestQuery,
   ValidationError,
-  anySortField,
   envelopeOf,
   ok,
   okPage,
@@ -21,7 +20,7 @@ import type { Leaderboards } from '../leaderboards.ts';
 import type { GroundTruths } from '../ground-truths.ts';
 import type { Submissions } from '../submissions.ts';
 import type { BoardWatch } from '../board-watch.ts';
-import type { Operations, SubmissionListQuery } from '../operations.ts';
+import { type Operations, type SubmissionListQuery, submissionSortFieldNames } from '../operations.ts';
 import type { Standings } from '../standings.ts';
 import { AppError } from '@sais/kit';
 import { scoringCodes } from '../errors.ts';
@@ -377,7 +376,7 @@ const listFilter = z.object({
 
 export function parseSubmissionList(query: SimpleRestQuery): SubmissionListQuery {
   const { filter, ...page } = parseSimpleRestList(query, {
-    sortFields: anySortField,
+    sortFields: [...submissionSortFieldNames, 'id'],
     defaultSort: ['createdAt', 'DESC'],
     filter: listFilter,
   });
