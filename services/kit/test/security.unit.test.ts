@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, installWriteLimits, ok } from '../src/index.ts';
+import {
+  ValidationError,
+  anySortField,
+  createApp,
+  installWriteLimits,
+  ok,
+  parseSimpleRestList,
+} from '../src/index.ts';
+import { z } from 'zod';
 
 /** An app with a few routes that show what the platform's app sees of a caller. */
 async function appWith(options: { trustedProxies?: string[] } = {}) {
@@ -145,6 +153,19 @@ describe('cross-site requests and security headers (finding 4)', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['referrer-policy']).toBe('same-origin');
+  });
+});
+
+describe('sort fields (finding 8)', () => {
+  it('refuses names on Object.prototype even where any field name is allowed', () => {
+    const list = (field: string) =>
+      parseSimpleRestList(
+        { sort: JSON.stringify([field, 'ASC']) },
+        { sortFields: anySortField, defaultSort: ['createdAt', 'ASC'], filter: z.object({}) },
+      );
+    for (const field of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'a b'])
+      expect(() => list(field), field).toThrow(ValidationError);
+    expect(list('title').sort).toEqual({ field: 'title', order: 'ASC' });
   });
 });
 
