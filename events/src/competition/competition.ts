@@ -31,6 +31,14 @@ export const CompetitionSettings = z.object({
   teamFormingAttempts: z.number().int().min(1).max(20),
   dailySubmissionLimit: z.number().int().min(1).max(100),
   submissionKinds: z.array(z.enum(submissionKinds)).min(1),
+  /**
+   * Container-image registries (`host` or `host:port`) this competition may pull from although they are
+   * on loopback, a private or link-local network or the platform's own address (refused otherwise).
+   */
+  allowedRegistries: z
+    .array(z.string().regex(/^[A-Za-z0-9.-]{1,253}(:[0-9]{1,5})?$/))
+    .max(20)
+    .optional(),
   /** Team changes close at this time (ISO), if set. */
   teamMergeDeadline: z.iso.datetime().nullable(),
   agreements: z

@@ -59,6 +59,14 @@ export const commonMessages = {
   },
   tooManyRequests: { en: 'Too many requests, please try again later', 'zh-CN': '请求过于频繁，请稍后再试' },
   payloadTooLarge: { en: 'The upload is too large', 'zh-CN': '上传内容过大' },
+  multipartInvalid: {
+    en: 'The upload arrived incomplete or is not a valid form; please send it again',
+    'zh-CN': '上传内容不完整或格式不正确，请重新提交',
+  },
+  crossSiteRefused: {
+    en: 'This request came from another website and was refused; please use the platform’s own pages',
+    'zh-CN': '该请求来自其他网站，已被拒绝；请在本平台页面中操作',
+  },
   notAvailableYet: {
     en: 'This feature is not available yet',
     'zh-CN': '该功能暂未开放',

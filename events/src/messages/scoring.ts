@@ -101,4 +101,21 @@ export const scoringMessages = {
     en: 'This platform does not run container images at the moment; please submit a result file instead',
     'zh-CN': '本平台目前不运行容器镜像提交，请改为提交结果文件',
   },
+  imageRegistryNotAllowed: {
+    en: 'This image’s registry is on a local or private network, which this competition does not allow; push the image to a registry reachable from the internet',
+    'zh-CN':
+      '该镜像所在的镜像仓库位于本地或内网地址，本比赛不允许使用；请将镜像推送到可从互联网访问的镜像仓库',
+  },
+  resultLineTooLong: {
+    en: 'A line of the file is longer than 64 KB; a result file has short lines of two columns (id,<target>)',
+    'zh-CN': '文件中有一行超过 64 KB；结果文件每行应为两列（id,<目标列>）的短行',
+  },
+  resultTooManyColumns: {
+    en: 'A line of the file has more than 64 columns; a result file has two columns (id,<target>)',
+    'zh-CN': '文件中有一行超过 64 列；结果文件应为两列（id,<目标列>）',
+  },
+  resumableUploadsLimit: {
+    en: 'You have too many unfinished large-file uploads; finish or cancel one, or wait until they expire (2 hours)',
+    'zh-CN': '您未完成的大文件上传过多；请先完成或取消其中一个，或等待其过期（2 小时）',
+  },
 } as const satisfies Record<string, Text>;

@@ -58,6 +58,12 @@ export function SettingsInputs() {
           <TextInput source="" label="resources.competitions.fields.sponsors" />
         </SimpleFormIterator>
       </ArrayInput>
+      {/* Image registries on a local or private network are refused unless listed here (host:port). */}
+      <ArrayInput source="allowedRegistries">
+        <SimpleFormIterator inline disableReordering>
+          <TextInput source="" label="resources.competitions.fields.allowedRegistries" />
+        </SimpleFormIterator>
+      </ArrayInput>
     </>
   );
 }
@@ -68,6 +74,7 @@ export function settingsForApi(data: Record<string, unknown>) {
   return {
     ...data,
     sponsors: ((data.sponsors as string[] | undefined) ?? []).filter(Boolean),
+    allowedRegistries: ((data.allowedRegistries as string[] | undefined) ?? []).filter(Boolean),
     agreements: data.agreements ?? [],
     teamMergeDeadline: deadline ? new Date(deadline as string).toISOString() : null,
   };

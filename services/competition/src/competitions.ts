@@ -14,6 +14,7 @@ import {
   statusAt,
 } from './domain/competition.ts';
 import { competitionCodes } from './errors.ts';
+import { recordDownload } from './files/downloads.ts';
 import type { FileStorage } from './files/storage.ts';
 
 const stream = (competitionId: string) => `competition-${competitionId}`;
@@ -273,6 +274,7 @@ export class Competitions {
     return row;
   }
 
+  /** A download, recorded once per user, file and day (files/downloads.ts). */
   async recordDownload(
     file: { file_id: string; competition_id: string },
     accountId: string,
@@ -280,16 +282,10 @@ export class Competitions {
     bytes: number,
     metadata: EventMetadata,
   ) {
-    await this.store.append(
-      competition.FileDownloaded.aggregate,
-      `download-${randomUUID()}`,
-      'no_stream',
-      [
-        {
-          type: competition.FileDownloaded.type,
-          data: { competitionId: file.competition_id, fileId: file.file_id, accountId, range, bytes },
-        },
-      ],
+    return recordDownload(
+      this.db,
+      this.store,
+      { competitionId: file.competition_id, fileId: file.file_id, accountId, range, bytes },
       metadata,
     );
   }

@@ -283,11 +283,24 @@ describe('competition service over HTTP (real PostgreSQL and Kafka)', () => {
         await web.raw({ method: 'GET', url: `/api/race/download?fileId=${document.fileId}` })
       ).rawPayload.toString(),
     ).toBe('# Rules\n');
+    // 1-byte Range requests, as an attacker growing the event log would send: one event a day per
+    // user and file, the rest only counted (issue 18, finding 6).
+    for (let i = 0; i < 20; i++) {
+      const byte = await web.raw({
+        method: 'GET',
+        url: `/api/race/download?fileId=${dataset.fileId}`,
+        headers: { range: `bytes=${i}-${i}` },
+      });
+      expect(byte.status).toBe(206);
+    }
     const downloads = await sql<{ n: number }>`select count(*)::int as n from competition.events
       where type = 'competition.FileDownloaded' and data->>'fileId' = ${dataset.fileId}`.execute(
       harness.platform.database.db,
     );
-    expect(downloads.rows[0]!.n).toBe(2);
+    expect(downloads.rows[0]!.n).toBe(1);
+    const counted = await sql<{ downloads: number; bytes: number }>`select downloads, bytes::int
+      from competition.download_days where file_id = ${dataset.fileId}`.execute(harness.platform.database.db);
+    expect(counted.rows).toEqual([{ downloads: 22, bytes: Buffer.byteLength(text) + 10 + 20 }]);
   });
 
   it('loads the five-track prize as seed data', async () => {

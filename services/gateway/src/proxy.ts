@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import httpProxy from '@fastify/http-proxy';
-import { createApp, routedPrefixes } from '@sais/kit';
+import { createApp, routedPrefixes, trustedProxiesFrom } from '@sais/kit';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { allServices } from './services.ts';
 import { serveStaticApps } from './static-apps.ts';
@@ -14,11 +15,42 @@ export function upstreams(env: NodeJS.ProcessEnv): { prefix: string; upstream: s
   });
 }
 
-/** Real mode: one origin that serves both apps and forwards `/api/<area>/...` to the owning service. */
+/**
+ * What the services learn about the client (they trust these headers from the gateway only, through
+ * their `SAIS_TRUSTED_PROXIES`): the address, scheme and host as the gateway determined them. Whatever
+ * the client sent under these names is replaced, never passed on.
+ */
+export function forwardedHeaders(
+  request: { ip: string; protocol: string; host: string },
+  headers: IncomingHttpHeaders,
+): IncomingHttpHeaders {
+  const passed = { ...headers };
+  delete passed.forwarded;
+  return {
+    ...passed,
+    'x-forwarded-for': request.ip,
+    'x-forwarded-proto': request.protocol,
+    'x-forwarded-host': request.host,
+  };
+}
+
+/**
+ * Real mode: one origin that serves both apps and forwards `/api/<area>/...` to the owning service.
+ * `SAIS_TRUSTED_PROXIES` here names a TLS proxy in front of the gateway, if there is one.
+ */
 export async function startProxyGateway(env: NodeJS.ProcessEnv): Promise<FastifyInstance> {
-  const app = await createApp({ title: 'SAIS gateway', multipart: false });
+  const app = await createApp({
+    title: 'SAIS gateway',
+    multipart: false,
+    trustedProxies: trustedProxiesFrom(env),
+  });
   for (const { prefix, upstream } of upstreams(env)) {
-    await app.register(httpProxy, { upstream, prefix, rewritePrefix: prefix });
+    await app.register(httpProxy, {
+      upstream,
+      prefix,
+      rewritePrefix: prefix,
+      replyOptions: { rewriteRequestHeaders: forwardedHeaders },
+    });
   }
   const root = fileURLToPath(new URL('../../../', import.meta.url));
   await serveStaticApps(app, { portalDir: `${root}web-portal/dist`, consoleDir: `${root}ops-console/dist` });

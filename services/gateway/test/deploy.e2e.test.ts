@@ -97,6 +97,11 @@ describe('the one-machine deployment (docker-compose)', () => {
       const opened = `/admin/competitions/${reasoning}/phases/preliminary/open`;
       expect((await staff('POST', opened, {})).code).toBe(0);
       const image = await pushed;
+      // The registry is on the host's loopback: the operator allows it for this competition (issue 18).
+      const allowed = await staff('PUT', `/admin/competitions/${reasoning}`, {
+        allowedRegistries: [registry!.address],
+      });
+      expect(allowed.code).toBe(0);
       // The phase opening reaches scoring through the bus.
       let answer: unknown;
       const submissionId = await eventually(async () => {

@@ -1,5 +1,5 @@
 import { freshDatabase } from '@sais/kit/testing';
-import { createPlatform, type Platform } from '@sais/kit';
+import { createApp, createPlatform, type Platform } from '@sais/kit';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,6 +86,41 @@ describe('gateway', () => {
     } finally {
       await gateway?.close();
       await team.close();
+    }
+  });
+
+  it('tells the services the client address it saw, never the one a client claims (issue 18)', async () => {
+    // A service process that trusts the gateway (127.0.0.1) and shows what it learns of the caller.
+    const service = await createApp({ title: 'echo', logger: false, trustedProxies: ['127.0.0.1'] });
+    service.get('/api/team/whoami', async (request) => ({
+      ip: request.ip,
+      protocol: request.protocol,
+      host: request.host,
+    }));
+    const address = await service.listen({ port: 0, host: '127.0.0.1' });
+    const unused = 'http://127.0.0.1:9';
+    const gateway = await startProxyGateway({
+      IDENTITY_URL: unused,
+      COMPETITION_URL: unused,
+      SCORING_URL: unused,
+      TEAM_URL: address,
+    });
+    try {
+      const seen = await gateway.inject({
+        method: 'GET',
+        url: '/api/team/whoami',
+        remoteAddress: '203.0.113.9',
+        headers: {
+          host: 'sais.example.org',
+          'x-forwarded-for': '198.51.100.1',
+          'x-forwarded-proto': 'https',
+          forwarded: 'for=198.51.100.2',
+        },
+      });
+      expect(seen.json()).toEqual({ ip: '203.0.113.9', protocol: 'http', host: 'sais.example.org' });
+    } finally {
+      await gateway.close();
+      await service.close();
     }
   });
 });

@@ -23,7 +23,7 @@ export function caller(origin: string, session = '') {
       headers: { 'accept-language': 'en', ...(cookie ? { cookie } : {}), ...init.headers },
     });
   const call = async <T>(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PUT',
     path: string,
     body?: unknown,
   ): Promise<{ code: number; data: T }> => {

@@ -4,6 +4,7 @@ import { AppError, type Db, type EventStore, ForbiddenError, NotFoundError } fro
 import { type Kysely, sql } from 'kysely';
 import { decoyHash, hashPassword, verifyPassword } from './auth/passwords.ts';
 import { type ActiveSession, type Sessions, tokenHash } from './auth/sessions.ts';
+import { SignInThrottle, answerNoSoonerThan, loginPolicy, throttleKeys } from './auth/throttle.ts';
 import { type Channel, type Purpose, type VerificationCodes, codeFailure } from './codes/codes.ts';
 import type { IdentityTables } from './db/tables.ts';
 import { type AccountCommand, type AccountState, decideAccount, foldAccount } from './domain/account.ts';
@@ -13,8 +14,8 @@ type Profile = identity.Profile;
 
 export type ActiveAccount = Extract<AccountState, { status: 'active' | 'disabled' }>;
 
-/** Sign-in throttling: after this many wrong passwords in a row, sign-in is locked for a while. */
-export const loginPolicy = { maxFailures: 5, lockMinutes: 15, maxFailuresPerIp: 30 } as const;
+/** Reads keyed by an account id that no account has (an unknown name costs the same queries). */
+const nobody = '00000000-0000-0000-0000-000000000000';
 
 const accountStream = (accountId: string) => `account-${accountId}`;
 const takenError = {
@@ -59,6 +60,8 @@ async function commitThenThrow<T>(db: Db, work: (trx: Db) => Promise<T | AppErro
 }
 
 export class Accounts {
+  private readonly throttle = new SignInThrottle();
+
   constructor(
     private readonly db: Db,
     private readonly store: EventStore,
@@ -109,7 +112,12 @@ export class Accounts {
     if (!inserted) throw takenError[kind]();
   }
 
-  /** Sends a code for a purpose after checking that the address fits it (free to register, known to reset). */
+  /**
+   * Issues a code for a purpose after checking that the address fits it. Registration and changes
+   * refuse a taken address (spec §5's messages); sign-in and reset codes answer alike whether or not an
+   * account uses the address, and `deliver` is false when none does: the code is issued (so resend
+   * waits and limits behave the same) but sent to nobody.
+   */
   async sendCode(
     request: {
       channel: Channel;
@@ -119,17 +127,16 @@ export class Accounts {
       session: ActiveSession | null;
     },
     metadata: EventMetadata,
-  ) {
+  ): Promise<{ codeId: string; code: string; deliver: boolean }> {
     const owner = await this.accountIdBy(request.channel, request.address);
     if ((request.purpose === 'register' || request.purpose === 'update') && owner)
       throw takenError[request.channel]();
-    if ((request.purpose === 'reset' || request.purpose === 'login') && !owner) {
-      throw new AppError(identityCodes.contactNotRegistered, 'contactNotRegistered', 400);
-    }
     if (request.purpose === 'update' && !request.session) throw new AppError(401, 'notSignedIn', 401);
-    return this.db
+    const issued = await this.db
       .transaction()
       .execute((trx) => this.codes.issue(trx, { ...request, now: new Date() }, metadata));
+    const deliver = owner !== null || request.purpose === 'register' || request.purpose === 'update';
+    return { ...issued, deliver };
   }
 
   async register(
@@ -195,46 +202,27 @@ export class Accounts {
     return accountId;
   }
 
-  async #throttle(trx: Db, key: string, now: Date) {
-    const row = await this.#t(trx)
-      .selectFrom('login_throttle')
-      .selectAll()
-      .where('key', '=', key)
-      .executeTakeFirst();
-    return row?.locked_until && new Date(row.locked_until) > now ? row : null;
-  }
-
-  async #countFailure(trx: Db, key: string, now: Date, limit: number) {
-    const row = await this.#t(trx)
-      .insertInto('login_throttle')
-      .values({ key, failures: 1, locked_until: null, updated_at: now })
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet((eb) => ({
-          failures: eb('login_throttle.failures', '+', 1),
-          updated_at: now,
-        })),
-      )
-      .returning(['failures'])
-      .executeTakeFirstOrThrow();
-    const lockedUntil =
-      row.failures >= limit ? new Date(now.getTime() + loginPolicy.lockMinutes * 60_000) : null;
-    if (lockedUntil) {
-      await this.#t(trx)
-        .updateTable('login_throttle')
-        .set({ locked_until: lockedUntil, failures: 0 })
-        .where('key', '=', key)
-        .execute();
-    }
-    return { failures: row.failures, lockedUntil };
-  }
-
-  /** Password sign-in by username, email or phone, with per-account and per-address lockout. */
+  /**
+   * Password sign-in by username, email or phone. Wrong passwords are counted per (name, address) and
+   * per address (auth/throttle.ts); an unknown name costs the same password check and the same time as
+   * a known one, and is refused with the same answer.
+   */
   async login(
     request: { account: string; password: string; ip: string | null },
     metadata: EventMetadata,
   ): Promise<{ token: string; expiresAt: Date; accountId: string }> {
-    const now = new Date();
+    const started = Date.now();
+    const now = new Date(started);
     const account = request.account.trim();
+    const keys = throttleKeys(account, request.ip);
+    const throttled = [keys.pair, ...(keys.address ? [keys.address] : [])];
+    const lockedUntil = await this.throttle.lockedUntil(this.db, throttled, now);
+    if (lockedUntil) {
+      await answerNoSoonerThan(started);
+      throw new AppError(identityCodes.accountLocked, 'accountLocked', 429, {
+        data: { retryAfterSeconds: Math.ceil((lockedUntil.getTime() - Date.now()) / 1000) },
+      });
+    }
     // A username may be all digits, so a phone-like account is tried as a phone first, then as a username.
     const phoneLike = phoneField.safeParse(account).success;
     const byPhone = phoneLike ? await this.accountIdBy('phone', account) : null;
@@ -245,55 +233,51 @@ export class Accounts {
         : 'username';
     const accountId =
       byPhone ?? (await this.accountIdBy(kind, kind === 'username' ? account.toLowerCase() : account));
-    const throttleKeys = [
-      accountId ? `account:${accountId}` : null,
-      request.ip ? `ip:${request.ip}` : null,
-    ].filter((key): key is string => key !== null);
-    for (const key of throttleKeys) {
-      if (await this.#throttle(this.db, key, now))
-        throw new AppError(identityCodes.accountLocked, 'accountLocked', 429);
-    }
-    const credentials = accountId
-      ? await this.#t()
-          .selectFrom('credentials')
-          .select('password_hash')
-          .where('account_id', '=', accountId)
-          .executeTakeFirst()
-      : undefined;
+    // The same read and the same password work whether or not the name exists.
+    const credentials = await this.#t()
+      .selectFrom('credentials')
+      .select('password_hash')
+      .where('account_id', '=', accountId ?? nobody)
+      .executeTakeFirst();
     const valid = await verifyPassword(credentials?.password_hash ?? decoyHash, request.password);
-    return commitThenThrow(this.db, async (trx) => {
-      if (!accountId || !valid) {
-        if (request.ip) await this.#countFailure(trx, `ip:${request.ip}`, now, loginPolicy.maxFailuresPerIp);
-        if (accountId) {
-          const { failures, lockedUntil } = await this.#countFailure(
-            trx,
-            `account:${accountId}`,
-            now,
-            loginPolicy.maxFailures,
-          );
-          await this.execute(trx, accountId, { type: 'RecordLoginFailure', failures, lockedUntil }, metadata);
+    const outcome = await this.db
+      .transaction()
+      .execute(async (trx): Promise<{ token: string; expiresAt: Date; accountId: string } | AppError> => {
+        if (!accountId || !valid) {
+          if (keys.address)
+            await this.throttle.countFailure(trx, keys.address, now, loginPolicy.maxFailuresPerIp, true);
+          const pair = await this.throttle.countFailure(trx, keys.pair, now, loginPolicy.freeFailures);
+          if (accountId)
+            await this.execute(trx, accountId, { type: 'RecordLoginFailure', ...pair }, metadata);
+          return new AppError(identityCodes.wrongCredentials, 'wrongCredentials', 400);
         }
-        return new AppError(identityCodes.wrongCredentials, 'wrongCredentials', 400);
-      }
-      const { state } = await this.load(accountId, trx);
-      if (state.status === 'disabled')
-        return new AppError(identityCodes.accountDisabled, 'accountDisabled', 403);
-      await this.#t(trx).deleteFrom('login_throttle').where('key', 'in', throttleKeys).execute();
-      const session = await this.sessions.start(trx, accountId, kind, request.ip, now, metadata);
-      return { ...session, accountId };
-    });
+        const { state } = await this.load(accountId, trx);
+        if (state.status === 'disabled')
+          return new AppError(identityCodes.accountDisabled, 'accountDisabled', 403);
+        await this.throttle.clear(trx, [keys.pair]);
+        const session = await this.sessions.start(trx, accountId, kind, request.ip, now, metadata);
+        return { ...session, accountId };
+      });
+    if (outcome instanceof AppError) {
+      await answerNoSoonerThan(started);
+      throw outcome;
+    }
+    return outcome;
   }
 
-  /** Sign-in with a code sent to a registered phone or email (auth-form mode LOGIN). */
+  /**
+   * Sign-in with a code sent to a registered phone or email (auth-form mode LOGIN). An address no
+   * account uses is refused like a wrong code, after the same check (its code was never sent).
+   */
   async loginWithCode(
     request: { channel: Channel; address: string; code: string; ip: string | null },
     metadata: EventMetadata,
   ): Promise<{ token: string; expiresAt: Date; accountId: string }> {
     const accountId = await this.accountIdBy(request.channel, request.address);
-    if (!accountId) throw new AppError(identityCodes.contactNotRegistered, 'contactNotRegistered', 400);
     return commitThenThrow(this.db, async (trx) => {
       const check = await this.codes.check(trx, { ...request, purpose: 'login', now: new Date() }, metadata);
       if (check !== 'ok') return codeFailure(check);
+      if (!accountId) return codeFailure('wrong');
       const { state } = await this.load(accountId, trx);
       if (state.status === 'disabled')
         return new AppError(identityCodes.accountDisabled, 'accountDisabled', 403);
@@ -313,16 +297,17 @@ export class Accounts {
     await this.db.transaction().execute((trx) => this.sessions.revoke(trx, session, 'logout', metadata));
   }
 
+  /** Resets a password with a code; an address no account uses is refused like a wrong code, after the same work. */
   async resetPassword(
     request: { channel: Channel; address: string; code: string; password: string },
     metadata: EventMetadata,
   ) {
     const accountId = await this.accountIdBy(request.channel, request.address);
-    if (!accountId) throw new AppError(identityCodes.contactNotRegistered, 'contactNotRegistered', 400);
     const passwordHash = await hashPassword(request.password);
     await commitThenThrow(this.db, async (trx) => {
       const check = await this.codes.check(trx, { ...request, purpose: 'reset', now: new Date() }, metadata);
       if (check !== 'ok') return codeFailure(check);
+      if (!accountId) return codeFailure('wrong');
       await this.#setPassword(trx, accountId, passwordHash, 'reset', metadata);
       return null;
     });

@@ -36,13 +36,13 @@ describe('identity signals: one document behind two accounts, many accounts from
     return { web, accountId, username };
   }
 
-  /** Signs in through the gateway's proxy header, as a browser behind `address` would. */
+  /** Signs in from `address` (the socket's: no proxy is trusted here). */
   const signInFrom = (who: Awaited<ReturnType<typeof person>>, address: string) =>
     who.web.raw({
       method: 'POST',
       url: '/api/user/login',
       payload: { username: who.username, password: 'Secret1234' },
-      headers: { 'x-forwarded-for': address },
+      remoteAddress: address,
     });
 
   const list = (web: ReturnType<typeof client>, filter: object) =>

@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import { client } from '@sais/kit/testing';
 import type { FastifyInstance } from 'fastify';
 import { type SMTPServer as SMTPServerType, SMTPServer } from 'smtp-server';
@@ -54,6 +55,29 @@ export async function signUp(app: FastifyInstance, mails: { to: string; text: st
   });
   expect((await web.post('/api/user/login', { username, password: 'secret123' })).body.code).toBe(0);
   return { web, username, email };
+}
+
+function pngChunk(type: string, data: Buffer) {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const out = Buffer.alloc(8 + data.length + 4);
+  out.writeUInt32BE(data.length, 0);
+  body.copy(out, 4);
+  out.writeUInt32BE(crc32(body), 8 + data.length);
+  return out;
+}
+
+/** A well-formed PNG (correct CRCs) whose header declares `width` × `height`: the attacker's ~20 KB file. */
+export function declaredPng(width: number, height: number) {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.alloc(20_000))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 export { client, multipart, png } from '@sais/kit/testing';

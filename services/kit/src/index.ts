@@ -12,6 +12,8 @@ export * from './messaging/relay.ts';
 export * from './projections/projection.ts';
 export * from './projections/replay.ts';
 export * from './http/app.ts';
+export * from './http/security.ts';
+export * from './http/write-limits.ts';
 export * from './http/envelope.ts';
 export * from './http/errors.ts';
 export * from './http/shutdown.ts';

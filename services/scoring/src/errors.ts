@@ -18,6 +18,10 @@ export const scoringCodes = {
   groundTruthUnscorable: 40015,
   /** After a merge: the team has made as many submissions as one team could have by today (decision 0005). */
   mergedTeamOverAllowance: 40019,
+  // Result-file uploads (issue 18): lines and columns capped while reading, open resumable uploads.
+  resultLineTooLong: 40016,
+  resultTooManyColumns: 40017,
+  resumableUploadsLimit: 40018,
   // Container-image submissions: 40020–40039.
   previousRunStillRunning: 40020,
   submissionKindNotAccepted: 40021,
@@ -27,4 +31,6 @@ export const scoringCodes = {
   configPathInvalid: 40025,
   /** SCORING_CONTAINERS=off: this deployment runs no container images (infra/deploy). */
   containerRunsUnavailable: 40026,
+  /** The image's registry is local or private and the competition does not allow it (issue 18). */
+  imageRegistryNotAllowed: 40027,
 } as const;

@@ -9,6 +9,7 @@ import { integrityRoutes } from './integrity/routes.ts';
 import { signalScans } from './integrity/signals.ts';
 import { scoringRoutes } from './http/routes.ts';
 import { tusRoutes } from './http/tus.ts';
+import { ResumableUploads } from './resumable-uploads.ts';
 import { Leaderboards } from './leaderboards.ts';
 import { Operations } from './operations.ts';
 import { leaderboardProjection } from './projections/leaderboard.ts';
@@ -79,7 +80,12 @@ export const scoringService = defineService({
     });
     // Sealed results, collusion signals (decision 0008); guards the operators' calls registered above.
     await integrityRoutes(app, { db, store, auth });
-    await tusRoutes(app, { submissions, auth, directory: join(config.dataDir, 'uploads') });
+    await tusRoutes(app, {
+      submissions,
+      uploads: new ResumableUploads(db),
+      auth,
+      directory: join(config.dataDir, 'uploads'),
+    });
     await containerRoutes(app, {
       containers: new ContainerSubmissions(db, store, submissions, credentialVault(config)),
       auth,

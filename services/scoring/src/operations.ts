@@ -39,6 +39,12 @@ export const submissionSortFields = {
   size: 's.size',
 } as const;
 
+/** What the list may be sorted by (route validation; `id` sorts the default way). */
+export const submissionSortFieldNames = Object.keys(submissionSortFields) as [
+  keyof typeof submissionSortFields,
+  ...(keyof typeof submissionSortFields)[],
+];
+
 /** The operators' calls: every submission, rescoring after a ground-truth fix. */
 export class Operations {
   readonly #truths: GroundTruthCache;
@@ -75,8 +81,9 @@ export class Operations {
       ],
       sql` and `,
     );
-    const column =
-      submissionSortFields[query.sort.field as keyof typeof submissionSortFields] ?? 's.created_at';
+    const column = Object.hasOwn(submissionSortFields, query.sort.field)
+      ? submissionSortFields[query.sort.field as keyof typeof submissionSortFields]
+      : 's.created_at';
     const order = query.sort.order === 'ASC' ? sql`asc nulls last` : sql`desc nulls last`;
     const rows = await sql<{
       submission_id: string;

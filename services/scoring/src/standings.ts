@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { ScoringDb } from './db/tables.ts';
 import { scoringCodes } from './errors.ts';
 import { lowerIsBetter } from './evaluation/metrics.ts';
-import { stream } from './submissions.ts';
+import { scoringPhases, stream } from './submissions.ts';
 
 export const teamStream = (competitionId: string, teamId: string) =>
   `scoring-team-${competitionId}-${teamId}`;
@@ -60,6 +60,30 @@ export class Standings {
     const invalid = (reason: string) =>
       new AppError(scoringCodes.finalSelectionInvalid, 'finalSelectionInvalid', 400, { data: { reason } });
     if (ids.length > 2) throw invalid('at most 2 submissions');
+    // Only a competition and phase that exist: a selection for anything else would only grow the log.
+    const competition = await this.#t()
+      .selectFrom('competitions as c')
+      .select((eb) => [
+        'c.phases',
+        eb
+          .exists(
+            eb
+              .selectFrom('registrations as r')
+              .select('r.account_id')
+              .whereRef('r.competition_id', '=', 'c.competition_id')
+              .where('r.account_id', '=', request.accountId),
+          )
+          .as('signed_up'),
+      ])
+      .where('c.competition_id', '=', request.competitionId)
+      .executeTakeFirst();
+    if (!competition) throw new AppError(scoringCodes.competitionUnknown, 'competitionUnknown', 404);
+    if (!competition.signed_up) throw new AppError(scoringCodes.notSignedUp, 'notSignedUp', 403);
+    if (
+      request.phase !== undefined &&
+      !(scoringPhases.includes(request.phase) && competition.phases[request.phase])
+    )
+      throw invalid(`no phase ${request.phase} in this competition`);
     const rows = ids.length
       ? await this.#t()
           .selectFrom('submissions')

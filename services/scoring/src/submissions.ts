@@ -130,60 +130,84 @@ export class Submissions {
   ) {
     const submissionId = randomUUID();
     const { used, limit } = await this.db.transaction().execute(async (trx) => {
-      // Everything admission checks, in the statement that takes the team's lock: the competition, the
-      // sign-up, the ground truth, the team. The ledger is read by the next statement, so it sees what
-      // the lock's previous holder committed.
-      const facts = await sql<
-        Pick<ScoringTables['competitions'], 'settings' | 'phases'> & {
-          signed_up: boolean;
-          has_truth: boolean;
-          team_id: string | null;
-        }
-      >`select c.settings, c.phases,
-          exists (select 1 from scoring.registrations r
-            where r.competition_id = c.competition_id and r.account_id = ${request.accountId}) as signed_up,
-          exists (select 1 from scoring.ground_truths g where g.competition_id = c.competition_id) as has_truth,
-          m.team_id,
-          pg_advisory_xact_lock(hashtext('quota:' || c.competition_id::text || ':'
-            || coalesce(m.team_id, ${request.accountId}::text)))::text as locked
-        from scoring.competitions c
-        left join scoring.memberships m on m.competition_id = c.competition_id and m.account_id = ${request.accountId}
-        where c.competition_id = ${request.competitionId}`.execute(trx);
-      const competition = facts.rows[0];
-      if (!competition) throw new AppError(scoringCodes.competitionUnknown, 'competitionUnknown', 404);
-      if (!(competition.settings.submissionKinds ?? ['result-file']).includes(request.kind))
-        throw new AppError(scoringCodes.submissionKindNotAccepted, 'submissionKindNotAccepted', 400, {
-          data: { accepted: competition.settings.submissionKinds ?? ['result-file'] },
-        });
-      if (!competition.signed_up) throw new AppError(scoringCodes.notSignedUp, 'notSignedUp', 403);
-      const phase = openPhase(competition.phases, now);
-      if (!phase) throw new AppError(scoringCodes.noOpenPhase, 'noOpenPhase', 400);
-      if (!competition.has_truth) throw new AppError(scoringCodes.noGroundTruth, 'noGroundTruth', 400);
-      const teamId = competition.team_id ?? request.accountId;
-      const timeZone = competition.settings.timeZone;
-      const day = calendarDay(timeZone, now);
-      const limit = competition.settings.dailySubmissionLimit;
-      const counts = await this.#counts(trx, request.competitionId, teamId, day);
-      const before = counts.today;
-      if (before >= limit) {
-        throw new AppError(scoringCodes.dailyLimitReached, 'dailyLimitReached', 429, {
-          data: { limit, day, timeZone: competition.settings.timeZone },
-        });
-      }
-      // The merge rule's second line (decision 0005): a join the team service let through while its
-      // mirror lagged cannot be used to submit past what one team could have made by today.
-      const allowed = limit * daysInclusive(firstDay(competition.phases, counts.firstDay, timeZone), day);
-      if (counts.pooled > 0 && counts.pooled >= allowed)
-        throw new AppError(scoringCodes.mergedTeamOverAllowance, 'mergedTeamOverAllowance', 429, {
-          data: { used: counts.pooled, allowed },
-        });
+      const { phase, teamId, day, limit, today } = await this.#admissible(trx, request, now, true);
       const admitted = { submissionId, phase, teamId, quotaDay: day, now };
       await write(trx, admitted);
       if (!this.#recorded.has(admitted))
         throw new Error('Submissions.admit: `write` must call `record`, which writes the ledger entry');
-      return { used: before + 1, limit };
+      return { used: today + 1, limit };
     });
     return { submissionId, status: 'Waiting' as const, remaining: Math.max(0, limit - used) };
+  }
+
+  /**
+   * Refuses now what `admit` would refuse (kind, sign-up, open phase, ground truth, allowance), without
+   * the team's lock: an upload checks who and what before it reads the file. `admit` decides at the end.
+   */
+  async precheck(
+    request: { competitionId: string; accountId: string; kind: SubmissionKind },
+    now = new Date(),
+  ) {
+    await this.#admissible(this.db, request, now, false);
+  }
+
+  /**
+   * Everything admission checks, in one statement that (with `lock`) takes the team's lock: the
+   * competition, the sign-up, the ground truth, the team; then the ledger, read by the next statement so
+   * it sees what the lock's previous holder committed. Throws the refusal; answers what was found.
+   */
+  async #admissible(
+    trx: Db,
+    request: { competitionId: string; accountId: string; kind: SubmissionKind },
+    now: Date,
+    lock: boolean,
+  ) {
+    const teamLock = lock
+      ? sql`pg_advisory_xact_lock(hashtext('quota:' || c.competition_id::text || ':'
+          || coalesce(m.team_id, ${request.accountId}::text)))::text`
+      : sql`null`;
+    const facts = await sql<
+      Pick<ScoringTables['competitions'], 'settings' | 'phases'> & {
+        signed_up: boolean;
+        has_truth: boolean;
+        team_id: string | null;
+      }
+    >`select c.settings, c.phases,
+        exists (select 1 from scoring.registrations r
+          where r.competition_id = c.competition_id and r.account_id = ${request.accountId}) as signed_up,
+        exists (select 1 from scoring.ground_truths g where g.competition_id = c.competition_id) as has_truth,
+        m.team_id, ${teamLock} as locked
+      from scoring.competitions c
+      left join scoring.memberships m on m.competition_id = c.competition_id and m.account_id = ${request.accountId}
+      where c.competition_id = ${request.competitionId}`.execute(trx);
+    const competition = facts.rows[0];
+    if (!competition) throw new AppError(scoringCodes.competitionUnknown, 'competitionUnknown', 404);
+    if (!(competition.settings.submissionKinds ?? ['result-file']).includes(request.kind))
+      throw new AppError(scoringCodes.submissionKindNotAccepted, 'submissionKindNotAccepted', 400, {
+        data: { accepted: competition.settings.submissionKinds ?? ['result-file'] },
+      });
+    if (!competition.signed_up) throw new AppError(scoringCodes.notSignedUp, 'notSignedUp', 403);
+    const phase = openPhase(competition.phases, now);
+    if (!phase) throw new AppError(scoringCodes.noOpenPhase, 'noOpenPhase', 400);
+    if (!competition.has_truth) throw new AppError(scoringCodes.noGroundTruth, 'noGroundTruth', 400);
+    const teamId = competition.team_id ?? request.accountId;
+    const timeZone = competition.settings.timeZone;
+    const day = calendarDay(timeZone, now);
+    const limit = competition.settings.dailySubmissionLimit;
+    const counts = await this.#counts(trx, request.competitionId, teamId, day);
+    if (counts.today >= limit) {
+      throw new AppError(scoringCodes.dailyLimitReached, 'dailyLimitReached', 429, {
+        data: { limit, day, timeZone: competition.settings.timeZone },
+      });
+    }
+    // The merge rule's second line (decision 0005): a join the team service let through while its
+    // mirror lagged cannot be used to submit past what one team could have made by today.
+    const allowed = limit * daysInclusive(firstDay(competition.phases, counts.firstDay, timeZone), day);
+    if (counts.pooled > 0 && counts.pooled >= allowed)
+      throw new AppError(scoringCodes.mergedTeamOverAllowance, 'mergedTeamOverAllowance', 429, {
+        data: { used: counts.pooled, allowed },
+      });
+    return { phase, teamId, day, limit, today: counts.today };
   }
 
   /**

@@ -74,7 +74,7 @@ describe('a container runner killed mid-run', () => {
       '/app/run.sh': '#!/bin/sh\necho started\nsleep 5\ncp /saisdata/answers.csv /saisresult/result.csv\n',
     });
     const competitionId = await harness.competition(answers);
-    await takeContainers(harness, competitionId, datasets, answers, ['container-image']);
+    await takeContainers(harness, competitionId, datasets, answers, ['container-image'], [registry.address]);
     await Promise.all([startRunner(), startRunner()]);
     const person = await harness.participant(competitionId);
     const submitted = await person.web.post('/api/submission/container', {

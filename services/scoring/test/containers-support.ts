@@ -10,6 +10,7 @@ type Harness = Awaited<ReturnType<typeof scoringHarness>>;
 /**
  * Lets a harness competition take `kinds` and gives it one dataset, `answers.csv` (written to `datasetsDir`,
  * which the runners read as SCORING_DATASETS_DIR), as an operator would; waits for scoring's mirrors.
+ * `allowedRegistries` lets it pull from the test registry on loopback (refused otherwise, issue 18).
  */
 export async function takeContainers(
   harness: Harness,
@@ -17,6 +18,7 @@ export async function takeContainers(
   datasetsDir: string,
   content: string,
   kinds: ('result-file' | 'container-image')[] = ['result-file', 'container-image'],
+  allowedRegistries: string[] = [],
 ) {
   const fileId = randomUUID();
   await writeFile(join(datasetsDir, fileId), content);
@@ -32,7 +34,10 @@ export async function takeContainers(
     `competition-${competitionId}`,
     2, // created and its preliminary phase scheduled (support.ts)
     [
-      { type: C.CompetitionUpdated.type, data: { competitionId, changes: { submissionKinds: kinds } } },
+      {
+        type: C.CompetitionUpdated.type,
+        data: { competitionId, changes: { submissionKinds: kinds, allowedRegistries } },
+      },
       { type: C.FileAdded.type, data: { competitionId, kind: 'dataset', file } },
     ],
     system(),

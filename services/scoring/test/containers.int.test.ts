@@ -78,7 +78,7 @@ ${copyAnswers}`,
       SCORING_RUNNER_SLOTS: '3',
     });
     competitionId = await harness.competition(answers);
-    await takeContainers(harness, competitionId, datasets, answers);
+    await takeContainers(harness, competitionId, datasets, answers, undefined, [registry.address]);
   }, 120_000);
 
   afterAll(async () => {

@@ -41,8 +41,9 @@ export function client(
     const response = await app.inject({
       method,
       url,
+      remoteAddress: ip,
       ...(method === 'GET' ? { query: payload as Record<string, string> } : { payload: payload as object }),
-      headers: { 'accept-language': language, 'x-forwarded-for': ip, ...(cookie ? { cookie } : {}) },
+      headers: { 'accept-language': language, ...(cookie ? { cookie } : {}) },
     });
     const setCookie = response.headers['set-cookie'];
     const first = Array.isArray(setCookie) ? setCookie[0] : setCookie;

@@ -2,7 +2,7 @@
 // `npm run admin -- grant <username> <role>` grants a role. Both record events (actor: system).
 // With the embedded default, stop `npm start` first (PGlite allows one process at a time).
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Role, emailField, passwordField, usernameField } from '@sais/events';
+import { Role, emailField, newPasswordField, usernameField } from '@sais/events';
 import { Accounts, Sessions, identityMigrations } from '@sais/identity';
 import { eventStoreMigrations, migrateSchema } from '@sais/kit';
 import { VerificationCodes } from '@sais/identity/codes';
@@ -34,7 +34,7 @@ try {
     const [username, email, password, ...roles] = args as [string, string, string, ...string[]];
     usernameField.parse(username);
     emailField.parse(email);
-    passwordField.parse(password);
+    newPasswordField.parse(password);
     const accountId = await accounts.createStaff(
       { username, email, password, roles: roles.map((role) => Role.parse(role)) },
       metadata,

@@ -1,7 +1,6 @@
 import {
   type SimpleRestQuery,
   ValidationError,
-  anySortField,
   envelopeOf,
   ok,
   okPage,
@@ -13,7 +12,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Accounts } from '../accounts.ts';
 import type { Sessions } from '../auth/sessions.ts';
-import type { VerificationRecord, Verifications } from '../verification/verifications.ts';
+import {
+  type VerificationRecord,
+  type Verifications,
+  verificationSortFields,
+} from '../verification/verifications.ts';
 import { requireStaffSession } from './context.ts';
 
 export interface AdminHttp {
@@ -34,7 +37,7 @@ const filterShape = z.object({
 
 export function parseListQuery(query: SimpleRestQuery) {
   const { filter, ...page } = parseSimpleRestList(query, {
-    sortFields: anySortField,
+    sortFields: verificationSortFields,
     defaultSort: ['submittedAt', 'ASC'],
     filter: filterShape,
   });

@@ -1,5 +1,5 @@
 import { envelopeOf, ok, requestLanguage, requestMetadata } from '@sais/kit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Accounts } from '../accounts.ts';
@@ -25,6 +25,9 @@ export async function identityRoutes(
   { accounts, sessions, senders, secureCookies, authStatusOf }: IdentityHttp,
 ) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  // Secure cookies when told (SAIS_SECURE_COOKIES), or when the request came over TLS: directly, or
+  // through a trusted proxy's X-Forwarded-Proto (Fastify's `protocol` believes only those).
+  const secureFor = (request: FastifyRequest) => secureCookies || request.protocol === 'https';
 
   app.post(
     '/api/user/register',
@@ -61,7 +64,7 @@ export async function identityRoutes(
               requestMetadata(request),
             )
           : await accounts.loginWithCode({ ...body, ip: request.ip }, requestMetadata(request));
-      setSessionCookie(reply, session.token, session.expiresAt, secureCookies);
+      setSessionCookie(reply, session.token, session.expiresAt, secureFor(request));
       return ok({ userId: session.accountId }, 'Login success');
     },
   );
@@ -70,11 +73,13 @@ export async function identityRoutes(
     '/api/user/logout',
     {
       schema: { tags, summary: 'Sign out: the session is revoked on the server', response: { 200: nothing } },
+      // The spec's GET changes state: refused when another site sends it (kit/http/security.ts).
+      config: { changesState: true },
     },
     async (request, reply) => {
       const session = await currentSession(request, sessions);
       if (session) await accounts.logout(session, requestMetadata(request, session.accountId));
-      clearSessionCookie(reply, secureCookies);
+      clearSessionCookie(reply, secureFor(request));
       return ok(null);
     },
   );
@@ -146,7 +151,7 @@ export async function identityRoutes(
         request.body.newPassword,
         requestMetadata(request, session.accountId),
       );
-      clearSessionCookie(reply, secureCookies);
+      clearSessionCookie(reply, secureFor(request));
       return ok(null, 'Modify success');
     },
   );
@@ -213,16 +218,18 @@ export async function identityRoutes(
         };
         const address = (body.phone ?? body.email)!.trim();
         const session = await currentSession(request, sessions);
-        const { code } = await accounts.sendCode(
+        const { code, deliver } = await accounts.sendCode(
           { channel, address, purpose: body.mode, ip: request.ip, session },
           requestMetadata(request, session?.accountId ?? null),
         );
-        await senders[channel].send({
-          to: address,
-          code,
-          purpose: body.mode,
-          language: requestLanguage(request),
-        });
+        // Nothing goes to an address no account uses; the answer is the same (no account enumeration).
+        if (deliver)
+          await senders[channel].send({
+            to: address,
+            code,
+            purpose: body.mode,
+            language: requestLanguage(request),
+          });
         return ok({ resendAfterSeconds: codePolicy.resendSeconds }, 'Verify code send success');
       },
     );

@@ -4,7 +4,6 @@ import {
   emailField,
   newPasswordField,
   organizationField,
-  passwordField,
   phoneField,
   termsField,
   usernameField,
@@ -38,7 +37,8 @@ export const registerBody = z
   .object({
     ...contactShape,
     username: usernameField,
-    password: passwordField,
+    // Every new password mixes letters and digits (spec §5's change-password rule), at sign-up too.
+    password: newPasswordField,
     code: codeField,
     agree: termsField,
   })

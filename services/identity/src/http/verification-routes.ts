@@ -7,7 +7,7 @@ import type { Accounts } from '../accounts.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import { identityCodes } from '../errors.ts';
 import type { Inbox } from '../inbox/inbox.ts';
-import { maxPhotoBytes, sniffImage } from '../verification/photos.ts';
+import { inspectPhoto, maxPhotoBytes, photoLimits } from '../verification/photos.ts';
 import type { Verifications } from '../verification/verifications.ts';
 import { requireSession } from './context.ts';
 
@@ -25,7 +25,10 @@ const certificateTypes = {
   '1': 'passport',
 } as const;
 
-/** Reads the multipart form: text fields and up to two photos, each checked by size and by its bytes. */
+/**
+ * Reads the multipart form: text fields and up to two photos, each checked by size and as a whole image
+ * (structure, real dimensions: verification/photos.ts).
+ */
 async function readSubmission(request: FastifyRequest) {
   const fields: Record<string, string> = {};
   const photos: Record<string, { bytes: Buffer; mime: string }> = {};
@@ -38,9 +41,14 @@ async function readSubmission(request: FastifyRequest) {
         continue;
       }
       const bytes = await part.toBuffer();
-      const mime = sniffImage(bytes);
-      if (!mime) throw new ValidationError('fileFormatError', { data: { field: part.fieldname } });
-      photos[part.fieldname] = { bytes, mime };
+      const photo = inspectPhoto(bytes);
+      if (photo === 'format')
+        throw new ValidationError('fileFormatError', { data: { field: part.fieldname } });
+      if (photo === 'pixels')
+        throw new ValidationError('certificatePhotoInvalid', {
+          data: { field: part.fieldname, reason: 'too many pixels', limits: photoLimits },
+        });
+      photos[part.fieldname] = { bytes, mime: photo.mime };
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
@@ -169,6 +177,8 @@ export async function verificationRoutes(
           index: z.coerce.number().int().min(0).max(1).default(0),
         }),
       },
+      // Each view is recorded: another site cannot make a reviewer's browser record one.
+      config: { changesState: true },
     },
     async (request, reply) => {
       const session = await reviewer(request);
@@ -178,7 +188,19 @@ export async function verificationRoutes(
         session.accountId,
         requestMetadata(request, session.accountId, 'reviewer'),
       );
-      return reply.header('cache-control', 'no-store').type(photo.mime).send(photo.bytes);
+      // Only ever an image: no sniffing (helmet's nosniff), a download if opened directly, and a
+      // sandbox with nothing allowed should a browser render it anyway (photos stored before the
+      // whole-file check included).
+      const extension = photo.mime.slice('image/'.length);
+      return reply
+        .header('cache-control', 'no-store')
+        .header(
+          'content-disposition',
+          `attachment; filename="certificate-${request.query.index}.${extension}"`,
+        )
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .type(photo.mime)
+        .send(photo.bytes);
     },
   );
 
@@ -256,6 +278,7 @@ export async function verificationRoutes(
         summary: 'One message; opening it marks it read',
         querystring: z.object({ notifyId: z.uuid() }),
       },
+      config: { changesState: true },
     },
     async (request) => {
       const session = await requireSession(request, sessions);

@@ -53,7 +53,15 @@ export interface VerificationQuery {
   to: number;
 }
 
-/** The fields the console may sort by, and their columns. */
+/** The fields the console may sort by, and their columns (`id` sorts the default way). */
+export const verificationSortFields = [
+  'submittedAt',
+  'decidedAt',
+  'name',
+  'status',
+  'certificateType',
+  'id',
+] as const;
 const sortColumns: Record<string, 'submitted_at' | 'decided_at' | 'name' | 'status' | 'certificate_type'> = {
   submittedAt: 'submitted_at',
   decidedAt: 'decided_at',
@@ -223,7 +231,7 @@ export class Verifications {
     if (query.status) base = base.where('status', '=', query.status);
     if (query.userId) base = base.where('account_id', '=', query.userId);
     const sort = query.sort ?? { field: 'submittedAt', order: 'ASC' };
-    const column = sortColumns[sort.field] ?? 'submitted_at';
+    const column = Object.hasOwn(sortColumns, sort.field) ? sortColumns[sort.field]! : 'submitted_at';
     const direction = sort.order === 'DESC' ? 'desc' : 'asc';
     const [rows, total] = await Promise.all([
       base

@@ -12,6 +12,7 @@ import {
 import { z } from 'zod';
 import { envelopeOf, errorEnvelope, ok } from './envelope.ts';
 import { installErrorHandling } from './errors.ts';
+import { installSecurityHeaders, refuseCrossSiteWrites, trustProxySetting } from './security.ts';
 
 export type ReadinessCheck = { name: string; check: () => Promise<void> };
 
@@ -25,6 +26,8 @@ export interface AppOptions {
   maxUploadBytes?: number;
   /** A proxy passes request bodies through untouched, so it must not parse multipart. */
   multipart?: boolean;
+  /** Proxies whose `X-Forwarded-*` headers are believed (`trustedProxiesFrom`); none by default. */
+  trustedProxies?: readonly string[];
 }
 
 /** Never log what identifies a session or a secret. */
@@ -57,11 +60,13 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const logger = options.logger ?? loggerOptions();
   const app = Fastify({
     ...(isLoggerInstance(logger) ? { loggerInstance: logger } : { logger }),
-    trustProxy: true,
+    trustProxy: trustProxySetting(options.trustedProxies),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  await installSecurityHeaders(app);
+  refuseCrossSiteWrites(app);
 
   await app.register(cookie);
   if (options.multipart !== false)

@@ -9,6 +9,20 @@ function fieldOf(path: string): string {
 }
 
 /**
+ * A multipart body that is cut off or malformed (busboy / dicer say so in plain errors, without a
+ * status): the client's fault, answered 400 with a clear message instead of a 500.
+ */
+export function isMalformedMultipart(error: { code?: string; message?: string }): boolean {
+  return (
+    error.code === 'FST_MP_PREMATURE_CLOSE' ||
+    error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' ||
+    /unexpected end of (multipart data|form|file)|terminated early|malformed part header|multipart: boundary not found/i.test(
+      error.message ?? '',
+    )
+  );
+}
+
+/**
  * One error handler per app: every failure becomes the envelope with a catalogue code and a message in
  * the request's language. Details of server faults stay in the log, never in the response.
  */
@@ -32,6 +46,13 @@ export function installErrorHandling(app: FastifyInstance): void {
         code: errorCodes.invalidRequest,
         message: isMessageKey(first) ? translate(first, language) : translate('invalidRequest', language),
         data: { fields },
+      });
+    }
+    if (isMalformedMultipart(error)) {
+      return reply.status(400).send({
+        code: errorCodes.invalidRequest,
+        message: translate('multipartInvalid', language),
+        data: null,
       });
     }
     const status = error.statusCode ?? 500;

@@ -23,8 +23,15 @@ function parseJson(text: string | undefined, field: string): unknown {
   }
 }
 
-/** A sort field of up to 50 characters, any name: for resources that order unknown fields their default way. */
-export const anySortField = z.string().max(50);
+/**
+ * A sort field of up to 50 characters, any plain name: for resources that order unknown fields their
+ * default way. Names on Object.prototype (`constructor`, `__proto__`, `toString`) are refused, so a
+ * lookup of the name in an object can never find one of them.
+ */
+export const anySortField = z
+  .string()
+  .regex(/^[A-Za-z][A-Za-z0-9_.]{0,49}$/)
+  .refine((name) => !(name in Object.prototype));
 
 /**
  * Parses a list query against the resource's sort fields (a list, or `anySortField`) and filter

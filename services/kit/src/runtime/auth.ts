@@ -42,5 +42,20 @@ export function remoteAuthenticator(identityUrl: string): Authenticator {
   };
 }
 
+/**
+ * Resolves each request's caller once: the write limits ask before the handler does, and the handler
+ * then gets the same answer without a second session look-up.
+ */
+export function memoizedPerRequest(inner: Authenticator): Authenticator {
+  const resolved = new WeakMap<FastifyRequest, Promise<Principal | null>>();
+  return {
+    principal(request) {
+      let principal = resolved.get(request);
+      if (!principal) resolved.set(request, (principal = inner.principal(request)));
+      return principal;
+    },
+  };
+}
+
 /** When no identity service is reachable: every call is signed out. */
 export const noAuthenticator: Authenticator = { principal: async () => null };

@@ -7,13 +7,15 @@ import { migrateSchema } from '../db/migrate.ts';
 import { EventStore } from '../eventstore/event-store.ts';
 import { eventStoreMigrations } from '../eventstore/migrations.ts';
 import { createApp, loggerOptions, type ReadinessCheck } from '../http/app.ts';
+import { trustedProxiesFrom } from '../http/security.ts';
+import { installWriteLimits, writeLimitsFrom } from '../http/write-limits.ts';
 import { InProcessBus } from '../messaging/in-process.ts';
 import { groupedBatches } from '../messaging/grouped.ts';
 import { KafkaTransport } from '../messaging/kafka.ts';
 import { Relay } from '../messaging/relay.ts';
 import type { EventTransport, Subscription } from '../messaging/transport.ts';
 import { ProjectionRunner } from '../projections/projection.ts';
-import { type Authenticator, noAuthenticator, remoteAuthenticator } from './auth.ts';
+import { type Authenticator, memoizedPerRequest, noAuthenticator, remoteAuthenticator } from './auth.ts';
 import { ReplayJobs } from '../audit/replay-jobs.ts';
 import { auditPrefix, auditRoutes, projectionSources } from '../audit/routes.ts';
 import type { Projection } from '../projections/projection.ts';
@@ -74,7 +76,9 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   let authenticator: Authenticator = config.env.IDENTITY_URL
     ? remoteAuthenticator(config.env.IDENTITY_URL)
     : noAuthenticator;
-  const auth: Authenticator = { principal: (request) => authenticator.principal(request) };
+  const auth: Authenticator = memoizedPerRequest({
+    principal: (request) => authenticator.principal(request),
+  });
   for (const service of services) {
     await migrateSchema(db, service.schema, {
       ...eventStoreMigrations(service.schema),
@@ -136,6 +140,10 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     title: `SAIS platform: ${services.map((s) => s.name).join(', ')}`,
     readiness,
     logger,
+    trustedProxies: trustedProxiesFrom(config.env),
+  });
+  await installWriteLimits(app, writeLimitsFrom(config.env), async (request) => {
+    return (await auth.principal(request))?.accountId ?? null;
   });
   for (const service of services) await service.routes(app, contexts.get(service)!);
   // The auditors' calls of each service here, under /api/admin/audit/<service> (see audit/routes.ts).

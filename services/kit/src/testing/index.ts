@@ -101,8 +101,15 @@ export async function platformForTest(
   };
 }
 
-/** A browser-like client: keeps the session cookie and sends a language. */
-export function client(app: FastifyInstance, language = 'en') {
+/**
+ * A browser-like client: keeps the session cookie and sends a language; `remoteAddress` is the socket
+ * address its requests come from (127.0.0.1 unless told).
+ */
+export function client(
+  app: FastifyInstance,
+  language = 'en',
+  { remoteAddress }: { remoteAddress?: string } = {},
+) {
   let cookie: string | undefined;
   const call = async (
     method: 'GET' | 'POST',
@@ -113,6 +120,7 @@ export function client(app: FastifyInstance, language = 'en') {
     const response = await app.inject({
       method,
       url,
+      remoteAddress,
       ...(method === 'GET' ? { query: payload as Record<string, string> } : { payload: payload as object }),
       headers: {
         'accept-language': language,
@@ -139,8 +147,10 @@ export function client(app: FastifyInstance, language = 'en') {
     url: string;
     payload?: Buffer | object;
     headers?: Record<string, string>;
+    remoteAddress?: string;
   }) => {
     const response = await app.inject({
+      remoteAddress,
       ...options,
       headers: { 'accept-language': language, ...(cookie ? { cookie } : {}), ...options.headers },
     });

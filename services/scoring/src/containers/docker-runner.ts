@@ -26,16 +26,20 @@ interface ExecResult {
   stdout: Buffer;
 }
 
-/** Why a pull failed, in words for the participant (the engine's message never holds the credentials). */
-function pullError(error: unknown, image: string, withCredentials: boolean): string {
+/**
+ * Why a pull failed, in one of a few fixed sentences for the participant: the engine's own text (which
+ * tells a closed port from an open one, or names internal hosts) goes to the operators only, in the
+ * run's EvaluationFailed event and the log (issue 18, finding 2). It never holds the credentials.
+ */
+export function pullError(error: unknown, image: string, withCredentials: boolean): string {
   const message = error instanceof Error ? error.message : String(error);
   if (/unauthorized|authentication required|no basic auth|denied/i.test(message))
     return withCredentials
       ? `The registry refused the username and password for ${image} (unauthorized); check them and submit again.`
       : `${image} is private: enter the registry username and password and submit again.`;
-  if (/manifest unknown|not found|does not exist/i.test(message))
+  if (/manifest unknown|manifest for .* not found/i.test(message))
     return `The image ${image} was not found in its registry.`;
-  return `The image ${image} could not be pulled: ${message.replace(/^\(HTTP code \d+\) [^-]*- /, '').slice(0, 300)}`;
+  return `The image ${image} could not be pulled: its registry did not answer as a registry does. Check the address and that the registry is reachable from the internet.`;
 }
 
 /**
@@ -113,6 +117,7 @@ export class DockerRunner implements Runner {
           reason: pullError(error, request.image, request.credentials !== null),
           log: '',
           platformFault: false,
+          detail: error instanceof Error ? error.message : String(error),
         };
       } finally {
         await request.onPulled();

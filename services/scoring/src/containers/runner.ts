@@ -29,8 +29,11 @@ export type RunOutcome =
   | { kind: 'result'; file: { name: string; bytes: Buffer }; log: string }
   /** The participant's fault (exit code, no result file): Invalid. */
   | { kind: 'invalid'; reason: string; log: string }
-  /** A limit was hit or the pull failed (Failed); `platformFault` ones are retried, then refunded. */
-  | { kind: 'failed'; reason: string; log: string; platformFault: boolean }
+  /**
+   * A limit was hit or the pull failed (Failed); `platformFault` ones are retried, then refunded.
+   * `detail` (e.g. the engine's error text) is for operators: the event and the log, never the participant.
+   */
+  | { kind: 'failed'; reason: string; log: string; platformFault: boolean; detail?: string }
   | { kind: 'aborted'; log: string };
 
 /**

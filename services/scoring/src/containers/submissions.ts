@@ -7,6 +7,7 @@ import { type Admitted, type Submissions, stream } from '../submissions.ts';
 import { recordStep } from '../workers/record.ts';
 import type { CredentialVault } from './credentials.ts';
 import { checkContainerRequest } from './reference.ts';
+import { judgeRegistry } from './registry-policy.ts';
 
 export interface ContainerRequest {
   competitionId: string;
@@ -36,6 +37,10 @@ export class ContainerSubmissions {
 
   async receive(request: ContainerRequest, metadata: EventMetadata) {
     const { image, credentials, configPath } = checkContainerRequest(request);
+    const admission = { competitionId: request.competitionId, accountId: request.accountId };
+    // Who may submit here is known before the image's registry is looked up (a DNS query).
+    await this.submissions.precheck({ ...admission, kind: 'container-image' });
+    await this.#refuseLocalRegistry(request.competitionId, image);
     const vault = credentials ? await this.vault() : null;
     return this.submissions.admit(
       { competitionId: request.competitionId, accountId: request.accountId, kind: 'container-image' },
@@ -63,6 +68,25 @@ export class ContainerSubmissions {
           .execute();
       },
     );
+  }
+
+  /**
+   * Refuses an image whose registry is on loopback, a private or link-local network or this host,
+   * unless the competition's operator allows that registry (registry-policy.ts). The answer is a fixed
+   * sentence: it does not say what answers at that address.
+   */
+  async #refuseLocalRegistry(competitionId: string, image: string) {
+    const row = await (this.db.withSchema('scoring') as ScoringDb)
+      .selectFrom('competitions')
+      .select('settings')
+      .where('competition_id', '=', competitionId)
+      .executeTakeFirst();
+    if (!row) return; // admission answered already
+    const verdict = await judgeRegistry(image, row.settings.allowedRegistries);
+    if (!verdict.allowed)
+      throw new AppError(scoringCodes.imageRegistryNotAllowed, 'imageRegistryNotAllowed', 400, {
+        data: { field: 'image' },
+      });
   }
 
   /**

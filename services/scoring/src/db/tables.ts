@@ -9,6 +9,8 @@ export interface ScoringTables {
       title: { en: string; 'zh-CN': string };
       /** Absent on competitions mirrored before the setting existed: result files only. */
       submissionKinds?: ('result-file' | 'container-image')[];
+      /** Registries an operator allows although private or local (containers/registry-policy.ts). */
+      allowedRegistries?: string[];
     };
     phases: Record<
       string,
@@ -92,6 +94,8 @@ export interface ScoringTables {
   private_leaderboard: ScoringTables['leaderboard'];
   board_publications: { competition_id: string; phase: string; published_at: Date };
   board_versions: { competition_id: string; version: number; changed_at: Date };
+  /** Unfinished tus uploads (http/tus.ts): capped per account in number and declared size. */
+  resumable_uploads: { upload_id: string; account_id: string; size: number; created_at: Date };
   container_runs: {
     submission_id: string;
     competition_id: string;

@@ -3,7 +3,6 @@ import {
   type Principal,
   type SimpleRestQuery,
   ValidationError,
-  anySortField,
   envelopeOf,
   ok,
   okPage,
@@ -21,30 +20,12 @@ import type { Leaderboards } from '../leaderboards.ts';
 import type { GroundTruths } from '../ground-truths.ts';
 import type { Submissions } from '../submissions.ts';
 import type { BoardWatch } from '../board-watch.ts';
-import type { Operations, SubmissionListQuery } from '../operations.ts';
+import { type Operations, type SubmissionListQuery, submissionSortFieldNames } from '../operations.ts';
 import type { Standings } from '../standings.ts';
-import { AppError } from '@sais/kit';
-import { scoringCodes } from '../errors.ts';
+import { competitionIdOf, readResultForm } from './result-form.ts';
 
 /** Files above this size must use the resumable upload (tus, `./tus.ts`). */
 export const maxMultipartBytes = 20 * 1024 * 1024;
-
-async function readForm(request: FastifyRequest, maxBytes: number) {
-  const fields: Record<string, string> = {};
-  let file: { name: string; bytes: Buffer } | undefined;
-  try {
-    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1 } })) {
-      if (part.type === 'field') fields[part.fieldname] = String(part.value);
-      else file = { name: part.filename, bytes: await part.toBuffer() };
-    }
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError(scoringCodes.fileTooLarge, 'fileTooLarge', 413);
-    throw error;
-  }
-  if (!file) throw new AppError(scoringCodes.fileRequired, 'fileRequired', 400);
-  return { fields, file };
-}
 
 export async function scoringRoutes(
   root: FastifyInstance,
@@ -82,17 +63,17 @@ export async function scoringRoutes(
     },
     async (request) => {
       const principal = await requirePrincipal(auth, request);
-      const { fields, file } = await readForm(request, maxMultipartBytes);
-      const competitionId = z.uuid().safeParse(fields.competitionId);
-      if (!competitionId.success)
-        throw new ValidationError('invalidRequest', { data: { field: 'competitionId' } });
-      const result = await submissions.receive(
-        {
-          competitionId: competitionId.data,
-          accountId: principal.accountId,
-          fileName: file.name,
-          bytes: file.bytes,
+      let competitionId = '';
+      const { file } = await readResultForm(request, {
+        maxBytes: maxMultipartBytes,
+        // Who and what before the file: a caller who could not submit is refused before it is read.
+        beforeFile: async (fields) => {
+          competitionId = competitionIdOf(fields);
+          await submissions.precheck({ competitionId, accountId: principal.accountId, kind: 'result-file' });
         },
+      });
+      const result = await submissions.receive(
+        { competitionId, accountId: principal.accountId, fileName: file.name, bytes: file.bytes },
         requestMetadata(request, principal.accountId),
       );
       return ok(result, 'Submit success');
@@ -201,7 +182,7 @@ export async function scoringRoutes(
     },
     async (request) => {
       const principal = await requirePrincipal(auth, request, 'operator');
-      const { fields, file } = await readForm(request, 512 * 1024 * 1024);
+      const { fields, file } = await readResultForm(request, { maxBytes: 512 * 1024 * 1024 });
       const parsed = z
         .object({
           competitionId: z.uuid(),
@@ -377,7 +358,7 @@ const listFilter = z.object({
 
 export function parseSubmissionList(query: SimpleRestQuery): SubmissionListQuery {
   const { filter, ...page } = parseSimpleRestList(query, {
-    sortFields: anySortField,
+    sortFields: [...submissionSortFieldNames, 'id'],
     defaultSort: ['createdAt', 'DESC'],
     filter: listFilter,
   });

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type EventMetadata, type Language, translate } from '@sais/events';
+import { type EventMetadata, type Language, errorCodes, translate } from '@sais/events';
 import {
   AppError,
   type Authenticator,
@@ -12,18 +12,18 @@ import {
   requirePrincipal,
 } from '@sais/kit';
 import { FileStore } from '@tus/file-store';
-import { Server } from '@tus/server';
+import { EVENTS, Server } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { scoringCodes } from '../errors.ts';
+import { LineGuard } from '../evaluation/line-guard.ts';
+import { type ResumableUploads, resumablePolicy } from '../resumable-uploads.ts';
 import type { Submissions } from '../submissions.ts';
 
 /** Where resumable uploads are served (tus 1.0.0: creation, termination, expiration). */
 export const tusPath = '/api/submission/tus';
 /** The largest result file accepted through tus; multipart takes files up to `maxMultipartBytes`. */
 export const maxResumableBytes = 100 * 1024 * 1024;
-/** Unfinished uploads are removed after a day. */
-const expiresAfterMs = 24 * 3600 * 1000;
 
 /** What the Fastify route knows about a request, for the tus hooks (which see only a web Request). */
 interface Caller {
@@ -55,7 +55,12 @@ const uploadMetadata = z.object({ competitionId: z.uuid(), filename: z.string().
  */
 export async function tusRoutes(
   app: FastifyInstance,
-  { submissions, auth, directory }: { submissions: Submissions; auth: Authenticator; directory: string },
+  {
+    submissions,
+    uploads,
+    auth,
+    directory,
+  }: { submissions: Submissions; uploads: ResumableUploads; auth: Authenticator; directory: string },
 ) {
   const callers = new WeakMap<IncomingMessage, Caller>();
   const callerOf = (request: Request) => {
@@ -64,7 +69,10 @@ export async function tusRoutes(
     if (!caller) throw new Error('tus request without a caller');
     return caller;
   };
-  const store = new FileStore({ directory, expirationPeriodInMilliseconds: expiresAfterMs });
+  const store = new FileStore({
+    directory,
+    expirationPeriodInMilliseconds: resumablePolicy.expiresAfterMs,
+  });
   const tus = new Server({
     path: tusPath,
     datastore: store,
@@ -82,16 +90,20 @@ export async function tusRoutes(
       const parsed = uploadMetadata.safeParse(upload.metadata ?? {});
       if (!parsed.success)
         throw refusal(new AppError(scoringCodes.fileRequired, 'fileRequired', 400), caller.language);
-      // Refuse early when nothing could be accepted; the final check is `receive`'s, under its lock.
       try {
-        const { remaining, limit, day, timeZone } = await submissions.remaining(
-          parsed.data.competitionId,
-          caller.accountId,
-        );
-        if (remaining <= 0)
-          throw new AppError(scoringCodes.dailyLimitReached, 'dailyLimitReached', 429, {
-            data: { limit, day, timeZone },
+        // The size must be declared: it is counted against the account's open uploads.
+        if (upload.size === undefined)
+          throw new AppError(errorCodes.invalidRequest, 'invalidRequest', 400, {
+            data: { header: 'Upload-Length' },
           });
+        // Refuse early what could not be accepted (sign-up, open phase, allowance); the final check is
+        // `receive`'s, under its lock.
+        await submissions.precheck({
+          competitionId: parsed.data.competitionId,
+          accountId: caller.accountId,
+          kind: 'result-file',
+        });
+        await uploads.reserve(caller.accountId, upload.id, upload.size);
       } catch (error) {
         if (error instanceof AppError) throw refusal(error, caller.language);
         throw error;
@@ -103,8 +115,10 @@ export async function tusRoutes(
       const { competitionId, filename } = uploadMetadata.parse(upload.metadata);
       const path = join(directory, upload.id);
       try {
+        const bytes = await readFile(path);
+        new LineGuard().push(bytes);
         const result = await submissions.receive(
-          { competitionId, accountId: caller.accountId, fileName: filename, bytes: await readFile(path) },
+          { competitionId, accountId: caller.accountId, fileName: filename, bytes },
           caller.metadata,
         );
         return {
@@ -117,10 +131,18 @@ export async function tusRoutes(
         throw error;
       } finally {
         await store.remove(upload.id).catch(() => rm(path, { force: true }));
+        await uploads.release(upload.id);
       }
     },
   });
-  const cleanup = setInterval(() => void tus.cleanUpExpiredUploads().catch(() => undefined), 3600_000);
+  tus.on(
+    EVENTS.POST_TERMINATE,
+    (_request, _response, uploadId) => void uploads.release(uploadId).catch(() => undefined),
+  );
+  const cleanup = setInterval(() => {
+    void tus.cleanUpExpiredUploads().catch(() => undefined);
+    void uploads.forgetExpired().catch(() => undefined);
+  }, 600_000);
   cleanup.unref();
   app.addHook('onClose', async () => clearInterval(cleanup));
 

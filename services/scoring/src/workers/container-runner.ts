@@ -5,6 +5,7 @@ import type { Db, EventStore } from '@sais/kit';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { CredentialVault } from '../containers/credentials.ts';
+import { judgeRegistry, registryRefusedLog } from '../containers/registry-policy.ts';
 import { stageDatasets } from '../containers/datasets.ts';
 import type { RunOutcome, RunState, Runner } from '../containers/runner.ts';
 import type { RunnerSettings } from '../containers/settings.ts';
@@ -141,34 +142,12 @@ export class ContainerRunWorker {
         ),
       this.settings.leaseMs / 3,
     );
-    let dataDir: string | undefined;
+    const staged: { dir?: string } = {};
     let outcome: RunOutcome;
     try {
-      await this.runner.cleanup(submissionId);
-      dataDir = await stageDatasets(
-        this.db,
-        claimed.competitionId,
-        this.settings.datasetsDir,
-        submissionId,
-        this.settings.stagingDir,
-      );
-      const credentials = claimed.credentials
-        ? (await this.vault()).open(submissionId, claimed.credentials)
-        : null;
-      outcome = await this.runner.run({
-        submissionId,
-        attempt: claimed.attempt,
-        image: claimed.image,
-        credentials,
-        // The first attempt pulls; a retry whose credentials are gone uses the image the first one pulled.
-        pull: claimed.attempt === 1 || claimed.credentials !== null,
-        configPath: claimed.configPath,
-        dataDir,
-        limits: this.settings.limits,
-        signal: abort.signal,
-        onState: (state) => this.#progress(claimed, state, metadata),
-        onPulled: () => this.#forgetCredentials(submissionId),
-      });
+      // Asked again just before the pull: a name's addresses may have changed since the submission.
+      outcome =
+        (await this.#refusedRegistry(claimed)) ?? (await this.#run(claimed, abort.signal, metadata, staged));
     } catch (error) {
       outcome = {
         kind: 'failed',
@@ -178,10 +157,58 @@ export class ContainerRunWorker {
       };
     } finally {
       clearInterval(renew);
-      if (dataDir) await rm(dataDir, { recursive: true, force: true });
+      if (staged.dir) await rm(staged.dir, { recursive: true, force: true });
     }
     if (outcome.kind !== 'aborted') await this.#finish(claimed, outcome, metadata);
     await this.#releaseImage(claimed);
+  }
+
+  /** Stages the datasets (in `staged.dir`, removed by the caller) and runs the image. */
+  async #run(claimed: Claimed, signal: AbortSignal, metadata: EventMetadata, staged: { dir?: string }) {
+    const { submissionId } = claimed;
+    await this.runner.cleanup(submissionId);
+    staged.dir = await stageDatasets(
+      this.db,
+      claimed.competitionId,
+      this.settings.datasetsDir,
+      submissionId,
+      this.settings.stagingDir,
+    );
+    const credentials = claimed.credentials
+      ? (await this.vault()).open(submissionId, claimed.credentials)
+      : null;
+    return this.runner.run({
+      submissionId,
+      attempt: claimed.attempt,
+      image: claimed.image,
+      credentials,
+      // The first attempt pulls; a retry whose credentials are gone uses the image the first one pulled.
+      pull: claimed.attempt === 1 || claimed.credentials !== null,
+      configPath: claimed.configPath,
+      dataDir: staged.dir,
+      limits: this.settings.limits,
+      signal,
+      onState: (state) => this.#progress(claimed, state, metadata),
+      onPulled: () => this.#forgetCredentials(submissionId),
+    });
+  }
+
+  /** A Failed outcome when the image's registry is one this competition may not pull from (registry-policy.ts). */
+  async #refusedRegistry(claimed: Claimed): Promise<RunOutcome | null> {
+    const row = await this.#t()
+      .selectFrom('competitions')
+      .select('settings')
+      .where('competition_id', '=', claimed.competitionId)
+      .executeTakeFirst();
+    const verdict = await judgeRegistry(claimed.image, row?.settings.allowedRegistries);
+    if (verdict.allowed) return null;
+    return {
+      kind: 'failed',
+      reason: registryRefusedLog(claimed.image),
+      log: '',
+      platformFault: false,
+      detail: `registry ${verdict.registry} is at ${verdict.address}`,
+    };
   }
 
   async #claim(submissionId: string, metadata: EventMetadata): Promise<Claimed | null> {
@@ -380,14 +407,16 @@ export class ContainerRunWorker {
       const retry = outcome.platformFault && claimed.attempt < this.settings.maxAttempts;
       const final = !retry;
       this.logger?.warn(
-        { submissionId, attempt: claimed.attempt, reason: outcome.reason },
+        { submissionId, attempt: claimed.attempt, reason: outcome.reason, detail: outcome.detail },
         'container run failed',
       );
+      // Operators see the engine's words in the event (the audit log); the participant's log has the reason only.
+      const recorded = outcome.detail ? `${outcome.reason} [engine: ${outcome.detail}]` : outcome.reason;
       step = {
         events: [
           {
             type: scoring.EvaluationFailed.type,
-            data: { submissionId, attempt: claimed.attempt, reason: outcome.reason.slice(0, 2000), final },
+            data: { submissionId, attempt: claimed.attempt, reason: recorded.slice(0, 2000), final },
           },
         ],
         status: final ? 'Failed' : 'Waiting',

@@ -1,12 +1,4 @@
-import {
-  codeField,
-  emailField,
-  newPasswordField,
-  passwordField,
-  phoneField,
-  termsField,
-  usernameField,
-} from '@sais/events';
+import { codeField, emailField, newPasswordField, phoneField, termsField, usernameField } from '@sais/events';
 import { type FieldErrors, check, errorsOf } from '../../forms/rules';
 import type { Channel } from './authApi';
 
@@ -42,7 +34,7 @@ export function validateRegister(
   return {
     ...errorsOf({
       username: check(usernameField, values.username),
-      password: check(passwordField, values.password),
+      password: check(newPasswordField, values.password),
       agree: check(termsField, values.agree),
     }),
     ...validateContact(values),

@@ -61,7 +61,10 @@ describe('the sign-in forms check the rules of spec §5 with the shared schemas'
     for (const password of ['abc1234', 'a'.repeat(21), 'secret 123', 'secret-123']) {
       expect(validateRegister({ ...good, password }).password).toBe('passwordFormat');
     }
-    expect(validateRegister({ ...good, username: 'abcdef', password: 'abcdefgh' })).toEqual({});
+    // Letters and digits, at least one of each (the change-password rule applies to every new password).
+    for (const password of ['12345678', 'abcdefgh'])
+      expect(validateRegister({ ...good, password }).password).toBe('passwordFormat');
+    expect(validateRegister({ ...good, username: 'abcdef', password: 'abcdefg1' })).toEqual({});
   });
 
   it('asks for both fields of a password sign-in (the account may be a name, email or phone)', () => {

@@ -1,0 +1,85 @@
+import rateLimit from '@fastify/rate-limit';
+import { errorCodes } from '@sais/events';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../errors.ts';
+import { changesState } from './security.ts';
+
+/** Calls per minute a participant may make that append events: per account and per client address. */
+export interface WriteLimits {
+  perAccount: number;
+  perAddress: number;
+}
+
+/**
+ * `SAIS_RATE_LIMIT_ACCOUNT` / `SAIS_RATE_LIMIT_ADDRESS` (per minute; 0 turns that limit off). The
+ * address limit is higher: a campus or office shares one address.
+ */
+export function writeLimitsFrom(env: NodeJS.ProcessEnv): WriteLimits {
+  const read = (name: string, fallback: number) => {
+    const value = env[name];
+    if (value === undefined || value === '') return fallback;
+    const parsed = Number(value);
+    if (!Number.isInteger(parsed) || parsed < 0)
+      throw new Error(`${name} must be a whole number (per minute)`);
+    return parsed;
+  };
+  return {
+    perAccount: read('SAIS_RATE_LIMIT_ACCOUNT', 60),
+    perAddress: read('SAIS_RATE_LIMIT_ADDRESS', 600),
+  };
+}
+
+/**
+ * A participant's call that appends events: a state-changing call under /api/ outside the staff's
+ * console resources (/api/admin/, role-checked and made by few people).
+ */
+function isParticipantWrite(request: FastifyRequest): boolean {
+  const path = request.url.split('?')[0]!;
+  return path.startsWith('/api/') && !path.startsWith('/api/admin/') && changesState(request);
+}
+
+/**
+ * Rate limits on every participant call that appends events (`@fastify/rate-limit`, in-memory counters
+ * of this process), so nobody can grow the event log without bound: per signed-in account (resolved
+ * from the session by `accountOf`) and per client address (the socket's, or a trusted proxy's word).
+ * A refusal is the 429 envelope with `Retry-After`.
+ */
+export async function installWriteLimits(
+  app: FastifyInstance,
+  limits: WriteLimits,
+  accountOf: (request: FastifyRequest) => Promise<string | null>,
+): Promise<void> {
+  await app.register(rateLimit, { global: false });
+  const window = 60_000;
+  const byAddress =
+    limits.perAddress > 0
+      ? app.createRateLimit({
+          max: limits.perAddress,
+          timeWindow: window,
+          keyGenerator: (request) => `address:${request.ip}`,
+        })
+      : null;
+  const byAccount =
+    limits.perAccount > 0
+      ? app.createRateLimit({
+          max: limits.perAccount,
+          timeWindow: window,
+          keyGenerator: async (request) => `account:${(await accountOf(request)) ?? 'anonymous'}`,
+          // Signed-out calls (sign-in, registration, codes) are counted by address only.
+          allowList: (_request, key) => key === 'account:anonymous',
+        })
+      : null;
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isParticipantWrite(request)) return;
+    for (const limiter of [byAddress, byAccount]) {
+      if (!limiter) continue;
+      const verdict = await limiter(request);
+      if (!verdict.isAllowed && verdict.isExceeded) {
+        reply.header('retry-after', String(verdict.ttlInSeconds));
+        throw new AppError(errorCodes.tooManyRequests, 'tooManyRequests', 429, {
+          data: { retryAfterSeconds: verdict.ttlInSeconds },
+        });
+      }
+    }
+  });
+}

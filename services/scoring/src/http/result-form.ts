@@ -1,0 +1,60 @@
+import { AppError, ValidationError } from '@sais/kit';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { scoringCodes } from '../errors.ts';
+import { LineGuard } from '../evaluation/line-guard.ts';
+
+const fileTooLarge = () => new AppError(scoringCodes.fileTooLarge, 'fileTooLarge', 413);
+
+/**
+ * Reads a multipart form of text fields and one CSV file. `beforeFile` sees the fields sent before the
+ * file and may refuse (who and what: sign-up, open phase, allowance) before a byte of the file is read;
+ * the file is then read as a stream, at most `maxBytes`, its lines checked by `LineGuard` as they arrive.
+ */
+export async function readResultForm(
+  request: FastifyRequest,
+  { maxBytes, beforeFile }: { maxBytes: number; beforeFile?(fields: Record<string, string>): Promise<void> },
+): Promise<{ fields: Record<string, string>; file: { name: string; bytes: Buffer } }> {
+  const fields: Record<string, string> = {};
+  let file: { name: string; bytes: Buffer } | undefined;
+  try {
+    for await (const part of request.parts({
+      limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 1000 },
+    })) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      const guard = new LineGuard();
+      const chunks: Buffer[] = [];
+      try {
+        await beforeFile?.(fields);
+        for await (const chunk of part.file as AsyncIterable<Buffer>) {
+          guard.push(chunk);
+          chunks.push(chunk);
+        }
+      } catch (error) {
+        // Stop reading: the rest of the body is not kept (nor parsed).
+        part.file.destroy();
+        throw error;
+      }
+      if (part.file.truncated) throw fileTooLarge();
+      file = { name: part.filename, bytes: Buffer.concat(chunks) };
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
+    throw error;
+  }
+  if (!file) throw new AppError(scoringCodes.fileRequired, 'fileRequired', 400);
+  return { fields, file };
+}
+
+/** The form's competition id, which must come before the file (so it is checked before the file is read). */
+export function competitionIdOf(fields: Record<string, string>): string {
+  const id = z.uuid().safeParse(fields.competitionId);
+  if (!id.success)
+    throw new ValidationError('invalidRequest', {
+      data: { field: 'competitionId', reason: 'send competitionId, before the file' },
+    });
+  return id.data;
+}
