@@ -18,12 +18,15 @@ import { ReplayJobs } from '../audit/replay-jobs.ts';
 import { auditPrefix, auditRoutes, projectionSources } from '../audit/routes.ts';
 import type { Projection } from '../projections/projection.ts';
 import type { PlatformConfig, ServiceContext, ServiceDefinition } from './service.ts';
+import { openServiceLogs } from '../transparency/service-logs.ts';
+import { transparencyPrefix } from '../transparency/routes.ts';
+import type { Checkpointer } from '../transparency/checkpointer.ts';
 
 export * from '../audit/index.ts';
 
 /** Every URL prefix a service answers, its audit calls included (the gateway's routing table). */
 export function routedPrefixes(service: ServiceDefinition): string[] {
-  return [...service.prefixes, auditPrefix(service.name)];
+  return [...service.prefixes, auditPrefix(service.name), transparencyPrefix(service.name)];
 }
 
 export interface PlatformOptions {
@@ -39,6 +42,8 @@ export interface Platform {
   readonly database: Database;
   readonly transport: EventTransport;
   readonly stores: ReadonlyMap<string, EventStore>;
+  /** Each service's transparency checkpointer (decision 0011), by service name. */
+  readonly checkpointers: ReadonlyMap<string, Checkpointer>;
   readonly mode: { database: 'postgres' | 'pglite'; bus: 'kafka' | 'in-process' };
   close(): Promise<void>;
 }
@@ -127,6 +132,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     }
   }
   for (const relay of relays) relay.start();
+  const logs = await openServiceLogs({ services, config, db, databaseKind: database.kind, logger });
+  logs.start();
 
   const readiness: ReadinessCheck[] = [
     { name: 'database', check: async () => void (await sql`select 1`.execute(db)) },
@@ -150,6 +157,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       jobs: replayJobs,
     });
   }
+  await logs.routes(app);
   await options.extend?.(app);
 
   let closed = false;
@@ -158,6 +166,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     database,
     transport,
     stores,
+    checkpointers: logs.checkpointers,
     mode: { database: database.kind, bus: transport instanceof KafkaTransport ? 'kafka' : 'in-process' },
     async close() {
       if (closed) return;
@@ -165,6 +174,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       await app.close();
       await replayJobs.close();
       await Promise.all(relays.map((relay) => relay.stop()));
+      await logs.close();
       await Promise.all(subscriptions.map((subscription) => subscription.stop()));
       await transport.close();
       await database.close();
