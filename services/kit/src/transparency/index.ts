@@ -9,3 +9,5 @@ export * from './service-logs.ts';
 export * from './signer.ts';
 export * from './tree-files.ts';
 export * from './verify-log.ts';
+export * from './check-logs.ts';
+export * from './mirror.ts';

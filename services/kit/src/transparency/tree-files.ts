@@ -112,6 +112,15 @@ export class TreeFiles implements NodeSource {
     await this.reload();
   }
 
+  /** Drops every leaf from `size` on (a mirror's leaves that no verified checkpoint covers). */
+  async truncate(size: number): Promise<void> {
+    for (let level = 0, count = size; ; level++, count = Math.floor(count / 2)) {
+      if ((await this.#count(level)) === 0 && count === 0) break;
+      await (await this.#handle(level)).truncate(count * hashBytes);
+    }
+    await this.reload();
+  }
+
   /** Reads the frontier of what the files hold (after another process appended). */
   async reload(): Promise<void> {
     this.#frontier = await MerkleFrontier.load(await this.#count(0), this);
