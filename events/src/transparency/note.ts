@@ -110,14 +110,13 @@ export function parseCheckpointBody(body: string): Checkpoint | null {
 }
 
 export type NoteCheck =
-  | { ok: true; checkpoint: Checkpoint; signedBy: VerifierKey }
-  | { ok: false; reason: 'malformed' | 'unknown key' | 'bad signature'; checkpoint: Checkpoint | null };
+  | { ok: true; body: string; signedBy: VerifierKey }
+  | { ok: false; reason: 'malformed' | 'unknown key' | 'bad signature' };
 
-/** Verifies a signed checkpoint against the keys one trusts (any of them suffices). */
-export async function verifyCheckpointNote(text: string, keys: readonly VerifierKey[]): Promise<NoteCheck> {
+/** Verifies a signed note (c2sp.org/signed-note) against the keys one trusts (any of them suffices). */
+export async function verifyNote(text: string, keys: readonly VerifierKey[]): Promise<NoteCheck> {
   const note = splitNote(text);
-  const checkpoint = note ? parseCheckpointBody(note.body) : null;
-  if (!note || !checkpoint) return { ok: false, reason: 'malformed', checkpoint };
+  if (!note) return { ok: false, reason: 'malformed' };
   const body = new TextEncoder().encode(note.body);
   let known = false;
   for (const signature of note.signatures) {
@@ -137,7 +136,23 @@ export async function verifyCheckpointNote(text: string, keys: readonly Verifier
       signature.signature as Uint8Array<ArrayBuffer>,
       body,
     );
-    if (valid) return { ok: true, checkpoint, signedBy: key };
+    if (valid) return { ok: true, body: note.body, signedBy: key };
   }
-  return { ok: false, reason: known ? 'bad signature' : 'unknown key', checkpoint };
+  return { ok: false, reason: known ? 'bad signature' : 'unknown key' };
+}
+
+export type CheckpointCheck =
+  | { ok: true; checkpoint: Checkpoint; signedBy: VerifierKey }
+  | { ok: false; reason: 'malformed' | 'unknown key' | 'bad signature' };
+
+/** Verifies a signed checkpoint and reads it. */
+export async function verifyCheckpointNote(
+  text: string,
+  keys: readonly VerifierKey[],
+): Promise<CheckpointCheck> {
+  const note = await verifyNote(text, keys);
+  if (!note.ok) return note;
+  const checkpoint = parseCheckpointBody(note.body);
+  if (!checkpoint) return { ok: false, reason: 'malformed' };
+  return { ok: true, checkpoint, signedBy: note.signedBy };
 }
