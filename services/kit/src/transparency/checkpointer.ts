@@ -64,6 +64,11 @@ export class Checkpointer {
     return `transparency:${this.#o.schema}`;
   }
 
+  /** The verifier key of the key it signs with (`name+id+base64`), as the platform publishes it. */
+  get publicKey(): string {
+    return this.#o.signer.key.text;
+  }
+
   start(): void {
     if (this.#running) return;
     this.#running = true;

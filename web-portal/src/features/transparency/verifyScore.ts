@@ -1,0 +1,24 @@
+import { transparency } from '@sais/events';
+import type { TransparencyApi } from './transparencyApi';
+
+export type ScoreProofState =
+  transparency.InclusionCheck | { status: 'none' } | { status: 'checking' } | { status: 'unavailable' };
+
+/**
+ * Checks in the browser (WebCrypto: SHA-256 and Ed25519) that the event that recorded a submission's
+ * score is in a checkpoint of the scoring log signed with the platform's published key; with the event's
+ * content once it is revealed (after publication), that the content is what was recorded.
+ */
+export async function verifyScore(
+  api: TransparencyApi,
+  submissionId: string,
+  publicKey: Promise<string>,
+): Promise<ScoreProofState> {
+  const record = await api.scoreRecord(submissionId);
+  if (!record.eventId) return { status: 'none' };
+  const [proof, key] = await Promise.all([
+    api.proof('scoring', record.eventId),
+    publicKey.then((text) => transparency.parseVerifierKey(text)),
+  ]);
+  return transparency.checkEventInclusion(proof, [key], record.event ?? undefined);
+}
