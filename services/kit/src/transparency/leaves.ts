@@ -65,51 +65,40 @@ export class LeafNumbers {
 
   /**
    * Numbers the next events in commit order (only transactions older than every running one, as every
-   * commit-order reader does) and moves the checkpointer's place, in one transaction of two statements.
-   * Reading the events takes no lock that an append waits for.
+   * commit-order reader does) and moves the checkpointer's place. The read holds no transaction id; the
+   * numbers and the place are written in one statement, so the transaction that commit-order readers
+   * (relays, replays) wait for lasts only as long as that insert.
    */
   async assign(
     db: Db,
     from: { count: number; position: CommitPosition },
     limit: number,
   ): Promise<NumberedLeaf[]> {
-    return db.transaction().execute(async (trx) => {
-      const result = await sql<{
-        leaf_index: number;
-        hash: string;
-        type: string;
-        transaction_id: string;
-        global_position: number;
-      }>`
-        with next as (
-          select transaction_id, global_position, hash, type from ${this.#events}
-          where (transaction_id, global_position) > (${from.position.transactionId}::xid8, ${from.position.globalPosition})
-            and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-          order by transaction_id, global_position
-          limit ${limit}
-        ), numbered as (
-          select next.*, ${from.count}::bigint - 1 + row_number() over (order by transaction_id, global_position) as leaf_index
-          from next
-        ), inserted as (
-          insert into ${this.#leaves} (leaf_index, global_position) select leaf_index, global_position from numbered
-        )
-        select leaf_index, hash, type, transaction_id::text as transaction_id, global_position
-        from numbered order by leaf_index`.execute(trx);
-      const leaves = result.rows.map((row) => ({
-        leafIndex: Number(row.leaf_index),
-        hash: row.hash,
-        type: row.type,
-        position: { transactionId: row.transaction_id, globalPosition: Number(row.global_position) },
-      }));
-      const last = leaves.at(-1);
-      if (last)
-        await sql`
-          insert into ${this.#checkpoints} (name, transaction_id, global_position)
-          values (${LeafNumbers.reader}, ${last.position.transactionId}::xid8, ${last.position.globalPosition})
-          on conflict (name) do update set transaction_id = excluded.transaction_id,
-            global_position = excluded.global_position, updated_at = now()`.execute(trx);
-      return leaves;
-    });
+    const result = await sql<{ hash: string; type: string; transaction_id: string; global_position: number }>`
+      select hash, type, transaction_id::text as transaction_id, global_position from ${this.#events}
+      where (transaction_id, global_position) > (${from.position.transactionId}::xid8, ${from.position.globalPosition})
+        and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      order by ${this.#events}.transaction_id, ${this.#events}.global_position
+      limit ${limit}`.execute(db);
+    const leaves = result.rows.map((row, i) => ({
+      leafIndex: from.count + i,
+      hash: row.hash,
+      type: row.type,
+      position: { transactionId: row.transaction_id, globalPosition: Number(row.global_position) },
+    }));
+    const last = leaves.at(-1);
+    if (!last) return [];
+    await sql`
+      with numbered as (
+        insert into ${this.#leaves} (leaf_index, global_position)
+        select * from unnest(${leaves.map((leaf) => leaf.leafIndex)}::bigint[],
+          ${leaves.map((leaf) => leaf.position.globalPosition)}::bigint[])
+      )
+      insert into ${this.#checkpoints} (name, transaction_id, global_position)
+      values (${LeafNumbers.reader}, ${last.position.transactionId}::xid8, ${last.position.globalPosition})
+      on conflict (name) do update set transaction_id = excluded.transaction_id,
+        global_position = excluded.global_position, updated_at = now()`.execute(db);
+    return leaves;
   }
 
   /** The stored hashes of numbered leaves from `start` (to rebuild tree files the database is ahead of). */
