@@ -40,9 +40,18 @@ export async function openServiceLogs(options: {
   const directory = transparencyDirectory(config);
   const signer = await loadCheckpointSigner(config);
   const files = new Map<string, LogFiles>();
-  for (const service of options.services)
-    files.set(service.name, await openLogFiles(directory, service.name));
-  await trustKey(directory, signer.key);
+  try {
+    for (const service of options.services)
+      files.set(service.name, await openLogFiles(directory, service.name));
+    await trustKey(directory, signer.key);
+  } catch (error) {
+    // Without its transparency log the platform would run unchecked: it does not start.
+    throw new Error(
+      `cannot write the transparency log in ${directory} (${(error as Error).message}): ` +
+        'set SAIS_TRANSPARENCY_DIR to a writable folder apart from the data',
+      { cause: error },
+    );
+  }
   const originOf = (service: LoggedService) => `${signerName(config)}/${service.name}`;
   const checkpointers = new Map<string, Checkpointer>();
   for (const service of options.services) {
