@@ -28,12 +28,20 @@ const body = (number = 7) =>
 
 describe('signed notes (c2sp.org/signed-note)', () => {
   it('signs and verifies the reference note of golang.org/x/mod/sumdb/note', async () => {
-    const signer = await signerOf(ed25519FromSeed(Buffer.from(peterSeed, 'base64').subarray(1)), 'PeterNeumann');
+    const signer = await signerOf(
+      ed25519FromSeed(Buffer.from(peterSeed, 'base64').subarray(1)),
+      'PeterNeumann',
+    );
     expect(signer.key.text).toBe(peterKey);
     expect(signer.sign(peterText)).toBe(peterNote);
     const key = await transparency.parseVerifierKey(peterKey);
-    await expect(transparency.verifyNote(peterNote, [key])).resolves.toMatchObject({ ok: true, body: peterText });
-    await expect(transparency.verifyNote(peterNote.replace('cryptography', 'cryptographY'), [key])).resolves.toEqual({
+    await expect(transparency.verifyNote(peterNote, [key])).resolves.toMatchObject({
+      ok: true,
+      body: peterText,
+    });
+    await expect(
+      transparency.verifyNote(peterNote.replace('cryptography', 'cryptographY'), [key]),
+    ).resolves.toEqual({
       ok: false,
       reason: 'bad signature',
     });
@@ -41,7 +49,10 @@ describe('signed notes (c2sp.org/signed-note)', () => {
 
   it('reads verifier keys whose base64 holds a "+", and refuses a key id that is not the key’s', async () => {
     const plusKey = 'TEST+7997405c+AQcC+FTVKf0jlTdHDY3rbevmnKxxPjigCXlVtGe6RIr6'; // transparency-dev/formats
-    await expect(transparency.parseVerifierKey(plusKey)).resolves.toMatchObject({ name: 'TEST', text: plusKey });
+    await expect(transparency.parseVerifierKey(plusKey)).resolves.toMatchObject({
+      name: 'TEST',
+      text: plusKey,
+    });
     await expect(transparency.parseVerifierKey(peterKey.replace('c74f20a3', 'c74f20a4'))).rejects.toThrow(
       'the key id does not belong to this key',
     );
@@ -53,7 +64,9 @@ describe('signed checkpoints (c2sp.org/tlog-checkpoint)', () => {
   it('verifies a checkpoint signed with the platform key and reads its fields', async () => {
     const signer = await signerOf(generateKeyPairSync('ed25519').privateKey, 'sais-platform');
     const note = signer.sign(body());
-    expect(note).toMatch(/^sais-platform\/scoring\n1234\nBwcH[^\n]+=\ncheckpoint 7 2026-11-25T12:00:00.000Z\n\n— sais-platform /);
+    expect(note).toMatch(
+      /^sais-platform\/scoring\n1234\nBwcH[^\n]+=\ncheckpoint 7 2026-11-25T12:00:00.000Z\n\n— sais-platform /,
+    );
     await expect(transparency.verifyCheckpointNote(note, [signer.key])).resolves.toMatchObject({
       ok: true,
       checkpoint: { origin: 'sais-platform/scoring', treeSize: 1234, number: 7 },
@@ -69,13 +82,22 @@ describe('signed checkpoints (c2sp.org/tlog-checkpoint)', () => {
     await expect(check(byStranger)).resolves.toEqual({ ok: false, reason: 'unknown key' });
     // The stranger's signature under the platform's key id.
     const [, strangerSignature] = /— sais-platform (\S+)\n$/.exec(byStranger)!;
-    const forgedBytes = Buffer.concat([platform.key.keyId, Buffer.from(strangerSignature!, 'base64').subarray(4)]);
+    const forgedBytes = Buffer.concat([
+      platform.key.keyId,
+      Buffer.from(strangerSignature!, 'base64').subarray(4),
+    ]);
     await expect(check(`${body()}\n— sais-platform ${forgedBytes.toString('base64')}\n`)).resolves.toEqual({
       ok: false,
       reason: 'bad signature',
     });
-    await expect(check(signed.replace('\n1234\n', '\n1235\n'))).resolves.toEqual({ ok: false, reason: 'bad signature' });
+    await expect(check(signed.replace('\n1234\n', '\n1235\n'))).resolves.toEqual({
+      ok: false,
+      reason: 'bad signature',
+    });
     await expect(check(signed.replace('\n\n', '\n'))).resolves.toEqual({ ok: false, reason: 'malformed' });
-    await expect(check(platform.sign('not a checkpoint\n'))).resolves.toEqual({ ok: false, reason: 'malformed' });
+    await expect(check(platform.sign('not a checkpoint\n'))).resolves.toEqual({
+      ok: false,
+      reason: 'malformed',
+    });
   });
 });

@@ -30,7 +30,11 @@ describe('scores in the transparency log', () => {
     await waitFor(checkpoints, (c) => c.latest !== null, 'the first checkpoint of the scoring log');
     const a = await h.participant(competitionId);
     const b = await h.participant(competitionId);
-    const { submissionId, score } = await h.submit(a.web, competitionId, csv((i) => i * 5 + 1));
+    const { submissionId, score } = await h.submit(
+      a.web,
+      competitionId,
+      csv((i) => i * 5 + 1),
+    );
 
     const record = (await a.web.get('/api/submission/scoreRecord', { submissionId })).body.data;
     expect(record).toMatchObject({ submissionId, eventId: expect.any(String), revealed: false, event: null });
@@ -42,9 +46,16 @@ describe('scores in the transparency log', () => {
     expect(pending).toMatchObject({ eventHash: record.eventHash, checkpoint: null, inclusionPath: [] });
     await expect(transparency.checkEventInclusion(pending, [key])).resolves.toEqual({ status: 'pending' });
 
-    const sealed = await h.operator.web.post('/api/admin/leaderboard/seal', { competitionId, phase: 'preliminary' });
+    const sealed = await h.operator.web.post('/api/admin/leaderboard/seal', {
+      competitionId,
+      phase: 'preliminary',
+    });
     expect(sealed.body.code).toBe(0);
-    const proven = await waitFor(() => proof(record.eventId), (p) => p.checkpoint !== null, 'a checkpoint after the seal');
+    const proven = await waitFor(
+      () => proof(record.eventId),
+      (p) => p.checkpoint !== null,
+      'a checkpoint after the seal',
+    );
     await expect(transparency.checkEventInclusion(proven, [key])).resolves.toEqual({
       status: 'verified',
       checkpoint: proven.checkpoint!.number,
@@ -53,14 +64,20 @@ describe('scores in the transparency log', () => {
       contentChecked: false,
     });
 
-    expect((await h.operator.web.post('/api/admin/leaderboard/publish', { competitionId, phase: 'preliminary' })).body.code).toBe(0);
+    expect(
+      (await h.operator.web.post('/api/admin/leaderboard/publish', { competitionId, phase: 'preliminary' }))
+        .body.code,
+    ).toBe(0);
     // The publication reaches the board's read model through its projection.
     const revealed = await waitFor(
       async () => (await a.web.get('/api/submission/scoreRecord', { submissionId })).body.data,
       (r) => r.revealed,
       'the publication',
     );
-    expect(revealed).toMatchObject({ revealed: true, event: { id: record.eventId, data: { submissionId, publicScore: score } } });
+    expect(revealed).toMatchObject({
+      revealed: true,
+      event: { id: record.eventId, data: { submissionId, publicScore: score } },
+    });
     await expect(transparency.checkEventInclusion(proven, [key], revealed.event)).resolves.toMatchObject({
       status: 'verified',
       contentChecked: true,
@@ -71,7 +88,11 @@ describe('scores in the transparency log', () => {
       await sql`set session_replication_role = replica`.execute(db);
       await sql`update scoring.events set data = jsonb_set(data, '{publicScore}', '0.001')
         where event_id = ${record.eventId}`.execute(db);
-      const [event] = (await sql<{ data: unknown }>`select data from scoring.events where event_id = ${record.eventId}`.execute(db)).rows;
+      const [event] = (
+        await sql<{
+          data: unknown;
+        }>`select data from scoring.events where event_id = ${record.eventId}`.execute(db)
+      ).rows;
       const content = { ...revealed.event, data: event!.data };
       const hash = await transparency.recomputeEventHash(content);
       await sql`update scoring.events set hash = ${hash} where event_id = ${record.eventId}`.execute(db);

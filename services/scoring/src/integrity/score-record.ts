@@ -4,7 +4,15 @@
  * submitting team only. The event's content carries the private score, so it is given only once the phase's
  * private leaderboard is published; until then the proof covers the event's hash alone.
  */
-import { type Authenticator, type Db, type EventStore, AppError, envelopeOf, ok, requirePrincipal } from '@sais/kit';
+import {
+  type Authenticator,
+  type Db,
+  type EventStore,
+  AppError,
+  envelopeOf,
+  ok,
+  requirePrincipal,
+} from '@sais/kit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -31,7 +39,12 @@ const hashedEvent = z.object({
 
 export async function scoreRecordRoutes(
   root: FastifyInstance,
-  { db, store, submissions, auth }: { db: Db; store: EventStore; submissions: Submissions; auth: Authenticator },
+  {
+    db,
+    store,
+    submissions,
+    auth,
+  }: { db: Db; store: EventStore; submissions: Submissions; auth: Authenticator },
 ) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(
