@@ -117,8 +117,14 @@ export class CheckpointLog {
   /** The first checkpoint whose tree holds leaf `index` (the smallest tree that proves it). */
   async firstCovering(index: number): Promise<CheckpointRecord | null> {
     await this.refresh();
-    const at = this.#entries.findIndex((entry) => entry.treeSize > index);
-    return at < 0 ? null : this.#read(this.#entries[at]);
+    let low = 0;
+    let high = this.#entries.length;
+    while (low < high) {
+      const middle = Math.floor((low + high) / 2);
+      if (this.#entries[middle]!.treeSize > index) high = middle;
+      else low = middle + 1;
+    }
+    return this.#read(this.#entries[low]);
   }
 
   /** Up to `limit` checkpoints numbered after `after`, in order. */
