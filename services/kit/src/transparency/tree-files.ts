@@ -15,6 +15,8 @@ export class TreeFiles implements NodeSource {
   readonly #dir: string;
   readonly #readOnly: boolean;
   readonly #handles = new Map<number, FileHandle>();
+  /** Levels written since the last `sync`: only those are flushed. */
+  readonly #dirty = new Set<number>();
   #frontier = new MerkleFrontier();
 
   private constructor(dir: string, readOnly: boolean) {
@@ -106,6 +108,7 @@ export class TreeFiles implements NodeSource {
           await this.node(level - 1, 2 * index + 1),
         );
         await handle.write(parent, 0, hashBytes, index * hashBytes);
+        this.#dirty.add(level);
       }
       below = expected;
     }
@@ -139,12 +142,16 @@ export class TreeFiles implements NodeSource {
     for (const [level, { start, nodes }] of added.entries()) {
       const bytes = Buffer.concat(nodes);
       await (await this.#handle(level)).write(bytes, 0, bytes.length, start * hashBytes);
+      this.#dirty.add(level);
     }
   }
 
   /** Flushes every level to disk: a checkpoint is written only after the nodes it covers are durable. */
   async sync(): Promise<void> {
-    for (const handle of this.#handles.values()) await handle.datasync();
+    for (const level of [...this.#dirty]) {
+      await (await this.#handle(level)).datasync();
+      this.#dirty.delete(level);
+    }
   }
 
   async close(): Promise<void> {
