@@ -69,6 +69,11 @@ export class Checkpointer {
     return this.#o.signer.key.text;
   }
 
+  /** The log's latest signed checkpoint (by whichever process signed it). */
+  latestCheckpoint(): Promise<CheckpointRecord | null> {
+    return this.#o.files.checkpoints.latest();
+  }
+
   start(): void {
     if (this.#running) return;
     this.#running = true;
