@@ -218,6 +218,7 @@ async function appends(ctx: Context): Promise<void> {
         'call max',
         'leaves numbered',
         'checkpoints',
+        'CPU per event',
         'other work',
       ],
       rows,
