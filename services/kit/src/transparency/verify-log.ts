@@ -165,7 +165,9 @@ async function locate(
   }
   const [here, next] = events as [EventEnvelope, EventEnvelope | undefined];
   const expected = await files.tree.node(0, position);
-  const expectedNext: Hash | null = position + 1 < size ? await files.tree.node(0, position + 1) : null;
+  // The leaf after the checkpoint's last one is in the files too when they already hold more.
+  const stored = Math.max(size, await files.tree.storedLeaves());
+  const expectedNext: Hash | null = position + 1 < stored ? await files.tree.node(0, position + 1) : null;
   const leafHere = leafOf(here);
   const leafNext = next ? leafOf(next) : null;
   let difference: Difference;
