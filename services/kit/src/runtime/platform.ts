@@ -103,6 +103,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       auth,
     });
   }
+  // Opened before anything runs: a platform that cannot write its transparency logs does not start.
+  const logs = await openServiceLogs({ services, config, db, databaseKind: database.kind, logger });
   for (const service of services) {
     if (service.authenticator) authenticator = await service.authenticator(contexts.get(service)!);
   }
@@ -132,7 +134,6 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     }
   }
   for (const relay of relays) relay.start();
-  const logs = await openServiceLogs({ services, config, db, databaseKind: database.kind, logger });
   logs.start();
 
   const readiness: ReadinessCheck[] = [
