@@ -6,8 +6,11 @@ import { generateKeyPairSync } from 'node:crypto';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
+import { open } from 'node:fs/promises';
+import { join } from 'node:path';
 import {
   Checkpointer,
+  TransparencyConflict,
   openLogFiles,
   signerOf,
   trustKey,
@@ -85,5 +88,44 @@ describe('checkpointers of one log in several processes', () => {
     ).resolves.toMatchObject({ problem: null, compared: appended.length, uncovered: 0 });
     await reader.close();
     for (const { files } of processes) await files.close();
+  });
+
+  it('signs nothing when the database numbers fewer events than the log holds, or the files lost a signed root', async () => {
+    scenario = await loggedStore('tlog_conflict');
+    const appended = await appendHistory(scenario.store);
+    await checkpointCovering(scenario.checkpointer, appended.length);
+    const restarted = async () => {
+      const files = await openLogFiles(scenario.dir, 'identity');
+      const checkpointer = new Checkpointer({
+        db: scenario.database.db,
+        schema,
+        files,
+        signer: scenario.signer,
+        origin: 'sais-test/identity',
+        lock: true,
+      });
+      try {
+        return await checkpointer.checkpointNow();
+      } finally {
+        await files.close();
+      }
+    };
+    // A database restored from an older backup (or its leaf numbers rewritten).
+    const db = scenario.database.db;
+    await sql`create table identity.saved_leaves as select * from identity.transparency_leaves`.execute(db);
+    await sql`delete from identity.transparency_leaves where leaf_index >= 10`.execute(db);
+    const behind = restarted();
+    await expect(behind).rejects.toBeInstanceOf(TransparencyConflict);
+    await expect(behind).rejects.toThrow(/numbers 10 events but the transparency log holds 16/);
+    await sql`insert into identity.transparency_leaves select * from identity.saved_leaves where leaf_index >= 10`.execute(
+      db,
+    );
+    await expect(restarted()).resolves.toBeNull(); // whole again, and nothing new to sign
+
+    // A leaf changed under a signed checkpoint (the subtrees above it left as they were).
+    const level0 = await open(join(scenario.dir, 'identity', 'tree', 'level-00'), 'r+');
+    await level0.write(Buffer.alloc(32), 0, 32, 0);
+    await level0.close();
+    await expect(restarted()).rejects.toThrow(/the tree files do not give the root of checkpoint #1/);
   });
 });
