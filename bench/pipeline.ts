@@ -1,6 +1,7 @@
 /**
- * `npm run bench -- pipeline [rate=200] [seconds=60] [teams=N] [workers=N]` (at least rate × seconds / 100
- * teams; `workers=N` runs the scoring worker group in N processes of its own, bench/pipeline-worker.ts)
+ * `npm run bench -- pipeline [rate=200] [seconds=60] [teams=N] [workers=N] [transparency=off]` (at least
+ * rate × seconds / 100 teams; `workers=N` runs the scoring worker group in N processes of its own,
+ * bench/pipeline-worker.ts; `transparency=off` runs no checkpointer, to compare with, decision 0012)
  *
  * Small result files from upload to leaderboard: a load process (bench/pipeline-load.ts) posts 20-row
  * CSVs through `POST /api/submission/upload` at a fixed rate (open loop) to the real platform
@@ -82,6 +83,7 @@ async function main(args: readonly string[]): Promise<boolean> {
   const teams = Math.max(setting('teams', 20), Math.ceil((rate * seconds) / dailyLimit));
   // Scoring workers in their own processes (0: inside the API process).
   const workerProcesses = setting('workers', 0);
+  const transparency = args.includes('transparency=off') ? 'off' : 'on';
   const cleanup = new Cleanup();
   try {
     const applied = new Map<string, number[]>();
@@ -93,7 +95,7 @@ async function main(args: readonly string[]): Promise<boolean> {
     } = await benchPlatform(cleanup, {
       name: 'pipeline',
       services: [identityService, competitionService, timedScoring(applied)],
-      env: { SAIS_WORKERS: workerProcesses > 0 ? 'off' : 'on' },
+      env: { SAIS_WORKERS: workerProcesses > 0 ? 'off' : 'on', SAIS_TRANSPARENCY: transparency },
     });
     const db = platform.database.db;
     for (let i = 0; i < workerProcesses; i++) {
@@ -199,6 +201,7 @@ async function main(args: readonly string[]): Promise<boolean> {
             ? `API process (HTTP, relays, projections) + ${workerProcesses} scoring worker process(es)`
             : 'one process: HTTP, relays, scoring worker group, projections (SAIS_WORKERS on)',
         ],
+        ['checkpointers', transparency === 'on' ? 'on (in the API process)' : 'off (SAIS_TRANSPARENCY=off)'],
       ],
       { servers, databaseUrl: url, topicPrefix },
     );

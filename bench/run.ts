@@ -38,6 +38,12 @@ const benchmarks: Record<string, { description: string; load: () => Promise<Benc
       'bare Fastify route (50 connections, ~10 s each). Args: seconds=N connections=N teams=N',
     load: async () => (await import('./scoring-leaderboard.ts')).default,
   },
+  checkpoint: {
+    description:
+      'transparency checkpoints: appends/s without and with a running checkpointer, and 1,000,000 events ' +
+      'checkpointed from nothing and incrementally, with proofs at that size. Args: appends million events=N',
+    load: async () => (await import('./checkpoint.ts')).default,
+  },
   runner: {
     description:
       'container runs on the Docker Engine: overhead submit → run started and run ended → scored (p50/p99 of ' +

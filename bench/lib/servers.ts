@@ -85,6 +85,9 @@ export async function benchPlatform(
   const dataDir = await mkdtemp(join(tmpdir(), `bench-${options.name}-`));
   cleanup.defer('remove the data folder', () => rm(dataDir, { recursive: true, force: true }));
   cleanup.defer('remove the keys folder', () => rm(`${dataDir}-keys`, { recursive: true, force: true }));
+  cleanup.defer('remove the transparency log', () =>
+    rm(`${dataDir}-transparency`, { recursive: true, force: true }),
+  );
   const platform = await createPlatform({
     services: options.services,
     config: {

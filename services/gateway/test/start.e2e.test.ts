@@ -56,6 +56,7 @@ describe('npm start (embedded default)', () => {
       await new Promise((resolve) => child.once('exit', resolve));
       await rm(dataDir, { recursive: true, force: true });
       await rm(`${dataDir}-keys`, { recursive: true, force: true });
+      await rm(`${dataDir}-transparency`, { recursive: true, force: true });
     }
   }, 300_000);
 });

@@ -27,3 +27,4 @@ export * from './time.ts';
 export * from './crypto.ts';
 export * from './keys/keys.ts';
 export * from './integrity/signals.ts';
+export * from './transparency/index.ts';

@@ -6,6 +6,7 @@ import { scoringMigrations } from './db/migrations.ts';
 import { GroundTruths } from './ground-truths.ts';
 import { leaderboardAsOf } from './integrity/as-of.ts';
 import { integrityRoutes } from './integrity/routes.ts';
+import { scoreRecordRoutes } from './integrity/score-record.ts';
 import { signalScans } from './integrity/signals.ts';
 import { scoringRoutes } from './http/routes.ts';
 import { tusRoutes } from './http/tus.ts';
@@ -36,6 +37,8 @@ export const scoringService = defineService({
     '/api/admin/signals',
   ],
   migrations: scoringMigrations,
+  // A seal and a publication are signed into the scoring log's checkpoints at once (decision 0012).
+  checkpointAfter: ['scoring.PrivateLeaderboardSealed', 'scoring.PrivateLeaderboardPublished'],
   projections: () => [
     competitionsMirror,
     peopleMirror,
@@ -80,6 +83,7 @@ export const scoringService = defineService({
     });
     // Sealed results, collusion signals (decision 0008); guards the operators' calls registered above.
     await integrityRoutes(app, { db, store, auth });
+    await scoreRecordRoutes(app, { db, store, submissions, auth });
     await tusRoutes(app, {
       submissions,
       uploads: new ResumableUploads(db),

@@ -1,6 +1,18 @@
-// `npm run events:verify`: checks the hash chain of every stream of every service.
+// `npm run events:verify [-- --checkpoints <dir>] [--key <name+id+base64>]`: checks the hash chain of
+// every stream of every service, then every service's events against its signed checkpoints: the
+// platform's transparency log (SAIS_TRANSPARENCY_DIR or its default), or a mirror's copy (--checkpoints).
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { transparency } from '@sais/events';
+import { checkEventLogs, transparencyDirectory } from '@sais/kit';
+import { repositoryRoot } from '../platform.ts';
 import { openForTool } from './open.ts';
 
+const { values: args } = parseArgs({
+  options: { checkpoints: { type: 'string' }, key: { type: 'string', multiple: true } },
+});
+const keys = await Promise.all((args.key ?? []).map((key) => transparency.parseVerifierKey(key)));
+const dataDir = process.env.SAIS_DATA_DIR ?? join(repositoryRoot, '.data');
 const { database, stores } = await openForTool();
 let broken = false;
 try {
@@ -21,6 +33,11 @@ try {
       console.log(`${service}: cannot verify: ${result.error}`);
     }
   }
+  const directory = args.checkpoints ?? transparencyDirectory({ dataDir, env: process.env });
+  console.log(`checkpoints: ${directory}`);
+  const checked = await checkEventLogs({ db: database.db, stores, directory, keys });
+  for (const line of checked.lines) console.log(line);
+  if (!checked.ok) broken = true;
 } finally {
   await database.close();
 }

@@ -1,9 +1,9 @@
 import type { Db } from '../db/database.ts';
 import { randomUUID } from 'node:crypto';
-import { type EventEnvelope, type EventMetadata, parseEventData } from '@sais/events';
+import { type EventEnvelope, type EventMetadata, parseEventData, transparency } from '@sais/events';
 import { type RawBuilder, sql } from 'kysely';
 import { ConcurrencyError } from '../errors.ts';
-import { canonicalJson, sha256Hex } from './canonical.ts';
+import { sha256Hex } from './canonical.ts';
 
 /** `no_stream`: the stream must not exist yet; a number: the stream's current version; `any`: no check. */
 export type ExpectedVersion = number | 'no_stream' | 'any';
@@ -63,20 +63,8 @@ function toEnvelope(row: EventRow): EventEnvelope {
 
 /** The text that an event's hash covers: everything but its positions, chained to the previous hash. */
 export function hashEvent(event: Omit<EventEnvelope, 'hash' | 'globalPosition' | 'transactionId'>): string {
-  return sha256Hex(
-    canonicalJson({
-      previousHash: event.previousHash,
-      id: event.id,
-      streamType: event.streamType,
-      streamId: event.streamId,
-      streamVersion: event.streamVersion,
-      type: event.type,
-      version: event.version,
-      occurredAt: event.occurredAt,
-      metadata: { actor: event.actor, correlationId: event.correlationId, causationId: event.causationId },
-      data: event.data,
-    }),
-  );
+  // The canonical text is shared with the browser (@sais/events), which recomputes hashes of proofs.
+  return sha256Hex(transparency.eventCanonicalText(event));
 }
 
 /** A unique violation on the events table itself (another writer took the stream version). */

@@ -20,12 +20,15 @@ import { ReplayJobs } from '../audit/replay-jobs.ts';
 import { auditPrefix, auditRoutes, projectionSources } from '../audit/routes.ts';
 import type { Projection } from '../projections/projection.ts';
 import type { PlatformConfig, ServiceContext, ServiceDefinition } from './service.ts';
+import { openServiceLogs } from '../transparency/service-logs.ts';
+import { transparencyPrefix } from '../transparency/routes.ts';
+import type { Checkpointer } from '../transparency/checkpointer.ts';
 
 export * from '../audit/index.ts';
 
 /** Every URL prefix a service answers, its audit calls included (the gateway's routing table). */
 export function routedPrefixes(service: ServiceDefinition): string[] {
-  return [...service.prefixes, auditPrefix(service.name)];
+  return [...service.prefixes, auditPrefix(service.name), transparencyPrefix(service.name)];
 }
 
 export interface PlatformOptions {
@@ -41,6 +44,8 @@ export interface Platform {
   readonly database: Database;
   readonly transport: EventTransport;
   readonly stores: ReadonlyMap<string, EventStore>;
+  /** Each service's transparency checkpointer (decision 0012), by service name. */
+  readonly checkpointers: ReadonlyMap<string, Checkpointer>;
   readonly mode: { database: 'postgres' | 'pglite'; bus: 'kafka' | 'in-process' };
   close(): Promise<void>;
 }
@@ -102,6 +107,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       auth,
     });
   }
+  // Opened before anything runs: a platform that cannot write its transparency logs does not start.
+  const logs = await openServiceLogs({ services, config, db, databaseKind: database.kind, logger });
   for (const service of services) {
     if (service.authenticator) authenticator = await service.authenticator(contexts.get(service)!);
   }
@@ -131,6 +138,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     }
   }
   for (const relay of relays) relay.start();
+  logs.start();
 
   const readiness: ReadinessCheck[] = [
     { name: 'database', check: async () => void (await sql`select 1`.execute(db)) },
@@ -158,6 +166,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       jobs: replayJobs,
     });
   }
+  await logs.routes(app);
   await options.extend?.(app);
 
   let closed = false;
@@ -166,6 +175,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     database,
     transport,
     stores,
+    checkpointers: logs.checkpointers,
     mode: { database: database.kind, bus: transport instanceof KafkaTransport ? 'kafka' : 'in-process' },
     async close() {
       if (closed) return;
@@ -173,6 +183,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       await app.close();
       await replayJobs.close();
       await Promise.all(relays.map((relay) => relay.stop()));
+      await logs.close();
       await Promise.all(subscriptions.map((subscription) => subscription.stop()));
       await transport.close();
       await database.close();

@@ -35,6 +35,8 @@ export interface ServiceDefinition {
   /** URL prefixes it answers, for the gateway's routing table (e.g. `/api/user`). */
   readonly prefixes: readonly string[];
   readonly migrations: Record<string, Migration>;
+  /** Event types after which its transparency log signs a checkpoint at once (e.g. a seal; decision 0012). */
+  readonly checkpointAfter?: readonly string[];
   projections?(context: ServiceContext): Projection[];
   /** Background consumers (e.g. scoring workers): each a consumer group sharing its work with peers. */
   workers?(context: ServiceContext): SubscriptionOptions[];
