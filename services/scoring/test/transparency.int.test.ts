@@ -1,4 +1,4 @@
-// A participant's score in the scoring log's signed checkpoints (decision 0011): the event that recorded
+// A participant's score in the scoring log's signed checkpoints (decision 0012): the event that recorded
 // it, its inclusion proof, verified as the portal verifies it; a seal signs a checkpoint at once; the
 // event's content (with the private score) only after publication; a rewritten score fails the proof.
 import { transparency } from '@sais/events';
