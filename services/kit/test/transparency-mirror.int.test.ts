@@ -50,7 +50,8 @@ describe('a mirror of the transparency log', () => {
     origin = await platform.app.listen({ port: 0, host: '127.0.0.1' });
   }
   const store = () => platform.stores.get('identity')!;
-  const checkpoint = (size: number) => checkpointCovering(platform.checkpointers.get('identity')!, size);
+  const checkpoint = (size: number) =>
+    checkpointCovering(platform.checkpointers.get('identity')!, size, { store: store() });
   const mirror = (keys?: transparency.VerifierKey[]) =>
     mirrorLogs({ url: origin, directory: mirrorDir(), logs: ['identity'], keys });
   const api = async <T>(path: string): Promise<T> =>

@@ -65,7 +65,9 @@ export class LeafNumbers {
 
   /**
    * Numbers the next events in commit order (only transactions older than every running one, as every
-   * commit-order reader does) and moves the checkpointer's place. The read holds no transaction id; the
+   * commit-order reader does) and moves the checkpointer's place. An event already numbered is never
+   * numbered again, even when the place moved back (a restore into another server re-reads from just
+   * before the first event it had not numbered: services/gateway/src/backup/restore.ts). The read holds no transaction id; the
    * numbers and the place are written in one statement, so the transaction that commit-order readers
    * (relays, replays) wait for lasts only as long as that insert.
    */
@@ -78,6 +80,7 @@ export class LeafNumbers {
       select hash, type, transaction_id::text as transaction_id, global_position from ${this.#events}
       where (transaction_id, global_position) > (${from.position.transactionId}::xid8, ${from.position.globalPosition})
         and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        and not exists (select 1 from ${this.#leaves} l where l.global_position = ${this.#events}.global_position)
       order by ${this.#events}.transaction_id, ${this.#events}.global_position
       limit ${limit}`.execute(db);
     const leaves = result.rows.map((row, i) => ({
