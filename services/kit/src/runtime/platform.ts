@@ -1,12 +1,11 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import pino, { type Logger } from 'pino';
 import { type Database, databaseConfigFromEnv, openDatabase } from '../db/database.ts';
 import { migrateSchema } from '../db/migrate.ts';
 import { EventStore } from '../eventstore/event-store.ts';
 import { eventStoreMigrations } from '../eventstore/migrations.ts';
-import { createApp, loggerOptions, type ReadinessCheck } from '../http/app.ts';
+import { createApp, loggerOptions } from '../http/app.ts';
 import { InProcessBus } from '../messaging/in-process.ts';
 import { groupedBatches } from '../messaging/grouped.ts';
 import { KafkaTransport } from '../messaging/kafka.ts';
@@ -18,6 +17,10 @@ import { ReplayJobs } from '../audit/replay-jobs.ts';
 import { auditPrefix, auditRoutes, projectionSources } from '../audit/routes.ts';
 import type { Projection } from '../projections/projection.ts';
 import type { PlatformConfig, ServiceContext, ServiceDefinition } from './service.ts';
+import { Metrics } from '../observability/metrics.ts';
+import { observeHttp } from '../observability/http-metrics.ts';
+import { countAppends, observePlatform } from '../observability/observe-platform.ts';
+import type { ConsumerGroup } from '../observability/consumer-lag.ts';
 
 export * from '../audit/index.ts';
 
@@ -30,6 +33,8 @@ export interface PlatformOptions {
   services: readonly ServiceDefinition[];
   config: PlatformConfig;
   logger?: Logger;
+  /** Where the process's metrics go (default: a registry of this platform's own). */
+  metrics?: Metrics;
   /** Extra routes on the same app (the gateway's static apps). */
   extend?(app: FastifyInstance): Promise<void>;
 }
@@ -40,6 +45,8 @@ export interface Platform {
   readonly transport: EventTransport;
   readonly stores: ReadonlyMap<string, EventStore>;
   readonly mode: { database: 'postgres' | 'pglite'; bus: 'kafka' | 'in-process' };
+  /** Its metrics; `serveMetrics` (observability/metrics-server.ts) serves them on their own port. */
+  readonly metrics: Metrics;
   close(): Promise<void>;
 }
 
@@ -51,6 +58,7 @@ export interface Platform {
 export async function createPlatform(options: PlatformOptions): Promise<Platform> {
   const { config, services } = options;
   const logger = options.logger ?? pino(loggerOptions() as pino.LoggerOptions);
+  const metrics = options.metrics ?? new Metrics();
   const database = await openDatabase(databaseConfigFromEnv(config.env, join(config.dataDir, 'pg')));
   const { db } = database;
   const brokers = config.env.KAFKA_BROKERS?.split(',').filter(Boolean);
@@ -80,7 +88,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       ...eventStoreMigrations(service.schema),
       ...service.migrations,
     });
-    const store = new EventStore(db, service.schema);
+    const store = new EventStore(db, service.schema, { onAppended: countAppends(metrics, service.name) });
     stores.set(service.name, store);
     const relay = new Relay({
       store,
@@ -96,6 +104,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       config,
       appended: () => relay.notify(),
       auth,
+      metrics,
     });
   }
   for (const service of services) {
@@ -103,11 +112,13 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   }
   const projectionConcurrency = Number(config.env.PROJECTION_CONCURRENCY ?? 4);
   const projectionsOf = new Map<ServiceDefinition, Projection[]>();
+  const groups: ConsumerGroup[] = [];
   for (const service of services) {
     const projections = service.projections?.(contexts.get(service)!) ?? [];
     projectionsOf.set(service, projections);
     for (const projection of projections) {
       const runner = new ProjectionRunner(projection, db, logger);
+      groups.push({ groupId: projection.name, topics: projection.streamTypes });
       subscriptions.push(
         await transport.subscribe({
           groupId: projection.name,
@@ -122,21 +133,30 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   }
   if (config.env.SAIS_WORKERS !== 'off') {
     for (const service of services) {
-      for (const worker of service.workers?.(contexts.get(service)!) ?? [])
+      for (const worker of service.workers?.(contexts.get(service)!) ?? []) {
         subscriptions.push(await transport.subscribe(worker));
+        groups.push({ groupId: worker.groupId, topics: worker.topics });
+      }
     }
   }
   for (const relay of relays) relay.start();
 
-  const readiness: ReadinessCheck[] = [
-    { name: 'database', check: async () => void (await sql`select 1`.execute(db)) },
-  ];
-  if (transport instanceof KafkaTransport) readiness.push({ name: 'kafka', check: () => transport.ping() });
+  for (const service of services) service.metrics?.(contexts.get(service)!);
+  const observed = observePlatform({
+    db,
+    env: config.env,
+    transport,
+    metrics,
+    logger,
+    projections: [...projectionsOf.values()].flat(),
+    groups,
+  });
   const app = await createApp({
     title: `SAIS platform: ${services.map((s) => s.name).join(', ')}`,
-    readiness,
+    readiness: observed.readiness,
     logger,
   });
+  observeHttp(app, metrics);
   for (const service of services) await service.routes(app, contexts.get(service)!);
   // The auditors' calls of each service here, under /api/admin/audit/<service> (see audit/routes.ts).
   const replayJobs = new ReplayJobs(db, logger);
@@ -159,10 +179,12 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     transport,
     stores,
     mode: { database: database.kind, bus: transport instanceof KafkaTransport ? 'kafka' : 'in-process' },
+    metrics,
     async close() {
       if (closed) return;
       closed = true;
       await app.close();
+      await observed.close();
       await replayJobs.close();
       await Promise.all(relays.map((relay) => relay.stop()));
       await Promise.all(subscriptions.map((subscription) => subscription.stop()));
