@@ -11,19 +11,10 @@ export interface ProjectionLagSample {
   seconds: number;
 }
 
-interface Row {
-  transaction_id: string;
-  global_position: number;
-  stream_type: string;
-  stream_id: string;
-  stream_version: number;
-  occurred_at: Date | string;
-}
-
-const positionOf = (row: Row): CommitPosition => ({
-  transactionId: row.transaction_id,
-  globalPosition: Number(row.global_position),
-});
+const parsePosition = (text: string): CommitPosition => {
+  const [transactionId, globalPosition] = text.split(':');
+  return { transactionId: transactionId!, globalPosition: Number(globalPosition) };
+};
 const before = (a: CommitPosition, b: CommitPosition) => {
   const [ta, tb] = [BigInt(a.transactionId), BigInt(b.transactionId)];
   return ta < tb || (ta === tb && a.globalPosition < b.globalPosition);
@@ -39,6 +30,7 @@ const before = (a: CommitPosition, b: CommitPosition) => {
  * applied), and a projection further behind than `window` events counts `window` of them.
  */
 export class ProjectionLag {
+  /** Per projection and source store: every event of its types up to here was found applied. */
   readonly #clean = new Map<string, CommitPosition>();
   readonly #sources = new Map<string, Projection[]>();
   readonly #schemasFound = new Set<string>();
@@ -61,12 +53,11 @@ export class ProjectionLag {
     const lag = new Map(this.projections.map((p) => [p.name, { events: 0, seconds: 0 }]));
     for (const [schema, readers] of this.#sources) {
       if (!(await this.#exists(schema))) continue;
-      const rows = await this.#readAfter(schema, await this.#start(schema, readers));
       for (const projection of readers) {
-        const found = await this.#unapplied(schema, projection, rows);
+        const found = await this.#behind(schema, projection);
         const total = lag.get(projection.name)!;
         total.events += found.events;
-        if (found.oldest !== undefined)
+        if (found.oldest !== null)
           total.seconds = Math.max(total.seconds, Math.max(0, (now - found.oldest) / 1000));
       }
     }
@@ -82,76 +73,54 @@ export class ProjectionLag {
     return this.#schemasFound.has(schema);
   }
 
-  /** The earliest clean position of the store's readers (first sample: `window` events before the head). */
-  async #start(schema: string, readers: readonly Projection[]): Promise<CommitPosition> {
-    let start: CommitPosition | undefined;
-    for (const projection of readers) {
-      const key = `${projection.name}\u0000${schema}`;
-      let clean = this.#clean.get(key);
-      if (!clean) {
-        clean = await this.#windowStart(schema);
-        this.#clean.set(key, clean);
-      }
-      if (!start || before(clean, start)) start = clean;
-    }
-    return start ?? beginning;
-  }
-
+  /** First sample of a store: `window` events before its head (older ones are taken as applied). */
   async #windowStart(schema: string): Promise<CommitPosition> {
     const events = sql.table(`${schema}.events`);
-    const result = await sql<Row>`
-      select transaction_id::text as transaction_id, global_position from ${events}
+    const result = await sql<{ position: string }>`
+      select transaction_id::text || ':' || global_position as position from ${events}
       order by ${events}.transaction_id desc, ${events}.global_position desc
       offset ${this.window} limit 1`.execute(this.db);
-    return result.rows[0] ? positionOf(result.rows[0]) : beginning;
+    return result.rows[0] ? parsePosition(result.rows[0].position) : beginning;
   }
 
-  /** Committed events after `after` in commit order, as the relay reads them (never past a running transaction). */
-  async #readAfter(schema: string, after: CommitPosition): Promise<Row[]> {
-    const events = sql.table(`${schema}.events`);
-    const result = await sql<Row>`
-      select transaction_id::text as transaction_id, global_position, stream_type, stream_id, stream_version,
-        occurred_at
-      from ${events}
-      where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition})
-        and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-      order by ${events}.transaction_id, ${events}.global_position
-      limit ${this.window}`.execute(this.db);
-    return result.rows;
-  }
-
-  /** The projection's unapplied events among `rows`; moves its clean position up to the first of them. */
-  async #unapplied(
-    schema: string,
-    projection: Projection,
-    rows: readonly Row[],
-  ): Promise<{ events: number; oldest?: number }> {
+  /**
+   * One statement, the work in the database: the store's committed events after the projection's clean
+   * position (commit order, as the relay reads them, at most `window`), those of its stream types past
+   * their stream's applied version, and the new clean position (the last event before the first of them).
+   */
+  async #behind(schema: string, projection: Projection): Promise<{ events: number; oldest: number | null }> {
     const key = `${projection.name}\u0000${schema}`;
-    const clean = this.#clean.get(key)!;
-    const fresh = rows.filter((row) => before(clean, positionOf(row)));
-    const relevant = fresh.filter((row) => projection.streamTypes.includes(row.stream_type));
-    const applied = await this.#positions(projection, [...new Set(relevant.map((row) => row.stream_id))]);
-    let events = 0;
-    let oldest: number | undefined;
-    let advanced = clean;
-    for (const row of fresh) {
-      const behind =
-        projection.streamTypes.includes(row.stream_type) &&
-        row.stream_version > (applied.get(row.stream_id) ?? 0);
-      if (behind) {
-        events += 1;
-        oldest ??= new Date(row.occurred_at).getTime();
-      } else if (oldest === undefined) advanced = positionOf(row);
+    let clean = this.#clean.get(key);
+    if (!clean) this.#clean.set(key, (clean = await this.#windowStart(schema)));
+    const events = sql.table(`${schema}.events`);
+    const positions = sql.table(`${projection.schema}.projection_streams`);
+    const result = await sql<{ events: number; oldest: Date | string | null; clean: string | null }>`
+      with tail as (
+        select transaction_id, global_position, stream_type, stream_id, stream_version, occurred_at
+        from ${events}
+        where (transaction_id, global_position) > (${clean.transactionId}::xid8, ${clean.globalPosition})
+          and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        order by ${events}.transaction_id, ${events}.global_position
+        limit ${this.window}
+      ), behind as (
+        select t.transaction_id, t.global_position, t.occurred_at from tail t
+        where t.stream_type = any(${[...projection.streamTypes]}::text[])
+          and t.stream_version > coalesce((select p.stream_version from ${positions} p
+            where p.projection = ${projection.name} and p.stream_id = t.stream_id), 0)
+      ), first_behind as (
+        select transaction_id, global_position from behind order by transaction_id, global_position limit 1
+      )
+      select (select count(*)::int from behind) as events,
+        (select min(occurred_at) from behind) as oldest,
+        (select t.transaction_id::text || ':' || t.global_position from tail t
+          where not exists (select 1 from first_behind f
+            where (t.transaction_id, t.global_position) >= (f.transaction_id, f.global_position))
+          order by t.transaction_id desc, t.global_position desc limit 1) as clean`.execute(this.db);
+    const row = result.rows[0]!;
+    if (row.clean) {
+      const next = parsePosition(row.clean);
+      if (before(clean, next)) this.#clean.set(key, next);
     }
-    this.#clean.set(key, advanced);
-    return { events, oldest };
-  }
-
-  async #positions(projection: Projection, streamIds: string[]): Promise<Map<string, number>> {
-    if (streamIds.length === 0) return new Map();
-    const result = await sql<{ stream_id: string; stream_version: number }>`
-      select stream_id, stream_version from ${sql.table(`${projection.schema}.projection_streams`)}
-      where projection = ${projection.name} and stream_id = any(${streamIds}::text[])`.execute(this.db);
-    return new Map(result.rows.map((row) => [row.stream_id, row.stream_version]));
+    return { events: row.events, oldest: row.oldest === null ? null : new Date(row.oldest).getTime() };
   }
 }
