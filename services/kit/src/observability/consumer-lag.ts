@@ -50,14 +50,17 @@ export class ConsumerLag {
           }),
         ),
       );
+      // The groups' committed offsets, asked for at once (each is its own request to the coordinator).
+      const committedOf = await Promise.all(
+        this.groups.map((group) =>
+          admin.fetchOffsets({ groupId: topicOf(group.groupId), topics: group.topics.map(topicOf) }),
+        ),
+      );
       const samples: ConsumerLagSample[] = [];
-      for (const group of this.groups) {
-        const committed = await admin.fetchOffsets({
-          groupId: topicOf(group.groupId),
-          topics: group.topics.map(topicOf),
-        });
+      this.groups.forEach((group, index) => {
         for (const type of group.topics) {
-          const partitions = committed.find((entry) => entry.topic === topicOf(type))?.partitions ?? [];
+          const partitions =
+            committedOf[index]!.find((entry) => entry.topic === topicOf(type))?.partitions ?? [];
           let messages = 0;
           for (const [partition, end] of ends.get(type)!) {
             const offset = Number(partitions.find((p) => p.partition === partition)?.offset ?? -1);
@@ -66,7 +69,7 @@ export class ConsumerLag {
           }
           samples.push({ group: group.groupId, topic: type, messages });
         }
-      }
+      });
       return samples;
     } catch (error) {
       await this.close();

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { type CommitPosition, beginning } from '../eventstore/event-store.ts';
 import type { Projection } from '../projections/projection.ts';
@@ -49,17 +49,40 @@ export class ProjectionLag {
     }
   }
 
+  /** One statement for every projection and store (a pool connection and a round trip per sample). */
   async sample(now = Date.now()): Promise<Map<string, ProjectionLagSample>> {
     const lag = new Map(this.projections.map((p) => [p.name, { events: 0, seconds: 0 }]));
+    const parts: { key: string; projection: Projection; query: RawBuilder<unknown> }[] = [];
     for (const [schema, readers] of this.#sources) {
       if (!(await this.#exists(schema))) continue;
       for (const projection of readers) {
-        const found = await this.#behind(schema, projection);
-        const total = lag.get(projection.name)!;
-        total.events += found.events;
-        if (found.oldest !== null)
-          total.seconds = Math.max(total.seconds, Math.max(0, (now - found.oldest) / 1000));
+        const key = `${projection.name}\u0000${schema}`;
+        let clean = this.#clean.get(key);
+        if (!clean) this.#clean.set(key, (clean = await this.#windowStart(schema)));
+        parts.push({ key, projection, query: this.#behind(schema, projection, clean, parts.length) });
       }
+    }
+    if (parts.length === 0) return lag;
+    const result = await sql<{
+      part: number;
+      events: number;
+      oldest: Date | string | null;
+      clean: string | null;
+    }>`
+      ${sql.join(
+        parts.map((part) => part.query),
+        sql` union all `,
+      )}`.execute(this.db);
+    for (const row of result.rows) {
+      const { key, projection } = parts[row.part]!;
+      if (row.clean) {
+        const next = parsePosition(row.clean);
+        if (before(this.#clean.get(key)!, next)) this.#clean.set(key, next);
+      }
+      const total = lag.get(projection.name)!;
+      total.events += row.events;
+      if (row.oldest !== null)
+        total.seconds = Math.max(total.seconds, Math.max(0, (now - new Date(row.oldest).getTime()) / 1000));
     }
     return lag;
   }
@@ -84,17 +107,14 @@ export class ProjectionLag {
   }
 
   /**
-   * One statement, the work in the database: the store's committed events after the projection's clean
-   * position (commit order, as the relay reads them, at most `window`), those of its stream types past
-   * their stream's applied version, and the new clean position (the last event before the first of them).
+   * The work in the database: the store's committed events after the projection's clean position
+   * (commit order, as the relay reads them, at most `window`), those of its stream types past their
+   * stream's applied version, and the new clean position (the last event before the first of them).
    */
-  async #behind(schema: string, projection: Projection): Promise<{ events: number; oldest: number | null }> {
-    const key = `${projection.name}\u0000${schema}`;
-    let clean = this.#clean.get(key);
-    if (!clean) this.#clean.set(key, (clean = await this.#windowStart(schema)));
+  #behind(schema: string, projection: Projection, clean: CommitPosition, part: number): RawBuilder<unknown> {
     const events = sql.table(`${schema}.events`);
     const positions = sql.table(`${projection.schema}.projection_streams`);
-    const result = await sql<{ events: number; oldest: Date | string | null; clean: string | null }>`
+    return sql`(
       with tail as (
         select transaction_id, global_position, stream_type, stream_id, stream_version, occurred_at
         from ${events}
@@ -110,17 +130,11 @@ export class ProjectionLag {
       ), first_behind as (
         select transaction_id, global_position from behind order by transaction_id, global_position limit 1
       )
-      select (select count(*)::int from behind) as events,
+      select ${part}::int as part, (select count(*)::int from behind) as events,
         (select min(occurred_at) from behind) as oldest,
         (select t.transaction_id::text || ':' || t.global_position from tail t
           where not exists (select 1 from first_behind f
             where (t.transaction_id, t.global_position) >= (f.transaction_id, f.global_position))
-          order by t.transaction_id desc, t.global_position desc limit 1) as clean`.execute(this.db);
-    const row = result.rows[0]!;
-    if (row.clean) {
-      const next = parsePosition(row.clean);
-      if (before(clean, next)) this.#clean.set(key, next);
-    }
-    return { events: row.events, oldest: row.oldest === null ? null : new Date(row.oldest).getTime() };
+          order by t.transaction_id desc, t.global_position desc limit 1) as clean)`;
   }
 }
