@@ -30,3 +30,4 @@ export * from './observability/http-metrics.ts';
 export * from './observability/request-trace.ts';
 export * from './observability/readiness.ts';
 export * from './observability/sampled.ts';
+export * from './observability/without-jit.ts';

@@ -1,4 +1,4 @@
-import { type Metrics, type ServiceContext, sampled } from '@sais/kit';
+import { type Metrics, type ServiceContext, sampled, withoutJit } from '@sais/kit';
 import { sql } from 'kysely';
 import type { Status } from './workers/record.ts';
 
@@ -42,10 +42,13 @@ export function submissionMetrics({ db, metrics, logger }: ServiceContext): void
   const read = sampled(
     async () =>
       (
-        await sql<{ competition_id: string; status: Status; submissions: number; oldest: Date | null }>`
-          select competition_id, status, count(*)::int as submissions,
-            min(created_at) filter (where status = 'Waiting') as oldest
-          from scoring.submissions group by competition_id, status`.execute(db)
+        await withoutJit(
+          db,
+          sql<{ competition_id: string; status: Status; submissions: number; oldest: Date | null }>`
+            select competition_id, status, count(*)::int as submissions,
+              min(created_at) filter (where status = 'Waiting') as oldest
+            from scoring.submissions group by competition_id, status`,
+        )
       ).rows,
     { maxAgeMs: 5000, timeoutMs: 3000, what: 'reading submissions by status' },
   );

@@ -2,6 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { type CommitPosition, beginning } from '../eventstore/event-store.ts';
 import type { Projection } from '../projections/projection.ts';
+import { withoutJit } from './without-jit.ts';
 
 /** How far a projection's read model is behind its event stores. */
 export interface ProjectionLagSample {
@@ -55,24 +56,21 @@ export class ProjectionLag {
     const parts: { key: string; projection: Projection; query: RawBuilder<unknown> }[] = [];
     for (const [schema, readers] of this.#sources) {
       if (!(await this.#exists(schema))) continue;
+      let start: CommitPosition | undefined;
       for (const projection of readers) {
         const key = `${projection.name}\u0000${schema}`;
         let clean = this.#clean.get(key);
-        if (!clean) this.#clean.set(key, (clean = await this.#windowStart(schema)));
+        if (!clean) this.#clean.set(key, (clean = start ??= await this.#windowStart(schema)));
         parts.push({ key, projection, query: this.#behind(schema, projection, clean, parts.length) });
       }
     }
     if (parts.length === 0) return lag;
-    const result = await sql<{
-      part: number;
-      events: number;
-      oldest: Date | string | null;
-      clean: string | null;
-    }>`
-      ${sql.join(
-        parts.map((part) => part.query),
-        sql` union all `,
-      )}`.execute(this.db);
+    type Row = { part: number; events: number; oldest: Date | string | null; clean: string | null };
+    const statement = sql<Row>`${sql.join(
+      parts.map((part) => part.query),
+      sql` union all `,
+    )}`;
+    const result = await withoutJit(this.db, statement);
     for (const row of result.rows) {
       const { key, projection } = parts[row.part]!;
       if (row.clean) {
