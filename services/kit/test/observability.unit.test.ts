@@ -189,6 +189,18 @@ describe('the metrics listener', () => {
     }
   });
 
+  it('says which setting to change when the port is taken', async () => {
+    const first = await serveMetrics(new Metrics({ processMetrics: false }), { port: 0, host: '127.0.0.1' });
+    try {
+      const port = Number(new URL(first.url).port);
+      await expect(
+        serveMetrics(new Metrics({ processMetrics: false }), { port, host: '127.0.0.1' }),
+      ).rejects.toThrow(`cannot serve metrics on 127.0.0.1:${port} (EADDRINUSE): set METRICS_PORT`);
+    } finally {
+      await first.close();
+    }
+  });
+
   it('reads METRICS_PORT and METRICS_HOST', () => {
     expect(metricsAddress({}, 9464)).toEqual({ port: 9464, host: '127.0.0.1' });
     expect(metricsAddress({ METRICS_PORT: '0', METRICS_HOST: '0.0.0.0' }, 9464)).toEqual({

@@ -43,9 +43,17 @@ export async function serveMetrics(
     );
   });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    const refused = (error: NodeJS.ErrnoException) =>
+      reject(
+        new Error(
+          `cannot serve metrics on ${address.host}:${address.port} (${error.code ?? error.message}): ` +
+            'set METRICS_PORT to a free port, 0 for any, or off',
+          { cause: error },
+        ),
+      );
+    server.once('error', refused);
     server.listen(address.port, address.host, () => {
-      server.off('error', reject);
+      server.off('error', refused);
       resolve();
     });
   });
