@@ -65,8 +65,9 @@ describe('npm start (embedded default)', () => {
     } finally {
       process.kill(-child.pid!, 'SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
-      await rm(dataDir, { recursive: true, force: true });
-      await rm(`${dataDir}-keys`, { recursive: true, force: true });
+      // npm exits before the platform's process has closed its database: retry while it still writes.
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 20, retryDelay: 250 });
+      await rm(`${dataDir}-keys`, { recursive: true, force: true, maxRetries: 20, retryDelay: 250 });
     }
   }, 300_000);
 });
