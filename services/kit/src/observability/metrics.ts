@@ -12,9 +12,20 @@ import {
 
 type Unregistered<C> = Omit<C, 'registers'>;
 
+let processRegistry: Registry | undefined;
+/** Node's process metrics (CPU, memory, event loop, GC): one set per process, shared by its platforms. */
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
 /**
  * The metrics of one platform process, in Prometheus' text format (docs/operations.md lists them): a
- * registry of its own (tests run several platforms in one Node process) with Node's process metrics.
+ * registry of its own (tests run several platforms in one Node process), served with Node's process
+ * metrics.
  * A family is created once by name, so the parts of a process that observe it (the scoring workers and
  * the container runner, say) share it.
  */
@@ -22,9 +33,10 @@ export class Metrics {
   readonly registry = new Registry();
   /** Failed collections (a collector timed out or its database call failed), by collector. */
   readonly #failures: Counter<'collector'>;
+  readonly #withProcessMetrics: boolean;
 
   constructor(options: { processMetrics?: boolean } = {}) {
-    if (options.processMetrics !== false) collectDefaultMetrics({ register: this.registry });
+    this.#withProcessMetrics = options.processMetrics !== false;
     this.#failures = this.counter({
       name: 'sais_metrics_collection_failures_total',
       help: 'Collections of a metric family that failed or timed out (its series are left out of that scrape)',
@@ -72,7 +84,10 @@ export class Metrics {
 
   /** The scrape's body and its content type. */
   async exposition(): Promise<{ contentType: string; body: string }> {
-    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+    const served = this.#withProcessMetrics
+      ? Registry.merge([processMetrics(), this.registry])
+      : this.registry;
+    return { contentType: served.contentType, body: await served.metrics() };
   }
 
   #once<M>(name: string, create: () => M): M {
