@@ -1,7 +1,8 @@
 /**
- * `npm run bench -- pipeline [rate=200] [seconds=60] [teams=N] [workers=N] [transparency=off]` (at least
- * rate × seconds / 100 teams; `workers=N` runs the scoring worker group in N processes of its own,
- * bench/pipeline-worker.ts; `transparency=off` runs no checkpointer, to compare with, decision 0012)
+ * `npm run bench -- pipeline [rate=200] [seconds=60] [teams=N] [workers=N] [transparency=off] [scrape=S]`
+ * (at least rate × seconds / 100 teams; `workers=N` runs the scoring worker group in N processes of its
+ * own, bench/pipeline-worker.ts; `transparency=off` runs no checkpointer, to compare with, decision 0012;
+ * `scrape=S` reads the platform's metrics every S seconds, as Prometheus would)
  *
  * Small result files from upload to leaderboard: a load process (bench/pipeline-load.ts) posts 20-row
  * CSVs through `POST /api/submission/upload` at a fixed rate (open loop) to the real platform
@@ -84,6 +85,7 @@ async function main(args: readonly string[]): Promise<boolean> {
   // Scoring workers in their own processes (0: inside the API process).
   const workerProcesses = setting('workers', 0);
   const transparency = args.includes('transparency=off') ? 'off' : 'on';
+  const scrapeSeconds = setting('scrape', 0);
   const cleanup = new Cleanup();
   try {
     const applied = new Map<string, number[]>();
@@ -206,6 +208,15 @@ async function main(args: readonly string[]): Promise<boolean> {
       { servers, databaseUrl: url, topicPrefix },
     );
 
+    // The metrics a Prometheus would scrape meanwhile (each scrape's time kept for the report).
+    const scrapes: number[] = [];
+    const scraper =
+      scrapeSeconds > 0
+        ? setInterval(() => {
+            const started = performance.now();
+            void platform.metrics.exposition().then(() => scrapes.push(performance.now() - started));
+          }, scrapeSeconds * 1000)
+        : undefined;
     const { stdout } = await run(
       process.execPath,
       [
@@ -232,6 +243,7 @@ async function main(args: readonly string[]): Promise<boolean> {
     const drainUntil = Date.now() + 120_000;
     while (Date.now() < drainUntil && load.accepted.some((a) => !applied.has(a.submissionId)))
       await sleep(100);
+    clearInterval(scraper);
 
     const latencies = load.accepted.flatMap((a) => {
       const at = applied.get(a.submissionId);
@@ -341,6 +353,12 @@ async function main(args: readonly string[]): Promise<boolean> {
           [
             'Invalid / Failed events',
             `${fmt(count(S.SubmissionInvalid.type).n)} / ${fmt(count(S.EvaluationFailed.type).n)}`,
+          ],
+          [
+            `metrics scrapes (every ${scrapeSeconds} s): count, p50 / max`,
+            scrapes.length
+              ? `${scrapes.length}, ${ms(distribution(scrapes).p50)} / ${ms(distribution(scrapes).max)}`
+              : '–',
           ],
           ['accepted but never on the leaderboard', fmt(missing)],
           ['applied more than once', fmt(duplicates)],

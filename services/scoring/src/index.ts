@@ -23,6 +23,7 @@ import { containerRoutes } from './http/containers.ts';
 import { ContainerSubmissions } from './containers/submissions.ts';
 import { containerRunners, credentialVault } from './containers/setup.ts';
 import { datasetsMirror } from './containers/datasets.ts';
+import { scoringMetrics, submissionMetrics } from './metrics.ts';
 
 /** The scoring service: result-file submissions, the daily quota ledger, scoring workers, leaderboards. */
 export const scoringService = defineService({
@@ -46,7 +47,8 @@ export const scoringService = defineService({
     datasetsMirror,
     withAsOfReader(leaderboardProjection, leaderboardAsOf),
   ],
-  workers: ({ db, store, config, logger }) => {
+  metrics: submissionMetrics,
+  workers: ({ db, store, config, logger, metrics }) => {
     const evaluator = new Evaluator(db, store, {
       workerId: `${hostname()}:${process.pid}`,
       leaseMs: Number(config.env.SCORING_LEASE_MS ?? 60_000),
@@ -54,6 +56,7 @@ export const scoringService = defineService({
       backoffMs: Number(config.env.SCORING_BACKOFF_MS ?? 500),
       batchSize: Number(config.env.SCORING_BATCH ?? 16),
       logger,
+      metrics: scoringMetrics(metrics),
     });
     return [
       {
@@ -64,7 +67,7 @@ export const scoringService = defineService({
         concurrency: Number(config.env.SCORING_CONCURRENCY ?? 4),
       },
       ...signalScans({ db, store, config, logger }),
-      ...containerRunners({ db, store, config, logger }),
+      ...containerRunners({ db, store, config, logger, metrics }),
     ];
   },
   async routes(app, { db, store, auth, config }) {

@@ -4,6 +4,7 @@ import {
   type Projection,
   type CommitPosition,
   EventStore as Store,
+  Metrics,
   ProjectionRunner,
   beginning,
   noAuthenticator,
@@ -75,6 +76,7 @@ export function projectionsOf(database: Database, stores: ReadonlyMap<string, Ev
         config: { dataDir: '', env: process.env },
         appended: () => {},
         auth: noAuthenticator,
+        metrics: new Metrics({ processMetrics: false }),
       }) ?? []
     );
   });

@@ -1,5 +1,5 @@
 // `npm run replay -- <projection>`: rebuilds one read model from the event stores.
-import { ProjectionRunner, noAuthenticator, replayProjection } from '@sais/kit';
+import { Metrics, ProjectionRunner, noAuthenticator, replayProjection } from '@sais/kit';
 import { allServices } from '../services.ts';
 import { openForTool } from './open.ts';
 
@@ -15,6 +15,7 @@ try {
         config: { dataDir: '', env: process.env },
         appended: () => {},
         auth: noAuthenticator,
+        metrics: new Metrics({ processMetrics: false }),
       }) ?? [],
   );
   const projection = projections.find((candidate) => candidate.name === name);

@@ -111,13 +111,17 @@ export interface AppendOptions {
 export class EventStore {
   readonly #db: Db;
   readonly #table;
+  readonly #onAppended: ((events: readonly EventEnvelope[]) => void) | undefined;
 
+  /** `onAppended` sees each insert's events once it succeeded (the platform counts them for its metrics). */
   constructor(
     db: Db,
     readonly schema: string,
+    options: { onAppended?(events: readonly EventEnvelope[]): void } = {},
   ) {
     this.#db = db;
     this.#table = sql.table(`${schema}.events`);
+    this.#onAppended = options.onAppended;
   }
 
   async append(
@@ -238,12 +242,14 @@ export class EventStore {
       throw error;
     }
     let index = 0;
-    return prepared.map((stream) =>
+    const appended = prepared.map((stream) =>
       stream.map(({ metadata: _metadata, ...e }) => {
         const row = inserted.rows[index++]!;
         return { ...e, globalPosition: Number(row.global_position), transactionId: row.transaction_id };
       }),
     );
+    this.#onAppended?.(appended.flat());
+    return appended;
   }
 
   /** Several streams' events, each in order, in one read (a stream with no events maps to []). */

@@ -1,5 +1,12 @@
 import { type EventEnvelope, parseEvent } from '@sais/events';
-import { type Admin, Kafka, type Message, type Producer, logLevel } from 'kafkajs';
+import {
+  type Admin,
+  Kafka,
+  type Message,
+  type OffsetsByTopicPartition,
+  type Producer,
+  logLevel,
+} from 'kafkajs';
 import type { Logger } from 'pino';
 import type { EventTransport, Subscription, SubscriptionOptions } from './transport.ts';
 
@@ -99,6 +106,11 @@ export class KafkaTransport implements EventTransport {
     }
   }
 
+  /** A new admin client of this cluster (the caller connects and disconnects it): for lag metrics. */
+  admin(): Admin {
+    return this.#kafka.admin();
+  }
+
   /** Answers when a broker does: for readiness checks. */
   async ping(): Promise<void> {
     const admin = this.#kafka.admin();
@@ -175,6 +187,22 @@ export class KafkaTransport implements EventTransport {
     // restart delivers again change nothing.
     const commitIntervalMs = this.#options.commitIntervalMs ?? 1000;
     let lastCommit = Date.now();
+    // What a quiet spell leaves uncommitted is committed once the interval has passed, so the group's
+    // committed offsets (its lag as Kafka reports it) catch up even when no further batch comes.
+    let idleCommit: NodeJS.Timeout | undefined;
+    const commitWhenIdle = (uncommitted: () => OffsetsByTopicPartition) => {
+      clearTimeout(idleCommit);
+      idleCommit = setTimeout(() => {
+        const pending = uncommitted().topics.flatMap(({ topic, partitions }) =>
+          partitions.map(({ partition, offset }) => ({ topic, partition, offset })),
+        );
+        if (pending.length === 0) return;
+        lastCommit = Date.now();
+        // A rebalance meanwhile refuses it; the partition's new owner redelivers, which changes nothing.
+        consumer.commitOffsets(pending).catch(() => undefined);
+      }, commitIntervalMs);
+      idleCommit.unref();
+    };
     await consumer.run({
       autoCommit: false,
       partitionsConsumedConcurrently:
@@ -197,15 +225,17 @@ export class KafkaTransport implements EventTransport {
         // Offsets move only after the projection committed: a crash before this re-delivers the batch.
         resolveOffset(batch.messages[batch.messages.length - 1]!.offset);
         if (Date.now() - lastCommit >= commitIntervalMs) {
+          clearTimeout(idleCommit);
           lastCommit = Date.now();
           await commitOffsetsIfNecessary(uncommittedOffsets());
-        }
+        } else commitWhenIdle(uncommittedOffsets);
         await heartbeat();
       },
     });
     const subscription = {
       stop: async () => {
         this.#consumers.delete(subscription);
+        clearTimeout(idleCommit);
         await consumer.disconnect();
       },
     };

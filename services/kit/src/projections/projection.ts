@@ -48,11 +48,23 @@ export class ProjectionRunner {
   async handleBatch(events: readonly EventEnvelope[], trx?: Db): Promise<number> {
     const relevant = events.filter((event) => this.projection.streamTypes.includes(event.streamType));
     if (relevant.length === 0) return 0;
-    if (trx) return this.#applyIn(trx, relevant);
-    return this.db.transaction().execute((t) => this.#applyIn(t, relevant));
+    if (trx) return (await this.#applyIn(trx, relevant)).length;
+    const applied = await this.db.transaction().execute((t) => this.#applyIn(t, relevant));
+    // After the commit: the flows (correlation ids) whose events the read model now shows (LOG_LEVEL=debug).
+    if (applied.length > 0 && this.logger?.isLevelEnabled('debug'))
+      this.logger.debug(
+        {
+          projection: this.projection.name,
+          applied: applied.length,
+          correlationIds: [...new Set(applied.map((event) => event.correlationId))],
+        },
+        'projection applied',
+      );
+    return applied.length;
   }
 
-  async #applyIn(trx: Db, events: readonly EventEnvelope[]): Promise<number> {
+  /** Applies what is new to the projection; returns those events. */
+  async #applyIn(trx: Db, events: readonly EventEnvelope[]): Promise<EventEnvelope[]> {
     const { name, schema } = this.projection;
     const positions = sql.table(`${schema}.projection_streams`);
     await sql`select pg_advisory_xact_lock(${lockKey(name)})`.execute(trx);
@@ -75,7 +87,7 @@ export class ProjectionRunner {
       fresh.push(event);
       changed.set(event.streamId, event.streamVersion);
     }
-    if (fresh.length === 0) return 0;
+    if (fresh.length === 0) return [];
     if (this.projection.applyBatch) await this.projection.applyBatch(trx, fresh);
     else for (const event of fresh) await this.projection.apply(trx, event);
     // Every stream position of the batch in one statement.
@@ -86,7 +98,7 @@ export class ProjectionRunner {
       on conflict (projection, stream_id) do update set stream_version = excluded.stream_version`.execute(
       trx,
     );
-    return fresh.length;
+    return fresh;
   }
 
   /** Empties the read model and forgets every stream position, inside the caller's transaction. */

@@ -1,12 +1,11 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import pino, { type Logger } from 'pino';
 import { type Database, databaseConfigFromEnv, openDatabase } from '../db/database.ts';
 import { migrateSchema } from '../db/migrate.ts';
 import { EventStore } from '../eventstore/event-store.ts';
 import { eventStoreMigrations } from '../eventstore/migrations.ts';
-import { createApp, loggerOptions, type ReadinessCheck } from '../http/app.ts';
+import { createApp, loggerOptions } from '../http/app.ts';
 import { trustedProxiesFrom } from '../http/security.ts';
 import { installWriteLimits, writeLimitsFrom } from '../http/write-limits.ts';
 import { InProcessBus } from '../messaging/in-process.ts';
@@ -23,6 +22,10 @@ import type { PlatformConfig, ServiceContext, ServiceDefinition } from './servic
 import { openServiceLogs } from '../transparency/service-logs.ts';
 import { transparencyPrefix } from '../transparency/routes.ts';
 import type { Checkpointer } from '../transparency/checkpointer.ts';
+import { Metrics } from '../observability/metrics.ts';
+import { observeHttp } from '../observability/http-metrics.ts';
+import { countAppends, observePlatform } from '../observability/observe-platform.ts';
+import type { ConsumerGroup } from '../observability/consumer-lag.ts';
 
 export * from '../audit/index.ts';
 
@@ -35,6 +38,8 @@ export interface PlatformOptions {
   services: readonly ServiceDefinition[];
   config: PlatformConfig;
   logger?: Logger;
+  /** Where the process's metrics go (default: a registry of this platform's own). */
+  metrics?: Metrics;
   /** Extra routes on the same app (the gateway's static apps). */
   extend?(app: FastifyInstance): Promise<void>;
 }
@@ -47,6 +52,8 @@ export interface Platform {
   /** Each service's transparency checkpointer (decision 0012), by service name. */
   readonly checkpointers: ReadonlyMap<string, Checkpointer>;
   readonly mode: { database: 'postgres' | 'pglite'; bus: 'kafka' | 'in-process' };
+  /** Its metrics; `serveMetrics` (observability/metrics-server.ts) serves them on their own port. */
+  readonly metrics: Metrics;
   close(): Promise<void>;
 }
 
@@ -58,6 +65,7 @@ export interface Platform {
 export async function createPlatform(options: PlatformOptions): Promise<Platform> {
   const { config, services } = options;
   const logger = options.logger ?? pino(loggerOptions() as pino.LoggerOptions);
+  const metrics = options.metrics ?? new Metrics();
   const database = await openDatabase(databaseConfigFromEnv(config.env, join(config.dataDir, 'pg')));
   const { db } = database;
   const brokers = config.env.KAFKA_BROKERS?.split(',').filter(Boolean);
@@ -89,7 +97,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       ...eventStoreMigrations(service.schema),
       ...service.migrations,
     });
-    const store = new EventStore(db, service.schema);
+    const store = new EventStore(db, service.schema, { onAppended: countAppends(metrics, service.name) });
     stores.set(service.name, store);
     const relay = new Relay({
       store,
@@ -105,6 +113,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       config,
       appended: () => relay.notify(),
       auth,
+      metrics,
     });
   }
   // Opened before anything runs: a platform that cannot write its transparency logs does not start.
@@ -114,11 +123,13 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   }
   const projectionConcurrency = Number(config.env.PROJECTION_CONCURRENCY ?? 4);
   const projectionsOf = new Map<ServiceDefinition, Projection[]>();
+  const groups: ConsumerGroup[] = [];
   for (const service of services) {
     const projections = service.projections?.(contexts.get(service)!) ?? [];
     projectionsOf.set(service, projections);
     for (const projection of projections) {
       const runner = new ProjectionRunner(projection, db, logger);
+      groups.push({ groupId: projection.name, topics: projection.streamTypes });
       subscriptions.push(
         await transport.subscribe({
           groupId: projection.name,
@@ -133,26 +144,35 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   }
   if (config.env.SAIS_WORKERS !== 'off') {
     for (const service of services) {
-      for (const worker of service.workers?.(contexts.get(service)!) ?? [])
+      for (const worker of service.workers?.(contexts.get(service)!) ?? []) {
         subscriptions.push(await transport.subscribe(worker));
+        groups.push({ groupId: worker.groupId, topics: worker.topics });
+      }
     }
   }
   for (const relay of relays) relay.start();
   logs.start();
 
-  const readiness: ReadinessCheck[] = [
-    { name: 'database', check: async () => void (await sql`select 1`.execute(db)) },
-  ];
-  if (transport instanceof KafkaTransport) readiness.push({ name: 'kafka', check: () => transport.ping() });
+  for (const service of services) service.metrics?.(contexts.get(service)!);
+  const observed = observePlatform({
+    db,
+    env: config.env,
+    transport,
+    metrics,
+    logger,
+    projections: [...projectionsOf.values()].flat(),
+    groups,
+  });
   const app = await createApp({
     title: `SAIS platform: ${services.map((s) => s.name).join(', ')}`,
-    readiness,
+    readiness: observed.readiness,
     logger,
     trustedProxies: trustedProxiesFrom(config.env),
   });
   await installWriteLimits(app, writeLimitsFrom(config.env), async (request) => {
     return (await auth.principal(request))?.accountId ?? null;
   });
+  observeHttp(app, metrics);
   for (const service of services) await service.routes(app, contexts.get(service)!);
   // The auditors' calls of each service here, under /api/admin/audit/<service> (see audit/routes.ts).
   const replayJobs = new ReplayJobs(db, logger);
@@ -177,10 +197,12 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     stores,
     checkpointers: logs.checkpointers,
     mode: { database: database.kind, bus: transport instanceof KafkaTransport ? 'kafka' : 'in-process' },
+    metrics,
     async close() {
       if (closed) return;
       closed = true;
       await app.close();
+      await observed.close();
       await replayJobs.close();
       await Promise.all(relays.map((relay) => relay.stop()));
       await logs.close();

@@ -5,6 +5,7 @@ import type { Db } from '../db/database.ts';
 import type { EventStore } from '../eventstore/event-store.ts';
 import type { Projection } from '../projections/projection.ts';
 import type { SubscriptionOptions } from '../messaging/transport.ts';
+import type { Metrics } from '../observability/metrics.ts';
 import type { Authenticator } from './auth.ts';
 
 export interface PlatformConfig {
@@ -25,6 +26,8 @@ export interface ServiceContext {
   appended(): void;
   /** Resolves the caller from the session cookie (identity in this process, or over HTTP). */
   readonly auth: Authenticator;
+  /** This process's metrics (served at /metrics on METRICS_PORT; docs/operations.md). */
+  readonly metrics: Metrics;
 }
 
 /** A service of the platform: its schema, migrations, read models and HTTP routes. */
@@ -40,6 +43,11 @@ export interface ServiceDefinition {
   projections?(context: ServiceContext): Projection[];
   /** Background consumers (e.g. scoring workers): each a consumer group sharing its work with peers. */
   workers?(context: ServiceContext): SubscriptionOptions[];
+  /**
+   * Metrics about the service's own state (e.g. submissions by status), registered on `context.metrics`
+   * by the service's own process only (not by its worker-only processes).
+   */
+  metrics?(context: ServiceContext): void;
   /** The identity service provides the platform's authenticator. */
   authenticator?(context: ServiceContext): Promise<Authenticator>;
   routes(app: FastifyInstance, context: ServiceContext): Promise<void>;
@@ -54,5 +62,5 @@ export function defineService(definition: ServiceDefinition): ServiceDefinition 
  * projections and routes stay with the service's own process.
  */
 export function workersOnly(service: ServiceDefinition): ServiceDefinition {
-  return { ...service, projections: () => [], routes: async () => undefined };
+  return { ...service, projections: () => [], metrics: undefined, routes: async () => undefined };
 }

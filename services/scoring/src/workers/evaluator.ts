@@ -6,6 +6,7 @@ import { InvalidFile } from '../evaluation/csv.ts';
 import { GroundTruthCache, PlatformFault } from '../evaluation/truth-cache.ts';
 import { scoreSubmission } from '../evaluation/score.ts';
 import { stream } from '../submissions.ts';
+import type { ScoringMetrics } from '../metrics.ts';
 import { type Refund, type Status, type Step, recordStep, recordSteps } from './record.ts';
 
 export interface EvaluatorOptions {
@@ -17,6 +18,7 @@ export interface EvaluatorOptions {
   /** Submissions claimed, scored and recorded together: one transaction each way for all (default 16). */
   batchSize?: number;
   logger?: Logger;
+  metrics?: ScoringMetrics;
 }
 
 interface Progress {
@@ -139,12 +141,9 @@ export class Evaluator {
     }
     const retries = claims.flatMap((claim, index) => {
       const outcome = outcomes[index]!;
-      if (outcome.kind !== 'failed') return [];
       const attempt = claim.progress.attempts + 1;
-      this.options.logger?.warn(
-        { submissionId: claim.submissionId, attempt, reason: outcome.reason },
-        'evaluation failed',
-      );
+      this.#logOutcome(claim.submissionId, claim.event.correlationId, outcome, attempt);
+      if (outcome.kind !== 'failed') return [];
       if (attempt >= this.options.maxAttempts) return [];
       return [
         sleep(this.options.backoffMs * 2 ** (attempt - 1)).then(() =>
@@ -250,6 +249,17 @@ export class Evaluator {
     return outcomes;
   }
 
+  /** One line per scored, refused or failed file, with the flow's correlation id (docs/operations.md). */
+  #logOutcome(submissionId: string, correlationId: string, outcome: Outcome, attempt: number): void {
+    const logger = this.options.logger;
+    if (!logger) return;
+    const fields = { correlationId, submissionId, attempt, worker: this.options.workerId };
+    if (outcome.kind === 'scored')
+      logger.info({ ...fields, metric: outcome.result.metric }, 'submission scored');
+    else if (outcome.kind === 'invalid') logger.info(fields, 'submission invalid');
+    else logger.warn({ ...fields, reason: outcome.reason }, 'evaluation failed');
+  }
+
   #metadata(correlationId: string): EventMetadata {
     return { actor: { userId: null, role: 'system' }, correlationId, causationId: null };
   }
@@ -295,6 +305,7 @@ export class Evaluator {
         error instanceof Error ? error : new Error(String(error)),
       );
       const outcome = await this.#score(this.#truths.get(progress.received!.competitionId), content);
+      this.#logOutcome(submissionId, correlationId, outcome, attempt);
       try {
         if (outcome.kind === 'scored') {
           await this.#record(
@@ -323,7 +334,6 @@ export class Evaluator {
           return;
         }
         const final = attempt >= this.options.maxAttempts;
-        this.options.logger?.warn({ submissionId, attempt, reason: outcome.reason }, 'evaluation failed');
         await this.#record(
           submissionId,
           version,
@@ -382,6 +392,7 @@ export class Evaluator {
       const truth = await truthOf;
       if (content instanceof Error) throw content;
       if (!content) throw new PlatformFault('the submitted file is missing from storage');
+      const started = performance.now();
       try {
         const scores = scoreSubmission(content, truth.truth);
         return {
@@ -391,6 +402,8 @@ export class Evaluator {
       } catch (error) {
         if (error instanceof InvalidFile) return { kind: 'invalid' as const, log: error.message };
         throw error;
+      } finally {
+        this.options.metrics?.scored(truth.truth.metric, (performance.now() - started) / 1000);
       }
     } catch (error) {
       return { kind: 'failed' as const, reason: error instanceof Error ? error.message : String(error) };
