@@ -24,6 +24,14 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     // An idle connection dropped by the server (restart, failover, admin) must not crash the process:
     // the pool discards it and opens a new one on the next query.
     pool.on('error', (error) => process.emitWarning(`idle PostgreSQL connection closed: ${error.message}`));
+    // A connection that is checked out but between queries (a relay's or a worker's lock connection) has
+    // no listener of the pool's: without this one, a server restart would crash the process. Its next
+    // query fails instead, and the pool drops it when it is released.
+    pool.on('connect', (client) =>
+      client.on('error', (error) =>
+        process.emitWarning(`PostgreSQL connection in use closed: ${error.message}`),
+      ),
+    );
     const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
     return { kind: 'postgres', db, close: () => db.destroy() };
   }

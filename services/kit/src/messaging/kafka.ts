@@ -9,7 +9,10 @@ export interface KafkaTransportOptions {
   logger?: Logger;
   /** Partitions given to topics this transport creates. */
   partitions?: number;
-  /** How long the group waits for a silent consumer before giving its partitions to others. */
+  /**
+   * How long the group waits for a silent consumer before giving its partitions to others (default
+   * 6000 ms, the broker's smallest `group.min.session.timeout.ms`; docs/decisions/0011-fault-tolerance.md).
+   */
   sessionTimeoutMs?: number;
   /** Prepended to every topic name: keeps environments (and test suites) sharing a cluster apart. */
   topicPrefix?: string;
@@ -24,6 +27,7 @@ export interface KafkaTransportOptions {
 }
 
 const PUBLISH_REQUEST_BYTES = 512 * 1024;
+const DEFAULT_SESSION_TIMEOUT_MS = 6000;
 
 /** Real mode: topic per aggregate type, key = stream id, so each stream keeps its order. */
 export class KafkaTransport implements EventTransport {
@@ -47,7 +51,9 @@ export class KafkaTransport implements EventTransport {
         const { message, ...extra } = entry.log;
         if (entry.level <= logLevel.ERROR) logger.warn({ kafka: extra }, `kafka: ${message}`);
       },
-      retry: { retries: 8, initialRetryTime: 100 },
+      // Waits between retries stay short (kafkajs grows them up to 30 s by default), so a consumer or the
+      // producer is back within a couple of seconds of the broker (a Kafka restart, docs/operations.md).
+      retry: { retries: 8, initialRetryTime: 100, maxRetryTime: 2000 },
     });
   }
 
@@ -158,13 +164,14 @@ export class KafkaTransport implements EventTransport {
   async subscribe(options: SubscriptionOptions): Promise<Subscription> {
     const topics = options.topics.map((streamType) => this.topicOf(streamType));
     await this.ensureTopics(topics);
-    const sessionTimeout = this.#options.sessionTimeoutMs ?? 30_000;
+    const sessionTimeout = this.#options.sessionTimeoutMs ?? DEFAULT_SESSION_TIMEOUT_MS;
+    const heartbeatInterval = Math.max(500, Math.floor(sessionTimeout / 6));
     const consumer = this.#kafka.consumer({
       // Groups are namespaced like topics, so environments sharing a cluster never share a group.
       groupId: this.topicOf(options.groupId),
       allowAutoTopicCreation: false,
       sessionTimeout,
-      heartbeatInterval: Math.max(500, Math.floor(sessionTimeout / 10)),
+      heartbeatInterval,
       // A rebalance waits this long for members to rejoin; a dead member should not hold the group for a minute.
       rebalanceTimeout: Math.max(10_000, sessionTimeout * 2),
     });
@@ -193,7 +200,15 @@ export class KafkaTransport implements EventTransport {
         const events = batch.messages.map((message) =>
           parseEvent(JSON.parse(message.value!.toString('utf8'))),
         );
-        await options.handleBatch(events);
+        // kafkajs heartbeats between batches only: a batch that outlasts the session (a big file scored,
+        // a worker waiting for another's claim) would cost the member its partitions. Handlers are bounded
+        // (claims expire, statements time out), so beating while one runs hides no stuck consumer for long.
+        const beating = setInterval(() => void heartbeat().catch(() => undefined), heartbeatInterval);
+        try {
+          await options.handleBatch(events);
+        } finally {
+          clearInterval(beating);
+        }
         // Offsets move only after the projection committed: a crash before this re-delivers the batch.
         resolveOffset(batch.messages[batch.messages.length - 1]!.offset);
         if (Date.now() - lastCommit >= commitIntervalMs) {
@@ -206,7 +221,11 @@ export class KafkaTransport implements EventTransport {
     const subscription = {
       stop: async () => {
         this.#consumers.delete(subscription);
+        // The handler hears first (it takes on nothing new); the consumer finishes the batch in hand and
+        // leaves the group, so its partitions go to the others at once.
+        const released = options.stop?.();
         await consumer.disconnect();
+        await released;
       },
     };
     this.#consumers.add(subscription);
