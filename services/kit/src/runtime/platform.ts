@@ -18,6 +18,7 @@ import { ReplayJobs } from '../audit/replay-jobs.ts';
 import { auditPrefix, auditRoutes, projectionSources } from '../audit/routes.ts';
 import type { Projection } from '../projections/projection.ts';
 import type { PlatformConfig, ServiceContext, ServiceDefinition } from './service.ts';
+import { assertDiskSpace, refuseUploadsWhenDiskFull } from './disk-space.ts';
 
 export * from '../audit/index.ts';
 
@@ -132,11 +133,14 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     { name: 'database', check: async () => void (await sql`select 1`.execute(db)) },
   ];
   if (transport instanceof KafkaTransport) readiness.push({ name: 'kafka', check: () => transport.ping() });
+  // Below SAIS_MIN_FREE_DISK_MB uploads are refused and workers stop claiming: not ready for new work.
+  readiness.push({ name: 'disk', check: () => assertDiskSpace(config) });
   const app = await createApp({
     title: `SAIS platform: ${services.map((s) => s.name).join(', ')}`,
     readiness,
     logger,
   });
+  refuseUploadsWhenDiskFull(app, config);
   for (const service of services) await service.routes(app, contexts.get(service)!);
   // The auditors' calls of each service here, under /api/admin/audit/<service> (see audit/routes.ts).
   const replayJobs = new ReplayJobs(db, logger);
