@@ -6,6 +6,7 @@ import { InvalidFile } from '../evaluation/csv.ts';
 import { GroundTruthCache, PlatformFault } from '../evaluation/truth-cache.ts';
 import { scoreSubmission } from '../evaluation/score.ts';
 import { stream } from '../submissions.ts';
+import type { Liveness } from './presence.ts';
 import { type Refund, type Status, type Step, recordStep, recordSteps } from './record.ts';
 
 export interface EvaluatorOptions {
@@ -17,19 +18,33 @@ export interface EvaluatorOptions {
   /** Submissions claimed, scored and recorded together: one transaction each way for all (default 16). */
   batchSize?: number;
   logger?: Logger;
+  /**
+   * Which claim holders live (default: all, so only leases decide). A claim of a dead worker is taken over
+   * at once, whatever its lease says (presence.ts).
+   */
+  liveness?: Liveness;
+  /** False while workers must not take on work (the data volume is nearly full); checked before claiming. */
+  canClaim?: () => Promise<boolean>;
 }
 
 interface Progress {
   status: 'none' | 'Waiting' | 'Evaluating' | 'Completed' | 'Invalid' | 'Failed';
   attempts: number;
   leaseUntil: number;
+  /** Who holds the claim while Evaluating. */
+  worker?: string;
   received?: { competitionId: string; teamId: string; quotaDay: string };
 }
 
 export function progressOf(events: readonly EventEnvelope[]): Progress {
   const progress: Progress = { status: 'none', attempts: 0, leaseUntil: 0 };
   for (const event of events) {
-    const data = event.data as { attempt: number; leaseUntil: string; final: boolean } & Progress['received'];
+    const data = event.data as {
+      attempt: number;
+      leaseUntil: string;
+      final: boolean;
+      worker: string;
+    } & Progress['received'];
     if (event.type === scoring.SubmissionReceived.type)
       Object.assign(progress, { status: 'Waiting', received: data });
     if (event.type === scoring.EvaluationStarted.type)
@@ -37,6 +52,7 @@ export function progressOf(events: readonly EventEnvelope[]): Progress {
         status: 'Evaluating',
         attempts: data.attempt,
         leaseUntil: Date.parse(data.leaseUntil),
+        worker: data.worker,
       });
     if (event.type === scoring.EvaluationFailed.type) progress.status = data.final ? 'Failed' : 'Waiting';
     if (event.type === scoring.SubmissionScored.type) progress.status = 'Completed';
@@ -56,6 +72,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export class Evaluator {
   readonly #truths: GroundTruthCache;
+  readonly #liveness: Liveness;
+  #stopping = false;
+  #warnedAt = 0;
 
   constructor(
     private readonly db: Db,
@@ -63,6 +82,42 @@ export class Evaluator {
     private readonly options: EvaluatorOptions,
   ) {
     this.#truths = new GroundTruthCache(db);
+    this.#liveness = options.liveness ?? { alive: async (ids) => new Set(ids) };
+  }
+
+  get workerId(): string {
+    return this.options.workerId;
+  }
+
+  /** Claims nothing more: batches still to come fail (Kafka delivers them to another worker). */
+  stopClaiming(): void {
+    this.#stopping = true;
+  }
+
+  /**
+   * The submissions among `histories` that may be claimed now: Waiting ones, and Evaluating ones whose
+   * lease ran out or whose holder's process is gone.
+   */
+  async takeable(histories: readonly (readonly EventEnvelope[])[]): Promise<boolean[]> {
+    const progress = histories.map(progressOf);
+    const now = Date.now();
+    const held = progress.filter((p) => p.status === 'Evaluating' && p.leaseUntil > now);
+    const alive = held.length ? await this.#liveness.alive(held.map((p) => p.worker ?? '')) : new Set();
+    return progress.map(
+      (p) =>
+        p.status === 'Waiting' ||
+        (p.status === 'Evaluating' && (p.leaseUntil <= now || !alive.has(p.worker ?? ''))),
+    );
+  }
+
+  /** False while the data volume is too full to take on work (said in the log once a minute). */
+  async #roomToWork(): Promise<boolean> {
+    if (!this.options.canClaim || (await this.options.canClaim())) return true;
+    if (Date.now() - this.#warnedAt > 60_000) {
+      this.#warnedAt = Date.now();
+      this.options.logger?.warn('the data volume is nearly full: workers claim no submissions');
+    }
+    return false;
   }
 
   /**
@@ -79,11 +134,18 @@ export class Evaluator {
         event.type === scoring.SubmissionReceived.type &&
         (event.data as { kind?: string }).kind !== 'container',
     );
+    if (files.length === 0) return;
+    // Left Waiting: redelivered (stopping), or taken by a sweeper once there is room (sweeper.ts).
+    if (this.#stopping) throw new Error('the worker is stopping');
+    if (!(await this.#roomToWork())) return;
     const later: Promise<void>[] = [];
     let failure: unknown;
     try {
-      for (const chunk of chunks(files, Math.max(1, this.options.batchSize ?? 16)))
+      for (const chunk of chunks(files, Math.max(1, this.options.batchSize ?? 16))) {
+        // Stopping: what is claimed finishes, the rest of the batch is left for redelivery.
+        if (this.#stopping) throw new Error('the worker is stopping');
         later.push(...(await this.#evaluateChunk(chunk)));
+      }
     } catch (error) {
       failure = error;
     }
@@ -101,15 +163,15 @@ export class Evaluator {
     );
     const claimable: Claim[] = [];
     const alone: EventEnvelope[] = [];
-    for (const event of chunk) {
-      const submissionId = (event.data as { submissionId: string }).submissionId;
+    const ids = chunk.map((event) => (event.data as { submissionId: string }).submissionId);
+    const takeable = await this.takeable(ids.map((id) => histories.get(stream(id))!));
+    chunk.forEach((event, index) => {
+      const submissionId = ids[index]!;
       const history = histories.get(stream(submissionId))!;
       const progress = progressOf(history);
-      const expired = progress.status === 'Evaluating' && progress.leaseUntil <= Date.now();
-      if (progress.status === 'Waiting' || expired)
-        claimable.push({ submissionId, event, history, progress, version: 0, hash: null });
-      else if (progress.status === 'Evaluating') alone.push(event); // another worker's live lease: wait for it
-    }
+      if (takeable[index]) claimable.push({ submissionId, event, history, progress, version: 0, hash: null });
+      else if (progress.status === 'Evaluating') alone.push(event); // a live worker's claim: wait for it
+    });
     const solo = (event: EventEnvelope) =>
       this.evaluate((event.data as { submissionId: string }).submissionId, event.correlationId);
     if (claimable.length === 0) return alone.map(solo);
@@ -257,6 +319,8 @@ export class Evaluator {
   async evaluate(submissionId: string, correlationId: string): Promise<void> {
     const metadata = this.#metadata(correlationId);
     for (let round = 0; round < 1000; round++) {
+      // Stopping: a live holder or the sweepers of other processes move it on.
+      if (this.#stopping) return;
       const history = await this.store.readStream(stream(submissionId));
       const progress = progressOf(history);
       if (
@@ -266,8 +330,8 @@ export class Evaluator {
         progress.status === 'Failed'
       )
         return;
-      if (progress.status === 'Evaluating' && progress.leaseUntil > Date.now()) {
-        // Another worker holds it: look again every half second (it may finish long before its lease ends).
+      if (progress.status === 'Evaluating' && !(await this.takeable([history]))[0]) {
+        // A live worker holds it: look again every half second (it may finish long before its lease ends).
         await sleep(Math.min(progress.leaseUntil - Date.now() + 10, 500));
         continue;
       }
