@@ -7,6 +7,7 @@ import { migrateSchema } from '../db/migrate.ts';
 import { EventStore } from '../eventstore/event-store.ts';
 import { eventStoreMigrations } from '../eventstore/migrations.ts';
 import { createApp, loggerOptions, type ReadinessCheck } from '../http/app.ts';
+import { endConnectionsOnClose } from '../http/shutdown.ts';
 import { InProcessBus } from '../messaging/in-process.ts';
 import { groupedBatches } from '../messaging/grouped.ts';
 import { KafkaTransport } from '../messaging/kafka.ts';
@@ -141,6 +142,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     logger,
   });
   refuseUploadsWhenDiskFull(app, config);
+  endConnectionsOnClose(app);
   for (const service of services) await service.routes(app, contexts.get(service)!);
   // The auditors' calls of each service here, under /api/admin/audit/<service> (see audit/routes.ts).
   const replayJobs = new ReplayJobs(db, logger);
