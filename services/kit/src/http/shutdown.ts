@@ -30,11 +30,16 @@ export function closeOnSignals(
  */
 export function endConnectionsOnClose(app: FastifyInstance): void {
   let closing = false;
+  let sweeper: NodeJS.Timeout | undefined;
   app.addHook('preClose', async () => {
     closing = true;
+    // Replies the routes send themselves (tus hijacks them) pass no hook: their connections end once idle.
+    sweeper = setInterval(() => app.server.closeIdleConnections(), 200);
+    sweeper.unref();
   });
   app.addHook('onSend', async (_request, reply, payload) => {
     if (closing) reply.header('connection', 'close');
     return payload;
   });
+  app.addHook('onClose', async () => clearInterval(sweeper));
 }
