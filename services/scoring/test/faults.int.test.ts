@@ -142,7 +142,7 @@ describe('faults survived, on containers of its own', () => {
   /**
    * Waits until nothing of the competition is Waiting or Evaluating and every submission is on the board,
    * then checks each was scored once and applied to the leaderboard once (its position there is the
-   * stream's head). Returns when each was scored.
+   * stream's head). Returns when each was scored, and how many were claimed more than once (taken over).
    */
   async function settledExactlyOnce(competitionId: string, accepted: readonly { id: string }[]) {
     const { db } = h;
@@ -159,6 +159,7 @@ describe('faults survived, on containers of its own', () => {
       status: string;
       scored: number;
       scored_at: Date;
+      started: number;
       head: number;
       applied: number | null;
     }>`
@@ -167,6 +168,8 @@ describe('faults survived, on containers of its own', () => {
           where e.stream_id = 'submission-' || s.submission_id and e.type = 'scoring.SubmissionScored') as scored,
         (select min(e.occurred_at) from scoring.events e
           where e.stream_id = 'submission-' || s.submission_id and e.type = 'scoring.SubmissionScored') as scored_at,
+        (select count(*)::int from scoring.events e
+          where e.stream_id = 'submission-' || s.submission_id and e.type = 'scoring.EvaluationStarted') as started,
         (select max(e.stream_version) from scoring.events e
           where e.stream_id = 'submission-' || s.submission_id) as head,
         (select p.stream_version from scoring.projection_streams p
@@ -177,7 +180,9 @@ describe('faults survived, on containers of its own', () => {
     expect(accepted.filter(({ id }) => !byId.has(id))).toEqual([]);
     expect(rows.filter((row) => row.status !== 'Completed' || row.scored !== 1)).toEqual([]);
     expect(rows.filter((row) => row.applied !== row.head)).toEqual([]);
-    return new Map(rows.map((row) => [row.submission_id, new Date(row.scored_at).getTime()]));
+    return Object.assign(new Map(rows.map((row) => [row.submission_id, new Date(row.scored_at).getTime()])), {
+      takenOver: rows.filter((row) => row.started > 1).length,
+    });
   }
 
   it('kill -9 of a worker process: the other takes its submissions over within 10 s', async () => {
@@ -191,7 +196,9 @@ describe('faults survived, on containers of its own', () => {
     const scoredAt = await settledExactlyOnce(field.competitionId, accepted);
     // Moving again within 10 s: nothing waited longer than that after the kill (or after its upload).
     const waits = accepted.map(({ id, at }) => scoredAt.get(id)! - Math.max(at, killedAt));
-    console.log(`[faults] worker kill: longest wait ${(Math.max(...waits) / 1000).toFixed(1)} s`);
+    console.log(
+      `[faults] worker kill: ${scoredAt.takenOver} taken over, longest wait ${(Math.max(...waits) / 1000).toFixed(1)} s`,
+    );
     expect(Math.max(...waits)).toBeLessThan(10_000);
     await startWorker(); // two again, as the deployment's restart policy would have it
   }, 180_000);
@@ -225,7 +232,8 @@ describe('faults survived, on containers of its own', () => {
     // A clean exit: close() finished within closeOnSignals' 10 s.
     expect(await stopped).toBe(0);
     const scoredAt = await settledExactlyOnce(field.competitionId, accepted);
-    // The default lease is 60 s: a claim left held would have waited for it.
+    // It finished what it had claimed: nothing needed taking over (and the lease, 60 s, waited for nothing).
+    expect(scoredAt.takenOver).toBe(0);
     const last = Math.max(...scoredAt.values());
     expect(last - signalledAt).toBeLessThan(20_000);
     await startWorker();

@@ -75,6 +75,8 @@ export class Evaluator {
   readonly #liveness: Liveness;
   #stopping = false;
   #warnedAt = 0;
+  /** Submissions this worker has claimed and is scoring now (its other claims are of attempts that died). */
+  readonly #working = new Set<string>();
 
   constructor(
     private readonly db: Db,
@@ -101,13 +103,18 @@ export class Evaluator {
   async takeable(histories: readonly (readonly EventEnvelope[])[]): Promise<boolean[]> {
     const progress = histories.map(progressOf);
     const now = Date.now();
-    const held = progress.filter((p) => p.status === 'Evaluating' && p.leaseUntil > now);
+    const self = this.options.workerId;
+    const held = progress.filter((p) => p.status === 'Evaluating' && p.leaseUntil > now && p.worker !== self);
     const alive = held.length ? await this.#liveness.alive(held.map((p) => p.worker ?? '')) : new Set();
-    return progress.map(
-      (p) =>
-        p.status === 'Waiting' ||
-        (p.status === 'Evaluating' && (p.leaseUntil <= now || !alive.has(p.worker ?? ''))),
-    );
+    return progress.map((p, index) => {
+      if (p.status === 'Waiting') return true;
+      if (p.status !== 'Evaluating') return false;
+      if (p.leaseUntil <= now) return true;
+      // Its own claim that it is not working on: an attempt that failed midway (the database went away).
+      if (p.worker === self)
+        return !this.#working.has((histories[index]![0]?.data as { submissionId: string }).submissionId);
+      return !alive.has(p.worker ?? '');
+    });
   }
 
   /** False while the data volume is too full to take on work (said in the log once a minute). */
@@ -183,21 +190,27 @@ export class Evaluator {
       if (error instanceof ConcurrencyError) return [...alone, ...claimable.map((c) => c.event)].map(solo);
       throw error;
     }
-    const outcomes = await this.#scoreAll(claims);
-    const steps = claims.map((claim, index) => this.#resultStep(claim, outcomes[index]!));
+    for (const claim of claims) this.#working.add(claim.submissionId);
+    let outcomes: Outcome[];
     try {
-      await recordSteps(this.db, this.store, steps);
-    } catch (error) {
-      if (!(error instanceof ConcurrencyError)) throw error;
-      // A lease ran out and another worker took one of them over: record the others one by one; the
-      // taken-over submission's result is the other worker's.
-      for (const step of steps) {
-        try {
-          await recordStep(this.db, this.store, step);
-        } catch (each) {
-          if (!(each instanceof ConcurrencyError)) throw each;
+      outcomes = await this.#scoreAll(claims);
+      const steps = claims.map((claim, index) => this.#resultStep(claim, outcomes[index]!));
+      try {
+        await recordSteps(this.db, this.store, steps);
+      } catch (error) {
+        if (!(error instanceof ConcurrencyError)) throw error;
+        // A lease ran out and another worker took one of them over: record the others one by one; the
+        // taken-over submission's result is the other worker's.
+        for (const step of steps) {
+          try {
+            await recordStep(this.db, this.store, step);
+          } catch (each) {
+            if (!(each instanceof ConcurrencyError)) throw each;
+          }
         }
       }
+    } finally {
+      for (const claim of claims) this.#working.delete(claim.submissionId);
     }
     const retries = claims.flatMap((claim, index) => {
       const outcome = outcomes[index]!;
@@ -354,58 +367,63 @@ export class Evaluator {
         if (error instanceof ConcurrencyError) continue;
         throw error;
       }
-      // A storage fault is the platform's: retried like any other (see #score).
-      const content = await this.#file(submissionId).catch((error: unknown) =>
-        error instanceof Error ? error : new Error(String(error)),
-      );
-      const outcome = await this.#score(this.#truths.get(progress.received!.competitionId), content);
+      this.#working.add(submissionId);
       try {
-        if (outcome.kind === 'scored') {
-          await this.#record(
-            submissionId,
-            version,
-            { type: scoring.SubmissionScored.type, data: { submissionId, ...outcome.result } },
-            metadata,
-            'Completed',
-            {
-              public_score: outcome.result.publicScore,
-              private_score: outcome.result.privateScore,
-              log: null,
-            },
-          );
-          return;
-        }
-        if (outcome.kind === 'invalid') {
-          await this.#record(
-            submissionId,
-            version,
-            { type: scoring.SubmissionInvalid.type, data: { submissionId, log: outcome.log } },
-            metadata,
-            'Invalid',
-            { log: outcome.log },
-          );
-          return;
-        }
-        const final = attempt >= this.options.maxAttempts;
-        this.options.logger?.warn({ submissionId, attempt, reason: outcome.reason }, 'evaluation failed');
-        await this.#record(
-          submissionId,
-          version,
-          {
-            type: scoring.EvaluationFailed.type,
-            data: { submissionId, attempt, reason: outcome.reason, final },
-          },
-          metadata,
-          final ? 'Failed' : 'Waiting',
-          { log: final ? failedLog(outcome.reason) : null },
-          final ? progress.received! : undefined,
+        // A storage fault is the platform's: retried like any other (see #score).
+        const content = await this.#file(submissionId).catch((error: unknown) =>
+          error instanceof Error ? error : new Error(String(error)),
         );
-        if (final) return;
-        await sleep(this.options.backoffMs * 2 ** (attempt - 1));
-      } catch (error) {
-        // Someone took over after our lease ran out: their result stands.
-        if (error instanceof ConcurrencyError) return;
-        throw error;
+        const outcome = await this.#score(this.#truths.get(progress.received!.competitionId), content);
+        try {
+          if (outcome.kind === 'scored') {
+            await this.#record(
+              submissionId,
+              version,
+              { type: scoring.SubmissionScored.type, data: { submissionId, ...outcome.result } },
+              metadata,
+              'Completed',
+              {
+                public_score: outcome.result.publicScore,
+                private_score: outcome.result.privateScore,
+                log: null,
+              },
+            );
+            return;
+          }
+          if (outcome.kind === 'invalid') {
+            await this.#record(
+              submissionId,
+              version,
+              { type: scoring.SubmissionInvalid.type, data: { submissionId, log: outcome.log } },
+              metadata,
+              'Invalid',
+              { log: outcome.log },
+            );
+            return;
+          }
+          const final = attempt >= this.options.maxAttempts;
+          this.options.logger?.warn({ submissionId, attempt, reason: outcome.reason }, 'evaluation failed');
+          await this.#record(
+            submissionId,
+            version,
+            {
+              type: scoring.EvaluationFailed.type,
+              data: { submissionId, attempt, reason: outcome.reason, final },
+            },
+            metadata,
+            final ? 'Failed' : 'Waiting',
+            { log: final ? failedLog(outcome.reason) : null },
+            final ? progress.received! : undefined,
+          );
+          if (final) return;
+          await sleep(this.options.backoffMs * 2 ** (attempt - 1));
+        } catch (error) {
+          // Someone took over after our lease ran out: their result stands.
+          if (error instanceof ConcurrencyError) return;
+          throw error;
+        }
+      } finally {
+        this.#working.delete(submissionId);
       }
     }
   }
