@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- faults [rate=50] [uploads=2000] [at=10] [faults=worker,api,projections,kafka,postgres]`
+ * `npm run bench -- faults [rate=50] [uploads=2000] [at=10] [faults=none,worker,api,projections,kafka,postgres]`
  *
  * Faults survived, in real mode on the benchmark's own PostgreSQL and Kafka containers (never shared
  * ones: it restarts them). The platform runs split as a deployment runs it (bench/faults-process.ts): an
@@ -7,6 +7,7 @@
  * exits (bench/lib/supervisor.ts). For each fault a phase of `uploads` result files is posted at `rate`
  * per second (open loop, bench/pipeline-load.ts) to its own competition, and `at` seconds in:
  *
+ *   none         no fault: the same load, for reference (what "delayed" and p99 are without a fault)
  *   worker       kill -9 of one scoring worker process
  *   api          kill -9 of the API process (uploads without an answer are not accepted; any it stored
  *                must still be scored)
@@ -44,9 +45,10 @@ import { Supervised } from './lib/supervisor.ts';
 import type { Benchmark } from './run.ts';
 
 const run = promisify(execFile);
-const FAULTS = ['worker', 'api', 'projections', 'kafka', 'postgres'] as const;
+const FAULTS = ['none', 'worker', 'api', 'projections', 'kafka', 'postgres'] as const;
 type Fault = (typeof FAULTS)[number];
 const DESCRIBED: Record<Fault, string> = {
+  none: 'none (the same load, for reference)',
   worker: 'kill -9 of a scoring worker process',
   api: 'kill -9 of the API process',
   projections: 'kill -9 of the projections process',
@@ -189,22 +191,20 @@ async function main(args: readonly string[]): Promise<boolean> {
     for (const fault of faults) {
       const competitionId = randomUUID();
       competitionOf.set(fault, competitionId);
-      await seed.stores
-        .get('competition')!
-        .append(
-          C.CompetitionCreated.aggregate,
-          competitionStream(competitionId),
-          'no_stream',
-          competitionEvents(
-            competitionId,
-            {
-              title: { en: `Fault: ${fault}`, 'zh-CN': `故障：${fault}` },
-              dailySubmissionLimit: DAILY_LIMIT,
-            },
-            { startsAt: new Date(Date.now() - 86_400_000), endsAt: new Date(Date.now() + 30 * 86_400_000) },
-          ),
-          system(),
-        );
+      await seed.stores.get('competition')!.append(
+        C.CompetitionCreated.aggregate,
+        competitionStream(competitionId),
+        'no_stream',
+        competitionEvents(
+          competitionId,
+          {
+            title: { en: `Fault: ${fault}`, 'zh-CN': `故障：${fault}` },
+            dailySubmissionLimit: DAILY_LIMIT,
+          },
+          { startsAt: new Date(Date.now() - 86_400_000), endsAt: new Date(Date.now() + 30 * 86_400_000) },
+        ),
+        system(),
+      );
       for (const person of participants)
         await seed.stores
           .get('competition')!
