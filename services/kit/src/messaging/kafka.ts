@@ -33,7 +33,7 @@ const DEFAULT_SESSION_TIMEOUT_MS = 6000;
 export class KafkaTransport implements EventTransport {
   readonly #kafka: Kafka;
   readonly #options: KafkaTransportOptions;
-  #producer: Producer | undefined;
+  #producer: Promise<Producer> | undefined;
   readonly #knownTopics = new Set<string>();
   #topicLock: Promise<void> = Promise.resolve();
   readonly #consumers = new Set<Subscription>();
@@ -116,23 +116,38 @@ export class KafkaTransport implements EventTransport {
     }
   }
 
-  async #connectedProducer(): Promise<Producer> {
+  /** The producer every publish shares; one whose connect failed is forgotten. */
+  #connectedProducer(): Promise<Producer> {
     if (!this.#producer) {
       const producer = this.#kafka.producer({
         idempotent: true,
         maxInFlightRequests: 1,
         allowAutoTopicCreation: false,
       });
-      await producer.connect();
-      this.#producer = producer;
+      const connected = producer.connect().then(() => producer);
+      connected.catch(() => void this.#discard(connected));
+      this.#producer = connected;
     }
     return this.#producer;
+  }
+
+  /**
+   * Drops a producer after a failed send. kafkajs' idempotent producer can come back from a broker restart
+   * with sequence numbers the broker no longer accepts ("out of order sequence number", for every send
+   * after); a new producer gets a new producer id. What the failed send did write arrives twice, which
+   * consumers absorb (they are idempotent).
+   */
+  async #discard(producer: Promise<Producer>): Promise<void> {
+    if (this.#producer !== producer) return;
+    this.#producer = undefined;
+    await (await producer.catch(() => undefined))?.disconnect().catch(() => undefined);
   }
 
   async publish(events: readonly EventEnvelope[]): Promise<void> {
     if (events.length === 0) return;
     await this.ensureTopics([...new Set(events.map((event) => this.topicOf(event.streamType)))]);
-    const producer = await this.#connectedProducer();
+    const producing = this.#connectedProducer();
+    const producer = await producing;
     // Requests of at most ~512 KiB, one after the other (order kept): a partition's record batch must stay
     // under the broker's message.max.bytes (1 MiB by default) whatever the relay's batch size.
     let chunk = new Map<string, Message[]>();
@@ -142,7 +157,10 @@ export class KafkaTransport implements EventTransport {
       const topicMessages = [...chunk].map(([topic, messages]) => ({ topic, messages }));
       chunk = new Map();
       bytes = 0;
-      await producer.sendBatch({ acks: -1, topicMessages });
+      await producer.sendBatch({ acks: -1, topicMessages }).catch(async (error: unknown) => {
+        await this.#discard(producing);
+        throw error;
+      });
     };
     for (const event of events) {
       const value = JSON.stringify(event);
@@ -234,7 +252,6 @@ export class KafkaTransport implements EventTransport {
 
   async close(): Promise<void> {
     await Promise.all([...this.#consumers].map((consumer) => consumer.stop()));
-    await this.#producer?.disconnect();
-    this.#producer = undefined;
+    if (this.#producer) await this.#discard(this.#producer);
   }
 }
