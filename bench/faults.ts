@@ -1,5 +1,6 @@
 /**
- * `npm run bench -- faults [rate=50] [uploads=2000] [at=10] [faults=none,worker,api,projections,kafka,postgres]`
+ * `npm run bench -- faults [rate=50] [uploads=2000] [at=10] [projections=1]
+ *   [faults=none,worker,api,projections,kafka,postgres]`
  *
  * Faults survived, in real mode on the benchmark's own PostgreSQL and Kafka containers (never shared
  * ones: it restarts them). The platform runs split as a deployment runs it (bench/faults-process.ts): an
@@ -108,6 +109,8 @@ async function main(args: readonly string[]): Promise<boolean> {
   const rate = Number(setting('rate', '50'));
   const uploads = Number(setting('uploads', '2000'));
   const faultAfterSeconds = Number(setting('at', '10'));
+  // More than one: the projections' consumer groups share their partitions, so another takes over.
+  const projectionProcesses = Number(setting('projections', '1'));
   // The phase without a fault goes first: its p99 sets what counts as delayed in the others.
   const faults = setting('faults', FAULTS.join(','))
     .split(',')
@@ -168,8 +171,10 @@ async function main(args: readonly string[]): Promise<boolean> {
       );
     const api = process_('api', 'api', { PORT: String(port) });
     const workers = [process_('worker-1', 'workers'), process_('worker-2', 'workers')];
-    const projections = process_('projections', 'projections');
-    const all = [api, ...workers, projections];
+    const projections = Array.from({ length: projectionProcesses }, (_, i) =>
+      process_(`projections-${i + 1}`, 'projections'),
+    );
+    const all = [api, ...workers, ...projections];
     for (const p of all) cleanup.defer(`stop ${p.name}`, () => p.stop());
     await Promise.all(all.map((p) => p.start()));
     console.log(`platform processes up (logs in ${logs})`);
@@ -258,7 +263,8 @@ async function main(args: readonly string[]): Promise<boolean> {
       ['Kafka', `container ${containers.KAFKA_IMAGE} of the benchmark's own (${kafka.brokers})`],
       [
         'platform',
-        'API process (HTTP, relays) + 2 scoring worker processes + projections process, each restarted on exit',
+        `API process (HTTP, relays) + 2 scoring worker processes + ${projectionProcesses} projections ` +
+          'process(es), each restarted on exit',
       ],
       [
         'load per fault',
@@ -302,7 +308,7 @@ async function main(args: readonly string[]): Promise<boolean> {
       const faultAt = Date.now();
       if (fault === 'worker') workers[0]!.kill9();
       if (fault === 'api') api.kill9();
-      if (fault === 'projections') projections.kill9();
+      if (fault === 'projections') projections[0]!.kill9();
       if (fault === 'kafka') await kafka.restart();
       if (fault === 'postgres') await postgres.restart();
       const faultSeconds = (Date.now() - faultAt) / 1000;

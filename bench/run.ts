@@ -37,7 +37,7 @@ const benchmarks: Record<string, { description: string; load: () => Promise<Benc
       'faults survived in real mode (its own PostgreSQL and Kafka containers, the platform in 4 processes): ' +
       'kill -9 of a worker, the API, the projections; Kafka and PostgreSQL restarts, each during a burst of ' +
       'uploads (and a phase without a fault); lost, doubled, stuck, seconds to recover, p99. ' +
-      'Args: rate=N uploads=N at=S faults=none,worker,api,projections,kafka,postgres',
+      'Args: rate=N uploads=N at=S projections=N faults=none,worker,api,projections,kafka,postgres',
     load: async () => (await import('./faults.ts')).default,
   },
   leaderboard: {
