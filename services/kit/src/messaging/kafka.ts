@@ -241,7 +241,8 @@ export class KafkaTransport implements EventTransport {
         this.#consumers.delete(subscription);
         // The handler hears first (it takes on nothing new); the consumer finishes the batch in hand and
         // leaves the group, so its partitions go to the others at once.
-        const released = options.stop?.();
+        const released = Promise.resolve(options.stop?.());
+        released.catch(() => undefined); // awaited below, after the consumer
         await consumer.disconnect();
         await released;
       },

@@ -43,14 +43,15 @@ export function minFreeDiskMb(config: PlatformConfig): number {
  */
 export async function assertDiskSpace(config: PlatformConfig): Promise<void> {
   const minimum = minFreeDiskMb(config);
-  const free = Math.floor((await freeDiskBytes(config.dataDir)) / MB);
+  // A volume that cannot be asked (statfs failing) stops nothing: the guard is a safeguard, not a gate.
+  const free = Math.floor((await freeDiskBytes(config.dataDir).catch(() => Infinity)) / MB);
   if (free < minimum) throw new DiskSpaceError(free, minimum);
 }
 
 export async function hasDiskRoom(config: PlatformConfig): Promise<boolean> {
   return assertDiskSpace(config).then(
     () => true,
-    () => false,
+    (error: unknown) => !(error instanceof DiskSpaceError),
   );
 }
 
