@@ -32,6 +32,14 @@ const benchmarks: Record<string, { description: string; load: () => Promise<Benc
       'p99 upload accepted → leaderboard applied, nothing lost or double counted. Args: rate=N seconds=N teams=N workers=N',
     load: async () => (await import('./pipeline.ts')).default,
   },
+  faults: {
+    description:
+      'faults survived in real mode (its own PostgreSQL and Kafka containers, the platform in 4 processes): ' +
+      'kill -9 of a worker, the API, the projections; Kafka and PostgreSQL restarts, each during a burst of ' +
+      'uploads (and a phase without a fault); lost, doubled, stuck, seconds to recover, p99. ' +
+      'Args: rate=N uploads=N at=S projections=N faults=none,worker,api,projections,kafka,postgres',
+    load: async () => (await import('./faults.ts')).default,
+  },
   leaderboard: {
     description:
       'public leaderboard, first page of 50 rows with 10,000 teams, through the real service on 127.0.0.1 vs a ' +

@@ -42,6 +42,7 @@ export const errorCodes = {
   tooManyRequests: 429,
   internal: 500,
   notAvailable: 501,
+  insufficientStorage: 507,
 } as const;
 
 export function translate(key: MessageKey, language: Language): string {

@@ -19,6 +19,7 @@ export * from './http/errors.ts';
 export * from './http/shutdown.ts';
 export * from './runtime/service.ts';
 export * from './runtime/platform.ts';
+export * from './runtime/disk-space.ts';
 export * from './http/unavailable.ts';
 export * from './runtime/auth.ts';
 export * from './http/simple-rest.ts';

@@ -1,4 +1,3 @@
-import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { defineService, withAsOfReader } from '@sais/kit';
 import { BoardWatch } from './board-watch.ts';
@@ -18,7 +17,7 @@ import { membershipsMirror } from './projections/memberships.ts';
 import { competitionsMirror, peopleMirror } from './projections/mirrors.ts';
 import { Standings } from './standings.ts';
 import { Submissions } from './submissions.ts';
-import { Evaluator } from './workers/evaluator.ts';
+import { scoringWorkers } from './workers/scoring-workers.ts';
 import { containerRoutes } from './http/containers.ts';
 import { ContainerSubmissions } from './containers/submissions.ts';
 import { containerRunners, credentialVault } from './containers/setup.ts';
@@ -48,28 +47,11 @@ export const scoringService = defineService({
     withAsOfReader(leaderboardProjection, leaderboardAsOf),
   ],
   metrics: submissionMetrics,
-  workers: ({ db, store, config, logger, metrics }) => {
-    const evaluator = new Evaluator(db, store, {
-      workerId: `${hostname()}:${process.pid}`,
-      leaseMs: Number(config.env.SCORING_LEASE_MS ?? 60_000),
-      maxAttempts: Number(config.env.SCORING_MAX_ATTEMPTS ?? 3),
-      backoffMs: Number(config.env.SCORING_BACKOFF_MS ?? 500),
-      batchSize: Number(config.env.SCORING_BATCH ?? 16),
-      logger,
-      metrics: scoringMetrics(metrics),
-    });
-    return [
-      {
-        groupId: 'scoring.workers',
-        topics: ['scoring.submission'],
-        handleBatch: (events) => evaluator.handleBatch(events),
-        // Partitions scored at once per process: their chunks' database round trips overlap.
-        concurrency: Number(config.env.SCORING_CONCURRENCY ?? 4),
-      },
-      ...signalScans({ db, store, config, logger }),
-      ...containerRunners({ db, store, config, logger, metrics }),
-    ];
-  },
+  workers: ({ db, store, config, logger, metrics }) => [
+    scoringWorkers({ db, store, config, logger, metrics: scoringMetrics(metrics) }),
+    ...signalScans({ db, store, config, logger }),
+    ...containerRunners({ db, store, config, logger, metrics }),
+  ],
   async routes(app, { db, store, auth, config }) {
     // Leaderboard change counters, polled for live updates and the page cache (SCORING_BOARD_POLL_MS).
     const watch = new BoardWatch(db, Number(config.env.SCORING_BOARD_POLL_MS ?? 500));

@@ -8,6 +8,7 @@ import { eventStoreMigrations } from '../eventstore/migrations.ts';
 import { createApp, loggerOptions } from '../http/app.ts';
 import { trustedProxiesFrom } from '../http/security.ts';
 import { installWriteLimits, writeLimitsFrom } from '../http/write-limits.ts';
+import { endConnectionsOnClose } from '../http/shutdown.ts';
 import { InProcessBus } from '../messaging/in-process.ts';
 import { groupedBatches } from '../messaging/grouped.ts';
 import { KafkaTransport } from '../messaging/kafka.ts';
@@ -26,6 +27,7 @@ import { Metrics } from '../observability/metrics.ts';
 import { observeHttp } from '../observability/http-metrics.ts';
 import { countAppends, observePlatform } from '../observability/observe-platform.ts';
 import type { ConsumerGroup } from '../observability/consumer-lag.ts';
+import { assertDiskSpace, refuseUploadsWhenDiskFull } from './disk-space.ts';
 
 export * from '../audit/index.ts';
 
@@ -163,6 +165,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     projections: [...projectionsOf.values()].flat(),
     groups,
   });
+  // Below SAIS_MIN_FREE_DISK_MB uploads are refused and workers stop claiming: not ready for new work.
+  observed.readiness.push({ name: 'disk', check: () => assertDiskSpace(config) });
   const app = await createApp({
     title: `SAIS platform: ${services.map((s) => s.name).join(', ')}`,
     readiness: observed.readiness,
@@ -173,6 +177,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     return (await auth.principal(request))?.accountId ?? null;
   });
   observeHttp(app, metrics);
+  refuseUploadsWhenDiskFull(app, config);
+  endConnectionsOnClose(app);
   for (const service of services) await service.routes(app, contexts.get(service)!);
   // The auditors' calls of each service here, under /api/admin/audit/<service> (see audit/routes.ts).
   const replayJobs = new ReplayJobs(db, logger);

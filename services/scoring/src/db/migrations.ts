@@ -301,3 +301,11 @@ scoringMigrations['2026-11-26-09-resumable-uploads'] = {
     );
   },
 };
+
+scoringMigrations['2026-11-26-91-unfinished-submissions'] = {
+  async up(db) {
+    // The scoring sweep (workers/sweeper.ts) looks for Waiting and Evaluating rows every second: few rows.
+    await sql`create index submissions_unfinished on scoring.submissions (updated_at)
+      where status in ('Waiting', 'Evaluating')`.execute(db);
+  },
+};
