@@ -108,6 +108,9 @@ async function main(args: readonly string[]): Promise<boolean> {
       KAFKA_TOPIC_PREFIX: topicPrefix,
       SAIS_DATA_DIR: dataDir,
       SAIS_SEED: 'off',
+      // The load comes from a few accounts on one address: the participants' write limit is off.
+      SAIS_RATE_LIMIT_ACCOUNT: '0',
+      SAIS_RATE_LIMIT_ADDRESS: '0',
     };
 
     // Migrations, accounts, competitions and ground truths through a platform in this process, closed

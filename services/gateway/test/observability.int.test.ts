@@ -297,6 +297,6 @@ describe('metrics, readiness and logs across the processes of real mode', () => 
     const apiReady = (await (await fetch(`${apiOrigin}/api/ready`)).json()) as {
       data: { checks: Record<string, string> };
     };
-    expect(apiReady.data.checks).toEqual({ database: 'ok', kafka: 'ok', projections: 'ok' });
+    expect(apiReady.data.checks).toEqual({ database: 'ok', kafka: 'ok', projections: 'ok', disk: 'ok' });
   });
 });
