@@ -285,3 +285,11 @@ scoringMigrations['2026-11-25-08-signal-fingerprints'] = {
     );
   },
 };
+
+scoringMigrations['2026-11-26-09-ground-truth-parsed'] = {
+  async up(db) {
+    // The ground truth's parsed form (evaluation/truth-form.ts, decision 0011), stored at upload so a
+    // worker maps typed arrays instead of parsing the CSV; null for ground truths uploaded before.
+    await sql`alter table scoring.ground_truths add column parsed bytea`.execute(db);
+  },
+};

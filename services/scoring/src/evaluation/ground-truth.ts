@@ -1,27 +1,19 @@
-import {
-  InvalidFile,
-  canonicalInteger,
-  fnv1a,
-  estimateLines,
-  openLines,
-  parseNumber,
-  plain,
-  text,
-  twoColumns,
-} from './csv.ts';
+import { InvalidFile, canonicalInteger, fnv1a, text } from './csv.ts';
 import { type MetricName, metricOf } from './metrics.ts';
+import { type IntegerRows, type KeyedRows, isPublicHash, readIntegerRows, readKeyedRows } from './truth-read.ts';
 
 export type Metric = MetricName;
 
 /** A ground truth the metric cannot score on one of its parts (an empty part; AUC: one class only). */
 export class UnscorableSplit extends InvalidFile {}
 
-/** Flags of a row while reading: a test id, on the public leaderboard. */
-const TEST_ID = 1;
-const PUBLIC = 2;
-
 /** Int32 fields per record of the hash index: the id's FNV-1a hash, its byte range, its position. */
 export const RECORD = 4;
+
+const EMPTY_KEYS = new Uint8Array(0);
+/** What the loads ahead of the inserts read, kept so they are not optimised away. */
+let touched = 0;
+export const touchedSink = () => touched;
 
 /**
  * Ground truth cached in typed arrays. Every test id has a position: the index of its row in `ordered`,
@@ -30,8 +22,8 @@ export const RECORD = 4;
  * When every id is a canonical non-negative integer (digits, no leading zero) in a compact range,
  * `positions[id - directBase]` is its position: ids map straight to slots, no hashing, and the file's
  * bytes are not kept. Otherwise an open-addressing hash table (FNV-1a of the id's bytes, linear
- * probing) holds a record per id — its hash, its byte range in the kept file and its position, side by
- * side in one array — so a lookup reads one record (one cache line) and the id's bytes, and a record of
+ * probing) holds a record per id — its hash, its byte range in `keys` (the ids' bytes, unquoted, one
+ * after another) and its position, side by side in one array — so a lookup reads one record (one cache line) and the id's bytes, and a record of
  * another id is passed over by its hash without reading its bytes.
  */
 export interface GroundTruth {
@@ -45,8 +37,8 @@ export interface GroundTruth {
   positions: Int32Array;
   direct: boolean;
   directBase: number;
-  /** Hash index: the ground-truth file, which the records' byte ranges point into. */
-  bytes: Uint8Array | null;
+  /** Hash index: the ids' bytes (unquoted), which the records' byte ranges point into. */
+  keys: Uint8Array;
   /** Hash index: records of RECORD int32s [hash, id start, id end, position]; position -1: empty. */
   table: Int32Array;
   /** Hash index: records in the table - 1. */
@@ -57,229 +49,119 @@ export interface GroundTruth {
 
 /** Public or private by a hash of the id, so the split is stable and needs no extra column. */
 export function isPublicId(bytes: Uint8Array, start: number, end: number, publicPercent: number): boolean {
-  return (fnv1a(bytes, start, end) ^ 0x5bd1e995) % 100 < publicPercent;
-}
-
-/** The rows of a ground-truth file, in file order. */
-interface Rows {
-  target: string;
-  count: number;
-  publicRows: number;
-  /** Each row's id as a canonical integer (when reading for the direct index). */
-  ids: Int32Array;
-  /** Each row's id by byte range (when reading for the hash index). */
-  idStart: Int32Array;
-  idEnd: Int32Array;
-  values: Float64Array;
-  flags: Uint8Array;
-  labels: string[];
-  min: number;
-  max: number;
-}
-
-/**
- * Reads the rows, checking each has an id and a value. `integerIds`: read for the direct index, noting
- * each id's integer (and the range); null at the first id that is not a canonical integer. Otherwise
- * note each id's byte range, for the hash index.
- */
-function readRows(
-  bytes: Uint8Array,
-  metric: Metric,
-  publicPercent: number,
-  integerIds: boolean,
-): Rows | null {
-  const lines = openLines(bytes);
-  const header = text(bytes, lines.start, lines.end).split(',');
-  if (header.length !== 2 || header[0] !== 'id')
-    throw new InvalidFile('The ground truth header must be "id,<target>".');
-  let capacity = estimateLines(bytes);
-  const none = new Int32Array(0);
-  const rows: Rows = {
-    target: header[1]!,
-    count: 0,
-    publicRows: 0,
-    ids: integerIds ? new Int32Array(capacity) : none,
-    idStart: integerIds ? none : new Int32Array(capacity),
-    idEnd: integerIds ? none : new Int32Array(capacity),
-    values: new Float64Array(capacity),
-    flags: new Uint8Array(capacity),
-    labels: [],
-    min: Number.MAX_SAFE_INTEGER,
-    max: -1,
-  };
-  const labelCodes = new Map<string, number>();
-  const definition = metricOf(metric);
-  const numeric = definition.target === 'numeric';
-  const normalize = definition.normalize ?? ((label: string) => label);
-  const refuse = definition.refuseTrueValue;
-  for (;;) {
-    let comma: number;
-    let id: number;
-    const row = rows.count;
-    if (row === capacity) {
-      capacity = Math.ceil(capacity * 1.5);
-      grow(rows, capacity);
-    }
-    if (numeric && lines.nextPlain()) {
-      ({ comma, id } = plain);
-      rows.values[row] = plain.value;
-    } else {
-      if (!lines.next()) break;
-      comma = twoColumns(bytes, lines.start, lines.end);
-      if (comma <= lines.start)
-        throw new InvalidFile(`Ground truth line ${lines.number} does not have an id and a value.`);
-      id = canonicalInteger(bytes, lines.start, comma);
-      if (numeric) {
-        rows.values[row] = parseNumber(bytes, comma + 1, lines.end);
-        if (Number.isNaN(rows.values[row]))
-          throw new InvalidFile(`Ground truth line ${lines.number} has no numeric value.`);
-      } else {
-        const label = normalize(text(bytes, comma + 1, lines.end));
-        let code = labelCodes.get(label);
-        if (code === undefined) {
-          code = rows.labels.push(label) - 1;
-          labelCodes.set(label, code);
-        }
-        rows.values[row] = code;
-      }
-    }
-    const why = refuse?.(rows.values[row]!) ?? null;
-    if (why !== null) {
-      const found = text(bytes, comma + 1, lines.end)
-        .trim()
-        .slice(0, 40);
-      throw new InvalidFile(`Ground truth line ${lines.number}: ${why}, found "${found}".`);
-    }
-    const start = lines.start;
-    if (integerIds) {
-      if (id < 0) return null;
-      rows.ids[row] = id;
-      if (id < rows.min) rows.min = id;
-      if (id > rows.max) rows.max = id;
-    } else {
-      rows.idStart[row] = start;
-      rows.idEnd[row] = comma;
-    }
-    const isPublic = isPublicId(bytes, start, comma, publicPercent);
-    rows.flags[row] = isPublic ? TEST_ID | PUBLIC : TEST_ID;
-    if (isPublic) rows.publicRows += 1;
-    rows.count += 1;
-  }
-  if (rows.count < 1) throw new InvalidFile('The ground truth has no rows.');
-  return rows;
-}
-
-function grown<T extends Int32Array | Float64Array | Uint8Array>(array: T, capacity: number): T {
-  if (array.length === 0) return array;
-  const bigger = new (array.constructor as new (length: number) => T)(capacity);
-  bigger.set(array);
-  return bigger;
-}
-
-/** Gives the per-row arrays room for `capacity` rows (when the estimate of the line count was short). */
-function grow(rows: Rows, capacity: number) {
-  rows.ids = grown(rows.ids, capacity);
-  rows.idStart = grown(rows.idStart, capacity);
-  rows.idEnd = grown(rows.idEnd, capacity);
-  rows.values = grown(rows.values, capacity);
-  rows.flags = grown(rows.flags, capacity);
+  return isPublicHash(fnv1a(bytes, start, end), publicPercent);
 }
 
 const duplicate = (id: string) => new InvalidFile(`Ground truth id "${id}" appears twice.`);
 
-const common = (rows: Rows, metric: Metric) => ({
-  metric,
-  target: rows.target,
-  rows: rows.count,
-  publicRows: rows.publicRows,
-  labels: rows.labels,
-});
-
-/**
- * Puts the rows in split order: each row's position (public rows first, then private, each in file
- * order) and the true values at those positions.
- */
-function splitOrder(rows: Rows): { ordered: Float64Array; rowPositions: Int32Array } {
+/** Direct index: positions by id, so scoring reads one slot per row and keeps no bytes. */
+export function directTruth(rows: IntegerRows, metric: Metric): GroundTruth {
+  const size = rows.max - rows.min + 1;
   const ordered = new Float64Array(rows.count);
-  const rowPositions = new Int32Array(rows.count);
+  const positions = new Int32Array(size).fill(-1);
   let publicNext = 0;
   let privateNext = rows.publicRows;
-  for (let row = 0; row < rows.count; row++) {
-    const position = rows.flags[row]! & PUBLIC ? publicNext++ : privateNext++;
-    rowPositions[row] = position;
-    ordered[position] = rows.values[row]!;
-  }
-  return { ordered, rowPositions };
-}
-
-/** Direct index: positions by id, so scoring reads one slot per row and keeps no bytes. */
-function directTruth(rows: Rows, metric: Metric): GroundTruth {
-  const size = rows.max - rows.min + 1;
-  const { ordered, rowPositions } = splitOrder(rows);
-  const positions = new Int32Array(size).fill(-1);
-  for (let row = 0; row < rows.count; row++) {
-    const slot = rows.ids[row]! - rows.min;
-    if (positions[slot] !== -1) throw duplicate(String(rows.ids[row]));
-    positions[slot] = rowPositions[row]!;
+  for (let r = 0; r < rows.count; r++) {
+    const position = rows.isPublic[r] ? publicNext++ : privateNext++;
+    ordered[position] = rows.values[r]!;
+    const slot = rows.ids[r]! - rows.min;
+    if (positions[slot] !== -1) throw duplicate(String(rows.ids[r]));
+    positions[slot] = position;
   }
   return {
-    ...common(rows, metric),
+    metric,
+    target: rows.target,
+    rows: rows.count,
+    publicRows: rows.publicRows,
+    labels: rows.labels,
     ordered,
     positions,
     direct: true,
     directBase: rows.min,
-    bytes: null,
+    keys: EMPTY_KEYS,
     table: new Int32Array(0),
     mask: 0,
   };
 }
 
-/** Hash index: an open-addressing table of at least twice the rows' records, probed linearly. */
-function hashedTruth(bytes: Uint8Array, rows: Rows, metric: Metric): GroundTruth {
+/** Records in a hash index for `rows` ids: a power of two, at least twice as many. */
+export function tableRecords(rows: number): number {
   let size = 1;
-  while (size < rows.count * 2) size <<= 1;
-  const { ordered, rowPositions } = splitOrder(rows);
+  while (size < rows * 2) size <<= 1;
+  return size;
+}
+
+const INSERT_BATCH = 256;
+
+/** Hash index: an open-addressing table of records pointing into the ids' bytes, probed linearly. */
+export function hashedTruth(rows: KeyedRows, metric: Metric): GroundTruth {
+  const size = tableRecords(rows.count);
   const table = new Int32Array(size * RECORD);
   for (let record = 3; record < table.length; record += RECORD) table[record] = -1;
-  const hashed: GroundTruth = {
-    ...common(rows, metric),
-    ordered,
-    positions: new Int32Array(0),
-    direct: false,
-    directBase: 0,
-    bytes,
-    table,
-    mask: size - 1,
-  };
-  for (let row = 0; row < rows.count; row++) {
-    const start = rows.idStart[row]!;
-    const end = rows.idEnd[row]!;
-    const hash = fnv1a(bytes, start, end);
-    const at = probe(hashed, hash, bytes, start, end) * RECORD;
-    if (table[at + 3] !== -1) throw duplicate(text(bytes, start, end));
+  const { keys, keyStart, hashes, positions } = rows;
+  const mask = size - 1;
+  let sink = 0;
+  for (let r = 0; r < rows.count; r++) {
+    // Loads of the next rows' records first, a batch at a time, so the inserts find them in the cache.
+    if ((r & (INSERT_BATCH - 1)) === 0)
+      for (let k = r; k < Math.min(rows.count, r + INSERT_BATCH); k++) sink ^= table[(hashes[k]! & mask) * RECORD]!;
+    const start = keyStart[r]!;
+    const end = keyStart[r + 1]!;
+    const hash = hashes[r]!;
+    let at = (hash & mask) * RECORD;
+    while (table[at + 3] !== -1) {
+      if (table[at] === hash && sameBytes(keys, table[at + 1]!, table[at + 2]!, keys, start, end))
+        throw duplicate(text(keys, start, end));
+      at = (at + RECORD) & (table.length - 1);
+    }
     table[at] = hash;
     table[at + 1] = start;
     table[at + 2] = end;
-    table[at + 3] = rowPositions[row]!;
+    table[at + 3] = positions[r]!;
   }
-  return hashed;
+  touched = sink;
+  return {
+    metric,
+    target: rows.target,
+    rows: rows.count,
+    publicRows: rows.publicRows,
+    labels: rows.labels,
+    ordered: rows.ordered,
+    positions: new Int32Array(0),
+    direct: false,
+    directBase: 0,
+    keys,
+    table,
+    mask,
+  };
 }
 
 /**
  * Reads `id,<target>` ground truth. The public part is `publicPercent` of the ids (chosen by hash);
  * the rest is private. Canonical integer ids in a compact range get the direct index (read in one
- * pass); any other ids the hash index (read again, keeping byte ranges). A ground truth the metric
+ * pass); any other ids the hash index (read again, keeping the ids' bytes). Fields may be quoted
+ * (fields.ts): an id is what is between its quotes. A ground truth the metric
  * cannot score on one of its parts is refused (UnscorableSplit), so every score is defined.
  */
 export function loadGroundTruth(bytes: Uint8Array, metric: Metric, publicPercent = 50): GroundTruth {
-  const integers = readRows(bytes, metric, publicPercent, true);
-  const truth =
+  return readGroundTruth(bytes, metric, publicPercent).truth;
+}
+
+/** As loadGroundTruth, also returning the rows read for a hash index (what its stored form keeps). */
+export function readGroundTruth(
+  bytes: Uint8Array,
+  metric: Metric,
+  publicPercent: number,
+): { truth: GroundTruth; keyed: KeyedRows | null } {
+  const integers = readIntegerRows(bytes, metric, publicPercent);
+  const keyed =
     integers && integers.max - integers.min + 1 <= integers.count * 4
-      ? directTruth(integers, metric)
-      : hashedTruth(bytes, readRows(bytes, metric, publicPercent, false)!, metric);
+      ? null
+      : readKeyedRows(bytes, metric, publicPercent);
+  const truth = keyed ? hashedTruth(keyed, metric) : directTruth(integers!, metric);
   const problem = unscorablePart(truth, publicPercent);
   if (problem !== null) throw new UnscorableSplit(problem);
-  return truth;
+  return { truth, keyed };
 }
 
 /** Why the metric cannot score the public or the private part of a ground truth; null when it can score both. */
@@ -322,7 +204,7 @@ function probe(truth: GroundTruth, hash: number, bytes: Uint8Array, start: numbe
   for (;;) {
     const at = record * RECORD;
     if (table[at + 3]! < 0) return record;
-    if (table[at] === key && sameBytes(truth.bytes!, table[at + 1]!, table[at + 2]!, bytes, start, end))
+    if (table[at] === key && sameBytes(truth.keys, table[at + 1]!, table[at + 2]!, bytes, start, end))
       return record;
     record = (record + 1) & mask;
   }
@@ -350,6 +232,6 @@ export function idAt(truth: GroundTruth, position: number): string {
   if (truth.direct) return String(truth.directBase + truth.positions.indexOf(position));
   const { table } = truth;
   for (let at = 0; at < table.length; at += RECORD)
-    if (table[at + 3] === position) return text(truth.bytes!, table[at + 1]!, table[at + 2]!);
+    if (table[at + 3] === position) return text(truth.keys, table[at + 1]!, table[at + 2]!);
   return '';
 }

@@ -62,7 +62,7 @@ export class Evaluator {
     private readonly store: EventStore,
     private readonly options: EvaluatorOptions,
   ) {
-    this.#truths = new GroundTruthCache(db);
+    this.#truths = new GroundTruthCache(db, options.logger);
   }
 
   /**
