@@ -94,7 +94,13 @@ export function rowProblem(problem: number, columns: string): string {
  * Copies the content start…end of a quoted field into `target` at `at` with each `""` undone to `"`;
  * returns where the copy ends. `target` must have room for end - start bytes.
  */
-export function unquote(bytes: Uint8Array, start: number, end: number, target: Uint8Array, at: number): number {
+export function unquote(
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  target: Uint8Array,
+  at: number,
+): number {
   let out = at;
   for (let i = start; i < end; i++) {
     const byte = bytes[i]!;

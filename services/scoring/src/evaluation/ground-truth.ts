@@ -1,6 +1,12 @@
 import { InvalidFile, canonicalInteger, fnv1a, text } from './csv.ts';
 import { type MetricName, metricOf } from './metrics.ts';
-import { type IntegerRows, type KeyedRows, isPublicHash, readIntegerRows, readKeyedRows } from './truth-read.ts';
+import {
+  type IntegerRows,
+  type KeyedRows,
+  isPublicHash,
+  readIntegerRows,
+  readKeyedRows,
+} from './truth-read.ts';
 
 export type Metric = MetricName;
 
@@ -104,7 +110,8 @@ export function hashedTruth(rows: KeyedRows, metric: Metric): GroundTruth {
   for (let r = 0; r < rows.count; r++) {
     // Loads of the next rows' records first, a batch at a time, so the inserts find them in the cache.
     if ((r & (INSERT_BATCH - 1)) === 0)
-      for (let k = r; k < Math.min(rows.count, r + INSERT_BATCH); k++) sink ^= table[(hashes[k]! & mask) * RECORD]!;
+      for (let k = r; k < Math.min(rows.count, r + INSERT_BATCH); k++)
+        sink ^= table[(hashes[k]! & mask) * RECORD]!;
     const start = keyStart[r]!;
     const end = keyStart[r + 1]!;
     const hash = hashes[r]!;

@@ -131,7 +131,8 @@ class Batch {
     const { start, end, number } = lines;
     const bytes = lines.bytes;
     const problem = splitRow(bytes, start, end);
-    if (problem !== ROW_OK) return this.#refuse(`Line ${number}: ${rowProblem(problem, `id,${truth.target}`)}`, false);
+    if (problem !== ROW_OK)
+      return this.#refuse(`Line ${number}: ${rowProblem(problem, `id,${truth.target}`)}`, false);
     let { idStart, idEnd } = row;
     const { valueStart, valueEnd, valueEscaped } = row;
     if (idStart === idEnd) return this.#refuse(`Line ${number}, column id: the id is empty.`, false);
@@ -171,7 +172,8 @@ class Batch {
     const value = valueEscaped ? Number.NaN : parseNumber(bytes, valueStart, valueEnd);
     this.values[n] = value;
     if (!Number.isNaN(value)) return true;
-    const raw = shown(bytes, valueStart, valueEnd).trim();
+    const spelled = shown(bytes, valueStart, valueEnd);
+    const raw = (valueEscaped ? spelled.replaceAll('""', '"') : spelled).trim();
     const what =
       raw === ''
         ? 'the value is empty'

@@ -47,7 +47,10 @@ export class GroundTruthCache {
         truth = decodeTruthForm(stored.parsed, identity);
       } catch (error) {
         if (!(error instanceof StaleForm)) throw error;
-        this.logger?.warn({ competitionId, reason: error.message }, 'stored ground-truth form not used; parsing the CSV');
+        this.logger?.warn(
+          { competitionId, reason: error.message },
+          'stored ground-truth form not used; parsing the CSV',
+        );
       }
     }
     truth ??= await this.#parse(competitionId, identity);
@@ -73,7 +76,9 @@ export class GroundTruthCache {
       read = readGroundTruth(content.content, identity.metric, identity.publicPercent);
     } catch (error) {
       // A broken ground truth is the platform's fault, never the participant's.
-      throw new PlatformFault(`ground truth unusable: ${error instanceof Error ? error.message : String(error)}`);
+      throw new PlatformFault(
+        `ground truth unusable: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     try {
       await this.#t()

@@ -10,7 +10,7 @@ import { type KeyedRows, isPublicHash } from './truth-read.ts';
  *   0   8 bytes  magic "SAISGT" + format version (u16)
  *   8   4 bytes  length of the header (u32), JSON, from byte 24
  *   12  4 bytes  length of the whole form (u32)
- *   16  4 bytes  CRC-32 of every byte from 24 to the end (u32)
+ *   16  4 bytes  CRC-32 of every other byte of the form (u32)
  *   20  4 bytes  zero
  *   24  …        header: { sha256, metric, publicPercent, target, rows, publicRows, direct, directBase,
  *                labels, sections: { name: [offset, length in bytes] } }
@@ -53,6 +53,8 @@ interface Header extends FormIdentity {
 }
 
 const align = (n: number) => Math.ceil(n / 8) * 8;
+/** The checksum of a form: every byte but the checksum's own four. */
+const checksum = (form: Uint8Array) => crc32(form.subarray(20), crc32(form.subarray(0, 16)));
 const bytesOf = (array: ArrayBufferView) => new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
 
 /** The stored form of a ground truth read from its CSV (`keyed`: its rows, for a hash index). */
@@ -86,7 +88,8 @@ export function encodeTruthForm(truth: GroundTruth, keyed: KeyedRows | null, ide
     json = JSON.stringify(header);
   }
   const sections = Object.values(header.sections);
-  if (PREFIX + Buffer.byteLength(json) > sections[0]![0]) throw new Error('stored form: header overlaps its sections');
+  if (PREFIX + Buffer.byteLength(json) > sections[0]![0])
+    throw new Error('stored form: header overlaps its sections');
   const [lastAt, lastLength] = sections.at(-1)!;
   const form = Buffer.alloc(lastAt + lastLength);
   form.write(MAGIC, 0, 'latin1');
@@ -95,17 +98,20 @@ export function encodeTruthForm(truth: GroundTruth, keyed: KeyedRows | null, ide
   form.writeUInt32LE(form.length, 12);
   form.write(json, PREFIX, 'utf8');
   for (const [name, array] of Object.entries(arrays)) form.set(bytesOf(array), header.sections[name]![0]);
-  form.writeUInt32LE(crc32(form.subarray(PREFIX)), 16);
+  form.writeUInt32LE(checksum(form), 16);
   return form;
 }
 
 /** The header of a form, after checking its prefix, length and checksum; StaleForm when they fail. */
 function readHeader(form: Uint8Array): Header {
   const view = Buffer.from(form.buffer, form.byteOffset, form.byteLength);
-  if (view.length < PREFIX || view.toString('latin1', 0, 6) !== MAGIC) throw new StaleForm('not a stored ground truth');
-  if (view.readUInt16LE(6) !== FORM_VERSION) throw new StaleForm(`format version ${view.readUInt16LE(6)}, not ${FORM_VERSION}`);
-  if (view.readUInt32LE(12) !== view.length) throw new StaleForm(`${view.length} bytes, ${view.readUInt32LE(12)} written (truncated?)`);
-  if (crc32(view.subarray(PREFIX)) !== view.readUInt32LE(16)) throw new StaleForm('checksum mismatch (damaged)');
+  if (view.length < PREFIX || view.toString('latin1', 0, 6) !== MAGIC)
+    throw new StaleForm('not a stored ground truth');
+  if (view.readUInt16LE(6) !== FORM_VERSION)
+    throw new StaleForm(`format version ${view.readUInt16LE(6)}, not ${FORM_VERSION}`);
+  if (view.readUInt32LE(12) !== view.length)
+    throw new StaleForm(`${view.length} bytes, ${view.readUInt32LE(12)} written (truncated?)`);
+  if (checksum(view) !== view.readUInt32LE(16)) throw new StaleForm('checksum mismatch (damaged)');
   try {
     return JSON.parse(view.toString('utf8', PREFIX, PREFIX + view.readUInt32LE(8))) as Header;
   } catch {
@@ -123,7 +129,11 @@ export function decodeTruthForm(form: Uint8Array, identity: FormIdentity): Groun
   for (const key of ['sha256', 'metric', 'publicPercent'] as const)
     if (header[key] !== identity[key]) throw new StaleForm(`made for another ${key} (${header[key]})`);
   const aligned = form.byteOffset % 8 === 0 ? form : new Uint8Array(form);
-  const section = <T>(name: string, Type: new (b: ArrayBufferLike, at: number, n: number) => T, size: number) => {
+  const section = <T>(
+    name: string,
+    Type: new (b: ArrayBufferLike, at: number, n: number) => T,
+    size: number,
+  ) => {
     const [at, length] = header.sections[name] ?? [-1, -1];
     if (at < PREFIX || at % 8 !== 0 || length % size !== 0 || at + length > aligned.length)
       throw new StaleForm(`section ${name} missing or out of bounds`);
@@ -131,7 +141,8 @@ export function decodeTruthForm(form: Uint8Array, identity: FormIdentity): Groun
   };
   const { rows, publicRows } = header;
   const ordered = section('ordered', Float64Array, 8);
-  if (ordered.length !== rows || publicRows < 0 || publicRows > rows) throw new StaleForm('row counts disagree');
+  if (ordered.length !== rows || publicRows < 0 || publicRows > rows)
+    throw new StaleForm('row counts disagree');
   const common = {
     metric: header.metric,
     target: header.target,

@@ -19,7 +19,8 @@ import { type MetricName, metricOf } from './metrics.ts';
  */
 
 /** Public or private by a hash of the id (FNV-1a of its bytes), so the split is stable and needs no column. */
-export const isPublicHash = (hash: number, publicPercent: number) => (hash ^ 0x5bd1e995) % 100 < publicPercent;
+export const isPublicHash = (hash: number, publicPercent: number) =>
+  (hash ^ 0x5bd1e995) % 100 < publicPercent;
 
 /** How a row's value is read: numbers, or labels (coded in order of first appearance). */
 class Values {
@@ -58,7 +59,9 @@ class Values {
   check(value: number, bytes: Uint8Array, start: number, end: number, line: number): number {
     const why = this.#refuse?.(value) ?? null;
     if (why !== null)
-      throw new InvalidFile(`Ground truth line ${line}: ${why}, found "${text(bytes, start, end).trim().slice(0, 40)}".`);
+      throw new InvalidFile(
+        `Ground truth line ${line}: ${why}, found "${text(bytes, start, end).trim().slice(0, 40)}".`,
+      );
     return value;
   }
 }
@@ -66,7 +69,8 @@ class Values {
 function open(bytes: Uint8Array): { lines: Lines; target: string } {
   const lines = openLines(bytes);
   const header = headerFields(bytes, lines.start, lines.end);
-  if (header === null || header[0] !== 'id') throw new InvalidFile('The ground truth header must be "id,<target>".');
+  if (header === null || header[0] !== 'id')
+    throw new InvalidFile('The ground truth header must be "id,<target>".');
   return { lines, target: header[1]! };
 }
 
@@ -76,7 +80,8 @@ function nextGeneral(lines: Lines): boolean {
   const problem = splitRow(lines.bytes, lines.start, lines.end);
   if (problem !== ROW_OK)
     throw new InvalidFile(`Ground truth line ${lines.number}: ${rowProblem(problem, 'id,<target>')}`);
-  if (row.idEnd === row.idStart) throw new InvalidFile(`Ground truth line ${lines.number} does not have an id and a value.`);
+  if (row.idEnd === row.idStart)
+    throw new InvalidFile(`Ground truth line ${lines.number} does not have an id and a value.`);
   return true;
 }
 
@@ -101,7 +106,11 @@ export interface IntegerRows {
 }
 
 /** Reads the rows for the direct index; null at the first id that is not a canonical integer. */
-export function readIntegerRows(bytes: Uint8Array, metric: MetricName, publicPercent: number): IntegerRows | null {
+export function readIntegerRows(
+  bytes: Uint8Array,
+  metric: MetricName,
+  publicPercent: number,
+): IntegerRows | null {
   const { lines, target } = open(bytes);
   const values = new Values(metric);
   let capacity = estimateLines(bytes);
@@ -116,7 +125,7 @@ export function readIntegerRows(bytes: Uint8Array, metric: MetricName, publicPer
     min: Number.MAX_SAFE_INTEGER,
     max: -1,
   };
-  for (;; rows.count++) {
+  for (; ; rows.count++) {
     const at = rows.count;
     if (at === capacity) {
       capacity = Math.ceil(capacity * 1.5);
@@ -183,7 +192,7 @@ export function readKeyedRows(bytes: Uint8Array, metric: MetricName, publicPerce
   let publicRows = 0;
   let privateRows = 0;
   let count = 0;
-  for (;; count++) {
+  for (; ; count++) {
     if (count === capacity) {
       const bigger = Math.ceil(capacity * 1.5);
       const privates = ordered.subarray(capacity - privateRows);
