@@ -27,7 +27,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import {
   type GroundTruth,
   type Metric,
-  readGroundTruth,
+  loadGroundTruth,
 } from '../services/scoring/src/evaluation/ground-truth.ts';
 import { type Scores, scoreSubmission } from '../services/scoring/src/evaluation/score.ts';
 import { decodeTruthForm, encodeTruthForm } from '../services/scoring/src/evaluation/truth-form.ts';
@@ -42,9 +42,8 @@ let truth: GroundTruth;
 let write: (() => void) | null = null;
 if (mode === 'form') truth = decodeTruthForm(readFileSync(truthPath!), identity);
 else {
-  const read = readGroundTruth(readFileSync(truthPath!), metric, 50);
-  truth = read.truth;
-  write = () => writeFileSync(extra, encodeTruthForm(truth, read.keyed, identity));
+  truth = loadGroundTruth(readFileSync(truthPath!), metric, 50);
+  write = () => writeFileSync(extra, encodeTruthForm(truth, identity));
 }
 const truthMs = performance.now() - t0;
 

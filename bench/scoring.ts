@@ -92,7 +92,7 @@ async function measureKind(kind: IdKind, rows: number, runs: number, quiet: numb
     result.agree = result.ours.every(
       (o, i) =>
         o.rows === rows &&
-        o.sameEveryRun === true &&
+        (o.sameEveryRun as unknown) === true &&
         result.stored[i]!.overallScore === o.overallScore &&
         close(o.overallScore!, result.duck[i]!.rmse!) &&
         close(o.overallScore!, result.pandas[i]!.rmse!) &&

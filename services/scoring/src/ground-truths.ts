@@ -4,7 +4,7 @@ import { AppError, type Db, type EventStore, ValidationError } from '@sais/kit';
 import type { ScoringDb } from './db/tables.ts';
 import { scoringCodes } from './errors.ts';
 import { InvalidFile } from './evaluation/csv.ts';
-import { type Metric, UnscorableSplit, readGroundTruth } from './evaluation/ground-truth.ts';
+import { type Metric, UnscorableSplit, loadGroundTruth } from './evaluation/ground-truth.ts';
 import { encodeTruthForm } from './evaluation/truth-form.ts';
 
 /** Operators set a competition's ground truth, metric and public share; each upload is an event. */
@@ -21,9 +21,9 @@ export class GroundTruths {
     content: Buffer,
     metadata: EventMetadata,
   ) {
-    let read;
+    let truth;
     try {
-      read = readGroundTruth(content, metric, publicPercent);
+      truth = loadGroundTruth(content, metric, publicPercent);
     } catch (error) {
       // The file reads, but one part cannot be scored (empty; AUC: one class): its own code, the reason in data.log.
       if (error instanceof UnscorableSplit)
@@ -35,10 +35,9 @@ export class GroundTruths {
         throw new ValidationError('fileFormatError', { detail: error.message, data: { log: error.message } });
       throw error;
     }
-    const { truth, keyed } = read;
     const sha256 = createHash('sha256').update(content).digest('hex');
     // Stored beside the CSV, so a worker maps the parsed form instead of parsing (decision 0011).
-    const parsed = encodeTruthForm(truth, keyed, { sha256, metric, publicPercent });
+    const parsed = encodeTruthForm(truth, { sha256, metric, publicPercent });
     await this.db.transaction().execute(async (trx) => {
       const row = { metric, public_percent: publicPercent, sha256, content, parsed };
       await (trx.withSchema('scoring') as ScoringDb)

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseNumber } from '../src/evaluation/csv.ts';
-import { type GroundTruth, isPublicId, readGroundTruth } from '../src/evaluation/ground-truth.ts';
+import { type GroundTruth, isPublicId, loadGroundTruth } from '../src/evaluation/ground-truth.ts';
 import { scoreSubmission } from '../src/evaluation/score.ts';
 import { decodeTruthForm, encodeTruthForm } from '../src/evaluation/truth-form.ts';
 import { seededRandom as random } from './random.ts';
@@ -262,9 +262,9 @@ function submissionOf(next: Random, ids: readonly string[], defects: number, fro
 
 /** The scorer's outcome with the ground truth read from the CSV, and the same from its stored form. */
 function outcomes(csv: string, truthCsv: string, metric: Metric) {
-  const { truth, keyed } = readGroundTruth(Buffer.from(truthCsv), metric, 50);
+  const truth = loadGroundTruth(Buffer.from(truthCsv), metric, 50);
   const identity = { sha256: 'test', metric, publicPercent: 50 };
-  const stored = decodeTruthForm(encodeTruthForm(truth, keyed, identity), identity);
+  const stored = decodeTruthForm(encodeTruthForm(truth, identity), identity);
   return { truth, fromCsv: outcome(csv, truth), fromForm: outcome(csv, stored) };
 }
 

@@ -4,7 +4,7 @@
  * changed, truncated) is refused with a StaleForm — so it can cost a parse, never a wrong score.
  */
 import { describe, expect, it } from 'vitest';
-import { type Metric, readGroundTruth } from '../src/evaluation/ground-truth.ts';
+import { type Metric, loadGroundTruth } from '../src/evaluation/ground-truth.ts';
 import { scoreSubmission } from '../src/evaluation/score.ts';
 import { FORM_VERSION, StaleForm, decodeTruthForm, encodeTruthForm } from '../src/evaluation/truth-form.ts';
 import { seededRandom } from './random.ts';
@@ -12,8 +12,8 @@ import { seededRandom } from './random.ts';
 const identity = { sha256: 'a'.repeat(64), metric: 'rmse' as Metric, publicPercent: 50 };
 
 function formOf(csv: string, metric: Metric = 'rmse', publicPercent = 50) {
-  const { truth, keyed } = readGroundTruth(Buffer.from(csv), metric, publicPercent);
-  const form = encodeTruthForm(truth, keyed, { ...identity, metric, publicPercent });
+  const truth = loadGroundTruth(Buffer.from(csv), metric, publicPercent);
+  const form = encodeTruthForm(truth, { ...identity, metric, publicPercent });
   return { truth, form };
 }
 
@@ -59,9 +59,9 @@ describe('the stored form of a ground truth', () => {
   it('keeps labels (accuracy)', () => {
     const animals = ['Cat', '"Dog"', 'Bird', '"Cat, ""wild"""'];
     const csv = `id,answer\n${Array.from({ length: 40 }, (_, i) => `"a,${i}",${animals[i % 4]}`).join('\n')}`;
-    const { truth, keyed } = readGroundTruth(Buffer.from(csv), 'accuracy', 50);
+    const truth = loadGroundTruth(Buffer.from(csv), 'accuracy', 50);
     const labels = { ...identity, metric: 'accuracy' as Metric };
-    const stored = decodeTruthForm(encodeTruthForm(truth, keyed, labels), labels);
+    const stored = decodeTruthForm(encodeTruthForm(truth, labels), labels);
     const file = Buffer.from(
       `id,answer\n${Array.from({ length: 40 }, (_, i) => `"a,${i}",${animals[(i * 7) % 4]}`).join('\n')}`,
     );

@@ -1,11 +1,12 @@
 import { InvalidFile, canonicalInteger, fnv1a, text } from './csv.ts';
 import { type MetricName, metricOf } from './metrics.ts';
+import { RECORD, probe } from './hash-index.ts';
 import {
+  type HashedRows,
   type IntegerRows,
-  type KeyedRows,
   isPublicHash,
+  readHashedRows,
   readIntegerRows,
-  readKeyedRows,
 } from './truth-read.ts';
 
 export type Metric = MetricName;
@@ -13,13 +14,9 @@ export type Metric = MetricName;
 /** A ground truth the metric cannot score on one of its parts (an empty part; AUC: one class only). */
 export class UnscorableSplit extends InvalidFile {}
 
-/** Int32 fields per record of the hash index: the id's FNV-1a hash, its byte range, its position. */
-export const RECORD = 4;
+export { RECORD };
 
 const EMPTY_KEYS = new Uint8Array(0);
-/** What the loads ahead of the inserts read, kept so they are not optimised away. */
-let touched = 0;
-export const touchedSink = () => touched;
 
 /**
  * Ground truth cached in typed arrays. Every test id has a position: the index of its row in `ordered`,
@@ -27,10 +24,8 @@ export const touchedSink = () => touched;
  * a submission's values are stored by position and each split is a plain subarray for the metric.
  * When every id is a canonical non-negative integer (digits, no leading zero) in a compact range,
  * `positions[id - directBase]` is its position: ids map straight to slots, no hashing, and the file's
- * bytes are not kept. Otherwise an open-addressing hash table (FNV-1a of the id's bytes, linear
- * probing) holds a record per id — its hash, its byte range in `keys` (the ids' bytes, unquoted, one
- * after another) and its position, side by side in one array — so a lookup reads one record (one cache line) and the id's bytes, and a record of
- * another id is passed over by its hash without reading its bytes.
+ * bytes are not kept. Otherwise a hash index (hash-index.ts) holds a record per id: its hash, its byte
+ * range in `keys` (the ids' bytes, unquoted, one after another) and its position.
  */
 export interface GroundTruth {
   metric: Metric;
@@ -90,43 +85,8 @@ export function directTruth(rows: IntegerRows, metric: Metric): GroundTruth {
   };
 }
 
-/** Records in a hash index for `rows` ids: a power of two, at least twice as many. */
-export function tableRecords(rows: number): number {
-  let size = 1;
-  while (size < rows * 2) size <<= 1;
-  return size;
-}
-
-const INSERT_BATCH = 256;
-
-/** Hash index: an open-addressing table of records pointing into the ids' bytes, probed linearly. */
-export function hashedTruth(rows: KeyedRows, metric: Metric): GroundTruth {
-  const size = tableRecords(rows.count);
-  const table = new Int32Array(size * RECORD);
-  for (let record = 3; record < table.length; record += RECORD) table[record] = -1;
-  const { keys, keyStart, hashes, positions } = rows;
-  const mask = size - 1;
-  let sink = 0;
-  for (let r = 0; r < rows.count; r++) {
-    // Loads of the next rows' records first, a batch at a time, so the inserts find them in the cache.
-    if ((r & (INSERT_BATCH - 1)) === 0)
-      for (let k = r; k < Math.min(rows.count, r + INSERT_BATCH); k++)
-        sink ^= table[(hashes[k]! & mask) * RECORD]!;
-    const start = keyStart[r]!;
-    const end = keyStart[r + 1]!;
-    const hash = hashes[r]!;
-    let at = (hash & mask) * RECORD;
-    while (table[at + 3] !== -1) {
-      if (table[at] === hash && sameBytes(keys, table[at + 1]!, table[at + 2]!, keys, start, end))
-        throw duplicate(text(keys, start, end));
-      at = (at + RECORD) & (table.length - 1);
-    }
-    table[at] = hash;
-    table[at + 1] = start;
-    table[at + 2] = end;
-    table[at + 3] = positions[r]!;
-  }
-  touched = sink;
+/** Hash index: the table built as the rows were read, pointing into the ids' bytes. */
+export function hashedTruth(rows: HashedRows, metric: Metric): GroundTruth {
   return {
     metric,
     target: rows.target,
@@ -137,38 +97,28 @@ export function hashedTruth(rows: KeyedRows, metric: Metric): GroundTruth {
     positions: new Int32Array(0),
     direct: false,
     directBase: 0,
-    keys,
-    table,
-    mask,
+    keys: rows.keys,
+    table: rows.table,
+    mask: rows.table.length / RECORD - 1,
   };
 }
 
 /**
  * Reads `id,<target>` ground truth. The public part is `publicPercent` of the ids (chosen by hash);
  * the rest is private. Canonical integer ids in a compact range get the direct index (read in one
- * pass); any other ids the hash index (read again, keeping the ids' bytes). Fields may be quoted
+ * pass); any other ids the hash index (read again, keeping the ids' bytes: hash-index.ts). Fields may be quoted
  * (fields.ts): an id is what is between its quotes. A ground truth the metric
  * cannot score on one of its parts is refused (UnscorableSplit), so every score is defined.
  */
 export function loadGroundTruth(bytes: Uint8Array, metric: Metric, publicPercent = 50): GroundTruth {
-  return readGroundTruth(bytes, metric, publicPercent).truth;
-}
-
-/** As loadGroundTruth, also returning the rows read for a hash index (what its stored form keeps). */
-export function readGroundTruth(
-  bytes: Uint8Array,
-  metric: Metric,
-  publicPercent: number,
-): { truth: GroundTruth; keyed: KeyedRows | null } {
   const integers = readIntegerRows(bytes, metric, publicPercent);
-  const keyed =
+  const truth =
     integers && integers.max - integers.min + 1 <= integers.count * 4
-      ? null
-      : readKeyedRows(bytes, metric, publicPercent);
-  const truth = keyed ? hashedTruth(keyed, metric) : directTruth(integers!, metric);
+      ? directTruth(integers, metric)
+      : hashedTruth(readHashedRows(bytes, metric, publicPercent), metric);
   const problem = unscorablePart(truth, publicPercent);
   if (problem !== null) throw new UnscorableSplit(problem);
-  return { truth, keyed };
+  return truth;
 }
 
 /** Why the metric cannot score the public or the private part of a ground truth; null when it can score both. */
@@ -187,36 +137,6 @@ export function unscorablePart(truth: GroundTruth, publicPercent: number): strin
   return null;
 }
 
-export function sameBytes(
-  a: Uint8Array,
-  aStart: number,
-  aEnd: number,
-  b: Uint8Array,
-  bStart: number,
-  bEnd: number,
-): boolean {
-  if (aEnd - aStart !== bEnd - bStart) return false;
-  for (let i = 0; i < aEnd - aStart; i++) if (a[aStart + i] !== b[bStart + i]) return false;
-  return true;
-}
-
-/**
- * In a hash index, the record (its index; times RECORD for its place in the table) holding the id given
- * by byte range and its FNV-1a hash, or else the empty record where it would go.
- */
-function probe(truth: GroundTruth, hash: number, bytes: Uint8Array, start: number, end: number): number {
-  const { table, mask } = truth;
-  const key = hash | 0;
-  let record = hash & mask;
-  for (;;) {
-    const at = record * RECORD;
-    if (table[at + 3]! < 0) return record;
-    if (table[at] === key && sameBytes(truth.keys, table[at + 1]!, table[at + 2]!, bytes, start, end))
-      return record;
-    record = (record + 1) & mask;
-  }
-}
-
 /** In a hash index, the position of the id given by byte range and its FNV-1a hash; -1 when it is no test id. */
 export const hashedPosition = (
   truth: GroundTruth,
@@ -224,7 +144,7 @@ export const hashedPosition = (
   bytes: Uint8Array,
   start: number,
   end: number,
-): number => truth.table[probe(truth, hash, bytes, start, end) * RECORD + 3]!;
+): number => truth.table[probe(truth.table, truth.keys, hash, bytes, start, end) + 3]!;
 
 /** In a direct index, the slot of an id given by byte range in another buffer; -1 when it is no test id. */
 export function directSlot(truth: GroundTruth, bytes: Uint8Array, start: number, end: number): number {

@@ -1,7 +1,7 @@
 import type { Db } from '@sais/kit';
 import type { Logger } from 'pino';
 import type { ScoringDb } from '../db/tables.ts';
-import { type GroundTruth, type Metric, readGroundTruth } from './ground-truth.ts';
+import { type GroundTruth, type Metric, loadGroundTruth } from './ground-truth.ts';
 import { StaleForm, decodeTruthForm, encodeTruthForm } from './truth-form.ts';
 
 /** A fault of the platform (storage, ground truth), never of the participant's file. */
@@ -71,9 +71,9 @@ export class GroundTruthCache {
       .where('sha256', '=', identity.sha256)
       .executeTakeFirst();
     if (!content) throw new PlatformFault('the ground truth changed while loading; try again');
-    let read;
+    let truth;
     try {
-      read = readGroundTruth(content.content, identity.metric, identity.publicPercent);
+      truth = loadGroundTruth(content.content, identity.metric, identity.publicPercent);
     } catch (error) {
       // A broken ground truth is the platform's fault, never the participant's.
       throw new PlatformFault(
@@ -83,7 +83,7 @@ export class GroundTruthCache {
     try {
       await this.#t()
         .updateTable('ground_truths')
-        .set({ parsed: encodeTruthForm(read.truth, read.keyed, identity) })
+        .set({ parsed: encodeTruthForm(truth, identity) })
         .where('competition_id', '=', competitionId)
         .where('sha256', '=', identity.sha256)
         .where('metric', '=', identity.metric)
@@ -93,6 +93,6 @@ export class GroundTruthCache {
       // Only a saving for the next worker: this one scores from what it parsed.
       this.logger?.warn({ competitionId, error }, 'could not store the parsed ground truth');
     }
-    return read.truth;
+    return truth;
   }
 }

@@ -1,6 +1,6 @@
 import { crc32 } from 'node:zlib';
-import { type GroundTruth, type Metric, hashedTruth } from './ground-truth.ts';
-import { type KeyedRows, isPublicHash } from './truth-read.ts';
+import { type GroundTruth, type Metric } from './ground-truth.ts';
+import { RECORD, denseRecords, emptyTable, insertDistinct, tableRecords } from './hash-index.ts';
 
 /**
  * The stored form of a parsed ground truth: what the operator's upload parsed, kept beside the CSV
@@ -18,11 +18,11 @@ import { type KeyedRows, isPublicHash } from './truth-read.ts';
  *     ordered    float64 × rows   the true values in split order (both indexes)
  *     positions  int32 × slots    direct index: position by `id - directBase`, -1 for no test id
  *     keys       bytes            hash index: the ids (unquoted) one after another, in file order
- *     keyStart   int32 × rows+1   hash index: where each id starts in `keys` (and the last ends)
- *     hashes     int32 × rows     hash index: each id's FNV-1a hash
+ *     records    int32 × 4 × rows hash index: the table's records (hash-index.ts) without its empty
+ *                                 ones, in table order
  *
- * The hash table itself is rebuilt on load from `hashes` (one insert per id, no parsing): storing it
- * would double the form for string ids. A form is used only when its sha256 (of the CSV it was parsed
+ * The table itself is laid out again on load from `records`: in table order each record lands where it
+ * was, so that is one pass of writes in order (the empty half of the table is not stored). A form is used only when its sha256 (of the CSV it was parsed
  * from), metric, public share and format version are those of the ground truth now in force, and its
  * length, checksum and sections are sound: otherwise decodeTruthForm throws a StaleForm and the caller
  * parses the CSV. So a stale or damaged form costs time, never a wrong score.
@@ -57,16 +57,11 @@ const align = (n: number) => Math.ceil(n / 8) * 8;
 const checksum = (form: Uint8Array) => crc32(form.subarray(20), crc32(form.subarray(0, 16)));
 const bytesOf = (array: ArrayBufferView) => new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
 
-/** The stored form of a ground truth read from its CSV (`keyed`: its rows, for a hash index). */
-export function encodeTruthForm(truth: GroundTruth, keyed: KeyedRows | null, identity: FormIdentity): Buffer {
-  const arrays: Record<string, ArrayBufferView> = keyed
-    ? {
-        ordered: truth.ordered,
-        keys: keyed.keys,
-        keyStart: keyed.keyStart.subarray(0, keyed.count + 1),
-        hashes: keyed.hashes.subarray(0, keyed.count),
-      }
-    : { ordered: truth.ordered, positions: truth.positions };
+/** The stored form of a ground truth. */
+export function encodeTruthForm(truth: GroundTruth, identity: FormIdentity): Buffer {
+  const arrays: Record<string, ArrayBufferView> = truth.direct
+    ? { ordered: truth.ordered, positions: truth.positions }
+    : { ordered: truth.ordered, keys: truth.keys, records: denseRecords(truth.table, truth.rows) };
   const header: Header = {
     ...identity,
     target: truth.target,
@@ -159,29 +154,24 @@ export function decodeTruthForm(form: Uint8Array, identity: FormIdentity): Groun
     return { ...common, positions, direct: true, keys: new Uint8Array(0), table: new Int32Array(0), mask: 0 };
   }
   const keys = section('keys', Uint8Array, 1);
-  const keyStart = section('keyStart', Int32Array, 4);
-  const hashes = section('hashes', Int32Array, 4);
-  if (keyStart.length !== rows + 1 || hashes.length !== rows) throw new StaleForm('row counts disagree');
-  for (let r = 0; r < rows; r++)
-    if (keyStart[r]! >= keyStart[r + 1]! || keyStart[r]! < 0) throw new StaleForm('an id out of range');
-  if (keyStart[rows] !== keys.length) throw new StaleForm('an id out of range');
-  // Positions in split order from the hashes, as the CSV's reading gives them.
-  const positions = new Int32Array(rows);
-  let publicNext = 0;
-  let privateNext = publicRows;
-  for (let r = 0; r < rows; r++)
-    positions[r] = isPublicHash(hashes[r]!, header.publicPercent) ? publicNext++ : privateNext++;
-  if (publicNext !== publicRows) throw new StaleForm('the public split disagrees');
-  const keyed: KeyedRows = {
-    target: header.target,
-    count: rows,
-    publicRows,
+  const records = section('records', Int32Array, 4);
+  if (records.length !== rows * RECORD) throw new StaleForm('row counts disagree');
+  // Each record's id within `keys`, each position once: a form passes only if it is a whole index.
+  const seen = new Uint8Array(rows);
+  for (let at = 0; at < records.length; at += RECORD) {
+    const [start, end, position] = [records[at + 1]!, records[at + 2]!, records[at + 3]!];
+    if (start < 0 || end <= start || end > keys.length || position < 0 || position >= rows || seen[position])
+      throw new StaleForm('a record out of range');
+    seen[position] = 1;
+  }
+  const table = emptyTable(tableRecords(rows));
+  insertDistinct(table, records);
+  return {
+    ...common,
+    positions: new Int32Array(0),
+    direct: false,
     keys,
-    keyStart,
-    hashes,
-    positions,
-    ordered,
-    labels: header.labels,
+    table,
+    mask: table.length / RECORD - 1,
   };
-  return hashedTruth(keyed, header.metric);
 }

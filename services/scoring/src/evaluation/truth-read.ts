@@ -10,6 +10,7 @@ import {
   text,
 } from './csv.ts';
 import { ROW_OK, headerFields, row, rowProblem, splitRow, unquote } from './fields.ts';
+import { RECORD, emptyTable, grownTable, insert, tableRecords } from './hash-index.ts';
 import { type MetricName, metricOf } from './metrics.ts';
 
 /**
@@ -161,32 +162,29 @@ export function readIntegerRows(
 
 /**
  * Rows with any ids, read for the hash index: each id's bytes (unquoted) one after another in `keys`,
- * row r's from `keyStart[r]` to `keyStart[r + 1]`, its FNV-1a hash, and its position in split order
- * (public rows first, then private, each in file order) — from which `ordered`, the true values in
- * split order, is filled as the rows go by: public values from the front, private ones from the back
- * (then turned round), so no per-row value array is kept.
+ * each id in the hash table (hash-index.ts) as it is read, and `ordered`, the true values in split order
+ * (public rows first, then private, each in file order), filled as the rows go by: public values from
+ * the front, private ones from the back (then turned round). A private row's position is not known
+ * until the public rows are counted: it goes in as -2, -3, … and is set at the end. So no per-row array
+ * is kept besides `ordered`.
  */
-export interface KeyedRows {
+export interface HashedRows {
   target: string;
   count: number;
   publicRows: number;
   keys: Uint8Array;
-  keyStart: Int32Array;
-  hashes: Int32Array;
-  positions: Int32Array;
+  table: Int32Array;
   ordered: Float64Array;
   labels: string[];
 }
 
-export function readKeyedRows(bytes: Uint8Array, metric: MetricName, publicPercent: number): KeyedRows {
+export function readHashedRows(bytes: Uint8Array, metric: MetricName, publicPercent: number): HashedRows {
   const { lines, target } = open(bytes);
   const values = new Values(metric);
   let capacity = estimateLines(bytes);
   // Id bytes take at most the file's bytes; pages never written are never in memory (calloc).
   const keys = new Uint8Array(bytes.length);
-  let keyStart = new Int32Array(capacity + 1);
-  let hashes = new Int32Array(capacity);
-  let positions = new Int32Array(capacity);
+  let table = emptyTable(tableRecords(capacity));
   let ordered = new Float64Array(capacity);
   let used = 0;
   let publicRows = 0;
@@ -199,40 +197,33 @@ export function readKeyedRows(bytes: Uint8Array, metric: MetricName, publicPerce
       ordered = grown(ordered, bigger);
       ordered.set(privates, bigger - privateRows);
       capacity = bigger;
-      keyStart = grown(keyStart, capacity + 1);
-      hashes = grown(hashes, capacity);
-      positions = grown(positions, capacity);
     }
+    if (count * 2 >= table.length / RECORD) table = grownTable(table, count);
     let value: number;
     let hash: number;
+    const from = used;
     if (values.numeric && lines.nextKeyed()) {
-      const start = lines.start;
       const end = plain.comma;
-      for (let i = start; i < end; i++) keys[used++] = bytes[i]!;
+      for (let i = lines.start; i < end; i++) keys[used++] = bytes[i]!;
       hash = plain.hash;
       value = values.check(plain.value, bytes, end + 1, lines.end, lines.number);
     } else {
       if (!nextGeneral(lines)) break;
       const { idStart, idEnd } = row;
-      const from = used;
       if (row.idEscaped) used = unquote(bytes, idStart, idEnd, keys, used);
       else for (let i = idStart; i < idEnd; i++) keys[used++] = bytes[i]!;
       hash = fnv1a(keys, from, used);
       value = values.read(bytes, row.valueStart, row.valueEnd, row.valueEscaped, lines.number);
     }
-    keyStart[count + 1] = used;
-    hashes[count] = hash;
-    if (isPublicHash(hash, publicPercent)) {
-      positions[count] = publicRows;
-      ordered[publicRows++] = value;
-    } else {
-      // Private rows: -2, -3, … until the public count is known.
-      positions[count] = -2 - privateRows;
-      ordered[capacity - 1 - privateRows++] = value;
-    }
+    const isPublic = isPublicHash(hash, publicPercent);
+    if (!insert(table, keys, hash | 0, from, used, isPublic ? publicRows : -2 - privateRows))
+      throw new InvalidFile(`Ground truth id "${text(keys, from, used)}" appears twice.`);
+    if (isPublic) ordered[publicRows++] = value;
+    else ordered[capacity - 1 - privateRows++] = value;
   }
   if (count < 1) throw new InvalidFile('The ground truth has no rows.');
-  for (let r = 0; r < count; r++) if (positions[r]! < 0) positions[r] = publicRows - 2 - positions[r]!;
+  for (let at = RECORD - 1; at < table.length; at += RECORD)
+    if (table[at]! <= -2) table[at] = publicRows - 2 - table[at]!;
   // The private values, stored from the back, in file order right after the public ones.
   ordered.subarray(capacity - privateRows).reverse();
   ordered.copyWithin(publicRows, capacity - privateRows);
@@ -241,9 +232,7 @@ export function readKeyedRows(bytes: Uint8Array, metric: MetricName, publicPerce
     count,
     publicRows,
     keys: keys.subarray(0, used),
-    keyStart,
-    hashes,
-    positions,
+    table,
     ordered: ordered.subarray(0, count),
     labels: values.labels,
   };

@@ -1,0 +1,119 @@
+/**
+ * The hash index of ids that are not compact integers: an open-addressing table (linear probing, a power
+ * of two records, at most half full) of records of RECORD int32s [hash, id start, id end, position] —
+ * the id's FNV-1a hash, its byte range in the ground truth's `keys` (the ids' bytes, unquoted, one
+ * after another) and its position in split order; position -1 marks an empty record. A lookup reads one
+ * record (one cache line) and the id's bytes, and passes over another id's record by its hash.
+ */
+
+/** Int32s per record (the code finds a record by `hash << 2`, so 4). */
+export const RECORD = 4;
+const POSITION = 3;
+
+/** Records for `rows` ids: a power of two, at least twice as many. */
+export function tableRecords(rows: number): number {
+  let size = 1;
+  while (size < rows * 2) size <<= 1;
+  return size;
+}
+
+/** A table of `records` empty records. */
+export function emptyTable(records: number): Int32Array {
+  const table = new Int32Array(records * RECORD);
+  for (let at = POSITION; at < table.length; at += RECORD) table[at] = -1;
+  return table;
+}
+
+export function sameBytes(
+  a: Uint8Array,
+  aStart: number,
+  aEnd: number,
+  b: Uint8Array,
+  bStart: number,
+  bEnd: number,
+): boolean {
+  if (aEnd - aStart !== bEnd - bStart) return false;
+  for (let i = 0; i < aEnd - aStart; i++) if (a[aStart + i] !== b[bStart + i]) return false;
+  return true;
+}
+
+/**
+ * Inserts the id keys[start…end) with its hash and position (any number but -1); false, and nothing
+ * inserted, when that id is in the table already.
+ */
+export function insert(
+  table: Int32Array,
+  keys: Uint8Array,
+  hash: number,
+  start: number,
+  end: number,
+  position: number,
+): boolean {
+  const last = table.length - 1;
+  let at = (hash << 2) & last;
+  while (table[at + POSITION] !== -1) {
+    if (table[at] === hash && sameBytes(keys, table[at + 1]!, table[at + 2]!, keys, start, end)) return false;
+    at = (at + RECORD) & last;
+  }
+  table[at] = hash;
+  table[at + 1] = start;
+  table[at + 2] = end;
+  table[at + POSITION] = position;
+  return true;
+}
+
+/**
+ * Puts records (RECORD int32s each, ids known to be distinct) into `table` without comparing ids. Given
+ * in the order of a table of the same size, each lands where it was: the writes run in order.
+ */
+export function insertDistinct(table: Int32Array, records: Int32Array): void {
+  const last = table.length - 1;
+  for (let from = 0; from < records.length; from += RECORD) {
+    let at = (records[from]! << 2) & last;
+    while (table[at + POSITION] !== -1) at = (at + RECORD) & last;
+    table[at] = records[from]!;
+    table[at + 1] = records[from + 1]!;
+    table[at + 2] = records[from + 2]!;
+    table[at + POSITION] = records[from + POSITION]!;
+  }
+}
+
+/** The occupied records of a table, in table order, one after another. */
+export function denseRecords(table: Int32Array, rows: number): Int32Array {
+  const dense = new Int32Array(rows * RECORD);
+  let to = 0;
+  for (let at = 0; at < table.length && to < dense.length; at += RECORD) {
+    if (table[at + POSITION] === -1) continue;
+    dense.set(table.subarray(at, at + RECORD), to);
+    to += RECORD;
+  }
+  return dense;
+}
+
+/** A table twice as big with the same records (when more ids came than the table was sized for). */
+export function grownTable(table: Int32Array, rows: number): Int32Array {
+  const bigger = emptyTable((table.length / RECORD) * 2);
+  insertDistinct(bigger, denseRecords(table, rows));
+  return bigger;
+}
+
+/**
+ * The record holding the id bytes[start…end) with its hash (its index in the table, times RECORD), or
+ * else the empty record where it would go. For a finished table (every position ≥ 0).
+ */
+export function probe(
+  table: Int32Array,
+  keys: Uint8Array,
+  hash: number,
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+): number {
+  const last = table.length - 1;
+  let at = (hash << 2) & last;
+  for (;;) {
+    if (table[at + POSITION]! < 0) return at;
+    if (table[at] === hash && sameBytes(keys, table[at + 1]!, table[at + 2]!, bytes, start, end)) return at;
+    at = (at + RECORD) & last;
+  }
+}
