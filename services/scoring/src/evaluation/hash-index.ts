@@ -117,3 +117,60 @@ export function probe(
     at = (at + RECORD) & last;
   }
 }
+
+const BATCH = 256;
+
+/**
+ * Inserts ids a batch at a time, in the order given: first the batch's records are loaded (independent
+ * loads the processor overlaps), then the inserts find them in the cache — one insert right after each
+ * row is read waits for its record every time. The table grows (twice the records) when it would be
+ * more than half full.
+ */
+export class BatchedInserts {
+  table: Int32Array;
+  readonly #hashes = new Int32Array(BATCH);
+  readonly #starts = new Int32Array(BATCH);
+  readonly #ends = new Int32Array(BATCH);
+  readonly #positions = new Int32Array(BATCH);
+  #size = 0;
+  #inserted = 0;
+  /** What the loads ahead of the inserts read, kept so they are not optimised away. */
+  touched = 0;
+
+  readonly keys: Uint8Array;
+  readonly duplicate: (start: number, end: number) => Error;
+
+  constructor(records: number, keys: Uint8Array, duplicate: (start: number, end: number) => Error) {
+    this.table = emptyTable(records);
+    this.keys = keys;
+    this.duplicate = duplicate;
+  }
+
+  add(hash: number, start: number, end: number, position: number): void {
+    const at = this.#size++;
+    this.#hashes[at] = hash;
+    this.#starts[at] = start;
+    this.#ends[at] = end;
+    this.#positions[at] = position;
+    if (this.#size === BATCH) this.flush();
+  }
+
+  /** Inserts what is pending; throws `duplicate(…)` for the first id already in the table. */
+  flush(): void {
+    const size = this.#size;
+    this.#size = 0;
+    if ((this.#inserted + size) * 2 > this.table.length / RECORD)
+      this.table = grownTable(this.table, this.#inserted);
+    const { table, keys } = this;
+    const last = table.length - 1;
+    let sink = 0;
+    for (let i = 0; i < size; i++) sink ^= table[(this.#hashes[i]! << 2) & last]!;
+    this.touched = sink;
+    for (let i = 0; i < size; i++) {
+      const [start, end] = [this.#starts[i]!, this.#ends[i]!];
+      if (!insert(table, keys, this.#hashes[i]!, start, end, this.#positions[i]!))
+        throw this.duplicate(start, end);
+      this.#inserted++;
+    }
+  }
+}

@@ -10,7 +10,7 @@ import {
   text,
 } from './csv.ts';
 import { ROW_OK, headerFields, row, rowProblem, splitRow, unquote } from './fields.ts';
-import { RECORD, emptyTable, grownTable, insert, tableRecords } from './hash-index.ts';
+import { BatchedInserts, RECORD, tableRecords } from './hash-index.ts';
 import { type MetricName, metricOf } from './metrics.ts';
 
 /**
@@ -184,13 +184,17 @@ export function readHashedRows(bytes: Uint8Array, metric: MetricName, publicPerc
   let capacity = estimateLines(bytes);
   // Id bytes take at most the file's bytes; pages never written are never in memory (calloc).
   const keys = new Uint8Array(bytes.length);
-  let table = emptyTable(tableRecords(capacity));
+  const inserts = new BatchedInserts(
+    tableRecords(capacity),
+    keys,
+    (start, end) => new InvalidFile(`Ground truth id "${text(keys, start, end)}" appears twice.`),
+  );
   let ordered = new Float64Array(capacity);
   let used = 0;
   let publicRows = 0;
   let privateRows = 0;
   let count = 0;
-  for (; ; count++) {
+  const readRow = (): boolean => {
     if (count === capacity) {
       const bigger = Math.ceil(capacity * 1.5);
       const privates = ordered.subarray(capacity - privateRows);
@@ -198,7 +202,6 @@ export function readHashedRows(bytes: Uint8Array, metric: MetricName, publicPerc
       ordered.set(privates, bigger - privateRows);
       capacity = bigger;
     }
-    if (count * 2 >= table.length / RECORD) table = grownTable(table, count);
     let value: number;
     let hash: number;
     const from = used;
@@ -208,7 +211,7 @@ export function readHashedRows(bytes: Uint8Array, metric: MetricName, publicPerc
       hash = plain.hash;
       value = values.check(plain.value, bytes, end + 1, lines.end, lines.number);
     } else {
-      if (!nextGeneral(lines)) break;
+      if (!nextGeneral(lines)) return false;
       const { idStart, idEnd } = row;
       if (row.idEscaped) used = unquote(bytes, idStart, idEnd, keys, used);
       else for (let i = idStart; i < idEnd; i++) keys[used++] = bytes[i]!;
@@ -216,12 +219,22 @@ export function readHashedRows(bytes: Uint8Array, metric: MetricName, publicPerc
       value = values.read(bytes, row.valueStart, row.valueEnd, row.valueEscaped, lines.number);
     }
     const isPublic = isPublicHash(hash, publicPercent);
-    if (!insert(table, keys, hash | 0, from, used, isPublic ? publicRows : -2 - privateRows))
-      throw new InvalidFile(`Ground truth id "${text(keys, from, used)}" appears twice.`);
+    inserts.add(hash | 0, from, used, isPublic ? publicRows : -2 - privateRows);
     if (isPublic) ordered[publicRows++] = value;
     else ordered[capacity - 1 - privateRows++] = value;
+    count++;
+    return true;
+  };
+  try {
+    while (readRow());
+  } catch (error) {
+    // A duplicate id on an earlier line than the row refused is the problem to report.
+    inserts.flush();
+    throw error;
   }
+  inserts.flush();
   if (count < 1) throw new InvalidFile('The ground truth has no rows.');
+  const table = inserts.table;
   for (let at = RECORD - 1; at < table.length; at += RECORD)
     if (table[at]! <= -2) table[at] = publicRows - 2 - table[at]!;
   // The private values, stored from the back, in file order right after the public ones.
