@@ -37,6 +37,12 @@ const metric = metricName as Metric;
 const rssBeforeMb = process.memoryUsage().rss / 2 ** 20;
 const identity = { sha256: 'bench', metric, publicPercent: 50 };
 
+/** CPU time of this process so far (all threads), ms: less swayed than wall time by other work on the host. */
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+const cpu0 = cpuMs();
 const t0 = performance.now();
 let truth: GroundTruth;
 let write: (() => void) | null = null;
@@ -52,7 +58,9 @@ const scoreFile = (): { ms: number; scores: Scores } => {
   const scores = scoreSubmission(readFileSync(submissionPath!), truth);
   return { ms: performance.now() - start, scores };
 };
+const cpu1 = cpuMs();
 const first = scoreFile();
+const cpu2 = cpuMs();
 // Peak RSS through the ground truth and one 1,000,000-row submission: the measure.
 const firstRssMb = process.resourceUsage().maxRSS / 1024;
 const warm = Array.from({ length: mode === 'form' ? 0 : 5 }, scoreFile);
@@ -68,6 +76,8 @@ console.log(
     firstMs: first.ms,
     warmMs: warmMs[Math.floor(warmMs.length / 2)] ?? Number.NaN,
     fullMs: truthMs + first.ms,
+    fullCpuMs: cpu2 - cpu0,
+    firstCpuMs: cpu2 - cpu1,
     encodeMs,
     rows,
     publicScore,
