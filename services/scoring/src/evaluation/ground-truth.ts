@@ -40,7 +40,7 @@ export interface GroundTruth {
   directBase: number;
   /** Hash index: the ids' bytes (unquoted), which the records' byte ranges point into. */
   keys: Uint8Array;
-  /** Hash index: records of RECORD int32s [hash, id start, id end, position]; position -1: empty. */
+  /** Hash index: records of RECORD int32s [hash, id start, id end, position + 1]; 0 there: empty. */
   table: Int32Array;
   /** Hash index: records in the table - 1. */
   mask: number;
@@ -144,7 +144,7 @@ export const hashedPosition = (
   bytes: Uint8Array,
   start: number,
   end: number,
-): number => truth.table[probe(truth.table, truth.keys, hash, bytes, start, end) + 3]!;
+): number => truth.table[probe(truth.table, truth.keys, hash, bytes, start, end) + 3]! - 1;
 
 /** In a direct index, the slot of an id given by byte range in another buffer; -1 when it is no test id. */
 export function directSlot(truth: GroundTruth, bytes: Uint8Array, start: number, end: number): number {
@@ -159,6 +159,6 @@ export function idAt(truth: GroundTruth, position: number): string {
   if (truth.direct) return String(truth.directBase + truth.positions.indexOf(position));
   const { table } = truth;
   for (let at = 0; at < table.length; at += RECORD)
-    if (table[at + 3] === position) return text(truth.keys, table[at + 1]!, table[at + 2]!);
+    if (table[at + 3] === position + 1) return text(truth.keys, table[at + 1]!, table[at + 2]!);
   return '';
 }

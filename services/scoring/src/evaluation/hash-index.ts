@@ -2,7 +2,8 @@
  * The hash index of ids that are not compact integers: an open-addressing table (linear probing, a power
  * of two records, at most half full) of records of RECORD int32s [hash, id start, id end, position] —
  * the id's FNV-1a hash, its byte range in the ground truth's `keys` (the ids' bytes, unquoted, one
- * after another) and its position in split order; position -1 marks an empty record. A lookup reads one
+ * after another) and its position in split order plus one, so 0 marks an empty record (and a new table
+ * needs no filling: its zero pages are not even in memory until written). A lookup reads one
  * record (one cache line) and the id's bytes, and passes over another id's record by its hash.
  */
 
@@ -18,11 +19,7 @@ export function tableRecords(rows: number): number {
 }
 
 /** A table of `records` empty records. */
-export function emptyTable(records: number): Int32Array {
-  const table = new Int32Array(records * RECORD);
-  for (let at = POSITION; at < table.length; at += RECORD) table[at] = -1;
-  return table;
-}
+export const emptyTable = (records: number) => new Int32Array(records * RECORD);
 
 export function sameBytes(
   a: Uint8Array,
@@ -38,7 +35,7 @@ export function sameBytes(
 }
 
 /**
- * Inserts the id keys[start…end) with its hash and position (any number but -1); false, and nothing
+ * Inserts the id keys[start…end) with its hash and position (any number but -1: stored plus one); false, and nothing
  * inserted, when that id is in the table already.
  */
 export function insert(
@@ -51,14 +48,14 @@ export function insert(
 ): boolean {
   const last = table.length - 1;
   let at = (hash << 2) & last;
-  while (table[at + POSITION] !== -1) {
+  while (table[at + POSITION] !== 0) {
     if (table[at] === hash && sameBytes(keys, table[at + 1]!, table[at + 2]!, keys, start, end)) return false;
     at = (at + RECORD) & last;
   }
   table[at] = hash;
   table[at + 1] = start;
   table[at + 2] = end;
-  table[at + POSITION] = position;
+  table[at + POSITION] = position + 1;
   return true;
 }
 
@@ -70,7 +67,7 @@ export function insertDistinct(table: Int32Array, records: Int32Array): void {
   const last = table.length - 1;
   for (let from = 0; from < records.length; from += RECORD) {
     let at = (records[from]! << 2) & last;
-    while (table[at + POSITION] !== -1) at = (at + RECORD) & last;
+    while (table[at + POSITION] !== 0) at = (at + RECORD) & last;
     table[at] = records[from]!;
     table[at + 1] = records[from + 1]!;
     table[at + 2] = records[from + 2]!;
@@ -83,7 +80,7 @@ export function denseRecords(table: Int32Array, rows: number): Int32Array {
   const dense = new Int32Array(rows * RECORD);
   let to = 0;
   for (let at = 0; at < table.length && to < dense.length; at += RECORD) {
-    if (table[at + POSITION] === -1) continue;
+    if (table[at + POSITION] === 0) continue;
     dense.set(table.subarray(at, at + RECORD), to);
     to += RECORD;
   }
@@ -112,7 +109,7 @@ export function probe(
   const last = table.length - 1;
   let at = (hash << 2) & last;
   for (;;) {
-    if (table[at + POSITION]! < 0) return at;
+    if (table[at + POSITION] === 0) return at;
     if (table[at] === hash && sameBytes(keys, table[at + 1]!, table[at + 2]!, bytes, start, end)) return at;
     at = (at + RECORD) & last;
   }

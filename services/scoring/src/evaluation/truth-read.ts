@@ -235,8 +235,9 @@ export function readHashedRows(bytes: Uint8Array, metric: MetricName, publicPerc
   inserts.flush();
   if (count < 1) throw new InvalidFile('The ground truth has no rows.');
   const table = inserts.table;
+  // Stored plus one: a private row's -2 - i went in as -1 - i, and becomes publicRows + i + 1.
   for (let at = RECORD - 1; at < table.length; at += RECORD)
-    if (table[at]! <= -2) table[at] = publicRows - 2 - table[at]!;
+    if (table[at]! < 0) table[at] = publicRows - table[at]!;
   // The private values, stored from the back, in file order right after the public ones.
   ordered.subarray(capacity - privateRows).reverse();
   ordered.copyWithin(publicRows, capacity - privateRows);
