@@ -28,7 +28,8 @@ function idsOf(kind: IdKind, rows: number, next: () => number): string[] {
     else if (kind === 'uuid') {
       const h = hex(next, 30);
       const variant = '89ab'[(next() * 4) | 0];
-      ids[i] = `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(12, 15)}-${variant}${h.slice(15, 18)}-${h.slice(18, 30)}`;
+      ids[i] =
+        `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(12, 15)}-${variant}${h.slice(15, 18)}-${h.slice(18, 30)}`;
     } else ids[i] = `"st ${hex(next, 8)}, ""N"" ${i}"`;
   }
   return ids;
