@@ -34,8 +34,8 @@ function scratchOf(truth: GroundTruth): Float64Array {
  * With a hash index, smaller batches: a batch's records and ids, loaded by `touch`, must still be in the
  * caches (and their pages in the TLB) when the probes come (256 measured ~25 % faster than 4,096).
  */
-const BATCH = Number(process.env.SAIS_BATCH_DIRECT ?? 4096);
-const HASHED_BATCH = Number(process.env.SAIS_BATCH_HASHED ?? 256);
+const BATCH = 4096;
+const HASHED_BATCH = 256;
 
 /** In `Batch#slots`: the id is to be found in the hash index by `Batch#hashes` (when the batch is checked). */
 const PROBE = -2;
