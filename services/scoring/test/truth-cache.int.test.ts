@@ -84,14 +84,17 @@ describe('the stored parsed ground truth', () => {
     expect((await stored(competitionId)).parsed!.equals(oldForm)).toBe(false);
     await set(competitionId, 'content', Buffer.from('garbage'));
     expect(scoreSubmission(submission, (await worker().get(competitionId)).truth)).toEqual(expected(after));
-    // A new metric for the same CSV: stale too.
+    // A new metric for the same CSV: stale too, for a new worker and for one that cached the old.
     await set(competitionId, 'content', Buffer.from(after));
+    const running = worker();
+    expect((await running.get(competitionId)).truth.metric).toBe('rmse');
     await sql`update scoring.ground_truths set metric = 'mae' where competition_id = ${competitionId}`.execute(
       fresh.database.db,
     );
     warnings.length = 0;
     expect((await worker().get(competitionId)).truth.metric).toBe('mae');
     expect(warnings).toMatchObject([{ reason: expect.stringContaining('another metric') }]);
+    expect((await running.get(competitionId)).truth.metric).toBe('mae');
   });
 
   it.each([

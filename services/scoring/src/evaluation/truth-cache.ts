@@ -14,7 +14,7 @@ export class PlatformFault extends Error {}
  * (none stored, a form of an older format, damaged) it parses the CSV and stores a fresh form.
  */
 export class GroundTruthCache {
-  readonly #truths = new Map<string, { sha256: string; truth: GroundTruth }>();
+  readonly #truths = new Map<string, { sha256: string; publicPercent: number; truth: GroundTruth }>();
 
   constructor(
     private readonly db: Db,
@@ -33,7 +33,13 @@ export class GroundTruthCache {
       .executeTakeFirst();
     if (!row) throw new PlatformFault('no ground truth for this competition');
     const cached = this.#truths.get(competitionId);
-    if (cached?.sha256 === row.sha256) return cached;
+    // The same file re-uploaded with another metric or public share is another ground truth too.
+    if (
+      cached?.sha256 === row.sha256 &&
+      cached.truth.metric === row.metric &&
+      cached.publicPercent === row.public_percent
+    )
+      return cached;
     const identity = { sha256: row.sha256, metric: row.metric as Metric, publicPercent: row.public_percent };
     const stored = await this.#t()
       .selectFrom('ground_truths')
@@ -54,7 +60,7 @@ export class GroundTruthCache {
       }
     }
     truth ??= await this.#parse(competitionId, identity);
-    const loaded = { sha256: row.sha256, truth };
+    const loaded = { sha256: row.sha256, publicPercent: row.public_percent, truth };
     this.#truths.set(competitionId, loaded);
     return loaded;
   }
