@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { fnv1a } from '../src/evaluation/csv.ts';
 import { isPublicId, loadGroundTruth } from '../src/evaluation/ground-truth.ts';
 import { scoreSubmission } from '../src/evaluation/score.ts';
+import { decodeTruthForm, encodeTruthForm } from '../src/evaluation/truth-form.ts';
 
 const truthCsv = 'id,yield\na1,10\na2,20\na3,30\na4,40\n';
 const truth = () => loadGroundTruth(Buffer.from(truthCsv), 'rmse', 50);
@@ -206,6 +208,28 @@ describe('quoted fields (RFC 4180)', () => {
     );
     expect(() => loadGroundTruth(Buffer.from('id,y\n"a,b,1\n'), 'rmse', 50)).toThrow(
       'Ground truth line 2: a quoted field is not closed on its line',
+    );
+  });
+});
+
+describe('ids whose hashes collide', () => {
+  // Same length, same FNV-1a hash (found by a birthday search): the index must tell them apart by bytes.
+  const [a, b] = ['id5eMYeMdQ', 'idrG3ignrc'];
+  const others = Array.from({ length: 40 }, (_, i) => `c${i},${i}`).join('\n');
+
+  it('scores both when both are test ids, and refuses one as an extra id when only the other is', () => {
+    expect(fnv1a(Buffer.from(a), 0, a.length)).toBe(fnv1a(Buffer.from(b), 0, b.length));
+    const both = loadGroundTruth(Buffer.from(`id,y\n${a},1\n${b},2\n${others}\n`), 'rmse', 50);
+    const identity = { sha256: 'x', metric: 'rmse' as const, publicPercent: 50 };
+    for (const truth of [both, decodeTruthForm(encodeTruthForm(both, identity), identity)])
+      expect(scoreSubmission(Buffer.from(`id,y\n${b},2\n${a},1\n${others}\n`), truth)).toEqual({
+        publicScore: 0,
+        privateScore: 0,
+        rows: 42,
+      });
+    const one = loadGroundTruth(Buffer.from(`id,y\n${a},1\n${others}\n`), 'rmse', 50);
+    expect(() => scoreSubmission(Buffer.from(`id,y\n${b},1\n${others}\n`), one)).toThrow(
+      `Line 2, column id: "${b}" is not a test id (extra id).`,
     );
   });
 });

@@ -1,6 +1,6 @@
 import { InvalidFile, canonicalInteger, fnv1a, text } from './csv.ts';
 import { type MetricName, metricOf } from './metrics.ts';
-import { RECORD, probe } from './hash-index.ts';
+import { RECORD, type Viewed, probe, viewed } from './hash-index.ts';
 import {
   type HashedRows,
   type IntegerRows,
@@ -40,6 +40,8 @@ export interface GroundTruth {
   directBase: number;
   /** Hash index: the ids' bytes (unquoted), which the records' byte ranges point into. */
   keys: Uint8Array;
+  /** `keys` with a DataView over them (probes compare ids four bytes at a time). */
+  keyView: Viewed;
   /** Hash index: records of RECORD int32s [hash, id start, id end, position + 1]; 0 there: empty. */
   table: Int32Array;
   /** Hash index: records in the table - 1. */
@@ -80,6 +82,7 @@ export function directTruth(rows: IntegerRows, metric: Metric): GroundTruth {
     direct: true,
     directBase: rows.min,
     keys: EMPTY_KEYS,
+    keyView: viewed(EMPTY_KEYS),
     table: new Int32Array(0),
     mask: 0,
   };
@@ -98,6 +101,7 @@ export function hashedTruth(rows: HashedRows, metric: Metric): GroundTruth {
     direct: false,
     directBase: 0,
     keys: rows.keys,
+    keyView: viewed(rows.keys),
     table: rows.table,
     mask: rows.table.length / RECORD - 1,
   };
@@ -141,10 +145,10 @@ export function unscorablePart(truth: GroundTruth, publicPercent: number): strin
 export const hashedPosition = (
   truth: GroundTruth,
   hash: number,
-  bytes: Uint8Array,
+  id: Viewed,
   start: number,
   end: number,
-): number => truth.table[probe(truth.table, truth.keys, hash, bytes, start, end) + 3]! - 1;
+): number => truth.table[probe(truth.table, truth.keyView, hash, id, start, end) + 3]! - 1;
 
 /** In a direct index, the slot of an id given by byte range in another buffer; -1 when it is no test id. */
 export function directSlot(truth: GroundTruth, bytes: Uint8Array, start: number, end: number): number {

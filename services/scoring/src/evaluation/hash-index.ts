@@ -94,23 +94,50 @@ export function grownTable(table: Int32Array, rows: number): Int32Array {
   return bigger;
 }
 
+/** Bytes and a DataView over the same bytes, for comparing four bytes at a time. */
+export interface Viewed {
+  bytes: Uint8Array;
+  view: DataView;
+}
+
+export const viewed = (bytes: Uint8Array): Viewed => ({
+  bytes,
+  view: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+});
+
 /**
- * The record holding the id bytes[start…end) with its hash (its index in the table, times RECORD), or
- * else the empty record where it would go. For a finished table (every position ≥ 0).
+ * Whether a.bytes[aStart…) and b.bytes[bStart…) are equal over `length` bytes: four at a time through
+ * the DataViews (half the time of a byte loop for ids of 11–36 bytes), then byte by byte.
+ */
+function equalBytes(a: Viewed, aStart: number, b: Viewed, bStart: number, length: number): boolean {
+  let i = 0;
+  for (; i + 4 <= length; i += 4)
+    if (a.view.getInt32(aStart + i) !== b.view.getInt32(bStart + i)) return false;
+  for (; i < length; i++) if (a.bytes[aStart + i] !== b.bytes[bStart + i]) return false;
+  return true;
+}
+
+/**
+ * The record holding the id id.bytes[start…end) with its hash (its index in the table, times RECORD),
+ * or else the empty record where it would go. For a finished table (every position ≥ 0).
  */
 export function probe(
   table: Int32Array,
-  keys: Uint8Array,
+  keys: Viewed,
   hash: number,
-  bytes: Uint8Array,
+  id: Viewed,
   start: number,
   end: number,
 ): number {
   const last = table.length - 1;
+  const length = end - start;
   let at = (hash << 2) & last;
   for (;;) {
     if (table[at + POSITION] === 0) return at;
-    if (table[at] === hash && sameBytes(keys, table[at + 1]!, table[at + 2]!, bytes, start, end)) return at;
+    if (table[at] === hash) {
+      const from = table[at + 1]!;
+      if (table[at + 2]! - from === length && equalBytes(keys, from, id, start, length)) return at;
+    }
     at = (at + RECORD) & last;
   }
 }

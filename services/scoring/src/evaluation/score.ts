@@ -1,6 +1,7 @@
 import { InvalidFile, type Lines, fnv1a, openLines, parseNumber, plain, text } from './csv.ts';
 import { ROW_OK, headerFields, row, rowProblem, splitRow, unquote } from './fields.ts';
 import { type GroundTruth, RECORD, directSlot, hashedPosition, idAt } from './ground-truth.ts';
+import { type Viewed, viewed } from './hash-index.ts';
 import { metricOf } from './metrics.ts';
 
 export interface Scores {
@@ -58,7 +59,7 @@ class Batch {
   /** The line number of the batch's first row. */
   firstLine = 0;
   /** Quoted ids of this batch with their `""` undone, one after another. */
-  unquoted = new Uint8Array(1024);
+  unquoted: Viewed = viewed(new Uint8Array(1024));
   #unquotedUsed = 0;
   refusal: string | null = null;
   done = false;
@@ -122,7 +123,7 @@ class Batch {
 
   /** Where row i's id is: its bytes, start and end (see the class comment). */
   source(i: number): Uint8Array {
-    return this.starts[i]! < 0 ? this.unquoted : this.lines.bytes;
+    return this.starts[i]! < 0 ? this.unquoted.bytes : this.lines.bytes;
   }
 
   /** Reads row n the general way: true once its id is stored; sets `refusal` when the row is wrong. */
@@ -138,12 +139,12 @@ class Batch {
     if (idStart === idEnd) return this.#refuse(`Line ${number}, column id: the id is empty.`, false);
     let source = bytes;
     if (row.idEscaped) {
-      if (this.#unquotedUsed + (idEnd - idStart) > this.unquoted.length) {
+      if (this.#unquotedUsed + (idEnd - idStart) > this.unquoted.bytes.length) {
         const bigger = new Uint8Array(2 * (this.#unquotedUsed + idEnd - idStart));
-        bigger.set(this.unquoted.subarray(0, this.#unquotedUsed));
-        this.unquoted = bigger;
+        bigger.set(this.unquoted.bytes.subarray(0, this.#unquotedUsed));
+        this.unquoted = viewed(bigger);
       }
-      source = this.unquoted;
+      source = this.unquoted.bytes;
       const from = this.#unquotedUsed;
       idEnd = this.#unquotedUsed = unquote(bytes, idStart, idEnd, source, from);
       idStart = from;
@@ -229,6 +230,7 @@ export function scoreSubmission(bytes: Uint8Array, truth: GroundTruth): Scores {
   const positions = truth.positions;
   const batch = new Batch(lines, truth);
   const { starts, ends, slots, hashes, values } = batch;
+  const file = viewed(bytes);
   let submitted = 0;
   while (!batch.done && batch.refusal === null) {
     batch.fill();
@@ -242,7 +244,7 @@ export function scoreSubmission(bytes: Uint8Array, truth: GroundTruth): Scores {
       slots[i] =
         slot === PROBE
           ? start >= 0
-            ? hashedPosition(truth, hashes[i]!, bytes, start, ends[i]!)
+            ? hashedPosition(truth, hashes[i]!, file, start, ends[i]!)
             : hashedPosition(truth, hashes[i]!, batch.unquoted, ~start, ends[i]!)
           : slot < 0
             ? -1

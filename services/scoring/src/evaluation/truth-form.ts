@@ -1,6 +1,6 @@
 import { crc32 } from 'node:zlib';
 import { type GroundTruth, type Metric } from './ground-truth.ts';
-import { RECORD, denseRecords, emptyTable, insertDistinct, tableRecords } from './hash-index.ts';
+import { RECORD, denseRecords, emptyTable, insertDistinct, tableRecords, viewed } from './hash-index.ts';
 
 /**
  * The stored form of a parsed ground truth: what the operator's upload parsed, kept beside the CSV
@@ -151,7 +151,16 @@ export function decodeTruthForm(form: Uint8Array, identity: FormIdentity): Groun
     const positions = section('positions', Int32Array, 4);
     for (let slot = 0; slot < positions.length; slot++)
       if (positions[slot]! >= rows || positions[slot]! < -1) throw new StaleForm('a position out of range');
-    return { ...common, positions, direct: true, keys: new Uint8Array(0), table: new Int32Array(0), mask: 0 };
+    const keys = new Uint8Array(0);
+    return {
+      ...common,
+      positions,
+      direct: true,
+      keys,
+      keyView: viewed(keys),
+      table: new Int32Array(0),
+      mask: 0,
+    };
   }
   const keys = section('keys', Uint8Array, 1);
   const records = section('records', Int32Array, 4);
@@ -171,6 +180,7 @@ export function decodeTruthForm(form: Uint8Array, identity: FormIdentity): Groun
     positions: new Int32Array(0),
     direct: false,
     keys,
+    keyView: viewed(keys),
     table,
     mask: table.length / RECORD - 1,
   };
