@@ -191,7 +191,8 @@ export class BatchedInserts {
     for (let i = 0; i < size; i++) sink ^= table[(this.#hashes[i]! << 2) & last]!;
     this.touched = sink;
     for (let i = 0; i < size; i++) {
-      const [start, end] = [this.#starts[i]!, this.#ends[i]!];
+      const start = this.#starts[i]!;
+      const end = this.#ends[i]!;
       if (!insert(table, keys, this.#hashes[i]!, start, end, this.#positions[i]!))
         throw this.duplicate(start, end);
       this.#inserted++;

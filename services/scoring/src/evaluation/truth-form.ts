@@ -168,7 +168,9 @@ export function decodeTruthForm(form: Uint8Array, identity: FormIdentity): Groun
   // Each record's id within `keys`, each position once: a form passes only if it is a whole index.
   const seen = new Uint8Array(rows);
   for (let at = 0; at < records.length; at += RECORD) {
-    const [start, end, position] = [records[at + 1]!, records[at + 2]!, records[at + 3]! - 1];
+    const start = records[at + 1]!;
+    const end = records[at + 2]!;
+    const position = records[at + 3]! - 1;
     if (start < 0 || end <= start || end > keys.length || position < 0 || position >= rows || seen[position])
       throw new StaleForm('a record out of range');
     seen[position] = 1;
