@@ -22,8 +22,8 @@ const benchmarks: Record<string, { description: string; load: () => Promise<Benc
   },
   scoring: {
     description:
-      'score a 1,000,000-row CSV (RMSE, every validation on) in a child process vs pandas on the same files. ' +
-      'Args: rows=N runs=N ids=string (string ids instead of integers) quiet=N',
+      'score a 1,000,000-row CSV (RMSE, every validation on) in a child process vs DuckDB and pandas on the same ' +
+      'files, each tool in its own child. Args: ids=all|int|string|uuid|quoted rows=N runs=N quiet=N seed=N',
     load: async () => (await import('./scoring.ts')).default,
   },
   pipeline: {

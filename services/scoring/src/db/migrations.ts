@@ -309,3 +309,11 @@ scoringMigrations['2026-11-26-91-unfinished-submissions'] = {
       where status in ('Waiting', 'Evaluating')`.execute(db);
   },
 };
+
+scoringMigrations['2026-11-26-92-ground-truth-parsed'] = {
+  async up(db) {
+    // The ground truth's parsed form (evaluation/truth-form.ts, decision 0015), stored at upload so a
+    // worker maps typed arrays instead of parsing the CSV; null for ground truths uploaded before.
+    await sql`alter table scoring.ground_truths add column parsed bytea`.execute(db);
+  },
+};

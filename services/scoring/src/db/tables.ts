@@ -26,6 +26,8 @@ export interface ScoringTables {
     public_percent: number;
     sha256: string;
     content: Buffer;
+    /** The parsed form (evaluation/truth-form.ts) of `content`; null when not stored. */
+    parsed: Buffer | null;
     uploaded_at: Generated<Date>;
   };
   submissions: {

@@ -85,7 +85,7 @@ export class Evaluator {
     private readonly store: EventStore,
     private readonly options: EvaluatorOptions,
   ) {
-    this.#truths = new GroundTruthCache(db);
+    this.#truths = new GroundTruthCache(db, options.logger);
     this.#liveness = options.liveness ?? { alive: async (ids) => new Set(ids) };
   }
 
