@@ -46,10 +46,12 @@ describe('scores in the transparency log', () => {
     expect(pending).toMatchObject({ eventHash: record.eventHash, checkpoint: null, inclusionPath: [] });
     await expect(transparency.checkEventInclusion(pending, [key])).resolves.toEqual({ status: 'pending' });
 
-    const sealed = await h.operator.web.post('/api/admin/leaderboard/seal', {
-      competitionId,
-      phase: 'preliminary',
-    });
+    // The private board is a read model: the seal waits until the projection has the score (40040 before).
+    const sealed = await waitFor(
+      () => h.operator.web.post('/api/admin/leaderboard/seal', { competitionId, phase: 'preliminary' }),
+      (answer) => answer.body.code !== 40040,
+      'the private board to have the score',
+    );
     expect(sealed.body.code).toBe(0);
     const proven = await waitFor(
       () => proof(record.eventId),
