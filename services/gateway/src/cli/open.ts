@@ -1,5 +1,12 @@
 import { join } from 'node:path';
-import { type Database, EventStore, databaseConfigFromEnv, openDatabase } from '@sais/kit';
+import {
+  type Database,
+  EventStore,
+  type Projection,
+  databaseConfigFromEnv,
+  noAuthenticator,
+  openDatabase,
+} from '@sais/kit';
 import { repositoryRoot } from '../platform.ts';
 import { allServices } from '../services.ts';
 
@@ -14,4 +21,19 @@ export async function openForTool(): Promise<{ database: Database; stores: Map<s
     allServices.map((service) => [service.name, new EventStore(database.db, service.schema)]),
   );
   return { database, stores };
+}
+
+/** Every projection of every service, as the tools see them (no relay, no sign-in). */
+export function projectionsForTool(database: Database, stores: Map<string, EventStore>): Projection[] {
+  return allServices.flatMap(
+    (service) =>
+      service.projections?.({
+        db: database.db,
+        store: stores.get(service.name)!,
+        logger: console as never,
+        config: { dataDir: '', env: process.env },
+        appended: () => {},
+        auth: noAuthenticator,
+      }) ?? [],
+  );
 }

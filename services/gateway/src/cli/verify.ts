@@ -1,5 +1,8 @@
 // `npm run events:verify`: checks the hash chain of every stream of every service.
-import { openForTool } from './open.ts';
+// `-- --read-models` also rebuilds every read model apart and compares it with the live one.
+import { projectionSources, verifyReadModels } from '@sais/kit';
+import { openForTool, projectionsForTool } from './open.ts';
+import { printReadModels } from './read-models.ts';
 
 const { database, stores } = await openForTool();
 let broken = false;
@@ -20,6 +23,13 @@ try {
       broken = true;
       console.log(`${service}: cannot verify: ${result.error}`);
     }
+  }
+  if (process.argv.includes('--read-models')) {
+    const result = await verifyReadModels(database.db, projectionsForTool(database, stores), (projection) =>
+      projectionSources(database.db, stores, projection),
+    );
+    printReadModels(result);
+    if (!result.ok) broken = true;
   }
 } finally {
   await database.close();

@@ -86,6 +86,7 @@ async function submissionNotices(trx: Db, events: readonly EventEnvelope[]): Pro
 export const inboxProjection = defineProjection({
   name: 'identity.inbox',
   schema: 'identity',
+  tables: ['inbox', 'inbox_submissions'],
   streamTypes: [
     identity.IdentityVerificationApproved.aggregate,
     identity.MessageRead.aggregate,

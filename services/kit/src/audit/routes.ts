@@ -12,7 +12,9 @@ import type { Projection } from '../projections/projection.ts';
 import { type Authenticator, requirePrincipal } from '../runtime/auth.ts';
 import { asOfReaderOf, projectionAsOf } from './as-of.ts';
 import { type AuditListQuery, AuditEventLog, auditSortFields } from './event-log.ts';
-import type { ReplayJobs } from './replay-jobs.ts';
+import { type AuditJobs, TooManyJobs } from './jobs.ts';
+import { verifyReadModels } from './read-models.ts';
+import { type ReplayJobs, countEvents } from './replay-jobs.ts';
 
 /** Where a service's audit calls live: `/api/admin/audit/<service>` (the gateway routes it like any prefix). */
 export function auditPrefix(serviceName: string): string {
@@ -28,6 +30,8 @@ export interface AuditRoutesOptions {
   /** The event stores a replay of the projection reads. */
   sourcesOf(projection: Projection): Promise<EventStore[]>;
   jobs: ReplayJobs;
+  /** The background as-of views and verifications of this process. */
+  auditJobs: AuditJobs;
 }
 
 const instant = z
@@ -111,6 +115,31 @@ const projectionInfo = z.object({
   replay: replayStatus,
 });
 const projectionParams = z.object({ projection: z.string().min(1).max(200) });
+const auditJob = z.object({
+  id: z.string(),
+  kind: z.enum(['asof', 'verify', 'read-models']),
+  service: z.string(),
+  state: z.enum(['running', 'done', 'failed']),
+  done: z.number().int(),
+  total: z.number().int(),
+  step: z.string().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  startedBy: z.string(),
+  result: z.unknown(),
+  error: z.string().nullable(),
+});
+const asOfQuery = z.object({ projection: z.string().min(1).max(200), at: instant });
+const jobRequest = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('asof'),
+    projection: z.string().min(1).max(200),
+    at: instant,
+    query: z.record(z.string().max(40), z.string().max(200)).default({}),
+  }),
+  z.object({ kind: z.literal('verify') }),
+  z.object({ kind: z.literal('read-models'), projection: z.string().min(1).max(200).optional() }),
+]);
 
 /**
  * The auditors' calls of one service, under `/api/admin/audit/<service>`: its event history in
@@ -119,7 +148,7 @@ const projectionParams = z.object({ projection: z.string().min(1).max(200) });
  */
 export async function auditRoutes(root: FastifyInstance, options: AuditRoutesOptions): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { service, db, auth, jobs } = options;
+  const { service, db, auth, jobs, auditJobs } = options;
   const prefix = auditPrefix(service.name);
   const log = new AuditEventLog(db, service.schema);
   const store = new EventStore(db, service.schema);
@@ -267,10 +296,8 @@ export async function auditRoutes(root: FastifyInstance, options: AuditRoutesOpt
       schema: {
         tags,
         summary:
-          'Auditor: a read model as of a time (replayed up to `at` in a transaction that is rolled back); 501 where the projection has no as-of reader',
-        querystring: z
-          .object({ projection: z.string().min(1).max(200), at: instant })
-          .catchall(z.string().max(200)),
+          'Auditor: a read model as of a time (rebuilt up to `at` in a scratch schema, then dropped); 501 where the projection has no as-of reader. For long histories start a job instead (POST jobs)',
+        querystring: asOfQuery.catchall(z.string().max(200)),
         response: {
           200: envelopeOf(
             z.object({
@@ -290,10 +317,101 @@ export async function auditRoutes(root: FastifyInstance, options: AuditRoutesOpt
       const reader = asOfReaderOf(projection);
       if (!reader) throw new AppError(errorCodes.notAvailable, 'notAvailableYet', 501);
       const at = new Date(atText);
-      const result = await projectionAsOf(db, projection, await options.sourcesOf(projection), at, (trx) =>
-        reader(trx, rest as Record<string, string>),
+      const result = await projectionAsOf(db, projection, await options.sourcesOf(projection), at, (copy) =>
+        reader(copy, rest as Record<string, string>),
       );
       return ok({ projection: name, at: at.toISOString(), applied: result.applied, value: result.value });
+    },
+  );
+
+  /** The job's work: what each kind runs in the background, with its progress. */
+  const work = async (request: z.infer<typeof jobRequest>) => {
+    if (request.kind === 'verify') {
+      const total = await countEvents(db, service.schema);
+      return async (progress: (done: number, total?: number) => void) => {
+        progress(0, total);
+        return { service: service.name, ...(await store.verify({ onProgress: (done) => progress(done) })) };
+      };
+    }
+    if (request.kind === 'read-models') {
+      const chosen = request.projection ? [projectionNamed(request.projection)] : options.projections;
+      return (progress: (done: number, total?: number, step?: string) => void) =>
+        verifyReadModels(db, chosen, options.sourcesOf, {
+          onProgress: (p) =>
+            progress(p.done, p.total, p.projection ? `${p.projection}: ${p.step}` : undefined),
+        });
+    }
+    const projection = projectionNamed(request.projection);
+    const reader = asOfReaderOf(projection);
+    if (!reader) throw new AppError(errorCodes.notAvailable, 'notAvailableYet', 501);
+    // A bad query answers 400 now, not as a failed job: the reader checks it against the live read model.
+    await reader(db, request.query);
+    const sources = await options.sourcesOf(projection);
+    const total = (await Promise.all(sources.map((source) => countEvents(db, source.schema)))).reduce(
+      (sum, n) => sum + n,
+      0,
+    );
+    const at = new Date(request.at);
+    return async (progress: (done: number, total?: number) => void) => {
+      progress(0, total);
+      const result = await projectionAsOf(
+        db,
+        projection,
+        sources,
+        at,
+        (copy) => reader(copy, request.query),
+        {
+          onProgress: (p) => progress(p.read, Math.max(total, p.read)),
+        },
+      );
+      return {
+        projection: projection.name,
+        at: at.toISOString(),
+        applied: result.applied,
+        value: result.value,
+      };
+    };
+  };
+
+  app.post(
+    `${prefix}/jobs`,
+    {
+      schema: {
+        tags,
+        summary:
+          'Auditor: start a background check {kind: asof (projection, at, query) | verify | read-models (projection?)}; follow with GET jobs/:id',
+        body: jobRequest,
+        response: { 200: envelopeOf(auditJob) },
+      },
+    },
+    async (request) => {
+      const principal = await auditor(request);
+      const run = await work(request.body);
+      try {
+        return ok(auditJobs.start(request.body.kind, service.name, principal.accountId, run));
+      } catch (error) {
+        if (error instanceof TooManyJobs)
+          throw new AppError(errorCodes.tooManyRequests, 'tooManyRequests', 429);
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    `${prefix}/jobs/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Auditor: a background check’s progress {state, done, total} and, once done, its result',
+        params: z.object({ id: z.string().min(1).max(64) }),
+        response: { 200: envelopeOf(auditJob) },
+      },
+    },
+    async (request) => {
+      await auditor(request);
+      const job = auditJobs.get(request.params.id);
+      if (!job || job.service !== service.name) throw new NotFoundError();
+      return ok(job);
     },
   );
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.ts';
 import { randomUUID } from 'node:crypto';
+import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import { type EventEnvelope, type EventMetadata, parseEventData } from '@sais/events';
 import { type RawBuilder, sql } from 'kysely';
 import { ConcurrencyError } from '../errors.ts';
@@ -300,14 +301,16 @@ export class EventStore {
    * commits later can never be skipped: its events are simply read on a later call.
    * The order is the xid8 column's (qualified): the bare name would be the text alias of the select list,
    * which sorts '10000' before '9999' and cannot use the commit-order index.
+   * Inside a transaction pass it (`trx`): on the embedded database's single connection a read outside
+   * the caller's open transaction waits for that transaction, which waits for the read.
    */
-  async readAll(after: CommitPosition = beginning, limit = 1000): Promise<EventEnvelope[]> {
+  async readAll(after: CommitPosition = beginning, limit = 1000, trx?: Db): Promise<EventEnvelope[]> {
     const result = await sql<EventRow>`
       select ${columns} from ${this.#table}
       where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition})
         and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
       order by ${this.#table}.transaction_id, ${this.#table}.global_position
-      limit ${limit}`.execute(this.#db);
+      limit ${limit}`.execute(trx ?? this.#db);
     return result.rows.map(toEnvelope);
   }
 
@@ -329,8 +332,15 @@ export class EventStore {
         global_position = excluded.global_position, updated_at = now()`.execute(trx);
   }
 
-  /** Walks every stream's hash chain; reports the first event whose hash or link does not hold. */
-  async verify(): Promise<VerifyResult> {
+  /**
+   * Walks every stream's hash chain; reports the first event whose hash or link does not hold. Pages of
+   * `page` events, each one statement, with a turn for other work between pages (hashing is CPU work on
+   * the event loop): a long check never holds the embedded database's connection or the process.
+   */
+  async verify(
+    options: { page?: number; onProgress?: (checked: number) => void } = {},
+  ): Promise<VerifyResult> {
+    const size = options.page ?? 1000;
     let checked = 0;
     let previous: { streamId: string; version: number; hash: string } | undefined;
     let afterStream = '';
@@ -339,7 +349,7 @@ export class EventStore {
       const page = await sql<EventRow>`
         select ${columns} from ${this.#table}
         where (stream_id, stream_version) > (${afterStream}, ${afterVersion})
-        order by stream_id, stream_version limit 5000`.execute(this.#db);
+        order by stream_id, stream_version limit ${size}`.execute(this.#db);
       if (page.rows.length === 0) return { ok: true, checked };
       for (const row of page.rows) {
         const event = toEnvelope(row);
@@ -363,6 +373,8 @@ export class EventStore {
       const last = page.rows[page.rows.length - 1]!;
       afterStream = last.stream_id;
       afterVersion = last.stream_version;
+      options.onProgress?.(checked);
+      await yieldToOthers();
     }
   }
 }

@@ -14,6 +14,7 @@ import { Relay } from '../messaging/relay.ts';
 import type { EventTransport, Subscription } from '../messaging/transport.ts';
 import { ProjectionRunner } from '../projections/projection.ts';
 import { type Authenticator, noAuthenticator, remoteAuthenticator } from './auth.ts';
+import { AuditJobs } from '../audit/jobs.ts';
 import { ReplayJobs } from '../audit/replay-jobs.ts';
 import { auditPrefix, auditRoutes, projectionSources } from '../audit/routes.ts';
 import type { Projection } from '../projections/projection.ts';
@@ -140,6 +141,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   for (const service of services) await service.routes(app, contexts.get(service)!);
   // The auditors' calls of each service here, under /api/admin/audit/<service> (see audit/routes.ts).
   const replayJobs = new ReplayJobs(db, logger);
+  const auditJobs = new AuditJobs(logger);
   for (const service of services) {
     await auditRoutes(app, {
       service,
@@ -148,6 +150,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       projections: projectionsOf.get(service) ?? [],
       sourcesOf: (projection) => projectionSources(db, stores, projection),
       jobs: replayJobs,
+      auditJobs,
     });
   }
   await options.extend?.(app);
@@ -164,6 +167,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       closed = true;
       await app.close();
       await replayJobs.close();
+      await auditJobs.close();
       await Promise.all(relays.map((relay) => relay.stop()));
       await Promise.all(subscriptions.map((subscription) => subscription.stop()));
       await transport.close();

@@ -93,6 +93,8 @@ export async function platformForTest(
   await platform.app.ready();
   return {
     platform,
+    /** The test database, for tools run as their own process (e.g. `npm run events:verify`). */
+    databaseUrl: fresh.url,
     async close() {
       await platform.close();
       await fresh.drop();

@@ -249,6 +249,17 @@ const inOrder = new Set<string>([
 export const leaderboardProjection = defineProjection({
   name: 'scoring.leaderboard',
   schema: 'scoring',
+  tables: [
+    'leaderboard',
+    'private_leaderboard',
+    'board_submissions',
+    'board_teams',
+    'board_final_selections',
+    'board_publications',
+    'board_versions',
+  ],
+  // A change counter for page caches and live updates: it counts batches, which replays group differently.
+  volatile: ['board_versions'],
   streamTypes: [
     scoring.SubmissionReceived.aggregate,
     scoring.FinalSubmissionsSelected.aggregate,

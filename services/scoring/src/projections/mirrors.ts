@@ -9,6 +9,7 @@ const t = (trx: Db) => trx.withSchema('scoring') as ScoringDb;
 export const competitionsMirror = defineProjection({
   name: 'scoring.competitions',
   schema: 'scoring',
+  tables: ['competitions', 'registrations'],
   streamTypes: [competition.CompetitionCreated.aggregate, competition.ParticipantSignedUp.aggregate],
   async apply(trx, event) {
     const data = event.data as Record<string, unknown> & { competitionId: string };
@@ -64,6 +65,7 @@ export const competitionsMirror = defineProjection({
 export const peopleMirror = defineProjection({
   name: 'scoring.people',
   schema: 'scoring',
+  tables: ['people'],
   streamTypes: [identity.AccountRegistered.aggregate],
   async apply(trx, event) {
     if (event.type === identity.AccountRegistered.type) {

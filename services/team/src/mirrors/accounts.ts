@@ -16,6 +16,7 @@ const authStatusAfter: Record<string, string> = {
 export const accountsMirror = defineProjection({
   name: 'team.accounts',
   schema: 'team',
+  tables: ['accounts'],
   streamTypes: [identity.AccountRegistered.aggregate, identity.IdentityVerificationApproved.aggregate],
   async apply(trx, event) {
     const accounts = teamDb(trx);
