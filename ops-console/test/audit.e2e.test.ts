@@ -158,6 +158,55 @@ describe('audit in the console, in Chromium, against the real platform', () => {
     }
   });
 
+  it('the read-model page passes, then names a row altered behind the projection, in English', async () => {
+    const { context, page } = await browse(auditor, 'en');
+    try {
+      await page.goto(`${origin}/console/`);
+      await page.getByTestId('menu-audit-read-models').click();
+      await page.getByTestId('read-models-run').click();
+      for (const service of ['identity', 'competition', 'team', 'scoring'])
+        await page.waitForFunction(
+          (id) => document.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-result') === 'pass',
+          `read-models-${service}`,
+        );
+      await expect(page.getByTestId('read-models-team').textContent()).resolves.toMatch(
+        /^Team: pass, \d+ read models match the events$/,
+      );
+
+      await sql`update team.accounts set email = 'forged@example.org'
+        where account_id = ${participant.userId}`.execute(sais.platform.database.db);
+      await page.getByTestId('read-models-run').click();
+      await page.waitForFunction(
+        () =>
+          document.querySelector('[data-testid="read-models-team"]')?.getAttribute('data-result') ===
+          'differ',
+      );
+      const team = page.getByTestId('read-models-team');
+      await expect(team.textContent()).resolves.toContain('team.accounts: 1 row differs');
+      const row = team.getByTestId('difference');
+      await expect(row.count()).resolves.toBe(1);
+      const cells = await row.locator('td').allTextContents();
+      expect(cells).toEqual([
+        'accounts',
+        `account_id="${participant.userId}"`,
+        'changed',
+        'email',
+        '"forged@example.org"',
+        `"${participant.username}@example.org"`,
+      ]);
+      await page.waitForFunction(
+        () =>
+          document.querySelector('[data-testid="read-models-scoring"]')?.getAttribute('data-result') ===
+          'pass',
+      );
+      await page.screenshot({ path: '/tmp/sais-console-audit-read-models.png', fullPage: true });
+    } catch (error) {
+      throw await explained(page, error, 'audit');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('after one event row is altered in PostgreSQL, the verify page names the first broken link', async () => {
     const db = sais.platform.database.db;
     await sql`alter table identity.events disable trigger events_append_only`.execute(db);

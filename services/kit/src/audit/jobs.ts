@@ -8,7 +8,8 @@ export interface AuditJob {
   id: string;
   kind: AuditJobKind;
   service: string;
-  state: 'running' | 'done' | 'failed';
+  /** `queued` waits for one of the running jobs of this process to finish. */
+  state: 'queued' | 'running' | 'done' | 'failed';
   /** Units of work done so far (events read or checked, rows compared), of `total` (0 while unknown). */
   done: number;
   total: number;
@@ -27,21 +28,26 @@ export interface JobProgress {
   (done: number, total?: number, step?: string): void;
 }
 
-/** Thrown when as many jobs as allowed are already running in this process. */
+/** Thrown when as many jobs as allowed are already waiting in this process. */
 export class TooManyJobs extends Error {}
 
 /**
  * The auditors' long checks (as-of views, chain and read-model verification) run in the background of
- * the process that serves them, a few at a time; their progress and results are kept in memory for the
- * console to poll (the last 50 finished). They change nothing, so a restart loses only the figures.
+ * the process that serves them, two at a time (the others wait their turn, at most 20); their progress
+ * and results are kept in memory for the console to poll (the last 50 finished). They change nothing, so
+ * a restart loses only the figures.
  */
 export class AuditJobs {
   readonly #jobs = new Map<string, AuditJob>();
   readonly #running = new Map<string, Promise<void>>();
+  readonly #queue: (() => void)[] = [];
+  /** Jobs holding one of the `maxRunning` slots. */
+  #active = 0;
 
   constructor(
     private readonly logger?: Logger,
     private readonly maxRunning = 2,
+    private readonly maxQueued = 20,
   ) {}
 
   start(
@@ -50,12 +56,16 @@ export class AuditJobs {
     startedBy: string,
     run: (progress: JobProgress) => Promise<unknown>,
   ): AuditJob {
-    if (this.#running.size >= this.maxRunning) throw new TooManyJobs();
+    if (this.#queue.length >= this.maxQueued) throw new TooManyJobs();
+    const free = this.#active < this.maxRunning;
+    if (free) this.#active += 1;
+    // Jobs take a free slot at once, or wait in the order they were started for one to pass to them.
+    const slot = free ? Promise.resolve() : new Promise<void>((resolve) => this.#queue.push(resolve));
     const job: AuditJob = {
       id: randomUUID(),
       kind,
       service,
-      state: 'running',
+      state: free ? 'running' : 'queued',
       done: 0,
       total: 0,
       step: null,
@@ -73,6 +83,8 @@ export class AuditJobs {
     };
     const running = (async () => {
       try {
+        await slot;
+        job.state = 'running';
         job.result = await run(progress);
         job.state = 'done';
         job.total = Math.max(job.total, job.done);
@@ -83,6 +95,10 @@ export class AuditJobs {
       } finally {
         job.finishedAt = new Date().toISOString();
         this.#running.delete(job.id);
+        // The slot passes straight to the next waiting job, if any.
+        const next = this.#queue.shift();
+        if (next) next();
+        else this.#active -= 1;
         this.#forgetOld();
       }
     })();
@@ -104,7 +120,7 @@ export class AuditJobs {
   }
 
   #forgetOld(): void {
-    const finished = [...this.#jobs.values()].filter((job) => job.state !== 'running');
+    const finished = [...this.#jobs.values()].filter((job) => job.state === 'done' || job.state === 'failed');
     for (const job of finished.slice(0, Math.max(0, finished.length - 50))) this.#jobs.delete(job.id);
   }
 }

@@ -119,7 +119,7 @@ const auditJob = z.object({
   id: z.string(),
   kind: z.enum(['asof', 'verify', 'read-models']),
   service: z.string(),
-  state: z.enum(['running', 'done', 'failed']),
+  state: z.enum(['queued', 'running', 'done', 'failed']),
   done: z.number().int(),
   total: z.number().int(),
   step: z.string().nullable(),
