@@ -11,12 +11,14 @@ import { identityCodes } from './errors.ts';
 
 type Profile = identity.Profile;
 
-export type ActiveAccount = Extract<AccountState, { status: 'active' | 'disabled' }>;
+export type ActiveAccount = Exclude<AccountState, { status: 'none' }>;
 
 /** Sign-in throttling: after this many wrong passwords in a row, sign-in is locked for a while. */
 export const loginPolicy = { maxFailures: 5, lockMinutes: 15, maxFailuresPerIp: 30 } as const;
 
 const accountStream = (accountId: string) => `account-${accountId}`;
+/** A closed account signs in no more (decision 0012). */
+const closedAccount = () => new AppError(identityCodes.accountClosed, 'accountClosed', 403);
 const takenError = {
   username: () => new AppError(identityCodes.usernameTaken, 'usernameTaken', 409),
   email: () => new AppError(identityCodes.emailTaken, 'emailTaken', 409),
@@ -278,6 +280,7 @@ export class Accounts {
       const { state } = await this.load(accountId, trx);
       if (state.status === 'disabled')
         return new AppError(identityCodes.accountDisabled, 'accountDisabled', 403);
+      if (state.status === 'closed' || state.status === 'deleted') return closedAccount();
       await this.#t(trx).deleteFrom('login_throttle').where('key', 'in', throttleKeys).execute();
       const session = await this.sessions.start(trx, accountId, kind, request.ip, now, metadata);
       return { ...session, accountId };
@@ -297,6 +300,7 @@ export class Accounts {
       const { state } = await this.load(accountId, trx);
       if (state.status === 'disabled')
         return new AppError(identityCodes.accountDisabled, 'accountDisabled', 403);
+      if (state.status === 'closed' || state.status === 'deleted') return closedAccount();
       const session = await this.sessions.start(
         trx,
         accountId,
@@ -429,6 +433,7 @@ export class Accounts {
     const { state } = await this.load(session.accountId);
     if (state.status === 'disabled')
       throw new AppError(identityCodes.accountDisabled, 'accountDisabled', 403);
+    if (state.status === 'closed' || state.status === 'deleted') throw closedAccount();
     if (role && !state.roles.includes(role) && !state.roles.includes('admin')) throw new ForbiddenError();
     return state;
   }

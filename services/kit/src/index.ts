@@ -24,3 +24,6 @@ export * from './time.ts';
 export * from './crypto.ts';
 export * from './keys/keys.ts';
 export * from './integrity/signals.ts';
+export * from './personal/keys.ts';
+export * from './personal/codec.ts';
+export * from './calendar/working-days.ts';

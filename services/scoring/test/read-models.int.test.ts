@@ -27,9 +27,13 @@ describe('read models checked against the events', () => {
   let projections: Projection[];
   let competitionId: string;
   let teamA: string;
+  const personal = () => h.platform.stores.get('identity')!.personal;
   const check = (): Promise<ReadModelsResult> =>
-    verifyReadModels(h.db, projections, (projection) =>
-      projectionSources(h.db, h.platform.stores, projection),
+    verifyReadModels(
+      h.db,
+      projections,
+      (projection) => projectionSources(h.db, h.platform.stores, projection),
+      { personal: personal() },
     );
 
   beforeAll(async () => {
@@ -116,7 +120,7 @@ describe('read models checked against the events', () => {
   it('events:verify -- --read-models prints the differences and exits 1', async () => {
     const failed = await run('npm', ['run', '--silent', 'events:verify', '--', '--read-models'], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: h.databaseUrl },
+      env: { ...process.env, DATABASE_URL: h.databaseUrl, SAIS_KEYS_DIR: h.keysDir },
     }).then(
       () => null,
       (error: { code: number; stdout: string }) => error,
@@ -136,6 +140,8 @@ describe('read models checked against the events', () => {
       h.db,
       leaderboardProjection,
       await projectionSources(h.db, h.platform.stores, leaderboardProjection),
+      undefined,
+      { personal: personal() },
     );
     expect((await check()).ok).toBe(true);
     const board = await h.board(competitionId, (d) => d.total === 2);

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import {
   type Database,
   EventStore,
+  PersonalDataKeys,
   type Projection,
   databaseConfigFromEnv,
   noAuthenticator,
@@ -14,13 +15,19 @@ import { allServices } from '../services.ts';
  * Opens the platform's database for a command-line tool: DATABASE_URL, or the embedded data folder
  * (stop `npm start` first: PGlite allows one process at a time).
  */
-export async function openForTool(): Promise<{ database: Database; stores: Map<string, EventStore> }> {
+export async function openForTool(): Promise<{
+  database: Database;
+  stores: Map<string, EventStore>;
+  personal: PersonalDataKeys;
+}> {
   const dataDir = process.env.SAIS_DATA_DIR ?? join(repositoryRoot, '.data');
   const database = await openDatabase(databaseConfigFromEnv(process.env, join(dataDir, 'pg')));
+  // The same keys folder as the platform's (SAIS_KEYS_DIR, else beside the data folder).
+  const personal = await PersonalDataKeys.open(database.db, { dataDir, env: process.env });
   const stores = new Map(
-    allServices.map((service) => [service.name, new EventStore(database.db, service.schema)]),
+    allServices.map((service) => [service.name, new EventStore(database.db, service.schema, { personal })]),
   );
-  return { database, stores };
+  return { database, stores, personal };
 }
 
 /** Every projection of every service, as the tools see them (no relay, no sign-in). */
@@ -34,6 +41,7 @@ export function projectionsForTool(database: Database, stores: Map<string, Event
         config: { dataDir: '', env: process.env },
         appended: () => {},
         auth: noAuthenticator,
+        personal: stores.get(service.name)!.personal,
       }) ?? [],
   );
 }

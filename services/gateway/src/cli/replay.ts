@@ -3,7 +3,7 @@ import { projectionSources, replayProjection } from '@sais/kit';
 import { openForTool, projectionsForTool } from './open.ts';
 
 const name = process.argv[2];
-const { database, stores } = await openForTool();
+const { database, stores, personal } = await openForTool();
 try {
   const projections = projectionsForTool(database, stores);
   const projection = projections.find((candidate) => candidate.name === name);
@@ -19,6 +19,7 @@ try {
       projection,
       await projectionSources(database.db, stores, projection),
       (p) => process.stdout.write(`\r${p.store}: ${p.read} events read, ${p.applied} applied`),
+      { personal },
     );
     console.log(
       `\nreplayed ${projection.name}: ${result.applied} of ${result.read} events in ${Date.now() - started} ms`,

@@ -4,7 +4,7 @@ import { projectionSources, verifyReadModels } from '@sais/kit';
 import { openForTool, projectionsForTool } from './open.ts';
 import { printReadModels } from './read-models.ts';
 
-const { database, stores } = await openForTool();
+const { database, stores, personal } = await openForTool();
 let broken = false;
 try {
   for (const [service, store] of stores) {
@@ -25,8 +25,11 @@ try {
     }
   }
   if (process.argv.includes('--read-models')) {
-    const result = await verifyReadModels(database.db, projectionsForTool(database, stores), (projection) =>
-      projectionSources(database.db, stores, projection),
+    const result = await verifyReadModels(
+      database.db,
+      projectionsForTool(database, stores),
+      (projection) => projectionSources(database.db, stores, projection),
+      { personal },
     );
     printReadModels(result);
     if (!result.ok) broken = true;

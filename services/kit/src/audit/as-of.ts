@@ -1,8 +1,7 @@
-import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
 import type { EventStore } from '../eventstore/event-store.ts';
 import type { Projection } from '../projections/projection.ts';
-import { type RebuildProgress, ScratchReadModel } from '../projections/scratch.ts';
+import { type RebuildProgress, type ScratchOptions, ScratchReadModel } from '../projections/scratch.ts';
 
 /** Reads a projection's read model (e.g. a leaderboard's ranking); as of a time it reads a rebuilt copy. */
 export type AsOfReader<T = unknown> = (db: Db, query: Record<string, string>) => Promise<T>;
@@ -34,9 +33,9 @@ export async function projectionAsOf<T>(
   stores: readonly EventStore[],
   at: Date,
   read: (db: Db) => Promise<T>,
-  options: { onProgress?: (progress: RebuildProgress) => void; logger?: Logger } = {},
+  options: ScratchOptions & { onProgress?: (progress: RebuildProgress) => void } = {},
 ): Promise<{ value: T; applied: number; read: number }> {
-  const scratch = await ScratchReadModel.create(db, projection, options.logger);
+  const scratch = await ScratchReadModel.create(db, projection, options);
   try {
     await scratch.build(stores, {
       include: (event) => Date.parse(event.occurredAt) <= at.getTime(),

@@ -1,9 +1,8 @@
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
-import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
 import type { EventStore } from '../eventstore/event-store.ts';
 import { type Projection, lockProjection } from '../projections/projection.ts';
-import { ScratchReadModel } from '../projections/scratch.ts';
+import { type ScratchOptions, ScratchReadModel } from '../projections/scratch.ts';
 import { type TableRows, compareRows, primaryKeyOf, readKeys, readPage } from './table-pages.ts';
 
 /** One row of a read model that is not what the events make it. */
@@ -44,11 +43,10 @@ export interface ReadModelsProgress {
   count: number;
 }
 
-export interface VerifyReadModelsOptions {
+export interface VerifyReadModelsOptions extends ScratchOptions {
   onProgress?(progress: ReadModelsProgress): void;
   /** Differences listed per projection (all are counted). Default 100. */
   maxDifferences?: number;
-  logger?: Logger;
 }
 
 /**
@@ -95,7 +93,7 @@ async function verifyOne(
   progress: (step: ReadModelsProgress['step'], count: number) => void,
   options: VerifyReadModelsOptions,
 ): Promise<ReadModelReport> {
-  const scratch = await ScratchReadModel.create(db, projection, options.logger);
+  const scratch = await ScratchReadModel.create(db, projection, options);
   try {
     const upTo = await scratch.livePositions();
     await scratch.build(stores, {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
 import type { EventStore } from '../eventstore/event-store.ts';
+import type { PersonalDataKeys } from '../personal/keys.ts';
 import type { Projection } from '../projections/projection.ts';
 import { replayProjection } from '../projections/replay.ts';
 
@@ -36,6 +37,7 @@ export class ReplayJobs {
   constructor(
     private readonly db: Db,
     private readonly logger?: Logger,
+    private readonly personal?: PersonalDataKeys,
   ) {}
 
   status(projection: string): ReplayStatus {
@@ -87,7 +89,7 @@ export class ReplayJobs {
             status.applied = progress.applied;
             status.total = Math.max(status.total, progress.read);
           },
-          this.logger,
+          { logger: this.logger, personal: this.personal },
         );
         status.read = result.read;
         status.applied = result.applied;

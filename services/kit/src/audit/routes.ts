@@ -8,6 +8,7 @@ import { AppError, NotFoundError } from '../errors.ts';
 import { EventStore } from '../eventstore/event-store.ts';
 import { envelopeOf, ok } from '../http/envelope.ts';
 import { type SimpleRestQuery, okPage, parseSimpleRestList, simpleRestQuery } from '../http/simple-rest.ts';
+import type { PersonalDataKeys } from '../personal/keys.ts';
 import type { Projection } from '../projections/projection.ts';
 import { type Authenticator, requirePrincipal } from '../runtime/auth.ts';
 import { asOfReaderOf, projectionAsOf } from './as-of.ts';
@@ -32,6 +33,8 @@ export interface AuditRoutesOptions {
   jobs: ReplayJobs;
   /** The background as-of views and verifications of this process. */
   auditJobs: AuditJobs;
+  /** Opens personal fields for rebuilt copies, as live delivery does. */
+  personal?: PersonalDataKeys;
 }
 
 const instant = z
@@ -148,7 +151,7 @@ const jobRequest = z.discriminatedUnion('kind', [
  */
 export async function auditRoutes(root: FastifyInstance, options: AuditRoutesOptions): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { service, db, auth, jobs, auditJobs } = options;
+  const { service, db, auth, jobs, auditJobs, personal } = options;
   const prefix = auditPrefix(service.name);
   const log = new AuditEventLog(db, service.schema);
   const store = new EventStore(db, service.schema);
@@ -317,8 +320,13 @@ export async function auditRoutes(root: FastifyInstance, options: AuditRoutesOpt
       const reader = asOfReaderOf(projection);
       if (!reader) throw new AppError(errorCodes.notAvailable, 'notAvailableYet', 501);
       const at = new Date(atText);
-      const result = await projectionAsOf(db, projection, await options.sourcesOf(projection), at, (copy) =>
-        reader(copy, rest as Record<string, string>),
+      const result = await projectionAsOf(
+        db,
+        projection,
+        await options.sourcesOf(projection),
+        at,
+        (copy) => reader(copy, rest as Record<string, string>),
+        { personal },
       );
       return ok({ projection: name, at: at.toISOString(), applied: result.applied, value: result.value });
     },
@@ -337,6 +345,7 @@ export async function auditRoutes(root: FastifyInstance, options: AuditRoutesOpt
       const chosen = request.projection ? [projectionNamed(request.projection)] : options.projections;
       return (progress: (done: number, total?: number, step?: string) => void) =>
         verifyReadModels(db, chosen, options.sourcesOf, {
+          personal,
           onProgress: (p) =>
             progress(p.done, p.total, p.projection ? `${p.projection}: ${p.step}` : undefined),
         });
@@ -360,9 +369,7 @@ export async function auditRoutes(root: FastifyInstance, options: AuditRoutesOpt
         sources,
         at,
         (copy) => reader(copy, request.query),
-        {
-          onProgress: (p) => progress(p.read, Math.max(total, p.read)),
-        },
+        { onProgress: (p) => progress(p.read, Math.max(total, p.read)), personal },
       );
       return {
         projection: projection.name,

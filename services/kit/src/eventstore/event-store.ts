@@ -1,16 +1,26 @@
 import type { Db } from '../db/database.ts';
 import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
-import { type EventEnvelope, type EventMetadata, parseEventData } from '@sais/events';
+import {
+  type EventEnvelope,
+  type EventDefinition,
+  type EventMetadata,
+  findEventDefinition,
+  latestEventVersion,
+  parseEventData,
+} from '@sais/events';
 import { type RawBuilder, sql } from 'kysely';
 import { ConcurrencyError } from '../errors.ts';
 import { canonicalJson, sha256Hex } from './canonical.ts';
+import { openEvents, sealEvents } from '../personal/codec.ts';
+import type { PersonalDataKeys } from '../personal/keys.ts';
 
 /** `no_stream`: the stream must not exist yet; a number: the stream's current version; `any`: no check. */
 export type ExpectedVersion = number | 'no_stream' | 'any';
 
 export interface PendingEvent {
   type: string;
+  /** The event type's newest version when not given. */
   version?: number;
   data: unknown;
 }
@@ -124,13 +134,27 @@ export interface AppendOptions {
 export class EventStore {
   readonly #db: Db;
   readonly #table;
+  readonly #personal: PersonalDataKeys | undefined;
 
   constructor(
     db: Db,
     readonly schema: string,
+    /** Seals personal fields on append and opens them on the reads a service's own logic makes (0012). */
+    options: { personal?: PersonalDataKeys } = {},
   ) {
     this.#db = db;
     this.#table = sql.table(`${schema}.events`);
+    this.#personal = options.personal;
+  }
+
+  /** The personal-data keys this store seals with (consumers of its events open with the same). */
+  get personal(): PersonalDataKeys | undefined {
+    return this.#personal;
+  }
+
+  /** Events as the service's logic reads them: personal fields opened (null where deleted). */
+  async #opened(events: EventEnvelope[], trx?: Db): Promise<EventEnvelope[]> {
+    return this.#personal ? openEvents(this.#personal, events, trx) : events;
   }
 
   async append(
@@ -195,36 +219,56 @@ export class EventStore {
   ): Promise<EventEnvelope[][]> {
     const heads = await this.#heads(trx, appends);
     const occurredAt = (options.now ?? new Date()).toISOString();
-    const prepared = appends.map(({ streamType, streamId, expected, events, metadata }) => {
+    const parsed = appends.map(({ events, metadata }) =>
+      events.map((event) => {
+        const version = event.version ?? latestEventVersion(event.type);
+        const data = parseEventData(event.type, version, event.data) as Record<string, unknown>;
+        return {
+          type: event.type,
+          version,
+          data,
+          metadata,
+          definition: findEventDefinition(event.type, version)!,
+        };
+      }),
+    );
+    // What is stored (and hashed): personal fields sealed with their person's key (decision 0012).
+    const stored = await this.#sealed(parsed.flat(), trx);
+    let next = 0;
+    const prepared = appends.map(({ streamType, streamId, expected }, streamIndex) => {
       const head = heads.get(streamId)!;
       const expectedNumber = expected === 'no_stream' ? 0 : expected;
       if (expectedNumber !== 'any' && expectedNumber !== head.version)
         throw new ConcurrencyError(streamId, expected, head.version);
       let previousHash = head.hash;
       // A stream named twice in one call continues where the first part ended.
-      const stream = events.map((event, index) => {
-        const version = event.version ?? 1;
+      const stream = parsed[streamIndex]!.map((event, index) => {
+        const { data, metadata } = stored[next++]!;
         const draft = {
           id: randomUUID(),
           type: event.type,
-          version,
+          version: event.version,
           streamType,
           streamId,
           streamVersion: head.version + index + 1,
           occurredAt,
           ...metadata,
           previousHash,
-          data: parseEventData(event.type, version, event.data),
+          data,
         };
         const hash = hashEvent(draft);
         previousHash = hash;
-        return { ...draft, hash, metadata };
+        // The caller gets its events as it wrote them, with the stored event's hash.
+        return {
+          stored: { ...draft, hash, metadata },
+          plain: { ...draft, ...event.metadata, data: event.data, hash },
+        };
       });
       if (stream.length > 0)
         heads.set(streamId, { version: head.version + stream.length, hash: previousHash });
       return stream;
     });
-    const rows = prepared.flat();
+    const rows = prepared.flat().map((event) => event.stored);
     const values = rows.map(
       (e) => sql`(${e.id}, ${e.streamType}, ${e.streamId}, ${e.streamVersion}, ${e.type}, ${e.version},
         ${JSON.stringify(e.data)}::jsonb, ${JSON.stringify(e.metadata)}::jsonb, ${e.occurredAt}, ${e.previousHash}, ${e.hash})`,
@@ -252,11 +296,24 @@ export class EventStore {
     }
     let index = 0;
     return prepared.map((stream) =>
-      stream.map(({ metadata: _metadata, ...e }) => {
+      stream.map(({ plain }) => {
         const row = inserted.rows[index++]!;
-        return { ...e, globalPosition: Number(row.global_position), transactionId: row.transaction_id };
+        return { ...plain, globalPosition: Number(row.global_position), transactionId: row.transaction_id };
       }),
     );
+  }
+
+  async #sealed(
+    events: { data: Record<string, unknown>; metadata: EventMetadata; definition: EventDefinition }[],
+    trx: Db,
+  ): Promise<{ data: Record<string, unknown>; metadata: EventMetadata }[]> {
+    if (this.#personal) return sealEvents(this.#personal, events, trx);
+    const personal = events.find((event) => event.definition.personal);
+    if (personal)
+      throw new Error(
+        `${personal.definition.type} v${personal.definition.version} holds personal data: this event store has no personal-data keys`,
+      );
+    return events;
   }
 
   /** Several streams' events, each in order, in one read (a stream with no events maps to []). */
@@ -267,7 +324,8 @@ export class EventStore {
       select ${columns} from ${this.#table}
       where stream_id = any(${[...streamIds]}::text[])
       order by stream_id, stream_version`.execute(trx ?? this.#db);
-    for (const row of result.rows) streams.get(row.stream_id)?.push(toEnvelope(row));
+    for (const event of await this.#opened(result.rows.map(toEnvelope), trx))
+      streams.get(event.streamId)?.push(event);
     return streams;
   }
 
@@ -280,7 +338,7 @@ export class EventStore {
       select ${columns} from ${this.#table}
       where stream_id = (${streamId})
       order by stream_version`.execute(trx ?? this.#db);
-    return result.rows.map(toEnvelope);
+    return this.#opened(result.rows.map(toEnvelope), trx);
   }
 
   /** A stream's events in order; pass the caller's transaction to see its own uncommitted appends. */
@@ -292,11 +350,12 @@ export class EventStore {
       select ${columns} from ${this.#table}
       where stream_id = ${streamId} and stream_version >= ${options.fromVersion ?? 1}
       order by stream_version`.execute(options.trx ?? this.#db);
-    return result.rows.map(toEnvelope);
+    return this.#opened(result.rows.map(toEnvelope), options.trx);
   }
 
   /**
-   * Events after `after` in commit order. Only transactions older than every running one are read
+   * Events after `after` in commit order, as stored (personal fields sealed: the relay publishes them so,
+   * and consumers open them; decision 0012). Only transactions older than every running one are read
    * (`transaction_id < pg_snapshot_xmin(...)`), so a slow transaction with a smaller position that
    * commits later can never be skipped: its events are simply read on a later call.
    * The order is the xid8 column's (qualified): the bare name would be the text alias of the select list,

@@ -2,6 +2,8 @@ import type { Db } from '../db/database.ts';
 import type { EventEnvelope } from '@sais/events';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
+import { openEvents } from '../personal/codec.ts';
+import type { PersonalDataKeys } from '../personal/keys.ts';
 
 /** A read model kept from events. Its table writes and its stream positions commit together. */
 export interface Projection {
@@ -62,15 +64,21 @@ export async function lockProjection(trx: Db, projection: Projection): Promise<v
  */
 export class ProjectionRunner {
   readonly #lockKey: number;
+  readonly personal: PersonalDataKeys | undefined;
 
   constructor(
     readonly projection: Projection,
     private readonly db: Db,
     private readonly logger?: Logger,
-    /** A copy of the read model elsewhere (a scratch schema) takes its own lock, not the live one's. */
-    options: { lockName?: string } = {},
+    options: {
+      /** A copy of the read model elsewhere (a scratch schema) takes its own lock, not the live one's. */
+      lockName?: string;
+      /** Opens the personal fields of the events before the projection sees them (decision 0012). */
+      personal?: PersonalDataKeys;
+    } = {},
   ) {
     this.#lockKey = lockKey(options.lockName ?? projection.name);
+    this.personal = options.personal;
   }
 
   async handleBatch(events: readonly EventEnvelope[], trx?: Db): Promise<number> {
@@ -104,8 +112,10 @@ export class ProjectionRunner {
       changed.set(event.streamId, event.streamVersion);
     }
     if (fresh.length === 0) return 0;
-    if (this.projection.applyBatch) await this.projection.applyBatch(trx, fresh);
-    else for (const event of fresh) await this.projection.apply(trx, event);
+    // Personal fields arrive sealed; a deleted person's open to null, so read models blank them.
+    const opened = this.personal ? await openEvents(this.personal, fresh, trx) : fresh;
+    if (this.projection.applyBatch) await this.projection.applyBatch(trx, opened);
+    else for (const event of opened) await this.projection.apply(trx, event);
     // Every stream position of the batch in one statement.
     await sql`
       insert into ${positions} (projection, stream_id, stream_version)

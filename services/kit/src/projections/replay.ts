@@ -1,8 +1,7 @@
-import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
 import type { EventStore } from '../eventstore/event-store.ts';
 import { type Projection, ProjectionRunner, lockProjection } from './projection.ts';
-import { type RebuildProgress, ScratchReadModel } from './scratch.ts';
+import { type RebuildProgress, type ScratchOptions, ScratchReadModel } from './scratch.ts';
 
 export type ReplayProgress = RebuildProgress;
 
@@ -19,12 +18,13 @@ export async function replayProjection(
   target: Projection | ProjectionRunner,
   stores: readonly EventStore[],
   onProgress?: (progress: ReplayProgress) => void,
-  logger?: Logger,
+  options: ScratchOptions = {},
 ): Promise<{ applied: number; read: number }> {
   const projection = target instanceof ProjectionRunner ? target.projection : target;
-  const scratch = await ScratchReadModel.create(db, projection, logger);
+  const personal = options.personal ?? (target instanceof ProjectionRunner ? target.personal : undefined);
+  const scratch = await ScratchReadModel.create(db, projection, { ...options, personal });
   try {
-    await scratch.build(stores, { onProgress, logger });
+    await scratch.build(stores, { onProgress });
     await db.transaction().execute(async (trx) => {
       await lockProjection(trx, projection);
       await scratch.catchUp(trx, stores);

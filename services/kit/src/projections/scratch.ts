@@ -7,6 +7,7 @@ import type { Db } from '../db/database.ts';
 import { type CommitPosition, type EventStore, beginning } from '../eventstore/event-store.ts';
 import { ProjectionRunner, type Projection, readModelTables } from './projection.ts';
 import { RedirectTables } from './redirect.ts';
+import type { PersonalDataKeys } from '../personal/keys.ts';
 
 /** Events per chunk: each chunk is read in one statement and applied in one short transaction. */
 export const rebuildChunk = 500;
@@ -24,7 +25,12 @@ export interface RebuildOptions {
   include?(event: EventEnvelope): boolean;
   onProgress?(progress: RebuildProgress): void;
   chunk?: number;
+}
+
+/** How a copy is built: the logger, and the keys that open personal fields as live delivery does. */
+export interface ScratchOptions {
   logger?: Logger;
+  personal?: PersonalDataKeys;
 }
 
 const scratchPrefix = 'sais_scratch_';
@@ -51,19 +57,26 @@ export class ScratchReadModel {
     private readonly live: Db,
     readonly projection: Projection,
     readonly schema: string,
-    logger?: Logger,
+    options: ScratchOptions,
   ) {
     this.tables = readModelTables(projection);
     this.db = this.#redirect(live);
-    this.#runner = new ProjectionRunner(projection, this.db, logger, { lockName: schema });
+    this.#runner = new ProjectionRunner(projection, this.db, options.logger, {
+      lockName: schema,
+      personal: options.personal,
+    });
   }
 
   /** Creates the scratch schema with empty copies (columns, defaults, keys, indexes) of the read model. */
-  static async create(db: Db, projection: Projection, logger?: Logger): Promise<ScratchReadModel> {
-    await dropStaleScratch(db, logger);
+  static async create(
+    db: Db,
+    projection: Projection,
+    options: ScratchOptions = {},
+  ): Promise<ScratchReadModel> {
+    await dropStaleScratch(db, options.logger);
     const stamp = Date.now().toString(36);
     const schema = `${scratchPrefix}${stamp}_${randomBytes(4).toString('hex')}`;
-    const scratch = new ScratchReadModel(db, projection, schema, logger);
+    const scratch = new ScratchReadModel(db, projection, schema, options);
     await db.transaction().execute(async (trx) => {
       await sql`create schema ${sql.id(schema)}`.execute(trx);
       for (const table of [...scratch.tables, 'projection_streams'])

@@ -13,6 +13,7 @@ import { KafkaTransport } from '../messaging/kafka.ts';
 import { Relay } from '../messaging/relay.ts';
 import type { EventTransport, Subscription } from '../messaging/transport.ts';
 import { ProjectionRunner } from '../projections/projection.ts';
+import { PersonalDataKeys } from '../personal/keys.ts';
 import { type Authenticator, noAuthenticator, remoteAuthenticator } from './auth.ts';
 import { AuditJobs } from '../audit/jobs.ts';
 import { ReplayJobs } from '../audit/replay-jobs.ts';
@@ -67,6 +68,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       })
     : new InProcessBus();
 
+  // Personal fields of events are sealed per person with keys in one platform table (decision 0012).
+  const personal = await PersonalDataKeys.open(db, config);
   const stores = new Map<string, EventStore>();
   const relays: Relay[] = [];
   const subscriptions: Subscription[] = [];
@@ -81,7 +84,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       ...eventStoreMigrations(service.schema),
       ...service.migrations,
     });
-    const store = new EventStore(db, service.schema);
+    const store = new EventStore(db, service.schema, { personal });
     stores.set(service.name, store);
     const relay = new Relay({
       store,
@@ -97,6 +100,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       config,
       appended: () => relay.notify(),
       auth,
+      personal,
     });
   }
   for (const service of services) {
@@ -108,7 +112,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     const projections = service.projections?.(contexts.get(service)!) ?? [];
     projectionsOf.set(service, projections);
     for (const projection of projections) {
-      const runner = new ProjectionRunner(projection, db, logger);
+      const runner = new ProjectionRunner(projection, db, logger, { personal });
       subscriptions.push(
         await transport.subscribe({
           groupId: projection.name,
@@ -140,7 +144,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   });
   for (const service of services) await service.routes(app, contexts.get(service)!);
   // The auditors' calls of each service here, under /api/admin/audit/<service> (see audit/routes.ts).
-  const replayJobs = new ReplayJobs(db, logger);
+  const replayJobs = new ReplayJobs(db, logger, personal);
   const auditJobs = new AuditJobs(logger);
   for (const service of services) {
     await auditRoutes(app, {
@@ -151,6 +155,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       sourcesOf: (projection) => projectionSources(db, stores, projection),
       jobs: replayJobs,
       auditJobs,
+      personal,
     });
   }
   await options.extend?.(app);

@@ -6,6 +6,7 @@ import type { EventStore } from '../eventstore/event-store.ts';
 import type { Projection } from '../projections/projection.ts';
 import type { SubscriptionOptions } from '../messaging/transport.ts';
 import type { Authenticator } from './auth.ts';
+import type { PersonalDataKeys } from '../personal/keys.ts';
 
 export interface PlatformConfig {
   /** Folder for the embedded database and local files. */
@@ -25,6 +26,8 @@ export interface ServiceContext {
   appended(): void;
   /** Resolves the caller from the session cookie (identity in this process, or over HTTP). */
   readonly auth: Authenticator;
+  /** The platform's per-person data keys (decision 0012): identity destroys them on deletion. */
+  readonly personal?: PersonalDataKeys;
 }
 
 /** A service of the platform: its schema, migrations, read models and HTTP routes. */

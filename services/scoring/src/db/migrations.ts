@@ -285,3 +285,10 @@ scoringMigrations['2026-11-25-08-signal-fingerprints'] = {
     );
   },
 };
+
+scoringMigrations['2026-11-25-09-people-deleted'] = {
+  async up(db) {
+    // A person whose personal data was deleted (identity.AccountDeleted): boards show a deleted user.
+    await sql`alter table scoring.people add column deleted boolean not null default false`.execute(db);
+  },
+};

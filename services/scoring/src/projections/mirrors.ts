@@ -61,7 +61,11 @@ export const competitionsMirror = defineProjection({
   },
 });
 
-/** Names and organisations for leaderboard rows, from identity's account events. */
+/**
+ * Names and organisations for leaderboard rows, from identity's account events. Personal fields arrive
+ * opened (null once the person's data is deleted: decision 0012); a deleted person keeps a row, blank
+ * and marked, so boards show a deleted user.
+ */
 export const peopleMirror = defineProjection({
   name: 'scoring.people',
   schema: 'scoring',
@@ -69,21 +73,28 @@ export const peopleMirror = defineProjection({
   streamTypes: [identity.AccountRegistered.aggregate],
   async apply(trx, event) {
     if (event.type === identity.AccountRegistered.type) {
-      const data = event.data as { accountId: string; username: string };
+      const data = event.data as { accountId: string; username: string | null };
       await t(trx)
         .insertInto('people')
-        .values({ account_id: data.accountId, username: data.username })
+        .values({ account_id: data.accountId, username: data.username ?? '' })
         .onConflict((oc) => oc.doNothing())
         .execute();
     } else if (event.type === identity.ProfileUpdated.type) {
-      const data = event.data as { accountId: string; changes: { organization?: string } };
-      if (data.changes.organization !== undefined) {
+      const data = event.data as { accountId: string; changes: { organization?: string } | null };
+      if (data.changes?.organization !== undefined) {
         await t(trx)
           .updateTable('people')
           .set({ organization: data.changes.organization })
           .where('account_id', '=', data.accountId)
           .execute();
       }
+    } else if (event.type === identity.AccountDeleted.type) {
+      const { accountId } = event.data as { accountId: string };
+      await t(trx)
+        .updateTable('people')
+        .set({ username: '', organization: null, deleted: true })
+        .where('account_id', '=', accountId)
+        .execute();
     }
   },
   async reset(trx) {
