@@ -44,6 +44,7 @@ export class PersonalDataKeys {
 
   /** The key table migrated and the master key loaded. */
   static async open(db: Db, config: PlatformConfig): Promise<PersonalDataKeys> {
+    // Every process of the platform migrates this schema (they take turns: `migrateSchema`).
     await migrateSchema(db, 'keystore', keystoreMigrations);
     return new PersonalDataKeys(db, await loadKey(config, 'personal_data_master'));
   }
