@@ -373,6 +373,18 @@ export class EventStore {
     return result.rows.map(toEnvelope);
   }
 
+  /** The last event a commit-order reader can see now (`beginning` when none): where a rebuild stops. */
+  async lastPosition(): Promise<CommitPosition> {
+    const result = await sql<{ transaction_id: string; global_position: number }>`
+      select transaction_id::text as transaction_id, global_position from ${this.#table}
+      where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      order by ${this.#table}.transaction_id desc, ${this.#table}.global_position desc limit 1`.execute(this.#db);
+    const row = result.rows[0];
+    return row
+      ? { transactionId: row.transaction_id, globalPosition: Number(row.global_position) }
+      : beginning;
+  }
+
   async readCheckpoint(name: string): Promise<CommitPosition> {
     const result = await sql<{ transaction_id: string; global_position: number }>`
       select transaction_id::text as transaction_id, global_position
@@ -393,13 +405,13 @@ export class EventStore {
 
   /**
    * Walks every stream's hash chain; reports the first event whose hash or link does not hold. Pages of
-   * `page` events, each one statement, with a turn for other work between pages (hashing is CPU work on
+   * `page` events (500), each one statement, with a turn for other work between pages (hashing is CPU work on
    * the event loop): a long check never holds the embedded database's connection or the process.
    */
   async verify(
     options: { page?: number; onProgress?: (checked: number) => void } = {},
   ): Promise<VerifyResult> {
-    const size = options.page ?? 1000;
+    const size = options.page ?? 500;
     let checked = 0;
     let previous: { streamId: string; version: number; hash: string } | undefined;
     let afterStream = '';

@@ -25,6 +25,8 @@ export async function replayProjection(
   const scratch = await ScratchReadModel.create(db, projection, { ...options, personal });
   try {
     await scratch.build(stores, { onProgress });
+    // Once more for what was appended meanwhile, so that the locked catch-up below has little left.
+    await scratch.build(stores, { onProgress });
     await db.transaction().execute(async (trx) => {
       await lockProjection(trx, projection);
       await scratch.catchUp(trx, stores);

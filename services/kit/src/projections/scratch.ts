@@ -9,8 +9,12 @@ import { ProjectionRunner, type Projection, readModelTables } from './projection
 import { RedirectTables } from './redirect.ts';
 import type { PersonalDataKeys } from '../personal/keys.ts';
 
-/** Events per chunk: each chunk is read in one statement and applied in one short transaction. */
-export const rebuildChunk = 500;
+/**
+ * Events per chunk: each chunk is read in one statement and applied in one short transaction. On the
+ * embedded database a statement runs on the process's event loop, so a chunk is also how long every
+ * request may wait for it: 200 events keep a chunk well under a few hundred milliseconds here.
+ */
+export const rebuildChunk = 200;
 
 export interface RebuildProgress {
   store: string;
@@ -99,12 +103,17 @@ export class ScratchReadModel {
     return this.#applied;
   }
 
-  /** Applies every event of the stores after what this copy already read, chunk by chunk. */
+  /**
+   * Applies the events of the stores, from what this copy already read up to the last event each store
+   * had when the build began (a busy platform cannot keep it chasing new events), chunk by chunk.
+   */
   async build(stores: readonly EventStore[], options: RebuildOptions = {}): Promise<void> {
     const chunk = options.chunk ?? rebuildChunk;
     for (const store of stores) {
+      const end = await store.lastPosition();
       for (;;) {
-        const events = await store.readAll(this.#positions.get(store.schema) ?? beginning, chunk);
+        const read = await store.readAll(this.#positions.get(store.schema) ?? beginning, chunk);
+        const events = read.filter((event) => !isAfter(event, end));
         if (events.length === 0) break;
         const included = options.include ? events.filter(options.include) : events;
         this.#included += included.length;
@@ -213,6 +222,12 @@ export class ScratchReadModel {
     const last = events[events.length - 1]!;
     this.#positions.set(schema, { transactionId: last.transactionId, globalPosition: last.globalPosition });
   }
+}
+
+/** Whether an event comes after `position` in commit order. */
+function isAfter(event: EventEnvelope, position: CommitPosition): boolean {
+  const [a, b] = [BigInt(event.transactionId), BigInt(position.transactionId)];
+  return a !== b ? a > b : event.globalPosition > position.globalPosition;
 }
 
 /** The columns an insert may name (not generated ones). */
