@@ -378,7 +378,9 @@ export class EventStore {
     const result = await sql<{ transaction_id: string; global_position: number }>`
       select transaction_id::text as transaction_id, global_position from ${this.#table}
       where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-      order by ${this.#table}.transaction_id desc, ${this.#table}.global_position desc limit 1`.execute(this.#db);
+      order by ${this.#table}.transaction_id desc, ${this.#table}.global_position desc limit 1`.execute(
+      this.#db,
+    );
     const row = result.rows[0];
     return row
       ? { transactionId: row.transaction_id, globalPosition: Number(row.global_position) }
