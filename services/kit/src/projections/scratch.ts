@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import type { EventEnvelope } from '@sais/events';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
 import { type CommitPosition, type EventStore, beginning } from '../eventstore/event-store.ts';
 import { ProjectionRunner, type Projection, readModelTables } from './projection.ts';
+import { paced } from '../runtime/pace.ts';
 import { RedirectTables } from './redirect.ts';
 import type { PersonalDataKeys } from '../personal/keys.ts';
 
@@ -112,17 +112,19 @@ export class ScratchReadModel {
     for (const store of stores) {
       const end = await store.lastPosition();
       for (;;) {
-        const read = await store.readAll(this.#positions.get(store.schema) ?? beginning, chunk);
-        const events = read.filter((event) => !isAfter(event, end));
+        // Queued requests (and, on the embedded database, their statements) take turns with each chunk.
+        const events = await paced(async () => {
+          const read = await store.readAll(this.#positions.get(store.schema) ?? beginning, chunk);
+          const within = read.filter((event) => !isAfter(event, end));
+          const included = options.include ? within.filter(options.include) : within;
+          this.#included += included.length;
+          this.#applied += await this.#runner.handleBatch(included);
+          return within;
+        });
         if (events.length === 0) break;
-        const included = options.include ? events.filter(options.include) : events;
-        this.#included += included.length;
-        this.#applied += await this.#runner.handleBatch(included);
         this.#read += events.length;
         this.#advance(store.schema, events);
         options.onProgress?.({ store: store.schema, read: this.#read, applied: this.#applied });
-        // Let queued requests (and, on the embedded database, their statements) go first.
-        await yieldToOthers();
       }
     }
   }
