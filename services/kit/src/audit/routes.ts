@@ -13,9 +13,9 @@ import type { Projection } from '../projections/projection.ts';
 import { type Authenticator, requirePrincipal } from '../runtime/auth.ts';
 import { asOfReaderOf, projectionAsOf } from './as-of.ts';
 import { type AuditListQuery, AuditEventLog, auditSortFields } from './event-log.ts';
-import { type AuditJobs, TooManyJobs } from './jobs.ts';
-import { verifyReadModels } from './read-models.ts';
-import { type ReplayJobs, countEvents } from './replay-jobs.ts';
+import { auditJobRoutes, instant } from './job-routes.ts';
+import type { AuditJobs } from './jobs.ts';
+import type { ReplayJobs } from './replay-jobs.ts';
 
 /** Where a service's audit calls live: `/api/admin/audit/<service>` (the gateway routes it like any prefix). */
 export function auditPrefix(serviceName: string): string {
@@ -37,10 +37,6 @@ export interface AuditRoutesOptions {
   personal?: PersonalDataKeys;
 }
 
-const instant = z
-  .string()
-  .max(40)
-  .refine((text) => !Number.isNaN(Date.parse(text)), 'invalidRequest');
 const filterShape = z.object({
   id: z.union([z.string().max(64), z.array(z.string().max(64)).max(100)]).optional(),
   streamId: z.string().trim().min(1).max(200).optional(),
@@ -118,31 +114,7 @@ const projectionInfo = z.object({
   replay: replayStatus,
 });
 const projectionParams = z.object({ projection: z.string().min(1).max(200) });
-const auditJob = z.object({
-  id: z.string(),
-  kind: z.enum(['asof', 'verify', 'read-models']),
-  service: z.string(),
-  state: z.enum(['queued', 'running', 'done', 'failed']),
-  done: z.number().int(),
-  total: z.number().int(),
-  step: z.string().nullable(),
-  startedAt: z.string(),
-  finishedAt: z.string().nullable(),
-  startedBy: z.string(),
-  result: z.unknown(),
-  error: z.string().nullable(),
-});
 const asOfQuery = z.object({ projection: z.string().min(1).max(200), at: instant });
-const jobRequest = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('asof'),
-    projection: z.string().min(1).max(200),
-    at: instant,
-    query: z.record(z.string().max(40), z.string().max(200)).default({}),
-  }),
-  z.object({ kind: z.literal('verify') }),
-  z.object({ kind: z.literal('read-models'), projection: z.string().min(1).max(200).optional() }),
-]);
 
 /**
  * The auditors' calls of one service, under `/api/admin/audit/<service>`: its event history in
@@ -151,7 +123,7 @@ const jobRequest = z.discriminatedUnion('kind', [
  */
 export async function auditRoutes(root: FastifyInstance, options: AuditRoutesOptions): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { service, db, auth, jobs, auditJobs, personal } = options;
+  const { service, db, auth, jobs, personal } = options;
   const prefix = auditPrefix(service.name);
   const log = new AuditEventLog(db, service.schema);
   const store = new EventStore(db, service.schema);
@@ -332,95 +304,7 @@ export async function auditRoutes(root: FastifyInstance, options: AuditRoutesOpt
     },
   );
 
-  /** The job's work: what each kind runs in the background, with its progress. */
-  const work = async (request: z.infer<typeof jobRequest>) => {
-    if (request.kind === 'verify') {
-      const total = await countEvents(db, service.schema);
-      return async (progress: (done: number, total?: number) => void) => {
-        progress(0, total);
-        return { service: service.name, ...(await store.verify({ onProgress: (done) => progress(done) })) };
-      };
-    }
-    if (request.kind === 'read-models') {
-      const chosen = request.projection ? [projectionNamed(request.projection)] : options.projections;
-      return (progress: (done: number, total?: number, step?: string) => void) =>
-        verifyReadModels(db, chosen, options.sourcesOf, {
-          personal,
-          onProgress: (p) =>
-            progress(p.done, p.total, p.projection ? `${p.projection}: ${p.step}` : undefined),
-        });
-    }
-    const projection = projectionNamed(request.projection);
-    const reader = asOfReaderOf(projection);
-    if (!reader) throw new AppError(errorCodes.notAvailable, 'notAvailableYet', 501);
-    // A bad query answers 400 now, not as a failed job: the reader checks it against the live read model.
-    await reader(db, request.query);
-    const sources = await options.sourcesOf(projection);
-    const total = (await Promise.all(sources.map((source) => countEvents(db, source.schema)))).reduce(
-      (sum, n) => sum + n,
-      0,
-    );
-    const at = new Date(request.at);
-    return async (progress: (done: number, total?: number) => void) => {
-      progress(0, total);
-      const result = await projectionAsOf(
-        db,
-        projection,
-        sources,
-        at,
-        (copy) => reader(copy, request.query),
-        { onProgress: (p) => progress(p.read, Math.max(total, p.read)), personal },
-      );
-      return {
-        projection: projection.name,
-        at: at.toISOString(),
-        applied: result.applied,
-        value: result.value,
-      };
-    };
-  };
-
-  app.post(
-    `${prefix}/jobs`,
-    {
-      schema: {
-        tags,
-        summary:
-          'Auditor: start a background check {kind: asof (projection, at, query) | verify | read-models (projection?)}; follow with GET jobs/:id',
-        body: jobRequest,
-        response: { 200: envelopeOf(auditJob) },
-      },
-    },
-    async (request) => {
-      const principal = await auditor(request);
-      const run = await work(request.body);
-      try {
-        return ok(auditJobs.start(request.body.kind, service.name, principal.accountId, run));
-      } catch (error) {
-        if (error instanceof TooManyJobs)
-          throw new AppError(errorCodes.tooManyRequests, 'tooManyRequests', 429);
-        throw error;
-      }
-    },
-  );
-
-  app.get(
-    `${prefix}/jobs/:id`,
-    {
-      schema: {
-        tags,
-        summary: 'Auditor: a background check’s progress {state, done, total} and, once done, its result',
-        params: z.object({ id: z.string().min(1).max(64) }),
-        response: { 200: envelopeOf(auditJob) },
-      },
-    },
-    async (request) => {
-      await auditor(request);
-      const job = auditJobs.get(request.params.id);
-      if (!job || job.service !== service.name) throw new NotFoundError();
-      return ok(job);
-    },
-  );
+  await auditJobRoutes(app, { ...options, prefix, tags, auditor, projectionNamed });
 }
 
 /**
