@@ -1,4 +1,5 @@
 export * from './define.ts';
+export * from './personal.ts';
 export * from './envelope.ts';
 export * from './registry.ts';
 export * from './messages.ts';

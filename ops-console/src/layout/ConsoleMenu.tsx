@@ -1,6 +1,7 @@
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import History from '@mui/icons-material/History';
 import Leaderboard from '@mui/icons-material/Leaderboard';
+import Rule from '@mui/icons-material/Rule';
 import Replay from '@mui/icons-material/Replay';
 import Timeline from '@mui/icons-material/Timeline';
 import { Menu, usePermissions } from 'react-admin';
@@ -57,6 +58,12 @@ export function ConsoleMenu() {
             primaryText="console.menu.auditVerify"
             leftIcon={<FactCheckOutlined />}
             data-testid="menu-audit-verify"
+          />
+          <Menu.Item
+            to="/audit/read-models"
+            primaryText="console.menu.auditReadModels"
+            leftIcon={<Rule />}
+            data-testid="menu-audit-read-models"
           />
         </>
       )}

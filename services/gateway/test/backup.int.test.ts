@@ -166,7 +166,9 @@ describe('npm run backup / npm run restore', () => {
       SAIS_DATA_DIR: after.dataDir,
       SAIS_KEYS_DIR: after.keysDir,
     });
-    expect(restored.output).toContain('VERIFIED: rows equal the backup, chains hold');
+    expect(restored.output).toContain(
+      'VERIFIED: rows equal the backup, chains hold, read models equal the events',
+    );
     expect(restored.output).toMatch(/scoring: \d+ events/);
 
     const second = await start(after);

@@ -22,4 +22,6 @@ export const identityCodes = {
   notOnOwnAccount: 10051,
   identitySignalNotFound: 10060,
   identitySignalDecided: 10061,
+  accountClosed: 10070,
+  closeReasonRequired: 10071,
 } as const;

@@ -36,3 +36,6 @@ export * from './observability/request-trace.ts';
 export * from './observability/readiness.ts';
 export * from './observability/sampled.ts';
 export * from './observability/without-jit.ts';
+export * from './personal/keys.ts';
+export * from './personal/codec.ts';
+export * from './calendar/working-days.ts';

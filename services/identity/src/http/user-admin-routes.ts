@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Accounts } from '../accounts.ts';
 import type { Sessions } from '../auth/sessions.ts';
+import type { AccountClosures } from '../closure/closures.ts';
 import { identityCodes } from '../errors.ts';
 import { type UserDirectory, accountStatuses, staffRoles } from '../users/directory.ts';
 import { requireStaffSession } from './context.ts';
@@ -24,11 +25,16 @@ const notOnOwnAccount = () => new AppError(identityCodes.notOnOwnAccount, 'notOn
  * Accounts for the console, in ra-data-simple-rest form: list (`sort` [registeredAt|username],
  * `range`, `filter` {role, status, q, id}, Content-Range) and show for operators and admins;
  * disable (with a reason; sessions end) and enable for operators and admins; role grants and
- * revocations for admins only. Every change is an event on the account's stream.
+ * revocations and closing an account (with a reason; decision 0017) for admins only. Every change is an event on the account's stream.
  */
 export async function userAdminRoutes(
   root: FastifyInstance,
-  { accounts, sessions, directory }: { accounts: Accounts; sessions: Sessions; directory: UserDirectory },
+  {
+    accounts,
+    sessions,
+    directory,
+    closures,
+  }: { accounts: Accounts; sessions: Sessions; directory: UserDirectory; closures: AccountClosures },
 ) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   /** The caller holding `role` (or admin); the role recorded on events is the one that let them in. */
@@ -99,6 +105,30 @@ export async function userAdminRoutes(
     async (request) => {
       const { metadata } = await staff(request, 'operator');
       await accounts.enable(request.params.id, metadata);
+      return ok(await directory.one(request.params.id));
+    },
+  );
+
+  app.post(
+    '/api/admin/users/:id/close',
+    {
+      schema: {
+        tags,
+        summary:
+          'Admin: close an account with a reason; its sessions end, it cannot sign in, its personal data is deleted 90 working days later',
+        params: idParams,
+        body: z.object({ reason: z.string().trim().max(500).optional() }).optional(),
+      },
+    },
+    async (request) => {
+      const { accountId, metadata } = await staff(request, 'admin');
+      const reason = request.body?.reason;
+      if (!reason)
+        throw new AppError(identityCodes.closeReasonRequired, 'closeReasonRequired', 400, {
+          data: { field: 'reason' },
+        });
+      if (request.params.id === accountId) throw notOnOwnAccount();
+      await closures.closeByAdmin(request.params.id, reason, metadata);
       return ok(await directory.one(request.params.id));
     },
   );

@@ -15,7 +15,9 @@ import { KafkaTransport } from '../messaging/kafka.ts';
 import { Relay } from '../messaging/relay.ts';
 import type { EventTransport, Subscription } from '../messaging/transport.ts';
 import { ProjectionRunner } from '../projections/projection.ts';
+import { PersonalDataKeys } from '../personal/keys.ts';
 import { type Authenticator, memoizedPerRequest, noAuthenticator, remoteAuthenticator } from './auth.ts';
+import { AuditJobs } from '../audit/jobs.ts';
 import { ReplayJobs } from '../audit/replay-jobs.ts';
 import { auditPrefix, auditRoutes, projectionSources } from '../audit/routes.ts';
 import type { Projection } from '../projections/projection.ts';
@@ -83,6 +85,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       })
     : new InProcessBus();
 
+  // Personal fields of events are sealed per person with keys in one platform table (decision 0017).
+  const personal = await PersonalDataKeys.open(db, config);
   const stores = new Map<string, EventStore>();
   const relays: Relay[] = [];
   const subscriptions: Subscription[] = [];
@@ -99,7 +103,10 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       ...eventStoreMigrations(service.schema),
       ...service.migrations,
     });
-    const store = new EventStore(db, service.schema, { onAppended: countAppends(metrics, service.name) });
+    const store = new EventStore(db, service.schema, {
+      onAppended: countAppends(metrics, service.name),
+      personal,
+    });
     stores.set(service.name, store);
     const relay = new Relay({
       store,
@@ -116,6 +123,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       appended: () => relay.notify(),
       auth,
       metrics,
+      personal,
     });
   }
   // Opened before anything runs: a platform that cannot write its transparency logs does not start.
@@ -130,7 +138,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     const projections = service.projections?.(contexts.get(service)!) ?? [];
     projectionsOf.set(service, projections);
     for (const projection of projections) {
-      const runner = new ProjectionRunner(projection, db, logger);
+      const runner = new ProjectionRunner(projection, db, logger, { personal });
       groups.push({ groupId: projection.name, topics: projection.streamTypes });
       subscriptions.push(
         await transport.subscribe({
@@ -181,7 +189,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   endConnectionsOnClose(app);
   for (const service of services) await service.routes(app, contexts.get(service)!);
   // The auditors' calls of each service here, under /api/admin/audit/<service> (see audit/routes.ts).
-  const replayJobs = new ReplayJobs(db, logger);
+  const replayJobs = new ReplayJobs(db, logger, personal);
+  const auditJobs = new AuditJobs(logger);
   for (const service of services) {
     await auditRoutes(app, {
       service,
@@ -190,6 +199,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       projections: projectionsOf.get(service) ?? [],
       sourcesOf: (projection) => projectionSources(db, stores, projection),
       jobs: replayJobs,
+      auditJobs,
+      personal,
     });
   }
   await logs.routes(app);
@@ -210,6 +221,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       await app.close();
       await observed.close();
       await replayJobs.close();
+      await auditJobs.close();
       await Promise.all(relays.map((relay) => relay.stop()));
       await logs.close();
       await Promise.all(subscriptions.map((subscription) => subscription.stop()));

@@ -7,6 +7,7 @@ import type { Projection } from '../projections/projection.ts';
 import type { SubscriptionOptions } from '../messaging/transport.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import type { Authenticator } from './auth.ts';
+import type { PersonalDataKeys } from '../personal/keys.ts';
 
 export interface PlatformConfig {
   /** Folder for the embedded database and local files. */
@@ -28,6 +29,8 @@ export interface ServiceContext {
   readonly auth: Authenticator;
   /** This process's metrics (served at /metrics on METRICS_PORT; docs/operations.md). */
   readonly metrics: Metrics;
+  /** The platform's per-person data keys (decision 0017): identity destroys them on deletion. */
+  readonly personal?: PersonalDataKeys;
 }
 
 /** A service of the platform: its schema, migrations, read models and HTTP routes. */

@@ -317,3 +317,10 @@ scoringMigrations['2026-11-26-92-ground-truth-parsed'] = {
     await sql`alter table scoring.ground_truths add column parsed bytea`.execute(db);
   },
 };
+
+scoringMigrations['2026-11-26-93-people-deleted'] = {
+  async up(db) {
+    // A person whose personal data was deleted (identity.AccountDeleted): boards show a deleted user.
+    await sql`alter table scoring.people add column deleted boolean not null default false`.execute(db);
+  },
+};
