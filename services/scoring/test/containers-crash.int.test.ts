@@ -59,6 +59,8 @@ describe('a container runner killed mid-run', () => {
       KAFKA_TOPIC_PREFIX: prefix,
       KAFKA_SESSION_TIMEOUT_MS: '6000',
       SAIS_SEED: 'off',
+      // Every process of a platform shares its keys folder (personal data, registry credentials).
+      SAIS_KEYS_DIR: harness.keysDir,
     };
   }, 120_000);
 

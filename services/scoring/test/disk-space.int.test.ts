@@ -41,7 +41,7 @@ describe('a nearly full data volume', () => {
       })),
       config: {
         dataDir: join(root, 'data'),
-        keysDir: join(root, 'keys'),
+        keysDir: h.keysDir, // the platform's processes share its keys
         env: {
           DATABASE_URL: url.toString(),
           KAFKA_BROKERS: kafkaBrokers().join(','),

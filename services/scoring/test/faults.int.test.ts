@@ -78,6 +78,8 @@ describe('faults survived, on containers of its own', () => {
       KAFKA_BROKERS: kafka.brokers,
       KAFKA_TOPIC_PREFIX: topicPrefix,
       SAIS_SEED: 'off',
+      // Every process of a platform shares its keys folder (personal data is sealed with its keys).
+      SAIS_KEYS_DIR: h.keysDir,
     };
     await Promise.all([startWorker(), startWorker()]);
   }, 240_000);
@@ -256,7 +258,7 @@ describe('faults survived, on containers of its own', () => {
         projections: () => [],
         workers: () => [],
       })),
-      config: { dataDir: join(root, 'data'), keysDir: join(root, 'keys'), env: workerEnv },
+      config: { dataDir: join(root, 'data'), keysDir: h.keysDir, env: workerEnv },
       logger: pino({ level: 'silent' }),
     });
     // SIGTERM's close() once 10 uploads reached the process, while they and the rest are in flight.

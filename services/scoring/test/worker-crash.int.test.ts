@@ -51,6 +51,8 @@ describe('a scoring worker killed mid-evaluation', () => {
       DATABASE_URL: url.toString(),
       KAFKA_BROKERS: kafkaBrokers().join(','),
       KAFKA_TOPIC_PREFIX: prefix,
+      // Every process of a platform shares its keys folder (personal data is sealed with its keys).
+      SAIS_KEYS_DIR: harness.keysDir,
       // The default lease (60 s): a takeover within seconds comes from the dead worker's presence.
       SAIS_SEED: 'off',
     };
@@ -116,6 +118,7 @@ describe('a scoring worker killed mid-evaluation', () => {
         Buffer.from(`id,value\n${ids.map((i) => `${i},${i % 100}`).join('\n')}\n`),
         system(),
       );
+      const username = `k${randomUUID().slice(0, 8)}`;
       const accountId = await new Accounts(
         db,
         harness.platform.stores.get('identity')!,
@@ -123,7 +126,7 @@ describe('a scoring worker killed mid-evaluation', () => {
         undefined as never,
       ).createStaff(
         {
-          username: `k${randomUUID().slice(0, 8)}`,
+          username,
           email: `${randomUUID()}@example.org`,
           password: 'secret123',
           roles: [],
@@ -151,13 +154,6 @@ describe('a scoring worker killed mid-evaluation', () => {
       const running = await Promise.all([startWorker(), startWorker()]);
       mark('workers ready');
       const web = client(harness.platform.app);
-      const username = (
-        await sql<{
-          username: string;
-        }>`select data->>'username' as username from identity.events where stream_id = ${`account-${accountId}`}`.execute(
-          db,
-        )
-      ).rows[0]!.username;
       await web.post('/api/user/login', { username, password: 'secret123' });
       const { payload, contentType } = multipart(
         { competitionId },
