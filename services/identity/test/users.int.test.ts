@@ -152,4 +152,40 @@ describe('operators list and disable accounts; admins grant and revoke roles', (
       (await again.post('/api/user/login', { username: alice.username, password: 'Secret1234' })).body.code,
     ).toBe(0);
   });
+
+  it('an operator cannot disable, enable or demote an admin or other staff; the last admin stays', async () => {
+    const op = people.op!.web;
+    for (const target of [people.admin!, people.aud!]) {
+      const refused = await op.post(`/api/admin/users/${target.id}/disable`, { reason: 'overruled' });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({
+        code: 10052,
+        message: 'Only an administrator can disable a staff account or change staff roles',
+      });
+      expect((await op.post(`/api/admin/users/${target.id}/enable`, {})).body.code).toBe(10052);
+    }
+    expect((await op.post(`/api/admin/users/${people.admin!.id}/revoke`, { role: 'admin' })).status).toBe(
+      403,
+    );
+    // The admin is untouched: still signed in, still an admin, no event on its stream.
+    expect((await people.admin!.web.get('/api/user/detail')).body.code).toBe(0);
+    const adminEvents = await harness.platform.stores
+      .get('identity')!
+      .readStream(`account-${people.admin!.id}`);
+    expect(adminEvents.map((e) => e.type)).not.toContain('identity.AccountDisabled');
+    expect(adminEvents.map((e) => e.type)).not.toContain('identity.RoleRevoked');
+
+    // An admin may disable staff; the sole admin can neither disable nor demote itself.
+    const admin = people.admin!.web;
+    const aud = await admin.post(`/api/admin/users/${people.aud!.id}/disable`, { reason: 'left the team' });
+    expect(aud.body.data.status).toBe('disabled');
+    expect((await admin.post(`/api/admin/users/${people.aud!.id}/enable`, {})).body.data.status).toBe(
+      'active',
+    );
+    expect(
+      (await admin.post(`/api/admin/users/${people.admin!.id}/disable`, { reason: 'x' })).body.code,
+    ).toBe(10051);
+    const still = await admin.get(`/api/admin/users/${people.admin!.id}`);
+    expect(still.body.data).toMatchObject({ status: 'active', roles: ['participant', 'admin'] });
+  });
 });

@@ -1,10 +1,11 @@
 import type { Role } from '@sais/events';
-import { AppError, ok, okPage, parseSimpleRestList, simpleRestQuery } from '@sais/kit';
+import { AppError, type StaffCall, ok, okPage, parseSimpleRestList, simpleRestQuery } from '@sais/kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Accounts } from '../accounts.ts';
 import type { Sessions } from '../auth/sessions.ts';
+import { type StaffAction, checkStaffAction } from '../domain/staff-rules.ts';
 import { identityCodes } from '../errors.ts';
 import { type UserDirectory, accountStatuses, staffRoles } from '../users/directory.ts';
 import { requireStaffSession } from './context.ts';
@@ -18,13 +19,12 @@ const listFilter = z.object({
   id: z.union([z.uuid(), z.array(z.uuid()).max(100)]).optional(),
 });
 
-const notOnOwnAccount = () => new AppError(identityCodes.notOnOwnAccount, 'notOnOwnAccount', 409);
-
 /**
  * Accounts for the console, in ra-data-simple-rest form: list (`sort` [registeredAt|username],
  * `range`, `filter` {role, status, q, id}, Content-Range) and show for operators and admins;
- * disable (with a reason; sessions end) and enable for operators and admins; role grants and
- * revocations for admins only. Every change is an event on the account's stream.
+ * disable (with a reason; sessions end) and enable for operators and admins, of staff accounts for
+ * admins only; role grants and revocations for admins only; the last admin stays (staff-rules.ts).
+ * Every change is an event on the account's stream.
  */
 export async function userAdminRoutes(
   root: FastifyInstance,
@@ -34,6 +34,22 @@ export async function userAdminRoutes(
   /** The caller holding `role` (or admin); the role recorded on events is the one that let them in. */
   const staff = (request: FastifyRequest, role: Role) =>
     requireStaffSession(request, { sessions, accounts }, role);
+  /** Refuses what separation of duties forbids (domain/staff-rules.ts), from the facts read now. */
+  const check = async (action: StaffAction, actor: StaffCall & { roles: Role[] }, targetId: string) => {
+    const target = await directory.one(targetId);
+    const admins = await directory.list({
+      sort: { field: 'registeredAt', order: 'ASC' },
+      from: 0,
+      to: 0,
+      filter: { role: 'admin', status: 'active' },
+    });
+    checkStaffAction(action, {
+      actorId: actor.accountId,
+      actorRoles: actor.roles,
+      target: { accountId: target.id, roles: target.roles, status: target.status },
+      activeAdmins: admins.total,
+    });
+  };
 
   app.get(
     '/api/admin/users',
@@ -81,14 +97,14 @@ export async function userAdminRoutes(
       },
     },
     async (request) => {
-      const { accountId, metadata } = await staff(request, 'operator');
+      const caller = await staff(request, 'operator');
       const reason = request.body?.reason;
       if (!reason)
         throw new AppError(identityCodes.disableReasonRequired, 'disableReasonRequired', 400, {
           data: { field: 'reason' },
         });
-      if (request.params.id === accountId) throw notOnOwnAccount();
-      await accounts.disable(request.params.id, reason, metadata);
+      await check({ type: 'disable' }, caller, request.params.id);
+      await accounts.disable(request.params.id, reason, caller.metadata);
       return ok(await directory.one(request.params.id));
     },
   );
@@ -97,8 +113,9 @@ export async function userAdminRoutes(
     '/api/admin/users/:id/enable',
     { schema: { tags, summary: 'Operator: enable a disabled account again', params: idParams } },
     async (request) => {
-      const { metadata } = await staff(request, 'operator');
-      await accounts.enable(request.params.id, metadata);
+      const caller = await staff(request, 'operator');
+      await check({ type: 'enable' }, caller, request.params.id);
+      await accounts.enable(request.params.id, caller.metadata);
       return ok(await directory.one(request.params.id));
     },
   );
@@ -115,13 +132,12 @@ export async function userAdminRoutes(
         },
       },
       async (request) => {
-        const { accountId, metadata } = await staff(request, 'admin');
+        const caller = await staff(request, 'admin');
         const { role } = request.body;
-        if (action === 'revoke' && role === 'admin' && request.params.id === accountId)
-          throw notOnOwnAccount();
+        await check({ type: action, role }, caller, request.params.id);
         await (action === 'grant'
-          ? accounts.grantRole(request.params.id, role, metadata)
-          : accounts.revokeRole(request.params.id, role, metadata));
+          ? accounts.grantRole(request.params.id, role, caller.metadata)
+          : accounts.revokeRole(request.params.id, role, caller.metadata));
         return ok(await directory.one(request.params.id));
       },
     );
