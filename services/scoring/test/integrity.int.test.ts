@@ -181,7 +181,7 @@ describe('integrity: sealed final results, leaderboards as of a time, collusion 
       competitionId,
       csv((i) => i * 5 + 1),
     );
-    expect((await h.operator.web.post('/api/admin/submissions/rescore', { competitionId })).body.code).toBe(
+    expect((await h.operator.web.post('/api/admin/submissions/rescore', { competitionId, phase: 'preliminary' })).body.code).toBe(
       0,
     );
     await h.board(competitionId, (d) => d.records[0]?.teamId === b.accountId);

@@ -24,6 +24,9 @@ import { type Operations, type SubmissionListQuery, submissionSortFieldNames } f
 import type { Standings } from '../standings.ts';
 import { competitionIdOf, readResultForm } from './result-form.ts';
 
+/** A phase named explicitly: there is no default phase for publishing or rescoring (issue 19). */
+export const phaseField = z.string({ error: 'phaseRequired' }).trim().min(1, 'phaseRequired').max(40);
+
 /** Files above this size must use the resumable upload (tus, `./tus.ts`). */
 export const maxMultipartBytes = 20 * 1024 * 1024;
 
@@ -426,13 +429,20 @@ async function operatorRoutes(
       schema: {
         tags,
         summary:
-          'Operator: score every Completed or Invalid submission of a competition (optionally one phase) again, after a ground-truth fix',
-        body: z.object({ competitionId: z.uuid(), phase: z.string().max(40).optional() }),
+          'Operator: score every Completed or Invalid submission of one phase (or, with allPhases: true, of every phase) again, after a ground-truth fix; no default phase',
+        body: z.object({
+          competitionId: z.uuid(),
+          phase: z.string().trim().min(1, 'phaseRequired').max(40).optional(),
+          allPhases: z.literal(true).optional(),
+        }),
       },
     },
     async (request) => {
       const metadata = await operator(request);
-      return ok(await operations.rescoreAll(request.body.competitionId, request.body.phase, metadata));
+      const { competitionId, phase, allPhases } = request.body;
+      // No default phase (issue 19): one phase, or every phase said explicitly.
+      if (!phase === !allPhases) throw new ValidationError('phaseRequired', { data: { field: 'phase' } });
+      return ok(await operations.rescoreAll(competitionId, phase, metadata));
     },
   );
 
@@ -474,8 +484,9 @@ async function operatorRoutes(
     {
       schema: {
         tags,
-        summary: 'Operator: publish a phase’s private leaderboard (final results); final selections close',
-        body: z.object({ competitionId: z.uuid(), phase: z.string().min(1).max(40) }),
+        summary:
+          'Operator: publish a phase’s private leaderboard (final results) where one operator may (else 40041: propose and approve); final selections close',
+        body: z.object({ competitionId: z.uuid(), phase: phaseField }),
       },
     },
     async (request) => {
