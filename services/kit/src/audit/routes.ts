@@ -39,6 +39,7 @@ const filterShape = z.object({
   streamId: z.string().trim().min(1).max(200).optional(),
   type: z.string().trim().min(1).max(200).optional(),
   actorId: z.string().trim().min(1).max(200).optional(),
+  staff: z.boolean().optional(),
   from: instant.optional(),
   to: instant.optional(),
 });
@@ -50,7 +51,7 @@ export function parseAuditQuery(query: SimpleRestQuery): AuditListQuery {
     defaultSort: ['position', 'DESC'],
     filter: filterShape,
   });
-  const { id, streamId, type, actorId } = filter;
+  const { id, streamId, type, actorId, staff } = filter;
   return {
     ...page,
     filter: {
@@ -58,6 +59,7 @@ export function parseAuditQuery(query: SimpleRestQuery): AuditListQuery {
       streamId,
       type,
       actorId,
+      staff,
       from: filter.from ? new Date(filter.from) : undefined,
       to: filter.to ? new Date(filter.to) : undefined,
     },
@@ -136,7 +138,7 @@ export async function auditRoutes(root: FastifyInstance, options: AuditRoutesOpt
     {
       schema: {
         tags,
-        summary: `Auditor: ${service.name} events; sort, range, filter {streamId, type, actorId, from, to, id}; Content-Range`,
+        summary: `Auditor: ${service.name} events; sort, range, filter {streamId, type, actorId, staff, from, to, id}; Content-Range`,
         querystring: simpleRestQuery,
         response: { 200: envelopeOf(z.array(eventRecord)) },
       },
