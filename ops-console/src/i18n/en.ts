@@ -1,6 +1,7 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
 import { integrityEn } from '../integrity/messages';
+import { trustEn } from '../trust/messages';
 import { operationsEn } from '../operations/messages';
 
 export const en: TranslationMessages = {
@@ -34,6 +35,7 @@ export const en: TranslationMessages = {
   console: {
     ...operationsEn.console,
     integrity: integrityEn.integrity,
+    trust: trustEn,
     title: 'Operations console',
     menu: {
       review: 'Identity review',

@@ -1,6 +1,7 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
 import { integrityZh } from '../integrity/messages';
+import { trustZh } from '../trust/messages';
 import { operationsZhCN } from '../operations/messages';
 
 // No Chinese react-admin package is installed: the core messages a console shows are translated
@@ -172,6 +173,7 @@ export const zhCN: TranslationMessages = {
   console: {
     ...operationsZhCN.console,
     integrity: integrityZh.integrity,
+    trust: trustZh,
     title: '运营控制台',
     menu: {
       review: '实名审核',

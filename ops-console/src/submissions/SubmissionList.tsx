@@ -1,5 +1,3 @@
-import Replay from '@mui/icons-material/Replay';
-import Button from '@mui/material/Button';
 import {
   DataTable,
   DateField,
@@ -11,14 +9,11 @@ import {
   TextField,
   TextInput,
   TopToolbar,
-  useListContext,
-  useTranslate,
 } from 'react-admin';
 import { phaseChoices } from '../competitions/choices';
-import { useAction } from '../competitions/useAction';
 import { CompetitionInput } from '../operations/CompetitionInput';
-import { useConsoleApi } from '../operations/useConsoleApi';
 import { statusChoices } from './choices';
+import { RescoreButton } from './RescoreButton';
 
 const filters = [
   <CompetitionInput key="competitionId" alwaysOn />,
@@ -26,31 +21,6 @@ const filters = [
   <SelectInput key="phase" source="phase" choices={phaseChoices} />,
   <TextInput key="teamId" source="teamId" />,
 ];
-
-/** Scores again every scored submission of the filtered competition (and phase), after a ground-truth fix. */
-function RescorePhaseButton() {
-  const { filterValues } = useListContext();
-  const translate = useTranslate();
-  const api = useConsoleApi();
-  const { act, pending } = useAction();
-  const competitionId = filterValues.competitionId as string | undefined;
-  return (
-    <Button
-      size="small"
-      startIcon={<Replay />}
-      disabled={!competitionId || pending}
-      data-testid="rescore-all"
-      onClick={() =>
-        act(
-          () => api.post('/admin/submissions/rescore', { competitionId, phase: filterValues.phase }),
-          'console.submissions.notifications.rescoredAll',
-        )
-      }
-    >
-      {translate('console.submissions.actions.rescoreAll')}
-    </Button>
-  );
-}
 
 /** Every submission, newest first, filtered by competition, status, phase, team. */
 export function SubmissionList() {
@@ -63,7 +33,7 @@ export function SubmissionList() {
       actions={
         <TopToolbar>
           <FilterButton />
-          <RescorePhaseButton />
+          <RescoreButton />
         </TopToolbar>
       }
     >

@@ -27,6 +27,12 @@ function DissolveButton() {
       label="console.teams.dissolve"
       title="console.teams.dissolveTitle"
       done="console.teams.dissolved"
+      effect={(team, translate) =>
+        translate('console.trust.effects.dissolveTeam', {
+          team: team.name,
+          members: ((team.members as unknown[] | undefined) ?? []).length,
+        })
+      }
       icon={<GroupOff />}
       testId="dissolve"
     />

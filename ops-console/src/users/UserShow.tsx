@@ -40,6 +40,7 @@ function StatusAction() {
       label="console.users.disable"
       title="console.users.disableTitle"
       done="console.users.disabled"
+      effect={(user, translate) => translate('console.trust.effects.disableUser', { user: user.username })}
       icon={<Block />}
       testId="disable"
     />

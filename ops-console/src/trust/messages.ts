@@ -1,0 +1,237 @@
+/**
+ * Texts of the trust work (issue 19: confirmations that state the effect, two operators for final
+ * results, the reviewer's check, staff activity, names instead of ids, times with their zone), merged
+ * into `i18n/en.ts` and `i18n/zh-CN.ts` under `console.trust`. Both languages have the same keys.
+ */
+export const trustEn = {
+  id: 'Id',
+  copyId: 'Copy the id',
+  unnamed: '(no name)',
+  time: { local: 'Your local time' },
+  network: 'The platform could not be reached; check the connection and try again',
+  review: {
+    number: 'Number read from the photo',
+    numberHelp:
+      'Type the certificate number exactly as the photo shows it; the platform compares it with the submitted number without storing it in clear',
+    rules: 'The photo shows (check each one)',
+    checks: {
+      armAndUpperBodyVisible: 'The whole arm and the upper body holding the certificate',
+      faceUnobstructed: 'The face, unobstructed',
+      detailsClear: 'All certificate details, clearly readable',
+    },
+    needPhotos: 'Approve opens once every photo has loaded.',
+    needNumber: 'Type the number read from the photo to approve.',
+    needChecks: 'Check each photo rule to approve.',
+    approveNext: 'Approve and next',
+    own: 'This is your own verification: another reviewer must decide it.',
+    zoomIn: 'Zoom in',
+    zoomOut: 'Zoom out',
+    rotate: 'Rotate',
+  },
+  confirm: {
+    irreversible: 'This cannot be undone.',
+    typeName: 'Type the competition’s name to confirm: %{name}',
+    typedName: 'Competition name',
+    reason: 'Reason (recorded with the event)',
+  },
+  publication: {
+    mode: {
+      'two-operators': 'Final results need two operators: one proposes, a different one approves.',
+      'one-operator': 'One operator publishes the final results of this competition.',
+    },
+    effect:
+      'Publish the private leaderboard of %{phase} of %{competition}: %{teams} teams, seal %{seal}. Participants see the final ranking at once and the final selections close.',
+    noSeal: 'not sealed yet (sealed now)',
+    publish: 'Publish final results…',
+    propose: 'Propose publication…',
+    approve: 'Approve publication…',
+    withdraw: 'Withdraw proposal…',
+    proposeTitle: 'Propose publishing the final results',
+    approveTitle: 'Approve and publish the final results',
+    publishTitle: 'Publish the final results',
+    withdrawTitle: 'Withdraw the proposal',
+    proposeEffect:
+      'Propose publishing the private leaderboard of %{phase} of %{competition}: %{teams} teams, seal %{seal}. A different operator must approve it before anything is published.',
+    withdrawEffect: 'Withdraw the proposal by %{who}; nothing is published.',
+    proposed: 'Proposed by %{who} on %{at}: “%{reason}”',
+    ownProposal: 'You proposed this publication; a different operator must approve it.',
+    proposedDone: 'Publication proposed; a different operator must approve it',
+    approvedDone: 'Approved: the final results are published',
+    withdrawnDone: 'Proposal withdrawn',
+  },
+  rescore: {
+    button: 'Rescore…',
+    title: 'Score submissions again',
+    scope: 'What to score again',
+    allPhases: 'All phases',
+    effect:
+      'Score again every Completed or Invalid submission of %{scope} of %{competition} (%{count} submissions) with the current ground truth. Scores and ranks may change.',
+    done: 'Rescored %{rescored} submissions: %{changed} changed, %{invalid} invalid',
+  },
+  phases: {
+    openEffect:
+      'Open %{phase} of %{competition} now: submissions are accepted from this moment, whatever its schedule says.',
+    closeEffect:
+      'Close %{phase} of %{competition} now: submissions are refused from this moment, whatever its schedule says.',
+    openTitle: 'Open the phase now',
+    closeTitle: 'Close the phase now',
+  },
+  effects: {
+    disqualifySubmission:
+      'Disqualify submission %{file} of team %{team}: it leaves both leaderboards and no longer counts for the final results.',
+    disqualifyTeam:
+      'Disqualify team %{team} in %{competition}: all of its submissions leave both leaderboards.',
+    dissolveTeam:
+      'Dissolve team %{team} (%{members} members): the team ends, its members and applicants are told the reason.',
+    disableUser: 'Disable %{user}: their sessions end at once and they cannot sign in until enabled again.',
+    grantRole: 'Give %{user} the role %{role}.',
+    revokeRole: 'Take the role %{role} from %{user}.',
+    seal: 'Seal the private leaderboard of %{phase}: %{rows} rows, digest %{digest}. Publishing later must match this seal.',
+  },
+  activity: {
+    title: 'Staff activity',
+    menu: 'Staff activity',
+    who: 'Who',
+    role: 'Role',
+    what: 'What',
+    when: 'When',
+    reason: 'Reason',
+    subject: 'Concerning',
+    event: 'Event',
+    open: 'Open the event',
+    empty: 'No staff actions yet.',
+    service: 'Service',
+    any: 'All services',
+  },
+  streams: {
+    search: 'Find a stream',
+    searchHelp: 'Search a user (name, email, phone), a team or competition (name) or a submission (id)',
+    kinds: {
+      user: 'User',
+      verification: 'Verification',
+      team: 'Team',
+      competition: 'Competition',
+      submission: 'Submission',
+    },
+  },
+  groundTruth: {
+    current: 'Current ground truth',
+    none: 'No ground truth uploaded yet.',
+    file: 'File (SHA-256)',
+    rows: 'Rows',
+    split: 'Public share',
+    metric: 'Metric',
+    uploadedBy: 'Uploaded',
+  },
+};
+
+export const trustZh: typeof trustEn = {
+  id: '编号',
+  copyId: '复制编号',
+  unnamed: '（无名称）',
+  time: { local: '您的本地时间' },
+  network: '无法连接到平台，请检查网络后重试',
+  review: {
+    number: '照片上读取的证件号码',
+    numberHelp: '请按照片所示完整输入证件号码；平台会与提交的号码比对，且不以明文保存号码',
+    rules: '照片须显示（请逐项确认）',
+    checks: {
+      armAndUpperBodyVisible: '手持证件的整条手臂及上半身',
+      faceUnobstructed: '无遮挡的面部',
+      detailsClear: '清晰可读的全部证件信息',
+    },
+    needPhotos: '全部照片加载后才能通过。',
+    needNumber: '请输入照片上读取的号码后再通过。',
+    needChecks: '请逐项确认照片要求后再通过。',
+    approveNext: '通过并审核下一个',
+    own: '这是您本人的实名认证，须由其他审核员处理。',
+    zoomIn: '放大',
+    zoomOut: '缩小',
+    rotate: '旋转',
+  },
+  confirm: {
+    irreversible: '此操作无法撤销。',
+    typeName: '请输入比赛名称以确认：%{name}',
+    typedName: '比赛名称',
+    reason: '原因（随事件记录）',
+  },
+  publication: {
+    mode: {
+      'two-operators': '最终成绩需两名运营人员：一人提议，另一人批准。',
+      'one-operator': '本比赛的最终成绩由一名运营人员公布。',
+    },
+    effect:
+      '公布 %{competition} %{phase}的私有排行榜：%{teams} 支队伍，封存摘要 %{seal}。参赛者将立即看到最终排名，最终提交选择随即关闭。',
+    noSeal: '尚未封存（将立即封存）',
+    publish: '公布最终成绩…',
+    propose: '提议公布…',
+    approve: '批准公布…',
+    withdraw: '撤回提议…',
+    proposeTitle: '提议公布最终成绩',
+    approveTitle: '批准并公布最终成绩',
+    publishTitle: '公布最终成绩',
+    withdrawTitle: '撤回提议',
+    proposeEffect:
+      '提议公布 %{competition} %{phase}的私有排行榜：%{teams} 支队伍，封存摘要 %{seal}。须由另一名运营人员批准后才会公布。',
+    withdrawEffect: '撤回 %{who} 的提议；不会公布任何成绩。',
+    proposed: '%{who} 于 %{at} 提议：“%{reason}”',
+    ownProposal: '该公布提议由您提出，须由另一名运营人员批准。',
+    proposedDone: '已提议公布，须由另一名运营人员批准',
+    approvedDone: '已批准：最终成绩已公布',
+    withdrawnDone: '提议已撤回',
+  },
+  rescore: {
+    button: '重新评测…',
+    title: '重新评测提交',
+    scope: '重新评测范围',
+    allPhases: '全部阶段',
+    effect:
+      '使用当前真值重新评测 %{competition} %{scope}的全部评测完成或无效的提交（%{count} 个）。分数和排名可能改变。',
+    done: '已重新评测 %{rescored} 个提交：%{changed} 个分数改变，%{invalid} 个无效',
+  },
+  phases: {
+    openEffect: '立即开放 %{competition} 的%{phase}：无论日程如何，从此刻起接受提交。',
+    closeEffect: '立即关闭 %{competition} 的%{phase}：无论日程如何，从此刻起拒绝提交。',
+    openTitle: '立即开放阶段',
+    closeTitle: '立即关闭阶段',
+  },
+  effects: {
+    disqualifySubmission:
+      '取消队伍 %{team} 的提交 %{file} 的资格：该提交将从两个排行榜中移除，不再计入最终成绩。',
+    disqualifyTeam: '取消队伍 %{team} 在 %{competition} 中的资格：其全部提交将从两个排行榜中移除。',
+    dissolveTeam: '解散队伍 %{team}（%{members} 名成员）：队伍结束，成员和申请人将收到原因通知。',
+    disableUser: '停用 %{user}：其登录会话立即结束，重新启用前无法登录。',
+    grantRole: '授予 %{user} %{role}角色。',
+    revokeRole: '收回 %{user} 的%{role}角色。',
+    seal: '封存%{phase}的私有排行榜：%{rows} 行，摘要 %{digest}。之后公布时须与此封存一致。',
+  },
+  activity: {
+    title: '工作人员操作记录',
+    menu: '工作人员操作记录',
+    who: '操作人',
+    role: '角色',
+    what: '操作',
+    when: '时间',
+    reason: '原因',
+    subject: '对象',
+    event: '事件',
+    open: '查看事件',
+    empty: '暂无工作人员操作。',
+    service: '服务',
+    any: '全部服务',
+  },
+  streams: {
+    search: '查找事件流',
+    searchHelp: '搜索用户（用户名、邮箱、手机号）、队伍或比赛（名称）或提交（编号）',
+    kinds: { user: '用户', verification: '实名认证', team: '队伍', competition: '比赛', submission: '提交' },
+  },
+  groundTruth: {
+    current: '当前真值',
+    none: '尚未上传真值。',
+    file: '文件（SHA-256）',
+    rows: '行数',
+    split: '公开比例',
+    metric: '评价指标',
+    uploadedBy: '上传',
+  },
+};
