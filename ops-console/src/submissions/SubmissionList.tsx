@@ -1,9 +1,7 @@
 import {
   DataTable,
-  DateField,
   FilterButton,
   List,
-  NumberField,
   SelectField,
   SelectInput,
   TextField,
@@ -12,6 +10,8 @@ import {
 } from 'react-admin';
 import { phaseChoices } from '../competitions/choices';
 import { CompetitionInput } from '../operations/CompetitionInput';
+import { TeamLink, UserLink } from '../trust/EntityLink';
+import { CompetitionTimeField, ScoreField } from '../trust/fields';
 import { statusChoices } from './choices';
 import { RescoreButton } from './RescoreButton';
 
@@ -39,10 +39,14 @@ export function SubmissionList() {
     >
       <DataTable rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="submittedAt">
-          <DateField source="submittedAt" showTime />
+          <CompetitionTimeField source="submittedAt" />
         </DataTable.Col>
-        <DataTable.Col source="teamName" disableSort />
-        <DataTable.Col source="submitter" disableSort />
+        <DataTable.Col source="teamName" disableSort>
+          <TeamLink idSource="teamId" nameSource="teamName" />
+        </DataTable.Col>
+        <DataTable.Col source="submitter" disableSort>
+          <UserLink idSource="submitterId" nameSource="submitter" />
+        </DataTable.Col>
         <DataTable.Col source="phase" disableSort>
           <SelectField source="phase" choices={phaseChoices} />
         </DataTable.Col>
@@ -51,10 +55,10 @@ export function SubmissionList() {
           <SelectField source="status" choices={statusChoices} />
         </DataTable.Col>
         <DataTable.Col source="publicScore">
-          <NumberField source="publicScore" emptyText="—" />
+          <ScoreField source="publicScore" />
         </DataTable.Col>
         <DataTable.Col source="privateScore" disableSort>
-          <NumberField source="privateScore" emptyText="—" />
+          <ScoreField source="privateScore" />
         </DataTable.Col>
         <DataTable.Col source="disqualifiedReason" disableSort>
           <TextField source="disqualifiedReason" emptyText="—" />

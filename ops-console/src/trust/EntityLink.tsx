@@ -60,12 +60,28 @@ export function EntityLink({ resource, id, name }: EntityProps) {
 }
 
 /** Fields of the record: the user, team or competition it names, by name. */
-export function UserLink({ idSource, nameSource }: { idSource: string; nameSource: string; label?: string }) {
+export function UserLink({
+  idSource,
+  nameSource,
+}: {
+  idSource: string;
+  nameSource: string;
+  label?: string;
+  source?: string;
+}) {
   const record = useRecordContext<Record<string, string | null>>();
   return <EntityLink resource="users" id={record?.[idSource]} name={record?.[nameSource]} />;
 }
 
-export function TeamLink({ idSource, nameSource }: { idSource: string; nameSource: string; label?: string }) {
+export function TeamLink({
+  idSource,
+  nameSource,
+}: {
+  idSource: string;
+  nameSource: string;
+  label?: string;
+  source?: string;
+}) {
   const record = useRecordContext<Record<string, string | null>>();
   return <EntityLink resource="teams" id={record?.[idSource]} name={record?.[nameSource]} />;
 }

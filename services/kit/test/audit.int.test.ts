@@ -183,6 +183,9 @@ describe('audit API of every service (PostgreSQL)', () => {
     const byStaff = await list({ staff: true });
     expect(byStaff.range).toBe('events 0-1/2');
     expect(byStaff.records.every((r) => r.stream.id === bob)).toBe(true);
+    // The auditors' stream search: text in the data (here a nickname), case-insensitive.
+    const byText = await list({ q: 'A2' });
+    expect(byText.records.map((r) => [r.stream.id, r.version])).toEqual([[alice, 3]]);
 
     const window = await list({ from: at(5).toISOString(), to: at(15).toISOString() });
     expect(window.range).toBe('events 0-2/3');

@@ -40,6 +40,7 @@ const filterShape = z.object({
   type: z.string().trim().min(1).max(200).optional(),
   actorId: z.string().trim().min(1).max(200).optional(),
   staff: z.boolean().optional(),
+  q: z.string().trim().min(2).max(100).optional(),
   from: instant.optional(),
   to: instant.optional(),
 });
@@ -51,7 +52,7 @@ export function parseAuditQuery(query: SimpleRestQuery): AuditListQuery {
     defaultSort: ['position', 'DESC'],
     filter: filterShape,
   });
-  const { id, streamId, type, actorId, staff } = filter;
+  const { id, streamId, type, actorId, staff, q } = filter;
   return {
     ...page,
     filter: {
@@ -60,6 +61,7 @@ export function parseAuditQuery(query: SimpleRestQuery): AuditListQuery {
       type,
       actorId,
       staff,
+      q,
       from: filter.from ? new Date(filter.from) : undefined,
       to: filter.to ? new Date(filter.to) : undefined,
     },
@@ -138,7 +140,7 @@ export async function auditRoutes(root: FastifyInstance, options: AuditRoutesOpt
     {
       schema: {
         tags,
-        summary: `Auditor: ${service.name} events; sort, range, filter {streamId, type, actorId, staff, from, to, id}; Content-Range`,
+        summary: `Auditor: ${service.name} events; sort, range, filter {streamId, type, actorId, staff, q, from, to, id}; Content-Range`,
         querystring: simpleRestQuery,
         response: { 200: envelopeOf(z.array(eventRecord)) },
       },

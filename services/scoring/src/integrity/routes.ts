@@ -14,6 +14,7 @@ import { Leaderboards } from '../leaderboards.ts';
 import { Standings } from '../standings.ts';
 import { phaseField } from '../http/routes.ts';
 import { guardOwnTeam } from './duties.ts';
+import { withTeamNames } from './names.ts';
 import { guardSealedResults } from './guards.ts';
 import { Publications } from './publications.ts';
 import { Seals } from './seals.ts';
@@ -140,7 +141,11 @@ export async function integrityRoutes(
     async (request, reply) => {
       await operator(request);
       const query = parseSignalList(request.query);
-      return okPage(reply, 'signals', query.from, await signals.list(query));
+      const page = await signals.list(query);
+      return okPage(reply, 'signals', query.from, {
+        ...page,
+        records: await withTeamNames(db, page.records),
+      });
     },
   );
 
@@ -149,7 +154,7 @@ export async function integrityRoutes(
     { schema: { tags, summary: 'Operator: one collusion signal with its evidence', params: idParams } },
     async (request) => {
       await operator(request);
-      return ok(await signals.one(request.params.id));
+      return ok((await withTeamNames(db, [await signals.one(request.params.id)]))[0]);
     },
   );
 
