@@ -1,0 +1,58 @@
+import { useMemo } from 'react';
+import { useLocale } from 'react-admin';
+import { auditServices } from '../audit/services';
+import type { AuditEvent } from '../audit/types';
+import { apiBase } from '../providers';
+import { createHttpClient } from '../providers/httpClient';
+
+export type ServiceEvent = AuditEvent & { service: string };
+
+/** A list call of one service's audit events (`GET /api/admin/audit/<service>/events`). */
+export function useAuditEvents() {
+  const locale = useLocale();
+  return useMemo(() => {
+    const http = createHttpClient(() => locale);
+    return async (service: string, filter: Record<string, unknown>, size: number) => {
+      const params = new URLSearchParams({
+        filter: JSON.stringify(filter),
+        sort: JSON.stringify(['occurredAt', 'DESC']),
+        range: JSON.stringify([0, size - 1]),
+      });
+      const { json } = await http(`${apiBase}/admin/audit/${service}/events?${params}`);
+      return (json as AuditEvent[]).map((event) => ({ ...event, service }));
+    };
+  }, [locale]);
+}
+
+/**
+ * Staff activity: the newest events staff caused in every service (`filter {staff: true}`), merged
+ * newest first, with the usernames of who did them (from their account streams).
+ */
+export function useStaffActivity() {
+  const list = useAuditEvents();
+  return useMemo(
+    () =>
+      async (services: readonly string[] = auditServices, size = 50) => {
+        const lists = await Promise.all(services.map((service) => list(service, { staff: true }, size)));
+        const events = lists
+          .flat()
+          .sort((a, b) => b.occurredAt.localeCompare(a.occurredAt))
+          .slice(0, size);
+        const ids = [...new Set(events.map((event) => event.actor.userId).filter(Boolean))] as string[];
+        const names = Object.fromEntries(
+          await Promise.all(
+            ids.map(async (id) => {
+              const [registered] = await list(
+                'identity',
+                { streamId: `account-${id}`, type: 'identity.AccountRegistered' },
+                1,
+              );
+              return [id, (registered?.data as { username?: string } | undefined)?.username ?? null] as const;
+            }),
+          ),
+        );
+        return { events, names: names as Record<string, string | null> };
+      },
+    [list],
+  );
+}
