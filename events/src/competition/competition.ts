@@ -44,7 +44,7 @@ export const CompetitionSettings = z.object({
    * Who publishes final results (issue 19): `two-operators` = one proposes, a different one approves;
    * absent = two operators when the competition has prize money (bonus > 0), else one.
    */
-  finalResultsApproval: z.enum(finalResultsApprovals).optional(),
+  finalResultsApproval: z.enum(finalResultsApprovals).nullish(),
   /** Team changes close at this time (ISO), if set. */
   teamMergeDeadline: z.iso.datetime().nullable(),
   agreements: z

@@ -10,7 +10,7 @@ import {
   minValue,
   required,
 } from 'react-admin';
-import { submissionKindChoices, typeChoices } from './choices';
+import { approvalChoices, submissionKindChoices, typeChoices } from './choices';
 
 const req = required();
 
@@ -37,6 +37,12 @@ export function SettingsInputs() {
       <SelectInput source="type" choices={typeChoices} validate={req} />
       <TextInput source="season" validate={req} />
       <NumberInput source="bonus" min={0} step={1000} validate={[req, minValue(0)]} />
+      {/* Empty: two operators when the competition has prize money (issue 19). */}
+      <SelectInput
+        source="finalResultsApproval"
+        choices={approvalChoices}
+        emptyText="console.trust.publication.byPrize"
+      />
       <TextInput source="timeZone" validate={req} />
       <NumberInput source="teamSizeLimit" min={1} max={50} validate={[req, minValue(1), maxValue(50)]} />
       <NumberInput

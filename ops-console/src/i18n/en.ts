@@ -47,7 +47,7 @@ export const en: TranslationMessages = {
     dashboard: {
       heading: 'Welcome to the operations console',
       intro:
-        'Reviewers, operators and auditors work here. Each section opens as it is built, starting with identity review.',
+        'Reviewers check real-name verifications; operators run competitions, submissions, leaderboards, teams and accounts; auditors follow every event and every staff action. The menu shows what your roles may use.',
       roles: 'Your roles',
       noRoles: 'Your account has no console role yet; ask an administrator to grant one.',
     },

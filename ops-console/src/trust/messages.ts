@@ -42,6 +42,9 @@ export const trustEn = {
     effect:
       'Publish the private leaderboard of %{phase} of %{competition}: %{teams} teams, seal %{seal}. Participants see the final ranking at once and the final selections close.',
     noSeal: 'not sealed yet (sealed now)',
+    byPrize: 'By prize money (two operators when there is a prize)',
+    twoOperators: 'Two operators (one proposes, another approves)',
+    oneOperator: 'One operator',
     publish: 'Publish final results…',
     propose: 'Propose publication…',
     approve: 'Approve publication…',
@@ -194,6 +197,9 @@ export const trustZh: typeof trustEn = {
     effect:
       '公布 %{competition} %{phase}的私有排行榜：%{teams} 支队伍，封存摘要 %{seal}。参赛者将立即看到最终排名，最终提交选择随即关闭。',
     noSeal: '尚未封存（将立即封存）',
+    byPrize: '按奖金决定（有奖金时需两名运营人员）',
+    twoOperators: '两名运营人员（一人提议，另一人批准）',
+    oneOperator: '一名运营人员',
     publish: '公布最终成绩…',
     propose: '提议公布…',
     approve: '批准公布…',

@@ -116,6 +116,18 @@ describe('final results need two operators; nobody decides on their own team', (
       phase: 'preliminary',
     });
     expect(status.body.data.mode).toBe('one-operator');
+    // The ground-truth panel shows the truth in force: file, rows, split, metric, who and when.
+    const truthNow = await h.operator.web.get('/api/admin/groundtruth', { competitionId });
+    expect(truthNow.body.data).toMatchObject({
+      metric: 'rmse',
+      rows: 20,
+      publicRows: expect.any(Number),
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      uploadedBy: h.operator.accountId,
+      uploadedByName: h.operator.username,
+      uploadedAt: expect.any(String),
+    });
+    expect((await a.web.get('/api/admin/groundtruth', { competitionId })).status).toBe(403);
   });
 
   it('refuses an operator disqualifying their own team or its submissions', async () => {

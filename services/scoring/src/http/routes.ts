@@ -171,6 +171,22 @@ export async function scoringRoutes(
     },
   );
 
+  app.get(
+    '/api/admin/groundtruth',
+    {
+      schema: {
+        tags: ['admin: scoring'],
+        summary:
+          'Operator: the ground truth in force (SHA-256, rows, public rows, metric, who uploaded it and when), or null',
+        querystring: z.object({ competitionId: z.uuid() }),
+      },
+    },
+    async (request) => {
+      await requirePrincipal(auth, request, 'operator');
+      return ok(await groundTruths.current(request.query.competitionId));
+    },
+  );
+
   app.post(
     '/api/admin/groundtruth',
     {
