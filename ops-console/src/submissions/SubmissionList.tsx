@@ -42,7 +42,7 @@ export function SubmissionList() {
           <CompetitionTimeField source="submittedAt" />
         </DataTable.Col>
         <DataTable.Col source="teamName" disableSort>
-          <TeamLink idSource="teamId" nameSource="teamName" />
+          <TeamLink idSource="teamId" nameSource="teamName" fallbackSource="submitter" />
         </DataTable.Col>
         <DataTable.Col source="submitter" disableSort>
           <UserLink idSource="submitterId" nameSource="submitter" />

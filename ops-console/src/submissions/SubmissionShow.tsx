@@ -64,7 +64,7 @@ export function SubmissionShow() {
         <TextField source="id" />
         <CompetitionField source="competitionId" />
         <SelectField source="phase" choices={phaseChoices} />
-        <TeamLink source="teamName" idSource="teamId" nameSource="teamName" />
+        <TeamLink source="teamName" idSource="teamId" nameSource="teamName" fallbackSource="submitter" />
         <UserLink source="submitter" idSource="submitterId" nameSource="submitter" />
         <TextField source="fileName" />
         <NumberField source="size" />

@@ -76,12 +76,18 @@ export function UserLink({
 export function TeamLink({
   idSource,
   nameSource,
+  fallbackSource,
 }: {
   idSource: string;
   nameSource: string;
+  /** A single-person team has no name: its member's (e.g. `submitter`). */
+  fallbackSource?: string;
   label?: string;
   source?: string;
 }) {
   const record = useRecordContext<Record<string, string | null>>();
+  const solo = !record?.[nameSource] && fallbackSource && record?.[fallbackSource];
+  // A single-person team is named by its member's account id: it is that user's page.
+  if (solo) return <EntityLink resource="users" id={record?.[idSource]} name={record?.[fallbackSource!]} />;
   return <EntityLink resource="teams" id={record?.[idSource]} name={record?.[nameSource]} />;
 }

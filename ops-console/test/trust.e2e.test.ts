@@ -1,0 +1,412 @@
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gradientPng } from './support/png';
+import { type ConsolePlatform, type Person, explained, startConsolePlatform } from './support/platform';
+import { choose, signUp, uploadCsv, yieldCsv } from './support/scoring';
+import { until } from './support/until';
+
+const day = 24 * 3600 * 1000;
+const csv = (f: (i: number) => number) => yieldCsv(20, f);
+const shots = fileURLToPath(new URL('../../docs/console/', import.meta.url));
+const idCard = '11010519491231002X';
+
+/**
+ * Issue 19 in Chromium against the real platform: confirmations that state the effect (Cancel
+ * changes nothing), final results through two operators, the reviewer's check of the number, the
+ * staff activity page. The screenshots of docs/console.md are taken here.
+ */
+describe('a staff console a prize committee can trust', () => {
+  let sais: ConsolePlatform;
+  let origin: string;
+  let operator: Person;
+  let second: Person;
+  let auditor: Person;
+  let competitionId: string;
+  const teams: Person[] = [];
+
+  /** How many events staff caused in a service (the staff activity filter of the audit API). */
+  async function staffEvents(service: string) {
+    const answer = await sais.api(
+      auditor,
+      `/api/admin/audit/${service}/events?filter=${encodeURIComponent('{"staff":true}')}&range=[0,0]`,
+    );
+    return Number(answer.headers.get('content-range')?.split('/')[1]);
+  }
+  const allStaffEvents = async () =>
+    (await Promise.all(['identity', 'competition', 'team', 'scoring'].map(staffEvents))).reduce(
+      (a, b) => a + b,
+    );
+
+  /** Opens a confirmation with `open`, checks its stated effect, cancels: nothing happened. */
+  async function cancelChangesNothing(page: Page, open: () => Promise<void>, effect: RegExp) {
+    const before = await allStaffEvents();
+    await open();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByTestId('effect').textContent()).resolves.toMatch(effect);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await allStaffEvents()).toBe(before);
+  }
+
+  /** Fills what the open dialog asks for (reason, typed name) and confirms. */
+  async function confirm(page: Page, { reason, name }: { reason?: string; name?: string } = {}) {
+    const dialog = page.getByRole('dialog');
+    const button = dialog.getByTestId('effect-confirm');
+    if (name !== undefined) {
+      await dialog.getByTestId('effect-typed-name').fill(`${name} `.slice(0, 3));
+      await expect(button.isDisabled()).resolves.toBe(true);
+      await dialog.getByTestId('effect-typed-name').fill(name);
+    }
+    if (reason !== undefined) await dialog.getByTestId('effect-reason').fill(reason);
+    await button.click();
+    await dialog.waitFor({ state: 'detached' });
+  }
+
+  beforeAll(async () => {
+    sais = await startConsolePlatform('trust');
+    ({ origin } = sais);
+    [operator, second, auditor] = [
+      await sais.account(['operator']),
+      await sais.account(['operator']),
+      await sais.account(['auditor']),
+    ];
+    // A prize competition (two operators publish by default), open since yesterday, in Shanghai time.
+    const created = await sais.api<{ id: string }>(operator, '/api/admin/competitions', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        title: { en: 'Catalyst yield', 'zh-CN': '催化剂产率预测' },
+        description: { en: 'Predict the yield', 'zh-CN': '预测产率' },
+        type: 'Algorithm',
+        bonus: 200_000,
+        season: '2027',
+        sponsors: [],
+        timeZone: 'Asia/Shanghai',
+        teamSizeLimit: 3,
+        teamFormingAttempts: 3,
+        dailySubmissionLimit: 5,
+        teamMergeDeadline: null,
+        agreements: [],
+        phases: [
+          {
+            phase: 'preliminary',
+            startsAt: new Date(Date.now() - day).toISOString(),
+            endsAt: new Date(Date.now() + 30 * day).toISOString(),
+          },
+        ],
+      }),
+    });
+    expect(created.body.code).toBe(0);
+    competitionId = created.body.data.id;
+    await until(
+      () =>
+        sql`select 1 from scoring.competitions where competition_id = ${competitionId}`.execute(
+          sais.platform.database.db,
+        ),
+      (result) => result.rows.length > 0,
+      'competition mirror in scoring',
+    );
+    await uploadCsv(
+      sais,
+      operator,
+      '/api/admin/groundtruth',
+      { competitionId, metric: 'rmse', publicPercent: '50' },
+      csv((i) => i),
+    );
+    for (const offset of [0.5, 2]) {
+      const person = await sais.account([]);
+      await signUp(sais, person, competitionId);
+      await uploadCsv(
+        sais,
+        person,
+        '/api/submission/upload',
+        { competitionId },
+        csv((i) => i + offset),
+      );
+      teams.push(person);
+    }
+    await until(
+      () =>
+        sais.api<{ records: unknown[] }>(operator, `/api/leaderboard/private?competitionId=${competitionId}`),
+      (answer) => answer.body.data?.records.length === 2,
+      'both teams on the private board',
+    );
+  });
+
+  afterAll(async () => {
+    await sais?.close();
+  });
+
+  it('publishing final results: one operator proposes, a different one approves; each dialog states the effect', async () => {
+    const first = await sais.browse(operator, 'en');
+    const page = first.page;
+    try {
+      await page.goto(`${origin}/console/#/leaderboards`);
+      await choose(page, 'Competition', 'Catalyst yield');
+      // No default phase: nothing to publish until the phase is chosen.
+      await page.getByText('there is no default phase').waitFor();
+      await expect(page.getByTestId('publication-propose').count()).resolves.toBe(0);
+      await choose(page, 'Phase', 'Preliminary');
+      await page.getByTestId('publication-mode').getByText('two operators').waitFor();
+      await expect(page.getByTestId('publication-publish').count()).resolves.toBe(0);
+
+      const propose = () => page.getByTestId('publication-propose').click();
+      await cancelChangesNothing(page, propose, /Preliminary of Catalyst yield: 2 teams, seal/);
+      await propose();
+      await confirm(page, { reason: 'Ranking checked against the appeals', name: 'Catalyst yield' });
+      await page
+        .getByTestId('publication-proposal')
+        .getByText('Ranking checked against the appeals')
+        .waitFor();
+      // The proposer sees no Approve button, and the server refuses their approval.
+      await expect(page.getByTestId('publication-approve').count()).resolves.toBe(0);
+      const own = await sais.api(operator, '/api/admin/leaderboard/publication/approve', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ competitionId, phase: 'preliminary', reason: 'me' }),
+      });
+      expect(own).toMatchObject({ status: 403, body: { code: 40049 } });
+    } catch (error) {
+      throw await explained(page, error, 'trust-propose');
+    } finally {
+      await first.context.close();
+    }
+
+    const other = await sais.browse(second, 'en');
+    try {
+      const { page: approver } = other;
+      await approver.goto(`${origin}/console/#/leaderboards`);
+      await choose(approver, 'Competition', 'Catalyst yield');
+      await choose(approver, 'Phase', 'Preliminary');
+      await approver
+        .getByTestId('publication-proposal')
+        .getByText(`Proposed by ${operator.username}`)
+        .waitFor();
+      await approver.getByTestId('publication-approve').click();
+      const dialog = approver.getByRole('dialog');
+      await expect(dialog.getByTestId('effect').textContent()).resolves.toMatch(
+        /^Publish the private leaderboard of Preliminary of Catalyst yield: 2 teams, seal [0-9a-f]{12}….*This cannot be undone\.$/,
+      );
+      await dialog.getByTestId('effect-reason').fill('Agreed after the committee meeting');
+      await dialog.getByTestId('effect-typed-name').fill('Catalyst yield');
+      await dialog.screenshot({ path: `${shots}publish-dialog.png` });
+      await confirm(approver);
+      await until(
+        () => approver.getByTestId('board-state').textContent(),
+        (text) => Boolean(text?.startsWith('Published')),
+        'published state',
+      );
+      const board = await sais.api<{ records: unknown[] }>(
+        teams[0]!,
+        `/api/leaderboard/private?competitionId=${competitionId}`,
+      );
+      expect(board.body.data.records).toHaveLength(2);
+    } catch (error) {
+      throw await explained(other.page, error, 'trust-approve');
+    } finally {
+      await other.context.close();
+    }
+  });
+
+  it('rescore, phase, disqualify, dissolve, disable and roles: Cancel changes nothing, Confirm does what it said', async () => {
+    const admin = await sais.account(['admin']);
+    const { context, page } = await sais.browse(admin, 'en');
+    try {
+      // Rescore: the dialog counts the submissions and asks for the competition's name.
+      await page.goto(
+        `${origin}/console/#/submissions?filter=${encodeURIComponent(JSON.stringify({ competitionId }))}`,
+      );
+      await page.locator('tbody tr').nth(1).waitFor();
+      const rescore = async () => {
+        await page.getByTestId('rescore-all').click();
+        await choose(page, 'What to score again', 'All phases');
+      };
+      await cancelChangesNothing(
+        page,
+        rescore,
+        /every Completed or Invalid submission of All phases of Catalyst yield \(2 submissions\)/,
+      );
+
+      // Close the phase now, then open it again.
+      await page.goto(`${origin}/console/#/competitions/${competitionId}`);
+      const close = () => page.getByTestId('phase-preliminary').getByTestId('phase-close').click();
+      await cancelChangesNothing(page, close, /Close Preliminary of Catalyst yield now/);
+      await expect(
+        page.getByTestId('phase-preliminary').getByTestId('phase-override').textContent(),
+      ).resolves.toBe('—');
+      await close();
+      await confirm(page);
+      await until(
+        () => page.getByTestId('phase-preliminary').getByTestId('phase-override').textContent(),
+        (text) => text !== '—',
+        'the phase closed',
+      );
+      // Phase dates in the competition's zone.
+      await expect(
+        page.getByTestId('phase-preliminary').getByTestId('zoned-time').first().textContent(),
+      ).resolves.toMatch(/GMT\+8 \(Asia\/Shanghai\)$/);
+
+      // Disable a participant: cancel, then confirm; the sessions end.
+      const target = teams[1]!;
+      await page.goto(`${origin}/console/#/users/${target.userId}/show`);
+      const disable = () => page.getByTestId('disable').click();
+      await cancelChangesNothing(page, disable, new RegExp(`Disable ${target.username}: their sessions end`));
+      await disable();
+      await confirm(page, { reason: 'Two accounts, one person' });
+      await until(
+        () => sais.api(target, '/api/user/detail'),
+        (answer) => answer.status === 401,
+        'the session ended',
+      );
+
+      // Grant a role: the dialog says which, to whom.
+      const grant = () => page.getByTestId('role-reviewer').click();
+      await cancelChangesNothing(page, grant, new RegExp(`Give ${target.username} the role Reviewer`));
+      await expect(page.getByTestId('role-reviewer').isChecked()).resolves.toBe(false);
+      await grant();
+      await confirm(page);
+      await until(
+        () => sais.api<{ roles: string[] }>(admin, `/api/admin/users/${target.userId}`),
+        (answer) => answer.body.data.roles.includes('reviewer'),
+        'the role granted',
+      );
+
+      // Dissolve a team: its size in the dialog, the members told why.
+      const owner = await sais.account([]);
+      await signUp(sais, owner, competitionId);
+      const team = await until(
+        () =>
+          sais.api<{ teamId: string }>(owner, '/api/team/create', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ competitionId, name: 'Catalysts' }),
+          }),
+        (answer) => answer.body.code === 0,
+        'the team created (sign-up mirrored in the team service)',
+      );
+      await page.goto(`${origin}/console/#/teams/${team.body.data.teamId}/show`);
+      const dissolve = () => page.getByTestId('dissolve').click();
+      await cancelChangesNothing(page, dissolve, /Dissolve team Catalysts \(1 members\)/);
+      await dissolve();
+      await confirm(page, { reason: 'Shared result files' });
+      await until(
+        () => sais.api<{ status: string }>(admin, `/api/admin/teams/${team.body.data.teamId}`),
+        (answer) => answer.body.data.status === 'dissolved',
+        'the team dissolved',
+      );
+    } catch (error) {
+      throw await explained(page, error, 'trust-confirmations');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a reviewer checks the number read from the photo; a mismatch is refused, their own verification has no buttons', async () => {
+    const reviewer = await sais.account(['reviewer']);
+    const submit = async (person: Person, name: string, hue: [number, number, number]) => {
+      const form = new FormData();
+      form.set('name', name);
+      form.set('certificateType', 'id-card');
+      form.set('certificateNumber', idCard);
+      for (const side of ['front', 'back'])
+        form.set(
+          side,
+          new Blob([new Uint8Array(gradientPng(480, 300, hue))], { type: 'image/png' }),
+          `${side}.png`,
+        );
+      const answer = await sais.api(person, '/api/user/submitAuthentication', { method: 'POST', body: form });
+      expect(answer.body).toMatchObject({ code: 0 });
+      return answer.body.data.verificationId as string;
+    };
+    const [alice, bob] = [await sais.account([]), await sais.account([])];
+    const first = await submit(alice, '张三', [30, 110, 220]);
+    const next = await submit(bob, '李四', [40, 170, 90]);
+    const own = await submit(reviewer, '王五', [200, 80, 60]);
+    const { context, page } = await sais.browse(reviewer, 'en');
+    try {
+      await page.goto(`${origin}/console/#/verifications/${own}/show`);
+      await page.getByTestId('own-verification').waitFor();
+      await expect(page.getByTestId('approve').count()).resolves.toBe(0);
+
+      await page.goto(`${origin}/console/#/verifications/${first}/show`);
+      const approve = page.getByTestId('approve');
+      await approve.waitFor();
+      await expect(approve.isDisabled()).resolves.toBe(true);
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll<HTMLImageElement>('img[data-testid="certificate-photo"]')].every(
+          (image) => image.complete && image.naturalWidth > 0,
+        ),
+      );
+      await page.getByTestId('zoom-in-0').click();
+      await page.getByTestId('rotate-0').click();
+      await page.getByTestId('number-read').fill('110105194912310021');
+      for (const check of ['armAndUpperBodyVisible', 'faceUnobstructed', 'detailsClear'])
+        await page.getByTestId(`check-${check}`).check();
+      await page.screenshot({ path: `${shots}review.png` });
+      await approve.click();
+      await page.getByText('does not match the submitted certificate number').waitFor();
+      expect((await sais.api(alice, '/api/user/getAuthentication')).body.data).toMatchObject({
+        status: 'Processing',
+      });
+
+      await page.getByTestId('number-read').fill(idCard.toLowerCase());
+      await page.getByTestId('approve-next').click();
+      await page.waitForURL(new RegExp(`#/verifications/${next}/show`));
+      expect((await sais.api(alice, '/api/user/getAuthentication')).body.data).toMatchObject({
+        status: 'Verified',
+      });
+      // The next one starts unchecked.
+      await expect(page.getByTestId('approve').isDisabled()).resolves.toBe(true);
+    } catch (error) {
+      throw await explained(page, error, 'trust-review');
+    } finally {
+      await context.close();
+    }
+    expect(
+      (
+        await sais.api(reviewer, `/api/admin/verifications/${own}/reject`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ reason: 'mine' }),
+        })
+      ).status,
+    ).toBe(403);
+  });
+
+  it('an auditor reads every staff action by name, with its reason and a link to the event', async () => {
+    const { context, page } = await sais.browse(auditor, 'en');
+    try {
+      await page.goto(`${origin}/console/#/staff-activity`);
+      const rows = page.getByTestId('activity-row');
+      await rows.first().waitFor();
+      const texts = await rows.allTextContents();
+      expect(
+        texts.some(
+          (text) => text.includes(second.username) && text.includes('Approved publishing final results'),
+        ),
+      ).toBe(true);
+      expect(
+        texts.some(
+          (text) => text.includes(operator.username) && text.includes('Ranking checked against the appeals'),
+        ),
+      ).toBe(true);
+      expect(
+        texts.some(
+          (text) => text.includes('Disabled an account') && text.includes('Two accounts, one person'),
+        ),
+      ).toBe(true);
+      await page.screenshot({ path: `${shots}staff-activity.png` });
+      await rows
+        .filter({ hasText: 'Approved publishing final results' })
+        .getByTestId('activity-event')
+        .click();
+      await page.waitForURL(/#\/audit\/scoring\/events\/[0-9a-f-]{36}\/show/);
+    } catch (error) {
+      throw await explained(page, error, 'trust-activity');
+    } finally {
+      await context.close();
+    }
+  });
+});
