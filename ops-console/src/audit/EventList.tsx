@@ -1,3 +1,4 @@
+import { RoleText } from '../trust/RolesField';
 import { DataTable, DateField, FunctionField, List, TextField, useResourceContext } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { eventFilters } from './EventFilters';
@@ -48,7 +49,9 @@ export function EventList() {
           <DataTable.Col source="actor.userId" label="console.audit.fields.actorId" disableSort>
             <TextField source="actor.userId" emptyText="—" />
           </DataTable.Col>
-          <DataTable.Col source="actor.role" label="console.audit.fields.role" disableSort />
+          <DataTable.Col source="actor.role" label="console.audit.fields.role" disableSort>
+            <RoleText source="actor.role" />
+          </DataTable.Col>
         </DataTable>
       </List>
     </>

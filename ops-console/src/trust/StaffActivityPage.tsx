@@ -11,18 +11,48 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { Loading, Title, useCreatePath, useTranslate } from 'react-admin';
+import { Loading, Title, useCreatePath, useLocale, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { streamPath } from '../audit/EventList';
 import { auditServices, eventsResource } from '../audit/services';
+import { useCompetitions } from '../operations/CompetitionPhasePicker';
+import { localized } from '../operations/LocalizedText';
 import { useLoad } from '../operations/useLoad';
 import { EntityLink } from './EntityLink';
-import { useStaffActivity } from './useStaffEvents';
+import { type ServiceEvent, useStaffActivity } from './useStaffEvents';
 import { ZonedTime } from './ZonedTime';
 
-/** The reason an event records, if any (disable, dissolve, disqualify, reject, publication steps). */
-const reasonOf = (data: unknown) =>
-  data && typeof data === 'object' && 'reason' in data ? String((data as { reason: unknown }).reason) : '—';
+/** The reason a staff member wrote, if any (disable, dissolve, disqualify, reject, publication steps). */
+const reasonOf = (event: ServiceEvent) =>
+  // A session's end records a code (`account-disabled`), not words: the disabling event has the reason.
+  event.type !== 'identity.SessionRevoked' &&
+  event.data &&
+  typeof event.data === 'object' &&
+  'reason' in event.data
+    ? String((event.data as { reason: unknown }).reason)
+    : '—';
+
+type EventData = { accountId?: string; teamName?: string; competitionId?: string; phase?: string };
+
+/** What an event concerns, in words: the account, team or competition (and phase) it names. */
+function Subject({ event, names }: { event: ServiceEvent; names: Record<string, string | null> }) {
+  const translate = useTranslate();
+  const locale = useLocale();
+  const competitions = useCompetitions();
+  const data = (event.data ?? {}) as EventData;
+  if (data.accountId)
+    return <EntityLink resource="users" id={data.accountId} name={names[data.accountId] ?? null} />;
+  if (data.teamName) return <span>{data.teamName}</span>;
+  if (data.competitionId) {
+    const competition = competitions.find((item) => item.competitionId === data.competitionId);
+    const title = competition ? localized(competition.title, locale) : data.competitionId;
+    const phase = data.phase
+      ? ` · ${translate(`console.competitions.phases.${data.phase}`, { _: data.phase })}`
+      : '';
+    return <span>{`${title}${phase}`}</span>;
+  }
+  return <span>—</span>;
+}
 
 /**
  * Every staff action (issue 19): who (by name), what (in words), when (with its zone), the reason,
@@ -32,8 +62,8 @@ export function StaffActivityPage() {
   const translate = useTranslate();
   const createPath = useCreatePath();
   const load = useStaffActivity();
-  const [service, setService] = useState('');
-  const activity = useLoad(() => load(service ? [service] : auditServices), [load, service]);
+  const [service, setService] = useState('all');
+  const activity = useLoad(() => load(service === 'all' ? auditServices : [service]), [load, service]);
   const what = (type: string) => {
     const key = `console.trust.activity.types.${type}`;
     const text = translate(key, { _: '' });
@@ -53,7 +83,7 @@ export function StaffActivityPage() {
             onChange={(event) => setService(event.target.value)}
             slotProps={{ htmlInput: { 'data-testid': 'activity-service' } }}
           >
-            <MenuItem value="">{translate('console.trust.activity.any')}</MenuItem>
+            <MenuItem value="all">{translate('console.trust.activity.any')}</MenuItem>
             {auditServices.map((name) => (
               <MenuItem key={name} value={name}>
                 {translate(`console.audit.services.${name}`)}
@@ -101,12 +131,14 @@ export function StaffActivityPage() {
                         {what(event.type)}
                       </Link>
                     </TableCell>
-                    <TableCell sx={{ maxWidth: 280 }}>{reasonOf(event.data)}</TableCell>
+                    <TableCell sx={{ maxWidth: 280 }}>{reasonOf(event)}</TableCell>
                     <TableCell>
-                      <Link component={RouterLink} to={streamPath(event.service, event.stream.id)}>
-                        {translate(`console.audit.services.${event.service}`)} ·{' '}
-                        {translate('console.trust.activity.stream')}
-                      </Link>
+                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                        <Subject event={event} names={activity.data!.names} />
+                        <Link component={RouterLink} to={streamPath(event.service, event.stream.id)}>
+                          {translate('console.trust.activity.stream')}
+                        </Link>
+                      </Stack>
                     </TableCell>
                   </TableRow>
                 ))}

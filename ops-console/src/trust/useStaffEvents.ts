@@ -38,7 +38,11 @@ export function useStaffActivity() {
           .flat()
           .sort((a, b) => b.occurredAt.localeCompare(a.occurredAt))
           .slice(0, size);
-        const ids = [...new Set(events.map((event) => event.actor.userId).filter(Boolean))] as string[];
+        // Who acted, and whose account or verification it concerned.
+        const accountOf = (event: ServiceEvent) => (event.data as { accountId?: string } | null)?.accountId;
+        const ids = [
+          ...new Set(events.flatMap((event) => [event.actor.userId, accountOf(event)]).filter(Boolean)),
+        ] as string[];
         const names = Object.fromEntries(
           await Promise.all(
             ids.map(async (id) => {

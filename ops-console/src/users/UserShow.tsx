@@ -6,12 +6,12 @@ import {
   SelectField,
   Show,
   SimpleShowLayout,
-  TextArrayField,
   TextField,
   TopToolbar,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { RolesField } from '../trust/RolesField';
 import { ReasonButton } from '../operations/ReasonButton';
 import { useCommand } from '../operations/useCommand';
 import { statusChoices } from './choices';
@@ -62,7 +62,7 @@ export function UserShow() {
         <TextField source="id" />
         <TextField source="email" emptyText="—" />
         <TextField source="phone" emptyText="—" />
-        <TextArrayField source="roles" />
+        <RolesField source="roles" />
         <SelectField source="status" choices={statusChoices} />
         <TextField source="disabledReason" emptyText="—" />
         <DateField source="registeredAt" showTime />

@@ -63,17 +63,19 @@ function ReviewLayout() {
       </Grid>
       <Grid size={{ xs: 12, md: 5 }}>
         <Stack spacing={1.5}>
+          {/* What the photo must show: compared first, decided beside it. */}
           <Labeled source="name">
             <TextField source="name" />
-          </Labeled>
-          <Labeled source="username">
-            <UserLink idSource="userId" nameSource="username" />
           </Labeled>
           <Labeled source="certificateType">
             <SelectField source="certificateType" choices={certificateTypeChoices} />
           </Labeled>
           <Labeled source="certificateNumber">
             <TextField source="certificateNumber" />
+          </Labeled>
+          <ReviewPanel key={record.id} viewed={seen} />
+          <Labeled source="username">
+            <UserLink idSource="userId" nameSource="username" />
           </Labeled>
           <Labeled source="submittedAt">
             <ZonedTimeField source="submittedAt" />
@@ -90,7 +92,6 @@ function ReviewLayout() {
           <Labeled source="reason">
             <TextField source="reason" emptyText="—" />
           </Labeled>
-          <ReviewPanel key={record.id} viewed={seen} />
         </Stack>
       </Grid>
     </Grid>
