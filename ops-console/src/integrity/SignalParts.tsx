@@ -20,6 +20,8 @@ export interface SignalRecord {
   /** The teams' names (scoring answers them beside the ids). */
   teamNames?: Record<string, string | null>;
   accountIds?: string[];
+  /** The accounts' usernames (identity answers them beside the ids). */
+  accountNames?: Record<string, string | null>;
   decision: { reason: string } | null;
 }
 
@@ -56,7 +58,7 @@ export function StatusChip(_: { label?: string }) {
 /** The teams or accounts a signal names: by name where known, the id on hover and copy. */
 export function NamesField({ source }: { source: 'teamIds' | 'accountIds'; label?: string }) {
   const record = useRecordContext<SignalRecord>();
-  const names = source === 'teamIds' ? (record?.teamNames ?? {}) : {};
+  const names = (source === 'teamIds' ? record?.teamNames : record?.accountNames) ?? {};
   return (
     <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
       {(record?.[source] ?? []).map((id) => (

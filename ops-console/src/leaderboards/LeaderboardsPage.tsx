@@ -56,12 +56,14 @@ export function LeaderboardsPage() {
             board={publicBoard.data}
             error={publicBoard.error}
             testId="board-public"
+            zone={timeZone ?? localZone()}
           />
           <BoardTable
             title="console.leaderboards.private"
             board={privateBoard.data}
             error={privateBoard.error}
             testId="board-private"
+            zone={timeZone ?? localZone()}
             note={
               privateBoard.data && (
                 <Alert severity={published ? 'success' : 'warning'} sx={{ my: 1 }} data-testid="board-state">

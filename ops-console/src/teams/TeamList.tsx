@@ -11,7 +11,7 @@ const filters = [
 /** Every team, newest first, by competition and status. */
 export function TeamList() {
   return (
-    <NewestFirstList filters={filters} dateField="createdAt">
+    <NewestFirstList filters={filters} dateField="createdAt" competitionData>
       <DataTable.Col source="name" disableSort />
       <DataTable.Col source="owner" disableSort />
       <DataTable.Col source="memberCount" disableSort>

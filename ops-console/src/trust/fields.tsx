@@ -5,7 +5,8 @@ import { EntityLink } from './EntityLink';
 import { formatScore } from './time';
 import { ZonedTime } from './ZonedTime';
 
-const decimalsOf = (metric: unknown) =>
+/** A metric's declared precision (4 places for names the registry does not know). */
+export const decimalsOf = (metric: unknown) =>
   (scoring.metricDecimals as Record<string, number | undefined>)[String(metric)] ?? 4;
 
 /** A score of the record at its metric's declared precision (`metric` on the record, or given). */

@@ -2,7 +2,6 @@ import Block from '@mui/icons-material/Block';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import Button from '@mui/material/Button';
 import {
-  DateField,
   SelectField,
   Show,
   SimpleShowLayout,
@@ -11,6 +10,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { ZonedTimeField } from '../trust/ZonedTime';
 import { RolesField } from '../trust/RolesField';
 import { ReasonButton } from '../operations/ReasonButton';
 import { useCommand } from '../operations/useCommand';
@@ -65,7 +65,7 @@ export function UserShow() {
         <RolesField source="roles" />
         <SelectField source="status" choices={statusChoices} />
         <TextField source="disabledReason" emptyText="—" />
-        <DateField source="registeredAt" showTime />
+        <ZonedTimeField source="registeredAt" />
       </SimpleShowLayout>
       <RolesPanel />
     </Show>
