@@ -3,6 +3,12 @@ import { isEnvelope } from './envelope';
 
 export type HttpClient = typeof fetchUtils.fetchJson;
 
+/** An answer from something in front of the platform (a proxy's 502 page), not the platform's envelope. */
+const serverMessage = {
+  en: 'The platform is not answering properly right now; please try again in a moment',
+  'zh-CN': '平台暂时无法正常响应，请稍后重试',
+};
+
 /** When the platform cannot be reached at all (no response): said in the console's language. */
 const networkMessage = {
   en: 'The platform could not be reached; check the connection and try again',
@@ -21,8 +27,13 @@ export function createHttpClient(language: () => string): HttpClient {
       .fetchJson(url, { ...options, headers, credentials: 'include' })
       .catch((error: unknown) => {
         // The browser's own words for a lost connection ("Failed to fetch") never reach the page.
+        const words = language() === 'en' ? 'en' : 'zh-CN';
+        // A platform answer carries its own words; a proxy's bare status line ("Bad Gateway") does not.
+        if (error instanceof HttpError && isEnvelope(error.body)) throw error;
+        if (error instanceof HttpError && error.status >= 500)
+          throw new HttpError(serverMessage[words], error.status, error.body);
         if (error instanceof HttpError) throw error;
-        throw new HttpError(networkMessage[language() === 'en' ? 'en' : 'zh-CN'], 0, null);
+        throw new HttpError(networkMessage[words], 0, null);
       });
     if (!isEnvelope(response.json)) return response;
     const { code, message, data } = response.json;
