@@ -414,6 +414,16 @@ describe('a staff console a prize committee can trust', () => {
         .getByTestId('activity-event')
         .click();
       await page.waitForURL(/#\/audit\/scoring\/events\/[0-9a-f-]{36}\/show/);
+
+      // Streams are found by searching a name, not by typing `account-<uuid>`.
+      await page.goto(`${origin}/console/#/audit/streams`);
+      await page.getByTestId('stream-search-input').fill(teams[1]!.username);
+      await page.getByTestId('stream-search').getByRole('button', { name: 'Search' }).click();
+      const results = page.getByTestId('stream-search-results');
+      await results.getByText('User').waitFor();
+      await results.getByRole('link', { name: teams[1]!.username }).first().click();
+      await page.waitForURL(new RegExp(`#/audit/streams/identity/account-${teams[1]!.userId}`));
+      await page.getByText('identity.AccountDisabled').waitFor();
     } catch (error) {
       throw await explained(page, error, 'trust-activity');
     } finally {

@@ -1,7 +1,6 @@
 import {
   ArrayInput,
   CheckboxGroupInput,
-  DateTimeInput,
   NumberInput,
   SelectInput,
   SimpleFormIterator,
@@ -10,6 +9,7 @@ import {
   minValue,
   required,
 } from 'react-admin';
+import { ZonedDateTimeInput } from '../trust/ZonedDateTimeInput';
 import { approvalChoices, submissionKindChoices, typeChoices } from './choices';
 
 const req = required();
@@ -58,7 +58,7 @@ export function SettingsInputs() {
         validate={[req, minValue(1), maxValue(100)]}
       />
       <CheckboxGroupInput source="submissionKinds" choices={submissionKindChoices} validate={req} />
-      <DateTimeInput source="teamMergeDeadline" />
+      <ZonedDateTimeInput source="teamMergeDeadline" />
       <ArrayInput source="sponsors">
         <SimpleFormIterator inline disableReordering>
           <TextInput source="" label="resources.competitions.fields.sponsors" />

@@ -66,3 +66,23 @@ export function zonedToIso(local: string, zone: string): string {
   instant = wall - offsetMinutes(zone, instant) * 60_000;
   return new Date(instant).toISOString();
 }
+
+/** An instant as the wall-clock time of `zone`, in a datetime-local input's form (`2027-03-24T00:00`). */
+export function isoToZonedLocal(value: string | Date, zone: string): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '';
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
