@@ -5,7 +5,9 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { ConfirmDialog } from '../operations/ConfirmDialog';
-import { maxReasonLength } from '../operations/ReasonDialog';
+
+/** The longest reason the services accept. */
+export const maxReasonLength = 500;
 
 export interface EffectDialogProps {
   open: boolean;
