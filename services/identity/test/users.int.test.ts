@@ -185,6 +185,10 @@ describe('operators list and disable accounts; admins grant and revoke roles', (
     expect(
       (await admin.post(`/api/admin/users/${people.admin!.id}/disable`, { reason: 'x' })).body.code,
     ).toBe(10051);
+    // An unknown account is a 404, whatever the action.
+    const nobody = '0b4f6a8e-0000-4000-8000-00000000dead';
+    expect((await admin.post(`/api/admin/users/${nobody}/disable`, { reason: 'x' })).status).toBe(404);
+    expect((await admin.post(`/api/admin/users/${nobody}/grant`, { role: 'reviewer' })).status).toBe(404);
     const still = await admin.get(`/api/admin/users/${people.admin!.id}`);
     expect(still.body.data).toMatchObject({ status: 'active', roles: ['participant', 'admin'] });
   });

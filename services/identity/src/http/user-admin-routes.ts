@@ -1,5 +1,13 @@
 import type { Role } from '@sais/events';
-import { AppError, type StaffCall, ok, okPage, parseSimpleRestList, simpleRestQuery } from '@sais/kit';
+import {
+  AppError,
+  NotFoundError,
+  type StaffCall,
+  ok,
+  okPage,
+  parseSimpleRestList,
+  simpleRestQuery,
+} from '@sais/kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -37,6 +45,7 @@ export async function userAdminRoutes(
   /** Refuses what separation of duties forbids (domain/staff-rules.ts), from the facts read now. */
   const check = async (action: StaffAction, actor: StaffCall & { roles: Role[] }, targetId: string) => {
     const target = await directory.one(targetId);
+    if (!target.id) throw new NotFoundError();
     const admins = await directory.list({
       sort: { field: 'registeredAt', order: 'ASC' },
       from: 0,
