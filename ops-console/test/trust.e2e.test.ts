@@ -140,86 +140,32 @@ describe('a staff console a prize committee can trust', () => {
     await sais?.close();
   });
 
-  it('publishing final results: one operator proposes, a different one approves; each dialog states the effect', async () => {
-    const first = await sais.browse(operator, 'en');
-    const page = first.page;
-    try {
-      await page.goto(`${origin}/console/#/leaderboards`);
-      await choose(page, 'Competition', 'Catalyst yield');
-      // No default phase: nothing to publish until the phase is chosen.
-      await page.getByText('there is no default phase').waitFor();
-      await expect(page.getByTestId('publication-propose').count()).resolves.toBe(0);
-      await choose(page, 'Phase', 'Preliminary');
-      await page.getByTestId('publication-mode').getByText('two operators').waitFor();
-      await expect(page.getByTestId('publication-publish').count()).resolves.toBe(0);
-
-      const propose = () => page.getByTestId('publication-propose').click();
-      await cancelChangesNothing(page, propose, /Preliminary of Catalyst yield: 2 teams, seal/);
-      await propose();
-      await confirm(page, { reason: 'Ranking checked against the appeals', name: 'Catalyst yield' });
-      await page
-        .getByTestId('publication-proposal')
-        .getByText('Ranking checked against the appeals')
-        .waitFor();
-      // The proposer sees no Approve button, and the server refuses their approval.
-      await expect(page.getByTestId('publication-approve').count()).resolves.toBe(0);
-      const own = await sais.api(operator, '/api/admin/leaderboard/publication/approve', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ competitionId, phase: 'preliminary', reason: 'me' }),
-      });
-      expect(own).toMatchObject({ status: 403, body: { code: 40049 } });
-    } catch (error) {
-      throw await explained(page, error, 'trust-propose');
-    } finally {
-      await first.context.close();
-    }
-
-    const other = await sais.browse(second, 'en');
-    try {
-      const { page: approver } = other;
-      await approver.goto(`${origin}/console/#/leaderboards`);
-      await choose(approver, 'Competition', 'Catalyst yield');
-      await choose(approver, 'Phase', 'Preliminary');
-      await approver
-        .getByTestId('publication-proposal')
-        .getByText(`Proposed by ${operator.username}`)
-        .waitFor();
-      await approver.getByTestId('publication-approve').click();
-      const dialog = approver.getByRole('dialog');
-      await expect(dialog.getByTestId('effect').textContent()).resolves.toMatch(
-        /^Publish the private leaderboard of Preliminary of Catalyst yield: 2 teams, seal [0-9a-f]{12}….*This cannot be undone\.$/,
-      );
-      await dialog.getByTestId('effect-reason').fill('Agreed after the committee meeting');
-      await dialog.getByTestId('effect-typed-name').fill('Catalyst yield');
-      await dialog.screenshot({ path: `${shots}publish-dialog.png` });
-      await confirm(approver);
-      await until(
-        () => approver.getByTestId('board-state').textContent(),
-        (text) => Boolean(text?.startsWith('Published')),
-        'published state',
-      );
-      const board = await sais.api<{ records: unknown[] }>(
-        teams[0]!,
-        `/api/leaderboard/private?competitionId=${competitionId}`,
-      );
-      expect(board.body.data.records).toHaveLength(2);
-    } catch (error) {
-      throw await explained(other.page, error, 'trust-approve');
-    } finally {
-      await other.context.close();
-    }
-  });
-
-  it('rescore, phase, disable, roles and dissolve: Cancel changes nothing, Confirm does what it said', async () => {
+  it('rescore, disqualify, phase, disable, roles and dissolve: Cancel changes nothing, Confirm does what it said', async () => {
     const admin = await sais.account(['admin']);
     const { context, page } = await sais.browse(admin, 'en');
     try {
-      // Rescore: the dialog counts the submissions and asks for the competition's name.
+      // A third team's submission, to be disqualified below.
+      const extra = await sais.account([]);
+      await signUp(sais, extra, competitionId);
+      const { submissionId } = await uploadCsv(
+        sais,
+        extra,
+        '/api/submission/upload',
+        { competitionId },
+        csv((i) => i + 1),
+      );
+      await until(
+        () =>
+          sais.api<{ records: unknown[] }>(admin, `/api/leaderboard/private?competitionId=${competitionId}`),
+        (answer) => answer.body.data?.records.length === 3,
+        'three teams on the private board',
+      );
+
+      // Rescore: the dialog counts the submissions and asks for the competition's name; Confirm rescores those.
       await page.goto(
         `${origin}/console/#/submissions?filter=${encodeURIComponent(JSON.stringify({ competitionId }))}`,
       );
-      await page.locator('tbody tr').nth(1).waitFor();
+      await page.locator('tbody tr').nth(2).waitFor();
       const rescore = async () => {
         await page.getByTestId('rescore-all').click();
         await choose(page, 'What to score again', 'All phases');
@@ -227,7 +173,36 @@ describe('a staff console a prize committee can trust', () => {
       await cancelChangesNothing(
         page,
         rescore,
-        /every Completed or Invalid submission of All phases of Catalyst yield \(2 submissions\)/,
+        /every Completed or Invalid submission of All phases of Catalyst yield \(3 submissions\)/,
+      );
+      const rescored = () =>
+        sais.api(
+          auditor,
+          `/api/admin/audit/scoring/events?filter=${encodeURIComponent('{"type":"scoring.SubmissionRescored"}')}&range=[0,0]`,
+        );
+      await rescore();
+      await confirm(page, { name: 'Catalyst yield' });
+      await until(
+        rescored,
+        (answer) => answer.headers.get('content-range')?.split('/')[1] === '3',
+        'three submissions rescored',
+      );
+
+      // Disqualify that submission: its file and team are named; it leaves the boards.
+      await page.goto(`${origin}/console/#/submissions/${String(submissionId)}/show`);
+      const disqualify = () => page.getByTestId('disqualify').click();
+      await cancelChangesNothing(
+        page,
+        disqualify,
+        new RegExp(`Disqualify submission result.csv of team ${extra.username}`),
+      );
+      await disqualify();
+      await confirm(page, { reason: 'Copied from another team' });
+      await until(
+        () =>
+          sais.api<{ records: unknown[] }>(admin, `/api/leaderboard/private?competitionId=${competitionId}`),
+        (answer) => answer.body.data?.records.length === 2,
+        'the disqualified team off the private board',
       );
 
       // Close the phase now, then open it again.
@@ -304,6 +279,77 @@ describe('a staff console a prize committee can trust', () => {
     }
   });
 
+  it('publishing final results: one operator proposes, a different one approves; each dialog states the effect', async () => {
+    const first = await sais.browse(operator, 'en');
+    const page = first.page;
+    try {
+      await page.goto(`${origin}/console/#/leaderboards`);
+      await choose(page, 'Competition', 'Catalyst yield');
+      // No default phase: nothing to publish until the phase is chosen.
+      await page.getByText('there is no default phase').waitFor();
+      await expect(page.getByTestId('publication-propose').count()).resolves.toBe(0);
+      await choose(page, 'Phase', 'Preliminary');
+      await page.getByTestId('publication-mode').getByText('two operators').waitFor();
+      await expect(page.getByTestId('publication-publish').count()).resolves.toBe(0);
+
+      const propose = () => page.getByTestId('publication-propose').click();
+      await cancelChangesNothing(page, propose, /Preliminary of Catalyst yield: 2 teams, seal/);
+      await propose();
+      await confirm(page, { reason: 'Ranking checked against the appeals', name: 'Catalyst yield' });
+      await page
+        .getByTestId('publication-proposal')
+        .getByText('Ranking checked against the appeals')
+        .waitFor();
+      // The proposer sees no Approve button, and the server refuses their approval.
+      await expect(page.getByTestId('publication-approve').count()).resolves.toBe(0);
+      const own = await sais.api(operator, '/api/admin/leaderboard/publication/approve', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ competitionId, phase: 'preliminary', reason: 'me' }),
+      });
+      expect(own).toMatchObject({ status: 403, body: { code: 40049 } });
+    } catch (error) {
+      throw await explained(page, error, 'trust-propose');
+    } finally {
+      await first.context.close();
+    }
+
+    const other = await sais.browse(second, 'en');
+    try {
+      const { page: approver } = other;
+      await approver.goto(`${origin}/console/#/leaderboards`);
+      await choose(approver, 'Competition', 'Catalyst yield');
+      await choose(approver, 'Phase', 'Preliminary');
+      await approver
+        .getByTestId('publication-proposal')
+        .getByText(`Proposed by ${operator.username}`)
+        .waitFor();
+      await approver.getByTestId('publication-approve').click();
+      const dialog = approver.getByRole('dialog');
+      await expect(dialog.getByTestId('effect').textContent()).resolves.toMatch(
+        /^Publish the private leaderboard of Preliminary of Catalyst yield: 2 teams, seal [0-9a-f]{12}….*This cannot be undone\.$/,
+      );
+      await dialog.getByTestId('effect-reason').fill('Agreed after the committee meeting');
+      await dialog.getByTestId('effect-typed-name').fill('Catalyst yield');
+      await dialog.screenshot({ path: `${shots}publish-dialog.png` });
+      await confirm(approver);
+      await until(
+        () => approver.getByTestId('board-state').textContent(),
+        (text) => Boolean(text?.startsWith('Published')),
+        'published state',
+      );
+      const board = await sais.api<{ records: unknown[] }>(
+        teams[0]!,
+        `/api/leaderboard/private?competitionId=${competitionId}`,
+      );
+      expect(board.body.data.records).toHaveLength(2);
+    } catch (error) {
+      throw await explained(other.page, error, 'trust-approve');
+    } finally {
+      await other.context.close();
+    }
+  });
+
   it('a reviewer checks the number read from the photo; a mismatch is refused, their own verification has no buttons', async () => {
     const reviewer = await sais.account(['reviewer']);
     const submit = async (person: Person, name: string, hue: [number, number, number]) => {
@@ -343,7 +389,16 @@ describe('a staff console a prize committee can trust', () => {
       await page.getByTestId('number-read').fill('110105194912310021');
       for (const check of ['armAndUpperBodyVisible', 'faceUnobstructed', 'detailsClear'])
         await page.getByTestId(`check-${check}`).check();
-      await page.screenshot({ path: `${shots}review.png` });
+      await until(
+        () => approve.isEnabled(),
+        (enabled) => enabled,
+        'Approve open once all is checked',
+      );
+      await page.screenshot({
+        path: `${shots}review.png`,
+        clip: { x: 0, y: 0, width: 1400, height: 760 },
+        animations: 'disabled',
+      });
       // Zoom and rotate, to read a number photographed sideways.
       await page.getByTestId('zoom-in-0').click();
       await page.getByTestId('rotate-0').click();
@@ -408,7 +463,11 @@ describe('a staff console a prize committee can trust', () => {
           (text) => text.includes('Disabled an account') && text.includes('Two accounts, one person'),
         ),
       ).toBe(true);
-      await page.screenshot({ path: `${shots}staff-activity.png` });
+      await page.screenshot({
+        path: `${shots}staff-activity.png`,
+        clip: { x: 0, y: 0, width: 1400, height: 620 },
+        animations: 'disabled',
+      });
       await rows
         .filter({ hasText: 'Approved publishing final results' })
         .getByTestId('activity-event')
@@ -454,6 +513,7 @@ describe('a staff console a prize committee can trust', () => {
           'Agreed after the committee meeting',
           'Two accounts, one person',
           'Shared result files',
+          'Copied from another team',
         ];
         const words = untranslated(
           written.reduce((rest, reason) => rest.split(reason).join(' '), text),

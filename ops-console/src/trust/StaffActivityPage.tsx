@@ -19,7 +19,7 @@ import { useCompetitions } from '../operations/CompetitionPhasePicker';
 import { localized } from '../operations/LocalizedText';
 import { useLoad } from '../operations/useLoad';
 import { EntityLink } from './EntityLink';
-import { type ServiceEvent, useStaffActivity } from './useStaffEvents';
+import { type ServiceEvent, accountOfEvent, useStaffActivity } from './useStaffEvents';
 import { ZonedTime } from './ZonedTime';
 
 /** The reason a staff member wrote, if any (disable, dissolve, disqualify, reject, publication steps). */
@@ -32,7 +32,7 @@ const reasonOf = (event: ServiceEvent) =>
     ? String((event.data as { reason: unknown }).reason)
     : '—';
 
-type EventData = { accountId?: string; teamName?: string; competitionId?: string; phase?: string };
+type EventData = { teamName?: string; competitionId?: string; phase?: string; role?: string };
 
 /** What an event concerns, in words: the account, team or competition (and phase) it names. */
 function Subject({ event, names }: { event: ServiceEvent; names: Record<string, string | null> }) {
@@ -40,8 +40,8 @@ function Subject({ event, names }: { event: ServiceEvent; names: Record<string, 
   const locale = useLocale();
   const competitions = useCompetitions();
   const data = (event.data ?? {}) as EventData;
-  if (data.accountId)
-    return <EntityLink resource="users" id={data.accountId} name={names[data.accountId] ?? null} />;
+  const accountId = accountOfEvent(event);
+  if (accountId) return <EntityLink resource="users" id={accountId} name={names[accountId] ?? null} />;
   if (data.teamName) return <span>{data.teamName}</span>;
   if (data.competitionId) {
     const competition = competitions.find((item) => item.competitionId === data.competitionId);
@@ -64,10 +64,13 @@ export function StaffActivityPage() {
   const load = useStaffActivity();
   const [service, setService] = useState('all');
   const activity = useLoad(() => load(service === 'all' ? auditServices : [service]), [load, service]);
-  const what = (type: string) => {
-    const key = `console.trust.activity.types.${type}`;
+  /** The action in words; a role change names the role. */
+  const what = (event: ServiceEvent) => {
+    const key = `console.trust.activity.types.${event.type}`;
     const text = translate(key, { _: '' });
-    return text && text !== key ? text : type;
+    const words = text && text !== key ? text : event.type;
+    const { role } = (event.data ?? {}) as EventData;
+    return role ? `${words} (${translate(`console.roles.${role}`, { _: role })})` : words;
   };
   return (
     <Card sx={{ mt: 2 }}>
@@ -128,7 +131,7 @@ export function StaffActivityPage() {
                         })}
                         data-testid="activity-event"
                       >
-                        {what(event.type)}
+                        {what(event)}
                       </Link>
                     </TableCell>
                     <TableCell sx={{ maxWidth: 280 }}>{reasonOf(event)}</TableCell>

@@ -7,6 +7,13 @@ import { createHttpClient } from '../providers/httpClient';
 
 export type ServiceEvent = AuditEvent & { service: string };
 
+const accountStream = /^(?:account|verification)-([0-9a-f-]{36})$/;
+
+/** The account an event concerns: named in its data, or the account or verification stream it is on. */
+export function accountOfEvent(event: AuditEvent): string | undefined {
+  return (event.data as { accountId?: string } | null)?.accountId ?? accountStream.exec(event.stream.id)?.[1];
+}
+
 /** A list call of one service's audit events (`GET /api/admin/audit/<service>/events`). */
 export function useAuditEvents() {
   const locale = useLocale();
@@ -39,9 +46,8 @@ export function useStaffActivity() {
           .sort((a, b) => b.occurredAt.localeCompare(a.occurredAt))
           .slice(0, size);
         // Who acted, and whose account or verification it concerned.
-        const accountOf = (event: ServiceEvent) => (event.data as { accountId?: string } | null)?.accountId;
         const ids = [
-          ...new Set(events.flatMap((event) => [event.actor.userId, accountOf(event)]).filter(Boolean)),
+          ...new Set(events.flatMap((event) => [event.actor.userId, accountOfEvent(event)]).filter(Boolean)),
         ] as string[];
         const names = Object.fromEntries(
           await Promise.all(
