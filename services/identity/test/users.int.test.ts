@@ -139,8 +139,8 @@ describe('operators list and disable accounts; admins grant and revoke roles', (
     expect(refused.body.code).toBe(10007);
     const disabledList = await list(op, { filter: { q: tag, status: 'disabled' } });
     expect((disabledList.body.data as User[]).map((u) => u.id)).toEqual([alice.id]);
-    // Alice's own stream: `readAll` only sees transactions older than every running one in the
-    // cluster, which other test files running at the same time can hold back.
+    // From the table: `readAll` only sees transactions older than every running one in the cluster,
+    // which other test files running at the same time can hold back.
     const ended = await sql<{ reason: string }>`select data->>'reason' as reason from identity.events
       where type = 'identity.SessionRevoked'`.execute(harness.platform.database.db);
     expect(ended.rows.map((row) => row.reason)).toContain('account-disabled');
