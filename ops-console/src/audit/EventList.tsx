@@ -1,5 +1,6 @@
+import { ActorField } from '../trust/ActorField';
 import { RoleText } from '../trust/RolesField';
-import { DataTable, DateField, FunctionField, List, TextField, useResourceContext } from 'react-admin';
+import { DataTable, DateField, FunctionField, List, useResourceContext } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { eventFilters } from './EventFilters';
 import { ServiceTabs } from './ServiceTabs';
@@ -47,7 +48,7 @@ export function EventList() {
           </DataTable.Col>
           <DataTable.Col source="version" label="console.audit.fields.version" />
           <DataTable.Col source="actor.userId" label="console.audit.fields.actorId" disableSort>
-            <TextField source="actor.userId" emptyText="—" />
+            <ActorField />
           </DataTable.Col>
           <DataTable.Col source="actor.role" label="console.audit.fields.role" disableSort>
             <RoleText source="actor.role" />
