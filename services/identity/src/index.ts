@@ -63,7 +63,7 @@ export const identityService = defineService({
     });
     await verificationRoutes(app, { accounts, sessions, verifications, inbox: new Inbox(db, store) });
     await adminRoutes(app, { accounts, sessions, verifications });
-    await userAdminRoutes(app, { accounts, sessions, directory: new UserDirectory(db, accounts) });
+    await userAdminRoutes(app, { db, accounts, sessions, directory: new UserDirectory(db, accounts) });
     await identitySignalRoutes(app, { accounts, sessions, signals: new IdentitySignals(db, store) });
   },
 });

@@ -190,4 +190,19 @@ describe('operators list and disable accounts; admins grant and revoke roles', (
     const still = await admin.get(`/api/admin/users/${people.admin!.id}`);
     expect(still.body.data).toMatchObject({ status: 'active', roles: ['participant', 'admin'] });
   });
+
+  it('two admins taking each other’s admin role at the same instant leave one admin', async () => {
+    const first = people.admin!;
+    const second = await person('admin2', ['admin']);
+    const answers = await Promise.all([
+      first.web.post(`/api/admin/users/${second.id}/revoke`, { role: 'admin' }),
+      second.web.post(`/api/admin/users/${first.id}/revoke`, { role: 'admin' }),
+    ]);
+    const codes = answers.map((answer) => answer.body.code).sort((a, b) => a - b);
+    // One wins; the other finds either that it is no admin any more (403) or that the target is the last (10053).
+    expect(codes[0]).toBe(0);
+    expect([403, 10053]).toContain(codes[1]);
+    const remaining = await list(people.op!.web, { filter: { role: 'admin', status: 'active' } });
+    expect(remaining.headers['content-range']).toMatch(/\/1$/);
+  });
 });

@@ -1,7 +1,7 @@
 import type { Role } from '@sais/events';
 import {
   AppError,
-  NotFoundError,
+  type Db,
   type StaffCall,
   ok,
   okPage,
@@ -13,9 +13,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Accounts } from '../accounts.ts';
 import type { Sessions } from '../auth/sessions.ts';
-import { type StaffAction, checkStaffAction } from '../domain/staff-rules.ts';
 import { identityCodes } from '../errors.ts';
 import { type UserDirectory, accountStatuses, staffRoles } from '../users/directory.ts';
+import { type StaffChange, StaffActions } from '../users/staff-actions.ts';
 import { requireStaffSession } from './context.ts';
 
 const tags = ['admin: users'];
@@ -36,29 +36,20 @@ const listFilter = z.object({
  */
 export async function userAdminRoutes(
   root: FastifyInstance,
-  { accounts, sessions, directory }: { accounts: Accounts; sessions: Sessions; directory: UserDirectory },
+  {
+    db,
+    accounts,
+    sessions,
+    directory,
+  }: { db: Db; accounts: Accounts; sessions: Sessions; directory: UserDirectory },
 ) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   /** The caller holding `role` (or admin); the role recorded on events is the one that let them in. */
   const staff = (request: FastifyRequest, role: Role) =>
     requireStaffSession(request, { sessions, accounts }, role);
-  /** Refuses what separation of duties forbids (domain/staff-rules.ts), from the facts read now. */
-  const check = async (action: StaffAction, actor: StaffCall & { roles: Role[] }, targetId: string) => {
-    const target = await directory.one(targetId);
-    if (!target.id) throw new NotFoundError();
-    const admins = await directory.list({
-      sort: { field: 'registeredAt', order: 'ASC' },
-      from: 0,
-      to: 0,
-      filter: { role: 'admin', status: 'active' },
-    });
-    checkStaffAction(action, {
-      actorId: actor.accountId,
-      actorRoles: actor.roles,
-      target: { accountId: target.id, roles: target.roles, status: target.status },
-      activeAdmins: admins.total,
-    });
-  };
+  const staffActions = new StaffActions(db, accounts, sessions);
+  const change = (caller: StaffCall & { roles: Role[] }, targetId: string, what: StaffChange) =>
+    staffActions.change(targetId, what, caller, caller.metadata);
 
   app.get(
     '/api/admin/users',
@@ -112,8 +103,7 @@ export async function userAdminRoutes(
         throw new AppError(identityCodes.disableReasonRequired, 'disableReasonRequired', 400, {
           data: { field: 'reason' },
         });
-      await check({ type: 'disable' }, caller, request.params.id);
-      await accounts.disable(request.params.id, reason, caller.metadata);
+      await change(caller, request.params.id, { type: 'disable', reason });
       return ok(await directory.one(request.params.id));
     },
   );
@@ -123,8 +113,7 @@ export async function userAdminRoutes(
     { schema: { tags, summary: 'Operator: enable a disabled account again', params: idParams } },
     async (request) => {
       const caller = await staff(request, 'operator');
-      await check({ type: 'enable' }, caller, request.params.id);
-      await accounts.enable(request.params.id, caller.metadata);
+      await change(caller, request.params.id, { type: 'enable' });
       return ok(await directory.one(request.params.id));
     },
   );
@@ -143,10 +132,7 @@ export async function userAdminRoutes(
       async (request) => {
         const caller = await staff(request, 'admin');
         const { role } = request.body;
-        await check({ type: action, role }, caller, request.params.id);
-        await (action === 'grant'
-          ? accounts.grantRole(request.params.id, role, caller.metadata)
-          : accounts.revokeRole(request.params.id, role, caller.metadata));
+        await change(caller, request.params.id, { type: action, role });
         return ok(await directory.one(request.params.id));
       },
     );
