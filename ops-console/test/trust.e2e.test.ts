@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gradientPng } from './support/png';
 import { type ConsolePlatform, type Person, explained, startConsolePlatform } from './support/platform';
 import { choose, signUp, uploadCsv, yieldCsv } from './support/scoring';
+import { effectDialogs, prizeCompetition, untranslated } from './support/trust';
 import { until } from './support/until';
 
-const day = 24 * 3600 * 1000;
 const csv = (f: (i: number) => number) => yieldCsv(20, f);
 const shots = fileURLToPath(new URL('../../docs/console/', import.meta.url));
 const idCard = '11010519491231002X';
@@ -16,7 +16,8 @@ const idCard = '11010519491231002X';
 /**
  * Issue 19 in Chromium against the real platform: confirmations that state the effect (Cancel
  * changes nothing), final results through two operators, the reviewer's check of the number, the
- * staff activity page. The screenshots of docs/console.md are taken here.
+ * staff activity page. The screenshots of docs/console.md are taken here. One platform for the file
+ * (longer than most): the staff activity and the zh-CN walk read what the journeys before them did.
  */
 describe('a staff console a prize committee can trust', () => {
   let sais: ConsolePlatform;
@@ -27,43 +28,10 @@ describe('a staff console a prize committee can trust', () => {
   let competitionId: string;
   const teams: Person[] = [];
 
-  /** How many events staff caused in a service (the staff activity filter of the audit API). */
-  async function staffEvents(service: string) {
-    const answer = await sais.api(
-      auditor,
-      `/api/admin/audit/${service}/events?filter=${encodeURIComponent('{"staff":true}')}&range=[0,0]`,
-    );
-    return Number(answer.headers.get('content-range')?.split('/')[1]);
-  }
-  const allStaffEvents = async () =>
-    (await Promise.all(['identity', 'competition', 'team', 'scoring'].map(staffEvents))).reduce(
-      (a, b) => a + b,
-    );
-
-  /** Opens a confirmation with `open`, checks its stated effect, cancels: nothing happened. */
-  async function cancelChangesNothing(page: Page, open: () => Promise<void>, effect: RegExp) {
-    const before = await allStaffEvents();
-    await open();
-    const dialog = page.getByRole('dialog');
-    await expect(dialog.getByTestId('effect').textContent()).resolves.toMatch(effect);
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    expect(await allStaffEvents()).toBe(before);
-  }
-
-  /** Fills what the open dialog asks for (reason, typed name) and confirms. */
-  async function confirm(page: Page, { reason, name }: { reason?: string; name?: string } = {}) {
-    const dialog = page.getByRole('dialog');
-    const button = dialog.getByTestId('effect-confirm');
-    if (name !== undefined) {
-      await dialog.getByTestId('effect-typed-name').fill(`${name} `.slice(0, 3));
-      await expect(button.isDisabled()).resolves.toBe(true);
-      await dialog.getByTestId('effect-typed-name').fill(name);
-    }
-    if (reason !== undefined) await dialog.getByTestId('effect-reason').fill(reason);
-    await button.click();
-    await dialog.waitFor({ state: 'detached' });
-  }
+  const dialogs = () => effectDialogs(sais, auditor);
+  const cancelChangesNothing = (page: Page, open: () => Promise<void>, effect: RegExp) =>
+    dialogs().cancelChangesNothing(page, open, effect);
+  const confirm = (page: Page, fill?: { reason?: string; name?: string }) => dialogs().confirm(page, fill);
 
   beforeAll(async () => {
     sais = await startConsolePlatform('trust');
@@ -74,33 +42,7 @@ describe('a staff console a prize committee can trust', () => {
       await sais.account(['auditor']),
     ];
     // A prize competition (two operators publish by default), open since yesterday, in Shanghai time.
-    const created = await sais.api<{ id: string }>(operator, '/api/admin/competitions', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        title: { en: 'Catalyst yield', 'zh-CN': '催化剂产率预测' },
-        description: { en: 'Predict the yield', 'zh-CN': '预测产率' },
-        type: 'Algorithm',
-        bonus: 200_000,
-        season: '2027',
-        sponsors: [],
-        timeZone: 'Asia/Shanghai',
-        teamSizeLimit: 3,
-        teamFormingAttempts: 3,
-        dailySubmissionLimit: 5,
-        teamMergeDeadline: null,
-        agreements: [],
-        phases: [
-          {
-            phase: 'preliminary',
-            startsAt: new Date(Date.now() - day).toISOString(),
-            endsAt: new Date(Date.now() + 30 * day).toISOString(),
-          },
-        ],
-      }),
-    });
-    expect(created.body.code).toBe(0);
-    competitionId = created.body.data.id;
+    competitionId = await prizeCompetition(sais, operator, 'Catalyst yield', '催化剂产率预测');
     await until(
       () =>
         sql`select 1 from scoring.competitions where competition_id = ${competitionId}`.execute(
@@ -207,6 +149,16 @@ describe('a staff console a prize committee can trust', () => {
 
       // Close the phase now, then open it again.
       await page.goto(`${origin}/console/#/competitions/${competitionId}`);
+      // The ground truth in force (file, rows, metric, who), and its metric chosen for the next upload.
+      await until(
+        () => page.getByTestId('groundtruth-current').textContent(),
+        (text) => Boolean(text?.includes(operator.username)),
+        'the ground truth in force',
+      );
+      await expect(page.getByTestId('groundtruth-current').textContent()).resolves.toMatch(
+        /File \(SHA-256\): [0-9a-f]{16}….*Rows: 20.*Metric: RMSE/,
+      );
+      await expect(page.getByTestId('groundtruth-metric').inputValue()).resolves.toBe('rmse');
       const close = () => page.getByTestId('phase-preliminary').getByTestId('phase-close').click();
       await cancelChangesNothing(page, close, /Close Preliminary of Catalyst yield now/);
       await expect(
@@ -530,35 +482,3 @@ describe('a staff console a prize committee can trust', () => {
     }
   });
 });
-
-/**
- * English words left in a zh-CN page: runs of Latin letters, less what is data or a name the
- * platform keeps in Latin letters everywhere: usernames, emails, ids and stream ids, digests, the
- * event store's own identifiers (event, stream and projection types such as `identity.RoleGranted`,
- * shown as they are stored beside their words), metric abbreviations, file names, the test's team.
- */
-function untranslated(text: string, usernames: string[]): string[] {
-  const allowed = new Set([
-    'SAIS',
-    'RMSE',
-    'MAE',
-    'AUC',
-    'CSV',
-    'SHA',
-    'GMT',
-    'UTC',
-    'Asia',
-    'Shanghai',
-    'siRNA',
-    'Catalysts',
-  ]);
-  const cleaned = usernames
-    .reduce((rest, name) => rest.split(name).join(' '), text.replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, ' '))
-    .replace(/([a-z-]+-)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(-[a-z-]+)?/gi, ' ')
-    .replace(/\b(part|operator|reviewer|auditor|admin)\d+\b/g, ' ')
-    .replace(/\b[0-9a-f]{8,}\b/g, ' ')
-    .replace(/\b[\w-]+\.(csv|png|jpg)\b/g, ' ')
-    .replace(/\b[A-Za-z][\w-]*(\.[A-Za-z][\w-]*)+\b/g, ' ');
-  const words = cleaned.match(/[A-Za-z][A-Za-z'’]{2,}/g) ?? [];
-  return [...new Set(words.filter((word) => !allowed.has(word)))];
-}
