@@ -3,7 +3,7 @@
  * (multipart, as the portal does) at a fixed rate, open loop (request i is due at start + i / rate,
  * whatever earlier answers do), round-robin over the given session cookies. Prints JSON: for every
  * accepted upload its submission id and the epoch time (ms, sub-ms precision) its answer arrived,
- * plus the refused and failed counts.
+ * plus the refused and failed counts and when each refusal or failure (no answer) happened.
  *
  *   node bench/pipeline-load.ts <port> <competitionId> <rate> <seconds>   (cookies in SAIS_BENCH_COOKIES, comma-separated)
  */
@@ -29,10 +29,25 @@ const accepted: { submissionId: string; acceptedAt: number }[] = [];
 let refused = 0;
 let failed = 0;
 const refusals: Record<string, number> = {};
+const refusedAt: number[] = [];
+const failedAt: number[] = [];
 
 function post(i: number): Promise<void> {
   const payload = body(i);
-  return new Promise((resolve) => {
+  return new Promise((done) => {
+    // A process killed mid-answer (npm run bench -- faults) ends a request with an error after its
+    // response began: whichever comes first counts, once.
+    let settled = false;
+    const resolve = () => {
+      settled = true;
+      done();
+    };
+    const fail = () => {
+      if (settled) return;
+      failed += 1;
+      failedAt.push(now());
+      resolve();
+    };
     const req = request(
       {
         agent,
@@ -50,26 +65,28 @@ function post(i: number): Promise<void> {
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', fail);
         res.on('end', () => {
+          if (settled) return;
           const at = now();
-          const answer = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
-            code: number;
-            data?: { submissionId: string };
-          };
+          let answer: { code: number; data?: { submissionId: string } };
+          try {
+            answer = JSON.parse(Buffer.concat(chunks).toString('utf8')) as typeof answer;
+          } catch {
+            answer = { code: res.statusCode ?? 0 };
+          }
           if (answer.code === 0 && answer.data)
             accepted.push({ submissionId: answer.data.submissionId, acceptedAt: at });
           else {
             refused += 1;
+            refusedAt.push(at);
             refusals[answer.code] = (refusals[answer.code] ?? 0) + 1;
           }
           resolve();
         });
       },
     );
-    req.on('error', () => {
-      failed += 1;
-      resolve();
-    });
+    req.on('error', fail);
     req.end(payload);
   });
 }
@@ -86,5 +103,14 @@ for (let i = 0; i < total; i++) {
 await Promise.all(inFlight);
 agent.destroy();
 process.stdout.write(
-  JSON.stringify({ sent: total, seconds: (now() - start) / 1000, accepted, refused, failed, refusals }),
+  JSON.stringify({
+    sent: total,
+    seconds: (now() - start) / 1000,
+    accepted,
+    refused,
+    failed,
+    refusals,
+    refusedAt,
+    failedAt,
+  }),
 );

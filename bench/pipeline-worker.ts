@@ -16,7 +16,9 @@ const platform = await createPlatform({
   services: [workersOnly(scoringService)],
   config: {
     dataDir: await mkdtemp(join(tmpdir(), 'bench-pipeline-worker-')),
-    env: { ...process.env, SAIS_SEED: 'off', SCORING_RUNNER: 'off' },
+    // The API process checkpoints the scoring log; a worker process with a folder of its own would keep
+    // a second copy of it (a deployment's processes share one transparency folder).
+    env: { ...process.env, SAIS_SEED: 'off', SCORING_RUNNER: 'off', SAIS_TRANSPARENCY: 'off' },
   },
   logger: pino({ level: 'warn' }),
 });

@@ -1,6 +1,8 @@
 /**
- * `npm run bench -- pipeline [rate=200] [seconds=60] [teams=N] [workers=N]` (at least rate × seconds / 100
- * teams; `workers=N` runs the scoring worker group in N processes of its own, bench/pipeline-worker.ts)
+ * `npm run bench -- pipeline [rate=200] [seconds=60] [teams=N] [workers=N] [transparency=off] [scrape=S]`
+ * (at least rate × seconds / 100 teams; `workers=N` runs the scoring worker group in N processes of its
+ * own, bench/pipeline-worker.ts; `transparency=off` runs no checkpointer, to compare with, decision 0012;
+ * `scrape=S` reads the platform's metrics every S seconds, as Prometheus would)
  *
  * Small result files from upload to leaderboard: a load process (bench/pipeline-load.ts) posts 20-row
  * CSVs through `POST /api/submission/upload` at a fixed rate (open loop) to the real platform
@@ -82,6 +84,8 @@ async function main(args: readonly string[]): Promise<boolean> {
   const teams = Math.max(setting('teams', 20), Math.ceil((rate * seconds) / dailyLimit));
   // Scoring workers in their own processes (0: inside the API process).
   const workerProcesses = setting('workers', 0);
+  const transparency = args.includes('transparency=off') ? 'off' : 'on';
+  const scrapeSeconds = setting('scrape', 0);
   const cleanup = new Cleanup();
   try {
     const applied = new Map<string, number[]>();
@@ -93,7 +97,7 @@ async function main(args: readonly string[]): Promise<boolean> {
     } = await benchPlatform(cleanup, {
       name: 'pipeline',
       services: [identityService, competitionService, timedScoring(applied)],
-      env: { SAIS_WORKERS: workerProcesses > 0 ? 'off' : 'on' },
+      env: { SAIS_WORKERS: workerProcesses > 0 ? 'off' : 'on', SAIS_TRANSPARENCY: transparency },
     });
     const db = platform.database.db;
     for (let i = 0; i < workerProcesses; i++) {
@@ -199,10 +203,20 @@ async function main(args: readonly string[]): Promise<boolean> {
             ? `API process (HTTP, relays, projections) + ${workerProcesses} scoring worker process(es)`
             : 'one process: HTTP, relays, scoring worker group, projections (SAIS_WORKERS on)',
         ],
+        ['checkpointers', transparency === 'on' ? 'on (in the API process)' : 'off (SAIS_TRANSPARENCY=off)'],
       ],
       { servers, databaseUrl: url, topicPrefix },
     );
 
+    // The metrics a Prometheus would scrape meanwhile (each scrape's time kept for the report).
+    const scrapes: number[] = [];
+    const scraper =
+      scrapeSeconds > 0
+        ? setInterval(() => {
+            const started = performance.now();
+            void platform.metrics.exposition().then(() => scrapes.push(performance.now() - started));
+          }, scrapeSeconds * 1000)
+        : undefined;
     const { stdout } = await run(
       process.execPath,
       [
@@ -229,6 +243,7 @@ async function main(args: readonly string[]): Promise<boolean> {
     const drainUntil = Date.now() + 120_000;
     while (Date.now() < drainUntil && load.accepted.some((a) => !applied.has(a.submissionId)))
       await sleep(100);
+    clearInterval(scraper);
 
     const latencies = load.accepted.flatMap((a) => {
       const at = applied.get(a.submissionId);
@@ -338,6 +353,12 @@ async function main(args: readonly string[]): Promise<boolean> {
           [
             'Invalid / Failed events',
             `${fmt(count(S.SubmissionInvalid.type).n)} / ${fmt(count(S.EvaluationFailed.type).n)}`,
+          ],
+          [
+            `metrics scrapes (every ${scrapeSeconds} s): count, p50 / max`,
+            scrapes.length
+              ? `${scrapes.length}, ${ms(distribution(scrapes).p50)} / ${ms(distribution(scrapes).max)}`
+              : '–',
           ],
           ['accepted but never on the leaderboard', fmt(missing)],
           ['applied more than once', fmt(duplicates)],

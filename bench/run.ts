@@ -22,8 +22,8 @@ const benchmarks: Record<string, { description: string; load: () => Promise<Benc
   },
   scoring: {
     description:
-      'score a 1,000,000-row CSV (RMSE, every validation on) in a child process vs pandas on the same files. ' +
-      'Args: rows=N runs=N ids=string (string ids instead of integers) quiet=N',
+      'score a 1,000,000-row CSV (RMSE, every validation on) in a child process vs DuckDB and pandas on the same ' +
+      'files, each tool in its own child. Args: ids=all|int|string|uuid|quoted rows=N runs=N quiet=N seed=N',
     load: async () => (await import('./scoring.ts')).default,
   },
   pipeline: {
@@ -32,11 +32,25 @@ const benchmarks: Record<string, { description: string; load: () => Promise<Benc
       'p99 upload accepted → leaderboard applied, nothing lost or double counted. Args: rate=N seconds=N teams=N workers=N',
     load: async () => (await import('./pipeline.ts')).default,
   },
+  faults: {
+    description:
+      'faults survived in real mode (its own PostgreSQL and Kafka containers, the platform in 4 processes): ' +
+      'kill -9 of a worker, the API, the projections; Kafka and PostgreSQL restarts, each during a burst of ' +
+      'uploads (and a phase without a fault); lost, doubled, stuck, seconds to recover, p99. ' +
+      'Args: rate=N uploads=N at=S projections=N faults=none,worker,api,projections,kafka,postgres',
+    load: async () => (await import('./faults.ts')).default,
+  },
   leaderboard: {
     description:
       'public leaderboard, first page of 50 rows with 10,000 teams, through the real service on 127.0.0.1 vs a ' +
       'bare Fastify route (50 connections, ~10 s each). Args: seconds=N connections=N teams=N',
     load: async () => (await import('./scoring-leaderboard.ts')).default,
+  },
+  checkpoint: {
+    description:
+      'transparency checkpoints: appends/s without and with a running checkpointer, and 1,000,000 events ' +
+      'checkpointed from nothing and incrementally, with proofs at that size. Args: appends million events=N',
+    load: async () => (await import('./checkpoint.ts')).default,
   },
   runner: {
     description:

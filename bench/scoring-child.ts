@@ -4,30 +4,53 @@
  * process's peak RSS. Runs under plain Node (type stripping), so the measured RSS is the scorer's, not a
  * loader's.
  *
- *   node bench/scoring-child.ts <truth.csv> <submission.csv> <metric> [warm runs]
+ *   node bench/scoring-child.ts csv <truth.csv> <submission.csv> <metric> <form out>
+ *   node bench/scoring-child.ts form <form> <submission.csv> <metric>
  *
- * Timed parts:
+ * `csv`, a worker that parses the ground truth's CSV:
  * - truth: read the ground-truth file and parse it into typed arrays (a worker does this once per
  *   ground truth and keeps it: GroundTruthCache);
  * - first: the worker path for the first submission this process scores — read the submission file
  *   (one readFile, no copy) and score it with every validation on. JIT still cold for the scoring loop;
- * - warm: the same again (file read again each time), as for any later submission of a running worker.
+ * - warm: the same again (file read again each time), as for any later submission of a running worker;
+ * - then, not timed with the rest: the ground truth's stored form is written to <form out> (what the
+ *   operator's upload stores beside the CSV), `encodeMs`.
+ * `form`, a fresh worker whose ground truth was stored parsed: `mapMs` reads the form file and maps it
+ * (checksum, checks, the hash table rebuilt), then `first` as above.
  *
  * Peak RSS twice: after the first submission (`firstRssMb`: load the ground truth and score one file, the
  * issue's measure) and after the warm runs (`maxRssMb`). The scorer allocates nothing per submission, so
- * back to back the only garbage is each file's 15 MB buffer, which V8 frees at its next collection, and
- * with no JavaScript garbage that comes only when ~64 MB of new external memory has piled up: the second
+ * back to back the only garbage is each file's buffer, which V8 frees at its next collection: the second
  * figure shows that swing, not memory the scorer holds.
  */
-import { readFileSync } from 'node:fs';
-import { loadGroundTruth, type Metric } from '../services/scoring/src/evaluation/ground-truth.ts';
+import { readFileSync, writeFileSync } from 'node:fs';
+import {
+  type GroundTruth,
+  type Metric,
+  loadGroundTruth,
+} from '../services/scoring/src/evaluation/ground-truth.ts';
 import { type Scores, scoreSubmission } from '../services/scoring/src/evaluation/score.ts';
+import { decodeTruthForm, encodeTruthForm } from '../services/scoring/src/evaluation/truth-form.ts';
 
-const [truthPath, submissionPath, metric = 'rmse', warmRuns = '5'] = process.argv.slice(2);
+const [mode, truthPath, submissionPath, metricName = 'rmse', extra = ''] = process.argv.slice(2);
+const metric = metricName as Metric;
 const rssBeforeMb = process.memoryUsage().rss / 2 ** 20;
+const identity = { sha256: 'bench', metric, publicPercent: 50 };
 
+/** CPU time of this process so far (all threads), ms: less swayed than wall time by other work on the host. */
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+const cpu0 = cpuMs();
 const t0 = performance.now();
-const truth = loadGroundTruth(readFileSync(truthPath!), metric as Metric, 50);
+let truth: GroundTruth;
+let write: (() => void) | null = null;
+if (mode === 'form') truth = decodeTruthForm(readFileSync(truthPath!), identity);
+else {
+  truth = loadGroundTruth(readFileSync(truthPath!), metric, 50);
+  write = () => writeFileSync(extra, encodeTruthForm(truth, identity));
+}
 const truthMs = performance.now() - t0;
 
 const scoreFile = (): { ms: number; scores: Scores } => {
@@ -35,19 +58,27 @@ const scoreFile = (): { ms: number; scores: Scores } => {
   const scores = scoreSubmission(readFileSync(submissionPath!), truth);
   return { ms: performance.now() - start, scores };
 };
+const cpu1 = cpuMs();
 const first = scoreFile();
+const cpu2 = cpuMs();
 // Peak RSS through the ground truth and one 1,000,000-row submission: the issue's measure.
 const firstRssMb = process.resourceUsage().maxRSS / 1024;
-const warm = Array.from({ length: Number(warmRuns) }, scoreFile);
+const warm = Array.from({ length: mode === 'form' ? 0 : 5 }, scoreFile);
 const warmMs = warm.map((run) => run.ms).sort((a, b) => a - b);
+const encodeStart = performance.now();
+write?.();
+const encodeMs = performance.now() - encodeStart;
 
 const { publicScore, privateScore, rows } = first.scores;
 console.log(
   JSON.stringify({
     truthMs,
     firstMs: first.ms,
-    warmMs: warmMs[Math.floor(warmMs.length / 2)],
+    warmMs: warmMs[Math.floor(warmMs.length / 2)] ?? Number.NaN,
     fullMs: truthMs + first.ms,
+    fullCpuMs: cpu2 - cpu0,
+    firstCpuMs: cpu2 - cpu1,
+    encodeMs,
     rows,
     publicScore,
     privateScore,

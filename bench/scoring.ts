@@ -1,250 +1,278 @@
 /**
- * `npm run bench -- scoring [rows=1000000] [runs=3] [quiet=60] [ids=string]`
+ * `npm run bench -- scoring [ids=all|int|string|uuid|quoted] [rows=1000000] [runs=3] [quiet=20] [seed=N]`
  *
- * Scores a 1,000,000-row result file (integer ids, rows shuffled, id,<target>) against its ground truth
- * with RMSE and every validation of the scorer on (encoding, empty file, header, columns, missing /
- * duplicate / extra ids, non-numeric values, NaN), in a child process per run so its peak RSS is its
- * own. Then pandas (Debian's python3-pandas, /usr/bin/python3) on the same files in the same run: read
- * both, join on id, RMSE. Prints what each timing includes, both times and ours / pandas. No servers.
+ * Scores a 1,000,000-row result file against its ground truth (`id,target`, RMSE, every validation of
+ * the scorer on) and, on the same files in the same run, the tools a data scientist would reach for:
+ * DuckDB (npm `@duckdb/node-api`: `read_csv` both, join on id, RMSE) as the anchor, and pandas
+ * (Debian's python3-pandas at /usr/bin/python3: `read_csv` both, merge on id, RMSE). polars is not
+ * installable here (no PyPI), so it is not measured. Each tool runs in a child process of its own, so
+ * each peak RSS is that tool's alone; the runs alternate (ours, ours from the stored form, DuckDB,
+ * pandas), each after a bounded wait for a quiet machine. Files are generated fresh for every kind of
+ * id (bench/lib/scoring-files.ts) from a random seed, printed (`seed=N` repeats a run's files). All
+ * tools must compute the same overall RMSE to 1e-9, else the run fails.
  *
- * The issue's target is the scoring of a submission as the worker does it: the ground truth is parsed
- * once and cached in typed arrays (GroundTruthCache), each submission is read and scored. So the
- * headline is "worker path, first submission": reading the submission file and scoring it, in a process
- * whose ground truth is loaded but whose scoring loop has never run. Also printed: the same warm, the
- * full cold path (read and parse the ground truth too), and pandas with its ground truth already read.
- * `ids=string` prefixes every id with "k", so the scorer takes its hash index instead of the direct one.
+ * What each figure includes is printed with the results.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fmt, table, verdict, waitForQuiet } from './lib/report.ts';
+import { fmt, table, waitForQuiet } from './lib/report.ts';
+import { ID_KINDS, type IdKind, writeScoringFiles } from './lib/scoring-files.ts';
 import { printRunHeader } from './lib/servers.ts';
-import { seededRandom as random } from '../services/scoring/test/random.ts';
 import type { Benchmark } from './run.ts';
 
-const TARGETS = { ratio: 0.3, oursMs: 500, oursRssMb: 200 };
 const PYTHON = '/usr/bin/python3';
-
-function shuffled(n: number, next: () => number): Int32Array {
-  const order = new Int32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  for (let i = n - 1; i > 0; i--) {
-    const j = Math.floor(next() * (i + 1));
-    const swap = order[i]!;
-    order[i] = order[j]!;
-    order[j] = swap;
-  }
-  return order;
-}
-
-function files(dir: string, rows: number, prefix: string) {
-  const next = random(42);
-  const truth = new Float64Array(rows);
-  for (let i = 0; i < rows; i++) truth[i] = Math.round(next() * 1e6) / 1e3; // e.g. 523.117
-  const write = (name: string, order: Int32Array, value: (id: number) => string) => {
-    const parts: string[] = ['id,target\n'];
-    for (let k = 0; k < rows; k++) parts.push(`${prefix}${order[k]},${value(order[k]!)}\n`);
-    const path = join(dir, name);
-    writeFileSync(path, parts.join(''));
-    return path;
-  };
-  const truthPath = write('truth.csv', shuffled(rows, next), (id) => String(truth[id]));
-  const submissionPath = write('submission.csv', shuffled(rows, next), (id) =>
-    (truth[id]! + (next() - 0.5) * 2).toFixed(4),
-  );
-  return { truthPath, submissionPath };
-}
+const RSS_TARGET_MB = 200;
 
 const pandasScript = `
 import json, resource, sys, time
 import numpy as np
 import pandas as pd
 truth_path, submission_path = sys.argv[1], sys.argv[2]
-t0 = time.perf_counter()
+t0, c0 = time.perf_counter(), time.process_time()
 truth = pd.read_csv(truth_path)
 t1 = time.perf_counter()
 submission = pd.read_csv(submission_path)
 joined = truth.merge(submission, on="id", suffixes=("_truth", "_pred"))
 rmse = float(np.sqrt(np.mean((joined["target_truth"] - joined["target_pred"]) ** 2)))
-t2 = time.perf_counter()
-print(json.dumps({"totalMs": (t2 - t0) * 1000, "truthMs": (t1 - t0) * 1000, "submissionMs": (t2 - t1) * 1000,
+t2, c2 = time.perf_counter(), time.process_time()
+print(json.dumps({"totalMs": (t2 - t0) * 1000, "submissionMs": (t2 - t1) * 1000, "totalCpuMs": (c2 - c0) * 1000,
   "rmse": rmse, "rows": int(len(joined)), "maxRssMb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
 `;
 
+type Figures = Record<string, number>;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const json = (command: string, args: string[]) =>
+  JSON.parse(execFileSync(command, args, { encoding: 'utf8', maxBuffer: 1 << 20 })) as Figures;
 
-async function main(args: readonly string[]): Promise<boolean> {
-  const setting = (name: string, fallback: number) =>
-    Number(args.find((a) => a.startsWith(`${name}=`))?.split('=')[1] ?? fallback);
-  const rows = setting('rows', 1_000_000);
-  const stringIds = args.includes('ids=string');
-  const runs = setting('runs', 3);
-  let pandasVersion: string;
-  try {
-    pandasVersion = execFileSync(PYTHON, ['-c', 'import pandas; print(pandas.__version__)'], {
-      encoding: 'utf8',
-    }).trim();
-  } catch {
-    console.error(`pandas is missing: apt-get install -y python3-pandas (for ${PYTHON})`);
-    return false;
-  }
+function versions(): { pandas: string; duckdb: string } {
+  const pandas = execFileSync(PYTHON, ['-c', 'import pandas; print(pandas.__version__)'], {
+    encoding: 'utf8',
+  }).trim();
+  const require = createRequire(import.meta.url);
+  const duckdb = (require('@duckdb/node-api/package.json') as { version: string }).version;
+  return { pandas, duckdb };
+}
+
+interface KindResult {
+  kind: IdKind;
+  ours: Figures[];
+  stored: Figures[];
+  duck: Figures[];
+  pandas: Figures[];
+  agree: boolean;
+}
+
+async function measureKind(kind: IdKind, rows: number, runs: number, quiet: number, seed: number) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-scoring-'));
   try {
     const started = performance.now();
-    const { truthPath, submissionPath } = files(dir, rows, stringIds ? 'k' : '');
-    await printRunHeader('Scoring benchmark (npm run bench -- scoring)', [
-      ['pandas', `${pandasVersion} (${PYTHON})`],
-      [
-        'files',
-        `${fmt(rows)} rows each, ${stringIds ? 'string ids (k0, k1, …)' : 'integer ids'} shuffled, generated in ${fmt(performance.now() - started)} ms`,
-      ],
-      ['runs', `${runs} of each, alternating; medians reported`],
-    ]);
-    const ours: Record<string, number>[] = [];
-    const pandas: Record<string, number>[] = [];
+    const files = writeScoringFiles(dir, rows, kind, seed);
+    console.log(
+      `\n## ids=${kind}: ${fmt(rows)} rows; truth ${fmt(files.truthBytes / 2 ** 20, 1)} MiB, submission ` +
+        `${fmt(files.submissionBytes / 2 ** 20, 1)} MiB; generated in ${fmt(performance.now() - started)} ms\n`,
+    );
+    const form = join(dir, 'truth.form');
+    const child = join(import.meta.dirname, 'scoring-child.ts');
+    const result: KindResult = { kind, ours: [], stored: [], duck: [], pandas: [], agree: true };
     const busy: number[] = [];
     for (let run = 0; run < runs; run++) {
       // Other sessions on a shared host skew everything: wait (bounded) for a mostly idle machine.
-      busy.push((await waitForQuiet(setting('quiet', 60), 35)).busy);
-      ours.push(
-        JSON.parse(
-          execFileSync(
-            process.execPath,
-            [join(import.meta.dirname, 'scoring-child.ts'), truthPath, submissionPath, 'rmse'],
-            {
-              encoding: 'utf8',
-            },
-          ),
-        ) as Record<string, number>,
-      );
-      pandas.push(
-        JSON.parse(
-          execFileSync(PYTHON, ['-c', pandasScript, truthPath, submissionPath], { encoding: 'utf8' }),
-        ) as Record<string, number>,
-      );
+      busy.push((await waitForQuiet(quiet, 35)).busy);
+      const { truthPath, submissionPath } = files;
+      result.ours.push(json(process.execPath, [child, 'csv', truthPath, submissionPath, 'rmse', form]));
+      result.stored.push(json(process.execPath, [child, 'form', form, submissionPath, 'rmse']));
+      const duckChild = join(import.meta.dirname, 'scoring-duckdb.ts');
+      result.duck.push(json(process.execPath, [duckChild, truthPath, submissionPath]));
+      result.pandas.push(json(PYTHON, ['-c', pandasScript, truthPath, submissionPath]));
     }
-    const pick = (list: Record<string, number>[], key: string) => median(list.map((r) => r[key]!));
-    const best = (list: Record<string, number>[], key: string) => Math.min(...list.map((r) => r[key]!));
-    const oursRss = Math.max(...ours.map((r) => r.firstRssMb!));
-    const oursRssAfterWarm = Math.max(...ours.map((r) => r.maxRssMb!));
-    const pandasRss = Math.max(...pandas.map((r) => r.maxRssMb!));
-    const agree = Math.abs(ours[0]!.overallScore! - pandas[0]!.rmse!) < 1e-9;
-    console.log('\n## What is timed\n');
-    console.log(
-      [
-        "- ours, worker path (the issue's target): read the submission file (one readFile) and score it with",
-        '  every validation on (UTF-8, empty file, header, columns, empty / extra / duplicate / missing ids,',
-        '  non-numeric values, NaN), public and private RMSE. NOT included: parsing the ground truth, which',
-        '  a worker does once per ground truth and caches in typed arrays (GroundTruthCache), and fetching',
-        '  the file from PostgreSQL (the bench reads it from a file in the page cache; pandas does too).',
-        '  "first": the first submission a process scores (scoring loop not yet JIT-compiled); "warm": median',
-        '  of 5 more, each reading the file again.',
-        '- ours, full cold path: read and parse the ground truth, then the first submission as above.',
-        '- pandas: read both files, merge on id, RMSE ("total"); "submission only" is the same minus',
-        '  reading the ground truth (its DataFrame already in memory, like our cache).',
-        '- RSS: peak of the whole child process (Node itself, the ground truth load, the submission buffer)',
-        '  through the first submission: load the ground truth and score one 1,000,000-row file. "after 6":',
-        '  the peak once 5 more have been scored back to back; their file buffers are garbage V8 frees only',
-        '  at its next collection (the scorer makes no other garbage), so this shows that swing too.',
-      ].join('\n'),
+    const close = (a: number, b: number) => Math.abs(a - b) <= 1e-9;
+    result.agree = result.ours.every(
+      (o, i) =>
+        o.rows === rows &&
+        (o.sameEveryRun as unknown) === true &&
+        result.stored[i]!.overallScore === o.overallScore &&
+        close(o.overallScore!, result.duck[i]!.rmse!) &&
+        close(o.overallScore!, result.pandas[i]!.rmse!) &&
+        result.duck[i]!.rows === rows &&
+        result.pandas[i]!.rows === rows,
     );
-    console.log('\n## Per run\n');
-    console.log(
-      table(
-        [
-          'run',
-          'busy before',
-          'worker path, first',
-          'warm',
-          'truth parse',
-          'full cold path',
-          'ours RSS',
-          'after 6',
-          'pandas total',
-          'pandas subm. only',
-          'pandas RSS',
-          'ours / pandas',
-        ],
-        ours.map((o, i) => [
-          String(i + 1),
-          `${fmt(busy[i]!)} %`,
-          `${fmt(o.firstMs!)} ms`,
-          `${fmt(o.warmMs!)} ms`,
-          `${fmt(o.truthMs!)} ms`,
-          `${fmt(o.fullMs!)} ms`,
-          `${fmt(o.firstRssMb!)} MB`,
-          `${fmt(o.maxRssMb!)} MB`,
-          `${fmt(pandas[i]!.totalMs!)} ms`,
-          `${fmt(pandas[i]!.submissionMs!)} ms`,
-          `${fmt(pandas[i]!.maxRssMb!)} MB`,
-          fmt(o.firstMs! / pandas[i]!.totalMs!, 3),
-        ]),
-      ),
-    );
-    console.log(
-      `\nscores agree: ${agree ? 'yes' : 'NO'} (ours overall RMSE ${ours[0]!.overallScore}, pandas ${pandas[0]!.rmse}); ` +
-        `same score every run: ${ours.every((o) => o.sameEveryRun) ? 'yes' : 'NO'}; ` +
-        `direct-index fast path: ${ours[0]!.direct ? 'yes' : 'no'}`,
-    );
-    const oursMs = pick(ours, 'firstMs');
-    const pandasMs = pick(pandas, 'totalMs');
-    const ratio = oursMs / pandasMs;
-    const cell = (key: string, list = ours) => `${fmt(pick(list, key))} ms (best ${fmt(best(list, key))})`;
-    console.log(`\n## Summary against the targets (medians of ${runs} runs)\n`);
-    console.log(
-      table(
-        ['measure', 'target', 'measured', 'verdict'],
-        [
-          [
-            'ours, worker path: read + score 1 submission (first)',
-            `≤ ${TARGETS.oursMs} ms`,
-            cell('firstMs'),
-            verdict(oursMs, TARGETS.oursMs, false),
-          ],
-          [
-            'ours: peak RSS, truth + 1 submission (child process, max of runs)',
-            `≤ ${TARGETS.oursRssMb} MB`,
-            `${fmt(oursRss)} MB`,
-            verdict(oursRss, TARGETS.oursRssMb, false),
-          ],
-          ['(info) ours: peak RSS after 6 submissions back to back', '', `${fmt(oursRssAfterWarm)} MB`, ''],
-          [
-            'pandas: read both, join on id, RMSE',
-            '(reference)',
-            `${cell('totalMs', pandas)}, ${fmt(pandasRss)} MB`,
-            '',
-          ],
-          [
-            'ours worker path / pandas',
-            `≤ ${TARGETS.ratio}`,
-            fmt(ratio, 3),
-            verdict(ratio, TARGETS.ratio, false),
-          ],
-          [
-            '(info) ours worker path / pandas, median of per-run ratios',
-            '',
-            fmt(median(ours.map((o, i) => o.firstMs! / pandas[i]!.totalMs!)), 3),
-            '',
-          ],
-          ['(info) ours worker path, warm', '', cell('warmMs'), ''],
-          ['(info) pandas, ground truth already read', '', cell('submissionMs', pandas), ''],
-          [
-            '(info) ours worker path / pandas with truth read',
-            '',
-            fmt(oursMs / pick(pandas, 'submissionMs'), 3),
-            '',
-          ],
-          ['(info) ours full cold path: + read and parse truth', '', cell('fullMs'), ''],
-          ['(info) ours full cold path / pandas', '', fmt(pick(ours, 'fullMs') / pandasMs, 3), ''],
-        ],
-      ),
-    );
-    return agree && oursMs <= TARGETS.oursMs && oursRss <= TARGETS.oursRssMb && ratio <= TARGETS.ratio;
+    printKind(result, busy);
+    return result;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-const benchmark: Benchmark = { description: 'scoring a 1M-row CSV with RMSE vs pandas', main };
+const ms = (value: number) => `${fmt(value)} ms`;
+const mb = (value: number) => `${fmt(value)} MB`;
+
+function printKind(r: KindResult, busy: number[]) {
+  console.log(
+    table(
+      [
+        'run',
+        'busy',
+        'ours full cold',
+        'truth parse',
+        'worker path',
+        'warm',
+        'from stored form',
+        'map form',
+        'DuckDB',
+        'DuckDB, truth in table',
+        'pandas',
+        'RSS ours / stored / DuckDB / pandas',
+        'full / DuckDB',
+        'worker / DuckDB',
+      ],
+      r.ours.map((o, i) => {
+        const d = r.duck[i]!;
+        const s = r.stored[i]!;
+        return [
+          String(i + 1),
+          `${fmt(busy[i]!)} %`,
+          ms(o.fullMs!),
+          ms(o.truthMs!),
+          ms(o.firstMs!),
+          ms(o.warmMs!),
+          ms(s.fullMs!),
+          ms(s.truthMs!),
+          ms(d.totalMs!),
+          ms(d.submissionMs!),
+          ms(r.pandas[i]!.totalMs!),
+          `${fmt(o.firstRssMb!)} / ${fmt(s.firstRssMb!)} / ${fmt(d.maxRssMb!)} / ${fmt(r.pandas[i]!.maxRssMb!)} MB`,
+          fmt(o.fullMs! / d.totalMs!, 2),
+          fmt(o.firstMs! / d.totalMs!, 2),
+        ];
+      }),
+    ),
+  );
+  const o = r.ours[0]!;
+  console.log(
+    `RMSE: ours ${o.overallScore}, from the stored form ${r.stored[0]!.overallScore}, DuckDB ${r.duck[0]!.rmse}, ` +
+      `pandas ${r.pandas[0]!.rmse}: ${r.agree ? 'all agree to 1e-9 in every run' : 'DISAGREE'}; ` +
+      `index: ${o.direct ? 'direct (integer ids)' : 'hash'}; stored form written in ${ms(o.encodeMs!)}`,
+  );
+}
+
+function summary(results: KindResult[], runs: number) {
+  console.log(`\n## Summary (medians of ${runs} runs; ratios: median of each run's own ratio)\n`);
+  const ratio = (list: Figures[], key: string, to: Figures[], toKey: string) =>
+    median(list.map((f, i) => f[key]! / to[i]![toKey]!));
+  console.log(
+    table(
+      [
+        'ids',
+        'ours full cold',
+        'worker path',
+        'fresh worker, stored form',
+        'DuckDB',
+        'pandas',
+        'full / DuckDB',
+        'worker / DuckDB',
+        'stored / DuckDB',
+        'full / pandas',
+        'CPU time: full / DuckDB',
+        'peak RSS ours / DuckDB / pandas',
+      ],
+      results.map((r) => [
+        r.kind,
+        ms(median(r.ours.map((f) => f.fullMs!))),
+        ms(median(r.ours.map((f) => f.firstMs!))),
+        ms(median(r.stored.map((f) => f.fullMs!))),
+        ms(median(r.duck.map((f) => f.totalMs!))),
+        ms(median(r.pandas.map((f) => f.totalMs!))),
+        fmt(ratio(r.ours, 'fullMs', r.duck, 'totalMs'), 2),
+        fmt(ratio(r.ours, 'firstMs', r.duck, 'totalMs'), 2),
+        fmt(ratio(r.stored, 'fullMs', r.duck, 'totalMs'), 2),
+        fmt(ratio(r.ours, 'fullMs', r.pandas, 'totalMs'), 2),
+        fmt(ratio(r.ours, 'fullCpuMs', r.duck, 'totalCpuMs'), 2),
+        `${mb(Math.max(...r.ours.map((f) => f.firstRssMb!)))} / ${mb(median(r.duck.map((f) => f.maxRssMb!)))} / ${mb(median(r.pandas.map((f) => f.maxRssMb!)))}`,
+      ]),
+    ),
+  );
+  const string = results.find((r) => r.kind === 'string');
+  if (string) {
+    const full = ratio(string.ours, 'fullMs', string.duck, 'totalMs');
+    const worker = ratio(string.ours, 'firstMs', string.duck, 'totalMs');
+    const rss = Math.max(...string.ours.map((f) => f.firstRssMb!));
+    console.log(
+      `\nGoals, string ids: full cold path ≤ DuckDB: ${full <= 1 ? 'MET' : 'MISSED'} (${fmt(full, 2)}); ` +
+        `worker path ≤ 0.5 × DuckDB: ${worker <= 0.5 ? 'MET' : 'MISSED'} (${fmt(worker, 2)}); ` +
+        `peak RSS ≤ ${RSS_TARGET_MB} MB: ${rss <= RSS_TARGET_MB ? 'MET' : 'MISSED'} (${fmt(rss)} MB)`,
+    );
+  }
+  const integers = results.find((r) => r.kind === 'int');
+  if (integers) {
+    const full = ratio(integers.ours, 'fullMs', integers.duck, 'totalMs');
+    console.log(
+      `Goal, integer ids: ahead of DuckDB: ${full < 1 ? 'MET' : 'MISSED'} (full cold path ${fmt(full, 2)} of DuckDB)`,
+    );
+  }
+}
+
+const WHAT = [
+  '- ours full cold path: read the ground-truth CSV and parse it into typed arrays, then the worker',
+  '  path below, in a fresh process (`node bench/scoring-child.ts csv …`).',
+  '- worker path: a worker with the ground truth already parsed (GroundTruthCache) scores the first',
+  '  submission of its process: one readFile of the submission and scoreSubmission with every validation',
+  '  on (UTF-8, header, columns, quoting, empty / extra / duplicate / missing ids, non-numbers, NaN),',
+  '  public and private RMSE; the scoring loop not yet JIT-compiled. "warm": median of 5 more.',
+  '- fresh worker, stored form: a new process that never saw the CSV reads the parsed form the upload',
+  '  stored (truth-form.ts; here a file) and maps it ("map form": checksum, checks, hash table rebuilt),',
+  '  then scores its first submission.',
+  '- DuckDB: one query, `read_csv` of both files (types sniffed), join on id, RMSE, in a fresh process',
+  '  (in-memory database, its default 2 threads). "truth in table": the same join once the ground truth',
+  '  is a table (read again just before), like our worker path.',
+  '- pandas: read_csv both, merge on id, RMSE, in a fresh python3.',
+  '- RSS: peak of each child process (ours: through the ground truth and the first submission).',
+  '- CPU time (summary): the same sections in CPU time of the whole process (DuckDB: both its threads),',
+  '  less swayed than wall time when other work shares the host.',
+  '- Not included anywhere: fetching files from PostgreSQL (all read the same files from the page cache).',
+];
+
+async function main(args: readonly string[]): Promise<boolean> {
+  const setting = (name: string, fallback: string) =>
+    args.find((a) => a.startsWith(`${name}=`))?.split('=')[1] ?? fallback;
+  const rows = Number(setting('rows', '1000000'));
+  const runs = Number(setting('runs', '3'));
+  const quiet = Number(setting('quiet', '20'));
+  const seed = Number(setting('seed', String(Math.floor(Math.random() * 2 ** 31))));
+  const ids = setting('ids', 'all');
+  const kinds = ids === 'all' ? [...ID_KINDS] : ids.split(',').map((kind) => kind as IdKind);
+  if (kinds.some((kind) => !ID_KINDS.includes(kind))) {
+    console.error(`ids must be all or some of ${ID_KINDS.join(', ')}`);
+    return false;
+  }
+  let found;
+  try {
+    found = versions();
+  } catch (error) {
+    console.error(
+      `a tool is missing (pandas: apt-get install -y python3-pandas; DuckDB: npm install): ${String(error)}`,
+    );
+    return false;
+  }
+  await printRunHeader('Scoring benchmark (npm run bench -- scoring)', [
+    ['DuckDB', `${found.duckdb} (npm @duckdb/node-api)`],
+    ['pandas', `${found.pandas} (${PYTHON})`],
+    ['polars', 'not measured: not installable here (PyPI unreachable)'],
+    ['ids', kinds.join(', ')],
+    ['seed', `${seed} (seed=${seed} repeats these files)`],
+    ['runs', `${runs} of each tool per kind of id, alternating; medians reported`],
+  ]);
+  console.log(`\n## What is timed\n\n${WHAT.join('\n')}`);
+  const results: KindResult[] = [];
+  for (const kind of kinds) results.push(await measureKind(kind, rows, runs, quiet, seed));
+  summary(results, runs);
+  return results.every((r) => r.agree);
+}
+
+const benchmark: Benchmark = {
+  description: 'scoring a 1M-row CSV with RMSE vs DuckDB and pandas, by kind of id',
+  main,
+};
 export default benchmark;

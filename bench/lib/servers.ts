@@ -85,6 +85,9 @@ export async function benchPlatform(
   const dataDir = await mkdtemp(join(tmpdir(), `bench-${options.name}-`));
   cleanup.defer('remove the data folder', () => rm(dataDir, { recursive: true, force: true }));
   cleanup.defer('remove the keys folder', () => rm(`${dataDir}-keys`, { recursive: true, force: true }));
+  cleanup.defer('remove the transparency log', () =>
+    rm(`${dataDir}-transparency`, { recursive: true, force: true }),
+  );
   const platform = await createPlatform({
     services: options.services,
     config: {
@@ -95,6 +98,9 @@ export async function benchPlatform(
         KAFKA_BROKERS: servers.kafkaBrokers.join(','),
         KAFKA_TOPIC_PREFIX: topicPrefix,
         SAIS_SEED: 'off',
+        // The load comes from a few accounts on one address: the participants' write limit is off.
+        SAIS_RATE_LIMIT_ACCOUNT: '0',
+        SAIS_RATE_LIMIT_ADDRESS: '0',
         ...options.env,
       },
     },

@@ -1,4 +1,5 @@
 export * from './define.ts';
+export * from './personal.ts';
 export * from './envelope.ts';
 export * from './registry.ts';
 export * from './messages.ts';
@@ -8,3 +9,4 @@ export * as scoring from './scoring/index.ts';
 export * as team from './team/index.ts';
 export * from './validation.ts';
 export * from './seal.ts';
+export * as transparency from './transparency/index.ts';

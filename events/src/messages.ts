@@ -8,6 +8,7 @@ import { identityMessages } from './messages/identity.ts';
 import { defaultLanguage } from './messages/language.ts';
 import { scoringMessages } from './messages/scoring.ts';
 import { teamMessages } from './messages/team.ts';
+import { transparencyMessages } from './messages/transparency.ts';
 import { type Language, type Text, languages } from './messages/text.ts';
 
 export { languages, type Language };
@@ -20,13 +21,15 @@ export const messages = {
   ...teamMessages,
   ...competitionMessages,
   ...scoringMessages,
+  ...transparencyMessages,
 } as const satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof messages;
 
 /**
  * Body codes of the `{ code, message, data }` envelope. 0 is success; 401 makes the portal go to /login.
- * Codes below 1000 mirror the HTTP class; 10xxx identity, 20xxx competition, 30xxx team, 40xxx scoring.
+ * Codes below 1000 mirror the HTTP class; 10xxx identity, 20xxx competition, 30xxx team, 40xxx scoring,
+ * 50xxx the transparency logs.
  */
 export const errorCodes = {
   ok: 0,
@@ -39,6 +42,7 @@ export const errorCodes = {
   tooManyRequests: 429,
   internal: 500,
   notAvailable: 501,
+  insufficientStorage: 507,
 } as const;
 
 export function translate(key: MessageKey, language: Language): string {

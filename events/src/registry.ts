@@ -28,6 +28,15 @@ export function findEventDefinition(type: string, version: number): EventDefinit
   return eventDefinitions.get(`${type}@${version}`);
 }
 
+const latestVersions = new Map<string, number>();
+for (const definition of eventDefinitions.values())
+  latestVersions.set(definition.type, Math.max(latestVersions.get(definition.type) ?? 0, definition.version));
+
+/** The newest version of an event type: what a producer writes when it names none. */
+export function latestEventVersion(type: string): number {
+  return latestVersions.get(type) ?? 1;
+}
+
 /** Thrown when an event does not match its schema; the message names every failing field. */
 export class EventValidationError extends Error {
   readonly code = 'EVENT_INVALID';

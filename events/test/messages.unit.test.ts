@@ -28,7 +28,7 @@ describe('message catalogue', () => {
 describe('message areas', () => {
   it('never define the same key twice (a later area would silently win)', async () => {
     const areas = await Promise.all(
-      ['common', 'identity', 'competition', 'team', 'scoring'].map(async (area) =>
+      ['common', 'identity', 'competition', 'team', 'scoring', 'transparency'].map(async (area) =>
         Object.keys(Object.values(await import(`../src/messages/${area}.ts`))[0] as object),
       ),
     );

@@ -4,6 +4,7 @@ import {
   EventValidationError,
   eventDefinitions,
   identity,
+  latestEventVersion,
   parseEvent,
   parseEventData,
 } from '../src/index.ts';
@@ -69,6 +70,47 @@ describe('event registry', () => {
 
   it('rejects an event put on the wrong aggregate', () => {
     expect(() => parseEvent(envelope({ streamType: 'identity.session' }))).toThrowError(/streamType/);
+  });
+
+  it('reads version 1 of a personal event as written, and version 2 plain or sealed (decision 0017)', () => {
+    const accountId = randomUUID();
+    const sealed = `pd1.${accountId}.${'A'.repeat(40)}`;
+    expect(latestEventVersion('identity.AccountRegistered')).toBe(2);
+    expect(identity.AccountRegistered.personal.fields).toEqual(['username', 'email', 'phone']);
+    // v1: the plain fields only.
+    expect(() =>
+      parseEventData('identity.AccountRegistered', 1, {
+        accountId,
+        username: sealed,
+        email: null,
+        phone: null,
+        termsAccepted: true,
+      }),
+    ).toThrowError(/data\.username/);
+    // v2: the same fields plain (as a producer writes them) or sealed (as stored).
+    for (const username of ['alice2026', sealed])
+      expect(
+        parseEventData('identity.AccountRegistered', 2, {
+          accountId,
+          username,
+          email: sealed,
+          phone: null,
+          termsAccepted: true,
+        }),
+      ).toMatchObject({ username });
+    expect(() =>
+      parseEventData('identity.AccountRegistered', 2, {
+        accountId,
+        username: 'pd1.not-sealed',
+        email: null,
+        phone: null,
+        termsAccepted: true,
+      }),
+    ).toThrowError(/data\.username/);
+    expect(parseEventData('identity.ProfileUpdated', 2, { accountId, changes: sealed })).toEqual({
+      accountId,
+      changes: sealed,
+    });
   });
 
   it('keeps secrets out of identity events', () => {

@@ -26,6 +26,12 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** A server whose container a fault test may restart (same address and data afterwards). */
+export interface RestartableServer extends RunningServer {
+  /** `docker restart` (a clean stop, then a start); resolves once the server answers again. */
+  restart(): Promise<void>;
+}
+
 /** testcontainers is loaded only when a container is actually started (and after the Ryuk setting above). */
 async function testcontainers() {
   try {
@@ -65,11 +71,26 @@ async function retry<T>(what: string, timeoutMs: number, attempt: () => Promise<
   }
 }
 
-/** PostgreSQL 15, user postgres without password; `url` is the admin URL of the `postgres` database. */
-export async function startPostgres(image = PG_IMAGE): Promise<RunningServer & { url: string }> {
+/**
+ * PostgreSQL 15, user postgres without password; `url` is the admin URL of the `postgres` database.
+ * Its port is chosen up front and published as such, so a restart (fault tests) keeps the address.
+ */
+export async function startPostgres(image = PG_IMAGE): Promise<RestartableServer & { url: string }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startPostgresOn(image, await freePort());
+    } catch (error) {
+      // The chosen port may have been taken between choosing and publishing it: choose again.
+      if (attempt < 3 && /port is already allocated|address already in use/i.test(String(error))) continue;
+      throw error;
+    }
+  }
+}
+
+async function startPostgresOn(image: string, port: number): Promise<RestartableServer & { url: string }> {
   const { GenericContainer, Wait } = await testcontainers();
   const container = await new GenericContainer(image)
-    .withExposedPorts(5432)
+    .withExposedPorts({ container: 5432, host: port })
     .withEnvironment({ POSTGRES_HOST_AUTH_METHOD: 'trust' }) // for the official image; ours trusts anyway
     .withLabels({ 'org.sais.test': 'postgres' })
     .withWaitStrategy(Wait.forLogMessage(/database system is ready to accept connections/))
@@ -82,9 +103,9 @@ export async function startPostgres(image = PG_IMAGE): Promise<RunningServer & {
   const stop = async () => {
     await container.stop();
   };
-  try {
-    // The official image logs "ready" once for its init-time server too: wait until TCP queries work.
-    await retry('connecting to PostgreSQL', 30_000, async () => {
+  // The official image logs "ready" once for its init-time server too: wait until TCP queries work.
+  const answering = () =>
+    retry('connecting to PostgreSQL', 30_000, async () => {
       const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
       try {
         await client.connect();
@@ -93,11 +114,21 @@ export async function startPostgres(image = PG_IMAGE): Promise<RunningServer & {
         await client.end().catch(() => undefined);
       }
     });
+  try {
+    await answering();
   } catch (error) {
     await stop().catch(() => undefined);
     throw error;
   }
-  return { url, stop };
+  return {
+    url,
+    stop,
+    async restart() {
+      // A clean stop (the image's SIGINT: a fast shutdown that writes everything out), not a kill.
+      await container.restart({ timeout: 10_000 });
+      await answering();
+    },
+  };
 }
 
 async function freePort(): Promise<number> {
@@ -119,7 +150,7 @@ async function freePort(): Promise<number> {
  * advertised as <host>:<port>, so the addresses the broker hands out in metadata are dialable from here.
  * `brokers` is "host:port" (comma-separated form, like KAFKA_BROKERS).
  */
-export async function startKafka(image = KAFKA_IMAGE): Promise<RunningServer & { brokers: string }> {
+export async function startKafka(image = KAFKA_IMAGE): Promise<RestartableServer & { brokers: string }> {
   const { GenericContainer, Wait } = await testcontainers();
   const host = await runtimeHost();
   for (let attempt = 1; ; attempt++) {
@@ -159,14 +190,14 @@ export async function startKafka(image = KAFKA_IMAGE): Promise<RunningServer & {
     const stop = async () => {
       await container.stop();
     };
-    try {
-      // Really accepting requests: a metadata round trip through the advertised address.
+    // Really accepting requests: a metadata round trip through the advertised address.
+    const answering = async () => {
       const admin = new Kafka({
         clientId: 'sais-test-probe',
         brokers: [brokers],
         logLevel: logLevel.NOTHING,
       }).admin();
-      await retry('a Kafka admin request', 30_000, async () => {
+      await retry('a Kafka admin request', 60_000, async () => {
         await admin.connect();
         try {
           await admin.describeCluster();
@@ -174,10 +205,21 @@ export async function startKafka(image = KAFKA_IMAGE): Promise<RunningServer & {
           await admin.disconnect();
         }
       });
+    };
+    try {
+      await answering();
     } catch (error) {
       await stop().catch(() => undefined);
       throw error;
     }
-    return { brokers, stop };
+    return {
+      brokers,
+      stop,
+      async restart() {
+        // A clean stop (SIGTERM: the broker's controlled shutdown), not a kill.
+        await container.restart({ timeout: 30_000 });
+        await answering();
+      },
+    };
   }
 }

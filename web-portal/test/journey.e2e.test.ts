@@ -377,6 +377,18 @@ describe('the portal against the real platform', () => {
       .poll(() => row.getByTestId('submission-status').textContent(), { timeout: 60_000 })
       .toBe('Completed');
     await expect(row.getByTestId('submission-score').textContent()).resolves.toMatch(/^-?\d/);
+    // The score's signed record, verified in this browser (WebCrypto: SHA-256, Ed25519) once a
+    // checkpoint of the scoring log covers it (every second here).
+    const proof = row.getByTestId('score-proof');
+    await expect.poll(() => proof.getAttribute('data-state'), { timeout: 30_000 }).toBe('verified');
+    await expect(proof.textContent()).resolves.toMatch(/^Score recorded in checkpoint #\d+, verified$/);
+    const checkpointNumber = /#(\d+)/.exec((await proof.textContent())!)![1];
+    await page.getByTestId('language-selector').click();
+    await page.getByRole('option', { name: '简体中文' }).click();
+    await expect(proof.textContent()).resolves.toBe(`成绩已记录于检查点 #${checkpointNumber}，已验证`);
+    await page.getByTestId('language-selector').click();
+    await page.getByRole('option', { name: 'English' }).click();
+    await expect(proof.textContent()).resolves.toMatch(/, verified$/);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       row.getByRole('button', { name: 'Download result.csv' }).click(),
@@ -553,6 +565,13 @@ describe('the portal against the real platform', () => {
       await page.getByTestId(ready).first().waitFor();
       await shot(`${tab.replace('/', '-')}-zh-CN`);
     }
+    // The About page publishes the checkpoints' key: the one the platform signs with.
+    await page.goto(`${origin}/intro`);
+    const published = await page.getByTestId('transparency-key').textContent();
+    const [checkpoints] = running.platform.checkpointers.values();
+    expect(published).toMatch(/^sais-platform\+[0-9a-f]{8}\+/);
+    expect(published).toBe(checkpoints!.publicKey);
+    await expect.poll(() => page.getByTestId('transparency-log').count()).toBe(4);
   });
 
   it('updates the open leaderboard live when an operator disqualifies the team', async () => {

@@ -20,11 +20,12 @@ export const SessionStarted = defineEvent({
 export const SessionRevoked = defineEvent({
   type: 'identity.SessionRevoked',
   version: 1,
-  meaning: 'A session ended: sign-out, password change, account disabled or expiry.',
+  meaning: 'A session ended: sign-out, password change, account disabled or closed, or expiry.',
   aggregate,
   data: z.object({
     sessionId: z.uuid(),
     accountId: z.uuid(),
-    reason: z.enum(['logout', 'password-changed', 'account-disabled', 'expired']),
+    // 'account-closed' since 2026-11-25 (an added value: every older event still reads the same).
+    reason: z.enum(['logout', 'password-changed', 'account-disabled', 'account-closed', 'expired']),
   }),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineEvent } from '../define.ts';
+import { defineEvent, definePersonalEvent } from '../define.ts';
+import { personal } from '../personal.ts';
 
 const aggregate = 'identity.verification';
 const verificationId = z.uuid();
@@ -12,19 +13,36 @@ export const photoChecks = ['armAndUpperBodyVisible', 'faceUnobstructed', 'detai
 export const PhotoCheck = z.enum(photoChecks);
 
 // Photos are stored encrypted in the identity service; events name them by id only.
-export const IdentityVerificationSubmitted = defineEvent({
+const submitted = z.object({
+  verificationId,
+  accountId,
+  name: z.string().min(1).max(60),
+  certificateType: CertificateType,
+  certificateNumberMasked: z.string(),
+  photoIds: z.array(z.uuid()).min(1).max(2),
+});
+
+/** Version 1: the real name and the masked certificate number in the clear. */
+export const IdentityVerificationSubmittedV1 = defineEvent({
   type: 'identity.IdentityVerificationSubmitted',
   version: 1,
   meaning: 'The account holder submitted name, certificate and photos for real-name review.',
   aggregate,
-  data: z.object({
-    verificationId,
-    accountId,
-    name: z.string().min(1).max(60),
-    certificateType: CertificateType,
-    certificateNumberMasked: z.string(),
-    photoIds: z.array(z.uuid()).min(1).max(2),
+  data: submitted,
+});
+
+export const IdentityVerificationSubmitted = definePersonalEvent({
+  type: 'identity.IdentityVerificationSubmitted',
+  version: 2,
+  meaning:
+    'The account holder submitted name, certificate and photos for real-name review (name and number sealed with the account’s key).',
+  aggregate,
+  data: submitted.extend({
+    name: personal(submitted.shape.name),
+    certificateNumberMasked: personal(submitted.shape.certificateNumberMasked),
   }),
+  plain: submitted,
+  personal: { subject: 'accountId', fields: ['name', 'certificateNumberMasked'] },
 });
 
 export const IdentityDocumentViewed = defineEvent({

@@ -71,6 +71,10 @@ export const commonMessages = {
     en: 'This feature is not available yet',
     'zh-CN': '该功能暂未开放',
   },
+  storageFull: {
+    en: 'The server is running out of storage space, so uploads are paused; please try again later',
+    'zh-CN': '服务器存储空间不足，暂停接收上传，请稍后再试',
+  },
   internalError: {
     en: 'Something went wrong on our side, please try again later',
     'zh-CN': '服务器开小差了，请稍后再试',

@@ -12,6 +12,12 @@ export const identityMessages = {
     'zh-CN': '密码错误次数过多，登录已暂时锁定，请稍后再试',
   },
   accountDisabled: { en: 'This account has been disabled', 'zh-CN': '该账号已被停用' },
+  accountClosed: { en: 'This account has been closed', 'zh-CN': '该账号已注销' },
+  closeReasonRequired: {
+    en: 'Please give a reason for closing the account',
+    'zh-CN': '请填写注销原因',
+  },
+  deletedUser: { en: 'Deleted user', 'zh-CN': '已注销用户' },
   codeInvalid: { en: 'The verification code is wrong', 'zh-CN': '验证码错误' },
   codeExpired: {
     en: 'The verification code has expired, please get a new one',

@@ -5,92 +5,96 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { streamPath } from './EventList';
+import { JobProgress } from './JobProgress';
 import { auditServices, eventsResource } from './services';
 import type { VerifyResult } from './types';
-import { messageOf, useAuditApi } from './useAuditApi';
+import { useAuditJob } from './useAuditJob';
 
-type Outcome =
-  { state: 'checking' } | { state: 'failed'; message: string } | { state: 'done'; result: VerifyResult };
-
-/** Checks every hash chain of every service: a clear pass, or the first broken link per service. */
+/**
+ * Checks every hash chain of every service, each in the background on its server with a progress bar:
+ * a clear pass, or the first broken link per service.
+ */
 export function VerifyPage() {
   const translate = useTranslate();
-  const api = useAuditApi();
-  const [outcomes, setOutcomes] = useState<Record<string, Outcome>>({});
-  const running = Object.values(outcomes).some((outcome) => outcome.state === 'checking');
-
-  const verify = () => {
-    setOutcomes(Object.fromEntries(auditServices.map((service) => [service, { state: 'checking' }])));
-    for (const service of auditServices) {
-      api.verify(service).then(
-        (result) => setOutcomes((all) => ({ ...all, [service]: { state: 'done', result } })),
-        (error: unknown) =>
-          setOutcomes((all) => ({ ...all, [service]: { state: 'failed', message: messageOf(error) } })),
-      );
-    }
-  };
+  const [round, setRound] = useState(0);
+  const [running, setRunning] = useState<Record<string, boolean>>({});
+  const busy = Object.values(running).some(Boolean);
 
   return (
     <Card sx={{ mt: 2 }}>
       <Title title="console.audit.verify.title" />
       <CardContent>
         <Typography sx={{ mb: 2 }}>{translate('console.audit.verify.intro')}</Typography>
-        <Button variant="contained" onClick={verify} disabled={running} data-testid="verify-run">
-          {translate(running ? 'console.audit.verify.running' : 'console.audit.verify.run')}
+        <Button
+          variant="contained"
+          onClick={() => setRound((n) => n + 1)}
+          disabled={busy}
+          data-testid="verify-run"
+        >
+          {translate(busy ? 'console.audit.verify.running' : 'console.audit.verify.run')}
         </Button>
         <Stack spacing={1.5} sx={{ mt: 2 }}>
-          {auditServices.map((service) => {
-            const outcome = outcomes[service];
-            if (!outcome) return null;
-            const name = translate(`console.audit.services.${service}`);
-            if (outcome.state === 'checking')
-              return (
-                <Alert key={service} severity="info" data-testid={`verify-${service}`}>
-                  {translate('console.audit.verify.checking', { service: name })}
-                </Alert>
-              );
-            if (outcome.state === 'failed')
-              return (
-                <Alert key={service} severity="warning" data-testid={`verify-${service}`}>
-                  {translate('console.audit.verify.unavailable', { service: name, message: outcome.message })}
-                </Alert>
-              );
-            const { result } = outcome;
-            if (result.ok)
-              return (
-                <Alert key={service} severity="success" data-testid={`verify-${service}`} data-result="pass">
-                  {translate('console.audit.verify.pass', { service: name, smart_count: result.checked })}
-                </Alert>
-              );
-            const broken = result.firstBroken!;
-            return (
-              <Alert key={service} severity="error" data-testid={`verify-${service}`} data-result="broken">
-                <AlertTitle>{translate('console.audit.verify.broken', { service: name })}</AlertTitle>
-                {translate('console.audit.verify.brokenAt', {
-                  stream: broken.streamId,
-                  version: broken.streamVersion,
-                  reason: translate(`console.audit.verify.reasons.${reasonKey(broken.reason)}`, {
-                    _: broken.reason,
-                  }),
-                  checked: result.checked,
-                })}{' '}
-                <Link to={streamPath(service, broken.streamId)}>
-                  {translate('console.audit.verify.openStream')}
-                </Link>
-                {' · '}
-                <Link to={`/${eventsResource(service)}/${encodeURIComponent(broken.eventId)}/show`}>
-                  {translate('console.audit.verify.openEvent')}
-                </Link>
-              </Alert>
-            );
-          })}
+          {round > 0 &&
+            auditServices.map((service) => (
+              <ServiceChains
+                key={`${service}-${round}`}
+                service={service}
+                onRunning={(value) => setRunning((all) => ({ ...all, [service]: value }))}
+              />
+            ))}
         </Stack>
       </CardContent>
     </Card>
+  );
+}
+
+function ServiceChains({ service, onRunning }: { service: string; onRunning(running: boolean): void }) {
+  const translate = useTranslate();
+  const { outcome, start } = useAuditJob<VerifyResult>(service);
+  const name = translate(`console.audit.services.${service}`);
+  useEffect(() => void start({ kind: 'verify' }), [start]);
+  useEffect(() => onRunning(outcome.state === 'idle' || outcome.state === 'running'), [outcome.state]);
+
+  if (outcome.state === 'idle' || outcome.state === 'running')
+    return (
+      <Alert severity="info" data-testid={`verify-${service}`}>
+        {translate('console.audit.verify.checking', { service: name })}
+        {outcome.state === 'running' && <JobProgress job={outcome.job} label={name} />}
+      </Alert>
+    );
+  if (outcome.state === 'failed')
+    return (
+      <Alert severity="warning" data-testid={`verify-${service}`}>
+        {translate('console.audit.verify.unavailable', { service: name, message: outcome.message })}
+      </Alert>
+    );
+  const result = outcome.job.result!;
+  if (result.ok)
+    return (
+      <Alert severity="success" data-testid={`verify-${service}`} data-result="pass">
+        {translate('console.audit.verify.pass', { service: name, smart_count: result.checked })}
+      </Alert>
+    );
+  const broken = result.firstBroken!;
+  return (
+    <Alert severity="error" data-testid={`verify-${service}`} data-result="broken">
+      <AlertTitle>{translate('console.audit.verify.broken', { service: name })}</AlertTitle>
+      {translate('console.audit.verify.brokenAt', {
+        stream: broken.streamId,
+        version: broken.streamVersion,
+        reason: translate(`console.audit.verify.reasons.${reasonKey(broken.reason)}`, { _: broken.reason }),
+        checked: result.checked,
+      })}{' '}
+      <Link to={streamPath(service, broken.streamId)}>{translate('console.audit.verify.openStream')}</Link>
+      {' · '}
+      <Link to={`/${eventsResource(service)}/${encodeURIComponent(broken.eventId)}/show`}>
+        {translate('console.audit.verify.openEvent')}
+      </Link>
+    </Alert>
   );
 }
 

@@ -1,4 +1,5 @@
 import { Route } from 'react-router-dom';
+import { ReadModelsPage } from './ReadModelsPage';
 import { ReplayPage } from './ReplayPage';
 import { RequireRole } from './RequireRole';
 import { StreamHistory } from './StreamHistory';
@@ -30,6 +31,15 @@ export const AuditRoutes = [
     element={
       <RequireRole resource="audit">
         <VerifyPage />
+      </RequireRole>
+    }
+  />,
+  <Route
+    key="read-models"
+    path="/audit/read-models"
+    element={
+      <RequireRole resource="audit">
+        <ReadModelsPage />
       </RequireRole>
     }
   />,

@@ -40,3 +40,39 @@ export interface ProjectionInfo {
   asOf: boolean;
   replay: ReplayStatus;
 }
+
+/** A background check (`services/kit/src/audit/jobs.ts`): `done` of `total` drives the progress bar. */
+export interface AuditJob<R = unknown> {
+  id: string;
+  kind: 'asof' | 'verify' | 'read-models';
+  service: string;
+  state: 'queued' | 'running' | 'done' | 'failed';
+  done: number;
+  total: number;
+  step: string | null;
+  startedAt: string;
+  finishedAt: string | null;
+  startedBy: string;
+  result: R | null;
+  error: string | null;
+}
+
+/** One row of a read model that is not what the events make it (`verifyReadModels` in the kit). */
+export interface ReadModelDifference {
+  projection: string;
+  table: string;
+  key: Record<string, unknown>;
+  kind: 'changed' | 'extra' | 'missing';
+  columns: { column: string; live: unknown; rebuilt: unknown }[];
+}
+
+export interface ReadModelsResult {
+  ok: boolean;
+  projections: {
+    projection: string;
+    ok: boolean;
+    tables: { table: string; liveRows: number; differences: number; compared: boolean }[];
+    differences: ReadModelDifference[];
+    differenceCount: number;
+  }[];
+}

@@ -2,12 +2,12 @@ import { useMemo } from 'react';
 import { useLocale } from 'react-admin';
 import { apiBase } from '../providers';
 import { createHttpClient } from '../providers/httpClient';
-import type { AuditEvent, ProjectionInfo, ReplayStatus, VerifyResult } from './types';
+import type { AuditEvent, AuditJob, ProjectionInfo, ReplayStatus, VerifyResult } from './types';
 
 const path = (service: string, rest: string) =>
   `${apiBase}/admin/audit/${encodeURIComponent(service)}/${rest}`;
 
-/** The audit calls that are not simple-REST lists: stream history, verify, projections, replay. */
+/** The audit calls that are not simple-REST lists: stream history, verify, projections, replay, jobs. */
 export function useAuditApi() {
   const locale = useLocale();
   return useMemo(() => {
@@ -27,6 +27,12 @@ export function useAuditApi() {
             body: '{}',
           })
         ).json as ReplayStatus,
+      /** Starts a background check (as-of view, chain verification, read-model check) of a service. */
+      startJob: async <R>(service: string, request: Record<string, unknown>) =>
+        (await http(path(service, 'jobs'), { method: 'POST', body: JSON.stringify(request) }))
+          .json as AuditJob<R>,
+      job: <R>(service: string, id: string) =>
+        get<AuditJob<R>>(path(service, `jobs/${encodeURIComponent(id)}`)),
     };
   }, [locale]);
 }

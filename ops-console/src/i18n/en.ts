@@ -43,6 +43,7 @@ export const en: TranslationMessages = {
       auditStreams: 'Stream history',
       auditVerify: 'Verify hash chains',
       auditReplay: 'Replay projection',
+      auditReadModels: 'Check read models',
     },
     dashboard: {
       heading: 'Welcome to the operations console',
@@ -133,7 +134,7 @@ export const en: TranslationMessages = {
       replay: {
         title: 'Replay projection',
         intro:
-          'Rebuilds a read model from the events in one transaction: readers keep the current one until the replay commits.',
+          'Rebuilds a read model from the events apart, in short steps that hold nobody up, then swaps it in at once: readers keep the current one until then.',
         start: 'Replay',
         none: 'No read models in this process.',
         unavailable: '%{service}: the projections cannot be listed.',
@@ -142,6 +143,33 @@ export const en: TranslationMessages = {
           running: 'Replaying: %{read} of %{total} events read, %{applied} applied…',
           done: 'Done: %{read} of %{total} events read, %{applied} applied.',
           failed: 'Failed: %{error}',
+        },
+      },
+      jobs: { progress: '%{done} of %{total}' },
+      readModels: {
+        title: 'Check read models',
+        intro:
+          'Rebuilds every read model (leaderboards, inboxes, mirrors) from the events, apart from the live one, and compares them row by row. Runs in the background; the platform keeps serving meanwhile.',
+        run: 'Check read models',
+        running: 'Checking…',
+        checking: '%{service}: rebuilding and comparing…',
+        pass: '%{service}: pass, %{smart_count} read model matches the events |||| %{service}: pass, %{smart_count} read models match the events',
+        differ: '%{service}: read models differ from the events',
+        projectionDiffers:
+          '%{projection}: %{smart_count} row differs |||| %{projection}: %{smart_count} rows differ',
+        unavailable: '%{service}: cannot check (%{message})',
+        columns: {
+          table: 'Table',
+          key: 'Key',
+          kind: 'Difference',
+          column: 'Column',
+          live: 'Live value',
+          rebuilt: 'Rebuilt value',
+        },
+        kinds: {
+          changed: 'changed',
+          extra: 'only in the live table',
+          missing: 'missing from the live table',
         },
       },
     },

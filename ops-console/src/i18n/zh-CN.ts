@@ -181,6 +181,7 @@ export const zhCN: TranslationMessages = {
       auditStreams: '事件流历史',
       auditVerify: '校验哈希链',
       auditReplay: '重放投影',
+      auditReadModels: '核对读模型',
     },
     dashboard: {
       heading: '欢迎使用运营控制台',
@@ -270,7 +271,8 @@ export const zhCN: TranslationMessages = {
       },
       replay: {
         title: '重放投影',
-        intro: '在一个事务中根据事件重建读模型：重放提交之前，读取方仍看到当前的读模型。',
+        intro:
+          '根据事件在别处分小步重建读模型（不阻塞任何请求），完成后一次性替换：在此之前，读取方仍看到当前的读模型。',
         start: '重放',
         none: '此进程中没有读模型。',
         unavailable: '%{service}：无法列出投影。',
@@ -279,6 +281,32 @@ export const zhCN: TranslationMessages = {
           running: '正在重放：已读取 %{read} / %{total} 个事件，已应用 %{applied} 个…',
           done: '完成：已读取 %{read} / %{total} 个事件，已应用 %{applied} 个。',
           failed: '失败：%{error}',
+        },
+      },
+      jobs: { progress: '%{done} / %{total}' },
+      readModels: {
+        title: '核对读模型',
+        intro:
+          '根据事件在别处重建每个读模型（排行榜、收件箱、镜像表），并与线上读模型逐行比较。在后台运行，平台照常服务。',
+        run: '核对读模型',
+        running: '正在核对…',
+        checking: '%{service}：正在重建并比较…',
+        pass: '%{service}：通过，%{smart_count} 个读模型与事件一致',
+        differ: '%{service}：读模型与事件不一致',
+        projectionDiffers: '%{projection}：%{smart_count} 行不一致',
+        unavailable: '%{service}：无法核对（%{message}）',
+        columns: {
+          table: '表',
+          key: '主键',
+          kind: '差异',
+          column: '列',
+          live: '线上值',
+          rebuilt: '重建值',
+        },
+        kinds: {
+          changed: '已被修改',
+          extra: '仅线上表中有',
+          missing: '线上表中缺失',
         },
       },
     },

@@ -13,8 +13,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
-import { useConsoleApi } from '../operations/useConsoleApi';
-import { useLoad } from '../operations/useLoad';
+import { JobProgress } from '../audit/JobProgress';
+import { useAuditJob } from '../audit/useAuditJob';
 import { CompetitionPhasePicker, usePhaseChoice } from '../operations/CompetitionPhasePicker';
 
 interface AsOfAnswer {
@@ -29,29 +29,26 @@ interface AsOfAnswer {
 const localInput = (date: Date) =>
   new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
 
-/** Auditors: a phase's leaderboard as it was at a chosen time (the kit's as-of replay). */
+/**
+ * Auditors: a phase's leaderboard as it was at a chosen time. The kit rebuilds it apart in the background
+ * (a progress bar follows the events read); the page shows the ranking once it is done.
+ */
 export function AsOfPage() {
   const translate = useTranslate();
-  const api = useConsoleApi();
+  const { outcome, start } = useAuditJob<AsOfAnswer>('scoring');
   const [choice, setChoice] = usePhaseChoice('asOf');
   const [board, setBoard] = useState<'public' | 'private'>('public');
   const [at, setAt] = useState(localInput(new Date()));
-  const [asked, setAsked] = useState<Record<string, string> | null>(null);
-  const result = useLoad(
-    asked
-      ? () =>
-          api.get<AsOfAnswer>('/admin/audit/scoring/asof', { projection: 'scoring.leaderboard', ...asked })
-      : null,
-    [asked, api],
-  );
   const show = () =>
-    setAsked({
-      competitionId: choice.competitionId,
-      ...(choice.phase ? { phase: choice.phase } : {}),
-      board,
+    void start({
+      kind: 'asof',
+      projection: 'scoring.leaderboard',
       at: new Date(at).toISOString(),
+      query: { competitionId: choice.competitionId, ...(choice.phase ? { phase: choice.phase } : {}), board },
     });
-  const rows = result.data?.value.records ?? [];
+  const running = outcome.state === 'running';
+  const answer = outcome.state === 'running' || outcome.state === 'done' ? outcome.job.result : null;
+  const rows = answer?.value.records ?? [];
 
   return (
     <Card sx={{ mt: 2 }}>
@@ -83,20 +80,21 @@ export function AsOfPage() {
             />
             <Button
               variant="contained"
-              disabled={!choice.competitionId || !at}
+              disabled={!choice.competitionId || !at || running}
               onClick={show}
               data-testid="asof-show"
             >
               {translate('console.integrity.asOf.show')}
             </Button>
           </CompetitionPhasePicker>
-          {result.error && <Alert severity="warning">{result.error}</Alert>}
-          {result.data && (
+          {outcome.state === 'failed' && <Alert severity="warning">{outcome.message}</Alert>}
+          {running && <JobProgress job={outcome.job} label={translate('console.integrity.asOf.title')} />}
+          {answer && (
             <>
               <Typography variant="body2" color="text.secondary">
                 {translate('console.integrity.asOf.applied', {
-                  applied: result.data.applied,
-                  at: new Date(result.data.at).toLocaleString(),
+                  applied: answer.applied,
+                  at: new Date(answer.at).toLocaleString(),
                 })}
               </Typography>
               {rows.length === 0 ? (

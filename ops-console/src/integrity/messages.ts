@@ -82,7 +82,7 @@ export const integrityEn = {
     asOf: {
       title: 'Leaderboard as of a time',
       intro:
-        'Replays the leaderboard events up to the chosen time (in a transaction that is rolled back) and shows the ranking as it was then.',
+        'Rebuilds the leaderboard from its events up to the chosen time, apart from the live one and in the background, and shows the ranking as it was then.',
       at: 'As of',
       board: 'Board',
       boards: { public: 'Public', private: 'Private' },
@@ -171,7 +171,7 @@ export const integrityZh: typeof integrityEn = {
     },
     asOf: {
       title: '历史时刻的排行榜',
-      intro: '将排行榜事件重放到所选时刻（在回滚的事务中），显示当时的排名。',
+      intro: '在后台、在线上排行榜之外，根据事件把排行榜重建到所选时刻，显示当时的排名。',
       at: '时刻',
       board: '榜单',
       boards: { public: '公开', private: '私有' },

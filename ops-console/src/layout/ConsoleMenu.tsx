@@ -2,6 +2,7 @@ import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import History from '@mui/icons-material/History';
 import Leaderboard from '@mui/icons-material/Leaderboard';
 import ManageHistory from '@mui/icons-material/ManageHistory';
+import Rule from '@mui/icons-material/Rule';
 import Replay from '@mui/icons-material/Replay';
 import Timeline from '@mui/icons-material/Timeline';
 import { Menu, usePermissions } from 'react-admin';
@@ -64,6 +65,12 @@ export function ConsoleMenu() {
             primaryText="console.menu.auditVerify"
             leftIcon={<FactCheckOutlined />}
             data-testid="menu-audit-verify"
+          />
+          <Menu.Item
+            to="/audit/read-models"
+            primaryText="console.menu.auditReadModels"
+            leftIcon={<Rule />}
+            data-testid="menu-audit-read-models"
           />
         </>
       )}

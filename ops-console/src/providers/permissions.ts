@@ -20,6 +20,8 @@ export const resourceRoles: Readonly<Record<string, readonly string[]>> = {
   teams: ['operator'],
   users: ['operator'],
   'users.roles': [],
+  // Closing an account (its personal data is deleted 90 working days later) is for admins only.
+  'users.close': [],
   // Integrity tools: sealed results, collusion signals, leaderboards as of a time.
   ...integrityRoles,
 };

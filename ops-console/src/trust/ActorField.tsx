@@ -2,18 +2,18 @@ import { useEffect, useState } from 'react';
 import { useRecordContext } from 'react-admin';
 import type { AuditEvent } from '../audit/types';
 import { EntityLink } from './EntityLink';
-import { useAuditEvents } from './useStaffEvents';
+import { useUsernames } from './useStaffEvents';
 
 /** Usernames already asked for, shared by every row of a page (one call per account). */
 const usernames = new Map<string, Promise<string | null>>();
 
 /**
- * Who caused an audit event, by username (from the account's `AccountRegistered` event), the id on
- * hover and copy; `—` for the system.
+ * Who caused an audit event, by username (identity's names call: the audit API shows it sealed), the
+ * id on hover and copy; `—` for the system.
  */
 export function ActorField(_: { label?: string; sortable?: boolean }) {
   const record = useRecordContext<AuditEvent>();
-  const list = useAuditEvents();
+  const usernamesOf = useUsernames();
   const id = record?.actor.userId ?? null;
   const [name, setName] = useState<string | null>(null);
   useEffect(() => {
@@ -22,8 +22,8 @@ export function ActorField(_: { label?: string; sortable?: boolean }) {
     if (!usernames.has(id))
       usernames.set(
         id,
-        list('identity', { streamId: `account-${id}`, type: 'identity.AccountRegistered' }, 1).then(
-          ([registered]) => (registered?.data as { username?: string } | undefined)?.username ?? null,
+        usernamesOf([id]).then(
+          (names) => names[id] ?? null,
           () => null,
         ),
       );
@@ -31,6 +31,6 @@ export function ActorField(_: { label?: string; sortable?: boolean }) {
     return () => {
       current = false;
     };
-  }, [id, list]);
+  }, [id, usernamesOf]);
   return <EntityLink resource="users" id={id} name={name} />;
 }

@@ -13,6 +13,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { streamPath } from '../audit/EventList';
 import { messageOf } from '../audit/useAuditApi';
 import { type Localized, localized } from '../operations/LocalizedText';
+import { useConsoleApi } from '../operations/useConsoleApi';
 import { type ServiceEvent, useAuditEvents } from './useStaffEvents';
 
 type Kind = 'user' | 'verification' | 'team' | 'competition' | 'submission';
@@ -26,22 +27,6 @@ interface Found {
 /** Where each kind of thing starts, and how its name reads from that first event. */
 const searches: { service: string; type: string; found: (event: ServiceEvent, locale: string) => Found[] }[] =
   [
-    {
-      service: 'identity',
-      type: 'identity.AccountRegistered',
-      found: (event) => {
-        const { accountId, username } = event.data as { accountId: string; username: string };
-        return [
-          { kind: 'user', name: username, service: 'identity', streamId: event.stream.id },
-          {
-            kind: 'verification',
-            name: username,
-            service: 'identity',
-            streamId: `verification-${accountId}`,
-          },
-        ];
-      },
-    },
     {
       service: 'team',
       type: 'team.TeamCreated',
@@ -83,6 +68,12 @@ const searches: { service: string; type: string; found: (event: ServiceEvent, lo
     },
   ];
 
+/** A user's two streams: the account and the real-name verification. */
+const userStreams = ({ id, username }: { id: string; username: string }): Found[] => [
+  { kind: 'user', name: username, service: 'identity', streamId: `account-${id}` },
+  { kind: 'verification', name: username, service: 'identity', streamId: `verification-${id}` },
+];
+
 /**
  * Words, not ids (issue 19): auditors find a stream by searching a user (username, email, phone), a
  * team or competition (name) or a submission (id or file name), then open its history.
@@ -91,6 +82,7 @@ export function StreamSearch() {
   const translate = useTranslate();
   const locale = useLocale();
   const list = useAuditEvents();
+  const api = useConsoleApi();
   const [q, setQ] = useState('');
   const [results, setResults] = useState<Found[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -99,14 +91,17 @@ export function StreamSearch() {
     if (q.trim().length < 2) return;
     setError(null);
     try {
-      const lists = await Promise.all(
-        searches.map(async (search) =>
+      // Users through identity's names search (their names are sealed in the events, decision 0017);
+      // teams, competitions and submissions through the text of their first event.
+      const [users, ...lists] = await Promise.all([
+        api.get<{ id: string; username: string }[]>('/admin/names/search', { q: q.trim() }),
+        ...searches.map(async (search) =>
           (await list(search.service, { type: search.type, q: q.trim() }, 10)).flatMap((found) =>
             search.found(found, locale),
           ),
         ),
-      );
-      setResults(lists.flat());
+      ]);
+      setResults([...(users as { id: string; username: string }[]).flatMap(userStreams), ...lists.flat()]);
     } catch (failure) {
       setError(messageOf(failure));
     }

@@ -37,6 +37,7 @@ export function useAuditEvents() {
  */
 export function useStaffActivity() {
   const list = useAuditEvents();
+  const usernames = useUsernames();
   return useMemo(
     () =>
       async (services: readonly string[] = auditServices, size = 50) => {
@@ -49,20 +50,28 @@ export function useStaffActivity() {
         const ids = [
           ...new Set(events.flatMap((event) => [event.actor.userId, accountOfEvent(event)]).filter(Boolean)),
         ] as string[];
-        const names = Object.fromEntries(
-          await Promise.all(
-            ids.map(async (id) => {
-              const [registered] = await list(
-                'identity',
-                { streamId: `account-${id}`, type: 'identity.AccountRegistered' },
-                1,
-              );
-              return [id, (registered?.data as { username?: string } | undefined)?.username ?? null] as const;
-            }),
-          ),
-        );
-        return { events, names: names as Record<string, string | null> };
+        const names = await usernames(ids);
+        return { events, names };
       },
-    [list],
+    [list, usernames],
   );
+}
+
+/**
+ * Usernames by account id (`GET /api/admin/names/accounts`; the audit API shows personal fields
+ * sealed, decision 0017), asked once per page load and id.
+ */
+export function useUsernames() {
+  const locale = useLocale();
+  return useMemo(() => {
+    const http = createHttpClient(() => locale);
+    return async (ids: readonly string[]): Promise<Record<string, string | null>> => {
+      const names: Record<string, string | null> = {};
+      for (let start = 0; start < ids.length; start += 100) {
+        const params = new URLSearchParams(ids.slice(start, start + 100).map((id) => ['id', id]));
+        Object.assign(names, (await http(`${apiBase}/admin/names/accounts?${params}`)).json);
+      }
+      return names;
+    };
+  }, [locale]);
 }

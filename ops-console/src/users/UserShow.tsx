@@ -1,5 +1,6 @@
 import Block from '@mui/icons-material/Block';
 import CheckCircle from '@mui/icons-material/CheckCircle';
+import PersonOff from '@mui/icons-material/PersonOff';
 import Button from '@mui/material/Button';
 import {
   SelectField,
@@ -7,11 +8,13 @@ import {
   SimpleShowLayout,
   TextField,
   TopToolbar,
+  usePermissions,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { ZonedTimeField } from '../trust/ZonedTime';
+import { mayUse } from '../providers/permissions';
 import { RolesField } from '../trust/RolesField';
+import { ZonedTimeField } from '../trust/ZonedTime';
 import { ReasonButton } from '../operations/ReasonButton';
 import { useCommand } from '../operations/useCommand';
 import { statusChoices } from './choices';
@@ -21,7 +24,7 @@ function StatusAction() {
   const record = useRecordContext();
   const translate = useTranslate();
   const { run, isPending } = useCommand('users');
-  if (!record) return null;
+  if (!record || record.status === 'closed' || record.status === 'deleted') return null;
   if (record.status === 'disabled')
     return (
       <Button
@@ -47,13 +50,33 @@ function StatusAction() {
   );
 }
 
-/** One account: contact, roles, status; disable or enable it; admins change its roles. */
+/** Admins close an account, with a reason (decision 0017): it cannot sign in, its data goes later. */
+function CloseAction() {
+  const record = useRecordContext();
+  const { permissions } = usePermissions<string[]>();
+  if (!record || record.status === 'closed' || record.status === 'deleted') return null;
+  if (!mayUse(permissions, 'users.close')) return null;
+  return (
+    <ReasonButton
+      resource="users"
+      action="close"
+      label="console.users.close"
+      title="console.users.closeTitle"
+      done="console.users.closed"
+      icon={<PersonOff />}
+      testId="close-account"
+    />
+  );
+}
+
+/** One account: contact, roles, status; disable or enable it; admins change its roles or close it. */
 export function UserShow() {
   return (
     <Show
       actions={
         <TopToolbar>
           <StatusAction />
+          <CloseAction />
         </TopToolbar>
       }
     >
@@ -65,6 +88,8 @@ export function UserShow() {
         <RolesField source="roles" />
         <SelectField source="status" choices={statusChoices} />
         <TextField source="disabledReason" emptyText="—" />
+        <ZonedTimeField source="closedAt" />
+        <TextField source="deleteAfter" emptyText="—" />
         <ZonedTimeField source="registeredAt" />
       </SimpleShowLayout>
       <RolesPanel />

@@ -1,4 +1,7 @@
 /** Roles an admin grants (every account is a participant too). */
 export const staffRoles = ['reviewer', 'operator', 'auditor', 'admin'] as const;
 export const roleChoices = ['participant', ...staffRoles].map((id) => ({ id, name: `console.roles.${id}` }));
-export const statusChoices = ['active', 'disabled'].map((id) => ({ id, name: `console.users.status.${id}` }));
+export const statusChoices = ['active', 'disabled', 'closed', 'deleted'].map((id) => ({
+  id,
+  name: `console.users.status.${id}`,
+}));

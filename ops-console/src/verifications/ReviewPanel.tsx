@@ -25,7 +25,7 @@ export interface ReviewRecord {
 
 /**
  * The reviewer's check (issue 19): the number read from the photo is typed here and the server
- * compares it with the submitted one (its keyed digest, decision 0012); each photo rule is ticked;
+ * compares it with the submitted one (its keyed digest, decision 0018); each photo rule is ticked;
  * Approve opens once every photo has been seen. Nobody decides their own verification.
  */
 export function ReviewPanel({ viewed }: { viewed: ReadonlySet<number> }) {

@@ -1,8 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import httpProxy from '@fastify/http-proxy';
-import { createApp, routedPrefixes, trustedProxiesFrom } from '@sais/kit';
+import {
+  Metrics,
+  correlationHeader,
+  correlationIdOf,
+  createApp,
+  observeHttp,
+  routedPrefixes,
+  trustedProxiesFrom,
+} from '@sais/kit';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
 import { allServices } from './services.ts';
 import { serveStaticApps } from './static-apps.ts';
 
@@ -35,21 +44,33 @@ export function forwardedHeaders(
 }
 
 /**
- * Real mode: one origin that serves both apps and forwards `/api/<area>/...` to the owning service.
+ * Real mode: one origin that serves both apps and forwards `/api/<area>/...` to the owning service, with
+ * the request's correlation id (the caller's, else the gateway's request id) as `x-correlation-id`, so the
+ * service's log lines and events carry the id of the gateway's. Its metrics go to `metrics`.
  * `SAIS_TRUSTED_PROXIES` here names a TLS proxy in front of the gateway, if there is one.
  */
-export async function startProxyGateway(env: NodeJS.ProcessEnv): Promise<FastifyInstance> {
+export async function startProxyGateway(
+  env: NodeJS.ProcessEnv,
+  { metrics = new Metrics(), logger }: { metrics?: Metrics; logger?: Logger } = {},
+): Promise<FastifyInstance> {
   const app = await createApp({
     title: 'SAIS gateway',
     multipart: false,
+    logger,
     trustedProxies: trustedProxiesFrom(env),
   });
+  observeHttp(app, metrics);
   for (const { prefix, upstream } of upstreams(env)) {
     await app.register(httpProxy, {
       upstream,
       prefix,
       rewritePrefix: prefix,
-      replyOptions: { rewriteRequestHeaders: forwardedHeaders },
+      replyOptions: {
+        rewriteRequestHeaders: (request, headers) => ({
+          ...forwardedHeaders(request, headers),
+          [correlationHeader]: correlationIdOf(request.headers, request.id),
+        }),
+      },
     });
   }
   const root = fileURLToPath(new URL('../../../', import.meta.url));

@@ -9,7 +9,14 @@
 //   seed                                      loads the five-track prize when no competition exists, exits
 //   gateway                                   the proxy in front of the services, serving both web apps
 import { join } from 'node:path';
-import { closeOnSignals, createPlatform, workersOnly } from '@sais/kit';
+import {
+  Metrics,
+  closeOnSignals,
+  createPlatform,
+  metricsAddress,
+  serveMetrics,
+  workersOnly,
+} from '@sais/kit';
 import { containerRunners } from '@sais/scoring';
 import { startProxyGateway } from './proxy.ts';
 import { repositoryRoot } from './platform.ts';
@@ -25,11 +32,25 @@ if (!role) {
 }
 const host = env.HOST ?? '127.0.0.1';
 const dataDir = env.SAIS_DATA_DIR ?? join(repositoryRoot, '.data');
+// Every process serves its metrics on a port of its own (docs/operations.md): METRICS_PORT, default 0 here
+// (a free port, logged) as several processes may share a machine; the deployment sets 9464.
+const metrics = new Metrics();
+const metricsAt = metricsAddress(env, 0);
+const metricsListener = async (log: (message: string) => void) => {
+  if (!metricsAt || role === 'seed') return undefined;
+  const listener = await serveMetrics(metrics, metricsAt);
+  log(`metrics at ${listener.url}`);
+  return listener;
+};
 
 if (role === 'gateway') {
-  const app = await startProxyGateway(env);
+  const app = await startProxyGateway(env, { metrics });
+  const listener = await metricsListener((message) => app.log.info(message));
   closeOnSignals(
-    () => app.close(),
+    async () => {
+      await listener?.close();
+      await app.close();
+    },
     (message) => app.log.info(message),
   );
   await app.listen({ port: Number(env.PORT ?? 8080), host });
@@ -50,7 +71,7 @@ if (role === 'gateway') {
         : role === 'scoring-runner'
           ? [{ ...workersOnly(serviceNamed('scoring')), workers: containerRunners }]
           : [serviceNamed(role)];
-  const platform = await createPlatform({ services, config: { dataDir, env } });
+  const platform = await createPlatform({ services, config: { dataDir, env }, metrics });
   if (role === 'seed') {
     const loaded = await seedIfEmpty(platform, { dataDir, env });
     process.stdout.write(
@@ -58,8 +79,12 @@ if (role === 'gateway') {
     );
     await platform.close();
   } else {
+    const listener = await metricsListener((message) => platform.app.log.info(message));
     closeOnSignals(
-      () => platform.close(),
+      async () => {
+        await listener?.close();
+        await platform.close();
+      },
       (message) => platform.app.log.info(message),
     );
     await platform.app.listen({ port: Number(env.PORT ?? 0), host });

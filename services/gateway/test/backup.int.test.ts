@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Platform } from '@sais/kit';
 import { freshDatabase, kafkaBrokers, png } from '@sais/kit/testing';
+import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startPostgres } from '../../../infra/test/containers.ts';
@@ -136,6 +137,7 @@ describe('npm run backup / npm run restore', () => {
         DATABASE_URL: fresh.url,
         KAFKA_BROKERS: kafkaBrokers().join(','),
         KAFKA_TOPIC_PREFIX: `b${randomUUID().slice(0, 8)}.`,
+        SAIS_CHECKPOINT_INTERVAL_MS: '300',
       },
       dataDir: await folder('data'),
       keysDir: await folder('keys'),
@@ -170,7 +172,9 @@ describe('npm run backup / npm run restore', () => {
       SAIS_DATA_DIR: after.dataDir,
       SAIS_KEYS_DIR: after.keysDir,
     });
-    expect(restored.output).toContain('VERIFIED: rows equal the backup, chains hold');
+    expect(restored.output).toContain(
+      'VERIFIED: rows equal the backup, chains hold, read models equal the events',
+    );
     expect(restored.output).toMatch(/scoring: \d+ events/);
 
     const second = await start(after);
@@ -206,6 +210,17 @@ describe('npm run backup / npm run restore', () => {
     expect((await finished(moved.participant, who.competitionId, accepted.data.submissionId)).status).toBe(
       'Completed',
     );
+    // The restored leaf numbers go on: every scoring event, old and new, is in a signed checkpoint.
+    const events = await sql<{ count: number }>`select count(*)::int as count from scoring.events`.execute(
+      second.platform.database.db,
+    );
+    await eventually(async () => {
+      const log = await moved.participant<{ latest: { treeSize: number } | null }>(
+        'GET',
+        '/transparency/scoring/checkpoints',
+      );
+      return (log.data.latest?.treeSize ?? 0) >= events.rows[0]!.count ? true : undefined;
+    }, 'a checkpoint covering every scoring event');
   }, 300_000);
 
   it('embedded default: refuses while npm start runs, restores into an empty folder, keys sealed with a passphrase', async () => {

@@ -120,6 +120,29 @@ describe('the one-machine deployment (docker-compose)', () => {
       expect(ran.log).toContain('run inside the deployment');
       expect(ran.log).toContain('sample_submission.csv');
       expect(ran.status).toBe('Completed');
+
+      // Every process serves its metrics on port 9464 of the compose network (docs/operations.md), and the
+      // published port does not.
+      const scrape = async (service: string) =>
+        (
+          await compose(
+            'exec',
+            '-T',
+            service,
+            'node',
+            '-e',
+            "fetch('http://127.0.0.1:9464/metrics').then(async (r) => process.stdout.write(await r.text()))",
+          )
+        ).stdout;
+      expect(await scrape('scoring')).toMatch(/^sais_submissions\{status="Completed"\} 2$/m);
+      expect(await scrape('scoring-workers')).toMatch(
+        /^sais_scoring_duration_seconds_count\{metric="\w+"\} 1$/m,
+      );
+      expect(await scrape('scoring-runner')).toMatch(/^sais_container_runs_total\{outcome="scored"\} 1$/m);
+      expect(await scrape('gateway')).toMatch(
+        /^sais_http_request_duration_seconds_count\{method="POST",route="\/api\/submission\/\*",status_code="200"\} [1-9]/m,
+      );
+      expect(await (await fetch(`${origin}/metrics`)).text()).not.toMatch(/# TYPE|sais_/);
     } catch (error) {
       const { stdout } = await compose('logs', '--no-color', '--tail', '40').catch(() => ({ stdout: '' }));
       throw new Error(`${(error as Error).message}\n--- docker-compose logs ---\n${stdout}`, {

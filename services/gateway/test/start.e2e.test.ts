@@ -13,11 +13,13 @@ describe('npm start (embedded default)', () => {
   it('starts with no external servers, serves a page and /api/docs, and a participant gets a result on the leaderboard', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'sais-start-'));
     const port = await freePort();
+    const metricsPort = await freePort();
     // No DATABASE_URL / KAFKA_BROKERS: the embedded default.
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       SAIS_DATA_DIR: dataDir,
       PORT: String(port),
+      METRICS_PORT: String(metricsPort),
       LOG_LEVEL: 'warn',
     };
     delete env.DATABASE_URL;
@@ -51,11 +53,22 @@ describe('npm start (embedded default)', () => {
       const docs = await fetch(new URL('/api/docs/json', portal));
       expect(((await docs.json()) as { openapi: string }).openapi).toMatch(/^3\./);
       await submitToSeededTrack(portal);
+
+      // The process's metrics, on their own port (docs/operations.md); not on the public one.
+      const metricsUrl = output.match(/metrics\s+(http\S+)/)![1]!;
+      expect(metricsUrl).toBe(`http://127.0.0.1:${metricsPort}/metrics`);
+      const metrics = await (await fetch(metricsUrl)).text();
+      expect(metrics).toMatch(/^sais_submissions\{status="Completed"\} 1$/m);
+      expect(metrics).toMatch(/^sais_scoring_duration_seconds_count\{metric="\w+"\} 1$/m);
+      expect(metrics).toMatch(/^sais_projection_lag_seconds\{projection="scoring\.leaderboard"\} /m);
+      expect(await (await fetch(new URL('/metrics', portal))).text()).not.toMatch(/# TYPE|sais_/);
     } finally {
       process.kill(-child.pid!, 'SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
-      await rm(dataDir, { recursive: true, force: true });
-      await rm(`${dataDir}-keys`, { recursive: true, force: true });
+      // npm exits before the platform's process has closed its database: retry while it still writes.
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 20, retryDelay: 250 });
+      await rm(`${dataDir}-keys`, { recursive: true, force: true, maxRetries: 20, retryDelay: 250 });
+      await rm(`${dataDir}-transparency`, { recursive: true, force: true, maxRetries: 20, retryDelay: 250 });
     }
   }, 300_000);
 });

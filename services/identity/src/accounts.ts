@@ -12,12 +12,14 @@ import { identityCodes } from './errors.ts';
 
 type Profile = identity.Profile;
 
-export type ActiveAccount = Extract<AccountState, { status: 'active' | 'disabled' }>;
+export type ActiveAccount = Exclude<AccountState, { status: 'none' }>;
 
 /** Reads keyed by an account id that no account has (an unknown name costs the same queries). */
 const nobody = '00000000-0000-0000-0000-000000000000';
 
 const accountStream = (accountId: string) => `account-${accountId}`;
+/** A closed account signs in no more (decision 0017). */
+const closedAccount = () => new AppError(identityCodes.accountClosed, 'accountClosed', 403);
 const takenError = {
   username: () => new AppError(identityCodes.usernameTaken, 'usernameTaken', 409),
   email: () => new AppError(identityCodes.emailTaken, 'emailTaken', 409),
@@ -254,6 +256,7 @@ export class Accounts {
         const { state } = await this.load(accountId, trx);
         if (state.status === 'disabled')
           return new AppError(identityCodes.accountDisabled, 'accountDisabled', 403);
+        if (state.status === 'closed' || state.status === 'deleted') return closedAccount();
         await this.throttle.clear(trx, [keys.pair]);
         const session = await this.sessions.start(trx, accountId, kind, request.ip, now, metadata);
         return { ...session, accountId };
@@ -281,6 +284,7 @@ export class Accounts {
       const { state } = await this.load(accountId, trx);
       if (state.status === 'disabled')
         return new AppError(identityCodes.accountDisabled, 'accountDisabled', 403);
+      if (state.status === 'closed' || state.status === 'deleted') return closedAccount();
       const session = await this.sessions.start(
         trx,
         accountId,
@@ -397,6 +401,7 @@ export class Accounts {
     const { state } = await this.load(session.accountId);
     if (state.status === 'disabled')
       throw new AppError(identityCodes.accountDisabled, 'accountDisabled', 403);
+    if (state.status === 'closed' || state.status === 'deleted') throw closedAccount();
     if (role && !state.roles.includes(role) && !state.roles.includes('admin')) throw new ForbiddenError();
     return state;
   }

@@ -28,4 +28,6 @@ export const identityCodes = {
   lastAdmin: 10053,
   identitySignalNotFound: 10060,
   identitySignalDecided: 10061,
+  accountClosed: 10070,
+  closeReasonRequired: 10071,
 } as const;

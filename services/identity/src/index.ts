@@ -1,10 +1,14 @@
-import { defineService, loadKey } from '@sais/kit';
+import { WorkingDayCalendar, defineService, loadKey } from '@sais/kit';
 import { Accounts, signedInAccount } from './accounts.ts';
 import { Sessions, sessionCookie } from './auth/sessions.ts';
+import { AccountClosures } from './closure/closures.ts';
+import { scheduleDeletionSweep } from './closure/sweep.ts';
 import { VerificationCodes } from './codes/codes.ts';
 import { logSender, smtpSender } from './codes/delivery.ts';
 import { identityMigrations } from './db/migrations.ts';
 import { adminRoutes } from './http/admin-routes.ts';
+import { closureRoutes } from './http/closure-routes.ts';
+import { nameRoutes } from './http/name-routes.ts';
 import { userAdminRoutes } from './http/user-admin-routes.ts';
 import { identityRoutes } from './http/routes.ts';
 import { verificationRoutes } from './http/verification-routes.ts';
@@ -40,7 +44,8 @@ export const identityService = defineService({
     };
   },
   async routes(app, context) {
-    const { db, store, config, logger } = context;
+    const { db, store, config, logger, personal } = context;
+    if (!personal) throw new Error('the identity service needs the platform’s personal-data keys');
     const sessions = new Sessions(db, store);
     const codes = new VerificationCodes(store, await loadKey(config, 'code_secret'));
     const accounts = new Accounts(db, store, sessions, codes);
@@ -63,12 +68,24 @@ export const identityService = defineService({
     });
     await verificationRoutes(app, { accounts, sessions, verifications, inbox: new Inbox(db, store) });
     await adminRoutes(app, { accounts, sessions, verifications });
-    await userAdminRoutes(app, { db, accounts, sessions, directory: new UserDirectory(db, accounts) });
+    const calendar = await WorkingDayCalendar.load(config.env);
+    const closures = new AccountClosures(db, accounts, sessions, personal, calendar, logger);
+    await closureRoutes(app, {
+      accounts,
+      sessions,
+      closures,
+      secureCookies: config.env.SAIS_SECURE_COOKIES === 'true',
+    });
+    const directory = new UserDirectory(db, accounts, (closedAt) => closures.deletionDay(closedAt));
+    await userAdminRoutes(app, { db, accounts, sessions, directory, closures });
+    await nameRoutes(app, { accounts, sessions, directory });
+    scheduleDeletionSweep(app, closures, config.env, logger);
     await identitySignalRoutes(app, { accounts, sessions, signals: new IdentitySignals(db, store) });
   },
 });
 
 export { Accounts } from './accounts.ts';
+export { AccountClosures, deletionAfterWorkingDays } from './closure/closures.ts';
 export { inboxProjection } from './inbox/projection.ts';
 export { Sessions, sessionCookie } from './auth/sessions.ts';
 export { identityMigrations } from './db/migrations.ts';

@@ -32,6 +32,65 @@ const given = <C, S>(
   }),
 });
 
+const at = new Date('2026-11-25T08:00:00.000Z');
+const closed = {
+  type: 'identity.AccountClosed',
+  data: { accountId, by: 'holder', reason: null, closedAt: at.toISOString() },
+};
+const deleted = {
+  type: 'identity.AccountDeleted',
+  data: { accountId, closedAt: at.toISOString(), workingDays: 90 },
+};
+
+describe('account closure and deletion (decision 0017)', () => {
+  it('closes an active or a disabled account, once', () => {
+    given(foldAccount, decideAccount, [registered])
+      .when({ type: 'CloseAccount', by: 'holder', reason: null, at })
+      .then([closed]);
+    given(foldAccount, decideAccount, [
+      registered,
+      { type: 'identity.AccountDisabled', data: { accountId, reason: 'spam' } },
+    ])
+      .when({ type: 'CloseAccount', by: 'admin', reason: 'asked by mail', at })
+      .then([{ ...closed, data: { ...closed.data, by: 'admin', reason: 'asked by mail' } }]);
+    given(foldAccount, decideAccount, [registered, closed])
+      .when({ type: 'CloseAccount', by: 'holder', reason: null, at })
+      .thenThrows('accountClosed');
+  });
+
+  it('a closed account takes no command but its deletion', () => {
+    for (const command of [
+      { type: 'UpdateProfile' as const, changes: { nickname: 'x' } },
+      { type: 'EnableAccount' as const },
+      { type: 'GrantRole' as const, role: 'operator' as const },
+    ])
+      given(foldAccount, decideAccount, [registered, closed]).when(command).thenThrows('accountClosed');
+    given(foldAccount, decideAccount, [registered, closed])
+      .when({ type: 'DeleteAccount', workingDays: 90 })
+      .then([deleted]);
+  });
+
+  it('deletes only a closed account, and only once', () => {
+    given(foldAccount, decideAccount, [registered])
+      .when({ type: 'DeleteAccount', workingDays: 90 })
+      .thenThrows('notFound');
+    given(foldAccount, decideAccount, [registered, closed, deleted])
+      .when({ type: 'DeleteAccount', workingDays: 90 })
+      .thenThrows('notFound');
+  });
+
+  it('a deleted account folds with its personal fields blank (its events open to null)', () => {
+    const erased = { ...registered, data: { ...registered.data, username: null, email: null } };
+    expect(foldAccount([erased, closed, deleted])).toMatchObject({
+      status: 'deleted',
+      username: '',
+      email: null,
+      phone: null,
+      profile: {},
+    });
+  });
+});
+
 describe('account decider', () => {
   it('refuses to register an account twice', () => {
     given(foldAccount, decideAccount, [registered])

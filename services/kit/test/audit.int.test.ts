@@ -270,6 +270,60 @@ describe('audit API of every service (PostgreSQL)', () => {
     ).toBe(404);
   });
 
+  it('runs as-of views and checks as background jobs with progress, for auditors only', async () => {
+    const job = async (body: Record<string, unknown>) => {
+      const started = await api.post(`${base}/jobs`, body, as('auditor'));
+      expect(started.status, JSON.stringify(started.body)).toBe(200);
+      expect(started.body.data).toMatchObject({ state: 'running', startedBy: 'acc-auditor' });
+      let status = started.body.data;
+      for (let i = 0; i < 400 && status.state === 'running'; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        status = (await api.get(`${base}/jobs/${started.body.data.id}`, undefined, as('auditor'))).body.data;
+      }
+      return status;
+    };
+    const asOf = await job({ kind: 'asof', projection: 'identity.counts', at: at(12).toISOString() });
+    expect(asOf).toMatchObject({ kind: 'asof', state: 'done', done: 6, total: 6, error: null });
+    expect(asOf.result.applied).toBe(3);
+    expect(
+      Object.fromEntries(
+        (asOf.result.value as { stream_id: string; events: number }[]).map((r) => [r.stream_id, r.events]),
+      ),
+    ).toEqual({ [alice]: 2, [bob]: 1 });
+
+    const verify = await job({ kind: 'verify' });
+    expect(verify).toMatchObject({ state: 'done', done: 6, total: 6, result: { ok: true, checked: 6 } });
+
+    const readModels = await job({ kind: 'read-models' });
+    expect(readModels).toMatchObject({
+      state: 'done',
+      result: {
+        ok: true,
+        projections: [expect.objectContaining({ projection: 'identity.counts', ok: true })],
+      },
+    });
+
+    // Refusals: other roles, a bad time, an unknown projection, a job of another service.
+    expect((await api.post(`${base}/jobs`, { kind: 'verify' }, as('participant'))).status).toBe(403);
+    expect((await api.post(`${base}/jobs`, { kind: 'verify' })).status).toBe(401);
+    expect(
+      (
+        await api.post(
+          `${base}/jobs`,
+          { kind: 'asof', projection: 'identity.counts', at: 'soon' },
+          as('auditor'),
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (await api.post(`${base}/jobs`, { kind: 'read-models', projection: 'nope' }, as('auditor'))).status,
+    ).toBe(404);
+    expect(
+      (await api.get(`/api/admin/audit/ledger/jobs/${verify.id}`, undefined, as('auditor'))).status,
+    ).toBe(404);
+    expect((await api.get(`${base}/jobs/${verify.id}`, undefined, as('operator'))).status).toBe(403);
+  });
+
   it('replays a projection with progress up to the total, and rebuilds the same read model', async () => {
     const sorted = (rows: { stream_id: string }[]) =>
       [...rows].sort((a, b) => a.stream_id.localeCompare(b.stream_id));

@@ -5,6 +5,7 @@ import type { ScoringDb } from './db/tables.ts';
 import { scoringCodes } from './errors.ts';
 import { InvalidFile } from './evaluation/csv.ts';
 import { type Metric, UnscorableSplit, loadGroundTruth } from './evaluation/ground-truth.ts';
+import { encodeTruthForm } from './evaluation/truth-form.ts';
 
 /** Operators set a competition's ground truth, metric and public share; each upload is an event. */
 export class GroundTruths {
@@ -35,8 +36,10 @@ export class GroundTruths {
       throw error;
     }
     const sha256 = createHash('sha256').update(content).digest('hex');
+    // Stored beside the CSV, so a worker maps the parsed form instead of parsing (decision 0015).
+    const parsed = encodeTruthForm(truth, { sha256, metric, publicPercent });
     await this.db.transaction().execute(async (trx) => {
-      const row = { metric, public_percent: publicPercent, sha256, content };
+      const row = { metric, public_percent: publicPercent, sha256, content, parsed };
       await (trx.withSchema('scoring') as ScoringDb)
         .insertInto('ground_truths')
         .values({ competition_id: competitionId, ...row })

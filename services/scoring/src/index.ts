@@ -1,4 +1,3 @@
-import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { defineService, withAsOfReader } from '@sais/kit';
 import { BoardWatch } from './board-watch.ts';
@@ -6,6 +5,7 @@ import { scoringMigrations } from './db/migrations.ts';
 import { GroundTruths } from './ground-truths.ts';
 import { leaderboardAsOf } from './integrity/as-of.ts';
 import { integrityRoutes } from './integrity/routes.ts';
+import { scoreRecordRoutes } from './integrity/score-record.ts';
 import { signalScans } from './integrity/signals.ts';
 import { scoringRoutes } from './http/routes.ts';
 import { tusRoutes } from './http/tus.ts';
@@ -17,11 +17,12 @@ import { membershipsMirror } from './projections/memberships.ts';
 import { competitionsMirror, peopleMirror } from './projections/mirrors.ts';
 import { Standings } from './standings.ts';
 import { Submissions } from './submissions.ts';
-import { Evaluator } from './workers/evaluator.ts';
+import { scoringWorkers } from './workers/scoring-workers.ts';
 import { containerRoutes } from './http/containers.ts';
 import { ContainerSubmissions } from './containers/submissions.ts';
 import { containerRunners, credentialVault } from './containers/setup.ts';
 import { datasetsMirror } from './containers/datasets.ts';
+import { scoringMetrics, submissionMetrics } from './metrics.ts';
 
 /** The scoring service: result-file submissions, the daily quota ledger, scoring workers, leaderboards. */
 export const scoringService = defineService({
@@ -36,6 +37,8 @@ export const scoringService = defineService({
     '/api/admin/signals',
   ],
   migrations: scoringMigrations,
+  // A seal and a publication are signed into the scoring log's checkpoints at once (decision 0012).
+  checkpointAfter: ['scoring.PrivateLeaderboardSealed', 'scoring.PrivateLeaderboardPublished'],
   projections: () => [
     competitionsMirror,
     peopleMirror,
@@ -43,27 +46,12 @@ export const scoringService = defineService({
     datasetsMirror,
     withAsOfReader(leaderboardProjection, leaderboardAsOf),
   ],
-  workers: ({ db, store, config, logger }) => {
-    const evaluator = new Evaluator(db, store, {
-      workerId: `${hostname()}:${process.pid}`,
-      leaseMs: Number(config.env.SCORING_LEASE_MS ?? 60_000),
-      maxAttempts: Number(config.env.SCORING_MAX_ATTEMPTS ?? 3),
-      backoffMs: Number(config.env.SCORING_BACKOFF_MS ?? 500),
-      batchSize: Number(config.env.SCORING_BATCH ?? 16),
-      logger,
-    });
-    return [
-      {
-        groupId: 'scoring.workers',
-        topics: ['scoring.submission'],
-        handleBatch: (events) => evaluator.handleBatch(events),
-        // Partitions scored at once per process: their chunks' database round trips overlap.
-        concurrency: Number(config.env.SCORING_CONCURRENCY ?? 4),
-      },
-      ...signalScans({ db, store, config, logger }),
-      ...containerRunners({ db, store, config, logger }),
-    ];
-  },
+  metrics: submissionMetrics,
+  workers: ({ db, store, config, logger, metrics }) => [
+    scoringWorkers({ db, store, config, logger, metrics: scoringMetrics(metrics) }),
+    ...signalScans({ db, store, config, logger }),
+    ...containerRunners({ db, store, config, logger, metrics }),
+  ],
   async routes(app, { db, store, auth, config }) {
     // Leaderboard change counters, polled for live updates and the page cache (SCORING_BOARD_POLL_MS).
     const watch = new BoardWatch(db, Number(config.env.SCORING_BOARD_POLL_MS ?? 500));
@@ -80,6 +68,7 @@ export const scoringService = defineService({
     });
     // Sealed results, collusion signals (decision 0008); guards the operators' calls registered above.
     await integrityRoutes(app, { db, store, auth });
+    await scoreRecordRoutes(app, { db, store, submissions, auth });
     await tusRoutes(app, {
       submissions,
       uploads: new ResumableUploads(db),

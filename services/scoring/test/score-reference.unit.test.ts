@@ -1,12 +1,15 @@
 /**
- * The byte-level scorer (fast path for `<integer id>,<plain decimal>` rows, batched lookups, general
- * path for everything else) against a plain string reference written from the rules, on random files
- * with random defects (RMSE, MAE and R², scores equal to the last bit); and number parsing against `Number()`.
+ * The byte-level scorer (fast paths for `<id>,<plain decimal>` rows, batched lookups, general path for
+ * everything else, quoted fields) against a plain string reference written from the rules, on random
+ * files with random defects — integer ids, text ids with commas, quotes, spaces and UTF-8, UUIDs — with
+ * the ground truth read from its CSV and from its stored form (RMSE, MAE and R², scores equal to the last
+ * bit); and number parsing against `Number()`.
  */
 import { describe, expect, it } from 'vitest';
 import { parseNumber } from '../src/evaluation/csv.ts';
 import { type GroundTruth, isPublicId, loadGroundTruth } from '../src/evaluation/ground-truth.ts';
 import { scoreSubmission } from '../src/evaluation/score.ts';
+import { decodeTruthForm, encodeTruthForm } from '../src/evaluation/truth-form.ts';
 import { seededRandom as random } from './random.ts';
 
 type Random = ReturnType<typeof random>;
@@ -70,17 +73,54 @@ function plainScore(metric: Metric, pairs: { t: number; p: number }[]): number {
   return 1 - residual / sum(({ t }) => (t - mean) ** 2);
 }
 
+/**
+ * The first two fields of a line as RFC 4180 reads them (a field starting with a quote runs to its
+ * closing quote, `""` inside being one quote; any other field runs to the next comma), or what is wrong.
+ */
+function twoFields(line: string): [string, string] | 'columns' | 'unclosed' | 'after quote' {
+  const field = (at: number): { value: string; next: number } | 'unclosed' | 'after quote' => {
+    if (line[at] !== '"') {
+      const comma = line.indexOf(',', at);
+      return comma === -1
+        ? { value: line.slice(at), next: line.length }
+        : { value: line.slice(at, comma), next: comma };
+    }
+    let value = '';
+    for (let i = at + 1; i < line.length; i++) {
+      if (line[i] !== '"') value += line[i];
+      else if (line[i + 1] === '"') value += line[i++];
+      else if (i + 1 === line.length || line[i + 1] === ',') return { value, next: i + 1 };
+      else return 'after quote';
+    }
+    return 'unclosed';
+  };
+  const id = field(0);
+  if (typeof id === 'string') return id;
+  if (id.next === line.length) return 'columns';
+  const value = field(id.next + 1);
+  if (typeof value === 'string') return value;
+  return value.next === line.length ? [id.value, value.value] : 'columns';
+}
+
+const problems = {
+  columns: 'expected 2 columns (id,y).',
+  unclosed: 'a quoted field is not closed on its line (a line break inside quotes is not supported).',
+  'after quote': 'text after the closing quote of a field (a quote inside a quoted field is written "").',
+};
+
 /** The rules, written plainly with strings: the first problem in file order, or the scores. */
 function reference(csv: string, truth: Map<string, TruthRow>, metric: Metric): string | object {
   const body = csv.startsWith('\uFEFF') ? csv.slice(1) : csv;
   const lines = body.split('\n').map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
   while (lines.length > 0 && lines.at(-1) === '') lines.pop();
   if (lines.length === 0) return 'The file is empty.';
-  if (lines[0]!.trim() !== 'id,y') return `Line 1: the header must be "id,y", found "${lines[0]!.trim()}".`;
+  const header = twoFields(lines[0]!);
+  if (lines[0]!.trim() !== 'id,y' && (typeof header === 'string' || header.join() !== 'id,y'))
+    return `Line 1: the header must be "id,y", found "${lines[0]!.trim()}".`;
   const seen = new Map<string, number>();
   for (let i = 1; i < lines.length; i++) {
-    const columns = lines[i]!.split(',');
-    if (columns.length !== 2) return `Line ${i + 1}: expected 2 columns (id,y).`;
+    const columns = twoFields(lines[i]!);
+    if (typeof columns === 'string') return `Line ${i + 1}: ${problems[columns]}`;
     const [id, raw] = columns as [string, string];
     if (id === '') return `Line ${i + 1}, column id: the id is empty.`;
     const row = truth.get(id);
@@ -123,17 +163,47 @@ function outcome(csv: string, truth: GroundTruth): string | object {
   }
 }
 
-/** A ground truth of `rows` integer ids from `base` (with `sparse`, one far id forces the hash index). */
-function truthOf(next: Random, rows: number, base: number, sparse: boolean) {
-  const ids = Array.from({ length: rows }, (_, i) => String(base + i));
-  if (sparse) ids[rows - 1] = String(base + rows * 10);
+type IdKind = 'dense' | 'sparse' | 'text' | 'uuid';
+
+/** Id characters: plain, and the ones CSV quoting is about (comma, quote, space), and UTF-8. */
+const ID_CHARACTERS = ['a', 'b', 'Z', '0', '7', '-', '_', ' ', ',', '"', 'é', '中', 'x'];
+
+function textId(next: Random): string {
+  const length = 1 + Math.floor(next() * 12);
+  return Array.from({ length }, () => pick(next, ID_CHARACTERS)).join('');
+}
+
+function uuid(next: Random): string {
+  const hex = (n: number) => Array.from({ length: n }, () => Math.floor(next() * 16).toString(16)).join('');
+  return `${hex(8)}-${hex(4)}-4${hex(3)}-${pick(next, ['8', '9', 'a', 'b'])}${hex(3)}-${hex(12)}`;
+}
+
+/** An id as a CSV field: quoted when it must be (a comma or a quote in it), and now and then anyway. */
+function field(next: Random, id: string): string {
+  const must = id.includes(',') || id.includes('"');
+  return must || next() < 0.2 ? `"${id.replaceAll('"', '""')}"` : id;
+}
+
+/**
+ * A ground truth of `rows` ids: integers from `base` (dense: the direct index; sparse: one far id forces
+ * the hash index), text ids of any characters, or UUIDs (the hash index).
+ */
+function truthOf(next: Random, rows: number, base: number, kind: IdKind) {
+  const unique = new Set<string>();
+  while (unique.size < rows) {
+    const i = unique.size;
+    unique.add(kind === 'text' ? textId(next) : kind === 'uuid' ? uuid(next) : String(base + i));
+  }
+  const ids = [...unique];
+  if (kind === 'sparse') ids[rows - 1] = String(base + rows * 10);
   const map = new Map<string, TruthRow>();
   const lines = ['id,y'];
   for (const id of ids) {
     const text =
       next() < 0.1 ? `${digits(next, 2)}e-1` : (next() * 1000 - 500).toFixed(Math.floor(next() * 5));
-    map.set(id, { value: Number(text), isPublic: isPublicId(Buffer.from(id), 0, id.length, 50) });
-    lines.push(`${id},${text}`);
+    const bytes = Buffer.from(id);
+    map.set(id, { value: Number(text), isPublic: isPublicId(bytes, 0, bytes.length, 50) });
+    lines.push(`${field(next, id)},${text}`);
   }
   return { ids, map, csv: lines.join('\n') };
 }
@@ -147,11 +217,11 @@ function validNumberText(next: Random): string {
 }
 
 /**
- * A submission for those ids, shuffled, with random spellings and `defects` random defects placed from
- * row `from` on; with `wild`, values of any shape (many invalid), else only valid ones.
+ * A submission for those ids, shuffled, with random spellings (ids quoted or not) and `defects` random
+ * defects placed from row `from` on; with `wild`, values of any shape (many invalid), else only valid ones.
  */
 function submissionOf(next: Random, ids: readonly string[], defects: number, from: number, wild: boolean) {
-  const rows = ids.map((id) => [id, wild ? numberText(next) : validNumberText(next)]);
+  const rows = ids.map((id) => [field(next, id), wild ? numberText(next) : validNumberText(next)]);
   for (let i = rows.length - 1; i > 0; i--) {
     const j = Math.floor(next() * (i + 1));
     [rows[i], rows[j]] = [rows[j]!, rows[i]!];
@@ -159,13 +229,16 @@ function submissionOf(next: Random, ids: readonly string[], defects: number, fro
   for (let i = 0; i < rows.length; i++) if (next() < 0.7) rows[i]![1] = (next() * 1000 - 500).toFixed(3);
   for (let d = 0; d < defects; d++) {
     const at = from + Math.floor(next() * (rows.length - from));
-    const kind = Math.floor(next() * 9);
+    const kind = Math.floor(next() * 12);
     if (kind === 0)
       rows.splice(at, 1); // missing id
     else if (kind === 1)
       rows.splice(at, 0, [rows[Math.floor(next() * rows.length)]![0]!, '1']); // duplicate
     else if (kind === 2)
-      rows.splice(at, 0, [pick(next, ['-1', '999999999', '0012', '+5', ' 7', 'x', '1e2']), '1']);
+      rows.splice(at, 0, [
+        pick(next, ['-1', '999999999', '0012', '+5', ' 7', 'x', '1e2', '"a,b"', '"r""1"']),
+        '1',
+      ]);
     else if (kind === 3)
       rows[at] = [rows[at]![0]!, `${rows[at]![1]},1`]; // three columns
     else if (kind === 4) rows[at] = ['', '1'];
@@ -174,7 +247,12 @@ function submissionOf(next: Random, ids: readonly string[], defects: number, fro
     else if (kind === 6) rows[at] = [rows[at]![0]!, pick(next, ['NaN', 'inf', 'abc', '', '1,5'])];
     else if (kind === 7)
       rows[at] = [rows[at]![0]!, `${rows[at]![1]}\r`]; // a CRLF line
-    else rows[at] = [rows[at]![0]!, `${rows[at]![1]}e0`];
+    else if (kind === 8) rows[at] = [rows[at]![0]!, `${rows[at]![1]}e0`];
+    else if (kind === 9)
+      rows[at] = [`"${rows[at]![0]!}`, rows[at]![1]!]; // a quote not closed (or a new one)
+    else if (kind === 10)
+      rows[at] = [`"${rows[at]![0]!.replaceAll('"', '')}"x`, rows[at]![1]!]; // after the quote
+    else rows[at] = [rows[at]![0]!, `"${rows[at]![1]!}"`]; // a quoted value: fine
   }
   const lines = rows.map(([id, value]) => (id === '' && value === '' ? '' : `${id},${value}`));
   const start = pick(next, ['', '\uFEFF']);
@@ -182,27 +260,39 @@ function submissionOf(next: Random, ids: readonly string[], defects: number, fro
   return `${start}id,y\n${lines.join('\n')}${end}`;
 }
 
+/** The scorer's outcome with the ground truth read from the CSV, and the same from its stored form. */
+function outcomes(csv: string, truthCsv: string, metric: Metric) {
+  const truth = loadGroundTruth(Buffer.from(truthCsv), metric, 50);
+  const identity = { sha256: 'test', metric, publicPercent: 50 };
+  const stored = decodeTruthForm(encodeTruthForm(truth, identity), identity);
+  return { truth, fromCsv: outcome(csv, truth), fromForm: outcome(csv, stored) };
+}
+
 describe('the scorer against a plain reference', () => {
   // Batches hold 4,096 rows: defects in the big files fall from row 4,500 on, after valid rows.
   it.each([
-    ['dense ids (direct index), small files', 400, 30, 0, false],
-    ['sparse ids (hash index), small files', 300, 30, 5, true],
-    ['dense ids, files across several batches', 16, 9_000, 1_000, false],
-    ['sparse ids, files across several batches', 6, 9_000, 0, true],
-  ])('%s', (_name, files, rows, base, sparse) => {
+    ['dense ids (direct index), small files', 400, 30, 0, 'dense'],
+    ['sparse ids (hash index), small files', 300, 30, 5, 'sparse'],
+    ['text ids with commas, quotes, spaces and UTF-8 (hash index), small files', 300, 30, 0, 'text'],
+    ['UUIDs, small files', 100, 30, 0, 'uuid'],
+    ['dense ids, files across several batches', 16, 9_000, 1_000, 'dense'],
+    ['sparse ids, files across several batches', 6, 9_000, 0, 'sparse'],
+    ['text ids, files across several batches', 6, 9_000, 0, 'text'],
+  ] as const)('%s', (_name, files, rows, base, kind) => {
     const big = rows > 4_096;
-    const next = random(files * rows + base);
+    const next = random(files * rows + base + kind.length);
     for (let f = 0; f < files; f++) {
-      const truth = truthOf(next, rows, base, sparse);
+      const truth = truthOf(next, rows, base, kind);
       const metric = pick(next, ['rmse', 'mae', 'r2'] as const);
-      const loaded = loadGroundTruth(Buffer.from(truth.csv), metric, 50);
-      expect(loaded.direct).toBe(!sparse);
       const defects = f % 4 === 0 ? 0 : 1 + Math.floor(next() * 3);
       const csv = submissionOf(next, truth.ids, defects, big ? 4_500 : 0, !big);
-      const got = outcome(csv, loaded);
+      const got = outcomes(csv, truth.csv, metric);
+      expect(got.truth.direct).toBe(kind === 'dense');
       const expected = reference(csv, truth.map, metric);
-      if (JSON.stringify(got) !== JSON.stringify(expected))
-        expect({ csv, got }).toEqual({ csv, got: expected });
+      if (JSON.stringify(got.fromCsv) !== JSON.stringify(expected))
+        expect({ csv, got: got.fromCsv }).toEqual({ csv, got: expected });
+      if (JSON.stringify(got.fromForm) !== JSON.stringify(expected))
+        expect({ csv, fromForm: got.fromForm }).toEqual({ csv, fromForm: expected });
     }
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { fnv1a } from '../src/evaluation/csv.ts';
 import { isPublicId, loadGroundTruth } from '../src/evaluation/ground-truth.ts';
 import { scoreSubmission } from '../src/evaluation/score.ts';
+import { decodeTruthForm, encodeTruthForm } from '../src/evaluation/truth-form.ts';
 
 const truthCsv = 'id,yield\na1,10\na2,20\na3,30\na4,40\n';
 const truth = () => loadGroundTruth(Buffer.from(truthCsv), 'rmse', 50);
@@ -152,5 +154,82 @@ describe('large files', () => {
     expect(labels.direct).toBe(true);
     const scores = scoreSubmission(Buffer.from('id,answer\n4,D\n3,A\n2,B\n1,1\n'), labels);
     expect(scores).toEqual({ publicScore: 0.5, privateScore: 0.5, rows: 4 });
+  });
+});
+
+describe('quoted fields (RFC 4180)', () => {
+  const quotedTruth = () =>
+    loadGroundTruth(
+      Buffer.from('id,yield\n"a,1",10\n"say ""hi""",20\nplain,30\n" sp ace ",40\n'),
+      'rmse',
+      50,
+    );
+
+  it('reads a quoted id as what is between its quotes: commas, doubled quotes, spaces', () => {
+    const file = 'id,yield\n" sp ace ",40\nplain,30\n"say ""hi""",20\n"a,1",10\n';
+    expect(scoreSubmission(Buffer.from(file), quotedTruth())).toEqual({
+      publicScore: 0,
+      privateScore: 0,
+      rows: 4,
+    });
+  });
+
+  it('treats a quoted id and the same id unquoted as one id, and quoted values and headers as their text', () => {
+    const file = '"id","yield"\n" sp ace ","40"\n"plain",30\n"say ""hi""",20\n"a,1",10\n';
+    expect(scoreSubmission(Buffer.from(file), quotedTruth()).rows).toBe(4);
+    expect(() => scoreSubmission(Buffer.from('id,yield\nplain,30\n"plain",30\n'), quotedTruth())).toThrow(
+      'Line 3, column id: "plain" appears twice (duplicate id).',
+    );
+  });
+
+  it.each([
+    [
+      'id,yield\n"a,1,10\n',
+      'Line 2: a quoted field is not closed on its line (a line break inside quotes is not supported).',
+    ],
+    [
+      'id,yield\n"a,1"x,10\n',
+      'Line 2: text after the closing quote of a field (a quote inside a quoted field is written "").',
+    ],
+    ['id,yield\n"a,1",10,3\n', 'Line 2: expected 2 columns (id,yield).'],
+    ['id,yield\n"",10\n', 'Line 2, column id: the id is empty.'],
+    ['id,yield\n"a,2",10\n', 'Line 2, column id: "a,2" is not a test id (extra id).'],
+    ['id,yield\n"a,1","1""0"\n', 'Line 2, column yield: "1"0" is not a number.'],
+  ])('refuses %j with a log naming the place', (file, log) => {
+    expect(() => scoreSubmission(Buffer.from(file), quotedTruth())).toThrow(log);
+  });
+
+  it('refuses a ground truth with a text id twice (quoted or not), before a later bad row', () => {
+    expect(() => loadGroundTruth(Buffer.from('id,y\na,1\nb,2\n"a",3\nc,x\n'), 'rmse', 50)).toThrow(
+      'Ground truth id "a" appears twice.',
+    );
+    expect(() => loadGroundTruth(Buffer.from('id,y\n"a,b",1\n"a,b",2\n'), 'rmse', 50)).toThrow(
+      'Ground truth id "a,b" appears twice.',
+    );
+    expect(() => loadGroundTruth(Buffer.from('id,y\n"a,b,1\n'), 'rmse', 50)).toThrow(
+      'Ground truth line 2: a quoted field is not closed on its line',
+    );
+  });
+});
+
+describe('ids whose hashes collide', () => {
+  // Same length, same FNV-1a hash (found by a birthday search): the index must tell them apart by bytes.
+  const [a, b] = ['id5eMYeMdQ', 'idrG3ignrc'];
+  const others = Array.from({ length: 40 }, (_, i) => `c${i},${i}`).join('\n');
+
+  it('scores both when both are test ids, and refuses one as an extra id when only the other is', () => {
+    expect(fnv1a(Buffer.from(a), 0, a.length)).toBe(fnv1a(Buffer.from(b), 0, b.length));
+    const both = loadGroundTruth(Buffer.from(`id,y\n${a},1\n${b},2\n${others}\n`), 'rmse', 50);
+    const identity = { sha256: 'x', metric: 'rmse' as const, publicPercent: 50 };
+    for (const truth of [both, decodeTruthForm(encodeTruthForm(both, identity), identity)])
+      expect(scoreSubmission(Buffer.from(`id,y\n${b},2\n${a},1\n${others}\n`), truth)).toEqual({
+        publicScore: 0,
+        privateScore: 0,
+        rows: 42,
+      });
+    const one = loadGroundTruth(Buffer.from(`id,y\n${a},1\n${others}\n`), 'rmse', 50);
+    expect(() => scoreSubmission(Buffer.from(`id,y\n${b},1\n${others}\n`), one)).toThrow(
+      `Line 2, column id: "${b}" is not a test id (extra id).`,
+    );
   });
 });

@@ -5,6 +5,7 @@ import { Accounts, identityService } from '@sais/identity';
 import { client, kafkaBrokers, multipart, platformForTest } from '@sais/kit/testing';
 import { teamService } from '@sais/team';
 import { sql } from 'kysely';
+import type pino from 'pino';
 import { scoringService } from '../src/index.ts';
 
 export type Web = ReturnType<typeof client>;
@@ -30,11 +31,12 @@ export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boo
 }
 
 /** A platform with identity, competition, team and scoring on Kafka, plus helpers to drive it. */
-export async function scoringHarness(env: Record<string, string> = {}) {
+export async function scoringHarness(env: Record<string, string> = {}, logger?: pino.Logger) {
   const harness = await platformForTest(
     [identityService, competitionService, teamService, scoringService],
     'scoring',
     {
+      logger,
       env: {
         KAFKA_BROKERS: kafkaBrokers().join(','),
         KAFKA_TOPIC_PREFIX: `s${randomUUID().slice(0, 8)}.`,

@@ -1,6 +1,7 @@
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { TransparencySection } from '../features/transparency/TransparencySection';
 
 const paragraphs = ['purpose', 'participation', 'languages'] as const;
 
@@ -16,6 +17,7 @@ export default function IntroPage() {
           {t(`intro.paragraphs.${paragraph}`)}
         </Typography>
       ))}
+      <TransparencySection />
     </Container>
   );
 }

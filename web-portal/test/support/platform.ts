@@ -24,7 +24,12 @@ export async function startPlatform(smtpUrl: string): Promise<RunningPlatform> {
   const fresh = await freshDatabase('portal');
   await fresh.database.close();
   const dataDir = await mkdtemp(join(tmpdir(), 'sais-portal-data-'));
-  const env: NodeJS.ProcessEnv = { DATABASE_URL: fresh.url, SMTP_URL: smtpUrl };
+  // Checkpoints of the event logs every second, so a score's signed record appears while the test looks.
+  const env: NodeJS.ProcessEnv = {
+    DATABASE_URL: fresh.url,
+    SMTP_URL: smtpUrl,
+    SAIS_CHECKPOINT_INTERVAL_MS: '1000',
+  };
   const platform = await createAllInOne(
     { dataDir, env },
     pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
@@ -51,6 +56,7 @@ export async function startPlatform(smtpUrl: string): Promise<RunningPlatform> {
       await platform.close();
       await fresh.drop();
       await rm(dataDir, { recursive: true, force: true });
+      await rm(`${dataDir}-transparency`, { recursive: true, force: true });
     },
   };
 }

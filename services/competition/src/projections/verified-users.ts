@@ -9,6 +9,7 @@ const table = (trx: Db) => trx.withSchema('competition') as Kysely<CompetitionTa
 export const verifiedUsersProjection = defineProjection({
   name: 'competition.verified-users',
   schema: 'competition',
+  tables: ['verified_users'],
   streamTypes: [identity.IdentityVerificationApproved.aggregate],
   async apply(trx, event) {
     if (event.type !== identity.IdentityVerificationApproved.type) return;

@@ -21,7 +21,8 @@ export function layoutFromEnv(env: NodeJS.ProcessEnv): Layout {
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
     keysDir: keysDirectory({ dataDir, env }),
-    schemas: allServices.map((service) => service.schema),
+    // The services' schemas and the platform's key table (`keystore`: the per-person data keys, wrapped).
+    schemas: [...allServices.map((service) => service.schema), 'keystore'],
     env,
   };
 }

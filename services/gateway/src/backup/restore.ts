@@ -75,7 +75,7 @@ export async function restore(options: RestoreOptions): Promise<RestoreReport> {
     await run('tar', ['-C', layout.dataDir, '-xzf', join(from, 'files.tar.gz')]);
     log('  files restored');
     if (manifest.database === 'postgres') await resumeCommitOrder(database, manifest.schemas, log);
-    const check = await checkRestored(database, manifest, counts, log);
+    const check = await checkRestored(database, layout, manifest, counts, log);
     return { manifest, counts, check };
   } finally {
     await database.close();

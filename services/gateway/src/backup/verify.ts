@@ -1,14 +1,17 @@
 import {
+  type CommitPosition,
   type Database,
   type EventStore,
-  type Projection,
-  type CommitPosition,
   EventStore as Store,
+  PersonalDataKeys,
   ProjectionRunner,
   beginning,
-  noAuthenticator,
+  projectionSources,
+  verifyReadModels,
 } from '@sais/kit';
+import { projectionsForTool } from '../cli/open.ts';
 import { allServices } from '../services.ts';
+import type { Layout } from './layout.ts';
 import { type Counts, type Manifest, compareCounts } from './manifest.ts';
 
 export interface RestoreCheck {
@@ -18,21 +21,27 @@ export interface RestoreCheck {
   chains: { schema: string; events: number; broken?: string }[];
   /** Events each projection had not applied yet when the backup was taken, applied from the store now. */
   caughtUp: { projection: string; applied: number }[];
+  /** Read models whose rows differ from the same read models rebuilt from the events, with the rows. */
+  readModelDifferences: string[];
 }
 
 /** The checks a restore runs on what it restored (see restore.ts). */
 export async function checkRestored(
   database: Database,
+  layout: Layout,
   manifest: Manifest,
   counts: Counts,
   log: (line: string) => void,
 ): Promise<RestoreCheck> {
   const countDifferences = compareCounts(manifest.counts, counts);
   for (const line of countDifferences) log(`  DIFFERENT ${line}`);
+  const personal = await PersonalDataKeys.open(database.db, {
+    dataDir: layout.dataDir,
+    keysDir: layout.keysDir,
+    env: layout.env,
+  });
   const stores = new Map(
-    allServices
-      .filter((service) => manifest.schemas.includes(service.schema))
-      .map((service) => [service.name, new Store(database.db, service.schema)]),
+    allServices.map((service) => [service.name, new Store(database.db, service.schema, { personal })]),
   );
   const chains: RestoreCheck['chains'] = [];
   for (const store of stores.values()) {
@@ -48,36 +57,37 @@ export async function checkRestored(
     );
     log(`  ${store.schema}: ${result.checked} events, chains ${result.ok ? 'hold' : 'BROKEN'}`);
   }
+  const projections = projectionsForTool(database, stores);
   const caughtUp: RestoreCheck['caughtUp'] = [];
-  for (const projection of projectionsOf(database, stores)) {
-    const applied = await catchUp(new ProjectionRunner(projection, database.db), [...stores.values()]);
+  for (const projection of projections) {
+    const runner = new ProjectionRunner(projection, database.db, undefined, { personal });
+    const applied = await catchUp(runner, [...stores.values()]);
     caughtUp.push({ projection: projection.name, applied });
     if (applied > 0) log(`  ${projection.name}: applied ${applied} events it had not yet applied`);
   }
+  const rebuilt = await verifyReadModels(
+    database.db,
+    projections,
+    (projection) => projectionSources(database.db, stores, projection),
+    { personal },
+  );
+  const readModelDifferences = rebuilt.projections
+    .filter((report) => !report.ok)
+    .map((report) => `${report.projection}: ${JSON.stringify(report.differences.slice(0, 5))}`);
+  for (const line of readModelDifferences) log(`  READ MODEL DIFFERS ${line}`);
+  log(
+    `  read models: ${rebuilt.projections.length} rebuilt from the events, ${rebuilt.ok ? 'equal' : 'DIFFERENT'}`,
+  );
   return {
-    ok: countDifferences.length === 0 && chains.every((chain) => !chain.broken),
+    ok:
+      countDifferences.length === 0 &&
+      chains.every((chain) => !chain.broken) &&
+      readModelDifferences.length === 0,
     countDifferences,
     chains,
     caughtUp,
+    readModelDifferences,
   };
-}
-
-/** Every projection of the platform's services, on the given database (no routes, no workers). */
-export function projectionsOf(database: Database, stores: ReadonlyMap<string, EventStore>): Projection[] {
-  return allServices.flatMap((service) => {
-    const store = stores.get(service.name);
-    if (!store) return [];
-    return (
-      service.projections?.({
-        db: database.db,
-        store,
-        logger: console as never,
-        config: { dataDir: '', env: process.env },
-        appended: () => {},
-        auth: noAuthenticator,
-      }) ?? []
-    );
-  });
 }
 
 /**

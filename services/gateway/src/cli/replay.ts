@@ -1,22 +1,11 @@
 // `npm run replay -- <projection>`: rebuilds one read model from the event stores.
-import { ProjectionRunner, noAuthenticator, replayProjection } from '@sais/kit';
-import { allServices } from '../services.ts';
-import { openForTool } from './open.ts';
+import { projectionSources, replayProjection } from '@sais/kit';
+import { openForTool, projectionsForTool } from './open.ts';
 
 const name = process.argv[2];
-const { database, stores } = await openForTool();
+const { database, stores, personal } = await openForTool();
 try {
-  const projections = allServices.flatMap(
-    (service) =>
-      service.projections?.({
-        db: database.db,
-        store: stores.get(service.name)!,
-        logger: console as never,
-        config: { dataDir: '', env: process.env },
-        appended: () => {},
-        auth: noAuthenticator,
-      }) ?? [],
-  );
+  const projections = projectionsForTool(database, stores);
   const projection = projections.find((candidate) => candidate.name === name);
   if (!projection) {
     console.error(
@@ -27,9 +16,10 @@ try {
     const started = Date.now();
     const result = await replayProjection(
       database.db,
-      new ProjectionRunner(projection, database.db),
-      [...stores.values()],
+      projection,
+      await projectionSources(database.db, stores, projection),
       (p) => process.stdout.write(`\r${p.store}: ${p.read} events read, ${p.applied} applied`),
+      { personal },
     );
     console.log(
       `\nreplayed ${projection.name}: ${result.applied} of ${result.read} events in ${Date.now() - started} ms`,

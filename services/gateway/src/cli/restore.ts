@@ -29,7 +29,9 @@ try {
     );
   console.log(
     `${report.check.ok ? 'VERIFIED' : 'NOT VERIFIED'}: rows ${report.check.countDifferences.length ? 'differ' : 'equal the backup'}, ` +
-      `chains ${report.check.chains.every((c) => !c.broken) ? 'hold' : 'broken'}; ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      `chains ${report.check.chains.every((c) => !c.broken) ? 'hold' : 'broken'}, ` +
+      `read models ${report.check.readModelDifferences.length ? 'differ' : 'equal the events'}; ` +
+      `${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   if (!report.check.ok) process.exitCode = 1;
 } catch (error) {

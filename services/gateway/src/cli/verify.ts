@@ -1,7 +1,25 @@
-// `npm run events:verify`: checks the hash chain of every stream of every service.
-import { openForTool } from './open.ts';
+// `npm run events:verify [-- --checkpoints <dir>] [--key <name+id+base64>] [--read-models]`: checks the
+// hash chain of every stream of every service, then every service's events against its signed
+// checkpoints: the platform's transparency log (SAIS_TRANSPARENCY_DIR or its default), or a mirror's copy
+// (--checkpoints). `--read-models` also rebuilds every read model apart and compares it with the live one.
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { transparency } from '@sais/events';
+import { checkEventLogs, projectionSources, transparencyDirectory, verifyReadModels } from '@sais/kit';
+import { repositoryRoot } from '../platform.ts';
+import { openForTool, projectionsForTool } from './open.ts';
+import { printReadModels } from './read-models.ts';
 
-const { database, stores } = await openForTool();
+const { values: args } = parseArgs({
+  options: {
+    checkpoints: { type: 'string' },
+    key: { type: 'string', multiple: true },
+    'read-models': { type: 'boolean' },
+  },
+});
+const keys = await Promise.all((args.key ?? []).map((key) => transparency.parseVerifierKey(key)));
+const dataDir = process.env.SAIS_DATA_DIR ?? join(repositoryRoot, '.data');
+const { database, stores, personal } = await openForTool();
 let broken = false;
 try {
   for (const [service, store] of stores) {
@@ -20,6 +38,21 @@ try {
       broken = true;
       console.log(`${service}: cannot verify: ${result.error}`);
     }
+  }
+  const directory = args.checkpoints ?? transparencyDirectory({ dataDir, env: process.env });
+  console.log(`checkpoints: ${directory}`);
+  const checked = await checkEventLogs({ db: database.db, stores, directory, keys });
+  for (const line of checked.lines) console.log(line);
+  if (!checked.ok) broken = true;
+  if (args['read-models']) {
+    const result = await verifyReadModels(
+      database.db,
+      projectionsForTool(database, stores),
+      (projection) => projectionSources(database.db, stores, projection),
+      { personal },
+    );
+    printReadModels(result);
+    if (!result.ok) broken = true;
   }
 } finally {
   await database.close();

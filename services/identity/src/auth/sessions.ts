@@ -14,7 +14,7 @@ export interface ActiveSession {
   accountId: string;
 }
 
-type RevokeReason = 'logout' | 'password-changed' | 'account-disabled' | 'expired';
+type RevokeReason = 'logout' | 'password-changed' | 'account-disabled' | 'account-closed' | 'expired';
 
 /**
  * Server-side sessions: the cookie holds a random 256-bit token, the table only its SHA-256. Revoking

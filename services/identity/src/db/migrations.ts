@@ -137,3 +137,27 @@ identityMigrations['2026-11-24-01-identity-signals'] = {
       )`.execute(db);
   },
 };
+
+identityMigrations['2026-11-26-93-account-closures'] = {
+  async up(db) {
+    // Closed accounts waiting for the deletion of their personal data (written with AccountClosed;
+    // `deleted_at` with AccountDeleted). The deletion day is computed when the sweep runs, from the
+    // working-day calendar of that time (a holiday list added later still counts).
+    await sql`
+      create table identity.account_closures (
+        account_id uuid primary key,
+        closed_at timestamptz not null,
+        deleted_at timestamptz
+      )`.execute(db);
+    await sql`create index account_closures_pending on identity.account_closures (closed_at) where deleted_at is null`.execute(
+      db,
+    );
+  },
+};
+
+identityMigrations['2026-11-26-94-inbox-erased'] = {
+  async up(db) {
+    // Kept by the inbox projection: people whose personal data was deleted get no messages any more.
+    await sql`create table identity.inbox_erased (account_id uuid primary key)`.execute(db);
+  },
+};

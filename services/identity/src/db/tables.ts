@@ -71,7 +71,14 @@ export interface InboxTable {
   read_at: Date | null;
 }
 
+export interface AccountClosuresTable {
+  account_id: string;
+  closed_at: Date;
+  deleted_at: Date | null;
+}
+
 export interface IdentityTables {
+  account_closures: AccountClosuresTable;
   verifications: VerificationsTable;
   documents: DocumentsTable;
   inbox: InboxTable;

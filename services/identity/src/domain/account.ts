@@ -4,28 +4,41 @@ import { identityCodes } from '../errors.ts';
 
 const E = identity;
 type Profile = identity.Profile;
+type Infer<T extends import('zod').ZodType> = import('zod').infer<T>;
+/** Personal fields as the store opens them: null once the person's data is deleted (decision 0017). */
+type Opened<T, K extends keyof T> = Omit<T, K> & { [P in K]: T[P] | null };
 
 export type AccountEvent =
-  | { type: typeof E.AccountRegistered.type; data: import('zod').infer<typeof E.AccountRegistered.data> }
-  | { type: typeof E.ProfileUpdated.type; data: import('zod').infer<typeof E.ProfileUpdated.data> }
-  | { type: typeof E.ContactChanged.type; data: import('zod').infer<typeof E.ContactChanged.data> }
+  | {
+      type: typeof E.AccountRegistered.type;
+      data: Opened<Infer<typeof E.AccountRegistered.plain>, 'username' | 'email' | 'phone'>;
+    }
+  | { type: typeof E.ProfileUpdated.type; data: Opened<Infer<typeof E.ProfileUpdated.plain>, 'changes'> }
+  | { type: typeof E.ContactChanged.type; data: Opened<Infer<typeof E.ContactChanged.plain>, 'value'> }
   | { type: typeof E.PasswordChanged.type; data: import('zod').infer<typeof E.PasswordChanged.data> }
   | { type: typeof E.LoginFailed.type; data: import('zod').infer<typeof E.LoginFailed.data> }
   | { type: typeof E.RoleGranted.type; data: import('zod').infer<typeof E.RoleGranted.data> }
   | { type: typeof E.RoleRevoked.type; data: import('zod').infer<typeof E.RoleRevoked.data> }
   | { type: typeof E.AccountDisabled.type; data: import('zod').infer<typeof E.AccountDisabled.data> }
-  | { type: typeof E.AccountEnabled.type; data: import('zod').infer<typeof E.AccountEnabled.data> };
+  | { type: typeof E.AccountEnabled.type; data: import('zod').infer<typeof E.AccountEnabled.data> }
+  | { type: typeof E.AccountClosed.type; data: Infer<typeof E.AccountClosed.data> }
+  | { type: typeof E.AccountDeleted.type; data: Infer<typeof E.AccountDeleted.data> };
 
+/**
+ * `closed`: it can no longer sign in; its personal data is deleted 90 working days later (`deleted`:
+ * the key destroyed, so the events' personal fields open to nothing and the names here are blank).
+ */
 export type AccountState =
   | { status: 'none' }
   | {
-      status: 'active' | 'disabled';
+      status: 'active' | 'disabled' | 'closed' | 'deleted';
       accountId: string;
       username: string;
       email: string | null;
       phone: string | null;
       roles: Role[];
       profile: Profile;
+      closedAt: string | null;
     };
 
 export const initialAccount: AccountState = { status: 'none' };
@@ -33,7 +46,16 @@ export const initialAccount: AccountState = { status: 'none' };
 export function evolveAccount(state: AccountState, event: AccountEvent): AccountState {
   if (event.type === E.AccountRegistered.type) {
     const { accountId, username, email, phone } = event.data;
-    return { status: 'active', accountId, username, email, phone, roles: ['participant'], profile: {} };
+    return {
+      status: 'active',
+      accountId,
+      username: username ?? '',
+      email,
+      phone,
+      roles: ['participant'],
+      profile: {},
+      closedAt: null,
+    };
   }
   if (state.status === 'none') return state;
   switch (event.type) {
@@ -55,6 +77,10 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
       return { ...state, status: 'disabled' };
     case E.AccountEnabled.type:
       return { ...state, status: 'active' };
+    case E.AccountClosed.type:
+      return { ...state, status: 'closed', closedAt: event.data.closedAt };
+    case E.AccountDeleted.type:
+      return { ...state, status: 'deleted', username: '', email: null, phone: null, profile: {} };
     default: {
       const unreachable: never = event;
       return unreachable;
@@ -81,7 +107,11 @@ export type AccountCommand =
   | { type: 'GrantRole'; role: Role }
   | { type: 'RevokeRole'; role: Role }
   | { type: 'DisableAccount'; reason: string }
-  | { type: 'EnableAccount' };
+  | { type: 'EnableAccount' }
+  | { type: 'CloseAccount'; by: 'holder' | 'admin'; reason: string | null; at: Date }
+  | { type: 'DeleteAccount'; workingDays: number };
+
+const closedError = () => new AppError(identityCodes.accountClosed, 'accountClosed', 409);
 
 /** Pure business rules of an account: the events a command produces, or a typed error. */
 export function decideAccount(command: AccountCommand, state: AccountState): AccountEvent[] {
@@ -94,6 +124,17 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
   }
   if (state.status === 'none') throw new AppError(404, 'notFound', 404);
   const { accountId } = state;
+  if (command.type === 'DeleteAccount') {
+    if (state.status !== 'closed' || !state.closedAt) throw new AppError(404, 'notFound', 404);
+    return [
+      {
+        type: E.AccountDeleted.type,
+        data: { accountId, closedAt: state.closedAt, workingDays: command.workingDays },
+      },
+    ];
+  }
+  // A closed (or deleted) account takes no command but its deletion.
+  if (state.status === 'closed' || state.status === 'deleted') throw closedError();
   switch (command.type) {
     case 'UpdateProfile': {
       const changes = Object.fromEntries(
@@ -129,6 +170,13 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
       return [{ type: E.AccountDisabled.type, data: { accountId, reason: command.reason } }];
     case 'EnableAccount':
       return state.status === 'disabled' ? [{ type: E.AccountEnabled.type, data: { accountId } }] : [];
+    case 'CloseAccount':
+      return [
+        {
+          type: E.AccountClosed.type,
+          data: { accountId, by: command.by, reason: command.reason, closedAt: command.at.toISOString() },
+        },
+      ];
     default: {
       const unreachable: never = command;
       return unreachable;

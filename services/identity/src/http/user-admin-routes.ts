@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Accounts } from '../accounts.ts';
 import type { Sessions } from '../auth/sessions.ts';
+import type { AccountClosures } from '../closure/closures.ts';
 import { identityCodes } from '../errors.ts';
 import { type UserDirectory, accountStatuses, staffRoles } from '../users/directory.ts';
 import { type StaffChange, StaffActions } from '../users/staff-actions.ts';
@@ -31,8 +32,8 @@ const listFilter = z.object({
  * Accounts for the console, in ra-data-simple-rest form: list (`sort` [registeredAt|username],
  * `range`, `filter` {role, status, q, id}, Content-Range) and show for operators and admins;
  * disable (with a reason; sessions end) and enable for operators and admins, of staff accounts for
- * admins only; role grants and revocations for admins only; the last admin stays (staff-rules.ts).
- * Every change is an event on the account's stream.
+ * admins only; role grants and revocations and closing an account (with a reason; decision 0017) for
+ * admins only; the last admin stays (staff-rules.ts). Every change is an event on the account's stream.
  */
 export async function userAdminRoutes(
   root: FastifyInstance,
@@ -41,13 +42,20 @@ export async function userAdminRoutes(
     accounts,
     sessions,
     directory,
-  }: { db: Db; accounts: Accounts; sessions: Sessions; directory: UserDirectory },
+    closures,
+  }: {
+    db: Db;
+    accounts: Accounts;
+    sessions: Sessions;
+    directory: UserDirectory;
+    closures: AccountClosures;
+  },
 ) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   /** The caller holding `role` (or admin); the role recorded on events is the one that let them in. */
   const staff = (request: FastifyRequest, role: Role) =>
     requireStaffSession(request, { sessions, accounts }, role);
-  const staffActions = new StaffActions(db, accounts, sessions);
+  const staffActions = new StaffActions(db, accounts, sessions, closures);
   const change = (caller: StaffCall & { roles: Role[] }, targetId: string, what: StaffChange) =>
     staffActions.change(targetId, what, caller, caller.metadata);
 
@@ -114,6 +122,29 @@ export async function userAdminRoutes(
     async (request) => {
       const caller = await staff(request, 'operator');
       await change(caller, request.params.id, { type: 'enable' });
+      return ok(await directory.one(request.params.id));
+    },
+  );
+
+  app.post(
+    '/api/admin/users/:id/close',
+    {
+      schema: {
+        tags,
+        summary:
+          'Admin: close an account with a reason; its sessions end, it cannot sign in, its personal data is deleted 90 working days later',
+        params: idParams,
+        body: z.object({ reason: z.string().trim().max(500).optional() }).optional(),
+      },
+    },
+    async (request) => {
+      const caller = await staff(request, 'admin');
+      const reason = request.body?.reason;
+      if (!reason)
+        throw new AppError(identityCodes.closeReasonRequired, 'closeReasonRequired', 400, {
+          data: { field: 'reason' },
+        });
+      await change(caller, request.params.id, { type: 'close', reason });
       return ok(await directory.one(request.params.id));
     },
   );

@@ -1,7 +1,8 @@
-import { type EventMetadata, type Language, identity } from '@sais/events';
+import { type EventMetadata, type Language, identity, translate } from '@sais/events';
 import { type Db, type EventStore, NotFoundError } from '@sais/kit';
 import type { Kysely } from 'kysely';
 import type { IdentityTables } from '../db/tables.ts';
+import { personMarks } from './projection.ts';
 
 /** Reads of the inbox read model, and read marks recorded as events. */
 export class Inbox {
@@ -82,8 +83,25 @@ export class Inbox {
       notifyId: row.message_id,
       sender: row.sender,
       title: row.title[language],
-      content: row.body[language],
+      content: await this.#named(row.body[language], language),
       sendTime: new Date(row.sent_at).toISOString(),
     };
+  }
+
+  /** Fills in the people a message names with their usernames now; a deleted person is a deleted user. */
+  async #named(text: string, language: Language): Promise<string> {
+    const ids = [...new Set([...text.matchAll(personMarks)].map((match) => match[1]!))];
+    if (ids.length === 0) return text;
+    const rows = await this.#t()
+      .selectFrom('account_keys')
+      .select(['account_id', 'value'])
+      .where('kind', '=', 'username')
+      .where('account_id', 'in', ids)
+      .execute();
+    const names = new Map(rows.map((row) => [row.account_id, row.value]));
+    return text.replace(
+      personMarks,
+      (_mark, id: string) => names.get(id) ?? translate('deletedUser', language),
+    );
   }
 }

@@ -15,15 +15,22 @@ export function messageIdFor(eventId: string): string {
 const reviewOffice = 'Review Office';
 const inboxOf = (trx: Db) => trx.withSchema('identity') as Kysely<IdentityTables>;
 
-/** A person's name in a notice: the username, which identity knows itself. */
-async function usernameOf(trx: Db, accountId: string): Promise<string> {
-  const row = await inboxOf(trx)
-    .selectFrom('account_keys')
-    .select('value')
-    .where('kind', '=', 'username')
-    .where('account_id', '=', accountId)
-    .executeTakeFirst();
-  return row?.value ?? accountId;
+/**
+ * A person named in a notice: a mark the inbox fills in with the current username when the message is
+ * read (`Inbox.detail`), so no name is copied into another person's inbox, and a deleted person reads
+ * as a deleted user there (decision 0017).
+ */
+export const personMark = (accountId: string) => `{{account:${accountId}}}`;
+export const personMarks = /\{\{account:([0-9a-f-]{36})\}\}/g;
+
+/** Recipients whose personal data was deleted: their messages are gone, and none are added. */
+async function erasedAmong(trx: Db, accountIds: readonly string[]): Promise<Set<string>> {
+  if (accountIds.length === 0) return new Set();
+  const rows = await sql<{
+    account_id: string;
+  }>`select account_id::text as account_id from identity.inbox_erased
+    where account_id = any(${[...new Set(accountIds)]}::uuid[])`.execute(trx);
+  return new Set(rows.rows.map((row) => row.account_id));
 }
 
 /**
@@ -34,9 +41,14 @@ async function submissionNotices(trx: Db, events: readonly EventEnvelope[]): Pro
   if (events.length === 0) return;
   type Data = { submissionId: string; submitterId?: string; fileName?: string };
   const known = new Map<string, { recipient_id: string; file_name: string }>();
-  const receipts = events
+  const submitted = events
     .filter((event) => event.type === scoring.SubmissionReceived.type)
     .map((event) => event.data as Data);
+  const erased = await erasedAmong(
+    trx,
+    submitted.map((data) => data.submitterId!),
+  );
+  const receipts = submitted.filter((data) => !erased.has(data.submitterId!));
   for (const data of receipts)
     known.set(data.submissionId, { recipient_id: data.submitterId!, file_name: data.fileName! });
   if (receipts.length > 0)
@@ -86,9 +98,11 @@ async function submissionNotices(trx: Db, events: readonly EventEnvelope[]): Pro
 export const inboxProjection = defineProjection({
   name: 'identity.inbox',
   schema: 'identity',
+  tables: ['inbox', 'inbox_submissions', 'inbox_erased'],
   streamTypes: [
     identity.IdentityVerificationApproved.aggregate,
     identity.MessageRead.aggregate,
+    identity.AccountDeleted.aggregate,
     team.TeamCreated.aggregate,
     scoring.SubmissionReceived.aggregate,
   ],
@@ -117,22 +131,15 @@ export const inboxProjection = defineProjection({
       sender = reviewOffice,
       messageId = messageIdFor(event.id),
     ) =>
-      inboxOf(trx)
-        .insertInto('inbox')
-        .values({
-          message_id: messageId,
-          recipient_id: recipientId,
-          sender,
-          title,
-          body,
-          sent_at: new Date(event.occurredAt),
-        })
-        .onConflict((oc) => oc.column('message_id').doNothing())
-        .execute();
+      sql`insert into identity.inbox (message_id, recipient_id, sender, title, body, sent_at)
+        select ${messageId}::uuid, ${recipientId}::uuid, ${sender}::text, ${JSON.stringify(title)}::jsonb, ${JSON.stringify(body)}::jsonb,
+          ${event.occurredAt}::timestamptz
+        where not exists (select 1 from identity.inbox_erased where account_id = ${recipientId})
+        on conflict (message_id) do nothing`.execute(trx);
     if (event.streamType === team.TeamCreated.aggregate) {
       // One event may notify several people (a disbanded team): each message gets its own stable id.
-      const notices = await team.teamNotices(event.type, event.data as object, (accountId) =>
-        usernameOf(trx, accountId),
+      const notices = await team.teamNotices(event.type, event.data as object, async (accountId) =>
+        personMark(accountId),
       );
       for (const notice of notices) {
         await insert(
@@ -174,6 +181,16 @@ export const inboxProjection = defineProjection({
         );
         return;
       }
+      case identity.AccountDeleted.type: {
+        // Order-free: whatever arrives later for this person is not kept either (`inbox_erased`).
+        const { accountId } = event.data as { accountId: string };
+        await sql`insert into identity.inbox_erased (account_id) values (${accountId}) on conflict do nothing`.execute(
+          trx,
+        );
+        await inboxOf(trx).deleteFrom('inbox').where('recipient_id', '=', accountId).execute();
+        await sql`delete from identity.inbox_submissions where recipient_id = ${accountId}`.execute(trx);
+        return;
+      }
       case identity.MessageRead.type: {
         const data = event.data as { messageId: string; recipientId: string };
         await inboxOf(trx)
@@ -190,5 +207,6 @@ export const inboxProjection = defineProjection({
   async reset(trx) {
     await inboxOf(trx).deleteFrom('inbox').execute();
     await sql`delete from identity.inbox_submissions`.execute(trx);
+    await sql`delete from identity.inbox_erased`.execute(trx);
   },
 });

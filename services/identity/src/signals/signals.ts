@@ -79,7 +79,7 @@ export class IdentitySignals {
         json_agg(json_build_object('verificationId', verification_id, 'accountId', account_id,
           'certificateType', certificate_type, 'certificateNumber', certificate_masked, 'status', status,
           'submittedAt', submitted_at) order by submitted_at) as verifications
-      from identity.verifications group by certificate_digest
+      from identity.verifications where certificate_digest <> '' group by certificate_digest
       having count(distinct account_id) > 1`.execute(this.db);
     const since = new Date(Date.now() - addressPolicy.lookbackMs);
     const sessions = await sql<SessionStart & { ip: string }>`select s.ip, s.account_id, s.created_at

@@ -5,7 +5,7 @@ import type { Accounts } from '../accounts.ts';
 
 /** Roles an admin grants and revokes; `participant` belongs to every account. */
 export const staffRoles = ['reviewer', 'operator', 'auditor', 'admin'] as const satisfies readonly Role[];
-export const accountStatuses = ['active', 'disabled'] as const;
+export const accountStatuses = ['active', 'disabled', 'closed', 'deleted'] as const;
 
 export interface UserListQuery {
   sort: { field: 'registeredAt' | 'username'; order: 'ASC' | 'DESC' };
@@ -26,15 +26,19 @@ const latestIs = (wanted: string, other: string, extra: RawBuilder<unknown> = sq
       order by x.stream_version desc limit 1), false)`;
 
 /**
- * Enabled accounts holding the admin role; inside a transaction pass its `trx` (the embedded database
+ * Enabled, open accounts holding the admin role; inside a transaction pass its `trx` (the embedded database
  * has one connection).
  */
 export async function activeAdminCount(db: Db): Promise<number> {
   const E = identity;
   const admin = latestIs(E.RoleGranted.type, E.RoleRevoked.type, sql`x.data->>'role' = 'admin'`);
   const disabled = latestIs(E.AccountDisabled.type, E.AccountEnabled.type);
+  const closed = sql`exists (select 1 from identity.events x
+    where x.stream_id = r.stream_id and x.type = ${E.AccountClosed.type})`;
   const row = await sql<{ n: number }>`select count(*)::int as n from identity.events r
-    where r.type = ${E.AccountRegistered.type} and ${admin} and not ${disabled}`.execute(db);
+    where r.type = ${E.AccountRegistered.type} and ${admin} and not ${disabled} and not ${closed}`.execute(
+    db,
+  );
   return row.rows[0]?.n ?? 0;
 }
 
@@ -47,6 +51,8 @@ export class UserDirectory {
   constructor(
     private readonly db: Db,
     private readonly accounts: Accounts,
+    /** The day a closed account's personal data is deleted (null while the calendar cannot tell). */
+    private readonly deletionDay: (closedAt: Date) => string | null = () => null,
   ) {}
 
   async list(query: UserListQuery) {
@@ -58,14 +64,30 @@ export class UserDirectory {
       conditions.push(latestIs(E.RoleGranted.type, E.RoleRevoked.type, sql`x.data->>'role' = ${role}`));
     if (status) {
       const disabled = latestIs(E.AccountDisabled.type, E.AccountEnabled.type);
-      conditions.push(status === 'disabled' ? disabled : sql`not ${disabled}`);
+      const has = (type: string) =>
+        sql`exists (select 1 from identity.events x where x.stream_id = r.stream_id and x.type = ${type})`;
+      const closed = has(E.AccountClosed.type);
+      const deleted = has(E.AccountDeleted.type);
+      conditions.push(
+        {
+          active: sql`not ${disabled} and not ${closed}`,
+          disabled: sql`${disabled} and not ${closed}`,
+          closed: sql`${closed} and not ${deleted}`,
+          deleted,
+        }[status],
+      );
     }
     if (q) {
       const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       conditions.push(sql`exists (select 1 from identity.account_keys k
         where k.account_id::text = r.data->>'accountId' and lower(k.value) like ${pattern})`);
     }
-    const column = query.sort.field === 'username' ? sql`r.data->>'username'` : sql`r.global_position`;
+    // Usernames are sealed in the events (decision 0017): sorted by the sign-in keys (deleted ones last).
+    const column =
+      query.sort.field === 'username'
+        ? sql`(select k.value from identity.account_keys k
+            where k.kind = 'username' and k.account_id::text = r.data->>'accountId')`
+        : sql`r.global_position`;
     const order = query.sort.order === 'ASC' ? sql`asc` : sql`desc`;
     const where = sql.join(conditions, sql` and `);
     const rows = await sql<{ account_id: string; occurred_at: Date; total: string }>`
@@ -99,6 +121,9 @@ export class UserDirectory {
       roles: state.roles,
       status: state.status,
       disabledReason: reason,
+      closedAt: state.closedAt,
+      deleteAfter:
+        state.status === 'closed' && state.closedAt ? this.deletionDay(new Date(state.closedAt)) : null,
       registeredAt: registeredAt ?? (await this.#registeredAt(accountId)),
     };
   }

@@ -119,7 +119,7 @@ export class Verifications {
 
   /**
    * Whether the number a reviewer read from the photo is the submitted one: compared with the stored
-   * keyed digest, so the full number is never kept in clear (decision 0012).
+   * keyed digest, so the full number is never kept in clear (decision 0018).
    */
   #numberMatches(row: { certificate_type: string; certificate_digest: string | null }, typed: string) {
     if (!row.certificate_digest) return false;

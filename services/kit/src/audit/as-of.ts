@@ -1,9 +1,10 @@
 import type { Db } from '../db/database.ts';
-import { type CommitPosition, type EventStore, beginning } from '../eventstore/event-store.ts';
-import { ProjectionRunner, type Projection } from '../projections/projection.ts';
+import type { EventStore } from '../eventstore/event-store.ts';
+import type { Projection } from '../projections/projection.ts';
+import { type RebuildProgress, type ScratchOptions, ScratchReadModel } from '../projections/scratch.ts';
 
-/** Reads a projection's read model inside the as-of transaction (e.g. a leaderboard's ranking). */
-export type AsOfReader<T = unknown> = (trx: Db, query: Record<string, string>) => Promise<T>;
+/** Reads a projection's read model (e.g. a leaderboard's ranking); as of a time it reads a rebuilt copy. */
+export type AsOfReader<T = unknown> = (db: Db, query: Record<string, string>) => Promise<T>;
 
 /** A projection that can be viewed "as of" a past time: it knows how to read its own read model. */
 export interface AsOfReadable {
@@ -20,46 +21,29 @@ export function asOfReaderOf(projection: Projection): AsOfReader | undefined {
   return typeof reader === 'function' ? reader : undefined;
 }
 
-class RollBack<T> {
-  constructor(readonly result: T) {}
-}
-
 /**
- * The read model as it was at `at`: inside one transaction the projection is emptied, every event that
- * occurred at or before `at` is applied again in commit order, `read` reads the result, and the
- * transaction is rolled back. Nothing is ever committed, other readers keep seeing the current read
- * model (MVCC), and live delivery of the projection waits on its lock meanwhile, as during a replay.
+ * The read model as it was at `at`: a copy is rebuilt in a scratch schema from every event that occurred
+ * at or before `at` (in bounded chunks, so other requests go on meanwhile), `read` reads the copy (its
+ * queries of the read model's tables go to the copy; other tables, e.g. name mirrors, are the live
+ * ones), and the copy is dropped. The live read model and its live delivery are never touched.
  */
 export async function projectionAsOf<T>(
   db: Db,
   projection: Projection,
   stores: readonly EventStore[],
   at: Date,
-  read: (trx: Db) => Promise<T>,
+  read: (db: Db) => Promise<T>,
+  options: ScratchOptions & { onProgress?: (progress: RebuildProgress) => void } = {},
 ): Promise<{ value: T; applied: number; read: number }> {
-  const runner = new ProjectionRunner(projection, db);
+  const scratch = await ScratchReadModel.create(db, projection, options);
   try {
-    await db.transaction().execute(async (trx) => {
-      await runner.resetIn(trx);
-      let applied = 0;
-      let seen = 0;
-      for (const store of stores) {
-        let position: CommitPosition = beginning;
-        for (;;) {
-          const events = await store.readAll(position, 2000);
-          if (events.length === 0) break;
-          const until = events.filter((event) => Date.parse(event.occurredAt) <= at.getTime());
-          seen += until.length;
-          applied += await runner.handleBatch(until, trx);
-          const last = events[events.length - 1]!;
-          position = { transactionId: last.transactionId, globalPosition: last.globalPosition };
-        }
-      }
-      throw new RollBack({ value: await read(trx), applied, read: seen });
+    await scratch.build(stores, {
+      include: (event) => Date.parse(event.occurredAt) <= at.getTime(),
+      onProgress: options.onProgress,
     });
-  } catch (error) {
-    if (error instanceof RollBack) return error.result as { value: T; applied: number; read: number };
-    throw error;
+    // `read` counts the events at or before `at` (those the copy was built from), as before.
+    return { value: await read(scratch.db), applied: scratch.applied, read: scratch.included };
+  } finally {
+    await scratch.drop();
   }
-  throw new Error('unreachable: the as-of transaction always rolls back');
 }

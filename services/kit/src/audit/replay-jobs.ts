@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
 import type { EventStore } from '../eventstore/event-store.ts';
-import { ProjectionRunner, type Projection } from '../projections/projection.ts';
+import type { PersonalDataKeys } from '../personal/keys.ts';
+import type { Projection } from '../projections/projection.ts';
 import { replayProjection } from '../projections/replay.ts';
 
 export type ReplayState = 'idle' | 'running' | 'done' | 'failed';
@@ -26,8 +27,8 @@ export interface ReplayStatus {
 
 /**
  * Replays started from the console, one at a time per projection, with their progress kept in memory
- * of the process that holds the projection (a replay is one transaction: it either commits whole or not
- * at all, so a restart mid-way loses nothing but the progress figures).
+ * of the process that holds the projection (a replay rebuilds apart and swaps the result in with one
+ * transaction: a restart mid-way loses nothing but the progress figures and a scratch schema).
  */
 export class ReplayJobs {
   readonly #status = new Map<string, ReplayStatus>();
@@ -36,6 +37,7 @@ export class ReplayJobs {
   constructor(
     private readonly db: Db,
     private readonly logger?: Logger,
+    private readonly personal?: PersonalDataKeys,
   ) {}
 
   status(projection: string): ReplayStatus {
@@ -80,13 +82,14 @@ export class ReplayJobs {
         status.total = counts.reduce((sum, n) => sum + n, 0);
         const result = await replayProjection(
           this.db,
-          new ProjectionRunner(projection, this.db, this.logger),
+          projection,
           sources,
           (progress) => {
             status.read = progress.read;
             status.applied = progress.applied;
             status.total = Math.max(status.total, progress.read);
           },
+          { logger: this.logger, personal: this.personal },
         );
         status.read = result.read;
         status.applied = result.applied;
@@ -117,7 +120,7 @@ export class ReplayJobs {
   }
 }
 
-async function countEvents(db: Db, schema: string): Promise<number> {
+export async function countEvents(db: Db, schema: string): Promise<number> {
   const result = await sql<{
     n: number;
   }>`select count(*)::int as n from ${sql.table(`${schema}.events`)}`.execute(db);

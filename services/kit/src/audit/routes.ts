@@ -8,10 +8,13 @@ import { AppError, NotFoundError } from '../errors.ts';
 import { EventStore } from '../eventstore/event-store.ts';
 import { envelopeOf, ok } from '../http/envelope.ts';
 import { type SimpleRestQuery, okPage, parseSimpleRestList, simpleRestQuery } from '../http/simple-rest.ts';
+import type { PersonalDataKeys } from '../personal/keys.ts';
 import type { Projection } from '../projections/projection.ts';
 import { type Authenticator, requirePrincipal } from '../runtime/auth.ts';
 import { asOfReaderOf, projectionAsOf } from './as-of.ts';
 import { type AuditListQuery, AuditEventLog, auditSortFields } from './event-log.ts';
+import { auditJobRoutes, instant } from './job-routes.ts';
+import type { AuditJobs } from './jobs.ts';
 import type { ReplayJobs } from './replay-jobs.ts';
 
 /** Where a service's audit calls live: `/api/admin/audit/<service>` (the gateway routes it like any prefix). */
@@ -28,12 +31,12 @@ export interface AuditRoutesOptions {
   /** The event stores a replay of the projection reads. */
   sourcesOf(projection: Projection): Promise<EventStore[]>;
   jobs: ReplayJobs;
+  /** The background as-of views and verifications of this process. */
+  auditJobs: AuditJobs;
+  /** Opens personal fields for rebuilt copies, as live delivery does. */
+  personal?: PersonalDataKeys;
 }
 
-const instant = z
-  .string()
-  .max(40)
-  .refine((text) => !Number.isNaN(Date.parse(text)), 'invalidRequest');
 const filterShape = z.object({
   id: z.union([z.string().max(64), z.array(z.string().max(64)).max(100)]).optional(),
   streamId: z.string().trim().min(1).max(200).optional(),
@@ -115,6 +118,7 @@ const projectionInfo = z.object({
   replay: replayStatus,
 });
 const projectionParams = z.object({ projection: z.string().min(1).max(200) });
+const asOfQuery = z.object({ projection: z.string().min(1).max(200), at: instant });
 
 /**
  * The auditors' calls of one service, under `/api/admin/audit/<service>`: its event history in
@@ -123,7 +127,7 @@ const projectionParams = z.object({ projection: z.string().min(1).max(200) });
  */
 export async function auditRoutes(root: FastifyInstance, options: AuditRoutesOptions): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { service, db, auth, jobs } = options;
+  const { service, db, auth, jobs, personal } = options;
   const prefix = auditPrefix(service.name);
   const log = new AuditEventLog(db, service.schema);
   const store = new EventStore(db, service.schema);
@@ -271,10 +275,8 @@ export async function auditRoutes(root: FastifyInstance, options: AuditRoutesOpt
       schema: {
         tags,
         summary:
-          'Auditor: a read model as of a time (replayed up to `at` in a transaction that is rolled back); 501 where the projection has no as-of reader',
-        querystring: z
-          .object({ projection: z.string().min(1).max(200), at: instant })
-          .catchall(z.string().max(200)),
+          'Auditor: a read model as of a time (rebuilt up to `at` in a scratch schema, then dropped); 501 where the projection has no as-of reader. For long histories start a job instead (POST jobs)',
+        querystring: asOfQuery.catchall(z.string().max(200)),
         response: {
           200: envelopeOf(
             z.object({
@@ -294,12 +296,19 @@ export async function auditRoutes(root: FastifyInstance, options: AuditRoutesOpt
       const reader = asOfReaderOf(projection);
       if (!reader) throw new AppError(errorCodes.notAvailable, 'notAvailableYet', 501);
       const at = new Date(atText);
-      const result = await projectionAsOf(db, projection, await options.sourcesOf(projection), at, (trx) =>
-        reader(trx, rest as Record<string, string>),
+      const result = await projectionAsOf(
+        db,
+        projection,
+        await options.sourcesOf(projection),
+        at,
+        (copy) => reader(copy, rest as Record<string, string>),
+        { personal },
       );
       return ok({ projection: name, at: at.toISOString(), applied: result.applied, value: result.value });
     },
   );
+
+  await auditJobRoutes(app, { ...options, prefix, tags, auditor, projectionNamed });
 }
 
 /**

@@ -22,9 +22,13 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 10 });
-    // An idle connection dropped by the server (restart, failover, admin) must not crash the process:
-    // the pool discards it and opens a new one on the next query.
-    pool.on('error', (error) => process.emitWarning(`idle PostgreSQL connection closed: ${error.message}`));
+    // A connection dropped by the server (restart, failover, admin) must not crash the process, idle or
+    // in use (a held one, such as the relay's lock): its query fails, the pool discards it and opens a new
+    // one on the next query, and the process stays up (to answer /api/ready with 503 meanwhile).
+    pool.on('connect', (client) =>
+      client.on('error', (error) => process.emitWarning(`PostgreSQL connection closed: ${error.message}`)),
+    );
+    pool.on('error', () => undefined); // the idle client's own listener above reported it
     const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
     return { kind: 'postgres', db, close: () => db.destroy() };
   }

@@ -1,15 +1,27 @@
 import type { Db } from '../db/database.ts';
 import { randomUUID } from 'node:crypto';
-import { type EventEnvelope, type EventMetadata, parseEventData } from '@sais/events';
+import {
+  type EventEnvelope,
+  type EventDefinition,
+  type EventMetadata,
+  findEventDefinition,
+  latestEventVersion,
+  parseEventData,
+  transparency,
+} from '@sais/events';
 import { type RawBuilder, sql } from 'kysely';
 import { ConcurrencyError } from '../errors.ts';
-import { canonicalJson, sha256Hex } from './canonical.ts';
+import { sha256Hex } from './canonical.ts';
+import { paced } from '../runtime/pace.ts';
+import { openEvents, sealEvents } from '../personal/codec.ts';
+import type { PersonalDataKeys } from '../personal/keys.ts';
 
 /** `no_stream`: the stream must not exist yet; a number: the stream's current version; `any`: no check. */
 export type ExpectedVersion = number | 'no_stream' | 'any';
 
 export interface PendingEvent {
   type: string;
+  /** The event type's newest version when not given. */
   version?: number;
   data: unknown;
 }
@@ -63,20 +75,8 @@ function toEnvelope(row: EventRow): EventEnvelope {
 
 /** The text that an event's hash covers: everything but its positions, chained to the previous hash. */
 export function hashEvent(event: Omit<EventEnvelope, 'hash' | 'globalPosition' | 'transactionId'>): string {
-  return sha256Hex(
-    canonicalJson({
-      previousHash: event.previousHash,
-      id: event.id,
-      streamType: event.streamType,
-      streamId: event.streamId,
-      streamVersion: event.streamVersion,
-      type: event.type,
-      version: event.version,
-      occurredAt: event.occurredAt,
-      metadata: { actor: event.actor, correlationId: event.correlationId, causationId: event.causationId },
-      data: event.data,
-    }),
-  );
+  // The canonical text is shared with the browser (@sais/events), which recomputes hashes of proofs.
+  return sha256Hex(transparency.eventCanonicalText(event));
 }
 
 /** A unique violation on the events table itself (another writer took the stream version). */
@@ -123,13 +123,33 @@ export interface AppendOptions {
 export class EventStore {
   readonly #db: Db;
   readonly #table;
+  readonly #onAppended: ((events: readonly EventEnvelope[]) => void) | undefined;
+  readonly #personal: PersonalDataKeys | undefined;
 
+  /** `onAppended` sees each insert's events once it succeeded (the platform counts them for its metrics). */
   constructor(
     db: Db,
     readonly schema: string,
+    options: {
+      onAppended?(events: readonly EventEnvelope[]): void;
+      /** Seals personal fields on append and opens them on the reads a service’s own logic makes (0017). */
+      personal?: PersonalDataKeys;
+    } = {},
   ) {
     this.#db = db;
     this.#table = sql.table(`${schema}.events`);
+    this.#onAppended = options.onAppended;
+    this.#personal = options.personal;
+  }
+
+  /** The personal-data keys this store seals with (consumers of its events open with the same). */
+  get personal(): PersonalDataKeys | undefined {
+    return this.#personal;
+  }
+
+  /** Events as the service's logic reads them: personal fields opened (null where deleted). */
+  async #opened(events: EventEnvelope[], trx?: Db): Promise<EventEnvelope[]> {
+    return this.#personal ? openEvents(this.#personal, events, trx) : events;
   }
 
   async append(
@@ -194,36 +214,56 @@ export class EventStore {
   ): Promise<EventEnvelope[][]> {
     const heads = await this.#heads(trx, appends);
     const occurredAt = (options.now ?? new Date()).toISOString();
-    const prepared = appends.map(({ streamType, streamId, expected, events, metadata }) => {
+    const parsed = appends.map(({ events, metadata }) =>
+      events.map((event) => {
+        const version = event.version ?? latestEventVersion(event.type);
+        const data = parseEventData(event.type, version, event.data) as Record<string, unknown>;
+        return {
+          type: event.type,
+          version,
+          data,
+          metadata,
+          definition: findEventDefinition(event.type, version)!,
+        };
+      }),
+    );
+    // What is stored (and hashed): personal fields sealed with their person's key (decision 0017).
+    const stored = await this.#sealed(parsed.flat(), trx);
+    let next = 0;
+    const prepared = appends.map(({ streamType, streamId, expected }, streamIndex) => {
       const head = heads.get(streamId)!;
       const expectedNumber = expected === 'no_stream' ? 0 : expected;
       if (expectedNumber !== 'any' && expectedNumber !== head.version)
         throw new ConcurrencyError(streamId, expected, head.version);
       let previousHash = head.hash;
       // A stream named twice in one call continues where the first part ended.
-      const stream = events.map((event, index) => {
-        const version = event.version ?? 1;
+      const stream = parsed[streamIndex]!.map((event, index) => {
+        const { data, metadata } = stored[next++]!;
         const draft = {
           id: randomUUID(),
           type: event.type,
-          version,
+          version: event.version,
           streamType,
           streamId,
           streamVersion: head.version + index + 1,
           occurredAt,
           ...metadata,
           previousHash,
-          data: parseEventData(event.type, version, event.data),
+          data,
         };
         const hash = hashEvent(draft);
         previousHash = hash;
-        return { ...draft, hash, metadata };
+        // The caller gets its events as it wrote them, with the stored event's hash.
+        return {
+          stored: { ...draft, hash, metadata },
+          plain: { ...draft, ...event.metadata, data: event.data, hash },
+        };
       });
       if (stream.length > 0)
         heads.set(streamId, { version: head.version + stream.length, hash: previousHash });
       return stream;
     });
-    const rows = prepared.flat();
+    const rows = prepared.flat().map((event) => event.stored);
     const values = rows.map(
       (e) => sql`(${e.id}, ${e.streamType}, ${e.streamId}, ${e.streamVersion}, ${e.type}, ${e.version},
         ${JSON.stringify(e.data)}::jsonb, ${JSON.stringify(e.metadata)}::jsonb, ${e.occurredAt}, ${e.previousHash}, ${e.hash})`,
@@ -250,12 +290,27 @@ export class EventStore {
       throw error;
     }
     let index = 0;
-    return prepared.map((stream) =>
-      stream.map(({ metadata: _metadata, ...e }) => {
+    const appended = prepared.map((stream) =>
+      stream.map(({ plain }) => {
         const row = inserted.rows[index++]!;
-        return { ...e, globalPosition: Number(row.global_position), transactionId: row.transaction_id };
+        return { ...plain, globalPosition: Number(row.global_position), transactionId: row.transaction_id };
       }),
     );
+    this.#onAppended?.(appended.flat());
+    return appended;
+  }
+
+  async #sealed(
+    events: { data: Record<string, unknown>; metadata: EventMetadata; definition: EventDefinition }[],
+    trx: Db,
+  ): Promise<{ data: Record<string, unknown>; metadata: EventMetadata }[]> {
+    if (this.#personal) return sealEvents(this.#personal, events, trx);
+    const personal = events.find((event) => event.definition.personal);
+    if (personal)
+      throw new Error(
+        `${personal.definition.type} v${personal.definition.version} holds personal data: this event store has no personal-data keys`,
+      );
+    return events;
   }
 
   /** Several streams' events, each in order, in one read (a stream with no events maps to []). */
@@ -266,7 +321,8 @@ export class EventStore {
       select ${columns} from ${this.#table}
       where stream_id = any(${[...streamIds]}::text[])
       order by stream_id, stream_version`.execute(trx ?? this.#db);
-    for (const row of result.rows) streams.get(row.stream_id)?.push(toEnvelope(row));
+    for (const event of await this.#opened(result.rows.map(toEnvelope), trx))
+      streams.get(event.streamId)?.push(event);
     return streams;
   }
 
@@ -279,7 +335,7 @@ export class EventStore {
       select ${columns} from ${this.#table}
       where stream_id = (${streamId})
       order by stream_version`.execute(trx ?? this.#db);
-    return result.rows.map(toEnvelope);
+    return this.#opened(result.rows.map(toEnvelope), trx);
   }
 
   /** A stream's events in order; pass the caller's transaction to see its own uncommitted appends. */
@@ -291,24 +347,41 @@ export class EventStore {
       select ${columns} from ${this.#table}
       where stream_id = ${streamId} and stream_version >= ${options.fromVersion ?? 1}
       order by stream_version`.execute(options.trx ?? this.#db);
-    return result.rows.map(toEnvelope);
+    return this.#opened(result.rows.map(toEnvelope), options.trx);
   }
 
   /**
-   * Events after `after` in commit order. Only transactions older than every running one are read
+   * Events after `after` in commit order, as stored (personal fields sealed: the relay publishes them so,
+   * and consumers open them; decision 0017). Only transactions older than every running one are read
    * (`transaction_id < pg_snapshot_xmin(...)`), so a slow transaction with a smaller position that
    * commits later can never be skipped: its events are simply read on a later call.
    * The order is the xid8 column's (qualified): the bare name would be the text alias of the select list,
    * which sorts '10000' before '9999' and cannot use the commit-order index.
+   * Inside a transaction pass it (`trx`): on the embedded database's single connection a read outside
+   * the caller's open transaction waits for that transaction, which waits for the read.
    */
-  async readAll(after: CommitPosition = beginning, limit = 1000): Promise<EventEnvelope[]> {
+  async readAll(after: CommitPosition = beginning, limit = 1000, trx?: Db): Promise<EventEnvelope[]> {
     const result = await sql<EventRow>`
       select ${columns} from ${this.#table}
       where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition})
         and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
       order by ${this.#table}.transaction_id, ${this.#table}.global_position
-      limit ${limit}`.execute(this.#db);
+      limit ${limit}`.execute(trx ?? this.#db);
     return result.rows.map(toEnvelope);
+  }
+
+  /** The last event a commit-order reader can see now (`beginning` when none): where a rebuild stops. */
+  async lastPosition(): Promise<CommitPosition> {
+    const result = await sql<{ transaction_id: string; global_position: number }>`
+      select transaction_id::text as transaction_id, global_position from ${this.#table}
+      where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      order by ${this.#table}.transaction_id desc, ${this.#table}.global_position desc limit 1`.execute(
+      this.#db,
+    );
+    const row = result.rows[0];
+    return row
+      ? { transactionId: row.transaction_id, globalPosition: Number(row.global_position) }
+      : beginning;
   }
 
   async readCheckpoint(name: string): Promise<CommitPosition> {
@@ -329,40 +402,53 @@ export class EventStore {
         global_position = excluded.global_position, updated_at = now()`.execute(trx);
   }
 
-  /** Walks every stream's hash chain; reports the first event whose hash or link does not hold. */
-  async verify(): Promise<VerifyResult> {
+  /**
+   * Walks every stream's hash chain; reports the first event whose hash or link does not hold. Pages of
+   * `page` events (500), each one statement, with a turn for other work between pages (hashing is CPU work on
+   * the event loop): a long check never holds the embedded database's connection or the process.
+   */
+  async verify(
+    options: { page?: number; onProgress?: (checked: number) => void } = {},
+  ): Promise<VerifyResult> {
+    const size = options.page ?? 500;
     let checked = 0;
     let previous: { streamId: string; version: number; hash: string } | undefined;
     let afterStream = '';
     let afterVersion = 0;
     for (;;) {
-      const page = await sql<EventRow>`
-        select ${columns} from ${this.#table}
-        where (stream_id, stream_version) > (${afterStream}, ${afterVersion})
-        order by stream_id, stream_version limit 5000`.execute(this.#db);
-      if (page.rows.length === 0) return { ok: true, checked };
-      for (const row of page.rows) {
-        const event = toEnvelope(row);
-        const prior = previous?.streamId === event.streamId ? previous : undefined;
-        const broken = (reason: string): VerifyResult => ({
-          ok: false,
-          checked,
-          firstBroken: {
-            streamId: event.streamId,
-            streamVersion: event.streamVersion,
-            eventId: event.id,
-            reason,
-          },
-        });
-        if (event.streamVersion !== (prior?.version ?? 0) + 1) return broken('stream version gap');
-        if (event.previousHash !== (prior?.hash ?? null)) return broken('previous hash does not match');
-        if (hashEvent(event) !== event.hash) return broken('event content does not match its hash');
-        previous = { streamId: event.streamId, version: event.streamVersion, hash: event.hash };
-        checked += 1;
-      }
-      const last = page.rows[page.rows.length - 1]!;
-      afterStream = last.stream_id;
-      afterVersion = last.stream_version;
+      // A page is one statement and its hashing; the check rests as long between pages (`paced`).
+      const outcome = await paced(async () => {
+        const page = await sql<EventRow>`
+          select ${columns} from ${this.#table}
+          where (stream_id, stream_version) > (${afterStream}, ${afterVersion})
+          order by stream_id, stream_version limit ${size}`.execute(this.#db);
+        if (page.rows.length === 0) return { ok: true as const, checked };
+        for (const row of page.rows) {
+          const event = toEnvelope(row);
+          const prior = previous?.streamId === event.streamId ? previous : undefined;
+          const broken = (reason: string): VerifyResult => ({
+            ok: false,
+            checked,
+            firstBroken: {
+              streamId: event.streamId,
+              streamVersion: event.streamVersion,
+              eventId: event.id,
+              reason,
+            },
+          });
+          if (event.streamVersion !== (prior?.version ?? 0) + 1) return broken('stream version gap');
+          if (event.previousHash !== (prior?.hash ?? null)) return broken('previous hash does not match');
+          if (hashEvent(event) !== event.hash) return broken('event content does not match its hash');
+          previous = { streamId: event.streamId, version: event.streamVersion, hash: event.hash };
+          checked += 1;
+        }
+        const last = page.rows[page.rows.length - 1]!;
+        afterStream = last.stream_id;
+        afterVersion = last.stream_version;
+        return null;
+      });
+      if (outcome) return outcome;
+      options.onProgress?.(checked);
     }
   }
 }

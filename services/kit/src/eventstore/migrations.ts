@@ -1,8 +1,10 @@
 import { type Migration, sql } from 'kysely';
+import { transparencyMigrations } from '../transparency/leaves.ts';
 
 /**
  * The event store of one service schema: the append-only event table (also the relay's outbox),
- * checkpoints of commit-order readers, and per-stream positions of projections.
+ * checkpoints of commit-order readers, per-stream positions of projections, and the events' leaf numbers
+ * in the transparency log (transparency/leaves.ts).
  */
 export function eventStoreMigrations(schema: string): Record<string, Migration> {
   const s = sql.id(schema);
@@ -53,5 +55,6 @@ export function eventStoreMigrations(schema: string): Record<string, Migration> 
           )`.execute(db);
       },
     },
+    ...transparencyMigrations(schema),
   };
 }

@@ -13,8 +13,10 @@ import { z } from 'zod';
 import { envelopeOf, errorEnvelope, ok } from './envelope.ts';
 import { installErrorHandling } from './errors.ts';
 import { installSecurityHeaders, refuseCrossSiteWrites, trustProxySetting } from './security.ts';
+import { type ReadinessCheck, checkReadiness } from '../observability/readiness.ts';
+import { traceRequests } from '../observability/request-trace.ts';
 
-export type ReadinessCheck = { name: string; check: () => Promise<void> };
+export type { ReadinessCheck } from '../observability/readiness.ts';
 
 export interface AppOptions {
   /** Shown in OpenAPI and logs. */
@@ -67,6 +69,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   installErrorHandling(app);
   await installSecurityHeaders(app);
   refuseCrossSiteWrites(app);
+  traceRequests(app);
 
   await app.register(cookie);
   if (options.multipart !== false)
@@ -102,7 +105,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     {
       schema: {
         tags: ['platform'],
-        summary: 'Readiness: database, message bus and other dependencies answer',
+        summary: 'Readiness: database, message bus and projections answer in time (docs/operations.md)',
         response: {
           200: envelopeOf(z.object({ checks: z.record(z.string(), z.string()) })),
           503: errorEnvelope,
@@ -110,18 +113,13 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
     async (_request, reply) => {
-      const checks: Record<string, string> = {};
-      let ready = true;
-      for (const { name, check } of options.readiness ?? []) {
-        try {
-          await check();
-          checks[name] = 'ok';
-        } catch (error) {
-          ready = false;
-          checks[name] = error instanceof Error ? error.message : 'failed';
-        }
+      const { ready, checks } = await checkReadiness(options.readiness ?? []);
+      if (!ready) {
+        const failed = Object.keys(checks).filter((name) => checks[name] !== 'ok');
+        return reply
+          .status(503)
+          .send({ code: 503, message: `not ready: ${failed.join(', ')}`, data: { checks } });
       }
-      if (!ready) return reply.status(503).send({ code: 503, message: 'not ready', data: { checks } });
       return ok({ checks });
     },
   );

@@ -1,23 +1,19 @@
-import { randomUUID } from 'node:crypto';
 import type { EventMetadata, Role } from '@sais/events';
 import type { FastifyRequest } from 'fastify';
+import { correlationIdOf } from '../observability/request-trace.ts';
 import { type Authenticator, type Principal, requirePrincipal } from '../runtime/auth.ts';
-
-const correlationHeader = 'x-correlation-id';
 
 /**
  * Event metadata for a command made through HTTP: who (if signed in, with the role they act in),
- * from where, and the flow it belongs to (the caller's `x-correlation-id` when it is a UUID, else a
- * fresh one).
+ * from where, and the flow it belongs to (the caller's `x-correlation-id` when it is a UUID, else the
+ * request's id): the request's log lines carry the same correlation id (observability/request-trace.ts).
  */
 export function requestMetadata(
   request: FastifyRequest,
   userId: string | null = null,
   role: Role = 'participant',
 ): EventMetadata {
-  const given = request.headers[correlationHeader];
-  const correlationId =
-    typeof given === 'string' && /^[0-9a-f-]{36}$/i.test(given) ? given.toLowerCase() : randomUUID();
+  const correlationId = correlationIdOf(request.headers, request.id);
   return { actor: { userId, role, ip: request.ip }, correlationId, causationId: null };
 }
 

@@ -18,7 +18,12 @@ export class InProcessBus implements EventTransport {
 
   async subscribe(options: SubscriptionOptions): Promise<Subscription> {
     this.#subscriptions.add(options);
-    return { stop: async () => void this.#subscriptions.delete(options) };
+    return {
+      stop: async () => {
+        this.#subscriptions.delete(options);
+        await options.stop?.();
+      },
+    };
   }
 
   async close(): Promise<void> {

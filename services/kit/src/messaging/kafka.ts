@@ -1,5 +1,12 @@
 import { type EventEnvelope, parseEvent } from '@sais/events';
-import { type Admin, Kafka, type Message, type Producer, logLevel } from 'kafkajs';
+import {
+  type Admin,
+  Kafka,
+  type Message,
+  type OffsetsByTopicPartition,
+  type Producer,
+  logLevel,
+} from 'kafkajs';
 import type { Logger } from 'pino';
 import type { EventTransport, Subscription, SubscriptionOptions } from './transport.ts';
 
@@ -9,7 +16,10 @@ export interface KafkaTransportOptions {
   logger?: Logger;
   /** Partitions given to topics this transport creates. */
   partitions?: number;
-  /** How long the group waits for a silent consumer before giving its partitions to others. */
+  /**
+   * How long the group waits for a silent consumer before giving its partitions to others (default
+   * 6000 ms, the broker's smallest `group.min.session.timeout.ms`; docs/decisions/0014-fault-tolerance.md).
+   */
   sessionTimeoutMs?: number;
   /** Prepended to every topic name: keeps environments (and test suites) sharing a cluster apart. */
   topicPrefix?: string;
@@ -24,12 +34,13 @@ export interface KafkaTransportOptions {
 }
 
 const PUBLISH_REQUEST_BYTES = 512 * 1024;
+const DEFAULT_SESSION_TIMEOUT_MS = 6000;
 
 /** Real mode: topic per aggregate type, key = stream id, so each stream keeps its order. */
 export class KafkaTransport implements EventTransport {
   readonly #kafka: Kafka;
   readonly #options: KafkaTransportOptions;
-  #producer: Producer | undefined;
+  #producer: Promise<Producer> | undefined;
   readonly #knownTopics = new Set<string>();
   #topicLock: Promise<void> = Promise.resolve();
   readonly #consumers = new Set<Subscription>();
@@ -47,7 +58,9 @@ export class KafkaTransport implements EventTransport {
         const { message, ...extra } = entry.log;
         if (entry.level <= logLevel.ERROR) logger.warn({ kafka: extra }, `kafka: ${message}`);
       },
-      retry: { retries: 8, initialRetryTime: 100 },
+      // Waits between retries stay short (kafkajs grows them up to 30 s by default), so a consumer or the
+      // producer is back within a couple of seconds of the broker (a Kafka restart, docs/operations.md).
+      retry: { retries: 8, initialRetryTime: 100, maxRetryTime: 2000 },
     });
   }
 
@@ -99,6 +112,11 @@ export class KafkaTransport implements EventTransport {
     }
   }
 
+  /** A new admin client of this cluster (the caller connects and disconnects it): for lag metrics. */
+  admin(): Admin {
+    return this.#kafka.admin();
+  }
+
   /** Answers when a broker does: for readiness checks. */
   async ping(): Promise<void> {
     const admin = this.#kafka.admin();
@@ -110,23 +128,38 @@ export class KafkaTransport implements EventTransport {
     }
   }
 
-  async #connectedProducer(): Promise<Producer> {
+  /** The producer every publish shares; one whose connect failed is forgotten. */
+  #connectedProducer(): Promise<Producer> {
     if (!this.#producer) {
       const producer = this.#kafka.producer({
         idempotent: true,
         maxInFlightRequests: 1,
         allowAutoTopicCreation: false,
       });
-      await producer.connect();
-      this.#producer = producer;
+      const connected = producer.connect().then(() => producer);
+      connected.catch(() => void this.#discard(connected));
+      this.#producer = connected;
     }
     return this.#producer;
+  }
+
+  /**
+   * Drops a producer after a failed send. kafkajs' idempotent producer can come back from a broker restart
+   * with sequence numbers the broker no longer accepts ("out of order sequence number", for every send
+   * after); a new producer gets a new producer id. What the failed send did write arrives twice, which
+   * consumers absorb (they are idempotent).
+   */
+  async #discard(producer: Promise<Producer>): Promise<void> {
+    if (this.#producer !== producer) return;
+    this.#producer = undefined;
+    await (await producer.catch(() => undefined))?.disconnect().catch(() => undefined);
   }
 
   async publish(events: readonly EventEnvelope[]): Promise<void> {
     if (events.length === 0) return;
     await this.ensureTopics([...new Set(events.map((event) => this.topicOf(event.streamType)))]);
-    const producer = await this.#connectedProducer();
+    const producing = this.#connectedProducer();
+    const producer = await producing;
     // Requests of at most ~512 KiB, one after the other (order kept): a partition's record batch must stay
     // under the broker's message.max.bytes (1 MiB by default) whatever the relay's batch size.
     let chunk = new Map<string, Message[]>();
@@ -136,7 +169,10 @@ export class KafkaTransport implements EventTransport {
       const topicMessages = [...chunk].map(([topic, messages]) => ({ topic, messages }));
       chunk = new Map();
       bytes = 0;
-      await producer.sendBatch({ acks: -1, topicMessages });
+      await producer.sendBatch({ acks: -1, topicMessages }).catch(async (error: unknown) => {
+        await this.#discard(producing);
+        throw error;
+      });
     };
     for (const event of events) {
       const value = JSON.stringify(event);
@@ -158,13 +194,14 @@ export class KafkaTransport implements EventTransport {
   async subscribe(options: SubscriptionOptions): Promise<Subscription> {
     const topics = options.topics.map((streamType) => this.topicOf(streamType));
     await this.ensureTopics(topics);
-    const sessionTimeout = this.#options.sessionTimeoutMs ?? 30_000;
+    const sessionTimeout = this.#options.sessionTimeoutMs ?? DEFAULT_SESSION_TIMEOUT_MS;
+    const heartbeatInterval = Math.max(500, Math.floor(sessionTimeout / 6));
     const consumer = this.#kafka.consumer({
       // Groups are namespaced like topics, so environments sharing a cluster never share a group.
       groupId: this.topicOf(options.groupId),
       allowAutoTopicCreation: false,
       sessionTimeout,
-      heartbeatInterval: Math.max(500, Math.floor(sessionTimeout / 10)),
+      heartbeatInterval,
       // A rebalance waits this long for members to rejoin; a dead member should not hold the group for a minute.
       rebalanceTimeout: Math.max(10_000, sessionTimeout * 2),
     });
@@ -175,6 +212,22 @@ export class KafkaTransport implements EventTransport {
     // restart delivers again change nothing.
     const commitIntervalMs = this.#options.commitIntervalMs ?? 1000;
     let lastCommit = Date.now();
+    // What a quiet spell leaves uncommitted is committed once the interval has passed, so the group's
+    // committed offsets (its lag as Kafka reports it) catch up even when no further batch comes.
+    let idleCommit: NodeJS.Timeout | undefined;
+    const commitWhenIdle = (uncommitted: () => OffsetsByTopicPartition) => {
+      clearTimeout(idleCommit);
+      idleCommit = setTimeout(() => {
+        const pending = uncommitted().topics.flatMap(({ topic, partitions }) =>
+          partitions.map(({ partition, offset }) => ({ topic, partition, offset })),
+        );
+        if (pending.length === 0) return;
+        lastCommit = Date.now();
+        // A rebalance meanwhile refuses it; the partition's new owner redelivers, which changes nothing.
+        consumer.commitOffsets(pending).catch(() => undefined);
+      }, commitIntervalMs);
+      idleCommit.unref();
+    };
     await consumer.run({
       autoCommit: false,
       partitionsConsumedConcurrently:
@@ -193,20 +246,35 @@ export class KafkaTransport implements EventTransport {
         const events = batch.messages.map((message) =>
           parseEvent(JSON.parse(message.value!.toString('utf8'))),
         );
-        await options.handleBatch(events);
+        // kafkajs heartbeats between batches only: a batch that outlasts the session (a big file scored,
+        // a worker waiting for another's claim) would cost the member its partitions. Handlers are bounded
+        // (claims expire, statements time out), so beating while one runs hides no stuck consumer for long.
+        const beating = setInterval(() => void heartbeat().catch(() => undefined), heartbeatInterval);
+        try {
+          await options.handleBatch(events);
+        } finally {
+          clearInterval(beating);
+        }
         // Offsets move only after the projection committed: a crash before this re-delivers the batch.
         resolveOffset(batch.messages[batch.messages.length - 1]!.offset);
         if (Date.now() - lastCommit >= commitIntervalMs) {
+          clearTimeout(idleCommit);
           lastCommit = Date.now();
           await commitOffsetsIfNecessary(uncommittedOffsets());
-        }
+        } else commitWhenIdle(uncommittedOffsets);
         await heartbeat();
       },
     });
     const subscription = {
       stop: async () => {
         this.#consumers.delete(subscription);
+        clearTimeout(idleCommit);
+        // The handler hears first (it takes on nothing new); the consumer finishes the batch in hand and
+        // leaves the group, so its partitions go to the others at once.
+        const released = Promise.resolve(options.stop?.());
+        released.catch(() => undefined); // awaited below, after the consumer
         await consumer.disconnect();
+        await released;
       },
     };
     this.#consumers.add(subscription);
@@ -215,7 +283,6 @@ export class KafkaTransport implements EventTransport {
 
   async close(): Promise<void> {
     await Promise.all([...this.#consumers].map((consumer) => consumer.stop()));
-    await this.#producer?.disconnect();
-    this.#producer = undefined;
+    if (this.#producer) await this.#discard(this.#producer);
   }
 }

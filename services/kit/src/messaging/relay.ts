@@ -81,7 +81,8 @@ export class Relay {
     return events.length;
   }
 
-  async #run(): Promise<void> {
+  /** Publishes until stopped, or until `leading` says this relay lost its lead (then it returns). */
+  async #run(leading: () => Promise<boolean> = async () => true): Promise<void> {
     const { store, batchSize } = this.#options;
     let failures = 0;
     let reader: BatchReader | undefined;
@@ -96,8 +97,11 @@ export class Relay {
         } catch (error) {
           await reader?.settle();
           reader = undefined;
+          // The database restarted (say): its lock went with the lock's connection, and another relay
+          // may lead by now. Publishing on would be harmless (consumers are idempotent) but not ours.
+          if (!(await leading())) return;
           failures += 1;
-          const backoff = Math.min(5000, 100 * 2 ** Math.min(failures, 6));
+          const backoff = Math.min(2000, 100 * 2 ** Math.min(failures, 6));
           this.#options.logger?.warn({ err: error, backoff }, `${this.name} publish failed, retrying`);
           await this.#idle(backoff);
         }
@@ -107,23 +111,43 @@ export class Relay {
     }
   }
 
+  /**
+   * Leads while it holds the lock on its own connection; when that connection goes (a database restart
+   * ends the session and so the lock), it stops publishing and competes for the lock again.
+   */
   async #runAsLeader(db: Db): Promise<void> {
-    await db.connection().execute(async (connection) => {
-      while (this.#running) {
-        const result = await sql<{
-          locked: boolean;
-        }>`select pg_try_advisory_lock(hashtext(${this.name})) as locked`.execute(connection);
-        if (result.rows[0]?.locked) break;
+    while (this.#running) {
+      try {
+        await db.connection().execute(async (connection) => {
+          while (this.#running) {
+            const result = await sql<{
+              locked: boolean;
+            }>`select pg_try_advisory_lock(hashtext(${this.name})) as locked`.execute(connection);
+            if (result.rows[0]?.locked) break;
+            await this.#idle(1000);
+          }
+          if (!this.#running) return;
+          this.#options.logger?.info(`${this.name} is the active relay`);
+          const leading = () =>
+            sql`select 1`.execute(connection).then(
+              () => true,
+              () => false,
+            );
+          try {
+            await this.#run(leading);
+          } finally {
+            await sql`select pg_advisory_unlock(hashtext(${this.name}))`.execute(connection).catch(() => {
+              // the connection is gone, and the lock with it
+            });
+          }
+          if (this.#running) throw new Error('lost the connection holding the relay lock');
+        });
+      } catch (error) {
+        if (!this.#running) return;
+        this.#options.logger?.warn({ err: error }, `${this.name} lost its database connection, retrying`);
         await this.#idle(1000);
       }
-      if (!this.#running) return;
-      this.#options.logger?.info(`${this.name} is the active relay`);
-      try {
-        await this.#run();
-      } finally {
-        await sql`select pg_advisory_unlock(hashtext(${this.name}))`.execute(connection);
-      }
-    });
+    }
   }
 
   #idle(ms: number): Promise<void> {

@@ -20,6 +20,11 @@ export interface SubscriptionOptions {
    * scoring workers (each submission is its own stream, guarded by its expected version).
    */
   concurrency?: number;
+  /**
+   * Called when the subscription stops: the handler takes on no new work, and resolves once it let go of
+   * what it holds (claims, timers). Batches in hand still finish.
+   */
+  stop?(): Promise<void>;
 }
 
 export interface Subscription {

@@ -1,37 +1,49 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import pino, { type Logger } from 'pino';
 import { type Database, databaseConfigFromEnv, openDatabase } from '../db/database.ts';
 import { migrateSchema } from '../db/migrate.ts';
 import { EventStore } from '../eventstore/event-store.ts';
 import { eventStoreMigrations } from '../eventstore/migrations.ts';
-import { createApp, loggerOptions, type ReadinessCheck } from '../http/app.ts';
+import { createApp, loggerOptions } from '../http/app.ts';
 import { trustedProxiesFrom } from '../http/security.ts';
 import { installWriteLimits, writeLimitsFrom } from '../http/write-limits.ts';
+import { endConnectionsOnClose } from '../http/shutdown.ts';
 import { InProcessBus } from '../messaging/in-process.ts';
 import { groupedBatches } from '../messaging/grouped.ts';
 import { KafkaTransport } from '../messaging/kafka.ts';
 import { Relay } from '../messaging/relay.ts';
 import type { EventTransport, Subscription } from '../messaging/transport.ts';
 import { ProjectionRunner } from '../projections/projection.ts';
+import { PersonalDataKeys } from '../personal/keys.ts';
 import { type Authenticator, memoizedPerRequest, noAuthenticator, remoteAuthenticator } from './auth.ts';
+import { AuditJobs } from '../audit/jobs.ts';
 import { ReplayJobs } from '../audit/replay-jobs.ts';
 import { auditPrefix, auditRoutes, projectionSources } from '../audit/routes.ts';
 import type { Projection } from '../projections/projection.ts';
 import type { PlatformConfig, ServiceContext, ServiceDefinition } from './service.ts';
+import { openServiceLogs } from '../transparency/service-logs.ts';
+import { transparencyPrefix } from '../transparency/routes.ts';
+import type { Checkpointer } from '../transparency/checkpointer.ts';
+import { Metrics } from '../observability/metrics.ts';
+import { observeHttp } from '../observability/http-metrics.ts';
+import { countAppends, observePlatform } from '../observability/observe-platform.ts';
+import type { ConsumerGroup } from '../observability/consumer-lag.ts';
+import { assertDiskSpace, refuseUploadsWhenDiskFull } from './disk-space.ts';
 
 export * from '../audit/index.ts';
 
 /** Every URL prefix a service answers, its audit calls included (the gateway's routing table). */
 export function routedPrefixes(service: ServiceDefinition): string[] {
-  return [...service.prefixes, auditPrefix(service.name)];
+  return [...service.prefixes, auditPrefix(service.name), transparencyPrefix(service.name)];
 }
 
 export interface PlatformOptions {
   services: readonly ServiceDefinition[];
   config: PlatformConfig;
   logger?: Logger;
+  /** Where the process's metrics go (default: a registry of this platform's own). */
+  metrics?: Metrics;
   /** Extra routes on the same app (the gateway's static apps). */
   extend?(app: FastifyInstance): Promise<void>;
 }
@@ -41,7 +53,11 @@ export interface Platform {
   readonly database: Database;
   readonly transport: EventTransport;
   readonly stores: ReadonlyMap<string, EventStore>;
+  /** Each service's transparency checkpointer (decision 0012), by service name. */
+  readonly checkpointers: ReadonlyMap<string, Checkpointer>;
   readonly mode: { database: 'postgres' | 'pglite'; bus: 'kafka' | 'in-process' };
+  /** Its metrics; `serveMetrics` (observability/metrics-server.ts) serves them on their own port. */
+  readonly metrics: Metrics;
   close(): Promise<void>;
 }
 
@@ -53,6 +69,7 @@ export interface Platform {
 export async function createPlatform(options: PlatformOptions): Promise<Platform> {
   const { config, services } = options;
   const logger = options.logger ?? pino(loggerOptions() as pino.LoggerOptions);
+  const metrics = options.metrics ?? new Metrics();
   const database = await openDatabase(databaseConfigFromEnv(config.env, join(config.dataDir, 'pg')));
   const { db } = database;
   const brokers = config.env.KAFKA_BROKERS?.split(',').filter(Boolean);
@@ -68,6 +85,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       })
     : new InProcessBus();
 
+  // Personal fields of events are sealed per person with keys in one platform table (decision 0017).
+  const personal = await PersonalDataKeys.open(db, config);
   const stores = new Map<string, EventStore>();
   const relays: Relay[] = [];
   const subscriptions: Subscription[] = [];
@@ -84,7 +103,10 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       ...eventStoreMigrations(service.schema),
       ...service.migrations,
     });
-    const store = new EventStore(db, service.schema);
+    const store = new EventStore(db, service.schema, {
+      onAppended: countAppends(metrics, service.name),
+      personal,
+    });
     stores.set(service.name, store);
     const relay = new Relay({
       store,
@@ -100,18 +122,24 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       config,
       appended: () => relay.notify(),
       auth,
+      metrics,
+      personal,
     });
   }
+  // Opened before anything runs: a platform that cannot write its transparency logs does not start.
+  const logs = await openServiceLogs({ services, config, db, databaseKind: database.kind, logger });
   for (const service of services) {
     if (service.authenticator) authenticator = await service.authenticator(contexts.get(service)!);
   }
   const projectionConcurrency = Number(config.env.PROJECTION_CONCURRENCY ?? 4);
   const projectionsOf = new Map<ServiceDefinition, Projection[]>();
+  const groups: ConsumerGroup[] = [];
   for (const service of services) {
     const projections = service.projections?.(contexts.get(service)!) ?? [];
     projectionsOf.set(service, projections);
     for (const projection of projections) {
-      const runner = new ProjectionRunner(projection, db, logger);
+      const runner = new ProjectionRunner(projection, db, logger, { personal });
+      groups.push({ groupId: projection.name, topics: projection.streamTypes });
       subscriptions.push(
         await transport.subscribe({
           groupId: projection.name,
@@ -126,28 +154,43 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   }
   if (config.env.SAIS_WORKERS !== 'off') {
     for (const service of services) {
-      for (const worker of service.workers?.(contexts.get(service)!) ?? [])
+      for (const worker of service.workers?.(contexts.get(service)!) ?? []) {
         subscriptions.push(await transport.subscribe(worker));
+        groups.push({ groupId: worker.groupId, topics: worker.topics });
+      }
     }
   }
   for (const relay of relays) relay.start();
+  logs.start();
 
-  const readiness: ReadinessCheck[] = [
-    { name: 'database', check: async () => void (await sql`select 1`.execute(db)) },
-  ];
-  if (transport instanceof KafkaTransport) readiness.push({ name: 'kafka', check: () => transport.ping() });
+  for (const service of services) service.metrics?.(contexts.get(service)!);
+  const observed = observePlatform({
+    db,
+    env: config.env,
+    transport,
+    metrics,
+    logger,
+    projections: [...projectionsOf.values()].flat(),
+    groups,
+  });
+  // Below SAIS_MIN_FREE_DISK_MB uploads are refused and workers stop claiming: not ready for new work.
+  observed.readiness.push({ name: 'disk', check: () => assertDiskSpace(config) });
   const app = await createApp({
     title: `SAIS platform: ${services.map((s) => s.name).join(', ')}`,
-    readiness,
+    readiness: observed.readiness,
     logger,
     trustedProxies: trustedProxiesFrom(config.env),
   });
   await installWriteLimits(app, writeLimitsFrom(config.env), async (request) => {
     return (await auth.principal(request))?.accountId ?? null;
   });
+  observeHttp(app, metrics);
+  refuseUploadsWhenDiskFull(app, config);
+  endConnectionsOnClose(app);
   for (const service of services) await service.routes(app, contexts.get(service)!);
   // The auditors' calls of each service here, under /api/admin/audit/<service> (see audit/routes.ts).
-  const replayJobs = new ReplayJobs(db, logger);
+  const replayJobs = new ReplayJobs(db, logger, personal);
+  const auditJobs = new AuditJobs(logger);
   for (const service of services) {
     await auditRoutes(app, {
       service,
@@ -156,8 +199,11 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       projections: projectionsOf.get(service) ?? [],
       sourcesOf: (projection) => projectionSources(db, stores, projection),
       jobs: replayJobs,
+      auditJobs,
+      personal,
     });
   }
+  await logs.routes(app);
   await options.extend?.(app);
 
   let closed = false;
@@ -166,13 +212,18 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     database,
     transport,
     stores,
+    checkpointers: logs.checkpointers,
     mode: { database: database.kind, bus: transport instanceof KafkaTransport ? 'kafka' : 'in-process' },
+    metrics,
     async close() {
       if (closed) return;
       closed = true;
       await app.close();
+      await observed.close();
       await replayJobs.close();
+      await auditJobs.close();
       await Promise.all(relays.map((relay) => relay.stop()));
+      await logs.close();
       await Promise.all(subscriptions.map((subscription) => subscription.stop()));
       await transport.close();
       await database.close();

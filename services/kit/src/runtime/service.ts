@@ -5,7 +5,9 @@ import type { Db } from '../db/database.ts';
 import type { EventStore } from '../eventstore/event-store.ts';
 import type { Projection } from '../projections/projection.ts';
 import type { SubscriptionOptions } from '../messaging/transport.ts';
+import type { Metrics } from '../observability/metrics.ts';
 import type { Authenticator } from './auth.ts';
+import type { PersonalDataKeys } from '../personal/keys.ts';
 
 export interface PlatformConfig {
   /** Folder for the embedded database and local files. */
@@ -25,6 +27,10 @@ export interface ServiceContext {
   appended(): void;
   /** Resolves the caller from the session cookie (identity in this process, or over HTTP). */
   readonly auth: Authenticator;
+  /** This process's metrics (served at /metrics on METRICS_PORT; docs/operations.md). */
+  readonly metrics: Metrics;
+  /** The platform's per-person data keys (decision 0017): identity destroys them on deletion. */
+  readonly personal?: PersonalDataKeys;
 }
 
 /** A service of the platform: its schema, migrations, read models and HTTP routes. */
@@ -35,9 +41,16 @@ export interface ServiceDefinition {
   /** URL prefixes it answers, for the gateway's routing table (e.g. `/api/user`). */
   readonly prefixes: readonly string[];
   readonly migrations: Record<string, Migration>;
+  /** Event types after which its transparency log signs a checkpoint at once (e.g. a seal; decision 0012). */
+  readonly checkpointAfter?: readonly string[];
   projections?(context: ServiceContext): Projection[];
   /** Background consumers (e.g. scoring workers): each a consumer group sharing its work with peers. */
   workers?(context: ServiceContext): SubscriptionOptions[];
+  /**
+   * Metrics about the service's own state (e.g. submissions by status), registered on `context.metrics`
+   * by the service's own process only (not by its worker-only processes).
+   */
+  metrics?(context: ServiceContext): void;
   /** The identity service provides the platform's authenticator. */
   authenticator?(context: ServiceContext): Promise<Authenticator>;
   routes(app: FastifyInstance, context: ServiceContext): Promise<void>;
@@ -52,5 +65,5 @@ export function defineService(definition: ServiceDefinition): ServiceDefinition 
  * projections and routes stay with the service's own process.
  */
 export function workersOnly(service: ServiceDefinition): ServiceDefinition {
-  return { ...service, projections: () => [], routes: async () => undefined };
+  return { ...service, projections: () => [], metrics: undefined, routes: async () => undefined };
 }

@@ -58,18 +58,23 @@ export function metadata(userId: string | null = null): EventMetadata {
   return { actor: { userId, role: 'participant' }, correlationId: randomUUID(), causationId: null };
 }
 
+/**
+ * Identity's events as version 1 wrote them (personal fields in the clear), so the kit's tests need no
+ * personal-data keys; version 2 seals them (decision 0017, `services/kit/test/personal.int.test.ts`).
+ */
 export function accountRegistered(
   accountId: string = randomUUID(),
   username = `user${accountId.slice(0, 8)}`,
 ) {
   return {
     type: 'identity.AccountRegistered',
+    version: 1,
     data: { accountId, username, email: `${username}@example.org`, phone: null, termsAccepted: true },
   };
 }
 
 export function profileUpdated(accountId: string, nickname: string) {
-  return { type: 'identity.ProfileUpdated', data: { accountId, changes: { nickname } } };
+  return { type: 'identity.ProfileUpdated', version: 1, data: { accountId, changes: { nickname } } };
 }
 
 /** A platform process of the given services on a fresh test database, with the in-process bus. */
@@ -93,6 +98,9 @@ export async function platformForTest(
   await platform.app.ready();
   return {
     platform,
+    /** The test database and keys folder, for tools run as their own process (`npm run events:verify`). */
+    databaseUrl: fresh.url,
+    keysDir: join(root, 'keys'),
     async close() {
       await platform.close();
       await fresh.drop();

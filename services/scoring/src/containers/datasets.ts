@@ -10,6 +10,7 @@ const t = (trx: Db) => trx.withSchema('scoring') as ScoringDb;
 export const datasetsMirror = defineProjection({
   name: 'scoring.competition_datasets',
   schema: 'scoring',
+  tables: ['competition_datasets'],
   streamTypes: [competition.FileAdded.aggregate],
   async apply(trx, event) {
     if (event.type === competition.FileAdded.type) {

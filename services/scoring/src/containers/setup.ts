@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { ServiceContext, SubscriptionOptions } from '@sais/kit';
+import { scoringMetrics } from '../metrics.ts';
 import { ContainerRunWorker } from '../workers/container-runner.ts';
 import { CredentialVault } from './credentials.ts';
 import { DockerRunner } from './docker-runner.ts';
@@ -21,7 +22,8 @@ export function containerRunners({
   store,
   config,
   logger,
-}: Pick<ServiceContext, 'db' | 'store' | 'config' | 'logger'>): SubscriptionOptions[] {
+  metrics,
+}: Pick<ServiceContext, 'db' | 'store' | 'config' | 'logger' | 'metrics'>): SubscriptionOptions[] {
   if (config.env.SCORING_RUNNER === 'off') return [];
   // The competition service keeps its files here (see competitionFilesDir in @sais/competition).
   const settings = runnerSettings(config.env, join(config.dataDir, 'files', 'competition'));
@@ -33,6 +35,7 @@ export function containerRunners({
     settings,
     `${hostname()}:${process.pid}:runner`,
     logger,
+    scoringMetrics(metrics),
   );
   worker.start();
   return [

@@ -301,3 +301,26 @@ scoringMigrations['2026-11-26-09-resumable-uploads'] = {
     );
   },
 };
+
+scoringMigrations['2026-11-26-91-unfinished-submissions'] = {
+  async up(db) {
+    // The scoring sweep (workers/sweeper.ts) looks for Waiting and Evaluating rows every second: few rows.
+    await sql`create index submissions_unfinished on scoring.submissions (updated_at)
+      where status in ('Waiting', 'Evaluating')`.execute(db);
+  },
+};
+
+scoringMigrations['2026-11-26-92-ground-truth-parsed'] = {
+  async up(db) {
+    // The ground truth's parsed form (evaluation/truth-form.ts, decision 0015), stored at upload so a
+    // worker maps typed arrays instead of parsing the CSV; null for ground truths uploaded before.
+    await sql`alter table scoring.ground_truths add column parsed bytea`.execute(db);
+  },
+};
+
+scoringMigrations['2026-11-26-93-people-deleted'] = {
+  async up(db) {
+    // A person whose personal data was deleted (identity.AccountDeleted): boards show a deleted user.
+    await sql`alter table scoring.people add column deleted boolean not null default false`.execute(db);
+  },
+};

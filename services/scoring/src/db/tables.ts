@@ -18,7 +18,7 @@ export interface ScoringTables {
     >;
   };
   registrations: { competition_id: string; account_id: string };
-  people: { account_id: string; username: string; organization: string | null };
+  people: { account_id: string; username: string; organization: string | null; deleted: Generated<boolean> };
   memberships: { competition_id: string; account_id: string; team_id: string; team_name: string };
   ground_truths: {
     competition_id: string;
@@ -26,6 +26,8 @@ export interface ScoringTables {
     public_percent: number;
     sha256: string;
     content: Buffer;
+    /** The parsed form (evaluation/truth-form.ts) of `content`; null when not stored. */
+    parsed: Buffer | null;
     uploaded_at: Generated<Date>;
   };
   submissions: {

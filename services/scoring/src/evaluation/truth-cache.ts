@@ -1,18 +1,25 @@
 import type { Db } from '@sais/kit';
+import type { Logger } from 'pino';
 import type { ScoringDb } from '../db/tables.ts';
 import { type GroundTruth, type Metric, loadGroundTruth } from './ground-truth.ts';
+import { StaleForm, decodeTruthForm, encodeTruthForm } from './truth-form.ts';
 
 /** A fault of the platform (storage, ground truth), never of the participant's file. */
 export class PlatformFault extends Error {}
 
 /**
- * Ground truths parsed into typed arrays once per process and content (sha256): the evaluator and
- * rescoring read the small row first and reload only when an operator uploaded a new file.
+ * Ground truths in typed arrays, once per process and content (sha256): the evaluator and rescoring
+ * read the small row first and load only when an operator uploaded a new file. Loading maps the parsed
+ * form stored at upload (truth-form.ts) when it is that of the ground truth in force and sound; else
+ * (none stored, a form of an older format, damaged) it parses the CSV and stores a fresh form.
  */
 export class GroundTruthCache {
-  readonly #truths = new Map<string, { sha256: string; truth: GroundTruth }>();
+  readonly #truths = new Map<string, { sha256: string; publicPercent: number; truth: GroundTruth }>();
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly logger?: Pick<Logger, 'warn'>,
+  ) {}
 
   #t() {
     return this.db.withSchema('scoring') as ScoringDb;
@@ -26,24 +33,72 @@ export class GroundTruthCache {
       .executeTakeFirst();
     if (!row) throw new PlatformFault('no ground truth for this competition');
     const cached = this.#truths.get(competitionId);
-    if (cached?.sha256 === row.sha256) return cached;
+    // The same file re-uploaded with another metric or public share is another ground truth too.
+    if (
+      cached?.sha256 === row.sha256 &&
+      cached.truth.metric === row.metric &&
+      cached.publicPercent === row.public_percent
+    )
+      return cached;
+    const identity = { sha256: row.sha256, metric: row.metric as Metric, publicPercent: row.public_percent };
+    const stored = await this.#t()
+      .selectFrom('ground_truths')
+      .select('parsed')
+      .where('competition_id', '=', competitionId)
+      .where('sha256', '=', row.sha256)
+      .executeTakeFirst();
+    let truth: GroundTruth | null = null;
+    if (stored?.parsed) {
+      try {
+        truth = decodeTruthForm(stored.parsed, identity);
+      } catch (error) {
+        if (!(error instanceof StaleForm)) throw error;
+        this.logger?.warn(
+          { competitionId, reason: error.message },
+          'stored ground-truth form not used; parsing the CSV',
+        );
+      }
+    }
+    truth ??= await this.#parse(competitionId, identity);
+    const loaded = { sha256: row.sha256, publicPercent: row.public_percent, truth };
+    this.#truths.set(competitionId, loaded);
+    return loaded;
+  }
+
+  /** Parses the CSV, and stores its form for the next worker (only if that ground truth is still in force). */
+  async #parse(
+    competitionId: string,
+    identity: { sha256: string; metric: Metric; publicPercent: number },
+  ): Promise<GroundTruth> {
     const content = await this.#t()
       .selectFrom('ground_truths')
       .select('content')
       .where('competition_id', '=', competitionId)
-      .executeTakeFirstOrThrow();
+      .where('sha256', '=', identity.sha256)
+      .executeTakeFirst();
+    if (!content) throw new PlatformFault('the ground truth changed while loading; try again');
+    let truth;
     try {
-      const loaded = {
-        sha256: row.sha256,
-        truth: loadGroundTruth(content.content, row.metric as Metric, row.public_percent),
-      };
-      this.#truths.set(competitionId, loaded);
-      return loaded;
+      truth = loadGroundTruth(content.content, identity.metric, identity.publicPercent);
     } catch (error) {
       // A broken ground truth is the platform's fault, never the participant's.
       throw new PlatformFault(
         `ground truth unusable: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
+    try {
+      await this.#t()
+        .updateTable('ground_truths')
+        .set({ parsed: encodeTruthForm(truth, identity) })
+        .where('competition_id', '=', competitionId)
+        .where('sha256', '=', identity.sha256)
+        .where('metric', '=', identity.metric)
+        .where('public_percent', '=', identity.publicPercent)
+        .execute();
+    } catch (error) {
+      // Only a saving for the next worker: this one scores from what it parsed.
+      this.logger?.warn({ competitionId, error }, 'could not store the parsed ground truth');
+    }
+    return truth;
   }
 }

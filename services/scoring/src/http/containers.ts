@@ -1,5 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { AppError, type Authenticator, ValidationError, ok, requirePrincipal } from '@sais/kit';
+import {
+  AppError,
+  type Authenticator,
+  ValidationError,
+  ok,
+  requestMetadata,
+  requirePrincipal,
+} from '@sais/kit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -49,11 +55,7 @@ export async function containerRoutes(
         });
       const result = await containers.receive(
         { ...parsed.data, accountId: principal.accountId },
-        {
-          actor: { userId: principal.accountId, role: 'participant', ip: request.ip },
-          correlationId: randomUUID(),
-          causationId: null,
-        },
+        requestMetadata(request, principal.accountId),
       );
       return ok(result, 'Submit success');
     },

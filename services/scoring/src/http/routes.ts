@@ -7,6 +7,7 @@ import {
   ok,
   okPage,
   parseSimpleRestList,
+  requestLanguage,
   requestMetadata,
   requirePrincipal,
   requireStaff,
@@ -23,6 +24,7 @@ import type { BoardWatch } from '../board-watch.ts';
 import { type Operations, type SubmissionListQuery, submissionSortFieldNames } from '../operations.ts';
 import type { Standings } from '../standings.ts';
 import { competitionIdOf, readResultForm } from './result-form.ts';
+import { withDeletedUsers } from './deleted-users.ts';
 
 /** A phase named explicitly: there is no default phase for publishing or rescoring (issue 19). */
 export const phaseField = z.string({ error: 'phaseRequired' }).trim().min(1, 'phaseRequired').max(40);
@@ -164,7 +166,7 @@ export async function scoringRoutes(
     async (request, reply) => {
       // The page cache answers the same page object until the board changes: its envelope is
       // serialized once per change, not once per request (docs/benchmarks.md, leaderboard reads).
-      const page = await leaderboards.page(request.query);
+      const page = withDeletedUsers(await leaderboards.page(request.query), requestLanguage(request));
       let body = serializedPages.get(page);
       if (!body) serializedPages.set(page, (body = Buffer.from(JSON.stringify(ok(page)))));
       return reply.type('application/json; charset=utf-8').send(body);
@@ -319,7 +321,9 @@ async function finalAndBoardRoutes(
     },
     async (request) => {
       const preview = isOperator(await auth.principal(request));
-      return ok(await leaderboards.privatePage(request.query, preview));
+      return ok(
+        withDeletedUsers(await leaderboards.privatePage(request.query, preview), requestLanguage(request)),
+      );
     },
   );
 

@@ -1,4 +1,4 @@
-import { scoring } from '@sais/events';
+import { identity, scoring } from '@sais/events';
 import { type Db, defineProjection } from '@sais/kit';
 import { sql } from 'kysely';
 import type { ScoringDb, ScoringTables } from '../db/tables.ts';
@@ -244,15 +244,29 @@ const inOrder = new Set<string>([
   scoring.TeamDisqualified.type,
   scoring.FinalSubmissionsSelected.type,
   scoring.PrivateLeaderboardPublished.type,
+  identity.AccountDeleted.type,
 ]);
 
 export const leaderboardProjection = defineProjection({
   name: 'scoring.leaderboard',
   schema: 'scoring',
+  tables: [
+    'leaderboard',
+    'private_leaderboard',
+    'board_submissions',
+    'board_teams',
+    'board_final_selections',
+    'board_publications',
+    'board_versions',
+  ],
+  // A change counter for page caches and live updates: it counts batches, which replays group differently.
+  volatile: ['board_versions'],
   streamTypes: [
     scoring.SubmissionReceived.aggregate,
     scoring.FinalSubmissionsSelected.aggregate,
     scoring.PrivateLeaderboardPublished.aggregate,
+    // A person's data deleted: cached pages that name them must be read again (decision 0017).
+    identity.AccountDeleted.aggregate,
   ],
   async applyBatch(trx, events) {
     const batch = new BoardBatch();
@@ -368,6 +382,11 @@ export const leaderboardProjection = defineProjection({
             .values({ ...key, submission_ids: data.submissionIds })
             .execute();
         await recompute(trx, [key], at);
+        return;
+      }
+      case identity.AccountDeleted.type: {
+        // Deletions are rare; every board is read again rather than finding the ones naming the person.
+        await sql`update scoring.board_versions set version = version + 1, changed_at = ${at}`.execute(trx);
         return;
       }
       case scoring.PrivateLeaderboardPublished.type: {

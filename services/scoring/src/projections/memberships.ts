@@ -17,6 +17,7 @@ interface TeamEventData {
 export const membershipsMirror = defineProjection({
   name: 'scoring.memberships',
   schema: 'scoring',
+  tables: ['memberships'],
   streamTypes: [team.TeamCreated.aggregate],
   async apply(trx, event) {
     const data = event.data as TeamEventData;

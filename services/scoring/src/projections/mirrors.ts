@@ -9,6 +9,7 @@ const t = (trx: Db) => trx.withSchema('scoring') as ScoringDb;
 export const competitionsMirror = defineProjection({
   name: 'scoring.competitions',
   schema: 'scoring',
+  tables: ['competitions', 'registrations'],
   streamTypes: [competition.CompetitionCreated.aggregate, competition.ParticipantSignedUp.aggregate],
   async apply(trx, event) {
     const data = event.data as Record<string, unknown> & { competitionId: string };
@@ -60,28 +61,40 @@ export const competitionsMirror = defineProjection({
   },
 });
 
-/** Names and organisations for leaderboard rows, from identity's account events. */
+/**
+ * Names and organisations for leaderboard rows, from identity's account events. Personal fields arrive
+ * opened (null once the person's data is deleted: decision 0017); a deleted person keeps a row, blank
+ * and marked, so boards show a deleted user.
+ */
 export const peopleMirror = defineProjection({
   name: 'scoring.people',
   schema: 'scoring',
+  tables: ['people'],
   streamTypes: [identity.AccountRegistered.aggregate],
   async apply(trx, event) {
     if (event.type === identity.AccountRegistered.type) {
-      const data = event.data as { accountId: string; username: string };
+      const data = event.data as { accountId: string; username: string | null };
       await t(trx)
         .insertInto('people')
-        .values({ account_id: data.accountId, username: data.username })
+        .values({ account_id: data.accountId, username: data.username ?? '' })
         .onConflict((oc) => oc.doNothing())
         .execute();
     } else if (event.type === identity.ProfileUpdated.type) {
-      const data = event.data as { accountId: string; changes: { organization?: string } };
-      if (data.changes.organization !== undefined) {
+      const data = event.data as { accountId: string; changes: { organization?: string } | null };
+      if (data.changes?.organization !== undefined) {
         await t(trx)
           .updateTable('people')
           .set({ organization: data.changes.organization })
           .where('account_id', '=', data.accountId)
           .execute();
       }
+    } else if (event.type === identity.AccountDeleted.type) {
+      const { accountId } = event.data as { accountId: string };
+      await t(trx)
+        .updateTable('people')
+        .set({ username: '', organization: null, deleted: true })
+        .where('account_id', '=', accountId)
+        .execute();
     }
   },
   async reset(trx) {

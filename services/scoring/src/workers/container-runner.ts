@@ -10,6 +10,7 @@ import { stageDatasets } from '../containers/datasets.ts';
 import type { RunOutcome, RunState, Runner } from '../containers/runner.ts';
 import type { RunnerSettings } from '../containers/settings.ts';
 import type { ScoringDb } from '../db/tables.ts';
+import type { ScoringMetrics } from '../metrics.ts';
 import { InvalidFile } from '../evaluation/csv.ts';
 import { scoreSubmission } from '../evaluation/score.ts';
 import { GroundTruthCache } from '../evaluation/truth-cache.ts';
@@ -59,6 +60,7 @@ export class ContainerRunWorker {
     private readonly settings: RunnerSettings,
     private readonly workerId: string,
     private readonly logger?: Logger,
+    private readonly metrics?: ScoringMetrics,
   ) {
     this.#truths = new GroundTruthCache(db);
   }
@@ -107,7 +109,9 @@ export class ContainerRunWorker {
     for (const row of rows) {
       if (this.#busy >= this.settings.slots) return;
       this.#busy++;
-      this.#start(row.submission_id, randomUUID());
+      // The flow goes on under the upload's correlation id (the stream's first event).
+      const [received] = await this.store.readStream(stream(row.submission_id)).catch(() => []);
+      this.#start(row.submission_id, received?.correlationId ?? randomUUID());
     }
   }
 
@@ -160,6 +164,10 @@ export class ContainerRunWorker {
       if (staged.dir) await rm(staged.dir, { recursive: true, force: true });
     }
     if (outcome.kind !== 'aborted') await this.#finish(claimed, outcome, metadata);
+    else {
+      this.metrics?.containerRun('aborted');
+      this.logger?.info({ correlationId, submissionId }, 'container run aborted');
+    }
     await this.#releaseImage(claimed);
   }
 
@@ -368,11 +376,15 @@ export class ContainerRunWorker {
       columns: { public_score?: number; private_score?: number; log?: string | null };
       refund?: Refund;
     };
+    let recorded: string;
     if (outcome.kind === 'result') {
       file = outcome.file.bytes;
+      let timing: { metric: string; started: number } | undefined;
       try {
         const truth = await this.#truths.get(claimed.competitionId);
+        timing = { metric: truth.truth.metric, started: performance.now() };
         const scores = scoreSubmission(file, truth.truth);
+        recorded = 'scored';
         step = {
           events: [
             {
@@ -390,9 +402,12 @@ export class ContainerRunWorker {
       } catch (error) {
         if (!(error instanceof InvalidFile)) throw error;
         outcome = { kind: 'invalid', reason: error.message, log: outcome.log };
+      } finally {
+        if (timing) this.metrics?.scored(timing.metric, (performance.now() - timing.started) / 1000);
       }
     }
     if (outcome.kind === 'invalid') {
+      recorded = 'invalid';
       step = {
         events: [
           {
@@ -406,17 +421,24 @@ export class ContainerRunWorker {
     } else if (outcome.kind === 'failed') {
       const retry = outcome.platformFault && claimed.attempt < this.settings.maxAttempts;
       const final = !retry;
+      recorded = final ? 'failed' : 'retried';
       this.logger?.warn(
-        { submissionId, attempt: claimed.attempt, reason: outcome.reason, detail: outcome.detail },
+        {
+          correlationId: metadata.correlationId,
+          submissionId,
+          attempt: claimed.attempt,
+          reason: outcome.reason,
+          detail: outcome.detail,
+        },
         'container run failed',
       );
       // Operators see the engine's words in the event (the audit log); the participant's log has the reason only.
-      const recorded = outcome.detail ? `${outcome.reason} [engine: ${outcome.detail}]` : outcome.reason;
+      const withDetail = outcome.detail ? `${outcome.reason} [engine: ${outcome.detail}]` : outcome.reason;
       step = {
         events: [
           {
             type: scoring.EvaluationFailed.type,
-            data: { submissionId, attempt: claimed.attempt, reason: recorded.slice(0, 2000), final },
+            data: { submissionId, attempt: claimed.attempt, reason: withDetail.slice(0, 2000), final },
           },
         ],
         status: final ? 'Failed' : 'Waiting',
@@ -426,7 +448,7 @@ export class ContainerRunWorker {
         refund: final && outcome.platformFault ? claimed.refund : undefined,
       };
     }
-    await this.#whileHeld(claimed, async (trx, expected) => {
+    const held = await this.#whileHeld(claimed, async (trx, expected) => {
       await this.#t(trx)
         .updateTable('container_runs')
         .set({ run_state: null, lease_until: null })
@@ -438,6 +460,13 @@ export class ContainerRunWorker {
           on conflict (submission_id) do update set content = excluded.content`.execute(trx);
       await recordStep(trx, this.store, { submissionId, expected, metadata, ...step! });
     });
+    // Not held: the lease ran out meanwhile and another runner's attempt decides.
+    const ended = held ? recorded! : 'lease_lost';
+    this.metrics?.containerRun(ended);
+    this.logger?.info(
+      { correlationId: metadata.correlationId, submissionId, attempt: claimed.attempt, outcome: ended },
+      'container run finished',
+    );
   }
 
   /** Removes the image unless an unfinished submission (another, or this one's retry) names it. */

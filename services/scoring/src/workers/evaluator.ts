@@ -6,6 +6,8 @@ import { InvalidFile } from '../evaluation/csv.ts';
 import { GroundTruthCache, PlatformFault } from '../evaluation/truth-cache.ts';
 import { scoreSubmission } from '../evaluation/score.ts';
 import { stream } from '../submissions.ts';
+import type { ScoringMetrics } from '../metrics.ts';
+import type { Liveness } from './presence.ts';
 import { type Refund, type Status, type Step, recordStep, recordSteps } from './record.ts';
 
 export interface EvaluatorOptions {
@@ -17,19 +19,34 @@ export interface EvaluatorOptions {
   /** Submissions claimed, scored and recorded together: one transaction each way for all (default 16). */
   batchSize?: number;
   logger?: Logger;
+  metrics?: ScoringMetrics;
+  /**
+   * Which claim holders live (default: all, so only leases decide). A claim of a dead worker is taken over
+   * at once, whatever its lease says (presence.ts).
+   */
+  liveness?: Liveness;
+  /** False while workers must not take on work (the data volume is nearly full); checked before claiming. */
+  canClaim?: () => Promise<boolean>;
 }
 
 interface Progress {
   status: 'none' | 'Waiting' | 'Evaluating' | 'Completed' | 'Invalid' | 'Failed';
   attempts: number;
   leaseUntil: number;
+  /** Who holds the claim while Evaluating. */
+  worker?: string;
   received?: { competitionId: string; teamId: string; quotaDay: string };
 }
 
 export function progressOf(events: readonly EventEnvelope[]): Progress {
   const progress: Progress = { status: 'none', attempts: 0, leaseUntil: 0 };
   for (const event of events) {
-    const data = event.data as { attempt: number; leaseUntil: string; final: boolean } & Progress['received'];
+    const data = event.data as {
+      attempt: number;
+      leaseUntil: string;
+      final: boolean;
+      worker: string;
+    } & Progress['received'];
     if (event.type === scoring.SubmissionReceived.type)
       Object.assign(progress, { status: 'Waiting', received: data });
     if (event.type === scoring.EvaluationStarted.type)
@@ -37,6 +54,7 @@ export function progressOf(events: readonly EventEnvelope[]): Progress {
         status: 'Evaluating',
         attempts: data.attempt,
         leaseUntil: Date.parse(data.leaseUntil),
+        worker: data.worker,
       });
     if (event.type === scoring.EvaluationFailed.type) progress.status = data.final ? 'Failed' : 'Waiting';
     if (event.type === scoring.SubmissionScored.type) progress.status = 'Completed';
@@ -56,13 +74,59 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export class Evaluator {
   readonly #truths: GroundTruthCache;
+  readonly #liveness: Liveness;
+  #stopping = false;
+  #warnedAt = 0;
+  /** Submissions this worker has claimed and is scoring now (its other claims are of attempts that died). */
+  readonly #working = new Set<string>();
 
   constructor(
     private readonly db: Db,
     private readonly store: EventStore,
     private readonly options: EvaluatorOptions,
   ) {
-    this.#truths = new GroundTruthCache(db);
+    this.#truths = new GroundTruthCache(db, options.logger);
+    this.#liveness = options.liveness ?? { alive: async (ids) => new Set(ids) };
+  }
+
+  get workerId(): string {
+    return this.options.workerId;
+  }
+
+  /** Claims nothing more: batches still to come fail (Kafka delivers them to another worker). */
+  stopClaiming(): void {
+    this.#stopping = true;
+  }
+
+  /**
+   * The submissions among `histories` that may be claimed now: Waiting ones, and Evaluating ones whose
+   * lease ran out or whose holder's process is gone.
+   */
+  async takeable(histories: readonly (readonly EventEnvelope[])[]): Promise<boolean[]> {
+    const progress = histories.map(progressOf);
+    const now = Date.now();
+    const self = this.options.workerId;
+    const held = progress.filter((p) => p.status === 'Evaluating' && p.leaseUntil > now && p.worker !== self);
+    const alive = held.length ? await this.#liveness.alive(held.map((p) => p.worker ?? '')) : new Set();
+    return progress.map((p, index) => {
+      if (p.status === 'Waiting') return true;
+      if (p.status !== 'Evaluating') return false;
+      if (p.leaseUntil <= now) return true;
+      // Its own claim that it is not working on: an attempt that failed midway (the database went away).
+      if (p.worker === self)
+        return !this.#working.has((histories[index]![0]?.data as { submissionId: string }).submissionId);
+      return !alive.has(p.worker ?? '');
+    });
+  }
+
+  /** False while the data volume is too full to take on work (said in the log once a minute). */
+  async #roomToWork(): Promise<boolean> {
+    if (!this.options.canClaim || (await this.options.canClaim())) return true;
+    if (Date.now() - this.#warnedAt > 60_000) {
+      this.#warnedAt = Date.now();
+      this.options.logger?.warn('the data volume is nearly full: workers claim no submissions');
+    }
+    return false;
   }
 
   /**
@@ -79,11 +143,18 @@ export class Evaluator {
         event.type === scoring.SubmissionReceived.type &&
         (event.data as { kind?: string }).kind !== 'container',
     );
+    if (files.length === 0) return;
+    // Left Waiting: redelivered (stopping), or taken by a sweeper once there is room (sweeper.ts).
+    if (this.#stopping) throw new Error('the worker is stopping');
+    if (!(await this.#roomToWork())) return;
     const later: Promise<void>[] = [];
     let failure: unknown;
     try {
-      for (const chunk of chunks(files, Math.max(1, this.options.batchSize ?? 16)))
+      for (const chunk of chunks(files, Math.max(1, this.options.batchSize ?? 16))) {
+        // Stopping: what is claimed finishes, the rest of the batch is left for redelivery.
+        if (this.#stopping) throw new Error('the worker is stopping');
         later.push(...(await this.#evaluateChunk(chunk)));
+      }
     } catch (error) {
       failure = error;
     }
@@ -101,15 +172,15 @@ export class Evaluator {
     );
     const claimable: Claim[] = [];
     const alone: EventEnvelope[] = [];
-    for (const event of chunk) {
-      const submissionId = (event.data as { submissionId: string }).submissionId;
+    const ids = chunk.map((event) => (event.data as { submissionId: string }).submissionId);
+    const takeable = await this.takeable(ids.map((id) => histories.get(stream(id))!));
+    chunk.forEach((event, index) => {
+      const submissionId = ids[index]!;
       const history = histories.get(stream(submissionId))!;
       const progress = progressOf(history);
-      const expired = progress.status === 'Evaluating' && progress.leaseUntil <= Date.now();
-      if (progress.status === 'Waiting' || expired)
-        claimable.push({ submissionId, event, history, progress, version: 0, hash: null });
-      else if (progress.status === 'Evaluating') alone.push(event); // another worker's live lease: wait for it
-    }
+      if (takeable[index]) claimable.push({ submissionId, event, history, progress, version: 0, hash: null });
+      else if (progress.status === 'Evaluating') alone.push(event); // a live worker's claim: wait for it
+    });
     const solo = (event: EventEnvelope) =>
       this.evaluate((event.data as { submissionId: string }).submissionId, event.correlationId);
     if (claimable.length === 0) return alone.map(solo);
@@ -121,30 +192,33 @@ export class Evaluator {
       if (error instanceof ConcurrencyError) return [...alone, ...claimable.map((c) => c.event)].map(solo);
       throw error;
     }
-    const outcomes = await this.#scoreAll(claims);
-    const steps = claims.map((claim, index) => this.#resultStep(claim, outcomes[index]!));
+    for (const claim of claims) this.#working.add(claim.submissionId);
+    let outcomes: Outcome[];
     try {
-      await recordSteps(this.db, this.store, steps);
-    } catch (error) {
-      if (!(error instanceof ConcurrencyError)) throw error;
-      // A lease ran out and another worker took one of them over: record the others one by one; the
-      // taken-over submission's result is the other worker's.
-      for (const step of steps) {
-        try {
-          await recordStep(this.db, this.store, step);
-        } catch (each) {
-          if (!(each instanceof ConcurrencyError)) throw each;
+      outcomes = await this.#scoreAll(claims);
+      const steps = claims.map((claim, index) => this.#resultStep(claim, outcomes[index]!));
+      try {
+        await recordSteps(this.db, this.store, steps);
+      } catch (error) {
+        if (!(error instanceof ConcurrencyError)) throw error;
+        // A lease ran out and another worker took one of them over: record the others one by one; the
+        // taken-over submission's result is the other worker's.
+        for (const step of steps) {
+          try {
+            await recordStep(this.db, this.store, step);
+          } catch (each) {
+            if (!(each instanceof ConcurrencyError)) throw each;
+          }
         }
       }
+    } finally {
+      for (const claim of claims) this.#working.delete(claim.submissionId);
     }
     const retries = claims.flatMap((claim, index) => {
       const outcome = outcomes[index]!;
-      if (outcome.kind !== 'failed') return [];
       const attempt = claim.progress.attempts + 1;
-      this.options.logger?.warn(
-        { submissionId: claim.submissionId, attempt, reason: outcome.reason },
-        'evaluation failed',
-      );
+      this.#logOutcome(claim.submissionId, claim.event.correlationId, outcome, attempt);
+      if (outcome.kind !== 'failed') return [];
       if (attempt >= this.options.maxAttempts) return [];
       return [
         sleep(this.options.backoffMs * 2 ** (attempt - 1)).then(() =>
@@ -250,6 +324,17 @@ export class Evaluator {
     return outcomes;
   }
 
+  /** One line per scored, refused or failed file, with the flow's correlation id (docs/operations.md). */
+  #logOutcome(submissionId: string, correlationId: string, outcome: Outcome, attempt: number): void {
+    const logger = this.options.logger;
+    if (!logger) return;
+    const fields = { correlationId, submissionId, attempt, worker: this.options.workerId };
+    if (outcome.kind === 'scored')
+      logger.info({ ...fields, metric: outcome.result.metric }, 'submission scored');
+    else if (outcome.kind === 'invalid') logger.info(fields, 'submission invalid');
+    else logger.warn({ ...fields, reason: outcome.reason }, 'evaluation failed');
+  }
+
   #metadata(correlationId: string): EventMetadata {
     return { actor: { userId: null, role: 'system' }, correlationId, causationId: null };
   }
@@ -257,6 +342,8 @@ export class Evaluator {
   async evaluate(submissionId: string, correlationId: string): Promise<void> {
     const metadata = this.#metadata(correlationId);
     for (let round = 0; round < 1000; round++) {
+      // Stopping: a live holder or the sweepers of other processes move it on.
+      if (this.#stopping) return;
       const history = await this.store.readStream(stream(submissionId));
       const progress = progressOf(history);
       if (
@@ -266,8 +353,8 @@ export class Evaluator {
         progress.status === 'Failed'
       )
         return;
-      if (progress.status === 'Evaluating' && progress.leaseUntil > Date.now()) {
-        // Another worker holds it: look again every half second (it may finish long before its lease ends).
+      if (progress.status === 'Evaluating' && !(await this.takeable([history]))[0]) {
+        // A live worker holds it: look again every half second (it may finish long before its lease ends).
         await sleep(Math.min(progress.leaseUntil - Date.now() + 10, 500));
         continue;
       }
@@ -290,58 +377,64 @@ export class Evaluator {
         if (error instanceof ConcurrencyError) continue;
         throw error;
       }
-      // A storage fault is the platform's: retried like any other (see #score).
-      const content = await this.#file(submissionId).catch((error: unknown) =>
-        error instanceof Error ? error : new Error(String(error)),
-      );
-      const outcome = await this.#score(this.#truths.get(progress.received!.competitionId), content);
+      this.#working.add(submissionId);
       try {
-        if (outcome.kind === 'scored') {
-          await this.#record(
-            submissionId,
-            version,
-            { type: scoring.SubmissionScored.type, data: { submissionId, ...outcome.result } },
-            metadata,
-            'Completed',
-            {
-              public_score: outcome.result.publicScore,
-              private_score: outcome.result.privateScore,
-              log: null,
-            },
-          );
-          return;
-        }
-        if (outcome.kind === 'invalid') {
-          await this.#record(
-            submissionId,
-            version,
-            { type: scoring.SubmissionInvalid.type, data: { submissionId, log: outcome.log } },
-            metadata,
-            'Invalid',
-            { log: outcome.log },
-          );
-          return;
-        }
-        const final = attempt >= this.options.maxAttempts;
-        this.options.logger?.warn({ submissionId, attempt, reason: outcome.reason }, 'evaluation failed');
-        await this.#record(
-          submissionId,
-          version,
-          {
-            type: scoring.EvaluationFailed.type,
-            data: { submissionId, attempt, reason: outcome.reason, final },
-          },
-          metadata,
-          final ? 'Failed' : 'Waiting',
-          { log: final ? failedLog(outcome.reason) : null },
-          final ? progress.received! : undefined,
+        // A storage fault is the platform's: retried like any other (see #score).
+        const content = await this.#file(submissionId).catch((error: unknown) =>
+          error instanceof Error ? error : new Error(String(error)),
         );
-        if (final) return;
-        await sleep(this.options.backoffMs * 2 ** (attempt - 1));
-      } catch (error) {
-        // Someone took over after our lease ran out: their result stands.
-        if (error instanceof ConcurrencyError) return;
-        throw error;
+        const outcome = await this.#score(this.#truths.get(progress.received!.competitionId), content);
+        this.#logOutcome(submissionId, correlationId, outcome, attempt);
+        try {
+          if (outcome.kind === 'scored') {
+            await this.#record(
+              submissionId,
+              version,
+              { type: scoring.SubmissionScored.type, data: { submissionId, ...outcome.result } },
+              metadata,
+              'Completed',
+              {
+                public_score: outcome.result.publicScore,
+                private_score: outcome.result.privateScore,
+                log: null,
+              },
+            );
+            return;
+          }
+          if (outcome.kind === 'invalid') {
+            await this.#record(
+              submissionId,
+              version,
+              { type: scoring.SubmissionInvalid.type, data: { submissionId, log: outcome.log } },
+              metadata,
+              'Invalid',
+              { log: outcome.log },
+            );
+            return;
+          }
+          const final = attempt >= this.options.maxAttempts;
+          this.options.logger?.warn({ submissionId, attempt, reason: outcome.reason }, 'evaluation failed');
+          await this.#record(
+            submissionId,
+            version,
+            {
+              type: scoring.EvaluationFailed.type,
+              data: { submissionId, attempt, reason: outcome.reason, final },
+            },
+            metadata,
+            final ? 'Failed' : 'Waiting',
+            { log: final ? failedLog(outcome.reason) : null },
+            final ? progress.received! : undefined,
+          );
+          if (final) return;
+          await sleep(this.options.backoffMs * 2 ** (attempt - 1));
+        } catch (error) {
+          // Someone took over after our lease ran out: their result stands.
+          if (error instanceof ConcurrencyError) return;
+          throw error;
+        }
+      } finally {
+        this.#working.delete(submissionId);
       }
     }
   }
@@ -382,6 +475,7 @@ export class Evaluator {
       const truth = await truthOf;
       if (content instanceof Error) throw content;
       if (!content) throw new PlatformFault('the submitted file is missing from storage');
+      const started = performance.now();
       try {
         const scores = scoreSubmission(content, truth.truth);
         return {
@@ -391,6 +485,8 @@ export class Evaluator {
       } catch (error) {
         if (error instanceof InvalidFile) return { kind: 'invalid' as const, log: error.message };
         throw error;
+      } finally {
+        this.options.metrics?.scored(truth.truth.metric, (performance.now() - started) / 1000);
       }
     } catch (error) {
       return { kind: 'failed' as const, reason: error instanceof Error ? error.message : String(error) };

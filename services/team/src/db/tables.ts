@@ -19,6 +19,7 @@ export interface AccountsTable {
   nickname: string | null;
   organization: string | null;
   auth_status: string;
+  deleted?: boolean;
 }
 export interface SeatsTable {
   competition_id: string;

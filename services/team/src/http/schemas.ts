@@ -24,6 +24,9 @@ const person = {
   email: z.string().nullable(),
   organization: z.string().nullable(),
   authStatus: z.string().describe('Not Verified, Processing or Verified'),
+  deleted: z
+    .boolean()
+    .describe('the person closed their account and their data was deleted: names are blank'),
 };
 const application = z.object({
   applicationId: z.string(),

@@ -3,7 +3,10 @@ import { defineProjection } from '@sais/kit';
 import type { z } from 'zod';
 import { type AccountsTable, teamDb } from '../db/tables.ts';
 
-type Data<D extends { data: z.ZodType }> = z.infer<D['data']>;
+/** A payload as projections get it: personal fields opened, or null once deleted (decision 0017). */
+type Opened<D extends { plain: z.ZodType }> = {
+  [K in keyof z.infer<D['plain']>]: z.infer<D['plain']>[K] | null;
+};
 
 /** Real-name status as the portal shows it (spec §4: Not Verified, Processing, Verified). */
 const authStatusAfter: Record<string, string> = {
@@ -12,10 +15,14 @@ const authStatusAfter: Record<string, string> = {
   [identity.IdentityVerificationRejected.type]: 'Not Verified',
 };
 
-/** What the team view shows of each member: names, email, organization and authentication status. */
+/**
+ * What the team view shows of each member: names, email, organization and authentication status.
+ * Personal fields arrive opened, or null once the person's data is deleted (then blank, `deleted`).
+ */
 export const accountsMirror = defineProjection({
   name: 'team.accounts',
   schema: 'team',
+  tables: ['accounts'],
   streamTypes: [identity.AccountRegistered.aggregate, identity.IdentityVerificationApproved.aggregate],
   async apply(trx, event) {
     const accounts = teamDb(trx);
@@ -39,20 +46,33 @@ export const accountsMirror = defineProjection({
     };
     switch (event.type) {
       case identity.AccountRegistered.type: {
-        const { accountId, username, email } = event.data as Data<typeof identity.AccountRegistered>;
-        await upsert(accountId, { username, email });
+        const { accountId, username, email } = event.data as Opened<typeof identity.AccountRegistered>;
+        await upsert(accountId!, { username: username ?? '', email });
         return;
       }
       case identity.ContactChanged.type: {
-        const { accountId, channel, value } = event.data as Data<typeof identity.ContactChanged>;
-        if (channel === 'email') await upsert(accountId, { email: value });
+        const { accountId, channel, value } = event.data as Opened<typeof identity.ContactChanged>;
+        if (channel === 'email' && value !== null) await upsert(accountId!, { email: value });
         return;
       }
       case identity.ProfileUpdated.type: {
-        const { accountId, changes } = event.data as Data<typeof identity.ProfileUpdated>;
-        await upsert(accountId, {
+        const { accountId, changes } = event.data as Opened<typeof identity.ProfileUpdated>;
+        if (!changes) return;
+        await upsert(accountId!, {
           ...(changes.nickname !== undefined && { nickname: changes.nickname || null }),
           ...(changes.organization !== undefined && { organization: changes.organization || null }),
+        });
+        return;
+      }
+      case identity.AccountDeleted.type: {
+        // The person's data was deleted: their row stays (teams still list the member), blank and marked.
+        const { accountId } = event.data as { accountId: string };
+        await upsert(accountId, {
+          username: '',
+          email: null,
+          nickname: null,
+          organization: null,
+          deleted: true,
         });
         return;
       }

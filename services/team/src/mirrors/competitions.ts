@@ -21,6 +21,7 @@ function teamSettings(settings: Partial<Settings>) {
 export const competitionsMirror = defineProjection({
   name: 'team.competitions',
   schema: 'team',
+  tables: ['competitions'],
   streamTypes: [competition.CompetitionCreated.aggregate],
   async apply(trx, event) {
     if (event.type === competition.CompetitionCreated.type) {

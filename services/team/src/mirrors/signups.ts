@@ -7,6 +7,7 @@ import { teamDb } from '../db/tables.ts';
 export const signupsMirror = defineProjection({
   name: 'team.signups',
   schema: 'team',
+  tables: ['signups'],
   streamTypes: [competition.ParticipantSignedUp.aggregate],
   async apply(trx, event) {
     if (event.type !== competition.ParticipantSignedUp.type) return;

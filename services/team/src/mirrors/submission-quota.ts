@@ -14,6 +14,7 @@ type Data<D extends { data: z.ZodType }> = z.infer<D['data']>;
 export const submissionQuotaMirror = defineProjection({
   name: 'team.submissionQuota',
   schema: 'team',
+  tables: ['submission_rules', 'counted_submissions'],
   streamTypes: [competition.CompetitionCreated.aggregate, scoring.SubmissionReceived.aggregate],
   async apply(trx, event) {
     const t = teamDb(trx);

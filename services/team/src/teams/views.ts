@@ -11,9 +11,21 @@ type Person = {
   email: string | null;
   organization: string | null;
   authStatus: string;
+  /** The person's data was deleted (decision 0017): names are blank, the portal shows a deleted user. */
+  deleted: boolean;
 };
 
 function personOf(userId: string, row: AccountsTable | undefined): Person {
+  if (row?.deleted)
+    return {
+      userId,
+      name: '',
+      username: '',
+      email: null,
+      organization: null,
+      authStatus: row.auth_status,
+      deleted: true,
+    };
   // The mirror may lag a moment behind identity: show the id until the account arrives.
   const username = row?.username || userId;
   return {
@@ -23,6 +35,7 @@ function personOf(userId: string, row: AccountsTable | undefined): Person {
     email: row?.email ?? null,
     organization: row?.organization ?? null,
     authStatus: row?.auth_status ?? 'Not Verified',
+    deleted: false,
   };
 }
 

@@ -5,3 +5,11 @@ import type { ChangePasswordValues } from '../auth/validation';
 export function updatePassword(values: ChangePasswordValues) {
   return api.request<null>('/user/updatePassword', { method: 'POST', data: values, silent: true });
 }
+
+/** POST /user/close: closes the signed-in account (the password confirms it); the server ends every session. */
+export function closeAccount(password: string) {
+  return api.request<{ closedAt: string; deleteAfter: string | null }>('/user/close', {
+    method: 'POST',
+    data: { password },
+  });
+}

@@ -1,5 +1,6 @@
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { CloseAccountSection } from '../account/CloseAccountSection';
 import { useSignedInUser } from '../user/useSignedInUser';
 import { AccountSummary } from './AccountSummary';
 import { ProfileForm } from './ProfileForm';
@@ -15,6 +16,7 @@ export default function MyInfoPage() {
       </Typography>
       <AccountSummary user={user} />
       <ProfileForm key={user.userId} user={user} />
+      <CloseAccountSection />
     </>
   );
 }

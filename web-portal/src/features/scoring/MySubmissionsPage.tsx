@@ -7,6 +7,7 @@ import { useCompetition } from '../competitions/useCompetition';
 import { FinalSelections } from './FinalSelections';
 import { ParticipantGate } from './ParticipantGate';
 import { scoringApi } from './scoringClient';
+import { ScoreProof } from './ScoreProof';
 import { SubmissionTable } from './SubmissionTable';
 import { type AnySubmission, type Remaining, type Submission, isContainer } from './types';
 import { UploadPanel } from './UploadPanel';
@@ -59,6 +60,7 @@ function Submissions({ competition }: { competition: CompetitionDetail }) {
           busy={busy}
           onDownload={download}
           timeZone={competition.timeZone}
+          proofOf={(submission) => <ScoreProof submission={submission} />}
         />
       ) : (
         <PageFallback />

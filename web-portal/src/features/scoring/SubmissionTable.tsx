@@ -5,6 +5,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../forms/dates';
 import { formatScore } from './formatScore';
@@ -16,10 +17,12 @@ interface SubmissionTableProps {
   busy: string | null;
   onDownload: (submission: Submission) => void;
   timeZone?: string;
+  /** A column showing whether each score is in a signed checkpoint (the page's ScoreProof). */
+  proofOf?: (submission: Submission) => ReactNode;
 }
 
 /** My team's submissions: time, file, status, score, log, and my file to download. */
-export function SubmissionTable({ submissions, busy, onDownload, timeZone }: SubmissionTableProps) {
+export function SubmissionTable({ submissions, busy, onDownload, timeZone, proofOf }: SubmissionTableProps) {
   const { t, i18n } = useTranslation();
   if (submissions.length === 0)
     return (
@@ -35,6 +38,7 @@ export function SubmissionTable({ submissions, busy, onDownload, timeZone }: Sub
           <TableCell>{t('scoring.fileName')}</TableCell>
           <TableCell>{t('scoring.status')}</TableCell>
           <TableCell>{t('scoring.score')}</TableCell>
+          {proofOf ? <TableCell>{t('scoring.proof.heading')}</TableCell> : null}
           <TableCell>{t('scoring.log')}</TableCell>
           <TableCell />
         </TableRow>
@@ -48,6 +52,7 @@ export function SubmissionTable({ submissions, busy, onDownload, timeZone }: Sub
               <SubmissionStatusChip status={submission.status} />
             </TableCell>
             <TableCell data-testid="submission-score">{formatScore(submission.score)}</TableCell>
+            {proofOf ? <TableCell>{proofOf(submission)}</TableCell> : null}
             <TableCell sx={{ whiteSpace: 'pre-wrap', maxWidth: 320, wordBreak: 'break-word' }}>
               {submission.log ?? ''}
             </TableCell>

@@ -39,7 +39,7 @@ export function ApplicationsTable({
       <TableBody>
         {applications.map((application) => (
           <TableRow key={application.applicationId} data-testid="team-application">
-            <TableCell>{application.name}</TableCell>
+            <TableCell>{application.deleted ? t('team.deletedUser') : application.name}</TableCell>
             <TableCell>{t(`team.kinds.${application.kind}`)}</TableCell>
             <TableCell>
               <AuthStatusChip status={application.authStatus} />

@@ -36,7 +36,7 @@ export function MembersTable({ members, canManage, myId, onRemove, onTransfer }:
       <TableBody>
         {members.map((member) => (
           <TableRow key={member.userId} data-testid="team-member">
-            <TableCell>{member.name}</TableCell>
+            <TableCell>{member.deleted ? t('team.deletedUser') : member.name}</TableCell>
             <TableCell>
               <AuthStatusChip status={member.authStatus} />
             </TableCell>

@@ -8,6 +8,8 @@ export interface Person {
   organization: string | null;
   /** Not Verified, Processing or Verified. */
   authStatus: string;
+  /** The person's data was deleted (account closed): shown as a deleted user. */
+  deleted?: boolean;
 }
 
 export interface Member extends Person {

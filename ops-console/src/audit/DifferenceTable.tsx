@@ -1,0 +1,50 @@
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { useTranslate } from 'react-admin';
+import type { ReadModelDifference } from './types';
+
+const text = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
+const keyText = (key: Record<string, unknown>) =>
+  Object.entries(key)
+    .map(([column, value]) => `${column}=${text(value)}`)
+    .join(', ');
+
+/** Rows of a read model that differ from the rebuilt ones: table, key, and per column live vs rebuilt. */
+export function DifferenceTable({ differences }: { differences: readonly ReadModelDifference[] }) {
+  const translate = useTranslate();
+  const columns = ['table', 'key', 'kind', 'column', 'live', 'rebuilt'] as const;
+  return (
+    <Table size="small" data-testid="read-model-differences">
+      <TableHead>
+        <TableRow>
+          {columns.map((column) => (
+            <TableCell key={column}>{translate(`console.audit.readModels.columns.${column}`)}</TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {differences.flatMap((difference) =>
+          // A changed row shows the columns that differ; an extra or missing row shows it once.
+          (difference.kind === 'changed' ? difference.columns : [null]).map((column, index) => (
+            <TableRow
+              key={`${difference.table}-${keyText(difference.key)}-${index}`}
+              data-testid="difference"
+            >
+              <TableCell sx={{ fontFamily: 'monospace' }}>{difference.table}</TableCell>
+              <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+                {keyText(difference.key)}
+              </TableCell>
+              <TableCell>{translate(`console.audit.readModels.kinds.${difference.kind}`)}</TableCell>
+              <TableCell sx={{ fontFamily: 'monospace' }}>{column?.column ?? '—'}</TableCell>
+              <TableCell sx={{ fontFamily: 'monospace' }}>{column ? text(column.live) : ''}</TableCell>
+              <TableCell sx={{ fontFamily: 'monospace' }}>{column ? text(column.rebuilt) : ''}</TableCell>
+            </TableRow>
+          )),
+        )}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,31 @@
+import type { ReadModelsResult } from '@sais/kit';
+
+const text = (value: unknown) => (value === null || value === undefined ? '(none)' : JSON.stringify(value));
+
+/** `events:verify --read-models` output: one line per projection, one per differing row and column. */
+export function printReadModels(result: ReadModelsResult): void {
+  for (const report of result.projections) {
+    if (report.ok) {
+      const rows = report.tables.reduce((sum, table) => sum + table.liveRows, 0);
+      console.log(`read model ${report.projection}: ok, ${rows} rows match the events`);
+      continue;
+    }
+    console.log(`read model ${report.projection}: ${report.differenceCount} rows DIFFER from the events`);
+    for (const difference of report.differences) {
+      const key = Object.entries(difference.key)
+        .map(([column, value]) => `${column}=${text(value)}`)
+        .join(', ');
+      const what = {
+        changed: 'changed',
+        extra: 'only in the live table',
+        missing: 'missing from the live table',
+      };
+      console.log(`  ${difference.table} (${key}): ${what[difference.kind]}`);
+      if (difference.kind !== 'changed') continue;
+      for (const column of difference.columns)
+        console.log(`    ${column.column}: live ${text(column.live)}, rebuilt ${text(column.rebuilt)}`);
+    }
+    if (report.differenceCount > report.differences.length)
+      console.log(`  … and ${report.differenceCount - report.differences.length} more`);
+  }
+}

@@ -1,0 +1,95 @@
+// The finding of issue 17 on the embedded default: with the platform stopped, someone edits the PGlite
+// database around the append-only trigger and recomputes the hash chain after changing a score. The hash
+// chains pass; `npm run events:verify` checks the events against the signed checkpoint outside the data
+// folder and names the position that differs.
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { transparency } from '@sais/events';
+import { EventStore, openDatabase } from '@sais/kit';
+import { sql } from 'kysely';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { createAllInOne, repositoryRoot } from '../src/platform.ts';
+
+const run = promisify(execFile);
+const system = () => ({
+  actor: { userId: null, role: 'system' as const },
+  correlationId: randomUUID(),
+  causationId: null,
+});
+
+describe('npm run events:verify against the signed checkpoints (embedded default)', () => {
+  it('names the position of a score rewritten with recomputed hashes', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'sais-tlog-embedded-'));
+    const dataDir = join(root, 'data');
+    const env: NodeJS.ProcessEnv = { ...process.env, SAIS_DATA_DIR: dataDir, SAIS_SEED: 'off' };
+    delete env.DATABASE_URL;
+    delete env.KAFKA_BROKERS;
+    delete env.SAIS_TRANSPARENCY_DIR;
+    try {
+      // The platform scores a submission (the event its worker appends) and signs a checkpoint.
+      const platform = await createAllInOne(
+        { dataDir, env: { ...env, SAIS_TRANSPARENCY: 'off' } },
+        pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+      );
+      const submissionId = randomUUID();
+      const [scored] = await platform.stores.get('scoring')!.append(
+        'scoring.submission',
+        `submission-${submissionId}`,
+        'no_stream',
+        [
+          {
+            type: 'scoring.SubmissionScored',
+            data: {
+              submissionId,
+              metric: 'rmse',
+              publicScore: 0.5,
+              privateScore: 0.6,
+              rows: 100,
+              groundTruthSha256: 'a'.repeat(64),
+            },
+          },
+        ],
+        system(),
+      );
+      const checkpoint = await platform.checkpointers.get('scoring')!.checkpointNow();
+      expect(checkpoint).toMatchObject({ number: 1, treeSize: 1 });
+      await platform.close();
+
+      const verify = () =>
+        run('npm', ['run', '--silent', 'events:verify'], { cwd: repositoryRoot, env }).then(
+          ({ stdout }) => ({ code: 0, stdout }),
+          (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
+        );
+      const clean = await verify();
+      expect(clean.stdout).toContain('scoring: matches checkpoint #1 (1 events, ');
+      expect(clean.code).toBe(0);
+
+      // Platform stopped: the score is changed and its hash recomputed, the trigger bypassed.
+      const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pg') });
+      await sql`set session_replication_role = replica`.execute(database.db);
+      await sql`update scoring.events set data = jsonb_set(data, '{publicScore}', '0.01')
+        where event_id = ${scored!.id}`.execute(database.db);
+      const [changed] = await new EventStore(database.db, 'scoring').readStream(`submission-${submissionId}`);
+      await sql`update scoring.events set hash = ${await transparency.recomputeEventHash(changed!)}
+        where event_id = ${scored!.id}`.execute(database.db);
+      await database.close();
+
+      const tampered = await verify();
+      expect(tampered.code).toBe(1);
+      expect(tampered.stdout).toMatch(/^scoring: ok, 1 events$/m); // the hash chain alone passes
+      expect(tampered.stdout).toMatch(
+        new RegExp(
+          `^scoring: DIFFERS from checkpoint #1 \\(1 events, [^)]+\\) at position 0 \\(rewritten\\): event ${scored!.id} \\(scoring.SubmissionScored, stream submission-${submissionId} version 1\\)`,
+          'm',
+        ),
+      );
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  }, 180_000);
+});

@@ -1,0 +1,189 @@
+import { crc32 } from 'node:zlib';
+import { type GroundTruth, type Metric } from './ground-truth.ts';
+import { RECORD, denseRecords, emptyTable, insertDistinct, tableRecords, viewed } from './hash-index.ts';
+
+/**
+ * The stored form of a parsed ground truth: what the operator's upload parsed, kept beside the CSV
+ * (`scoring.ground_truths.parsed`) so a worker that has not seen this ground truth maps typed arrays
+ * instead of parsing the CSV. Decision 0015 has the why; the layout, little-endian:
+ *
+ *   0   8 bytes  magic "SAISGT" + format version (u16)
+ *   8   4 bytes  length of the header (u32), JSON, from byte 24
+ *   12  4 bytes  length of the whole form (u32)
+ *   16  4 bytes  CRC-32 of every other byte of the form (u32)
+ *   20  4 bytes  zero
+ *   24  …        header: { sha256, metric, publicPercent, target, rows, publicRows, direct, directBase,
+ *                labels, sections: { name: [offset, length in bytes] } }
+ *   then the sections, each at a multiple of 8 bytes:
+ *     ordered    float64 × rows   the true values in split order (both indexes)
+ *     positions  int32 × slots    direct index: position by `id - directBase`, -1 for no test id
+ *     keys       bytes            hash index: the ids (unquoted) one after another, in file order
+ *     records    int32 × 4 × rows hash index: the table's records (hash-index.ts) without its empty
+ *                                 ones, in table order
+ *
+ * The table itself is laid out again on load from `records`: in table order each record lands where it
+ * was, so that is one pass of writes in order (the empty half of the table is not stored). A form is used only when its sha256 (of the CSV it was parsed
+ * from), metric, public share and format version are those of the ground truth now in force, and its
+ * length, checksum and sections are sound: otherwise decodeTruthForm throws a StaleForm and the caller
+ * parses the CSV. So a stale or damaged form costs time, never a wrong score.
+ */
+
+export const FORM_VERSION = 1;
+const MAGIC = 'SAISGT';
+const PREFIX = 24;
+
+/** A stored form that cannot be used (stale, damaged, or of another format version): parse the CSV. */
+export class StaleForm extends Error {}
+
+/** What a form must match: the ground truth now in force. */
+export interface FormIdentity {
+  sha256: string;
+  metric: Metric;
+  publicPercent: number;
+}
+
+interface Header extends FormIdentity {
+  target: string;
+  rows: number;
+  publicRows: number;
+  direct: boolean;
+  directBase: number;
+  labels: string[];
+  sections: Record<string, [number, number]>;
+}
+
+const align = (n: number) => Math.ceil(n / 8) * 8;
+/** The checksum of a form: every byte but the checksum's own four. */
+const checksum = (form: Uint8Array) => crc32(form.subarray(20), crc32(form.subarray(0, 16)));
+const bytesOf = (array: ArrayBufferView) => new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+
+/** The stored form of a ground truth. */
+export function encodeTruthForm(truth: GroundTruth, identity: FormIdentity): Buffer {
+  const arrays: Record<string, ArrayBufferView> = truth.direct
+    ? { ordered: truth.ordered, positions: truth.positions }
+    : { ordered: truth.ordered, keys: truth.keys, records: denseRecords(truth.table, truth.rows) };
+  const header: Header = {
+    ...identity,
+    target: truth.target,
+    rows: truth.rows,
+    publicRows: truth.publicRows,
+    direct: truth.direct,
+    directBase: truth.directBase,
+    labels: truth.labels,
+    sections: {},
+  };
+  // Offsets depend on the header's length, which depends on the offsets' digits: lay out twice.
+  let json = '';
+  for (let pass = 0; pass < 2; pass++) {
+    let at = align(PREFIX + Buffer.byteLength(json) + 64);
+    for (const [name, array] of Object.entries(arrays)) {
+      header.sections[name] = [at, array.byteLength];
+      at = align(at + array.byteLength);
+    }
+    json = JSON.stringify(header);
+  }
+  const sections = Object.values(header.sections);
+  if (PREFIX + Buffer.byteLength(json) > sections[0]![0])
+    throw new Error('stored form: header overlaps its sections');
+  const [lastAt, lastLength] = sections.at(-1)!;
+  const form = Buffer.alloc(lastAt + lastLength);
+  form.write(MAGIC, 0, 'latin1');
+  form.writeUInt16LE(FORM_VERSION, 6);
+  form.writeUInt32LE(Buffer.byteLength(json), 8);
+  form.writeUInt32LE(form.length, 12);
+  form.write(json, PREFIX, 'utf8');
+  for (const [name, array] of Object.entries(arrays)) form.set(bytesOf(array), header.sections[name]![0]);
+  form.writeUInt32LE(checksum(form), 16);
+  return form;
+}
+
+/** The header of a form, after checking its prefix, length and checksum; StaleForm when they fail. */
+function readHeader(form: Uint8Array): Header {
+  const view = Buffer.from(form.buffer, form.byteOffset, form.byteLength);
+  if (view.length < PREFIX || view.toString('latin1', 0, 6) !== MAGIC)
+    throw new StaleForm('not a stored ground truth');
+  if (view.readUInt16LE(6) !== FORM_VERSION)
+    throw new StaleForm(`format version ${view.readUInt16LE(6)}, not ${FORM_VERSION}`);
+  if (view.readUInt32LE(12) !== view.length)
+    throw new StaleForm(`${view.length} bytes, ${view.readUInt32LE(12)} written (truncated?)`);
+  if (checksum(view) !== view.readUInt32LE(16)) throw new StaleForm('checksum mismatch (damaged)');
+  try {
+    return JSON.parse(view.toString('utf8', PREFIX, PREFIX + view.readUInt32LE(8))) as Header;
+  } catch {
+    throw new StaleForm('unreadable header');
+  }
+}
+
+/**
+ * The ground truth a stored form holds, if it is the form of `identity`'s ground truth and sound;
+ * otherwise a StaleForm saying why. Zero-copy: the typed arrays are views of `form` (copied once when
+ * `form` does not start at a multiple of 8 bytes).
+ */
+export function decodeTruthForm(form: Uint8Array, identity: FormIdentity): GroundTruth {
+  const header = readHeader(form);
+  for (const key of ['sha256', 'metric', 'publicPercent'] as const)
+    if (header[key] !== identity[key]) throw new StaleForm(`made for another ${key} (${header[key]})`);
+  const aligned = form.byteOffset % 8 === 0 ? form : new Uint8Array(form);
+  const section = <T>(
+    name: string,
+    Type: new (b: ArrayBufferLike, at: number, n: number) => T,
+    size: number,
+  ) => {
+    const [at, length] = header.sections[name] ?? [-1, -1];
+    if (at < PREFIX || at % 8 !== 0 || length % size !== 0 || at + length > aligned.length)
+      throw new StaleForm(`section ${name} missing or out of bounds`);
+    return new Type(aligned.buffer, aligned.byteOffset + at, length / size);
+  };
+  const { rows, publicRows } = header;
+  const ordered = section('ordered', Float64Array, 8);
+  if (ordered.length !== rows || publicRows < 0 || publicRows > rows)
+    throw new StaleForm('row counts disagree');
+  const common = {
+    metric: header.metric,
+    target: header.target,
+    rows,
+    publicRows,
+    labels: header.labels,
+    ordered,
+    directBase: header.directBase,
+  };
+  if (header.direct) {
+    const positions = section('positions', Int32Array, 4);
+    for (let slot = 0; slot < positions.length; slot++)
+      if (positions[slot]! >= rows || positions[slot]! < -1) throw new StaleForm('a position out of range');
+    const keys = new Uint8Array(0);
+    return {
+      ...common,
+      positions,
+      direct: true,
+      keys,
+      keyView: viewed(keys),
+      table: new Int32Array(0),
+      mask: 0,
+    };
+  }
+  const keys = section('keys', Uint8Array, 1);
+  const records = section('records', Int32Array, 4);
+  if (records.length !== rows * RECORD) throw new StaleForm('row counts disagree');
+  // Each record's id within `keys`, each position once: a form passes only if it is a whole index.
+  const seen = new Uint8Array(rows);
+  for (let at = 0; at < records.length; at += RECORD) {
+    const start = records[at + 1]!;
+    const end = records[at + 2]!;
+    const position = records[at + 3]! - 1;
+    if (start < 0 || end <= start || end > keys.length || position < 0 || position >= rows || seen[position])
+      throw new StaleForm('a record out of range');
+    seen[position] = 1;
+  }
+  const table = emptyTable(tableRecords(rows));
+  insertDistinct(table, records);
+  return {
+    ...common,
+    positions: new Int32Array(0),
+    direct: false,
+    keys,
+    keyView: viewed(keys),
+    table,
+    mask: table.length / RECORD - 1,
+  };
+}

@@ -1,0 +1,253 @@
+import {
+  InvalidFile,
+  canonicalInteger,
+  estimateLines,
+  fnv1a,
+  type Lines,
+  openLines,
+  parseNumber,
+  plain,
+  text,
+} from './csv.ts';
+import { ROW_OK, headerFields, row, rowProblem, splitRow, unquote } from './fields.ts';
+import { BatchedInserts, RECORD, tableRecords } from './hash-index.ts';
+import { type MetricName, metricOf } from './metrics.ts';
+
+/**
+ * Reading a ground-truth file `id,<target>` row by row, checking each has an id and a value the metric
+ * accepts, in one of two ways: integer ids (for the direct index), or any ids as bytes (for the hash
+ * index). ground-truth.ts builds the index from what these return.
+ */
+
+/** Public or private by a hash of the id (FNV-1a of its bytes), so the split is stable and needs no column. */
+export const isPublicHash = (hash: number, publicPercent: number) =>
+  (hash ^ 0x5bd1e995) % 100 < publicPercent;
+
+/** How a row's value is read: numbers, or labels (coded in order of first appearance). */
+class Values {
+  readonly labels: string[] = [];
+  readonly #codes = new Map<string, number>();
+  readonly numeric: boolean;
+  readonly #normalize: (label: string) => string;
+  readonly #refuse: ((value: number) => string | null) | undefined;
+
+  constructor(metric: MetricName) {
+    const definition = metricOf(metric);
+    this.numeric = definition.target === 'numeric';
+    this.#normalize = definition.normalize ?? ((label) => label);
+    this.#refuse = definition.refuseTrueValue;
+  }
+
+  /** The value of the field start…end of line `line` (its text unquoted when `escaped`). */
+  read(bytes: Uint8Array, start: number, end: number, escaped: boolean, line: number): number {
+    let value: number;
+    if (this.numeric) {
+      value = escaped ? Number.NaN : parseNumber(bytes, start, end);
+      if (Number.isNaN(value)) throw new InvalidFile(`Ground truth line ${line} has no numeric value.`);
+    } else {
+      const raw = text(bytes, start, end);
+      const label = this.#normalize(escaped ? raw.replaceAll('""', '"') : raw);
+      value = this.#codes.get(label) ?? -1;
+      if (value === -1) {
+        value = this.labels.push(label) - 1;
+        this.#codes.set(label, value);
+      }
+    }
+    return this.check(value, bytes, start, end, line);
+  }
+
+  /** Refuses a true value the metric cannot take (AUC: 0 or 1), naming the line. */
+  check(value: number, bytes: Uint8Array, start: number, end: number, line: number): number {
+    const why = this.#refuse?.(value) ?? null;
+    if (why !== null)
+      throw new InvalidFile(
+        `Ground truth line ${line}: ${why}, found "${text(bytes, start, end).trim().slice(0, 40)}".`,
+      );
+    return value;
+  }
+}
+
+function open(bytes: Uint8Array): { lines: Lines; target: string } {
+  const lines = openLines(bytes);
+  const header = headerFields(bytes, lines.start, lines.end);
+  if (header === null || header[0] !== 'id')
+    throw new InvalidFile('The ground truth header must be "id,<target>".');
+  return { lines, target: header[1]! };
+}
+
+/** The next row the general way (quoted fields); false at the end of the file. */
+function nextGeneral(lines: Lines): boolean {
+  if (!lines.next()) return false;
+  const problem = splitRow(lines.bytes, lines.start, lines.end);
+  if (problem !== ROW_OK)
+    throw new InvalidFile(`Ground truth line ${lines.number}: ${rowProblem(problem, 'id,<target>')}`);
+  if (row.idEnd === row.idStart)
+    throw new InvalidFile(`Ground truth line ${lines.number} does not have an id and a value.`);
+  return true;
+}
+
+function grown<T extends Int32Array | Float64Array | Uint8Array>(array: T, capacity: number): T {
+  const bigger = new (array.constructor as new (length: number) => T)(capacity);
+  bigger.set(array.subarray(0, Math.min(array.length, capacity)));
+  return bigger;
+}
+
+/** Rows with canonical integer ids (digits, no leading zero), in file order. */
+export interface IntegerRows {
+  target: string;
+  count: number;
+  publicRows: number;
+  ids: Int32Array;
+  values: Float64Array;
+  /** 1 for a public row. */
+  isPublic: Uint8Array;
+  labels: string[];
+  min: number;
+  max: number;
+}
+
+/** Reads the rows for the direct index; null at the first id that is not a canonical integer. */
+export function readIntegerRows(
+  bytes: Uint8Array,
+  metric: MetricName,
+  publicPercent: number,
+): IntegerRows | null {
+  const { lines, target } = open(bytes);
+  const values = new Values(metric);
+  let capacity = estimateLines(bytes);
+  const rows: IntegerRows = {
+    target,
+    count: 0,
+    publicRows: 0,
+    ids: new Int32Array(capacity),
+    values: new Float64Array(capacity),
+    isPublic: new Uint8Array(capacity),
+    labels: values.labels,
+    min: Number.MAX_SAFE_INTEGER,
+    max: -1,
+  };
+  for (; ; rows.count++) {
+    const at = rows.count;
+    if (at === capacity) {
+      capacity = Math.ceil(capacity * 1.5);
+      rows.ids = grown(rows.ids, capacity);
+      rows.values = grown(rows.values, capacity);
+      rows.isPublic = grown(rows.isPublic, capacity);
+    }
+    let id: number;
+    let idStart: number;
+    let idEnd: number;
+    if (values.numeric && lines.nextPlain()) {
+      id = plain.id;
+      idStart = lines.start;
+      idEnd = plain.comma;
+      rows.values[at] = values.check(plain.value, bytes, idEnd + 1, lines.end, lines.number);
+    } else {
+      if (!nextGeneral(lines)) break;
+      ({ idStart, idEnd } = row);
+      id = row.idEscaped ? -1 : canonicalInteger(bytes, idStart, idEnd);
+      if (id < 0) return null;
+      rows.values[at] = values.read(bytes, row.valueStart, row.valueEnd, row.valueEscaped, lines.number);
+    }
+    rows.ids[at] = id;
+    if (id < rows.min) rows.min = id;
+    if (id > rows.max) rows.max = id;
+    const isPublic = isPublicHash(fnv1a(bytes, idStart, idEnd), publicPercent);
+    rows.isPublic[at] = +isPublic;
+    rows.publicRows += +isPublic;
+  }
+  if (rows.count < 1) throw new InvalidFile('The ground truth has no rows.');
+  return rows;
+}
+
+/**
+ * Rows with any ids, read for the hash index: each id's bytes (unquoted) one after another in `keys`,
+ * each id in the hash table (hash-index.ts) as it is read, and `ordered`, the true values in split order
+ * (public rows first, then private, each in file order), filled as the rows go by: public values from
+ * the front, private ones from the back (then turned round). A private row's position is not known
+ * until the public rows are counted: it goes in as -2, -3, … and is set at the end. So no per-row array
+ * is kept besides `ordered`.
+ */
+export interface HashedRows {
+  target: string;
+  count: number;
+  publicRows: number;
+  keys: Uint8Array;
+  table: Int32Array;
+  ordered: Float64Array;
+  labels: string[];
+}
+
+export function readHashedRows(bytes: Uint8Array, metric: MetricName, publicPercent: number): HashedRows {
+  const { lines, target } = open(bytes);
+  const values = new Values(metric);
+  let capacity = estimateLines(bytes);
+  // Id bytes take at most the file's bytes; pages never written are never in memory (calloc).
+  const keys = new Uint8Array(bytes.length);
+  const inserts = new BatchedInserts(
+    tableRecords(capacity),
+    keys,
+    (start, end) => new InvalidFile(`Ground truth id "${text(keys, start, end)}" appears twice.`),
+  );
+  let ordered = new Float64Array(capacity);
+  let used = 0;
+  let publicRows = 0;
+  let privateRows = 0;
+  let count = 0;
+  const readRow = (): boolean => {
+    if (count === capacity) {
+      const bigger = Math.ceil(capacity * 1.5);
+      const privates = ordered.subarray(capacity - privateRows);
+      ordered = grown(ordered, bigger);
+      ordered.set(privates, bigger - privateRows);
+      capacity = bigger;
+    }
+    let value: number;
+    let hash: number;
+    const from = used;
+    if (values.numeric && lines.nextKeyed()) {
+      const end = plain.comma;
+      for (let i = lines.start; i < end; i++) keys[used++] = bytes[i]!;
+      hash = plain.hash;
+      value = values.check(plain.value, bytes, end + 1, lines.end, lines.number);
+    } else {
+      if (!nextGeneral(lines)) return false;
+      const { idStart, idEnd } = row;
+      if (row.idEscaped) used = unquote(bytes, idStart, idEnd, keys, used);
+      else for (let i = idStart; i < idEnd; i++) keys[used++] = bytes[i]!;
+      hash = fnv1a(keys, from, used);
+      value = values.read(bytes, row.valueStart, row.valueEnd, row.valueEscaped, lines.number);
+    }
+    const isPublic = isPublicHash(hash, publicPercent);
+    inserts.add(hash | 0, from, used, isPublic ? publicRows : -2 - privateRows);
+    if (isPublic) ordered[publicRows++] = value;
+    else ordered[capacity - 1 - privateRows++] = value;
+    count++;
+    return true;
+  };
+  try {
+    while (readRow());
+  } catch (error) {
+    // A duplicate id on an earlier line than the row refused is the problem to report.
+    inserts.flush();
+    throw error;
+  }
+  inserts.flush();
+  if (count < 1) throw new InvalidFile('The ground truth has no rows.');
+  const table = inserts.table;
+  // Stored plus one: a private row's -2 - i went in as -1 - i, and becomes publicRows + i + 1.
+  for (let at = RECORD - 1; at < table.length; at += RECORD)
+    if (table[at]! < 0) table[at] = publicRows - table[at]!;
+  // The private values, stored from the back, in file order right after the public ones.
+  ordered.subarray(capacity - privateRows).reverse();
+  ordered.copyWithin(publicRows, capacity - privateRows);
+  return {
+    target,
+    count,
+    publicRows,
+    keys: keys.subarray(0, used),
+    table,
+    ordered: ordered.subarray(0, count),
+    labels: values.labels,
+  };
+}

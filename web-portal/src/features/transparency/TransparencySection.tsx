@@ -1,0 +1,62 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../forms/dates';
+import { eventLogs, type LogCheckpoints } from './transparencyApi';
+import { transparencyApi } from './transparencyClient';
+
+/** The platform's checkpoint key and each event log's latest signed checkpoint (on the About page). */
+export function TransparencySection() {
+  const { t, i18n } = useTranslation();
+  const [logs, setLogs] = useState<LogCheckpoints[] | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    Promise.all(eventLogs.map((log) => transparencyApi.checkpoints(log)))
+      .then((answers) => current && setLogs(answers))
+      .catch(() => current && setFailed(true));
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  return (
+    <Box component="section" sx={{ mt: 5 }} data-testid="transparency">
+      <Typography variant="h5" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
+        {t('intro.transparency.title')}
+      </Typography>
+      <Typography sx={{ mb: 2, lineHeight: 1.8 }}>{t('intro.transparency.text')}</Typography>
+      {failed ? <Typography color="error">{t('intro.transparency.failed')}</Typography> : null}
+      {logs ? (
+        <>
+          <Typography variant="subtitle2">{t('intro.transparency.key')}</Typography>
+          <Typography
+            component="code"
+            data-testid="transparency-key"
+            sx={{ display: 'block', fontFamily: 'monospace', wordBreak: 'break-all', mb: 2 }}
+          >
+            {logs[0]?.publicKey}
+          </Typography>
+          {eventLogs.map((log, i) => {
+            const latest = logs[i]?.latest;
+            const name = t(`intro.transparency.logs.${log}`);
+            return (
+              <Typography key={log} variant="body2" color="text.secondary" data-testid="transparency-log">
+                {latest
+                  ? t('intro.transparency.latest', {
+                      log: name,
+                      number: latest.number,
+                      size: latest.treeSize,
+                      time: formatDateTime(latest.time, i18n.resolvedLanguage),
+                    })
+                  : t('intro.transparency.none', { log: name })}
+              </Typography>
+            );
+          })}
+        </>
+      ) : null}
+    </Box>
+  );
+}
