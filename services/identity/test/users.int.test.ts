@@ -205,4 +205,18 @@ describe('operators list and disable accounts; admins grant and revoke roles', (
     const remaining = await list(people.op!.web, { filter: { role: 'admin', status: 'active' } });
     expect(remaining.headers['content-range']).toMatch(/\/1$/);
   });
+
+  it('names accounts for any staff member (the audit API shows them sealed) and finds them by name', async () => {
+    // The auditor's session ended when an admin disabled it above: the operator asks.
+    const { alice, bob, op } = people;
+    const names = await op!.web.raw({
+      method: 'GET',
+      url: `/api/admin/names/accounts?id=${alice!.id}&id=${bob!.id}`,
+    });
+    expect(names.body.data).toEqual({ [alice!.id]: alice!.username, [bob!.id]: bob!.username });
+    const found = await op!.web.get('/api/admin/names/search', { q: alice!.username.slice(-6) });
+    expect(found.body.data).toContainEqual({ id: alice!.id, username: alice!.username });
+    // Participants may not ask.
+    expect((await bob!.web.get('/api/admin/names/search', { q: 'alice' })).status).toBe(403);
+  });
 });
