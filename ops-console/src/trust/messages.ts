@@ -87,6 +87,8 @@ export const trustEn = {
     dissolveTeam:
       'Dissolve team %{team} (%{members} members): the team ends, its members and applicants are told the reason.',
     disableUser: 'Disable %{user}: their sessions end at once and they cannot sign in until enabled again.',
+    closeAccount:
+      'Close the account of %{user}: their sessions end at once, they can never sign in again, and their personal data is deleted 90 working days later.',
     grantRole: 'Give %{user} the role %{role}.',
     revokeRole: 'Take the role %{role} from %{user}.',
     seal: 'Seal the private leaderboard of %{phase}: %{rows} rows, digest %{digest}. Publishing later must match this seal.',
@@ -238,6 +240,7 @@ export const trustZh: typeof trustEn = {
     disqualifyTeam: '取消队伍 %{team} 在 %{competition} 中的资格：其全部提交将从两个排行榜中移除。',
     dissolveTeam: '解散队伍 %{team}（%{members} 名成员）：队伍结束，成员和申请人将收到原因通知。',
     disableUser: '停用 %{user}：其登录会话立即结束，重新启用前无法登录。',
+    closeAccount: '注销 %{user} 的账号：其登录会话立即结束，此后无法再登录，个人信息将在 90 个工作日后删除。',
     grantRole: '授予 %{user} %{role}角色。',
     revokeRole: '收回 %{user} 的%{role}角色。',
     seal: '封存%{phase}的私有排行榜：%{rows} 行，摘要 %{digest}。之后公布时须与此封存一致。',

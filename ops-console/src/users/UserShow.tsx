@@ -63,6 +63,7 @@ function CloseAction() {
       label="console.users.close"
       title="console.users.closeTitle"
       done="console.users.closed"
+      effect={(user, translate) => translate('console.trust.effects.closeAccount', { user: user.username })}
       icon={<PersonOff />}
       testId="close-account"
     />
