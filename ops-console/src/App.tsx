@@ -9,6 +9,7 @@ import { darkTheme, lightTheme } from './layout/theme';
 import { Dashboard } from './pages/Dashboard';
 import { authProvider, dataProvider, i18nProvider, store } from './providers';
 import { LeaderboardRoutes } from './leaderboards';
+import { TrustRoutes } from './trust/routes';
 import * as submissions from './submissions';
 import * as teams from './teams';
 import * as users from './users';
@@ -48,6 +49,7 @@ export function App() {
         {AuditRoutes}
         {IntegrityRoutes}
         {LeaderboardRoutes}
+        {TrustRoutes}
       </CustomRoutes>
     </Admin>
   );

@@ -38,6 +38,8 @@ describe('integrity tools in the console, in Chromium, against the real platform
         description: { 'zh-CN': '封存', en: 'Sealed' },
         type: 'Algorithm',
         bonus: 1000,
+        // One operator publishes here: the two-operator rule has its own test (trust.e2e.test.ts).
+        finalResultsApproval: 'one-operator',
         season: '2027',
         sponsors: [],
         timeZone: 'Asia/Shanghai',
@@ -100,7 +102,10 @@ describe('integrity tools in the console, in Chromium, against the real platform
       await choose(page, 'Phase', 'Preliminary');
       await page.getByText('This phase is not sealed yet.').waitFor();
 
+      // Sealing says what it seals (rows, digest) before it does.
       await page.getByTestId('seal-run').click();
+      await expect(page.getByTestId('effect').textContent()).resolves.toMatch(/3 rows, digest [0-9a-f]{12}…/);
+      await page.getByTestId('effect-confirm').click();
       await page.getByText('Private leaderboard sealed').waitFor();
       const seal = await until(
         () =>
@@ -116,7 +121,9 @@ describe('integrity tools in the console, in Chromium, against the real platform
       await page.getByTestId('seal-recorded').filter({ hasText: digest }).waitFor();
 
       // Before the reveal the browser cannot recompute: the private board is hidden from everyone else.
-      await page.getByTestId('seal-publish').click();
+      await page.getByTestId('publication-publish').click();
+      await page.getByTestId('effect-typed-name').fill(title);
+      await page.getByTestId('effect-confirm').click();
       await page.getByText('Final results published').waitFor();
       await page.getByText('Published: the ranking can no longer change.').waitFor();
       await until(
@@ -150,8 +157,8 @@ describe('integrity tools in the console, in Chromium, against the real platform
       await row.click();
       await page.getByTestId('signal-evidence').getByText('sha256').waitFor();
       await row.getByTestId('signal-dismiss').click();
-      await page.getByTestId('reason-input').fill('same public baseline file');
-      await page.getByTestId('reason-confirm').click();
+      await page.getByTestId('effect-reason').fill('same public baseline file');
+      await page.getByTestId('effect-confirm').click();
       await page.getByText('Signal dismissed').waitFor();
       await row.getByText('Dismissed').waitFor();
       await page.screenshot({ path: '/tmp/sais-console-integrity-signals.png', fullPage: true });

@@ -165,7 +165,12 @@ describe('operations in the console, in Chromium, against the real platform', ()
       ).resolves.toMatchObject({
         status: 403,
       });
-      await page.getByTestId('publish').click();
+      // No default phase: the phase is chosen, and the dialog states the effect and wants the name.
+      await choose(page, 'Phase', 'Preliminary');
+      await page.getByTestId('publication-publish').click();
+      await expect(page.getByTestId('effect').textContent()).resolves.toMatch(/Catalyst yield: 3 teams/);
+      await page.getByTestId('effect-typed-name').fill('Catalyst yield');
+      await page.getByTestId('effect-confirm').click();
       await page.getByText('Final results published').waitFor();
       await until(
         () => page.getByTestId('board-state').textContent(),

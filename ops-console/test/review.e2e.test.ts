@@ -90,6 +90,10 @@ describe('identity review in the console, in Chromium, against the real platform
 
       await rows.filter({ hasText: second.username }).click();
       await photosLoaded(page, 2);
+      // The reviewer types the number read from the photo and ticks each photo rule (issue 19).
+      await page.getByTestId('number-read').fill('11010519491231002X');
+      for (const check of ['armAndUpperBodyVisible', 'faceUnobstructed', 'detailsClear'])
+        await page.getByTestId(`check-${check}`).check();
       await page.getByTestId('approve').click();
       await page.getByText('已通过：张三 已完成实名认证').waitFor();
       await expect((await api(second, '/api/user/getAuthentication')).body.data.status).toBe('Verified');

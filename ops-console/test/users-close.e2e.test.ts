@@ -42,9 +42,10 @@ describe('closing an account in the console, in Chromium, against the real platf
     try {
       await page.goto(`${sais.origin}/console/#/users/${participant.userId}/show`);
       await page.getByTestId('close-account').click();
-      await page.getByText('此操作无法撤销').waitFor();
-      await page.getByTestId('reason-input').fill('本人邮件申请注销');
-      await page.getByTestId('reason-confirm').click();
+      await page.getByTestId('effect').getByText('此操作无法撤销').waitFor();
+      await expect(page.getByTestId('effect').textContent()).resolves.toContain(participant.username);
+      await page.getByTestId('effect-reason').fill('本人邮件申请注销');
+      await page.getByTestId('effect-confirm').click();
       await page.getByText('账号已注销').first().waitFor();
       await page.getByText('已注销（个人信息待删除）').waitFor();
       await expect(page.getByTestId('close-account').count()).resolves.toBe(0);

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser';
 import { type Mailbox, startMailbox } from './support/mailbox';
-import { type RunningPlatform, apiCaller, startPlatform } from './support/platform';
+import { type RunningPlatform, apiCaller, approveVerification, startPlatform } from './support/platform';
 import { ensureAppBuilt } from '../../infra/test/apps.ts';
 
 const screenshots = join('/tmp', 'sais-portal-screenshots');
@@ -187,7 +187,12 @@ describe('the portal against the real platform', () => {
     );
     const mine = queue.records.find((record) => record.name === '张三');
     expect(mine).toBeDefined();
-    await reviewer('POST', '/user/review', { verificationId: mine!.verificationId, approve: true });
+    await approveVerification(
+      origin,
+      { username: `rev${stamp}`, password: 'Review1234' },
+      mine!.verificationId,
+      '11010519491231002X',
+    );
 
     await page.goto(`${origin}/user/myMsg`);
     const list = page.getByTestId('message-list');
@@ -502,7 +507,12 @@ describe('the portal against the real platform', () => {
         {},
       );
       const pending = queue.records.find((record) => record.name === '李四')!;
-      await reviewer('POST', '/user/review', { verificationId: pending.verificationId, approve: true });
+      await approveVerification(
+        origin,
+        { username: `rev${stamp}`, password: 'Review1234' },
+        pending.verificationId,
+        '11010519491231002X',
+      );
       await expect
         .poll(async () => {
           const response = await second.request.post(`${origin}/api/race/signUp`, {

@@ -15,6 +15,7 @@ export const competitionTypes = [
 ] as const;
 export const phaseNames = ['registration', 'preliminary', 'semi-final', 'final'] as const;
 export const submissionKinds = ['result-file', 'container-image'] as const;
+export const finalResultsApprovals = ['two-operators', 'one-operator'] as const;
 
 export const CompetitionSettings = z.object({
   title: localized,
@@ -39,6 +40,11 @@ export const CompetitionSettings = z.object({
     .array(z.string().regex(/^[A-Za-z0-9.-]{1,253}(:[0-9]{1,5})?$/))
     .max(20)
     .optional(),
+  /**
+   * Who publishes final results (issue 19): `two-operators` = one proposes, a different one approves;
+   * absent = two operators when the competition has prize money (bonus > 0), else one.
+   */
+  finalResultsApproval: z.enum(finalResultsApprovals).nullish(),
   /** Team changes close at this time (ISO), if set. */
   teamMergeDeadline: z.iso.datetime().nullable(),
   agreements: z

@@ -8,6 +8,10 @@ const accountId = z.uuid();
 
 export const CertificateType = z.enum(['id-card', 'passport']);
 
+/** The spec's photo rules (§5), each ticked by the reviewer before an approval (issue 19). */
+export const photoChecks = ['armAndUpperBodyVisible', 'faceUnobstructed', 'detailsClear'] as const;
+export const PhotoCheck = z.enum(photoChecks);
+
 // Photos are stored encrypted in the identity service; events name them by id only.
 const submitted = z.object({
   verificationId,
@@ -44,17 +48,29 @@ export const IdentityVerificationSubmitted = definePersonalEvent({
 export const IdentityDocumentViewed = defineEvent({
   type: 'identity.IdentityDocumentViewed',
   version: 1,
-  meaning: 'A reviewer opened the decrypted photos of a verification.',
+  meaning:
+    'A reviewer opened a decrypted photo of a verification (position: which photo; absent before issue 19).',
   aggregate,
-  data: z.object({ verificationId, reviewerId: z.uuid() }),
+  data: z.object({
+    verificationId,
+    reviewerId: z.uuid(),
+    position: z.number().int().min(0).max(1).optional(),
+  }),
 });
 
 export const IdentityVerificationApproved = defineEvent({
   type: 'identity.IdentityVerificationApproved',
   version: 1,
-  meaning: 'A reviewer accepted the real-name verification; the account is Verified.',
+  meaning:
+    'A reviewer accepted the real-name verification; the account is Verified. Since issue 19 the reviewer has seen every photo, typed the number read from the photo (it matched the stored keyed digest) and ticked the photo rules.',
   aggregate,
-  data: z.object({ verificationId, accountId, reviewerId: z.uuid() }),
+  data: z.object({
+    verificationId,
+    accountId,
+    reviewerId: z.uuid(),
+    numberMatched: z.literal(true).optional(),
+    checks: z.array(PhotoCheck).optional(),
+  }),
 });
 
 export const IdentityVerificationRejected = defineEvent({

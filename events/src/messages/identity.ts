@@ -44,6 +44,30 @@ export const identityMessages = {
   },
   // Account administration (10050–10059).
   disableReasonRequired: { en: 'Please give a reason for disabling the account', 'zh-CN': '请填写停用原因' },
+  ownVerification: {
+    en: 'Nobody can decide their own real-name verification; another reviewer must do it',
+    'zh-CN': '不能审核自己的实名认证，请由其他审核员处理',
+  },
+  certificateNumberMismatch: {
+    en: 'The number you typed from the photo does not match the submitted certificate number; check the photo again or reject',
+    'zh-CN': '您根据照片输入的证件号码与提交的号码不一致；请再次核对照片或驳回',
+  },
+  photosNotViewed: {
+    en: 'Open every certificate photo before approving',
+    'zh-CN': '请先查看全部证件照片再通过',
+  },
+  photoChecklistIncomplete: {
+    en: 'Confirm each photo rule (whole arm and upper body visible, face unobstructed, all details clear) before approving',
+    'zh-CN': '通过前请逐项确认照片要求（手臂及上半身完整可见、面部无遮挡、证件信息清晰）',
+  },
+  staffNeedsAdmin: {
+    en: 'Only an administrator can disable a staff account or change staff roles',
+    'zh-CN': '只有管理员可以停用工作人员账号或更改工作人员角色',
+  },
+  lastAdmin: {
+    en: 'This is the last administrator; grant the admin role to someone else first',
+    'zh-CN': '这是最后一位管理员，请先将管理员角色授予其他人',
+  },
   notOnOwnAccount: {
     en: 'Administrators cannot disable their own account or take their own admin role',
     'zh-CN': '管理员不能停用自己的账号或收回自己的管理员角色',

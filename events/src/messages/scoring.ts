@@ -49,6 +49,30 @@ export const scoringMessages = {
     'zh-CN':
       '该评价指标无法为此真值文件的公开和私有两部分都计算分数：两部分都必须有数据行（AUC 还须同时包含 0 和 1）；请调整公开比例或文件',
   },
+  phaseRequired: {
+    en: 'Choose the phase explicitly (or, for a rescore, all phases); there is no default phase',
+    'zh-CN': '请明确选择阶段（重新评测也可选择全部阶段）；没有默认阶段',
+  },
+  ownTeamDecision: {
+    en: 'You are a member of this team; another operator must decide on it',
+    'zh-CN': '您是该队伍的成员，请由其他运营人员处理',
+  },
+  publicationNeedsTwo: {
+    en: 'Final results of this competition need two operators: propose the publication, then a different operator approves it',
+    'zh-CN': '本比赛的最终成绩需要两名运营人员：先提议公布，再由另一名运营人员批准',
+  },
+  publicationPending: {
+    en: 'A proposal to publish these final results is already waiting for approval',
+    'zh-CN': '公布该阶段最终成绩的提议已在等待批准',
+  },
+  publicationNotProposed: {
+    en: 'There is no pending proposal to publish these final results',
+    'zh-CN': '没有待批准的公布最终成绩提议',
+  },
+  ownProposal: {
+    en: 'You proposed this publication; a different operator must approve it',
+    'zh-CN': '该公布提议由您提出，须由另一名运营人员批准',
+  },
   // Integrity tools (40040–40049): sealed final results and collusion signals.
   sealNothingToSeal: {
     en: 'The private leaderboard of this phase has no rows yet; there is nothing to seal',

@@ -45,6 +45,10 @@ export const teamMessages = {
     'zh-CN': '合并后的提交次数超过了单个队伍截至今日可提交的次数，无法加入该队伍',
   },
   // Operators' team administration (30050–30059).
+  teamOwnDecision: {
+    en: 'You are a member of this team; another operator must dissolve it',
+    'zh-CN': '您是该队伍的成员，请由其他运营人员解散该队伍',
+  },
   dissolveReasonRequired: {
     en: 'Please give a reason for dissolving the team',
     'zh-CN': '请填写解散队伍的原因',

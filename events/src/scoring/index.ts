@@ -5,3 +5,4 @@ export * from './board.ts';
 export * from './notices.ts';
 export * from './integrity.ts';
 export * from './container.ts';
+export * from './publication.ts';

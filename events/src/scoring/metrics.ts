@@ -20,6 +20,19 @@ export const metricNames = [
 export type MetricName = (typeof metricNames)[number];
 export const metricName = z.enum(metricNames);
 
+/** Decimal places a metric's scores are shown with (console, boards): its declared precision. */
+export const metricDecimals: Record<MetricName, number> = {
+  rmse: 4,
+  mae: 4,
+  r2: 4,
+  accuracy: 4,
+  macro_f1: 4,
+  auc: 4,
+  exact_match: 4,
+  sirna: 4,
+  threat_score: 4,
+};
+
 /** A metric's name as participants read it (inbox notices, track descriptions). */
 export const metricTitles: Record<MetricName, Text> = {
   rmse: { en: 'RMSE', 'zh-CN': 'RMSE' },

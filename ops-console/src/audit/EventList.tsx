@@ -1,4 +1,6 @@
-import { DataTable, DateField, FunctionField, List, TextField, useResourceContext } from 'react-admin';
+import { ActorField } from '../trust/ActorField';
+import { RoleText } from '../trust/RolesField';
+import { DataTable, DateField, FunctionField, List, useResourceContext } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { eventFilters } from './EventFilters';
 import { ServiceTabs } from './ServiceTabs';
@@ -46,9 +48,11 @@ export function EventList() {
           </DataTable.Col>
           <DataTable.Col source="version" label="console.audit.fields.version" />
           <DataTable.Col source="actor.userId" label="console.audit.fields.actorId" disableSort>
-            <TextField source="actor.userId" emptyText="—" />
+            <ActorField />
           </DataTable.Col>
-          <DataTable.Col source="actor.role" label="console.audit.fields.role" disableSort />
+          <DataTable.Col source="actor.role" label="console.audit.fields.role" disableSort>
+            <RoleText source="actor.role" />
+          </DataTable.Col>
         </DataTable>
       </List>
     </>

@@ -13,6 +13,7 @@ import TextField from '@mui/material/TextField';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Loading, Title, useTranslate } from 'react-admin';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { StreamSearch } from '../trust/StreamSearch';
 import { EventJson } from './EventJson';
 import { streamPath } from './EventList';
 import { auditServices, eventsResource, isAuditService } from './services';
@@ -59,7 +60,8 @@ export function StreamHistory() {
     <Card sx={{ mt: 2 }}>
       <Title title="console.audit.streams.title" />
       <CardContent>
-        <Stack component="form" direction="row" spacing={2} sx={{ mb: 2 }} onSubmit={submit}>
+        <StreamSearch />
+        <Stack component="form" direction="row" spacing={2} sx={{ mb: 2, mt: 2 }} onSubmit={submit}>
           <TextField
             select
             size="small"

@@ -1,12 +1,5 @@
-import {
-  ArrayInput,
-  Create,
-  DateTimeInput,
-  SelectInput,
-  SimpleForm,
-  SimpleFormIterator,
-  required,
-} from 'react-admin';
+import { ArrayInput, Create, SelectInput, SimpleForm, SimpleFormIterator, required } from 'react-admin';
+import { ZonedDateTimeInput } from '../trust/ZonedDateTimeInput';
 import { phaseChoices } from './choices';
 import { SettingsInputs, settingsForApi } from './SettingsInputs';
 
@@ -43,8 +36,8 @@ export function CompetitionCreate() {
         <ArrayInput source="phases">
           <SimpleFormIterator inline disableReordering>
             <SelectInput source="phase" choices={phaseChoices} validate={required()} />
-            <DateTimeInput source="startsAt" validate={required()} />
-            <DateTimeInput source="endsAt" validate={required()} />
+            <ZonedDateTimeInput source="startsAt" validate={required()} />
+            <ZonedDateTimeInput source="endsAt" validate={required()} />
           </SimpleFormIterator>
         </ArrayInput>
       </SimpleForm>

@@ -1,6 +1,6 @@
-import { DataTable, List, NumberField, SelectField, SelectInput, TextField, TextInput } from 'react-admin';
+import { DataTable, List, NumberField, SelectField, SelectInput, TextInput } from 'react-admin';
 import { LocalizedText } from '../operations/LocalizedText';
-import { statusChoices, typeChoices } from './choices';
+import { phaseChoices, statusChoices, typeChoices } from './choices';
 
 const filters = [
   <SelectInput key="status" source="status" choices={statusChoices} alwaysOn />,
@@ -24,7 +24,7 @@ export function CompetitionList() {
           <SelectField source="status" choices={statusChoices} />
         </DataTable.Col>
         <DataTable.Col source="currentPhase" disableSort>
-          <TextField source="currentPhase" emptyText="—" />
+          <SelectField source="currentPhase" choices={phaseChoices} emptyText="—" />
         </DataTable.Col>
         <DataTable.Col source="bonus" disableSort>
           <NumberField source="bonus" />

@@ -4,9 +4,11 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { scoring } from '@sais/events';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { useConsoleApi } from '../operations/useConsoleApi';
+import { useLoad } from '../operations/useLoad';
+import { formatInZone } from '../trust/time';
 import { Panel } from './Panel';
 import { useAction } from './useAction';
 
@@ -23,10 +25,18 @@ export function GroundTruthPanel() {
   const translate = useTranslate();
   const api = useConsoleApi();
   const { act, pending } = useAction();
-  const [metric, setMetric] = useState<(typeof metrics)[number]>('rmse');
-  const [publicPercent, setPublicPercent] = useState(50);
   const [file, setFile] = useState<File | null>(null);
   const [uploaded, setUploaded] = useState<Uploaded | null>(null);
+  const current = useLoad(
+    record
+      ? () => api.get<CurrentTruth | null>('/admin/groundtruth', { competitionId: String(record.id) })
+      : null,
+    [api, record?.id, uploaded],
+  );
+  // The competition's metric is the one in force; RMSE only before any ground truth.
+  const [chosenMetric, setMetric] = useState<(typeof metrics)[number] | null>(null);
+  const metric = chosenMetric ?? (current.data?.metric as (typeof metrics)[number] | undefined) ?? 'rmse';
+  const [publicPercent, setPublicPercent] = useState(50);
   if (!record) return null;
   async function upload() {
     if (!file) return;
@@ -43,6 +53,10 @@ export function GroundTruthPanel() {
   }
   return (
     <Panel title="console.competitions.panels.groundTruth" testId="groundtruth-panel">
+      <CurrentTruthNote
+        truth={current.data}
+        zone={(record.timeZone as string | undefined) ?? 'Asia/Shanghai'}
+      />
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         <TextField
           select
@@ -50,6 +64,7 @@ export function GroundTruthPanel() {
           label={translate('console.competitions.fields.metric')}
           value={metric}
           onChange={(event) => setMetric(event.target.value as (typeof metrics)[number])}
+          slotProps={{ htmlInput: { 'data-testid': 'groundtruth-metric' } }}
         >
           {metrics.map((value) => (
             <MenuItem key={value} value={value}>
@@ -91,5 +106,49 @@ export function GroundTruthPanel() {
         </Alert>
       )}
     </Panel>
+  );
+}
+
+interface CurrentTruth {
+  metric: string;
+  rows: number;
+  publicRows: number;
+  sha256: string;
+  uploadedAt: string;
+  uploadedByName: string | null;
+  uploadedBy: string | null;
+}
+
+/** The ground truth in force: file, rows and split, metric, who uploaded it and when. */
+function CurrentTruthNote({ truth, zone }: { truth: CurrentTruth | null; zone: string }) {
+  const translate = useTranslate();
+  if (!truth)
+    return (
+      <Alert severity="warning" sx={{ mb: 2 }} data-testid="groundtruth-current">
+        {translate('console.trust.groundTruth.none')}
+      </Alert>
+    );
+  const rows: [string, ReactNode][] = [
+    ['file', <code key="file">{truth.sha256.slice(0, 16)}…</code>],
+    ['rows', truth.rows.toLocaleString()],
+    [
+      'split',
+      `${Math.round((100 * truth.publicRows) / truth.rows)}% (${truth.publicRows.toLocaleString()} / ${(truth.rows - truth.publicRows).toLocaleString()})`,
+    ],
+    ['metric', translate(`console.competitions.metrics.${truth.metric}`, { _: truth.metric })],
+    [
+      'uploadedBy',
+      `${truth.uploadedByName ?? truth.uploadedBy ?? '—'} · ${formatInZone(truth.uploadedAt, zone)}`,
+    ],
+  ];
+  return (
+    <Alert severity="info" sx={{ mb: 2 }} data-testid="groundtruth-current">
+      <strong>{translate('console.trust.groundTruth.current')}</strong>
+      {rows.map(([key, value]) => (
+        <div key={key}>
+          {translate(`console.trust.groundTruth.${key}`)}: {value}
+        </div>
+      ))}
+    </Alert>
   );
 }

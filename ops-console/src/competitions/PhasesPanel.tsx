@@ -8,15 +8,17 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { useRecordContext, useTranslate } from 'react-admin';
+import { useLocale, useRecordContext, useTranslate } from 'react-admin';
+import { type Localized, localized } from '../operations/LocalizedText';
 import { useConsoleApi } from '../operations/useConsoleApi';
+import { EffectDialog } from '../trust/EffectDialog';
+import { zonedToIso } from '../trust/time';
+import { ZonedTime } from '../trust/ZonedTime';
 import { type PhaseName, phaseNames } from './choices';
 import { Panel } from './Panel';
 import { useAction } from './useAction';
 
 type Phase = { startsAt: string; endsAt: string; override: 'open' | 'closed' | null };
-
-const when = (iso: string) => new Date(iso).toLocaleString();
 
 /** The schedule: each phase's dates and override, open or close it now, schedule a phase. */
 export function PhasesPanel() {
@@ -27,9 +29,14 @@ export function PhasesPanel() {
   const [phase, setPhase] = useState<PhaseName>('preliminary');
   const [startsAt, setStartsAt] = useState('');
   const [endsAt, setEndsAt] = useState('');
+  const [asked, setAsked] = useState<{ name: PhaseName; action: 'open' | 'close' } | null>(null);
+  const locale = useLocale();
   if (!record) return null;
   const phases = (record.phases ?? {}) as Partial<Record<PhaseName, Phase>>;
   const base = `/admin/competitions/${record.id}/phases`;
+  // Competition data shows the competition's zone, and the schedule is typed in it (issue 19).
+  const zone = (record.timeZone as string | undefined) ?? 'Asia/Shanghai';
+  const competition = localized(record.title as Localized | undefined, locale);
   return (
     <Panel title="console.competitions.panels.phases" testId="phases-panel">
       <Table size="small">
@@ -50,8 +57,12 @@ export function PhasesPanel() {
               return (
                 <TableRow key={name} data-testid={`phase-${name}`}>
                   <TableCell>{translate(`console.competitions.phases.${name}`)}</TableCell>
-                  <TableCell>{when(item.startsAt)}</TableCell>
-                  <TableCell>{when(item.endsAt)}</TableCell>
+                  <TableCell>
+                    <ZonedTime value={item.startsAt} zone={zone} />
+                  </TableCell>
+                  <TableCell>
+                    <ZonedTime value={item.endsAt} zone={zone} />
+                  </TableCell>
                   <TableCell data-testid="phase-override">
                     {item.override ? translate(`console.competitions.override.${item.override}`) : '—'}
                   </TableCell>
@@ -62,12 +73,7 @@ export function PhasesPanel() {
                         size="small"
                         disabled={pending}
                         data-testid={`phase-${action}`}
-                        onClick={() =>
-                          act(
-                            () => api.post(`${base}/${name}/${action}`),
-                            `console.competitions.notifications.${action}`,
-                          )
-                        }
+                        onClick={() => setAsked({ name, action })}
                       >
                         {translate(`console.competitions.actions.${action}`)}
                       </Button>
@@ -102,7 +108,7 @@ export function PhasesPanel() {
             key={field}
             size="small"
             type="datetime-local"
-            label={translate(`console.competitions.fields.${field}`)}
+            label={`${translate(`console.competitions.fields.${field}`)} (${zone})`}
             value={value}
             onChange={(event) => set(event.target.value)}
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `schedule-${field}` } }}
@@ -117,8 +123,8 @@ export function PhasesPanel() {
               () =>
                 api.post(base, {
                   phase,
-                  startsAt: new Date(startsAt).toISOString(),
-                  endsAt: new Date(endsAt).toISOString(),
+                  startsAt: zonedToIso(startsAt, zone),
+                  endsAt: zonedToIso(endsAt, zone),
                 }),
               'console.competitions.notifications.scheduled',
             )
@@ -127,6 +133,26 @@ export function PhasesPanel() {
           {translate('console.competitions.actions.schedule')}
         </Button>
       </Stack>
+      {asked && (
+        <EffectDialog
+          open
+          title={`console.trust.phases.${asked.action}Title`}
+          confirm={`console.competitions.actions.${asked.action}`}
+          effect={translate(`console.trust.phases.${asked.action}Effect`, {
+            phase: translate(`console.competitions.phases.${asked.name}`),
+            competition,
+          })}
+          pending={pending}
+          onClose={() => setAsked(null)}
+          onConfirm={async () => {
+            const done = await act(
+              () => api.post(`${base}/${asked.name}/${asked.action}`),
+              `console.competitions.notifications.${asked.action}`,
+            );
+            if (done !== undefined) setAsked(null);
+          }}
+        />
+      )}
     </Panel>
   );
 }

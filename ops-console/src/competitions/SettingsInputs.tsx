@@ -1,7 +1,6 @@
 import {
   ArrayInput,
   CheckboxGroupInput,
-  DateTimeInput,
   NumberInput,
   SelectInput,
   SimpleFormIterator,
@@ -10,7 +9,8 @@ import {
   minValue,
   required,
 } from 'react-admin';
-import { submissionKindChoices, typeChoices } from './choices';
+import { ZonedDateTimeInput } from '../trust/ZonedDateTimeInput';
+import { approvalChoices, submissionKindChoices, typeChoices } from './choices';
 
 const req = required();
 
@@ -37,6 +37,12 @@ export function SettingsInputs() {
       <SelectInput source="type" choices={typeChoices} validate={req} />
       <TextInput source="season" validate={req} />
       <NumberInput source="bonus" min={0} step={1000} validate={[req, minValue(0)]} />
+      {/* Empty: two operators when the competition has prize money (issue 19). */}
+      <SelectInput
+        source="finalResultsApproval"
+        choices={approvalChoices}
+        emptyText="console.trust.publication.byPrize"
+      />
       <TextInput source="timeZone" validate={req} />
       <NumberInput source="teamSizeLimit" min={1} max={50} validate={[req, minValue(1), maxValue(50)]} />
       <NumberInput
@@ -52,7 +58,7 @@ export function SettingsInputs() {
         validate={[req, minValue(1), maxValue(100)]}
       />
       <CheckboxGroupInput source="submissionKinds" choices={submissionKindChoices} validate={req} />
-      <DateTimeInput source="teamMergeDeadline" />
+      <ZonedDateTimeInput source="teamMergeDeadline" />
       <ArrayInput source="sponsors">
         <SimpleFormIterator inline disableReordering>
           <TextInput source="" label="resources.competitions.fields.sponsors" />

@@ -10,3 +10,9 @@ export const submissionKindChoices = choicesOf(competition.submissionKinds, 'con
 export const statusChoices = choicesOf(['Not Started', 'Active', 'Completed'], 'console.competitions.status');
 export const phaseNames = competition.phaseNames;
 export type PhaseName = (typeof competition.phaseNames)[number];
+
+/** Who publishes final results (issue 19); no choice = two operators when there is prize money. */
+export const approvalChoices = [
+  { id: 'two-operators', name: 'console.trust.publication.twoOperators' },
+  { id: 'one-operator', name: 'console.trust.publication.oneOperator' },
+];

@@ -1,6 +1,7 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
 import { integrityEn } from '../integrity/messages';
+import { trustEn } from '../trust/messages';
 import { operationsEn } from '../operations/messages';
 
 export const en: TranslationMessages = {
@@ -34,6 +35,7 @@ export const en: TranslationMessages = {
   console: {
     ...operationsEn.console,
     integrity: integrityEn.integrity,
+    trust: trustEn,
     title: 'Operations console',
     menu: {
       review: 'Identity review',
@@ -46,7 +48,7 @@ export const en: TranslationMessages = {
     dashboard: {
       heading: 'Welcome to the operations console',
       intro:
-        'Reviewers, operators and auditors work here. Each section opens as it is built, starting with identity review.',
+        'Reviewers check real-name verifications; operators run competitions, submissions, leaderboards, teams and accounts; auditors follow every event and every staff action. The menu shows what your roles may use.',
       roles: 'Your roles',
       noRoles: 'Your account has no console role yet; ask an administrator to grant one.',
     },

@@ -1,6 +1,7 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
 import { integrityZh } from '../integrity/messages';
+import { trustZh } from '../trust/messages';
 import { operationsZhCN } from '../operations/messages';
 
 // No Chinese react-admin package is installed: the core messages a console shows are translated
@@ -172,6 +173,7 @@ export const zhCN: TranslationMessages = {
   console: {
     ...operationsZhCN.console,
     integrity: integrityZh.integrity,
+    trust: trustZh,
     title: '运营控制台',
     menu: {
       review: '实名审核',
@@ -183,7 +185,8 @@ export const zhCN: TranslationMessages = {
     },
     dashboard: {
       heading: '欢迎使用运营控制台',
-      intro: '审核员、运营人员和审计员在这里工作。各功能模块建成后依次开放，首先是实名审核。',
+      intro:
+        '审核员在这里审核实名认证；运营人员管理比赛、提交、排行榜、队伍和账号；审计员查看全部事件和工作人员操作记录。菜单只显示您的角色可以使用的功能。',
       roles: '你的角色',
       noRoles: '你的账号还没有控制台角色，请联系管理员授予。',
     },

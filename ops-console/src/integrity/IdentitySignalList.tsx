@@ -1,4 +1,5 @@
-import { DateField, TextInput } from 'react-admin';
+import { TextInput } from 'react-admin';
+import { ZonedTimeField } from '../trust/ZonedTime';
 import {
   DecisionButton,
   KindField,
@@ -24,7 +25,7 @@ export function IdentitySignalList() {
     <SignalListFrame filters={filters}>
       <KindField label={`resources.${resource}.fields.kind`} />
       <NamesField source="accountIds" label={`resources.${resource}.fields.accountIds`} />
-      <DateField source="detectedAt" showTime />
+      <ZonedTimeField source="detectedAt" />
       <StatusChip label={`resources.${resource}.fields.status`} />
       <OpenActions>
         <DecisionButton resource={resource} action="dismiss" />

@@ -1,5 +1,4 @@
 import Lock from '@mui/icons-material/Lock';
-import Publish from '@mui/icons-material/Publish';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -14,7 +13,10 @@ import { messageOf } from '../operations/useCommand';
 import { useConsoleApi } from '../operations/useConsoleApi';
 import { useLoad } from '../operations/useLoad';
 import { mayUse } from '../providers/permissions';
-import { CompetitionPhasePicker, usePhaseChoice } from '../operations/CompetitionPhasePicker';
+import { CompetitionPhasePicker, useCompetition, usePhaseChoice } from '../operations/CompetitionPhasePicker';
+import { PublicationPanel } from '../leaderboards/PublicationPanel';
+import { EffectDialog } from '../trust/EffectDialog';
+import { formatInZone, localZone } from '../trust/time';
 
 interface SealStatus {
   seal: { digest: string; sealedAt: string; rows: number } | null;
@@ -26,7 +28,7 @@ const digestStyle = { fontFamily: 'monospace', wordBreak: 'break-all' } as const
 
 /**
  * Sealed final results of a phase: the seal and the digest of the ranking now, sealing and publishing
- * (operators), and the recomputation in this browser from the published ranking (WebCrypto).
+ * (operators; each confirmed with its effect, publishing through two operators where asked), and the recomputation in this browser from the published ranking (WebCrypto).
  */
 export function SealPage() {
   const translate = useTranslate();
@@ -35,7 +37,9 @@ export function SealPage() {
   const operator = mayUse(permissions, 'integrity.operate');
   const { act, pending } = useAction();
   const [choice, setChoice] = usePhaseChoice('seal');
+  const { timeZone } = useCompetition(choice.competitionId);
   const [round, setRound] = useState(0);
+  const [sealing, setSealing] = useState(false);
   const [check, setCheck] = useState<SealCheck | { error: string } | 'running' | null>(null);
   const ready = Boolean(choice.competitionId && choice.phase);
   const status = useLoad(
@@ -78,7 +82,7 @@ export function SealPage() {
               <Alert severity={data.seal ? 'info' : 'warning'} sx={digestStyle} data-testid="seal-recorded">
                 {data.seal
                   ? translate('console.integrity.seal.sealed', {
-                      at: new Date(data.seal.sealedAt).toLocaleString(),
+                      at: formatInZone(data.seal.sealedAt, timeZone ?? localZone()),
                       digest: data.seal.digest,
                     })
                   : translate('console.integrity.seal.notSealed')}
@@ -100,24 +104,11 @@ export function SealPage() {
                 <Button
                   variant="contained"
                   startIcon={<Lock />}
-                  disabled={!ready || pending || data?.published}
-                  onClick={after('console.integrity.seal.sealDone', () =>
-                    api.post('/admin/leaderboard/seal', choice),
-                  )}
+                  disabled={!ready || pending || !data?.current || data?.published}
+                  onClick={() => setSealing(true)}
                   data-testid="seal-run"
                 >
                   {translate('console.integrity.seal.sealAction')}
-                </Button>
-                <Button
-                  variant="outlined"
-                  startIcon={<Publish />}
-                  disabled={!ready || pending || data?.published}
-                  onClick={after('console.integrity.seal.publishDone', () =>
-                    api.post('/admin/leaderboard/publish', choice),
-                  )}
-                  data-testid="seal-publish"
-                >
-                  {translate('console.integrity.seal.publishAction')}
                 </Button>
               </>
             )}
@@ -129,6 +120,35 @@ export function SealPage() {
               )}
             </Button>
           </Stack>
+          {operator && ready && data?.current && !data.published && (
+            <PublicationPanel
+              key={`${choice.competitionId}/${choice.phase}/${round}`}
+              competitionId={choice.competitionId}
+              phase={choice.phase}
+              teams={data.current.rows}
+              onPublished={() => setRound((value) => value + 1)}
+            />
+          )}
+          {sealing && data?.current && (
+            <EffectDialog
+              open
+              title="console.integrity.seal.sealAction"
+              confirm="console.integrity.seal.sealAction"
+              effect={translate('console.trust.effects.seal', {
+                phase: translate(`console.competitions.phases.${choice.phase}`),
+                rows: data.current.rows.toLocaleString(),
+                digest: `${data.current.digest.slice(0, 12)}…`,
+              })}
+              pending={pending}
+              onClose={() => setSealing(false)}
+              onConfirm={async () => {
+                await after('console.integrity.seal.sealDone', () =>
+                  api.post('/admin/leaderboard/seal', choice),
+                )();
+                setSealing(false);
+              }}
+            />
+          )}
           {check && typeof check === 'object' && 'error' in check && (
             <Alert severity="warning" data-testid="seal-check" data-result="unavailable">
               {check.error}

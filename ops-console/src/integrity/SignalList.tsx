@@ -1,4 +1,5 @@
-import { DateField, NumberField, TextField, TextInput } from 'react-admin';
+import { NumberField, TextField, TextInput } from 'react-admin';
+import { CompetitionTimeField } from '../trust/fields';
 import {
   DecisionButton,
   DisqualifyTeamButtons,
@@ -25,7 +26,7 @@ export function SignalList() {
       <TextField source="phase" sortable={false} />
       <NamesField source="teamIds" label="resources.signals.fields.teamIds" />
       <NumberField source="strength" options={{ maximumFractionDigits: 4 }} />
-      <DateField source="detectedAt" showTime />
+      <CompetitionTimeField source="detectedAt" />
       <StatusChip label="resources.signals.fields.status" />
       <OpenActions>
         <DecisionButton resource="signals" action="dismiss" />

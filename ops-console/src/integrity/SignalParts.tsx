@@ -6,7 +6,9 @@ import Typography from '@mui/material/Typography';
 import { type ReactElement, type ReactNode, useState } from 'react';
 import { Datagrid, List, SelectInput, useRecordContext, useTranslate } from 'react-admin';
 import { ReasonButton } from '../operations/ReasonButton';
-import { ReasonDialog } from '../operations/ReasonDialog';
+import { useCompetition } from '../operations/CompetitionPhasePicker';
+import { EffectDialog } from '../trust/EffectDialog';
+import { EntityLink } from '../trust/EntityLink';
 import { useCommand } from '../operations/useCommand';
 
 export interface SignalRecord {
@@ -15,7 +17,11 @@ export interface SignalRecord {
   status: string;
   evidence: unknown;
   teamIds?: string[];
+  /** The teams' names (scoring answers them beside the ids). */
+  teamNames?: Record<string, string | null>;
   accountIds?: string[];
+  /** The accounts' usernames (identity answers them beside the ids). */
+  accountNames?: Record<string, string | null>;
   decision: { reason: string } | null;
 }
 
@@ -49,13 +55,19 @@ export function StatusChip(_: { label?: string }) {
   );
 }
 
-/** The ids a signal names (teams or accounts), one chip each. */
+/** The teams or accounts a signal names: by name where known, the id on hover and copy. */
 export function NamesField({ source }: { source: 'teamIds' | 'accountIds'; label?: string }) {
   const record = useRecordContext<SignalRecord>();
+  const names = (source === 'teamIds' ? record?.teamNames : record?.accountNames) ?? {};
   return (
     <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
       {(record?.[source] ?? []).map((id) => (
-        <Chip key={id} size="small" variant="outlined" label={id} />
+        <EntityLink
+          key={id}
+          resource={source === 'teamIds' ? 'teams' : 'users'}
+          id={id}
+          name={names[id] ?? null}
+        />
       ))}
     </Stack>
   );
@@ -87,8 +99,11 @@ export function DisqualifyTeamButtons() {
   const translate = useTranslate();
   const [team, setTeam] = useState<string | null>(null);
   const { run, isPending } = useCommand('signals');
+  const { name: competitionName } = useCompetition(
+    (record as (SignalRecord & { competitionId?: string }) | undefined)?.competitionId ?? '',
+  );
   if (!record) return null;
-  const short = (id: string) => id.slice(0, 8);
+  const nameOf = (id: string) => record.teamNames?.[id] ?? translate('console.trust.unnamed');
   return (
     <>
       {(record.teamIds ?? []).map((id) => (
@@ -100,13 +115,19 @@ export function DisqualifyTeamButtons() {
           onClick={() => setTeam(id)}
           data-testid="signal-disqualify"
         >
-          {translate('console.integrity.disqualify', { team: short(id) })}
+          {translate('console.integrity.disqualify', { team: nameOf(id) })}
         </Button>
       ))}
-      <ReasonDialog
+      <EffectDialog
         open={team !== null}
-        title={translate('console.integrity.disqualifyTitle', { team: team ? short(team) : '' })}
+        title={translate('console.integrity.disqualifyTitle', { team: team ? nameOf(team) : '' })}
         confirm="console.integrity.disqualified"
+        effect={translate('console.trust.effects.disqualifyTeam', {
+          team: team ? nameOf(team) : '',
+          competition: competitionName,
+        })}
+        irreversible
+        withReason
         pending={isPending}
         onClose={() => setTeam(null)}
         onConfirm={async (reason) => {

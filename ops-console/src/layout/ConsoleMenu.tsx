@@ -1,6 +1,7 @@
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import History from '@mui/icons-material/History';
 import Leaderboard from '@mui/icons-material/Leaderboard';
+import ManageHistory from '@mui/icons-material/ManageHistory';
 import Rule from '@mui/icons-material/Rule';
 import Replay from '@mui/icons-material/Replay';
 import Timeline from '@mui/icons-material/Timeline';
@@ -41,6 +42,12 @@ export function ConsoleMenu() {
       <IntegrityMenuItems permissions={permissions} />
       {mayUse(permissions, 'audit') && (
         <>
+          <Menu.Item
+            to="/staff-activity"
+            primaryText="console.trust.activity.menu"
+            leftIcon={<ManageHistory />}
+            data-testid="menu-staff-activity"
+          />
           <Menu.Item
             to={`/${eventsResource('identity')}`}
             primaryText="console.menu.auditEvents"

@@ -9,6 +9,9 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
+import { decimalsOf } from '../trust/fields';
+import { formatScore } from '../trust/time';
+import { ZonedTime } from '../trust/ZonedTime';
 
 export interface BoardRow {
   rank: number;
@@ -35,12 +38,15 @@ export function BoardTable({
   error,
   testId,
   note,
+  zone,
 }: {
   title: string;
   board: BoardPage | null;
   error: string | null;
   testId: string;
   note?: ReactNode;
+  /** The competition's time zone: the best submission's time shows in it. */
+  zone: string;
 }) {
   const translate = useTranslate();
   return (
@@ -67,8 +73,12 @@ export function BoardTable({
                 <TableRow key={row.teamId} data-testid="board-row">
                   <TableCell>{row.rank}</TableCell>
                   <TableCell>{row.teamName || row.participants.join(', ')}</TableCell>
-                  <TableCell align="right">{row.score}</TableCell>
-                  <TableCell>{new Date(row.submittedAt).toLocaleString()}</TableCell>
+                  <TableCell align="right" title={String(row.score)}>
+                    {formatScore(row.score, decimalsOf(row.metric))}
+                  </TableCell>
+                  <TableCell>
+                    <ZonedTime value={row.submittedAt} zone={zone} />
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -1,14 +1,13 @@
-import Publish from '@mui/icons-material/Publish';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
-import { useAction } from '../competitions/useAction';
-import { CompetitionPhasePicker, usePhaseChoice } from '../operations/CompetitionPhasePicker';
+import { CompetitionPhasePicker, useCompetition, usePhaseChoice } from '../operations/CompetitionPhasePicker';
 import { useConsoleApi } from '../operations/useConsoleApi';
 import { useLoad } from '../operations/useLoad';
+import { formatInZone, localZone } from '../trust/time';
 import { type BoardPage, BoardTable } from './BoardTable';
+import { PublicationPanel } from './PublicationPanel';
 import { useBoardStream } from './useBoardStream';
 
 /**
@@ -19,7 +18,6 @@ import { useBoardStream } from './useBoardStream';
 export function LeaderboardsPage() {
   const translate = useTranslate();
   const api = useConsoleApi();
-  const { act, pending } = useAction();
   const [{ competitionId, phase }, setChoice] = usePhaseChoice('leaderboards');
   const [round, setRound] = useState(0);
   const query = { competitionId, phase: phase || undefined, pageSize: 100 };
@@ -31,40 +29,25 @@ export function LeaderboardsPage() {
     inputs,
   );
   useBoardStream(competitionId, () => setRound((value) => value + 1));
-  const shownPhase = (phase || privateBoard.data?.phase || publicBoard.data?.phase) ?? '';
-  // The publication as the command answered it: the board's own flag comes from a projection a moment
-  // behind, and the page reads the board once after publishing.
-  const [answered, setAnswered] = useState<{ key: string; publishedAt: string } | null>(null);
-  const boardKey = `${competitionId}/${shownPhase}`;
-  const answeredAt = answered?.key === boardKey ? answered.publishedAt : null;
-  const published = (privateBoard.data?.published ?? false) || answeredAt !== null;
-  const publishedAt = privateBoard.data?.publishedAt ?? answeredAt;
+  // No default phase (issue 19): the boards may show their current phase, publishing needs one chosen.
+  const { timeZone } = useCompetition(competitionId);
+  const published = privateBoard.data?.published ?? false;
+  const publishedAt = privateBoard.data?.publishedAt ?? null;
 
   return (
     <Stack spacing={2} sx={{ mt: 2 }}>
       <Title title="console.leaderboards.title" />
-      <CompetitionPhasePicker value={{ competitionId, phase }} onChange={setChoice}>
-        <Button
-          variant="contained"
-          startIcon={<Publish />}
-          disabled={!ready || !shownPhase || published || pending}
-          data-testid="publish"
-          onClick={async () => {
-            const answer = await act(
-              () =>
-                api.post<{ publishedAt: string }>('/admin/leaderboard/publish', {
-                  competitionId,
-                  phase: shownPhase,
-                }),
-              'console.leaderboards.published',
-            );
-            if (answer) setAnswered({ key: boardKey, publishedAt: answer.publishedAt });
-            setRound((value) => value + 1);
-          }}
-        >
-          {translate('console.leaderboards.publish')}
-        </Button>
-      </CompetitionPhasePicker>
+      <CompetitionPhasePicker value={{ competitionId, phase }} onChange={setChoice} />
+      {ready && !phase && <Alert severity="info">{translate('console.leaderboards.choosePhase')}</Alert>}
+      {ready && phase && privateBoard.data && (
+        <PublicationPanel
+          key={`${competitionId}/${phase}`}
+          competitionId={competitionId}
+          phase={phase}
+          teams={privateBoard.data.total}
+          onPublished={() => setRound((value) => value + 1)}
+        />
+      )}
       {!ready && <Alert severity="info">{translate('console.leaderboards.choose')}</Alert>}
       {ready && (
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
@@ -73,18 +56,20 @@ export function LeaderboardsPage() {
             board={publicBoard.data}
             error={publicBoard.error}
             testId="board-public"
+            zone={timeZone ?? localZone()}
           />
           <BoardTable
             title="console.leaderboards.private"
             board={privateBoard.data}
             error={privateBoard.error}
             testId="board-private"
+            zone={timeZone ?? localZone()}
             note={
               privateBoard.data && (
                 <Alert severity={published ? 'success' : 'warning'} sx={{ my: 1 }} data-testid="board-state">
                   {published
                     ? translate('console.leaderboards.publishedAt', {
-                        at: new Date(publishedAt!).toLocaleString(),
+                        at: formatInZone(publishedAt!, timeZone ?? localZone()),
                       })
                     : translate('console.leaderboards.preview')}
                 </Alert>

@@ -8,7 +8,27 @@ import { type Localized, localized } from './LocalizedText';
 import { useConsoleApi } from './useConsoleApi';
 import { useLoad } from './useLoad';
 
-type Competition = { competitionId: string; title: Localized; phases: Partial<Record<PhaseName, unknown>> };
+export type Competition = {
+  competitionId: string;
+  title: Localized;
+  timeZone?: string;
+  bonus?: number;
+  phases: Partial<Record<PhaseName, { startsAt: string; endsAt: string }>>;
+};
+
+/** The public competition list (auditors choose too, and may not use the operators' resource). */
+export function useCompetitions(): Competition[] {
+  const api = useConsoleApi();
+  const { data } = useLoad(() => api.get<{ records: Competition[] }>('/race/list', { pageSize: 100 }), [api]);
+  return data?.records ?? [];
+}
+
+/** A competition's title in the console's language and its time zone, for dialogs and times. */
+export function useCompetition(competitionId: string) {
+  const locale = useLocale();
+  const found = useCompetitions().find((item) => item.competitionId === competitionId);
+  return { name: found ? localized(found.title, locale) : '', timeZone: found?.timeZone, found };
+}
 
 export interface PhaseChoice {
   competitionId: string;
@@ -35,10 +55,7 @@ export function CompetitionPhasePicker({
 }) {
   const translate = useTranslate();
   const locale = useLocale();
-  const api = useConsoleApi();
-  // The public list: auditors choose too (integrity pages), and they may not use the operators' competitions resource.
-  const { data } = useLoad(() => api.get<{ records: Competition[] }>('/race/list', { pageSize: 100 }), [api]);
-  const competitions = data?.records ?? [];
+  const competitions = useCompetitions();
   const chosen = competitions.find((item) => item.competitionId === value.competitionId);
   const phases = phaseNames.filter((name) => chosen?.phases?.[name]);
   return (

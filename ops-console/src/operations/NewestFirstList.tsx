@@ -1,5 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
-import { DataTable, DateField, List } from 'react-admin';
+import { DataTable, List } from 'react-admin';
+import { CompetitionTimeField } from '../trust/fields';
+import { ZonedTimeField } from '../trust/ZonedTime';
 
 /**
  * A console list, newest first by `dateField` (its first column, with the time); `filters` above,
@@ -8,17 +10,24 @@ import { DataTable, DateField, List } from 'react-admin';
 export function NewestFirstList({
   filters,
   dateField,
+  competitionData = false,
   children,
 }: {
   filters: ReactElement[];
   dateField: string;
+  /** Times of competition data show in the competition's zone (the record's `competitionId`). */
+  competitionData?: boolean;
   children: ReactNode;
 }) {
   return (
     <List filters={filters} exporter={false} storeKey={false} sort={{ field: dateField, order: 'DESC' }}>
       <DataTable rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source={dateField}>
-          <DateField source={dateField} showTime />
+          {competitionData ? (
+            <CompetitionTimeField source={dateField} />
+          ) : (
+            <ZonedTimeField source={dateField} />
+          )}
         </DataTable.Col>
         {children}
       </DataTable>

@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import { type ReactNode, useState } from 'react';
-import { useRecordContext, useTranslate } from 'react-admin';
-import { ReasonDialog } from './ReasonDialog';
+import { type RaRecord, useRecordContext, useTranslate } from 'react-admin';
+import { EffectDialog } from '../trust/EffectDialog';
 import { useCommand } from './useCommand';
 
 export interface ReasonButtonProps {
@@ -11,12 +11,26 @@ export interface ReasonButtonProps {
   label: string;
   title: string;
   done: string;
+  /** What the command will do to this record, in words and numbers (issue 19); else the title. */
+  effect?: (record: RaRecord, translate: (key: string, options?: object) => string) => string;
   icon?: ReactNode;
   testId: string;
 }
 
-/** A command on the current record that needs a written reason, e.g. disqualify or dissolve. */
-export function ReasonButton({ resource, action, label, title, done, icon, testId }: ReasonButtonProps) {
+/**
+ * A command on the current record that needs a written reason, e.g. disqualify or dissolve: the
+ * dialog states its effect first; Cancel changes nothing.
+ */
+export function ReasonButton({
+  resource,
+  action,
+  label,
+  title,
+  done,
+  effect,
+  icon,
+  testId,
+}: ReasonButtonProps) {
   const record = useRecordContext();
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
@@ -27,10 +41,13 @@ export function ReasonButton({ resource, action, label, title, done, icon, testI
       <Button color="error" startIcon={icon} onClick={() => setOpen(true)} data-testid={testId}>
         {translate(label)}
       </Button>
-      <ReasonDialog
+      <EffectDialog
         open={open}
         title={title}
         confirm={label}
+        effect={effect ? effect(record, translate) : translate(title)}
+        irreversible={Boolean(effect)}
+        withReason
         pending={isPending}
         onClose={() => setOpen(false)}
         onConfirm={async (reason) => {

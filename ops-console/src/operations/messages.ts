@@ -23,6 +23,7 @@ export const operationsEn = {
         status: 'Status',
         currentPhase: 'Current phase',
         bonus: 'Prize (RMB)',
+        finalResultsApproval: 'Final results published by',
         timeZone: 'Time zone',
         teamSizeLimit: 'Team size limit',
         teamFormingAttempts: 'Team-forming attempts',
@@ -167,6 +168,7 @@ export const operationsEn = {
     leaderboards: {
       title: 'Leaderboards',
       choose: 'Choose a competition to see its leaderboards.',
+      choosePhase: 'Choose the phase to publish its final results; there is no default phase.',
       public: 'Public leaderboard',
       private: 'Private leaderboard',
       preview: 'Preview: not published yet; participants cannot see it.',
@@ -226,6 +228,7 @@ export const operationsZhCN: typeof operationsEn = {
         status: '状态',
         currentPhase: '当前阶段',
         bonus: '奖金（元）',
+        finalResultsApproval: '最终成绩公布方式',
         timeZone: '时区',
         teamSizeLimit: '队伍人数上限',
         teamFormingAttempts: '组队次数',
@@ -369,6 +372,7 @@ export const operationsZhCN: typeof operationsEn = {
     leaderboards: {
       title: '排行榜',
       choose: '请选择一个比赛查看其排行榜。',
+      choosePhase: '请选择要公布最终成绩的阶段；没有默认阶段。',
       public: '公开排行榜',
       private: '私有排行榜',
       preview: '预览：尚未公布，参赛者看不到。',

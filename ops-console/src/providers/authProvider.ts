@@ -4,6 +4,8 @@ import { mayUse } from './permissions';
 
 /** The part of `/user/detail` the console uses; the identity service owns the full shape. */
 export interface UserDetail {
+  /** The account id (`/user/detail` answers `userId`). */
+  userId?: string;
   id?: string | number;
   username?: string;
   nickname?: string;
@@ -77,7 +79,7 @@ export function createAuthProvider(config: AuthProviderConfig): AuthProvider {
     async getIdentity(): Promise<UserIdentity> {
       const detail = await requireDetail();
       return {
-        id: detail.id ?? detail.username ?? '',
+        id: detail.userId ?? detail.id ?? detail.username ?? '',
         fullName: detail.nickname || detail.username,
         avatar: detail.avatar,
       };

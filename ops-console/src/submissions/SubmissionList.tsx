@@ -1,24 +1,19 @@
-import Replay from '@mui/icons-material/Replay';
-import Button from '@mui/material/Button';
 import {
   DataTable,
-  DateField,
   FilterButton,
   List,
-  NumberField,
   SelectField,
   SelectInput,
   TextField,
   TextInput,
   TopToolbar,
-  useListContext,
-  useTranslate,
 } from 'react-admin';
 import { phaseChoices } from '../competitions/choices';
-import { useAction } from '../competitions/useAction';
 import { CompetitionInput } from '../operations/CompetitionInput';
-import { useConsoleApi } from '../operations/useConsoleApi';
+import { TeamLink, UserLink } from '../trust/EntityLink';
+import { CompetitionTimeField, ScoreField } from '../trust/fields';
 import { statusChoices } from './choices';
+import { RescoreButton } from './RescoreButton';
 
 const filters = [
   <CompetitionInput key="competitionId" alwaysOn />,
@@ -26,31 +21,6 @@ const filters = [
   <SelectInput key="phase" source="phase" choices={phaseChoices} />,
   <TextInput key="teamId" source="teamId" />,
 ];
-
-/** Scores again every scored submission of the filtered competition (and phase), after a ground-truth fix. */
-function RescorePhaseButton() {
-  const { filterValues } = useListContext();
-  const translate = useTranslate();
-  const api = useConsoleApi();
-  const { act, pending } = useAction();
-  const competitionId = filterValues.competitionId as string | undefined;
-  return (
-    <Button
-      size="small"
-      startIcon={<Replay />}
-      disabled={!competitionId || pending}
-      data-testid="rescore-all"
-      onClick={() =>
-        act(
-          () => api.post('/admin/submissions/rescore', { competitionId, phase: filterValues.phase }),
-          'console.submissions.notifications.rescoredAll',
-        )
-      }
-    >
-      {translate('console.submissions.actions.rescoreAll')}
-    </Button>
-  );
-}
 
 /** Every submission, newest first, filtered by competition, status, phase, team. */
 export function SubmissionList() {
@@ -63,16 +33,20 @@ export function SubmissionList() {
       actions={
         <TopToolbar>
           <FilterButton />
-          <RescorePhaseButton />
+          <RescoreButton />
         </TopToolbar>
       }
     >
       <DataTable rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="submittedAt">
-          <DateField source="submittedAt" showTime />
+          <CompetitionTimeField source="submittedAt" />
         </DataTable.Col>
-        <DataTable.Col source="teamName" disableSort />
-        <DataTable.Col source="submitter" disableSort />
+        <DataTable.Col source="teamName" disableSort>
+          <TeamLink idSource="teamId" nameSource="teamName" fallbackSource="submitter" />
+        </DataTable.Col>
+        <DataTable.Col source="submitter" disableSort>
+          <UserLink idSource="submitterId" nameSource="submitter" />
+        </DataTable.Col>
         <DataTable.Col source="phase" disableSort>
           <SelectField source="phase" choices={phaseChoices} />
         </DataTable.Col>
@@ -81,10 +55,10 @@ export function SubmissionList() {
           <SelectField source="status" choices={statusChoices} />
         </DataTable.Col>
         <DataTable.Col source="publicScore">
-          <NumberField source="publicScore" emptyText="—" />
+          <ScoreField source="publicScore" />
         </DataTable.Col>
         <DataTable.Col source="privateScore" disableSort>
-          <NumberField source="privateScore" emptyText="—" />
+          <ScoreField source="privateScore" />
         </DataTable.Col>
         <DataTable.Col source="disqualifiedReason" disableSort>
           <TextField source="disqualifiedReason" emptyText="—" />

@@ -2,7 +2,6 @@ import Block from '@mui/icons-material/Block';
 import Replay from '@mui/icons-material/Replay';
 import Button from '@mui/material/Button';
 import {
-  DateField,
   NumberField,
   SelectField,
   Show,
@@ -15,6 +14,8 @@ import {
 import { phaseChoices } from '../competitions/choices';
 import { ReasonButton } from '../operations/ReasonButton';
 import { useCommand } from '../operations/useCommand';
+import { TeamLink, UserLink } from '../trust/EntityLink';
+import { CompetitionField, CompetitionTimeField, ScoreField } from '../trust/fields';
 import { statusChoices } from './choices';
 
 function RescoreButton() {
@@ -47,6 +48,12 @@ export function SubmissionShow() {
             label="console.submissions.actions.disqualify"
             title="console.submissions.disqualifyTitle"
             done="console.submissions.notifications.disqualified"
+            effect={(submission, translate) =>
+              translate('console.trust.effects.disqualifySubmission', {
+                file: submission.fileName,
+                team: submission.teamName ?? submission.submitter ?? submission.teamId,
+              })
+            }
             icon={<Block />}
             testId="disqualify"
           />
@@ -55,18 +62,17 @@ export function SubmissionShow() {
     >
       <SimpleShowLayout>
         <TextField source="id" />
-        <TextField source="competitionId" />
+        <CompetitionField source="competitionId" />
         <SelectField source="phase" choices={phaseChoices} />
-        <TextField source="teamName" />
-        <TextField source="teamId" />
-        <TextField source="submitter" />
+        <TeamLink source="teamName" idSource="teamId" nameSource="teamName" fallbackSource="submitter" />
+        <UserLink source="submitter" idSource="submitterId" nameSource="submitter" />
         <TextField source="fileName" />
         <NumberField source="size" />
         <SelectField source="status" choices={statusChoices} />
-        <NumberField source="publicScore" emptyText="—" />
-        <NumberField source="privateScore" emptyText="—" />
-        <DateField source="submittedAt" showTime />
-        <DateField source="updatedAt" showTime />
+        <ScoreField source="publicScore" />
+        <ScoreField source="privateScore" />
+        <CompetitionTimeField source="submittedAt" />
+        <CompetitionTimeField source="updatedAt" />
         <TextField source="disqualifiedReason" emptyText="—" />
         <TextField source="teamDisqualifiedReason" emptyText="—" />
         <TextField source="log" emptyText="—" component="pre" sx={{ whiteSpace: 'pre-wrap' }} />

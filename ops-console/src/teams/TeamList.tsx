@@ -1,5 +1,6 @@
 import { DataTable, NumberField, SelectField, SelectInput } from 'react-admin';
 import { CompetitionInput } from '../operations/CompetitionInput';
+import { CompetitionField } from '../trust/fields';
 import { NewestFirstList } from '../operations/NewestFirstList';
 import { statusChoices } from './choices';
 
@@ -11,8 +12,11 @@ const filters = [
 /** Every team, newest first, by competition and status. */
 export function TeamList() {
   return (
-    <NewestFirstList filters={filters} dateField="createdAt">
+    <NewestFirstList filters={filters} dateField="createdAt" competitionData>
       <DataTable.Col source="name" disableSort />
+      <DataTable.Col source="competitionId" disableSort>
+        <CompetitionField source="competitionId" />
+      </DataTable.Col>
       <DataTable.Col source="owner" disableSort />
       <DataTable.Col source="memberCount" disableSort>
         <NumberField source="memberCount" />

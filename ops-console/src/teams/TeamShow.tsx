@@ -2,7 +2,6 @@ import GroupOff from '@mui/icons-material/GroupOff';
 import {
   ArrayField,
   DataTable,
-  DateField,
   FunctionField,
   ReferenceField,
   SelectField,
@@ -13,6 +12,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { CompetitionTimeField } from '../trust/fields';
 import { LocalizedText } from '../operations/LocalizedText';
 import { ReasonButton } from '../operations/ReasonButton';
 import { statusChoices } from './choices';
@@ -27,6 +27,12 @@ function DissolveButton() {
       label="console.teams.dissolve"
       title="console.teams.dissolveTitle"
       done="console.teams.dissolved"
+      effect={(team, translate) =>
+        translate('console.trust.effects.dissolveTeam', {
+          team: team.name,
+          members: ((team.members as unknown[] | undefined) ?? []).length,
+        })
+      }
       icon={<GroupOff />}
       testId="dissolve"
     />
@@ -52,7 +58,7 @@ export function TeamShow() {
         </ReferenceField>
         <SelectField source="status" choices={statusChoices} data-testid="team-status" />
         <TextField source="dissolvedReason" emptyText="—" />
-        <DateField source="createdAt" showTime />
+        <CompetitionTimeField source="createdAt" />
         <ArrayField source="members">
           <DataTable bulkActionButtons={false} rowClick={false}>
             <DataTable.Col source="username" label="resources.users.fields.username" />

@@ -5,7 +5,9 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import Typography from '@mui/material/Typography';
 import { usePermissions, useRecordContext, useTranslate } from 'react-admin';
+import { useState } from 'react';
 import { useCommand } from '../operations/useCommand';
+import { EffectDialog } from '../trust/EffectDialog';
 import { mayUse } from '../providers/permissions';
 import { staffRoles } from './choices';
 
@@ -15,6 +17,7 @@ export function RolesPanel() {
   const translate = useTranslate();
   const { permissions } = usePermissions<string[]>();
   const { run, isPending } = useCommand('users');
+  const [asked, setAsked] = useState<{ role: string; held: boolean } | null>(null);
   if (!record || !mayUse(permissions, 'users.roles')) return null;
   const roles = record.roles as string[];
   return (
@@ -33,20 +36,31 @@ export function RolesPanel() {
                     checked={held}
                     disabled={isPending}
                     slotProps={{ input: { 'data-testid': `role-${role}` } as object }}
-                    onChange={() =>
-                      run(
-                        record.id,
-                        held ? 'revoke' : 'grant',
-                        { role },
-                        held ? 'console.users.revoked' : 'console.users.granted',
-                      )
-                    }
+                    onChange={() => setAsked({ role, held })}
                   />
                 }
               />
             );
           })}
         </FormGroup>
+        {asked && (
+          <EffectDialog
+            open
+            title="console.users.rolesTitle"
+            confirm={asked.held ? 'console.users.revoke' : 'console.users.grant'}
+            effect={translate(`console.trust.effects.${asked.held ? 'revokeRole' : 'grantRole'}`, {
+              user: record.username,
+              role: translate(`console.roles.${asked.role}`),
+            })}
+            pending={isPending}
+            onClose={() => setAsked(null)}
+            onConfirm={async () => {
+              const { role, held } = asked;
+              const done = held ? 'console.users.revoked' : 'console.users.granted';
+              if (await run(record.id, held ? 'revoke' : 'grant', { role }, done)) setAsked(null);
+            }}
+          />
+        )}
       </CardContent>
     </Card>
   );

@@ -1,4 +1,5 @@
-import { DataTable, SearchInput, SelectField, SelectInput, TextArrayField } from 'react-admin';
+import { DataTable, SearchInput, SelectField, SelectInput } from 'react-admin';
+import { RolesField } from '../trust/RolesField';
 import { NewestFirstList } from '../operations/NewestFirstList';
 import { roleChoices, statusChoices } from './choices';
 
@@ -15,7 +16,7 @@ export function UserList() {
       <DataTable.Col source="username" />
       <DataTable.Col source="email" disableSort />
       <DataTable.Col source="roles" disableSort>
-        <TextArrayField source="roles" />
+        <RolesField source="roles" />
       </DataTable.Col>
       <DataTable.Col source="status" disableSort>
         <SelectField source="status" choices={statusChoices} />

@@ -3,11 +3,9 @@ import CheckCircle from '@mui/icons-material/CheckCircle';
 import PersonOff from '@mui/icons-material/PersonOff';
 import Button from '@mui/material/Button';
 import {
-  DateField,
   SelectField,
   Show,
   SimpleShowLayout,
-  TextArrayField,
   TextField,
   TopToolbar,
   usePermissions,
@@ -15,6 +13,8 @@ import {
   useTranslate,
 } from 'react-admin';
 import { mayUse } from '../providers/permissions';
+import { RolesField } from '../trust/RolesField';
+import { ZonedTimeField } from '../trust/ZonedTime';
 import { ReasonButton } from '../operations/ReasonButton';
 import { useCommand } from '../operations/useCommand';
 import { statusChoices } from './choices';
@@ -43,6 +43,7 @@ function StatusAction() {
       label="console.users.disable"
       title="console.users.disableTitle"
       done="console.users.disabled"
+      effect={(user, translate) => translate('console.trust.effects.disableUser', { user: user.username })}
       icon={<Block />}
       testId="disable"
     />
@@ -62,6 +63,7 @@ function CloseAction() {
       label="console.users.close"
       title="console.users.closeTitle"
       done="console.users.closed"
+      effect={(user, translate) => translate('console.trust.effects.closeAccount', { user: user.username })}
       icon={<PersonOff />}
       testId="close-account"
     />
@@ -84,12 +86,12 @@ export function UserShow() {
         <TextField source="id" />
         <TextField source="email" emptyText="—" />
         <TextField source="phone" emptyText="—" />
-        <TextArrayField source="roles" />
+        <RolesField source="roles" />
         <SelectField source="status" choices={statusChoices} />
         <TextField source="disabledReason" emptyText="—" />
-        <DateField source="closedAt" showTime emptyText="—" />
+        <ZonedTimeField source="closedAt" />
         <TextField source="deleteAfter" emptyText="—" />
-        <DateField source="registeredAt" showTime />
+        <ZonedTimeField source="registeredAt" />
       </SimpleShowLayout>
       <RolesPanel />
     </Show>

@@ -15,12 +15,12 @@ export interface RejectDialogProps {
   onConfirm: (reason: string) => void;
 }
 
-/** Asks for the reason of a rejection: one from the list, or written by the reviewer. */
+/** Asks for the reason of a rejection: one from the list (none chosen beforehand), or written by the reviewer. */
 export function RejectDialog({ open, pending = false, onClose, onConfirm }: RejectDialogProps) {
   const translate = useTranslate();
-  const [choice, setChoice] = useState<RejectReason>(rejectReasons[0]);
+  const [choice, setChoice] = useState<RejectReason | ''>('');
   const [written, setWritten] = useState('');
-  const reason = reasonText(choice, written, translate);
+  const reason = choice ? reasonText(choice, written, translate) : '';
   return (
     <ConfirmDialog
       open={open}

@@ -25,16 +25,21 @@ describe('the rejection dialog', () => {
     expect(onConfirm).toHaveBeenCalledWith('姓名与证件不符');
   });
 
-  it('offers the listed reasons, the first one chosen', () => {
+  it('offers the listed reasons with none chosen: the reviewer must pick one', () => {
     const onConfirm = renderDialog('en');
-    expect(screen.getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual([
+    const radios = screen.getAllByRole('radio') as HTMLInputElement[];
+    expect(radios.map((radio) => radio.closest('label')?.textContent)).toEqual([
       'The photo is blurred',
       'The certificate details are not readable',
       'The face is not visible',
       'The name does not match the certificate',
       'Another reason…',
     ]);
-    fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
+    expect(radios.some((radio) => radio.checked)).toBe(false);
+    const confirm = screen.getByRole('button', { name: 'Reject' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: 'The photo is blurred' }));
+    fireEvent.click(confirm);
     expect(onConfirm).toHaveBeenCalledWith('The photo is blurred');
   });
 

@@ -1,19 +1,10 @@
-import { ListButton, TopToolbar, useRecordContext } from 'react-admin';
-import { ApproveButton } from './ApproveButton';
-import { RejectButton } from './RejectButton';
+import { ListButton, TopToolbar } from 'react-admin';
 
-/** Back to the queue; and while the verification is pending, the two decisions. */
+/** Back to the queue; the decisions sit beside the photos (ReviewPanel). */
 export function VerificationActions() {
-  const record = useRecordContext<{ status?: string }>();
   return (
     <TopToolbar>
       <ListButton />
-      {record?.status === 'processing' && (
-        <>
-          <ApproveButton />
-          <RejectButton />
-        </>
-      )}
     </TopToolbar>
   );
 }

@@ -1,4 +1,5 @@
-import { DataTable, DateField, List, SelectField, TextField } from 'react-admin';
+import { DataTable, List, SelectField, TextField } from 'react-admin';
+import { ZonedTimeField } from '../trust/ZonedTime';
 import { certificateTypeChoices } from './choices';
 import { StatusField } from './StatusField';
 import { verificationFilters } from './VerificationFilters';
@@ -17,7 +18,7 @@ export function VerificationList() {
     >
       <DataTable rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="submittedAt">
-          <DateField source="submittedAt" showTime />
+          <ZonedTimeField source="submittedAt" />
         </DataTable.Col>
         <DataTable.Col source="name" />
         <DataTable.Col source="username" disableSort />

@@ -25,3 +25,7 @@ export function reasonText(
 ): string {
   return choice === 'other' ? written.trim() : translate(`console.verifications.reasons.${choice}`);
 }
+
+/** The spec's photo rules (§5), each ticked before an approval; the server checks the same list. */
+export const photoChecks = ['armAndUpperBodyVisible', 'faceUnobstructed', 'detailsClear'] as const;
+export type PhotoCheck = (typeof photoChecks)[number];

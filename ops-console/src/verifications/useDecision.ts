@@ -1,12 +1,19 @@
 import { useState } from 'react';
 import { type RaRecord, useDataProvider, useNotify, useRedirect, useRefresh } from 'react-admin';
+import { messageOf } from '../audit/useAuditApi';
 import type { ConsoleDataProvider } from '../providers/dataProvider';
+import type { PhotoCheck } from './choices';
 
 const decided = { approve: 'approved', reject: 'rejected' } as const;
 
-export type Decision = { action: 'approve' } | { action: 'reject'; reason: string };
+export type Decision =
+  | { action: 'approve'; certificateNumber: string; checks: PhotoCheck[] }
+  | { action: 'reject'; reason: string };
 
-/** Sends a reviewer's decision; on success says so and goes back to the queue, else shows the server's message. */
+/**
+ * Sends a reviewer's decision; on success says so and goes back to the queue, or with `next` on to the
+ * oldest pending verification after this one; else shows the server's message.
+ */
 export function useDecision(record: RaRecord | undefined) {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const notify = useNotify();
@@ -14,24 +21,32 @@ export function useDecision(record: RaRecord | undefined) {
   const refresh = useRefresh();
   const [isPending, setPending] = useState(false);
 
-  async function decide(decision: Decision): Promise<boolean> {
+  async function nextPending(): Promise<RaRecord | undefined> {
+    const { data } = await dataProvider.getList('verifications', {
+      pagination: { page: 1, perPage: 2 },
+      sort: { field: 'submittedAt', order: 'ASC' },
+      filter: { status: 'processing' },
+    });
+    return data.find((item) => item.id !== record?.id);
+  }
+
+  async function decide(decision: Decision, { next = false } = {}): Promise<boolean> {
     if (!record) return false;
     setPending(true);
     try {
-      await dataProvider.command('verifications', {
-        id: record.id,
-        action: decision.action,
-        data: decision.action === 'reject' ? { reason: decision.reason } : {},
-      });
-      notify(`console.verifications.notifications.${decided[decision.action]}`, {
+      const { action, ...data } = decision;
+      await dataProvider.command('verifications', { id: record.id, action, data });
+      notify(`console.verifications.notifications.${decided[action]}`, {
         type: 'success',
         messageArgs: { name: String(record.name ?? '') },
       });
-      redirect('list', 'verifications');
+      const following = next ? await nextPending() : undefined;
+      if (following) redirect('show', 'verifications', following.id);
+      else redirect('list', 'verifications');
       refresh();
       return true;
     } catch (error) {
-      const message = error instanceof Error && error.message ? error.message : 'ra.notification.http_error';
+      const message = messageOf(error);
       notify(message, { type: 'error', messageArgs: { _: message } });
       return false;
     } finally {

@@ -74,9 +74,18 @@ describe('competition service over HTTP (real PostgreSQL and Kafka)', () => {
       payload,
       headers: { 'content-type': contentType },
     });
+    const { verificationId } = submitted.body.data;
+    // A reviewer opens every photo, types the number read from it and ticks the photo rules (issue 19).
+    for (const index of [0, 1])
+      await reviewer.raw({
+        method: 'GET',
+        url: `/api/user/review/photo?verificationId=${verificationId}&index=${index}`,
+      });
     await reviewer.post('/api/user/review', {
-      verificationId: submitted.body.data.verificationId,
+      verificationId,
       approve: true,
+      certificateNumber: '11010519491231002X',
+      checks: ['armAndUpperBodyVisible', 'faceUnobstructed', 'detailsClear'],
     });
     const userId = (await web.get('/api/user/detail')).body.data.userId;
     for (let i = 0; i < 200; i++) {

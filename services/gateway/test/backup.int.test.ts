@@ -98,9 +98,14 @@ async function journey(origin: string) {
   expect((await staff('POST', '/admin/leaderboard/seal', { competitionId, phase: 'preliminary' })).code).toBe(
     0,
   );
-  expect(
-    (await staff('POST', '/admin/leaderboard/publish', { competitionId, phase: 'preliminary' })).code,
-  ).toBe(0);
+  // The seeded tracks carry prize money: one operator proposes, a different one approves (issue 19).
+  const phase = { competitionId, phase: 'preliminary', reason: 'final results checked' };
+  expect((await staff('POST', '/admin/leaderboard/publication/propose', phase)).code).toBe(0);
+  const second = caller(origin);
+  expect((await second('POST', '/user/login', { username: 'second2027', password: 'Second1234' })).code).toBe(
+    0,
+  );
+  expect((await second('POST', '/admin/leaderboard/publication/approve', phase)).code).toBe(0);
   await eventually(async () => {
     const board = await participant<{ records: unknown[] }>(
       'GET',
@@ -115,6 +120,7 @@ async function createAccounts(env: NodeJS.ProcessEnv) {
   for (const args of [
     ['create', 'alice2027', 'alice2027@example.org', 'Alice1234'],
     ['create', 'staff2027', 'staff2027@example.org', 'Staff1234', 'reviewer', 'operator', 'admin'],
+    ['create', 'second2027', 'second2027@example.org', 'Second1234', 'operator'],
   ]) {
     const result = await npmRun('admin', args, env);
     expect(result.output).not.toMatch(/error|exit [1-9]/i);

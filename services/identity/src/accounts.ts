@@ -386,31 +386,14 @@ export class Accounts {
     });
   }
 
+  /**
+   * Grants a role without the console's checks: `npm run admin` and tests. The console's changes go
+   * through users/staff-actions.ts (separation of duties, the last admin).
+   */
   async grantRole(accountId: string, role: Role, metadata: EventMetadata) {
     await this.db
       .transaction()
       .execute((trx) => this.execute(trx, accountId, { type: 'GrantRole', role }, metadata));
-  }
-
-  /** An admin takes a staff role away (`participant` stays: every account has it). */
-  async revokeRole(accountId: string, role: Role, metadata: EventMetadata) {
-    await this.db
-      .transaction()
-      .execute((trx) => this.execute(trx, accountId, { type: 'RevokeRole', role }, metadata));
-  }
-
-  /** Disables the account and ends its sessions in the same transaction: it cannot sign in any more. */
-  async disable(accountId: string, reason: string, metadata: EventMetadata) {
-    await this.db.transaction().execute(async (trx) => {
-      await this.execute(trx, accountId, { type: 'DisableAccount', reason }, metadata);
-      await this.sessions.revokeAll(trx, accountId, 'account-disabled', metadata);
-    });
-  }
-
-  async enable(accountId: string, metadata: EventMetadata) {
-    await this.db
-      .transaction()
-      .execute((trx) => this.execute(trx, accountId, { type: 'EnableAccount' }, metadata));
   }
 
   /** The signed-in account, refusing disabled ones; with `role`, also refusing accounts without it. */

@@ -8,6 +8,7 @@ import { logSender, smtpSender } from './codes/delivery.ts';
 import { identityMigrations } from './db/migrations.ts';
 import { adminRoutes } from './http/admin-routes.ts';
 import { closureRoutes } from './http/closure-routes.ts';
+import { nameRoutes } from './http/name-routes.ts';
 import { userAdminRoutes } from './http/user-admin-routes.ts';
 import { identityRoutes } from './http/routes.ts';
 import { verificationRoutes } from './http/verification-routes.ts';
@@ -76,7 +77,8 @@ export const identityService = defineService({
       secureCookies: config.env.SAIS_SECURE_COOKIES === 'true',
     });
     const directory = new UserDirectory(db, accounts, (closedAt) => closures.deletionDay(closedAt));
-    await userAdminRoutes(app, { accounts, sessions, directory, closures });
+    await userAdminRoutes(app, { db, accounts, sessions, directory, closures });
+    await nameRoutes(app, { accounts, sessions, directory });
     scheduleDeletionSweep(app, closures, config.env, logger);
     await identitySignalRoutes(app, { accounts, sessions, signals: new IdentitySignals(db, store) });
   },

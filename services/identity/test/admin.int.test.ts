@@ -65,6 +65,17 @@ describe('the console admin resource /api/admin/verifications (through real Kafk
       url: `/api/admin/verifications?${new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, JSON.stringify(value)]))}`,
     });
 
+  const checks = ['armAndUpperBodyVisible', 'faceUnobstructed', 'detailsClear'];
+  /** A reviewer's approval as the console makes it: every photo opened, the number read, each rule ticked. */
+  async function approveAs(web: Web, verificationId: string, certificateNumber = idCard) {
+    for (const index of [0, 1])
+      await web.raw({
+        method: 'GET',
+        url: `/api/user/review/photo?verificationId=${verificationId}&index=${index}`,
+      });
+    return web.post(`/api/admin/verifications/${verificationId}/approve`, { certificateNumber, checks });
+  }
+
   /** Waits for the projection (fed through Kafka) to deliver the first message. */
   async function inboxOf(web: Web) {
     let inbox = (await web.get('/api/notify/page')).body.data;
@@ -232,7 +243,7 @@ describe('the console admin resource /api/admin/verifications (through real Kafk
 
   it('approves (an admin may too), and the decision leaves the queue and reaches the inbox', async () => {
     const { verificationId, web } = people[1]!;
-    const approved = await reviewer.post(`/api/admin/verifications/${verificationId}/approve`, {});
+    const approved = await approveAs(reviewer, verificationId, ' 1101 0519-4912 3100 2x ');
     expect(approved.body).toMatchObject({
       code: 0,
       message: 'Verification Pass',
@@ -252,9 +263,7 @@ describe('the console admin resource /api/admin/verifications (through real Kafk
 
     const admin = (await staff(['admin'])).web;
     const third = people[2]!;
-    expect(
-      (await admin.post(`/api/admin/verifications/${third.verificationId}/approve`, {})).body.data.status,
-    ).toBe('approved');
+    expect((await approveAs(admin, third.verificationId)).body.data.status).toBe('approved');
     const events = await sql<{ role: string }>`select metadata->'actor'->>'role' as role from identity.events
       where type = 'identity.IdentityVerificationApproved' order by global_position`.execute(
       harness.platform.database.db,
@@ -263,5 +272,65 @@ describe('the console admin resource /api/admin/verifications (through real Kafk
 
     const inbox = await inboxOf(web);
     expect(inbox.records[0]).toMatchObject({ sender: 'Review Office', title: 'Verification Pass' });
+  });
+
+  it('refuses an approval without every photo seen, with a wrong number or an unticked rule, and one’s own', async () => {
+    const { verificationId } = await submitted();
+    const second = (await staff(['reviewer'])).web;
+    const approve = (web: Web, body: object) =>
+      web.post(`/api/admin/verifications/${verificationId}/approve`, body);
+    // Nothing seen yet: refused, even with the right number.
+    expect((await approve(second, { certificateNumber: idCard, checks })).body.code).toBe(10036);
+    expect(
+      (
+        await second.raw({
+          method: 'GET',
+          url: `/api/user/review/photo?verificationId=${verificationId}&index=0`,
+        })
+      ).status,
+    ).toBe(200);
+    expect((await approve(second, { certificateNumber: idCard, checks })).body.code).toBe(10036);
+    const mismatch = await approveAs(second, verificationId, '110105194912310021');
+    expect(mismatch.body).toMatchObject({
+      code: 10035,
+      message:
+        'The number you typed from the photo does not match the submitted certificate number; check the photo again or reject',
+    });
+    expect((await approve(second, { certificateNumber: idCard, checks: checks.slice(0, 2) })).body.code).toBe(
+      10037,
+    );
+    expect((await second.get(`/api/admin/verifications/${verificationId}`)).body.data.status).toBe(
+      'processing',
+    );
+    const approvals = await sql<{ n: number }>`select count(*)::int as n from identity.events
+      where type = 'identity.IdentityVerificationApproved' and data->>'verificationId' = ${verificationId}`.execute(
+      harness.platform.database.db,
+    );
+    expect(approvals.rows[0]!.n).toBe(0);
+
+    // A reviewer's own verification: refused (403) whatever they checked, approve or reject.
+    const own = await staff(['reviewer']);
+    const photo = { name: 'f.png', type: 'image/png', bytes: png };
+    const { payload, contentType } = multipart(
+      { name: '李四', certificateType: 'id-card', certificateNumber: idCard },
+      { front: photo, back: photo },
+    );
+    const mine = await own.web.raw({
+      method: 'POST',
+      url: '/api/user/submitAuthentication',
+      payload,
+      headers: { 'content-type': contentType },
+    });
+    const ownId = mine.body.data.verificationId as string;
+    const ownApproval = await approveAs(own.web, ownId);
+    expect(ownApproval.status).toBe(403);
+    expect(ownApproval.body.code).toBe(10034);
+    expect((await own.web.post(`/api/admin/verifications/${ownId}/reject`, { reason: 'no' })).body.code).toBe(
+      10034,
+    );
+    expect(
+      (await own.web.post('/api/user/review', { verificationId: ownId, approve: false, reason: 'x' })).body
+        .code,
+    ).toBe(10034);
   });
 });

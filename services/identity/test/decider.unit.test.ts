@@ -140,3 +140,49 @@ describe('verification decider', () => {
       .thenThrows('verificationNotPending');
   });
 });
+
+describe('verification decider: what an approval needs (issue 19)', () => {
+  const checks = ['armAndUpperBodyVisible', 'faceUnobstructed', 'detailsClear'] as const;
+  const viewed = (position: number, by = reviewerId) => ({
+    type: 'identity.IdentityDocumentViewed',
+    data: { verificationId, reviewerId: by, position },
+  });
+  const approve = { type: 'Approve' as const, reviewerId, numberMatches: true, checks };
+
+  it('approves when the reviewer saw the photo, the number matched and every rule is ticked', () => {
+    given(foldVerification, decideVerification, [submitted, viewed(0)])
+      .when(approve)
+      .then([
+        {
+          type: 'identity.IdentityVerificationApproved',
+          data: { verificationId, accountId, reviewerId, numberMatched: true, checks: [...checks] },
+        },
+      ]);
+  });
+  it('refuses the account holder deciding their own verification, approve or reject', () => {
+    const own = { ...approve, reviewerId: accountId };
+    given(foldVerification, decideVerification, [submitted, viewed(0, accountId)])
+      .when(own)
+      .thenThrows('ownVerification');
+    given(foldVerification, decideVerification, [submitted])
+      .when({ type: 'Reject', reviewerId: accountId, reason: 'mine' })
+      .thenThrows('ownVerification');
+  });
+  it('refuses an approval before this reviewer opened every photo', () => {
+    given(foldVerification, decideVerification, [submitted]).when(approve).thenThrows('photosNotViewed');
+    const otherReviewer = '0b4f6a8e-0000-4000-8000-000000000009';
+    given(foldVerification, decideVerification, [submitted, viewed(0, otherReviewer)])
+      .when(approve)
+      .thenThrows('photosNotViewed');
+  });
+  it('refuses an approval when the number read from the photo does not match', () => {
+    given(foldVerification, decideVerification, [submitted, viewed(0)])
+      .when({ ...approve, numberMatches: false })
+      .thenThrows('certificateNumberMismatch');
+  });
+  it('refuses an approval with a photo rule left unticked', () => {
+    given(foldVerification, decideVerification, [submitted, viewed(0)])
+      .when({ ...approve, checks: checks.slice(1) })
+      .thenThrows('photoChecklistIncomplete');
+  });
+});

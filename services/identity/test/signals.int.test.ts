@@ -86,6 +86,11 @@ describe('identity signals: one document behind two accounts, many accounts from
     expect(found.headers['content-range']).toBe('identity-signals 0-0/1');
     const [signal] = found.body.data as Signal[];
     expect(signal!.accountIds).toEqual([first.accountId, second.accountId].sort());
+    // Words, not ids: each account's username beside its id.
+    expect((signal as Signal & { accountNames: Record<string, string> }).accountNames).toEqual({
+      [first.accountId]: first.username,
+      [second.accountId]: second.username,
+    });
     expect(JSON.stringify(signal)).not.toMatch(/11010519491231002X/i);
     expect(
       signal!.evidence.verifications.map((v: { certificateNumber: string }) => v.certificateNumber),

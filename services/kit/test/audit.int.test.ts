@@ -179,6 +179,13 @@ describe('audit API of every service (PostgreSQL)', () => {
     const byActor = await list({ actorId: 'admin-1' });
     expect(byActor.range).toBe('events 0-1/2');
     expect(byActor.records.every((r) => r.stream.id === bob)).toBe(true);
+    // The staff activity page: only what staff (here the admin) did, none of the participants' own events.
+    const byStaff = await list({ staff: true });
+    expect(byStaff.range).toBe('events 0-1/2');
+    expect(byStaff.records.every((r) => r.stream.id === bob)).toBe(true);
+    // The auditors' stream search: text in the data (here a nickname), case-insensitive.
+    const byText = await list({ q: 'A2' });
+    expect(byText.records.map((r) => [r.stream.id, r.version])).toEqual([[alice, 3]]);
 
     const window = await list({ from: at(5).toISOString(), to: at(15).toISOString() });
     expect(window.range).toBe('events 0-2/3');

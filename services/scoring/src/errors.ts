@@ -33,4 +33,6 @@ export const scoringCodes = {
   containerRunsUnavailable: 40026,
   /** The image's registry is local or private and the competition does not allow it (issue 18). */
   imageRegistryNotAllowed: 40027,
+  /** Issue 19: nobody decides on their own team (disqualification). */
+  ownTeamDecision: 40028,
 } as const;

@@ -61,4 +61,29 @@ export class GroundTruths {
     });
     return { rows: truth.rows, publicRows: truth.publicRows, sha256 };
   }
+
+  /**
+   * The ground truth in force (issue 19): file digest, rows and split, metric, who uploaded it and when,
+   * from the last upload event; null before the first one.
+   */
+  async current(competitionId: string) {
+    const events = await this.store.readStream(`groundtruth-${competitionId}`);
+    const last = events.at(-1);
+    if (!last) return null;
+    const data = last.data as { metric: string; rows: number; publicRows: number; sha256: string };
+    const uploader = last.actor.userId
+      ? await (this.db.withSchema('scoring') as ScoringDb)
+          .selectFrom('people')
+          .select('username')
+          .where('account_id', '=', last.actor.userId)
+          .executeTakeFirst()
+      : undefined;
+    return {
+      ...data,
+      uploadedAt: last.occurredAt,
+      uploadedBy: last.actor.userId,
+      uploadedByName: uploader?.username ?? null,
+      uploads: events.length,
+    };
+  }
 }

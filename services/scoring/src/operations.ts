@@ -101,17 +101,19 @@ export class Operations {
       log: string | null;
       disqualified_reason: string | null;
       team_disqualified_reason: string | null;
+      metric: string | null;
       created_at: Date;
       updated_at: Date;
       total: number;
     }>`
-      select s.*, p.username as submitter, m.team_name, d.reason as team_disqualified_reason,
+      select s.*, p.username as submitter, m.team_name, d.reason as team_disqualified_reason, g.metric,
         count(*) over () as total
       from scoring.submissions s
       left join scoring.people p on p.account_id = s.submitter_id
       left join scoring.memberships m on m.competition_id = s.competition_id and m.account_id = s.submitter_id
         and m.team_id = s.team_id
       left join scoring.team_disqualifications d on d.competition_id = s.competition_id and d.team_id = s.team_id
+      left join scoring.ground_truths g on g.competition_id = s.competition_id
       where ${where}
       order by ${sql.raw(column)} ${order}, s.submission_id
       limit ${query.to - query.from + 1} offset ${query.from}`.execute(this.db);
@@ -130,6 +132,8 @@ export class Operations {
         status: row.status,
         publicScore: row.public_score,
         privateScore: row.private_score,
+        /** The competition's current metric: the console shows scores at its declared precision. */
+        metric: row.metric,
         log: row.log,
         disqualifiedReason: row.disqualified_reason,
         teamDisqualifiedReason: row.team_disqualified_reason,

@@ -153,7 +153,10 @@ describe('scoring: final selection, private leaderboard, operator calls, live up
     const tied = await h.board(competitionId, (d) => d.records.every((r: Row) => r.score === 1));
     expect(teamsOf(tied)).toEqual([a.accountId, b.accountId]);
 
-    const all = await h.operator.web.post('/api/admin/submissions/rescore', { competitionId });
+    const all = await h.operator.web.post('/api/admin/submissions/rescore', {
+      competitionId,
+      allPhases: true,
+    });
     expect(all.body.data).toMatchObject({ rescored: 2, changed: 1, invalid: 0 });
     const after = await h.board(competitionId, (d) => d.records[0]?.teamId === b.accountId);
     expect(after.records.map((r: Row) => [r.teamId, r.score])).toEqual([

@@ -181,9 +181,10 @@ describe('integrity: sealed final results, leaderboards as of a time, collusion 
       competitionId,
       csv((i) => i * 5 + 1),
     );
-    expect((await h.operator.web.post('/api/admin/submissions/rescore', { competitionId })).body.code).toBe(
-      0,
-    );
+    expect(
+      (await h.operator.web.post('/api/admin/submissions/rescore', { competitionId, phase: 'preliminary' }))
+        .body.code,
+    ).toBe(0);
     await h.board(competitionId, (d) => d.records[0]?.teamId === b.accountId);
 
     const auditor = await h.account();
@@ -263,6 +264,11 @@ describe('integrity: sealed final results, leaderboards as of a time, collusion 
     expect(signals.every((s) => !s.teamIds.includes(c.accountId))).toBe(true);
 
     const identical = signals.find((s) => s.kind === 'identical-files')!;
+    // Words, not ids: each team by name (a single-person team by its member's username).
+    expect((identical as Signal & { teamNames: Record<string, string> }).teamNames).toEqual({
+      [a.accountId]: a.username,
+      [d.accountId]: d.username,
+    });
     expect(identical.evidence.submissions.map((s: { submissionId: string }) => s.submissionId)).toEqual([
       sa.submissionId,
       sd.submissionId,

@@ -66,13 +66,23 @@ export async function scoringHarness(env: Record<string, string> = {}, logger?: 
   const operator = await account(['operator']);
 
   /** A fresh competition with an open preliminary phase and the given ground truth (rmse unless told, 50 % public). */
-  async function competition(truth: string, { dailySubmissionLimit = 5, metric = 'rmse' } = {}) {
+  async function competition(
+    truth: string,
+    {
+      dailySubmissionLimit = 5,
+      metric = 'rmse',
+      /** null: the setting absent (two operators, as the competition has prize money). */
+      finalResultsApproval = 'one-operator' as 'one-operator' | 'two-operators' | null,
+    } = {},
+  ) {
     const competitionId = randomUUID();
     const settings = {
       title: { en: 'Yield', 'zh-CN': '产率' },
       description: { en: 'd', 'zh-CN': 'd' },
       type: 'Algorithm' as const,
       bonus: 1,
+      // One operator publishes unless a test asks for the four-eyes rule (issue 19).
+      ...(finalResultsApproval ? { finalResultsApproval } : {}),
       season: '2027',
       sponsors: [],
       timeZone: 'Asia/Shanghai',
@@ -130,8 +140,8 @@ export async function scoringHarness(env: Record<string, string> = {}, logger?: 
     if (body?.code !== 0) throw new Error(`ground truth refused: ${JSON.stringify(body)}`);
   }
 
-  async function participant(competitionId: string) {
-    const person = await account();
+  async function participant(competitionId: string, roles: 'operator'[] = []) {
+    const person = await account(roles);
     await platform.stores.get('competition')!.append(
       C.ParticipantSignedUp.aggregate,
       `registration-${competitionId}-${person.accountId}`,

@@ -17,6 +17,7 @@ export const teamCodes = {
   teamDisbanded: 30012,
   mergeExceedsSubmissions: 30013,
   dissolveReasonRequired: 30050,
+  ownTeamDecision: 30051,
 } as const;
 
 /** Domain failures of the team service, one constructor each so deciders stay readable. */
@@ -39,6 +40,7 @@ export const teamErrors = {
     new AppError(teamCodes.dissolveReasonRequired, 'dissolveReasonRequired', 400, {
       data: { field: 'reason' },
     }),
+  ownTeamDecision: () => new AppError(teamCodes.ownTeamDecision, 'teamOwnDecision', 403),
   // Role failures keep the platform's 403 body code (the portal treats them alike), with a specific text.
   notOwner: () => new AppError(errorCodes.forbidden, 'notTeamOwner', 403),
   notMember: () => new AppError(errorCodes.forbidden, 'notTeamMember', 403),

@@ -11,6 +11,8 @@ describe('operators list teams and dissolve one with a reason', () => {
   let otherCompetition: string;
   let teamIds: string[];
   let member: { web: Client; userId: string };
+  let betaOwner: { web: Client; userId: string };
+  let grantOperator: (userId: string) => Promise<void>;
 
   /** A raw list call: status, body and Content-Range. */
   async function list(web: Client | null, query: Record<string, unknown> = {}) {
@@ -30,11 +32,13 @@ describe('operators list teams and dissolve one with a reason', () => {
     h = await teamHarness('tadmin');
     const staff = await h.user();
     const accounts = new Accounts(h.db, h.stores.get('identity')!, undefined as never, undefined as never);
-    await accounts.grantRole(staff.userId, 'operator', {
-      actor: { userId: null, role: 'system' },
-      correlationId: randomUUID(),
-      causationId: null,
-    });
+    grantOperator = (userId) =>
+      accounts.grantRole(userId, 'operator', {
+        actor: { userId: null, role: 'system' },
+        correlationId: randomUUID(),
+        causationId: null,
+      });
+    await grantOperator(staff.userId);
     operator = staff.web;
     competitionId = await h.competition();
     otherCompetition = await h.competition();
@@ -51,6 +55,7 @@ describe('operators list teams and dissolve one with a reason', () => {
     await a!.web.post('/api/team/handleApplication', { applicationId, agree: true });
     await applicant!.web.post('/api/team/apply', { teamId: teamIds[0] });
     member = c!;
+    betaOwner = b!;
   });
 
   afterAll(async () => {
@@ -124,5 +129,16 @@ describe('operators list teams and dissolve one with a reason', () => {
     expect((await list(operator, { filter: { competitionId, status: 'active' } })).range).toBe('teams 0-0/1');
     const again = await operator.post(`/api/admin/teams/${teamIds[0]}/dissolve`, { reason: 'again' });
     expect(again.body.code).toBe(30012);
+  });
+
+  it('refuses an operator dissolving their own team (separation of duties)', async () => {
+    await grantOperator(betaOwner.userId);
+    const own = await betaOwner.web.post(`/api/admin/teams/${teamIds[1]}/dissolve`, { reason: 'mine' });
+    expect(own.status).toBe(403);
+    expect(own.body).toMatchObject({
+      code: 30051,
+      message: 'You are a member of this team; another operator must dissolve it',
+    });
+    expect((await operator.get(`/api/admin/teams/${teamIds[1]}`)).body.data.status).toBe('active');
   });
 });

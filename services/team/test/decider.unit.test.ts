@@ -147,3 +147,19 @@ describe('team decider', () => {
     given([]).when({ type: 'DisbandTeam', by: owner }).thenThrows('teamNotFound');
   });
 });
+
+describe('team decider: an operator’s dissolution (issue 19)', () => {
+  it('dissolves a team the operator is not in, and refuses one they are in', () => {
+    given([created])
+      .when({ type: 'DissolveTeam', by: bob, reason: 'shared files' })
+      .then([
+        {
+          type: 'team.TeamDissolved',
+          data: { ...base, memberIds: [owner], lapsedApplicantIds: [], reason: 'shared files' },
+        },
+      ]);
+    given([created, aliceAsks, aliceJoined])
+      .when({ type: 'DissolveTeam', by: alice, reason: 'mine' })
+      .thenThrows('teamOwnDecision');
+  });
+});

@@ -67,15 +67,25 @@ export class AccountClosures {
 
   async #close(accountId: string, by: 'holder' | 'admin', reason: string | null, metadata: EventMetadata) {
     const at = new Date();
-    await this.db.transaction().execute(async (trx) => {
-      await this.accounts.execute(trx, accountId, { type: 'CloseAccount', by, reason, at }, metadata);
-      await this.#t(trx)
-        .insertInto('account_closures')
-        .values({ account_id: accountId, closed_at: at })
-        .execute();
-      await this.sessions.revokeAll(trx, accountId, 'account-closed', metadata);
-    });
+    await this.db.transaction().execute((trx) => this.closeWithin(trx, accountId, by, reason, metadata, at));
     return { closedAt: at.toISOString(), deleteAfter: this.deletionDay(at) };
+  }
+
+  /** Closes the account inside the caller's transaction (the console's staff changes: users/staff-actions.ts). */
+  async closeWithin(
+    trx: Db,
+    accountId: string,
+    by: 'holder' | 'admin',
+    reason: string | null,
+    metadata: EventMetadata,
+    at = new Date(),
+  ) {
+    await this.accounts.execute(trx, accountId, { type: 'CloseAccount', by, reason, at }, metadata);
+    await this.#t(trx)
+      .insertInto('account_closures')
+      .values({ account_id: accountId, closed_at: at })
+      .execute();
+    await this.sessions.revokeAll(trx, accountId, 'account-closed', metadata);
   }
 
   /**

@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import { identityCodes } from '../errors.ts';
 
 const E = identity;
+const { photoChecks } = identity;
+export type PhotoCheck = (typeof photoChecks)[number];
 type Data<D extends { data: z.ZodType }> = z.infer<D['data']>;
 
 export type VerificationEvent =
@@ -20,6 +22,9 @@ export type VerificationState =
       verificationId: string;
       accountId: string;
       reason: string | null;
+      photoCount: number;
+      /** `<reviewerId>:<position>` of every photo view of the current submission. */
+      viewed: string[];
     };
 
 export const initialVerification: VerificationState = { status: 'none' };
@@ -32,9 +37,15 @@ export function evolveVerification(state: VerificationState, event: Verification
         verificationId: event.data.verificationId,
         accountId: event.data.accountId,
         reason: null,
+        photoCount: event.data.photoIds.length,
+        viewed: [],
       };
-    case E.IdentityDocumentViewed.type:
-      return state;
+    case E.IdentityDocumentViewed.type: {
+      const { reviewerId, position, verificationId } = event.data;
+      if (state.status === 'none' || position === undefined || verificationId !== state.verificationId)
+        return state;
+      return { ...state, viewed: [...state.viewed, `${reviewerId}:${position}`] };
+    }
     case E.IdentityVerificationApproved.type:
       return state.status === 'none' ? state : { ...state, status: 'verified', reason: null };
     case E.IdentityVerificationRejected.type:
@@ -48,9 +59,33 @@ export function evolveVerification(state: VerificationState, event: Verification
 
 export type VerificationCommand =
   | { type: 'Submit'; data: Data<typeof E.IdentityVerificationSubmitted> }
-  | { type: 'ViewDocuments'; reviewerId: string }
-  | { type: 'Approve'; reviewerId: string }
+  | { type: 'ViewDocuments'; reviewerId: string; position: number }
+  | {
+      type: 'Approve';
+      reviewerId: string;
+      /** Whether the number the reviewer read from the photo matches the stored keyed digest. */
+      numberMatches: boolean;
+      checks: readonly PhotoCheck[];
+    }
   | { type: 'Reject'; reviewerId: string; reason: string };
+
+const refuse = (key: keyof typeof identityCodes, status: number) =>
+  new AppError(identityCodes[key], key, status);
+
+/**
+ * What an approval needs (issue 19): someone else's verification, every photo seen by this reviewer,
+ * the number read from the photo equal to the submitted one, and each photo rule ticked.
+ */
+function requireApprovable(
+  state: Exclude<VerificationState, { status: 'none' }>,
+  command: Extract<VerificationCommand, { type: 'Approve' }>,
+) {
+  for (let position = 0; position < state.photoCount; position++)
+    if (!state.viewed.includes(`${command.reviewerId}:${position}`)) throw refuse('photosNotViewed', 409);
+  if (!command.numberMatches) throw refuse('certificateNumberMismatch', 409);
+  if (!photoChecks.every((check) => command.checks.includes(check)))
+    throw refuse('photoChecklistIncomplete', 400);
+}
 
 export function decideVerification(
   command: VerificationCommand,
@@ -68,18 +103,30 @@ export function decideVerification(
   switch (command.type) {
     case 'ViewDocuments':
       return [
-        { type: E.IdentityDocumentViewed.type, data: { verificationId, reviewerId: command.reviewerId } },
+        {
+          type: E.IdentityDocumentViewed.type,
+          data: { verificationId, reviewerId: command.reviewerId, position: command.position },
+        },
       ];
     case 'Approve':
     case 'Reject': {
+      // Separation of duties: nobody decides their own verification, whatever their roles.
+      if (command.reviewerId === accountId) throw refuse('ownVerification', 403);
       if (state.status !== 'processing') {
         throw new AppError(identityCodes.verificationNotPending, 'verificationNotPending', 409);
       }
+      if (command.type === 'Approve') requireApprovable(state, command);
       return command.type === 'Approve'
         ? [
             {
               type: E.IdentityVerificationApproved.type,
-              data: { verificationId, accountId, reviewerId: command.reviewerId },
+              data: {
+                verificationId,
+                accountId,
+                reviewerId: command.reviewerId,
+                numberMatched: true,
+                checks: [...photoChecks],
+              },
             },
           ]
         : [

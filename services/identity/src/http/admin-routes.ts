@@ -1,3 +1,4 @@
+import { identity } from '@sais/events';
 import {
   type SimpleRestQuery,
   ValidationError,
@@ -26,6 +27,11 @@ export interface AdminHttp {
 }
 
 const tags = ['admin: verifications'];
+/** What an approval carries (issue 19): the number read from the photo and the ticked photo rules. */
+export const approvalBody = z.object({
+  certificateNumber: z.string().trim().max(40).default(''),
+  checks: z.array(identity.PhotoCheck).max(identity.photoChecks.length).default([]),
+});
 const statuses = ['processing', 'approved', 'rejected'] as const;
 const idParams = z.object({ id: z.uuid() });
 
@@ -144,14 +150,23 @@ export async function adminRoutes(root: FastifyInstance, { accounts, sessions, v
     {
       schema: {
         tags,
-        summary: 'Reviewer: approve a pending verification',
+        summary:
+          'Reviewer: approve a pending verification of someone else, after viewing every photo; certificateNumber is the number read from the photo (compared with the stored keyed digest), checks the ticked photo rules',
         params: idParams,
+        // Optional, so a caller without the role hears 403 before anything about the body.
+        body: approvalBody.nullish(),
         response: { 200: envelopeOf(record) },
       },
     },
     async (request) => {
       const { accountId, metadata } = await reviewer(request);
-      await verifications.decide(request.params.id, { approve: true }, accountId, metadata);
+      const { certificateNumber, checks } = approvalBody.parse(request.body ?? {});
+      await verifications.decide(
+        request.params.id,
+        { approve: true, certificateNumber, checks },
+        accountId,
+        metadata,
+      );
       return ok(await one(request.params.id), 'Verification Pass');
     },
   );

@@ -25,10 +25,13 @@ export async function requireStaffSession(
   request: FastifyRequest,
   { sessions, accounts }: { sessions: Sessions; accounts: Accounts },
   role: Role,
-): Promise<StaffCall> {
+): Promise<StaffCall & { roles: Role[] }> {
   const session = await requireSession(request, sessions);
   const account = await accounts.requireAccount(session, role);
-  return staffCall(request, { accountId: session.accountId, roles: account.roles }, role);
+  return {
+    ...staffCall(request, { accountId: session.accountId, roles: account.roles }, role),
+    roles: account.roles,
+  };
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, expires: Date, secure: boolean) {

@@ -1,5 +1,13 @@
 import type { Role } from '@sais/events';
-import { AppError, ok, okPage, parseSimpleRestList, simpleRestQuery } from '@sais/kit';
+import {
+  AppError,
+  type Db,
+  type StaffCall,
+  ok,
+  okPage,
+  parseSimpleRestList,
+  simpleRestQuery,
+} from '@sais/kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,6 +16,7 @@ import type { Sessions } from '../auth/sessions.ts';
 import type { AccountClosures } from '../closure/closures.ts';
 import { identityCodes } from '../errors.ts';
 import { type UserDirectory, accountStatuses, staffRoles } from '../users/directory.ts';
+import { type StaffChange, StaffActions } from '../users/staff-actions.ts';
 import { requireStaffSession } from './context.ts';
 
 const tags = ['admin: users'];
@@ -19,27 +28,36 @@ const listFilter = z.object({
   id: z.union([z.uuid(), z.array(z.uuid()).max(100)]).optional(),
 });
 
-const notOnOwnAccount = () => new AppError(identityCodes.notOnOwnAccount, 'notOnOwnAccount', 409);
-
 /**
  * Accounts for the console, in ra-data-simple-rest form: list (`sort` [registeredAt|username],
  * `range`, `filter` {role, status, q, id}, Content-Range) and show for operators and admins;
- * disable (with a reason; sessions end) and enable for operators and admins; role grants and
- * revocations and closing an account (with a reason; decision 0017) for admins only. Every change is an event on the account's stream.
+ * disable (with a reason; sessions end) and enable for operators and admins, of staff accounts for
+ * admins only; role grants and revocations and closing an account (with a reason; decision 0017) for
+ * admins only; the last admin stays (staff-rules.ts). Every change is an event on the account's stream.
  */
 export async function userAdminRoutes(
   root: FastifyInstance,
   {
+    db,
     accounts,
     sessions,
     directory,
     closures,
-  }: { accounts: Accounts; sessions: Sessions; directory: UserDirectory; closures: AccountClosures },
+  }: {
+    db: Db;
+    accounts: Accounts;
+    sessions: Sessions;
+    directory: UserDirectory;
+    closures: AccountClosures;
+  },
 ) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   /** The caller holding `role` (or admin); the role recorded on events is the one that let them in. */
   const staff = (request: FastifyRequest, role: Role) =>
     requireStaffSession(request, { sessions, accounts }, role);
+  const staffActions = new StaffActions(db, accounts, sessions, closures);
+  const change = (caller: StaffCall & { roles: Role[] }, targetId: string, what: StaffChange) =>
+    staffActions.change(targetId, what, caller, caller.metadata);
 
   app.get(
     '/api/admin/users',
@@ -87,14 +105,13 @@ export async function userAdminRoutes(
       },
     },
     async (request) => {
-      const { accountId, metadata } = await staff(request, 'operator');
+      const caller = await staff(request, 'operator');
       const reason = request.body?.reason;
       if (!reason)
         throw new AppError(identityCodes.disableReasonRequired, 'disableReasonRequired', 400, {
           data: { field: 'reason' },
         });
-      if (request.params.id === accountId) throw notOnOwnAccount();
-      await accounts.disable(request.params.id, reason, metadata);
+      await change(caller, request.params.id, { type: 'disable', reason });
       return ok(await directory.one(request.params.id));
     },
   );
@@ -103,8 +120,8 @@ export async function userAdminRoutes(
     '/api/admin/users/:id/enable',
     { schema: { tags, summary: 'Operator: enable a disabled account again', params: idParams } },
     async (request) => {
-      const { metadata } = await staff(request, 'operator');
-      await accounts.enable(request.params.id, metadata);
+      const caller = await staff(request, 'operator');
+      await change(caller, request.params.id, { type: 'enable' });
       return ok(await directory.one(request.params.id));
     },
   );
@@ -121,14 +138,13 @@ export async function userAdminRoutes(
       },
     },
     async (request) => {
-      const { accountId, metadata } = await staff(request, 'admin');
+      const caller = await staff(request, 'admin');
       const reason = request.body?.reason;
       if (!reason)
         throw new AppError(identityCodes.closeReasonRequired, 'closeReasonRequired', 400, {
           data: { field: 'reason' },
         });
-      if (request.params.id === accountId) throw notOnOwnAccount();
-      await closures.closeByAdmin(request.params.id, reason, metadata);
+      await change(caller, request.params.id, { type: 'close', reason });
       return ok(await directory.one(request.params.id));
     },
   );
@@ -145,13 +161,9 @@ export async function userAdminRoutes(
         },
       },
       async (request) => {
-        const { accountId, metadata } = await staff(request, 'admin');
+        const caller = await staff(request, 'admin');
         const { role } = request.body;
-        if (action === 'revoke' && role === 'admin' && request.params.id === accountId)
-          throw notOnOwnAccount();
-        await (action === 'grant'
-          ? accounts.grantRole(request.params.id, role, metadata)
-          : accounts.revokeRole(request.params.id, role, metadata));
+        await change(caller, request.params.id, { type: action, role });
         return ok(await directory.one(request.params.id));
       },
     );

@@ -9,6 +9,7 @@ import { identityCodes } from '../errors.ts';
 import type { Inbox } from '../inbox/inbox.ts';
 import { inspectPhoto, maxPhotoBytes, photoLimits } from '../verification/photos.ts';
 import type { Verifications } from '../verification/verifications.ts';
+import { approvalBody } from './admin-routes.ts';
 import { requireSession } from './context.ts';
 
 export interface VerificationHttp {
@@ -209,8 +210,9 @@ export async function verificationRoutes(
     {
       schema: {
         tags: ['review'],
-        summary: 'Reviewer: approve, or reject with a reason',
-        body: z.object({
+        summary:
+          'Reviewer: approve (after viewing every photo, with the number read from the photo and the ticked photo rules), or reject with a reason; never one’s own',
+        body: approvalBody.extend({
           verificationId: z.uuid(),
           approve: z.boolean(),
           reason: z.string().trim().max(500).optional(),
@@ -219,12 +221,12 @@ export async function verificationRoutes(
     },
     async (request) => {
       const session = await reviewer(request);
-      const { verificationId, approve, reason } = request.body;
+      const { verificationId, approve, reason, certificateNumber, checks } = request.body;
       if (!approve && !reason)
         throw new ValidationError('rejectReasonRequired', { data: { field: 'reason' } });
       await verifications.decide(
         verificationId,
-        approve ? { approve: true } : { approve: false, reason: reason! },
+        approve ? { approve: true, certificateNumber, checks } : { approve: false, reason: reason! },
         session.accountId,
         requestMetadata(request, session.accountId, 'reviewer'),
       );

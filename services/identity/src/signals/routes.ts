@@ -36,6 +36,28 @@ export async function identitySignalRoutes(
   const tags = ['admin: integrity'];
   const operator = (request: FastifyRequest) =>
     requireStaffSession(request, { sessions, accounts }, 'operator');
+  /** Words, not ids (issue 19): each named account's username beside its id. */
+  const withNames = async <T extends { accountIds: string[] }>(records: T[]) => {
+    const ids = [...new Set(records.flatMap((record) => record.accountIds))];
+    const names = new Map(
+      await Promise.all(
+        ids.map(
+          async (id) =>
+            [
+              id,
+              await accounts.load(id).then(
+                ({ state }) => state.username ?? null,
+                () => null,
+              ),
+            ] as const,
+        ),
+      ),
+    );
+    return records.map((record) => ({
+      ...record,
+      accountNames: Object.fromEntries(record.accountIds.map((id) => [id, names.get(id) ?? null])),
+    }));
+  };
   const idParams = z.object({ id: z.string().min(1).max(80) });
   const decision = z.object({ reason: z.string().trim().min(1).max(500) });
 
@@ -52,7 +74,11 @@ export async function identitySignalRoutes(
     async (request, reply) => {
       await operator(request);
       const query = parseIdentitySignalList(request.query);
-      return okPage(reply, 'identity-signals', query.from, await signals.list(query));
+      const page = await signals.list(query);
+      return okPage(reply, 'identity-signals', query.from, {
+        ...page,
+        records: await withNames(page.records),
+      });
     },
   );
 
@@ -61,7 +87,7 @@ export async function identitySignalRoutes(
     { schema: { tags, summary: 'Operator: one identity signal with its evidence', params: idParams } },
     async (request) => {
       await operator(request);
-      return ok(await signals.one(request.params.id));
+      return ok((await withNames([await signals.one(request.params.id)]))[0]);
     },
   );
 

@@ -26,6 +26,23 @@ const latestIs = (wanted: string, other: string, extra: RawBuilder<unknown> = sq
       order by x.stream_version desc limit 1), false)`;
 
 /**
+ * Enabled, open accounts holding the admin role; inside a transaction pass its `trx` (the embedded database
+ * has one connection).
+ */
+export async function activeAdminCount(db: Db): Promise<number> {
+  const E = identity;
+  const admin = latestIs(E.RoleGranted.type, E.RoleRevoked.type, sql`x.data->>'role' = 'admin'`);
+  const disabled = latestIs(E.AccountDisabled.type, E.AccountEnabled.type);
+  const closed = sql`exists (select 1 from identity.events x
+    where x.stream_id = r.stream_id and x.type = ${E.AccountClosed.type})`;
+  const row = await sql<{ n: number }>`select count(*)::int as n from identity.events r
+    where r.type = ${E.AccountRegistered.type} and ${admin} and not ${disabled} and not ${closed}`.execute(
+    db,
+  );
+  return row.rows[0]?.n ?? 0;
+}
+
+/**
  * The operators' and admins' view of accounts: found from the AccountRegistered events (the event
  * store is the source of truth; no second copy to keep), searched through the unique account keys,
  * each record folded from its stream.

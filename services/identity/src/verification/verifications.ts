@@ -1,9 +1,19 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { type EventMetadata, identity } from '@sais/events';
 import { ConcurrencyError, type Db, type EventStore, NotFoundError, open, seal } from '@sais/kit';
 import { type Kysely, sql } from 'kysely';
 import type { IdentityTables } from '../db/tables.ts';
-import { type VerificationCommand, decideVerification, foldVerification } from '../domain/verification.ts';
+import {
+  type PhotoCheck,
+  type VerificationCommand,
+  decideVerification,
+  foldVerification,
+} from '../domain/verification.ts';
+
+/** A reviewer's decision; an approval carries the number read from the photo and the ticked photo rules. */
+export type Decision =
+  | { approve: true; certificateNumber: string; checks: readonly PhotoCheck[] }
+  | { approve: false; reason: string };
 
 export type AuthStatus = 'Not Verified' | 'Processing' | 'Verified';
 
@@ -101,14 +111,29 @@ export class Verifications {
     );
   }
 
+  #digest(certificateType: string, number: string): string {
+    return createHmac('sha256', this.#digestKey)
+      .update(`${certificateType}:${normaliseCertificate(number)}`)
+      .digest('hex');
+  }
+
+  /**
+   * Whether the number a reviewer read from the photo is the submitted one: compared with the stored
+   * keyed digest, so the full number is never kept in clear (decision 0018).
+   */
+  #numberMatches(row: { certificate_type: string; certificate_digest: string | null }, typed: string) {
+    if (!row.certificate_digest) return false;
+    const typedDigest = Buffer.from(this.#digest(row.certificate_type, typed), 'hex');
+    const stored = Buffer.from(row.certificate_digest, 'hex');
+    return typedDigest.length === stored.length && timingSafeEqual(typedDigest, stored);
+  }
+
   async submit(submission: Submission, metadata: EventMetadata): Promise<string> {
     const verificationId = randomUUID();
     const documentIds = submission.photos.map(() => randomUUID());
     const masked = maskCertificate(submission.certificateNumber);
     // A keyed digest lets operators find one document behind two accounts without storing the number.
-    const digest = createHmac('sha256', this.#digestKey)
-      .update(`${submission.certificateType}:${normaliseCertificate(submission.certificateNumber)}`)
-      .digest('hex');
+    const digest = this.#digest(submission.certificateType, submission.certificateNumber);
     await this.db.transaction().execute(async (trx) => {
       await this.#execute(
         trx,
@@ -296,7 +321,7 @@ export class Verifications {
             identity.IdentityDocumentViewed.aggregate,
             stream(verification.account_id),
             'any',
-            [{ type: identity.IdentityDocumentViewed.type, data: { verificationId, reviewerId } }],
+            [{ type: identity.IdentityDocumentViewed.type, data: { verificationId, reviewerId, position } }],
             metadata,
             { trx },
           ),
@@ -313,12 +338,7 @@ export class Verifications {
     return { mime: document.mime, bytes: open(this.#photoKey, document.document_id, document) };
   }
 
-  async decide(
-    verificationId: string,
-    decision: { approve: true } | { approve: false; reason: string },
-    reviewerId: string,
-    metadata: EventMetadata,
-  ) {
+  async decide(verificationId: string, decision: Decision, reviewerId: string, metadata: EventMetadata) {
     const verification = await this.#find(verificationId);
     await this.db.transaction().execute(async (trx) => {
       const events = await this.store.readStream(stream(verification.account_id), { trx });
@@ -329,7 +349,12 @@ export class Verifications {
         trx,
         verification.account_id,
         decision.approve
-          ? { type: 'Approve', reviewerId }
+          ? {
+              type: 'Approve',
+              reviewerId,
+              numberMatches: this.#numberMatches(verification, decision.certificateNumber),
+              checks: decision.checks,
+            }
           : { type: 'Reject', reviewerId, reason: decision.reason },
         metadata,
       );

@@ -29,6 +29,10 @@ export interface AuditEventFilter {
   streamId?: string;
   type?: string;
   actorId?: string;
+  /** Only events a staff member caused (actor role reviewer, operator, auditor or admin): the staff activity page. */
+  staff?: boolean;
+  /** Text in the event's data (case-insensitive): the auditors' stream search by name, email or id. */
+  q?: string;
   /** occurredAt ≥ from (inclusive). */
   from?: Date;
   /** occurredAt ≤ to (inclusive). */
@@ -114,6 +118,12 @@ export class AuditEventLog {
     if (filter.streamId !== undefined) conditions.push(sql`stream_id = ${filter.streamId}`);
     if (filter.type !== undefined) conditions.push(sql`type = ${filter.type}`);
     if (filter.actorId !== undefined) conditions.push(sql`metadata->'actor'->>'userId' = ${filter.actorId}`);
+    if (filter.staff)
+      conditions.push(sql`metadata->'actor'->>'role' in ('reviewer', 'operator', 'auditor', 'admin')`);
+    if (filter.q) {
+      const pattern = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      conditions.push(sql`lower(data::text) like ${pattern}`);
+    }
     if (filter.from) conditions.push(sql`occurred_at >= ${filter.from.toISOString()}`);
     if (filter.to) conditions.push(sql`occurred_at <= ${filter.to.toISOString()}`);
     return sql.join(conditions, sql` and `);

@@ -42,6 +42,8 @@ const filterShape = z.object({
   streamId: z.string().trim().min(1).max(200).optional(),
   type: z.string().trim().min(1).max(200).optional(),
   actorId: z.string().trim().min(1).max(200).optional(),
+  staff: z.boolean().optional(),
+  q: z.string().trim().min(2).max(100).optional(),
   from: instant.optional(),
   to: instant.optional(),
 });
@@ -53,7 +55,7 @@ export function parseAuditQuery(query: SimpleRestQuery): AuditListQuery {
     defaultSort: ['position', 'DESC'],
     filter: filterShape,
   });
-  const { id, streamId, type, actorId } = filter;
+  const { id, streamId, type, actorId, staff, q } = filter;
   return {
     ...page,
     filter: {
@@ -61,6 +63,8 @@ export function parseAuditQuery(query: SimpleRestQuery): AuditListQuery {
       streamId,
       type,
       actorId,
+      staff,
+      q,
       from: filter.from ? new Date(filter.from) : undefined,
       to: filter.to ? new Date(filter.to) : undefined,
     },
@@ -140,7 +144,7 @@ export async function auditRoutes(root: FastifyInstance, options: AuditRoutesOpt
     {
       schema: {
         tags,
-        summary: `Auditor: ${service.name} events; sort, range, filter {streamId, type, actorId, from, to, id}; Content-Range`,
+        summary: `Auditor: ${service.name} events; sort, range, filter {streamId, type, actorId, staff, q, from, to, id}; Content-Range`,
         querystring: simpleRestQuery,
         response: { 200: envelopeOf(z.array(eventRecord)) },
       },

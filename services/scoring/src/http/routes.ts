@@ -26,6 +26,9 @@ import type { Standings } from '../standings.ts';
 import { competitionIdOf, readResultForm } from './result-form.ts';
 import { withDeletedUsers } from './deleted-users.ts';
 
+/** A phase named explicitly: there is no default phase for publishing or rescoring (issue 19). */
+export const phaseField = z.string({ error: 'phaseRequired' }).trim().min(1, 'phaseRequired').max(40);
+
 /** Files above this size must use the resumable upload (tus, `./tus.ts`). */
 export const maxMultipartBytes = 20 * 1024 * 1024;
 
@@ -167,6 +170,22 @@ export async function scoringRoutes(
       let body = serializedPages.get(page);
       if (!body) serializedPages.set(page, (body = Buffer.from(JSON.stringify(ok(page)))));
       return reply.type('application/json; charset=utf-8').send(body);
+    },
+  );
+
+  app.get(
+    '/api/admin/groundtruth',
+    {
+      schema: {
+        tags: ['admin: scoring'],
+        summary:
+          'Operator: the ground truth in force (SHA-256, rows, public rows, metric, who uploaded it and when), or null',
+        querystring: z.object({ competitionId: z.uuid() }),
+      },
+    },
+    async (request) => {
+      await requirePrincipal(auth, request, 'operator');
+      return ok(await groundTruths.current(request.query.competitionId));
     },
   );
 
@@ -430,13 +449,20 @@ async function operatorRoutes(
       schema: {
         tags,
         summary:
-          'Operator: score every Completed or Invalid submission of a competition (optionally one phase) again, after a ground-truth fix',
-        body: z.object({ competitionId: z.uuid(), phase: z.string().max(40).optional() }),
+          'Operator: score every Completed or Invalid submission of one phase (or, with allPhases: true, of every phase) again, after a ground-truth fix; no default phase',
+        body: z.object({
+          competitionId: z.uuid(),
+          phase: z.string().trim().min(1, 'phaseRequired').max(40).optional(),
+          allPhases: z.literal(true).optional(),
+        }),
       },
     },
     async (request) => {
       const metadata = await operator(request);
-      return ok(await operations.rescoreAll(request.body.competitionId, request.body.phase, metadata));
+      const { competitionId, phase, allPhases } = request.body;
+      // No default phase (issue 19): one phase, or every phase said explicitly.
+      if (!phase === !allPhases) throw new ValidationError('phaseRequired', { data: { field: 'phase' } });
+      return ok(await operations.rescoreAll(competitionId, phase, metadata));
     },
   );
 
@@ -478,8 +504,9 @@ async function operatorRoutes(
     {
       schema: {
         tags,
-        summary: 'Operator: publish a phase’s private leaderboard (final results); final selections close',
-        body: z.object({ competitionId: z.uuid(), phase: z.string().min(1).max(40) }),
+        summary:
+          'Operator: publish a phase’s private leaderboard (final results) where one operator may (else 40041: propose and approve); final selections close',
+        body: z.object({ competitionId: z.uuid(), phase: phaseField }),
       },
     },
     async (request) => {

@@ -1,8 +1,14 @@
 import { type Authenticator, type StaffCall, staffCall } from '@sais/kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Publications } from './publications.ts';
 import type { Seals } from './seals.ts';
 
-type Guard = (seals: Seals, request: FastifyRequest, operator: StaffCall) => Promise<void>;
+type Guard = (
+  seals: Seals,
+  request: FastifyRequest,
+  operator: StaffCall,
+  publications: Publications,
+) => Promise<void>;
 
 const params = (request: FastifyRequest) => request.params as { id: string };
 const body = (request: FastifyRequest) =>
@@ -16,8 +22,11 @@ const guards: Record<string, Guard> = {
     seals.guardPhases(body(request).competitionId, body(request).phase),
   '/api/admin/leaderboard/disqualifyTeam': (seals, request) =>
     seals.guardTeam(body(request).competitionId, body(request).teamId!),
-  '/api/admin/leaderboard/publish': (seals, request, { accountId, metadata }) =>
-    seals.beforePublish(body(request).competitionId, body(request).phase!, accountId, metadata),
+  // Where two operators are needed, the direct publish is refused before anything is sealed (40041).
+  '/api/admin/leaderboard/publish': async (seals, request, { accountId, metadata }, publications) => {
+    await publications.requireOneOperator(body(request).competitionId);
+    await seals.beforePublish(body(request).competitionId, body(request).phase!, accountId, metadata);
+  },
 };
 
 /**
@@ -26,13 +35,18 @@ const guards: Record<string, Guard> = {
  * the phase was never sealed. Runs before the handlers of those routes, for operators only (anyone
  * else gets the handler's own 401/403).
  */
-export function guardSealedResults(app: FastifyInstance, seals: Seals, auth: Authenticator) {
+export function guardSealedResults(
+  app: FastifyInstance,
+  seals: Seals,
+  auth: Authenticator,
+  publications: Publications,
+) {
   app.addHook('preHandler', async (request) => {
     const guard = request.method === 'POST' ? guards[request.routeOptions.url ?? ''] : undefined;
     if (!guard) return;
     const principal = await auth.principal(request);
     if (!principal) return;
     if (principal.roles.includes('operator') || principal.roles.includes('admin'))
-      await guard(seals, request, staffCall(request, principal, 'operator'));
+      await guard(seals, request, staffCall(request, principal, 'operator'), publications);
   });
 }

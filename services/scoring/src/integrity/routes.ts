@@ -12,7 +12,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Leaderboards } from '../leaderboards.ts';
 import { Standings } from '../standings.ts';
+import { phaseField } from '../http/routes.ts';
+import { guardOwnTeam } from './duties.ts';
+import { withTeamNames } from './names.ts';
 import { guardSealedResults } from './guards.ts';
+import { Publications } from './publications.ts';
 import { Seals } from './seals.ts';
 import { type SignalQuery, Signals } from './signals.ts';
 
@@ -36,7 +40,8 @@ export function parseSignalList(query: SimpleRestQuery): SignalQuery {
 
 /**
  * The integrity calls of the scoring service (decision 0008), for operators: seal a phase's private
- * leaderboard, and the collusion signals in ra-data-simple-rest form with their two actions.
+ * leaderboard, publish it through two operators where the competition asks for it (issue 19), and the
+ * collusion signals in ra-data-simple-rest form with their two actions.
  */
 export async function integrityRoutes(
   root: FastifyInstance,
@@ -44,11 +49,13 @@ export async function integrityRoutes(
 ) {
   const seals = new Seals(db, store, new Leaderboards(db));
   const signals = new Signals(db, store, new Standings(db, store));
-  guardSealedResults(root, seals, auth);
+  const publications = new Publications(db, store, seals);
+  guardSealedResults(root, seals, auth, publications);
+  guardOwnTeam(root, db, auth, signals);
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin: integrity'];
   const operator = (request: FastifyRequest) => requireStaff(auth, request, 'operator');
-  const phaseBody = z.object({ competitionId: z.uuid(), phase: z.string().min(1).max(40) });
+  const phaseBody = z.object({ competitionId: z.uuid(), phase: phaseField });
   const reason = z.string().trim().min(1).max(500);
   const idParams = z.object({ id: z.string().min(1).max(80) });
 
@@ -87,6 +94,41 @@ export async function integrityRoutes(
   );
 
   app.get(
+    '/api/admin/leaderboard/publication',
+    {
+      schema: {
+        tags,
+        summary:
+          'Operator: who publishes this phase’s final results (two operators or one), the pending proposal, the publication and the history',
+        querystring: phaseBody,
+      },
+    },
+    async (request) => {
+      await operator(request);
+      return ok(await publications.status(request.query.competitionId, request.query.phase));
+    },
+  );
+
+  const steps = {
+    propose:
+      'Operator: propose publishing a phase’s private leaderboard, with a reason (sealed now unless it is); a different operator approves',
+    approve:
+      'Operator (not the proposer): approve the pending proposal with a reason; the private leaderboard is published (the ranking must match its seal)',
+    withdraw: 'Operator: withdraw the pending proposal with a reason, before its approval',
+  } as const;
+  for (const step of Object.keys(steps) as (keyof typeof steps)[]) {
+    app.post(
+      `/api/admin/leaderboard/publication/${step}`,
+      { schema: { tags, summary: steps[step], body: phaseBody.extend({ reason }) } },
+      async (request) => {
+        const { accountId, metadata } = await operator(request);
+        const { competitionId, phase } = request.body;
+        return ok(await publications[step](competitionId, phase, request.body.reason, accountId, metadata));
+      },
+    );
+  }
+
+  app.get(
     '/api/admin/signals',
     {
       schema: {
@@ -99,7 +141,11 @@ export async function integrityRoutes(
     async (request, reply) => {
       await operator(request);
       const query = parseSignalList(request.query);
-      return okPage(reply, 'signals', query.from, await signals.list(query));
+      const page = await signals.list(query);
+      return okPage(reply, 'signals', query.from, {
+        ...page,
+        records: await withTeamNames(db, page.records),
+      });
     },
   );
 
@@ -108,7 +154,7 @@ export async function integrityRoutes(
     { schema: { tags, summary: 'Operator: one collusion signal with its evidence', params: idParams } },
     async (request) => {
       await operator(request);
-      return ok(await signals.one(request.params.id));
+      return ok((await withTeamNames(db, [await signals.one(request.params.id)]))[0]);
     },
   );
 

@@ -17,7 +17,7 @@ export type TeamCommand =
   | { type: 'CreateTeam'; teamId: string; competitionId: string; ownerId: string; name: string }
   | { type: 'RenameTeam'; by: string; name: string }
   | { type: 'DisbandTeam'; by: string }
-  | { type: 'DissolveTeam'; reason: string }
+  | { type: 'DissolveTeam'; by: string; reason: string }
   | { type: 'RequestJoin'; applicationId: string; accountId: string }
   | { type: 'RequestLeave'; applicationId: string; accountId: string }
   | { type: 'CancelApplication'; applicationId: string; by: string }
@@ -62,7 +62,9 @@ export function decideTeam(command: TeamCommand, state: TeamState, rules: TeamRu
       ];
     }
     case 'DissolveTeam': {
-      // An operator's decision: no owner check, and it holds after the team-change deadline too.
+      // An operator's decision: no owner check, and it holds after the team-change deadline too; but
+      // never on their own team (separation of duties, issue 19).
+      if (state.members.includes(command.by)) throw teamErrors.ownTeamDecision();
       const lapsedApplicantIds = state.applications.filter((a) => a.kind === 'join').map((a) => a.accountId);
       const data = { ...base, memberIds: state.members, lapsedApplicantIds, reason: command.reason };
       return [{ type: E.TeamDissolved.type, data }];

@@ -196,7 +196,8 @@ export class Teams {
 
   /** An operator dissolves a team with a reason (no owner check, past the team-change deadline too). */
   async dissolve(teamId: string, reason: string, metadata: EventMetadata) {
-    await this.#run(teamId, null, async () => ({ type: 'DissolveTeam', reason }), metadata);
+    const by = metadata.actor.userId ?? '';
+    await this.#run(teamId, null, async () => ({ type: 'DissolveTeam', by, reason }), metadata);
   }
 
   /** Rename, disband, remove a member, transfer ownership: owner commands on one team. */

@@ -1,0 +1,185 @@
+import Publish from '@mui/icons-material/Publish';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useState } from 'react';
+import { useGetIdentity, useGetOne, useTranslate } from 'react-admin';
+import { useAction } from '../competitions/useAction';
+import { useCompetition } from '../operations/CompetitionPhasePicker';
+import { useConsoleApi } from '../operations/useConsoleApi';
+import { useLoad } from '../operations/useLoad';
+import { EffectDialog } from '../trust/EffectDialog';
+import { formatInZone } from '../trust/time';
+
+interface Publication {
+  mode: 'two-operators' | 'one-operator';
+  proposal: {
+    proposalId: string;
+    proposedBy: string;
+    reason: string;
+    proposedAt: string;
+    sealDigest: string | null;
+  } | null;
+  published: { at: string; by: string | null } | null;
+}
+
+interface SealStatus {
+  seal: { digest: string; rows: number } | null;
+  current: { digest: string; rows: number } | null;
+}
+
+type Step = 'publish' | 'propose' | 'approve' | 'withdraw';
+
+const shortDigest = (digest: string | null | undefined) => (digest ? `${digest.slice(0, 12)}…` : null);
+
+/**
+ * Publishing a phase's final results (issue 19): where the competition needs two operators, one
+ * proposes and a different one approves (either may withdraw first); each step opens a dialog that
+ * states the effect, asks for a reason, and for the competition's name where it publishes.
+ */
+export function PublicationPanel({
+  competitionId,
+  phase,
+  teams,
+  onPublished,
+}: {
+  competitionId: string;
+  phase: string;
+  /** Rows of the private leaderboard about to be revealed. */
+  teams: number;
+  onPublished: () => void;
+}) {
+  const translate = useTranslate();
+  const api = useConsoleApi();
+  const { act, pending } = useAction();
+  const { identity } = useGetIdentity();
+  const { name, timeZone } = useCompetition(competitionId);
+  const [step, setStep] = useState<Step | null>(null);
+  const [round, setRound] = useState(0);
+  const query = { competitionId, phase };
+  const status = useLoad(
+    () => api.get<Publication>('/admin/leaderboard/publication', query),
+    [api, competitionId, phase, round],
+  );
+  const seal = useLoad(
+    () => api.get<SealStatus>('/admin/leaderboard/seal', query),
+    [api, competitionId, phase, round],
+  );
+  const proposal = status.data?.proposal ?? null;
+  const proposer = useGetOne('users', { id: proposal?.proposedBy ?? '' }, { enabled: Boolean(proposal) });
+  if (status.error) return <Alert severity="error">{status.error}</Alert>;
+  if (!status.data || status.data.published) return null;
+  const { mode } = status.data;
+  const phaseName = translate(`console.competitions.phases.${phase}`);
+  const digest =
+    shortDigest(proposal?.sealDigest ?? seal.data?.seal?.digest) ??
+    translate('console.trust.publication.noSeal');
+  const facts = { phase: phaseName, competition: name, teams: teams.toLocaleString(), seal: digest };
+  const who = proposer.data?.username ?? proposal?.proposedBy ?? '';
+  const mine = proposal && identity && String(identity.id) === proposal.proposedBy;
+
+  const dialogs: Record<
+    Step,
+    { title: string; effect: string; irreversible: boolean; typed: boolean; reason: boolean; done: string }
+  > = {
+    publish: {
+      title: 'console.trust.publication.publishTitle',
+      effect: translate('console.trust.publication.effect', facts),
+      irreversible: true,
+      typed: true,
+      reason: false,
+      done: 'console.leaderboards.published',
+    },
+    propose: {
+      title: 'console.trust.publication.proposeTitle',
+      effect: translate('console.trust.publication.proposeEffect', facts),
+      irreversible: false,
+      typed: true,
+      reason: true,
+      done: 'console.trust.publication.proposedDone',
+    },
+    approve: {
+      title: 'console.trust.publication.approveTitle',
+      effect: translate('console.trust.publication.effect', facts),
+      irreversible: true,
+      typed: true,
+      reason: true,
+      done: 'console.trust.publication.approvedDone',
+    },
+    withdraw: {
+      title: 'console.trust.publication.withdrawTitle',
+      effect: translate('console.trust.publication.withdrawEffect', { who }),
+      irreversible: false,
+      typed: false,
+      reason: true,
+      done: 'console.trust.publication.withdrawnDone',
+    },
+  };
+  const run = async (chosen: Step, reason: string) => {
+    const path =
+      chosen === 'publish' ? '/admin/leaderboard/publish' : `/admin/leaderboard/publication/${chosen}`;
+    const answer = await act(
+      () => api.post(path, { ...query, ...(reason ? { reason } : {}) }),
+      dialogs[chosen].done,
+    );
+    if (answer === undefined) return;
+    setStep(null);
+    setRound((value) => value + 1);
+    if (chosen === 'publish' || chosen === 'approve') onPublished();
+  };
+  const button = (chosen: Step, label: string, variant: 'contained' | 'outlined' = 'contained') => (
+    <Button
+      variant={variant}
+      color={chosen === 'withdraw' ? 'inherit' : 'primary'}
+      startIcon={chosen === 'withdraw' ? undefined : <Publish />}
+      disabled={pending}
+      onClick={() => setStep(chosen)}
+      data-testid={`publication-${chosen}`}
+    >
+      {translate(label)}
+    </Button>
+  );
+  const open = step ? dialogs[step] : null;
+  return (
+    <Stack spacing={1} data-testid="publication-panel">
+      <Alert severity="info" data-testid="publication-mode">
+        {translate(`console.trust.publication.mode.${mode}`)}
+      </Alert>
+      {proposal && (
+        <Alert severity="warning" data-testid="publication-proposal">
+          {translate('console.trust.publication.proposed', {
+            who,
+            at: formatInZone(proposal.proposedAt, timeZone ?? 'Asia/Shanghai'),
+            reason: proposal.reason,
+          })}
+          {mine && ` ${translate('console.trust.publication.ownProposal')}`}
+        </Alert>
+      )}
+      <Stack direction="row" spacing={1}>
+        {mode === 'one-operator' && button('publish', 'console.trust.publication.publish')}
+        {mode === 'two-operators' && !proposal && button('propose', 'console.trust.publication.propose')}
+        {mode === 'two-operators' &&
+          proposal &&
+          !mine &&
+          button('approve', 'console.trust.publication.approve')}
+        {mode === 'two-operators' &&
+          proposal &&
+          button('withdraw', 'console.trust.publication.withdraw', 'outlined')}
+      </Stack>
+      {open && step && (
+        <EffectDialog
+          open
+          title={open.title}
+          confirm={open.title}
+          effect={open.effect}
+          irreversible={open.irreversible}
+          typeToConfirm={open.typed ? name : undefined}
+          withReason={open.reason}
+          pending={pending}
+          onClose={() => setStep(null)}
+          onConfirm={(reason) => void run(step, reason)}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,93 @@
+import ContentCopy from '@mui/icons-material/ContentCopy';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import type { MouseEvent } from 'react';
+import { useCreatePath, usePermissions, useRecordContext, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { mayUse } from '../providers/permissions';
+
+export interface EntityProps {
+  /** The resource whose show page the name opens (when the viewer may use it). */
+  resource: 'users' | 'teams' | 'competitions' | 'submissions';
+  id: string | null | undefined;
+  name: string | null | undefined;
+}
+
+/**
+ * Words, not ids (issue 19): a user, team or competition by its name, linking to its page where the
+ * viewer may open it; the id shows on hover and copies with one click.
+ */
+export function EntityLink({ resource, id, name }: EntityProps) {
+  const translate = useTranslate();
+  const createPath = useCreatePath();
+  const { permissions } = usePermissions<string[]>();
+  if (!id) return <span>—</span>;
+  const label = name || translate('console.trust.unnamed');
+  const copy = (event: MouseEvent) => {
+    event.stopPropagation();
+    event.preventDefault();
+    void navigator.clipboard?.writeText(id);
+  };
+  const text = mayUse(permissions, resource) ? (
+    <Link
+      component={RouterLink}
+      to={createPath({ resource, id, type: 'show' })}
+      onClick={(event: MouseEvent) => event.stopPropagation()}
+      data-testid={`link-${resource}`}
+    >
+      {label}
+    </Link>
+  ) : (
+    <span>{label}</span>
+  );
+  return (
+    <Stack direction="row" component="span" sx={{ alignItems: 'center', display: 'inline-flex' }}>
+      <Tooltip title={`${translate('console.trust.id')}: ${id}`}>{text}</Tooltip>
+      <Tooltip title={translate('console.trust.copyId')}>
+        <IconButton
+          size="small"
+          aria-label={translate('console.trust.copyId')}
+          onClick={copy}
+          sx={{ ml: 0.25 }}
+        >
+          <ContentCopy sx={{ fontSize: 14 }} />
+        </IconButton>
+      </Tooltip>
+    </Stack>
+  );
+}
+
+/** Fields of the record: the user, team or competition it names, by name. */
+export function UserLink({
+  idSource,
+  nameSource,
+}: {
+  idSource: string;
+  nameSource: string;
+  label?: string;
+  source?: string;
+}) {
+  const record = useRecordContext<Record<string, string | null>>();
+  return <EntityLink resource="users" id={record?.[idSource]} name={record?.[nameSource]} />;
+}
+
+export function TeamLink({
+  idSource,
+  nameSource,
+  fallbackSource,
+}: {
+  idSource: string;
+  nameSource: string;
+  /** A single-person team has no name: its member's (e.g. `submitter`). */
+  fallbackSource?: string;
+  label?: string;
+  source?: string;
+}) {
+  const record = useRecordContext<Record<string, string | null>>();
+  const solo = !record?.[nameSource] && fallbackSource && record?.[fallbackSource];
+  // A single-person team is named by its member's account id: it is that user's page.
+  if (solo) return <EntityLink resource="users" id={record?.[idSource]} name={record?.[fallbackSource!]} />;
+  return <EntityLink resource="teams" id={record?.[idSource]} name={record?.[nameSource]} />;
+}

@@ -1,0 +1,44 @@
+import Tooltip from '@mui/material/Tooltip';
+import { useRecordContext, useTranslate } from 'react-admin';
+import { formatInZone, localZone } from './time';
+
+/**
+ * A time with its zone named: the competition's zone on competition data (`zone`), else the viewer's;
+ * hovering shows the viewer's local time too.
+ */
+export function ZonedTime({
+  value,
+  zone,
+  seconds,
+}: {
+  value: string | null | undefined;
+  zone?: string;
+  seconds?: boolean;
+}) {
+  const translate = useTranslate();
+  if (!value) return <span>—</span>;
+  const shown = zone ?? localZone();
+  const local = formatInZone(value, localZone(), { seconds });
+  return (
+    <Tooltip title={`${translate('console.trust.time.local')}: ${local}`}>
+      <span data-testid="zoned-time">{formatInZone(value, shown, { seconds })}</span>
+    </Tooltip>
+  );
+}
+
+/** A react-admin field of the record (`source`), shown as a ZonedTime; `zoneSource` names the record's zone. */
+export function ZonedTimeField({
+  source,
+  zoneSource,
+}: {
+  source: string;
+  zoneSource?: string;
+  label?: string;
+  sortable?: boolean;
+  sortBy?: string;
+}) {
+  const record = useRecordContext<Record<string, unknown>>();
+  const value = record?.[source];
+  const zone = zoneSource ? (record?.[zoneSource] as string | undefined) : undefined;
+  return <ZonedTime value={typeof value === 'string' ? value : null} zone={zone} />;
+}

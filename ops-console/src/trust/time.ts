@@ -1,0 +1,88 @@
+/** The viewer's own IANA zone (the browser's). */
+export const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * One time policy (issue 19): `2027-03-24 00:00 GMT+8 (Asia/Shanghai)`: the instant in `zone`, always
+ * with the zone named, the same in every list and detail. Dates are written year first in both
+ * languages so lists line up.
+ */
+export function formatInZone(value: string | Date, zone: string, { seconds = false } = {}): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return String(value);
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: seconds ? '2-digit' : undefined,
+      hourCycle: 'h23',
+      timeZoneName: 'shortOffset',
+    })
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
+  const time = `${parts.hour}:${parts.minute}${seconds ? `:${parts.second}` : ''}`;
+  return `${parts.year}-${parts.month}-${parts.day} ${time} ${parts.timeZoneName} (${zone})`;
+}
+
+/** A ground-truth or board score at its metric's declared precision (scoring's metric registry). */
+export function formatScore(score: number | null | undefined, decimals = 4): string {
+  if (score === null || score === undefined || Number.isNaN(score)) return '—';
+  return score.toFixed(decimals);
+}
+
+/** Minutes `zone` is ahead of UTC at `instant`. */
+function offsetMinutes(zone: string, instant: number): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(instant))
+      .map((part) => [part.type, Number(part.value)]),
+  );
+  const asUtc = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!);
+  return Math.round((asUtc - Math.floor(instant / 60_000) * 60_000) / 60_000);
+}
+
+/**
+ * A wall-clock time typed for `zone` (`2027-03-24T00:00`, as a datetime-local input gives it) as an
+ * ISO instant: the schedule is entered in the competition's zone, not the browser's.
+ */
+export function zonedToIso(local: string, zone: string): string {
+  const [date, time = '00:00'] = local.split('T');
+  const [year, month, day] = date!.split('-').map(Number);
+  const [hour, minute] = time.split(':').map(Number);
+  const wall = Date.UTC(year!, month! - 1, day!, hour!, minute!);
+  let instant = wall - offsetMinutes(zone, wall) * 60_000;
+  instant = wall - offsetMinutes(zone, instant) * 60_000;
+  return new Date(instant).toISOString();
+}
+
+/** An instant as the wall-clock time of `zone`, in a datetime-local input's form (`2027-03-24T00:00`). */
+export function isoToZonedLocal(value: string | Date, zone: string): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '';
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
