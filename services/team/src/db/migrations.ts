@@ -83,7 +83,7 @@ export const teamMigrations: Record<string, Migration> = {
   },
 };
 
-teamMigrations['2026-11-25-01-accounts-deleted'] = {
+teamMigrations['2026-11-26-93-accounts-deleted'] = {
   async up(db) {
     // A member whose personal data was deleted (identity.AccountDeleted): shown as a deleted user.
     await sql`alter table team.accounts add column deleted boolean not null default false`.execute(db);
