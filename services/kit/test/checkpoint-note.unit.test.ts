@@ -5,6 +5,7 @@ import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
 import { transparency } from '@sais/events';
 import { describe, expect, it } from 'vitest';
 import { signerOf } from '../src/index.ts';
+import { CheckpointLog } from '../src/transparency/checkpoint-log.ts';
 
 const peterKey = 'PeterNeumann+c74f20a3+ARpc2QcUPDhMQegwxbzhKqiBfsVkmqq/LDE4izWy10TW';
 const peterSeed = 'AYEKFALVFGyNhPJEMzD1QIDr+Y7hfZx09iUvxdXHKDFz'; // of PRIVATE+KEY+PeterNeumann+c74f20a3+…
@@ -99,5 +100,31 @@ describe('signed checkpoints (c2sp.org/tlog-checkpoint)', () => {
       ok: false,
       reason: 'malformed',
     });
+  });
+});
+
+describe('the checkpoint file', () => {
+  it('answers readers racing an append without indexing a line twice', async () => {
+    const { mkdtemp, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = await mkdtemp(join(tmpdir(), 'sais-checkpoints-'));
+    const signer = await signerOf(generateKeyPairSync('ed25519').privateKey, 'race');
+    const log = await CheckpointLog.open(dir);
+    const reader = await CheckpointLog.open(dir);
+    try {
+      for (let number = 1; number <= 20; number++) {
+        // Readers in the appending process and in another handle, all at once with the append.
+        const reads = Array.from({ length: 5 }, () => [log.latest(), reader.latest()]).flat();
+        await Promise.all([log.append(signer.sign(body(number))), ...reads]);
+      }
+      expect((await log.latest())?.number).toBe(20);
+      expect((await reader.list(0, 100)).map((record) => record.number)).toEqual(
+        Array.from({ length: 20 }, (_, i) => i + 1),
+      );
+    } finally {
+      await Promise.all([log.close(), reader.close()]);
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -36,6 +36,8 @@ export class CheckpointLog {
   #handle: FileHandle | undefined;
   /** Where the next unread line starts (a line cut short by a crash stays unread). */
   #end = 0;
+  /** Reading new lines and appending run one at a time: two reads racing would index a line twice. */
+  #turn: Promise<unknown> = Promise.resolve();
 
   private constructor(file: string, readOnly: boolean) {
     this.#file = file;
@@ -58,8 +60,18 @@ export class CheckpointLog {
     return this.#handle;
   }
 
+  #serial<T>(work: () => Promise<T>): Promise<T> {
+    const done = this.#turn.then(work, work);
+    this.#turn = done.catch(() => undefined);
+    return done;
+  }
+
   /** Reads the lines appended since the last call (by this process or another). */
-  async refresh(): Promise<void> {
+  refresh(): Promise<void> {
+    return this.#serial(() => this.#refresh());
+  }
+
+  async #refresh(): Promise<void> {
     const handle = await this.#open();
     if (!handle) return;
     const { size } = await handle.stat();
@@ -139,24 +151,28 @@ export class CheckpointLog {
   }
 
   /** Cuts a line a crash left half-written, so the next append starts on a line of its own. */
-  async repair(): Promise<void> {
-    await this.refresh();
-    const handle = (await this.#open())!;
-    if ((await handle.stat()).size > this.#end) await handle.truncate(this.#end);
+  repair(): Promise<void> {
+    return this.#serial(async () => {
+      await this.#refresh();
+      const handle = (await this.#open())!;
+      if ((await handle.stat()).size > this.#end) await handle.truncate(this.#end);
+    });
   }
 
   /** Appends a signed note (its number must be the next one) and waits until it is on disk. */
-  async append(note: string): Promise<CheckpointRecord> {
-    await this.refresh();
-    const record = recordOf(note);
-    if (!record || record.number !== this.#entries.length + 1)
-      throw new Error(`checkpoint ${record?.number ?? '?'} is not the next one of ${this.#file}`);
-    const line = Buffer.from(`${JSON.stringify(note)}\n`);
-    const handle = (await this.#open())!;
-    await handle.write(line, 0, line.length, this.#end);
-    await handle.datasync();
-    await this.refresh();
-    return record;
+  append(note: string): Promise<CheckpointRecord> {
+    return this.#serial(async () => {
+      await this.#refresh();
+      const record = recordOf(note);
+      if (!record || record.number !== this.#entries.length + 1)
+        throw new Error(`checkpoint ${record?.number ?? '?'} is not the next one of ${this.#file}`);
+      const line = Buffer.from(`${JSON.stringify(note)}\n`);
+      const handle = (await this.#open())!;
+      await handle.write(line, 0, line.length, this.#end);
+      await handle.datasync();
+      await this.#refresh();
+      return record;
+    });
   }
 
   async close(): Promise<void> {

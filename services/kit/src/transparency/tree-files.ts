@@ -14,7 +14,8 @@ const hashBytes = 32;
 export class TreeFiles implements NodeSource {
   readonly #dir: string;
   readonly #readOnly: boolean;
-  readonly #handles = new Map<number, FileHandle>();
+  /** Opening handles by level (a promise, so two reads at once open a file once). */
+  readonly #handles = new Map<number, Promise<FileHandle>>();
   /** Levels written since the last `sync`: only those are flushed. */
   readonly #dirty = new Set<number>();
   #frontier = new MerkleFrontier();
@@ -47,18 +48,19 @@ export class TreeFiles implements NodeSource {
     return join(this.#dir, `level-${String(level).padStart(2, '0')}`);
   }
 
-  async #handle(level: number): Promise<FileHandle> {
+  #handle(level: number): Promise<FileHandle> {
     let handle = this.#handles.get(level);
     if (!handle) {
       const file = this.#file(level);
-      if (this.#readOnly) handle = await open(file, 'r');
-      else
-        handle = await open(file, 'r+').catch(async (error: NodeJS.ErrnoException) => {
-          if (error.code !== 'ENOENT') throw error;
-          await (await open(file, 'a', 0o644)).close();
-          return open(file, 'r+');
-        });
+      handle = this.#readOnly
+        ? open(file, 'r')
+        : open(file, 'r+').catch(async (error: NodeJS.ErrnoException) => {
+            if (error.code !== 'ENOENT') throw error;
+            await (await open(file, 'a', 0o644)).close();
+            return open(file, 'r+');
+          });
       this.#handles.set(level, handle);
+      handle.catch(() => this.#handles.delete(level));
     }
     return handle;
   }
@@ -157,6 +159,8 @@ export class TreeFiles implements NodeSource {
   async close(): Promise<void> {
     const handles = [...this.#handles.values()];
     this.#handles.clear();
-    await Promise.all(handles.map((handle) => handle.close()));
+    await Promise.all(
+      handles.map((handle) => handle.then((opened) => opened.close()).catch(() => undefined)),
+    );
   }
 }
