@@ -30,12 +30,27 @@ export interface EvaluatorOptions {
 }
 
 interface Progress {
-  status: 'none' | 'Waiting' | 'Evaluating' | 'Completed' | 'Invalid' | 'Failed';
+  status: 'none' | 'Waiting' | 'Evaluating' | 'Completed' | 'Invalid' | 'Failed' | 'Cancelled';
   attempts: number;
   leaseUntil: number;
   /** Who holds the claim while Evaluating. */
   worker?: string;
-  received?: { competitionId: string; teamId: string; quotaDay: string };
+  received?: { competitionId: string; teamId: string; quotaDay: string; kind?: 'file' | 'container' };
+}
+
+/**
+ * The refund of a file refused for its format (decision 0020): a result file's allowance comes back
+ * (a container's run used the platform, so its invalid output keeps it).
+ */
+export function formatRefund(progress: Progress): Refund | undefined {
+  const received = progress.received;
+  if (!received || received.kind === 'container') return undefined;
+  return {
+    competitionId: received.competitionId,
+    teamId: received.teamId,
+    quotaDay: received.quotaDay,
+    reason: 'format',
+  };
 }
 
 export function progressOf(events: readonly EventEnvelope[]): Progress {
@@ -59,6 +74,7 @@ export function progressOf(events: readonly EventEnvelope[]): Progress {
     if (event.type === scoring.EvaluationFailed.type) progress.status = data.final ? 'Failed' : 'Waiting';
     if (event.type === scoring.SubmissionScored.type) progress.status = 'Completed';
     if (event.type === scoring.SubmissionInvalid.type) progress.status = 'Invalid';
+    if (event.type === scoring.SubmissionCancelled.type) progress.status = 'Cancelled';
     if (event.type === scoring.SubmissionRescored.type)
       progress.status = (event.data as { log: string | null }).log === null ? 'Completed' : 'Invalid';
   }
@@ -280,6 +296,7 @@ export class Evaluator {
         events: [{ type: scoring.SubmissionInvalid.type, data: { submissionId, log: outcome.log } }],
         status: 'Invalid',
         columns: { log: outcome.log },
+        refund: formatRefund(claim.progress),
       };
     const attempt = claim.progress.attempts + 1;
     const final = attempt >= this.options.maxAttempts;
@@ -350,7 +367,8 @@ export class Evaluator {
         progress.status === 'none' ||
         progress.status === 'Completed' ||
         progress.status === 'Invalid' ||
-        progress.status === 'Failed'
+        progress.status === 'Failed' ||
+        progress.status === 'Cancelled'
       )
         return;
       if (progress.status === 'Evaluating' && !(await this.takeable([history]))[0]) {
@@ -409,6 +427,7 @@ export class Evaluator {
               metadata,
               'Invalid',
               { log: outcome.log },
+              formatRefund(progress),
             );
             return;
           }
