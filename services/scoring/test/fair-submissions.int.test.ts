@@ -3,6 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { scoring as S } from '@sais/events';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tusPath } from '../src/http/tus.ts';
 import { formatRefusalsPerDay } from '../src/submissions.ts';
 import { Evaluator } from '../src/workers/evaluator.ts';
 import { type Web, scoringHarness, waitFor } from './support.ts';
@@ -194,6 +195,89 @@ describe('fair submission rules and the queue', () => {
     );
     await evaluate(quoted);
     expect((await mine(web, competitionId))[0]).toMatchObject({ submissionId: quoted, status: 'Completed' });
+  });
+
+  it('refuses a wrong header in the first kilobytes of a resumable (tus) upload, and takes a right one', async () => {
+    const competitionId = await h.competition(truth, { dailySubmissionLimit: 3 });
+    const { web } = await h.participant(competitionId);
+    const declared = 30 * (1 << 20);
+    const create = await fetch(`${origin}${tusPath}`, {
+      method: 'POST',
+      headers: {
+        cookie: web.cookie ?? '',
+        'Tus-Resumable': '1.0.0',
+        'Upload-Length': String(declared),
+        'Upload-Metadata': `competitionId ${btoa(competitionId)},filename ${btoa('big.csv')}`,
+      },
+    });
+    expect(create.status).toBe(201);
+    const location = new URL(create.headers.get('location')!, origin);
+    const first = Buffer.from('id,score\nr0,1\n');
+    const answer = await new Promise<{ status: number; body: { code: number; data: unknown } }>(
+      (resolve, reject) => {
+        const request = httpRequest(location, {
+          method: 'PATCH',
+          headers: {
+            cookie: web.cookie ?? '',
+            'accept-language': 'en',
+            'tus-resumable': '1.0.0',
+            'upload-offset': '0',
+            'content-type': 'application/offset+octet-stream',
+            'content-length': declared,
+          },
+        });
+        request.on('response', (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => {
+            resolve({ status: response.statusCode!, body: JSON.parse(Buffer.concat(chunks).toString()) });
+            request.destroy();
+          });
+        });
+        request.on('error', reject);
+        request.write(first); // and nothing more of the declared 30 MB
+        setTimeout(() => reject(new Error('no answer before the body was sent')), 20_000).unref();
+      },
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ code: 40030, data: { expected: 'id,yield', found: 'id,score' } });
+    expect(await remaining(web, competitionId)).toMatchObject({ used: 0, formatRefusals: { used: 1 } });
+    // The refused upload is gone.
+    const gone = await fetch(location, {
+      method: 'HEAD',
+      headers: { cookie: web.cookie ?? '', 'Tus-Resumable': '1.0.0' },
+    });
+    expect([404, 410]).toContain(gone.status);
+
+    // A right header goes through to tus, the first bytes put back in front of the rest.
+    const bytes = Buffer.from(good);
+    const created = await fetch(`${origin}${tusPath}`, {
+      method: 'POST',
+      headers: {
+        cookie: web.cookie ?? '',
+        'Tus-Resumable': '1.0.0',
+        'Upload-Length': String(bytes.length),
+        'Upload-Metadata': `competitionId ${btoa(competitionId)},filename ${btoa('ok.csv')}`,
+      },
+    });
+    const patched = await fetch(new URL(created.headers.get('location')!, origin), {
+      method: 'PATCH',
+      headers: {
+        cookie: web.cookie ?? '',
+        'Tus-Resumable': '1.0.0',
+        'Upload-Offset': '0',
+        'Content-Type': 'application/offset+octet-stream',
+      },
+      body: bytes,
+    });
+    const envelope = (await patched.json()) as { code: number; data: { submissionId: string } };
+    expect(envelope.code).toBe(0);
+    await evaluate(envelope.data.submissionId);
+    expect((await mine(web, competitionId))[0]).toMatchObject({
+      submissionId: envelope.data.submissionId,
+      status: 'Completed',
+    });
+    expect((await remaining(web, competitionId)).used).toBe(1);
   });
 
   it('offers a sample submission: every id, sorted, with a placeholder; never a true value', async () => {

@@ -57,6 +57,11 @@ export class HeaderCheck {
     this.#target = target;
   }
 
+  /** True once the first line was seen (and found right). */
+  get done(): boolean {
+    return this.#done;
+  }
+
   push(chunk: Buffer): void {
     if (this.#done) return;
     const lf = chunk.indexOf(LF);
