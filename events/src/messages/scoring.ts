@@ -156,6 +156,10 @@ export const scoringMessages = {
     en: 'This submission has already started evaluating (or finished), so it can no longer be cancelled',
     'zh-CN': '该提交已开始评测（或已结束），无法取消',
   },
+  submissionCancelled: {
+    en: 'Cancelled; the submission is back in today’s allowance',
+    'zh-CN': '已取消，本次提交次数已退回',
+  },
   sampleSubmissionUnavailable: {
     en: 'The sample submission is available once the competition is published and its ground truth is set',
     'zh-CN': '比赛发布并设置评测数据后，才可下载提交样例',

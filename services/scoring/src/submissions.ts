@@ -131,12 +131,14 @@ export class Submissions {
     const competition = await this.#competition(competitionId);
     const { dailySubmissionLimit: limit, timeZone } = competition.settings;
     const day = calendarDay(timeZone, now);
-    const { used, refused } = await this.#used(
-      this.db,
-      competitionId,
-      await this.teamOf(competitionId, accountId),
-      day,
-    );
+    const [{ used, refused }, truth] = await Promise.all([
+      this.#used(this.db, competitionId, await this.teamOf(competitionId, accountId), day),
+      this.#t()
+        .selectFrom('ground_truths')
+        .select('target')
+        .where('competition_id', '=', competitionId)
+        .executeTakeFirst(),
+    ]);
     return {
       limit,
       used,
@@ -145,6 +147,8 @@ export class Submissions {
       timeZone,
       refundsFailed: true,
       // Decision 0020: files refused for their format give their allowance back, up to a daily cap.
+      // The exact header a result file needs (decision 0020), e.g. "id,yield"; null before a ground truth.
+      columns: truth?.target ? `id,${truth.target}` : null,
       formatRefusals: {
         limit: formatRefusalsPerDay,
         used: refused,

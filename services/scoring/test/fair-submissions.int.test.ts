@@ -75,6 +75,7 @@ describe('fair submission rules and the queue', () => {
     expect(await remaining(web, competitionId)).toMatchObject({
       used: 0,
       remaining: 3,
+      columns: 'id,yield',
       formatRefusals: { limit: formatRefusalsPerDay, used: 1, remaining: formatRefusalsPerDay - 1 },
     });
     const refund = (await history(invalid)).find((event) => event.type === S.QuotaRefunded.type);
