@@ -443,7 +443,7 @@ async function finalAndBoardRoutes(
 
 const listFilter = z.object({
   competitionId: z.uuid().optional(),
-  status: z.enum(['Waiting', 'Evaluating', 'Completed', 'Invalid', 'Failed']).optional(),
+  status: z.enum(['Waiting', 'Evaluating', 'Completed', 'Invalid', 'Failed', 'Cancelled']).optional(),
   teamId: z.string().max(100).optional(),
   phase: z.string().max(40).optional(),
   submitterId: z.uuid().optional(),
