@@ -415,6 +415,7 @@ export class Submissions {
   }
 
   async mine(competitionId: string, accountId: string) {
+    const teamId = await this.teamOf(competitionId, accountId);
     const rows = await this.#t()
       .selectFrom('submissions as s')
       .leftJoin('container_runs as c', 'c.submission_id', 's.submission_id')
@@ -432,11 +433,14 @@ export class Submissions {
         'c.run_state',
       ])
       .where('s.competition_id', '=', competitionId)
-      .where('s.team_id', '=', await this.teamOf(competitionId, accountId))
+      .where('s.team_id', '=', teamId)
       .orderBy('s.created_at', 'desc')
       .execute();
-    const queue = rows.some((row) => row.status === 'Waiting' || row.status === 'Evaluating')
-      ? await this.#queue(competitionId, rows[0] ? await this.teamOf(competitionId, accountId) : '')
+    // Only file submissions queue for the scoring workers (container runs have their own state).
+    const queue = rows.some(
+      (row) => row.image === null && (row.status === 'Waiting' || row.status === 'Evaluating'),
+    )
+      ? await this.#queue(competitionId, teamId)
       : new Map<string, Queued>();
     return rows.map((row) => ({
       submissionId: row.submission_id,
@@ -463,7 +467,7 @@ export class Submissions {
    * place among the competition's waiting ones (1: taken next; 0: being evaluated) and an estimated
    * start and finish from the mean duration of the competition's last evaluations, with as many taken
    * at once as are evaluating now (at least one). Two indexed reads of few rows, only when the team has
-   * something unfinished.
+   * something unfinished. Result files only: container runs have their own runners and state.
    */
   async #queue(competitionId: string, teamId: string, now = new Date()): Promise<Map<string, Queued>> {
     const [queued, recent] = await Promise.all([
@@ -472,12 +476,16 @@ export class Submissions {
           (case when status = 'Waiting'
             then row_number() over (partition by status = 'Waiting' order by created_at, submission_id)
             else 0 end)::int as place
-        from scoring.submissions
-        where competition_id = ${competitionId} and status in ('Waiting', 'Evaluating')`.execute(this.db),
+        from scoring.submissions s
+        where competition_id = ${competitionId} and status in ('Waiting', 'Evaluating')
+          and not exists (select 1 from scoring.container_runs c where c.submission_id = s.submission_id)`.execute(
+        this.db,
+      ),
       sql<{ seconds: number | null; samples: number }>`
         select avg(extract(epoch from finished_at - started_at))::float8 as seconds, count(*)::int as samples
-        from (select finished_at, started_at from scoring.submissions
+        from (select finished_at, started_at from scoring.submissions s
           where competition_id = ${competitionId} and finished_at is not null and started_at is not null
+            and not exists (select 1 from scoring.container_runs c where c.submission_id = s.submission_id)
           order by finished_at desc limit ${recentEvaluations}) recent`.execute(this.db),
     ]);
     const mean = recent.rows[0]?.seconds ?? null;
