@@ -39,7 +39,7 @@ export class GroundTruths {
     // Stored beside the CSV, so a worker maps the parsed form instead of parsing (decision 0015).
     const parsed = encodeTruthForm(truth, { sha256, metric, publicPercent });
     await this.db.transaction().execute(async (trx) => {
-      const row = { metric, public_percent: publicPercent, sha256, content, parsed };
+      const row = { metric, public_percent: publicPercent, sha256, content, parsed, target: truth.target };
       await (trx.withSchema('scoring') as ScoringDb)
         .insertInto('ground_truths')
         .values({ competition_id: competitionId, ...row })

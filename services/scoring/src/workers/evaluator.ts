@@ -30,12 +30,27 @@ export interface EvaluatorOptions {
 }
 
 interface Progress {
-  status: 'none' | 'Waiting' | 'Evaluating' | 'Completed' | 'Invalid' | 'Failed';
+  status: 'none' | 'Waiting' | 'Evaluating' | 'Completed' | 'Invalid' | 'Failed' | 'Cancelled';
   attempts: number;
   leaseUntil: number;
   /** Who holds the claim while Evaluating. */
   worker?: string;
-  received?: { competitionId: string; teamId: string; quotaDay: string };
+  received?: { competitionId: string; teamId: string; quotaDay: string; kind?: 'file' | 'container' };
+}
+
+/**
+ * The refund of a file refused for its format (decision 0020): a result file's allowance comes back
+ * (a container's run used the platform, so its invalid output keeps it).
+ */
+export function formatRefund(progress: Progress): Refund | undefined {
+  const received = progress.received;
+  if (!received || received.kind === 'container') return undefined;
+  return {
+    competitionId: received.competitionId,
+    teamId: received.teamId,
+    quotaDay: received.quotaDay,
+    reason: 'format',
+  };
 }
 
 type Received = EventOf<typeof scoring.SubmissionReceived>;
@@ -55,6 +70,7 @@ export function progressOf(events: readonly EventEnvelope[]): Progress {
     if (isEvent(scoring.EvaluationFailed, event)) progress.status = event.data.final ? 'Failed' : 'Waiting';
     if (event.type === scoring.SubmissionScored.type) progress.status = 'Completed';
     if (event.type === scoring.SubmissionInvalid.type) progress.status = 'Invalid';
+    if (event.type === scoring.SubmissionCancelled.type) progress.status = 'Cancelled';
     if (isEvent(scoring.SubmissionRescored, event))
       progress.status = event.data.log === null ? 'Completed' : 'Invalid';
   }
@@ -271,6 +287,7 @@ export class Evaluator {
         events: [{ type: scoring.SubmissionInvalid.type, data: { submissionId, log: outcome.log } }],
         status: 'Invalid',
         columns: { log: outcome.log },
+        refund: formatRefund(claim.progress),
       };
     const attempt = claim.progress.attempts + 1;
     const final = attempt >= this.options.maxAttempts;
@@ -341,7 +358,8 @@ export class Evaluator {
         progress.status === 'none' ||
         progress.status === 'Completed' ||
         progress.status === 'Invalid' ||
-        progress.status === 'Failed'
+        progress.status === 'Failed' ||
+        progress.status === 'Cancelled'
       )
         return;
       if (progress.status === 'Evaluating' && !(await this.takeable([history]))[0]) {
@@ -400,6 +418,7 @@ export class Evaluator {
               metadata,
               'Invalid',
               { log: outcome.log },
+              formatRefund(progress),
             );
             return;
           }
