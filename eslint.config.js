@@ -3,9 +3,9 @@ import tseslint from 'typescript-eslint';
 
 /**
  * The import rules (docs/architecture.md, decision 0022): services couple only through `events/` and the
- * kit, apps only through `events/` (and HTTP), `events/` through nothing of ours. They hold for `src/`
- * only: tests may compose services (scoring's tests start identity), and the gateway is the place that
- * puts every service together. `services/gateway/test/import-rules.unit.test.ts` proves they catch.
+ * kit, apps (portal, console, command-line client) only through `events/` (and HTTP), `events/` through
+ * nothing of ours. They hold for `src/` only: tests may compose services (scoring's tests start
+ * identity), and the gateway is the place that puts every service together. `services/gateway/test/import-rules.unit.test.ts` proves they catch.
  */
 const services = ['identity', 'competition', 'team', 'scoring'];
 const packageOf = (name) => `@sais/${name}`;
@@ -55,7 +55,8 @@ export default tseslint.config(
     folders: [...services, 'gateway', 'web-portal', 'ops-console'],
     message: 'The kit is shared by every service and knows none of them: it may import @sais/events only.',
   }),
-  restrict(['web-portal/src/**/*.{ts,tsx}', 'ops-console/src/**/*.{ts,tsx}'], {
+  // The command-line client (`cli/`, issue 22) is an app too: it talks HTTP with personal access tokens.
+  restrict(['web-portal/src/**/*.{ts,tsx}', 'ops-console/src/**/*.{ts,tsx}', 'cli/src/**/*.ts'], {
     packages: [...services, 'gateway', 'kit', 'web-portal', 'ops-console'].map(packageOf),
     folders: [...services, 'gateway', 'kit', 'web-portal', 'ops-console'],
     message: 'An app talks to the services over HTTP: of the platform it may import @sais/events only.',

@@ -25,6 +25,7 @@ describe('import rules', () => {
     ['web-portal/src/app/fixture.ts', "import { fixture } from '@sais/kit';"],
     ['web-portal/src/fixture.tsx', "import { fixture } from '../../services/scoring/src/leaderboards.ts';"],
     ['ops-console/src/fixture.ts', "import { fixture } from '@sais/identity';"],
+    ['cli/src/fixture.ts', "import { fixture } from '@sais/kit';"],
     ['events/src/fixture.ts', "import { fixture } from '@sais/kit';"],
   ])('%s may not: %s', async (filePath, source) => {
     const errors = await importErrors(filePath, source);
