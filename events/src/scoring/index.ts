@@ -20,6 +20,7 @@ export const submissionEvents = [
   submission.QuotaRefunded,
   submission.SubmissionRescored,
   submission.SubmissionDisqualified,
+  submission.SubmissionCancelled,
   ContainerRunProgressed,
   ContainerRunStopped,
 ] as const;

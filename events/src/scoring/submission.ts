@@ -111,7 +111,8 @@ export const ResultFileRefused = defineEvent({
   version: 1,
   meaning:
     "A result file was refused for its format while it was uploaded (header, line or column caps): no allowance used, but it counts against the team's format refusals of the day (decision 0020).",
-  aggregate,
+  // Its own stream (`refusal-<id>`): no submission exists for a refused file.
+  aggregate: 'scoring.refusal',
   data: z.object({
     /** The refusal's own id (its stream is `refusal-<id>`). */
     refusalId: z.uuid(),

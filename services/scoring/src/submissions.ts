@@ -6,10 +6,9 @@ import type { ScoringDb, ScoringTables } from './db/tables.ts';
 import { scoringCodes } from './errors.ts';
 import { Lines } from './evaluation/csv.ts';
 import { ROW_OK, headerFields, row, splitRow } from './evaluation/fields.ts';
-import { progressOf } from './workers/evaluator.ts';
+import { progressOf, stream } from './domain/submission.ts';
 import { recordStep } from './workers/record.ts';
 
-export const stream = (submissionId: string) => `submission-${submissionId}`;
 export const scoringPhases = ['preliminary', 'semi-final', 'final'];
 
 type Phases = ScoringTables['competitions']['phases'];

@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { InvalidFile } from '../evaluation/csv.ts';
 import { GroundTruthCache, PlatformFault } from '../evaluation/truth-cache.ts';
 import { scoreSubmission } from '../evaluation/score.ts';
-import { stream } from '../submissions.ts';
+import { type Progress, progressOf, stream } from '../domain/submission.ts';
 import type { ScoringMetrics } from '../metrics.ts';
 import type { Liveness } from './presence.ts';
 import { type Refund, type Status, type Step, recordStep, recordSteps } from './record.ts';
@@ -29,15 +29,6 @@ export interface EvaluatorOptions {
   canClaim?: () => Promise<boolean>;
 }
 
-interface Progress {
-  status: 'none' | 'Waiting' | 'Evaluating' | 'Completed' | 'Invalid' | 'Failed' | 'Cancelled';
-  attempts: number;
-  leaseUntil: number;
-  /** Who holds the claim while Evaluating. */
-  worker?: string;
-  received?: { competitionId: string; teamId: string; quotaDay: string; kind?: 'file' | 'container' };
-}
-
 /**
  * The refund of a file refused for its format (decision 0020): a result file's allowance comes back
  * (a container's run used the platform, so its invalid output keeps it).
@@ -54,28 +45,6 @@ export function formatRefund(progress: Progress): Refund | undefined {
 }
 
 type Received = EventOf<typeof scoring.SubmissionReceived>;
-
-export function progressOf(events: readonly EventEnvelope[]): Progress {
-  const progress: Progress = { status: 'none', attempts: 0, leaseUntil: 0 };
-  for (const event of events) {
-    if (isEvent(scoring.SubmissionReceived, event))
-      Object.assign(progress, { status: 'Waiting', received: event.data });
-    if (isEvent(scoring.EvaluationStarted, event))
-      Object.assign(progress, {
-        status: 'Evaluating',
-        attempts: event.data.attempt,
-        leaseUntil: Date.parse(event.data.leaseUntil),
-        worker: event.data.worker,
-      });
-    if (isEvent(scoring.EvaluationFailed, event)) progress.status = event.data.final ? 'Failed' : 'Waiting';
-    if (event.type === scoring.SubmissionScored.type) progress.status = 'Completed';
-    if (event.type === scoring.SubmissionInvalid.type) progress.status = 'Invalid';
-    if (event.type === scoring.SubmissionCancelled.type) progress.status = 'Cancelled';
-    if (isEvent(scoring.SubmissionRescored, event))
-      progress.status = event.data.log === null ? 'Completed' : 'Invalid';
-  }
-  return progress;
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -2,7 +2,7 @@ import { type EventMetadata, scoring } from '@sais/events';
 import type { Db, EventStore, StreamHead } from '@sais/kit';
 import { sql } from 'kysely';
 import type { ScoringTables } from '../db/tables.ts';
-import { stream } from '../submissions.ts';
+import { stream } from '../domain/submission.ts';
 
 export type Status = ScoringTables['submissions']['status'];
 export interface Refund {
