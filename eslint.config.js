@@ -2,7 +2,16 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/.turbo/**', '**/.data/**', 'infra/images/.cache/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/.turbo/**',
+      '**/.data/**',
+      'infra/images/.cache/**',
+      '**/*.bundle.js',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -31,6 +31,7 @@ import {
 } from '../services/scoring/src/evaluation/ground-truth.ts';
 import { type Scores, scoreSubmission } from '../services/scoring/src/evaluation/score.ts';
 import { decodeTruthForm, encodeTruthForm } from '../services/scoring/src/evaluation/truth-form.ts';
+import { startScanPool } from '../services/scoring/src/evaluation/scan-pool.ts';
 
 const [mode, truthPath, submissionPath, metricName = 'rmse', extra = ''] = process.argv.slice(2);
 const metric = metricName as Metric;
@@ -44,6 +45,9 @@ const cpuMs = () => {
 };
 const cpu0 = cpuMs();
 const t0 = performance.now();
+// As a worker does when it loads a ground truth (GroundTruthCache): the scan pool's threads start
+// (on the other cores) while the ground truth is read; timed with it.
+startScanPool();
 let truth: GroundTruth;
 let write: (() => void) | null = null;
 if (mode === 'form') truth = decodeTruthForm(readFileSync(truthPath!), identity);

@@ -1,6 +1,7 @@
 import { InvalidFile, canonicalInteger, fnv1a, text } from './csv.ts';
 import { type MetricName, metricOf } from './metrics.ts';
 import { RECORD, type Viewed, probe, viewed } from './hash-index.ts';
+import { sharedArray } from './shared-memory.ts';
 import {
   type HashedRows,
   type IntegerRows,
@@ -60,8 +61,9 @@ const duplicate = (id: string) => new InvalidFile(`Ground truth id "${id}" appea
 /** Direct index: positions by id, so scoring reads one slot per row and keeps no bytes. */
 export function directTruth(rows: IntegerRows, metric: Metric): GroundTruth {
   const size = rows.max - rows.min + 1;
-  const ordered = new Float64Array(rows.count);
-  const positions = new Int32Array(size).fill(-1);
+  // In shared memory: the scan pool's threads read them too.
+  const ordered = sharedArray(Float64Array, rows.count);
+  const positions = sharedArray(Int32Array, size).fill(-1);
   let publicNext = 0;
   let privateNext = rows.publicRows;
   for (let r = 0; r < rows.count; r++) {

@@ -1,6 +1,7 @@
 import { crc32 } from 'node:zlib';
 import { type GroundTruth, type Metric } from './ground-truth.ts';
 import { RECORD, denseRecords, emptyTable, insertDistinct, tableRecords, viewed } from './hash-index.ts';
+import { inSharedMemory } from './shared-memory.ts';
 
 /**
  * The stored form of a parsed ground truth: what the operator's upload parsed, kept beside the CSV
@@ -135,7 +136,8 @@ export function decodeTruthForm(form: Uint8Array, identity: FormIdentity): Groun
     return new Type(aligned.buffer, aligned.byteOffset + at, length / size);
   };
   const { rows, publicRows } = header;
-  const ordered = section('ordered', Float64Array, 8);
+  // Copied into shared memory (once, here): the scan pool's threads read them too (scan-pool.ts).
+  const ordered = inSharedMemory(section('ordered', Float64Array, 8));
   if (ordered.length !== rows || publicRows < 0 || publicRows > rows)
     throw new StaleForm('row counts disagree');
   const common = {
@@ -148,7 +150,7 @@ export function decodeTruthForm(form: Uint8Array, identity: FormIdentity): Groun
     directBase: header.directBase,
   };
   if (header.direct) {
-    const positions = section('positions', Int32Array, 4);
+    const positions = inSharedMemory(section('positions', Int32Array, 4));
     for (let slot = 0; slot < positions.length; slot++)
       if (positions[slot]! >= rows || positions[slot]! < -1) throw new StaleForm('a position out of range');
     const keys = new Uint8Array(0);
@@ -162,7 +164,7 @@ export function decodeTruthForm(form: Uint8Array, identity: FormIdentity): Groun
       mask: 0,
     };
   }
-  const keys = section('keys', Uint8Array, 1);
+  const keys = inSharedMemory(section('keys', Uint8Array, 1));
   const records = section('records', Int32Array, 4);
   if (records.length !== rows * RECORD) throw new StaleForm('row counts disagree');
   // Each record's id within `keys`, each position once: a form passes only if it is a whole index.

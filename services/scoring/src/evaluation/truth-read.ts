@@ -12,6 +12,7 @@ import {
 import { ROW_OK, headerFields, row, rowProblem, splitRow, unquote } from './fields.ts';
 import { BatchedInserts, RECORD, tableRecords } from './hash-index.ts';
 import { type MetricName, metricOf } from './metrics.ts';
+import { sharedArray } from './shared-memory.ts';
 
 /**
  * Reading a ground-truth file `id,<target>` row by row, checking each has an id and a value the metric
@@ -183,13 +184,13 @@ export function readHashedRows(bytes: Uint8Array, metric: MetricName, publicPerc
   const values = new Values(metric);
   let capacity = estimateLines(bytes);
   // Id bytes take at most the file's bytes; pages never written are never in memory (calloc).
-  const keys = new Uint8Array(bytes.length);
+  const keys = sharedArray(Uint8Array, bytes.length);
   const inserts = new BatchedInserts(
     tableRecords(capacity),
     keys,
     (start, end) => new InvalidFile(`Ground truth id "${text(keys, start, end)}" appears twice.`),
   );
-  let ordered = new Float64Array(capacity);
+  let ordered = sharedArray(Float64Array, capacity);
   let used = 0;
   let publicRows = 0;
   let privateRows = 0;

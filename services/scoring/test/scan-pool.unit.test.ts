@@ -1,0 +1,90 @@
+/**
+ * The scan pool (scan-pool.ts): one pool per process, reused for every submission; files below the
+ * size threshold scored on one thread; chunks cut after non-empty lines only; the threads' bundle
+ * current with its sources. (That its scores and refusals equal the one-thread scorer's, on random files
+ * with every kind of defect: score-reference.unit.test.ts.)
+ */
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { loadGroundTruth } from '../src/evaluation/ground-truth.ts';
+import {
+  PARALLEL_MIN_BYTES,
+  chunkBounds,
+  scanCounts,
+  scanInParallel,
+  scanPool,
+} from '../src/evaluation/scan-pool.ts';
+import { scoreSubmission } from '../src/evaluation/score.ts';
+import { sharedArray } from '../src/evaluation/shared-memory.ts';
+import { scanWorkerBundle } from '../scripts/scan-worker-bundle.ts';
+
+const ids = Array.from({ length: 3_000 }, (_, i) => `s${i.toString(16)}-x`);
+const truthCsv = `id,y\n${ids.map((id, i) => `${id},${i % 7}`).join('\n')}\n`;
+const submission = `id,y\n${ids.map((id, i) => `${id},${(i % 7) + 0.5}`).join('\n')}\n`;
+
+describe('the scan pool', () => {
+  it('is one pool per process, as many threads as cores but one (at most 3), reused for every file', () => {
+    const pool = scanPool();
+    const cores = availableParallelism();
+    if (cores < 2) expect(pool).toBeNull();
+    else expect(pool?.size).toBe(Math.min(cores - 1, 3));
+    const truth = loadGroundTruth(Buffer.from(truthCsv), 'rmse', 50);
+    const before = pool?.threadIds() ?? [];
+    for (let i = 0; i < 20; i++) {
+      const scores = scoreSubmission(Buffer.from(submission), truth, { minBytes: 0, chunkBytes: 256 });
+      expect(scores.publicScore).toBe(0.5);
+    }
+    expect(scanPool()).toBe(pool);
+    expect(pool?.threadIds() ?? []).toEqual(before);
+  });
+
+  it('scores files below the threshold on one thread', () => {
+    const truth = loadGroundTruth(Buffer.from(truthCsv), 'rmse', 50);
+    const predicted = sharedArray(Float64Array, truth.rows);
+    expect(Buffer.byteLength(submission)).toBeLessThan(PARALLEL_MIN_BYTES);
+    expect(scanInParallel(Buffer.from(submission), truth, predicted)).toBeNull();
+    expect(scanInParallel(Buffer.from(submission), truth, predicted, { minBytes: 0 })).toBe(3_000);
+  });
+
+  it('leaves label metrics to one thread (labels are coded as they come)', () => {
+    const labels = `id,y\n${ids.map((id, i) => `${id},${i % 2 ? 'x' : 'y'}`).join('\n')}\n`;
+    const truth = loadGroundTruth(Buffer.from(labels), 'accuracy', 50);
+    const predicted = sharedArray(Float64Array, truth.rows);
+    const file = Buffer.from(labels);
+    expect(scanInParallel(file, truth, predicted, { minBytes: 0 })).toBeNull();
+  });
+
+  it('cuts chunks right after non-empty lines, never inside empty ones', () => {
+    const text = 'id,y\na,1\n\n\nb,2\r\n\r\nc,3\nd,4\n\n';
+    const bytes = Buffer.from(text);
+    const bounds = chunkBounds(bytes, 5, 1);
+    expect(bounds[0]).toBe(5);
+    expect(bounds.at(-1)).toBe(bytes.length);
+    for (const bound of bounds.slice(1, -1)) {
+      expect(text[bound - 1]).toBe('\n');
+      const line = text.slice(0, bound - 1).replace(/\r$/, '');
+      expect(line.endsWith('\n') || line === '').toBe(false);
+    }
+    // Chunks start anywhere after such a line (empty lines inside a chunk are refused there, as on one thread).
+    expect(bounds.map((b) => text.slice(b, b + 3))).toEqual(['a,1', '\n\nb', '\r\nc', 'd,4', '\n', '']);
+  });
+
+  it('counts a clean file scored on the threads, and a wrong one scored again on one thread', () => {
+    const truth = loadGroundTruth(Buffer.from(truthCsv), 'rmse', 50);
+    const { clean, notClean } = scanCounts;
+    scoreSubmission(Buffer.from(submission), truth, { minBytes: 0, chunkBytes: 256 });
+    const duplicate = submission.replace(`${ids[5]},`, `${ids[6]},`);
+    expect(() => scoreSubmission(Buffer.from(duplicate), truth, { minBytes: 0, chunkBytes: 256 })).toThrow(
+      `Line 8, column id: "${ids[6]}" appears twice (duplicate id).`,
+    );
+    expect(scanCounts.clean - clean).toBe(1);
+    expect(scanCounts.notClean - notClean).toBe(1);
+  });
+
+  it('runs the threads from a bundle made from the current sources', () => {
+    const { path, text } = scanWorkerBundle();
+    // If this fails: npm run bundle:scan-worker -w @sais/scoring
+    expect(readFileSync(path, 'utf8') === text).toBe(true);
+  });
+});
