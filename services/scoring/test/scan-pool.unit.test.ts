@@ -14,10 +14,15 @@ import {
   scanCounts,
   scanInParallel,
   scanPool,
+  startScanPool,
 } from '../src/evaluation/scan-pool.ts';
 import { scoreSubmission } from '../src/evaluation/score.ts';
 import { sharedArray } from '../src/evaluation/shared-memory.ts';
 import { scanWorkerBundle } from '../scripts/scan-worker-bundle.ts';
+import { fnv1a } from '../src/evaluation/csv.ts';
+import { hashedPosition } from '../src/evaluation/ground-truth.ts';
+import { viewed } from '../src/evaluation/hash-index.ts';
+import { truthCounts } from '../src/evaluation/truth-parallel.ts';
 
 const ids = Array.from({ length: 3_000 }, (_, i) => `s${i.toString(16)}-x`);
 const truthCsv = `id,y\n${ids.map((id, i) => `${id},${i % 7}`).join('\n')}\n`;
@@ -25,7 +30,7 @@ const submission = `id,y\n${ids.map((id, i) => `${id},${(i % 7) + 0.5}`).join('\
 
 describe('the scan pool', () => {
   it('is one pool per process, as many threads as cores but one (at most 3), reused for every file', () => {
-    const pool = scanPool();
+    const pool = startScanPool();
     const cores = availableParallelism();
     if (cores < 2) expect(pool).toBeNull();
     else expect(pool?.size).toBe(Math.min(cores - 1, 3));
@@ -80,6 +85,45 @@ describe('the scan pool', () => {
     );
     expect(scanCounts.clean - clean).toBe(1);
     expect(scanCounts.notClean - notClean).toBe(1);
+  });
+
+  it('reads a ground truth on the threads to the same index, and refuses a wrong one the same way', () => {
+    startScanPool();
+    const quoted = ids.map((id, i) => (i % 5 === 0 ? `"${id},""q"""` : id));
+    const csv = `id,y\n${quoted.map((id, i) => `${id},${(i * 7919) % 1000}.5`).join('\n')}\n`;
+    const one = loadGroundTruth(Buffer.from(csv), 'rmse', 50, { minBytes: Infinity });
+    const parallel = truthCounts.parallel;
+    const many = loadGroundTruth(Buffer.from(csv), 'rmse', 50, { minBytes: 0, chunkBytes: 100 });
+    expect(truthCounts.parallel).toBe(parallel + 1);
+    expect(many.rows).toBe(one.rows);
+    expect(many.publicRows).toBe(one.publicRows);
+    expect([...many.ordered]).toEqual([...one.ordered]);
+    for (const id of ids.map((id, i) => (i % 5 === 0 ? `${id},"q"` : id))) {
+      const bytes = Buffer.from(id);
+      const find = (truth: typeof one) =>
+        hashedPosition(truth, fnv1a(bytes, 0, bytes.length) | 0, viewed(bytes), 0, bytes.length);
+      expect(find(many)).toBe(find(one));
+      expect(find(many)).toBeGreaterThanOrEqual(0);
+    }
+    const wrong = [
+      csv.replace(`${quoted[2900]},`, `${quoted[3]},`), // an id twice, far apart
+      csv.replace(`${quoted[1500]},`, `${quoted[1499]},`), // an id twice, next to each other
+      csv.replace(/\n([^\n]*),[^\n]*\n$/, '\n$1,abc\n'), // no number, last line
+      `${csv}\n\nextra,1\n`, // an empty line inside
+    ];
+    for (const file of wrong) {
+      const message = (options: object) => {
+        try {
+          loadGroundTruth(Buffer.from(file), 'rmse', 50, options);
+          return 'loaded';
+        } catch (error) {
+          return (error as Error).message;
+        }
+      };
+      const expected = message({ minBytes: Infinity });
+      expect(expected).not.toBe('loaded');
+      expect(message({ minBytes: 0, chunkBytes: 100 })).toBe(expected);
+    }
   });
 
   it('runs the threads from a bundle made from the current sources', () => {

@@ -5,11 +5,12 @@
  * the ground truth read from its CSV and from its stored form (RMSE, MAE and R², scores equal to the last
  * bit); and number parsing against `Number()`.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseNumber } from '../src/evaluation/csv.ts';
 import { type GroundTruth, isPublicId, loadGroundTruth } from '../src/evaluation/ground-truth.ts';
 import { scoreSubmission } from '../src/evaluation/score.ts';
-import { type ParallelOptions, scanCounts } from '../src/evaluation/scan-pool.ts';
+import { type ParallelOptions, scanCounts, startScanPool } from '../src/evaluation/scan-pool.ts';
+import { truthCounts } from '../src/evaluation/truth-parallel.ts';
 import { inSharedMemory } from '../src/evaluation/shared-memory.ts';
 import { decodeTruthForm, encodeTruthForm } from '../src/evaluation/truth-form.ts';
 import { seededRandom as random } from './random.ts';
@@ -272,6 +273,16 @@ function submissionOf(next: Random, ids: readonly string[], defects: number, fro
 /** The scorer's outcome with the ground truth read from the CSV, and the same from its stored form. */
 function outcomes(csv: string, truthCsv: string, metric: Metric) {
   const truth = loadGroundTruth(Buffer.from(truthCsv), metric, 50);
+  // The ground truth read on the pool's threads too (chunks of a few lines), in shared memory or not.
+  const parallel = truthCounts.parallel;
+  const truthBytes = Buffer.from(truthCsv);
+  const onThreads = loadGroundTruth(
+    truthBytes.length % 2 ? inSharedMemory(new Uint8Array(truthBytes)) : truthBytes,
+    metric,
+    50,
+    threads(truthCsv),
+  );
+  if (!truth.direct) expect(truthCounts.parallel).toBe(parallel + 1);
   const identity = { sha256: 'test', metric, publicPercent: 50 };
   const stored = decodeTruthForm(encodeTruthForm(truth, identity), identity);
   const clean = scanCounts.clean;
@@ -281,6 +292,7 @@ function outcomes(csv: string, truthCsv: string, metric: Metric) {
     fromForm: outcome(csv, stored),
     threads: outcome(csv, truth, threads(csv)),
     threadsFromForm: outcome(csv, stored, threads(csv), true),
+    truthOnThreads: outcome(csv, onThreads, threads(csv)),
     /** How many of the two threaded scorings were done on the threads (not again on one thread). */
     onThreads: scanCounts.clean - clean,
   };
@@ -288,7 +300,11 @@ function outcomes(csv: string, truthCsv: string, metric: Metric) {
 
 describe('the scorer against a plain reference', () => {
   // The pool's threads took part (each file is cut in many chunks; the caller's thread takes chunks too).
-  afterAll(() => expect(scanCounts.chunksByPool).toBeGreaterThan(0));
+  beforeAll(() => startScanPool());
+  afterAll(() => {
+    expect(scanCounts.chunksByPool).toBeGreaterThan(0);
+    expect(truthCounts.chunksByPool).toBeGreaterThan(0);
+  });
 
   // Batches hold 4,096 rows: defects in the big files fall from row 4,500 on, after valid rows.
   it.each([
@@ -320,7 +336,9 @@ describe('the scorer against a plain reference', () => {
         expect({ csv, threads: got.threads }).toEqual({ csv, threads: expected });
       if (JSON.stringify(got.threadsFromForm) !== JSON.stringify(expected))
         expect({ csv, threadsFromForm: got.threadsFromForm }).toEqual({ csv, threadsFromForm: expected });
-      if (typeof expected === 'object') expect(got.onThreads).toBe(2);
+      if (JSON.stringify(got.truthOnThreads) !== JSON.stringify(expected))
+        expect({ csv, truthOnThreads: got.truthOnThreads }).toEqual({ csv, truthOnThreads: expected });
+      if (typeof expected === 'object') expect(got.onThreads).toBe(3);
       else expect(got.onThreads).toBe(0);
     }
   });

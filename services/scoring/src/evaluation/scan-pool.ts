@@ -5,6 +5,7 @@ import type { GroundTruth } from './ground-truth.ts';
 import { metricOf } from './metrics.ts';
 import { BY_POOL, DONE, RESULTS, type ScanJob, type SharedTruth, takeChunks } from './scan.ts';
 import { inSharedMemory, isShared as shared } from './shared-memory.ts';
+import type { TruthJob } from './truth-chunks.ts';
 
 /**
  * Scoring a submission on every core: a pool of threads started once per process and reused for every
@@ -92,7 +93,7 @@ class Pool {
     return this.#workers.map((worker) => worker.threadId);
   }
 
-  post(job: ScanJob): void {
+  post(job: ScanJob | TruthJob): void {
     this.fill();
     for (const worker of this.#workers) worker.postMessage(job);
   }
@@ -106,8 +107,17 @@ let pool: Pool | null | undefined;
  */
 export const scanCounts = { clean: 0, notClean: 0, chunksByPool: 0 };
 
-/** The process's scan pool, started at the first call (null on a single core: nothing to share). */
+/**
+ * The process's scan pool, once started by startScanPool (null before, and on a single core: nothing
+ * to share). Only processes that score start it (GroundTruthCache: the workers), so a service that only
+ * checks uploads keeps no threads.
+ */
 export function scanPool(): Pool | null {
+  return pool ?? null;
+}
+
+/** Starts the pool once per process, ahead of the first submission (its threads start while the ground truth loads). */
+export function startScanPool(): Pool | null {
   if (pool === undefined) {
     const helpers = Math.min(availableParallelism() - 1, 3);
     pool = helpers > 0 ? new Pool(helpers) : null;
@@ -115,9 +125,20 @@ export function scanPool(): Pool | null {
   return pool;
 }
 
-/** Starts the pool ahead of the first submission (its threads start while the ground truth loads). */
-export function startScanPool(): void {
-  scanPool();
+/** Waits (blocking, bounded) until `control[done]` reaches `count`: the threads finishing the chunks they took. */
+export function waitForChunks(control: Int32Array, done: number, count: number): void {
+  const deadline = performance.now() + WAIT_MS;
+  for (let now = Atomics.load(control, done); now < count; now = Atomics.load(control, done)) {
+    const left = deadline - performance.now();
+    if (left <= 0) throw new Error('the scoring threads did not finish their chunks in time');
+    Atomics.wait(control, done, now, left);
+  }
+}
+
+/** Where the rows after the header start (after the first line feed); -1 when there is none. */
+export function afterHeader(bytes: Uint8Array): number {
+  const feed = bytes.indexOf(LF);
+  return feed === -1 ? -1 : feed + 1;
 }
 
 /** Where the rows after the header start, when the header is exactly `expected`; -1 otherwise. */
@@ -178,16 +199,11 @@ export function scanInParallel(
   const chunks = bounds.length - 1;
   const control = new Int32Array(new SharedArrayBuffer((RESULTS + chunks) * 4));
   predicted.fill(Number.NaN);
-  const job: ScanJob = { truth: sharedTruth(truth), bytes: file, bounds, control, predicted };
+  const job: ScanJob = { kind: 'scan', truth: sharedTruth(truth), bytes: file, bounds, control, predicted };
   if (chunks > 1) threads.post(job);
   takeChunks(job, truth, false);
   // The threads may still be scanning chunks they took: wait for them (each chunk's end is notified).
-  const deadline = performance.now() + WAIT_MS;
-  for (let done = Atomics.load(control, DONE); done < chunks; done = Atomics.load(control, DONE)) {
-    const left = deadline - performance.now();
-    if (left <= 0) throw new Error('the scoring threads did not finish their chunks in time');
-    Atomics.wait(control, DONE, done, left);
-  }
+  waitForChunks(control, DONE, chunks);
   scanCounts.chunksByPool += Atomics.load(control, BY_POOL);
   const rows = cleanRows(control, chunks, truth, predicted);
   if (rows === null) scanCounts.notClean++;

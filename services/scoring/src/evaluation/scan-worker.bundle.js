@@ -6,6 +6,11 @@ import { parentPort } from "node:worker_threads";
 // src/evaluation/hash-index.ts
 var RECORD = 4;
 var POSITION = 3;
+function sameBytes(a, aStart, aEnd, b, bStart, bEnd) {
+  if (aEnd - aStart !== bEnd - bStart) return false;
+  for (let i = 0; i < aEnd - aStart; i++) if (a[aStart + i] !== b[bStart + i]) return false;
+  return true;
+}
 var viewed = (bytes) => ({
   bytes,
   view: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
@@ -32,6 +37,8 @@ function probe(table, keys, hash, id, start, end) {
 }
 
 // src/evaluation/csv.ts
+var InvalidFile = class extends Error {
+};
 var COMMA = 44;
 var LF = 10;
 var CR = 13;
@@ -548,6 +555,179 @@ var metrics = {
 var metricOf = (name) => metrics[name];
 var higherIsBetterMetrics = Object.entries(metrics).filter(([, metric]) => metric.higherIsBetter).map(([name]) => name);
 
+// src/evaluation/scan-pool.ts
+var PARALLEL_MIN_BYTES = 2 << 20;
+var CHUNK_BYTES = 1 << 20;
+
+// src/evaluation/truth-read.ts
+var isPublicHash = (hash, publicPercent) => (hash ^ 1540483477) % 100 < publicPercent;
+var Values = class {
+  labels = [];
+  #codes = /* @__PURE__ */ new Map();
+  numeric;
+  #normalize;
+  #refuse;
+  constructor(metric) {
+    const definition = metricOf(metric);
+    this.numeric = definition.target === "numeric";
+    this.#normalize = definition.normalize ?? ((label) => label);
+    this.#refuse = definition.refuseTrueValue;
+  }
+  /** The value of the field start…end of line `line` (its text unquoted when `escaped`). */
+  read(bytes, start, end, escaped, line) {
+    let value;
+    if (this.numeric) {
+      value = escaped ? Number.NaN : parseNumber(bytes, start, end);
+      if (Number.isNaN(value)) throw new InvalidFile(`Ground truth line ${line} has no numeric value.`);
+    } else {
+      const raw = text(bytes, start, end);
+      const label = this.#normalize(escaped ? raw.replaceAll('""', '"') : raw);
+      value = this.#codes.get(label) ?? -1;
+      if (value === -1) {
+        value = this.labels.push(label) - 1;
+        this.#codes.set(label, value);
+      }
+    }
+    return this.check(value, bytes, start, end, line);
+  }
+  /** Refuses a true value the metric cannot take (AUC: 0 or 1), naming the line. */
+  check(value, bytes, start, end, line) {
+    const why = this.#refuse?.(value) ?? null;
+    if (why !== null)
+      throw new InvalidFile(
+        `Ground truth line ${line}: ${why}, found "${text(bytes, start, end).trim().slice(0, 40)}".`
+      );
+    return value;
+  }
+};
+function nextGeneral(lines) {
+  if (!lines.next()) return false;
+  const problem = splitRow(lines.bytes, lines.start, lines.end);
+  if (problem !== ROW_OK)
+    throw new InvalidFile(`Ground truth line ${lines.number}: ${rowProblem(problem, "id,<target>")}`);
+  if (row.idEnd === row.idStart)
+    throw new InvalidFile(`Ground truth line ${lines.number} does not have an id and a value.`);
+  return true;
+}
+
+// src/evaluation/truth-chunks.ts
+var CLAIMED = -1;
+var POSITION2 = 3;
+var PENDING = 256;
+var touched = 0;
+var T_NEXT = 0;
+var T_DONE = 1;
+var T_BY_POOL = 2;
+var T_INSERTED = 3;
+var T_RESULTS = 4;
+var T_FIELDS = 3;
+function insertShared(table, keys, hash, start, end, position) {
+  const last = table.length - 1;
+  let at = hash << 2 & last;
+  for (; ; ) {
+    const found = Atomics.load(table, at + POSITION2);
+    if (found === 0) {
+      if (Atomics.compareExchange(table, at + POSITION2, 0, CLAIMED) !== 0) continue;
+      table[at] = hash;
+      table[at + 1] = start;
+      table[at + 2] = end;
+      Atomics.store(table, at + POSITION2, position);
+      return true;
+    }
+    if (found === CLAIMED) continue;
+    if (table[at] === hash && sameBytes(keys, table[at + 1], table[at + 2], keys, start, end)) return false;
+    at = at + RECORD & last;
+  }
+}
+function readTruthChunk(job, c) {
+  const { bytes, bounds, regions, keys, table, values: out, control } = job;
+  const chunk = bytes.subarray(bounds[c], bounds[c + 1]);
+  const lines = new Lines(chunk, false);
+  const values = new Values(job.metric);
+  if (!values.numeric) return null;
+  const hashes = new Int32Array(PENDING);
+  const starts = new Int32Array(PENDING);
+  const ends = new Int32Array(PENDING);
+  const positions = new Int32Array(PENDING);
+  const limit = table.length / RECORD * 0.75;
+  let pending = 0;
+  let used = bounds[c] - bounds[0];
+  const front = regions[c];
+  let back = regions[c + 1];
+  const capacity = back - front;
+  let publicRows = 0;
+  let privateRows = 0;
+  const flush = () => {
+    if (Atomics.add(control, T_INSERTED, pending) + pending > limit) return false;
+    const last = table.length - 1;
+    let sink = 0;
+    for (let i = 0; i < pending; i++) sink ^= table[hashes[i] << 2 & last];
+    touched = sink;
+    for (let i = 0; i < pending; i++)
+      if (!insertShared(table, keys, hashes[i], starts[i], ends[i], positions[i])) return false;
+    pending = 0;
+    return true;
+  };
+  for (; ; ) {
+    const from = used;
+    let hash;
+    let value;
+    if (lines.nextKeyed()) {
+      const end = plain.comma;
+      for (let i = lines.start; i < end; i++) keys[used++] = chunk[i];
+      hash = plain.hash;
+      value = values.check(plain.value, chunk, end + 1, lines.end, 0);
+    } else {
+      if (!nextGeneral(lines)) break;
+      const { idStart, idEnd } = row;
+      if (row.idEscaped) used = unquote(chunk, idStart, idEnd, keys, used);
+      else for (let i = idStart; i < idEnd; i++) keys[used++] = chunk[i];
+      hash = fnv1a(keys, from, used);
+      value = values.read(chunk, row.valueStart, row.valueEnd, row.valueEscaped, 0);
+    }
+    if (publicRows + privateRows === capacity) return null;
+    const isPublic = isPublicHash(hash, job.publicPercent);
+    hashes[pending] = hash | 0;
+    starts[pending] = from;
+    ends[pending] = used;
+    positions[pending] = isPublic ? publicRows + 1 : -(privateRows + 2);
+    if (++pending === PENDING && !flush()) return null;
+    if (isPublic) out[front + publicRows++] = value;
+    else {
+      out[--back] = value;
+      privateRows++;
+    }
+  }
+  if (pending > 0 && !flush()) return null;
+  return [publicRows, privateRows];
+}
+function takeTruthChunks(job, pooled) {
+  const { control, bounds } = job;
+  const chunks = bounds.length - 1;
+  for (; ; ) {
+    const c = Atomics.add(control, T_NEXT, 1);
+    if (c >= chunks) return;
+    let counts;
+    try {
+      counts = readTruthChunk(job, c);
+    } catch {
+      counts = null;
+    }
+    const at = T_RESULTS + c * T_FIELDS;
+    if (counts) {
+      control[at] = counts[0];
+      control[at + 1] = counts[1];
+      control[at + 2] = 1;
+    } else control[at + 2] = -1;
+    if (pooled) Atomics.add(control, T_BY_POOL, 1);
+    Atomics.add(control, T_DONE, 1);
+    Atomics.notify(control, T_DONE);
+  }
+}
+
+// src/evaluation/truth-parallel.ts
+var PARALLEL_TRUTH_MIN_BYTES = 2 << 20;
+
 // src/evaluation/ground-truth.ts
 var EMPTY_KEYS = new Uint8Array(0);
 var hashedPosition = (truth, hash, id, start, end) => truth.table[probe(truth.table, truth.keyView, hash, id, start, end) + 3] - 1;
@@ -768,5 +948,6 @@ function takeChunks(job, truth, pooled) {
 
 // src/evaluation/scan-worker.ts
 parentPort?.on("message", (job) => {
-  takeChunks(job, { ...job.truth, keyView: viewed(job.truth.keys) }, true);
+  if (job.kind === "truth") takeTruthChunks(job, true);
+  else takeChunks(job, { ...job.truth, keyView: viewed(job.truth.keys) }, true);
 });

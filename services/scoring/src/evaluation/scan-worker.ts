@@ -6,7 +6,9 @@
 import { parentPort } from 'node:worker_threads';
 import { viewed } from './hash-index.ts';
 import { type ScanJob, takeChunks } from './scan.ts';
+import { type TruthJob, takeTruthChunks } from './truth-chunks.ts';
 
-parentPort?.on('message', (job: ScanJob) => {
-  takeChunks(job, { ...job.truth, keyView: viewed(job.truth.keys) }, true);
+parentPort?.on('message', (job: ScanJob | TruthJob) => {
+  if (job.kind === 'truth') takeTruthChunks(job, true);
+  else takeChunks(job, { ...job.truth, keyView: viewed(job.truth.keys) }, true);
 });

@@ -46,6 +46,7 @@ export type SharedTruth = Omit<GroundTruth, 'keyView'>;
 
 /** A submission's scan: the file and the chunks' bounds in it, the control array, where values go. */
 export interface ScanJob {
+  kind: 'scan';
   truth: SharedTruth;
   bytes: Uint8Array;
   bounds: number[];

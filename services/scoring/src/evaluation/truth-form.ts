@@ -18,7 +18,7 @@ import { inSharedMemory } from './shared-memory.ts';
  *   then the sections, each at a multiple of 8 bytes:
  *     ordered    float64 × rows   the true values in split order (both indexes)
  *     positions  int32 × slots    direct index: position by `id - directBase`, -1 for no test id
- *     keys       bytes            hash index: the ids (unquoted) one after another, in file order
+ *     keys       bytes            hash index: the ids (unquoted) one after another, in table order
  *     records    int32 × 4 × rows hash index: the table's records (hash-index.ts) without its empty
  *                                 ones, in table order
  *
@@ -58,11 +58,32 @@ const align = (n: number) => Math.ceil(n / 8) * 8;
 const checksum = (form: Uint8Array) => crc32(form.subarray(20), crc32(form.subarray(0, 16)));
 const bytesOf = (array: ArrayBufferView) => new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
 
+/**
+ * The ids' bytes one after another in table order, and the occupied records pointing into them: a
+ * ground truth read on several threads has its ids laid out by chunk, with gaps (truth-parallel.ts).
+ */
+function packedKeys(truth: GroundTruth): { keys: Uint8Array; records: Int32Array } {
+  const records = denseRecords(truth.table, truth.rows);
+  let length = 0;
+  for (let at = 0; at < records.length; at += RECORD) length += records[at + 2]! - records[at + 1]!;
+  const keys = new Uint8Array(length);
+  const source = truth.keys;
+  let to = 0;
+  for (let at = 0; at < records.length; at += RECORD) {
+    const start = records[at + 1]!;
+    const end = records[at + 2]!;
+    records[at + 1] = to;
+    for (let i = start; i < end; i++) keys[to++] = source[i]!;
+    records[at + 2] = to;
+  }
+  return { keys, records };
+}
+
 /** The stored form of a ground truth. */
 export function encodeTruthForm(truth: GroundTruth, identity: FormIdentity): Buffer {
   const arrays: Record<string, ArrayBufferView> = truth.direct
     ? { ordered: truth.ordered, positions: truth.positions }
-    : { ordered: truth.ordered, keys: truth.keys, records: denseRecords(truth.table, truth.rows) };
+    : { ordered: truth.ordered, ...packedKeys(truth) };
   const header: Header = {
     ...identity,
     target: truth.target,

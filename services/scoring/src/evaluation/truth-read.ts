@@ -25,7 +25,7 @@ export const isPublicHash = (hash: number, publicPercent: number) =>
   (hash ^ 0x5bd1e995) % 100 < publicPercent;
 
 /** How a row's value is read: numbers, or labels (coded in order of first appearance). */
-class Values {
+export class Values {
   readonly labels: string[] = [];
   readonly #codes = new Map<string, number>();
   readonly numeric: boolean;
@@ -68,7 +68,7 @@ class Values {
   }
 }
 
-function open(bytes: Uint8Array): { lines: Lines; target: string } {
+export function open(bytes: Uint8Array): { lines: Lines; target: string } {
   const lines = openLines(bytes);
   const header = headerFields(bytes, lines.start, lines.end);
   if (header === null || header[0] !== 'id')
@@ -77,7 +77,7 @@ function open(bytes: Uint8Array): { lines: Lines; target: string } {
 }
 
 /** The next row the general way (quoted fields); false at the end of the file. */
-function nextGeneral(lines: Lines): boolean {
+export function nextGeneral(lines: Lines): boolean {
   if (!lines.next()) return false;
   const problem = splitRow(lines.bytes, lines.start, lines.end);
   if (problem !== ROW_OK)
