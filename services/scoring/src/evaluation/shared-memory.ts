@@ -1,3 +1,5 @@
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+
 /**
  * Arrays in shared memory (SharedArrayBuffer), so the scan pool's threads (scan-pool.ts) read and write
  * them where they are, without a copy per thread.
@@ -23,4 +25,25 @@ export function inSharedMemory<T extends Typed>(array: T): T {
   const copy = new (kind as new (buffer: SharedArrayBuffer) => T)(new SharedArrayBuffer(array.byteLength));
   copy.set(array as never);
   return copy;
+}
+
+/**
+ * A file read straight into shared memory (as `readFileSync`, without the copy the scan pool would make
+ * of a Buffer): for callers that read submissions or ground truths from disk.
+ */
+export function readFileShared(path: string): Uint8Array {
+  const fd = openSync(path, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const bytes = sharedArray(Uint8Array, size);
+    let at = 0;
+    while (at < size) {
+      const read = readSync(fd, bytes, at, size - at, at);
+      if (read === 0) break;
+      at += read;
+    }
+    return at === size ? bytes : bytes.subarray(0, at);
+  } finally {
+    closeSync(fd);
+  }
 }

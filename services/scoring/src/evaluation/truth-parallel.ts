@@ -78,19 +78,19 @@ export function readHashedRowsInParallel(
   // Each record's chunk position becomes its position in split order (plus one), the chunk found by
   // where its id's bytes are.
   const keyStarts = bounds.map((bound) => bound - body);
+  // The chunk of an id's bytes: the first chunk in its 4 KiB of `keys`, then onwards (chunks are
+  // usually far bigger: one step at most), not a search per record.
+  const CELL = 12;
+  const firstChunk = new Int32Array((keyStarts[chunks]! >> CELL) + 1);
+  for (let c = chunks - 1; c >= 0; c--)
+    firstChunk.fill(c, keyStarts[c]! >> CELL, (keyStarts[c + 1]! >> CELL) + 1);
   for (let at = 0; at < table.length; at += RECORD) {
     const local = table[at + 3]!;
     if (local === 0) continue;
     const start = table[at + 1]!;
-    let low = 0;
-    let high = chunks - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (keyStarts[middle]! <= start) low = middle;
-      else high = middle - 1;
-    }
-    table[at + 3] =
-      local > 0 ? publicBefore[low]! + local : publicRows + privateBefore[low]! + (-local - 2) + 1;
+    let c = firstChunk[start >> CELL]!;
+    while (keyStarts[c + 1]! <= start) c++;
+    table[at + 3] = local > 0 ? publicBefore[c]! + local : publicRows + privateBefore[c]! + (-local - 2) + 1;
   }
   const ordered = sharedArray(Float64Array, count);
   for (let c = 0; c < chunks; c++) {
