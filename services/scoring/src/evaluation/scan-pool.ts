@@ -119,7 +119,10 @@ export function scanPool(): Pool | null {
 /** Starts the pool once per process, ahead of the first submission (its threads start while the ground truth loads). */
 export function startScanPool(): Pool | null {
   if (pool === undefined) {
-    const helpers = Math.min(availableParallelism() - 1, 3);
+    // SCORING_SCAN_THREADS: the pool's size (0: no pool, everything on one thread; e.g. to save the
+    // ~16–19 MB a thread takes). Default: as many as cores but one, at most 3.
+    const setting = Number.parseInt(process.env.SCORING_SCAN_THREADS ?? '', 10);
+    const helpers = Number.isNaN(setting) ? Math.min(availableParallelism() - 1, 3) : Math.max(0, setting);
     pool = helpers > 0 ? new Pool(helpers) : null;
   }
   return pool;
