@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 import type { GroundTruth } from './ground-truth.ts';
 import { metricOf } from './metrics.ts';
 import { BY_POOL, DONE, RESULTS, type ScanJob, type SharedTruth, takeChunks } from './scan.ts';
-import { inSharedMemory, isShared as shared } from './shared-memory.ts';
+import { inSharedMemory, isShared as shared, sharedArray } from './shared-memory.ts';
 import type { TruthJob } from './truth-chunks.ts';
 
 /**
@@ -138,6 +138,25 @@ export function waitForChunks(control: Int32Array, done: number, count: number):
   }
 }
 
+/** Files up to this size are copied into one shared buffer kept for the next (see sharedCopy). */
+const REUSED_COPY_BYTES = 64 << 20;
+let reusedCopy: Uint8Array | null = null;
+
+/**
+ * A submission in shared memory: itself when it is there already; else a copy, into one buffer the
+ * process keeps and reuses (scoring is synchronous, one file at a time), so a worker scoring Buffers
+ * fetched from PostgreSQL does not leave a new shared buffer per submission for the garbage collector
+ * of every thread. Pages of it never written are never in memory; bigger files get a copy of their own.
+ */
+function sharedCopy(bytes: Uint8Array): Uint8Array {
+  if (shared(bytes)) return bytes;
+  if (bytes.length > REUSED_COPY_BYTES) return inSharedMemory(bytes);
+  if (reusedCopy === null || reusedCopy.length < bytes.length)
+    reusedCopy = sharedArray(Uint8Array, Math.min(REUSED_COPY_BYTES, Math.ceil(bytes.length * 1.25)));
+  reusedCopy.set(bytes);
+  return reusedCopy.subarray(0, bytes.length);
+}
+
 /** Where the rows after the header start (after the first line feed); -1 when there is none. */
 export function afterHeader(bytes: Uint8Array): number {
   const feed = bytes.indexOf(LF);
@@ -197,7 +216,7 @@ export function scanInParallel(
   if (!isUtf8(bytes)) return null;
   const start = bodyStart(bytes, `id,${truth.target}`);
   if (start === -1 || start >= bytes.length) return null;
-  const file = inSharedMemory(bytes);
+  const file = sharedCopy(bytes);
   const bounds = chunkBounds(file, start, Math.max(1, options.chunkBytes ?? CHUNK_BYTES));
   const chunks = bounds.length - 1;
   const control = new Int32Array(new SharedArrayBuffer((RESULTS + chunks) * 4));

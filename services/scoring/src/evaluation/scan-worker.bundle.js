@@ -558,6 +558,7 @@ var higherIsBetterMetrics = Object.entries(metrics).filter(([, metric]) => metri
 // src/evaluation/scan-pool.ts
 var PARALLEL_MIN_BYTES = 2 << 20;
 var CHUNK_BYTES = 1 << 20;
+var REUSED_COPY_BYTES = 64 << 20;
 
 // src/evaluation/truth-read.ts
 var isPublicHash = (hash, publicPercent) => (hash ^ 1540483477) % 100 < publicPercent;
