@@ -33,7 +33,9 @@ function scratchOf(truth: GroundTruth): Float64Array {
  * quoted, as fields.ts reads them), checking everything a participant can get wrong (encoding, empty file, header, columns, empty / extra /
  * duplicate / missing ids, non-numeric and NaN values); an InvalidFile names the line and column of the
  * first problem in the file. Each value is stored at its id's position in split order, then the
- * truth's metric (metrics.ts) scores the public and the private split.
+ * truth's metric (metrics.ts) scores the public and the private split. A big file is read on the scan
+ * pool's threads too when the process started it (scan-pool.ts; `options` for tests); a file with
+ * anything wrong is then read again here, on one thread, which gives the messages.
  */
 export function scoreSubmission(bytes: Uint8Array, truth: GroundTruth, options?: ParallelOptions): Scores {
   const predicted = scratchOf(truth);

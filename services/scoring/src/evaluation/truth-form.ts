@@ -138,8 +138,9 @@ function readHeader(form: Uint8Array): Header {
 
 /**
  * The ground truth a stored form holds, if it is the form of `identity`'s ground truth and sound;
- * otherwise a StaleForm saying why. Zero-copy: the typed arrays are views of `form` (copied once when
- * `form` does not start at a multiple of 8 bytes).
+ * otherwise a StaleForm saying why. The typed arrays are views of `form` when it is in shared memory
+ * (read with readFileShared); else `ordered`, `positions` and `keys` are copied there once, for the scan
+ * pool's threads (and `form` is copied once when it does not start at a multiple of 8 bytes).
  */
 export function decodeTruthForm(form: Uint8Array, identity: FormIdentity): GroundTruth {
   const header = readHeader(form);
