@@ -40,7 +40,16 @@ const serviceRules = services.map((service) => {
 });
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/.turbo/**', '**/.data/**', 'infra/images/.cache/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/.turbo/**',
+      '**/.data/**',
+      'infra/images/.cache/**',
+      '**/*.bundle.js',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -23,7 +23,7 @@
  * back to back the only garbage is each file's buffer, which V8 frees at its next collection: the second
  * figure shows that swing, not memory the scorer holds.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import {
   type GroundTruth,
   type Metric,
@@ -31,6 +31,8 @@ import {
 } from '../services/scoring/src/evaluation/ground-truth.ts';
 import { type Scores, scoreSubmission } from '../services/scoring/src/evaluation/score.ts';
 import { decodeTruthForm, encodeTruthForm } from '../services/scoring/src/evaluation/truth-form.ts';
+import { startScanPool } from '../services/scoring/src/evaluation/scan-pool.ts';
+import { readFileShared } from '../services/scoring/src/evaluation/shared-memory.ts';
 
 const [mode, truthPath, submissionPath, metricName = 'rmse', extra = ''] = process.argv.slice(2);
 const metric = metricName as Metric;
@@ -44,18 +46,21 @@ const cpuMs = () => {
 };
 const cpu0 = cpuMs();
 const t0 = performance.now();
+// As a worker does when it loads a ground truth (GroundTruthCache): the scan pool's threads start
+// (on the other cores) while the ground truth is read; timed with it.
+startScanPool();
 let truth: GroundTruth;
 let write: (() => void) | null = null;
-if (mode === 'form') truth = decodeTruthForm(readFileSync(truthPath!), identity);
+if (mode === 'form') truth = decodeTruthForm(readFileShared(truthPath!), identity);
 else {
-  truth = loadGroundTruth(readFileSync(truthPath!), metric, 50);
+  truth = loadGroundTruth(readFileShared(truthPath!), metric, 50);
   write = () => writeFileSync(extra, encodeTruthForm(truth, identity));
 }
 const truthMs = performance.now() - t0;
 
 const scoreFile = (): { ms: number; scores: Scores } => {
   const start = performance.now();
-  const scores = scoreSubmission(readFileSync(submissionPath!), truth);
+  const scores = scoreSubmission(readFileShared(submissionPath!), truth);
   return { ms: performance.now() - start, scores };
 };
 const cpu1 = cpuMs();

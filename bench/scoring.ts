@@ -215,12 +215,15 @@ function summary(results: KindResult[], runs: number) {
 }
 
 const WHAT = [
-  '- ours full cold path: read the ground-truth CSV and parse it into typed arrays, then the worker',
-  '  path below, in a fresh process (`node bench/scoring-child.ts csv …`).',
+  '- ours full cold path: start the scan pool (its threads start while the ground truth is read),',
+  "  read the ground-truth CSV and parse it into typed arrays (on the pool's threads too), then the",
+  '  worker path below, in a fresh process (`node bench/scoring-child.ts csv …`). Files are read',
+  '  straight into shared memory (readFileShared); the service copies a Buffer from PostgreSQL there.',
   '- worker path: a worker with the ground truth already parsed (GroundTruthCache) scores the first',
   '  submission of its process: one readFile of the submission and scoreSubmission with every validation',
   '  on (UTF-8, header, columns, quoting, empty / extra / duplicate / missing ids, non-numbers, NaN),',
-  '  public and private RMSE; the scoring loop not yet JIT-compiled. "warm": median of 5 more.',
+  "  public and private RMSE, on the scan pool's threads and the caller's (decision 0015); the scoring",
+  '  loop not yet JIT-compiled. "warm": median of 5 more. SCORING_SCAN_THREADS=0 measures one thread.',
   '- fresh worker, stored form: a new process that never saw the CSV reads the parsed form the upload',
   '  stored (truth-form.ts; here a file) and maps it ("map form": checksum, checks, hash table rebuilt),',
   '  then scores its first submission.',

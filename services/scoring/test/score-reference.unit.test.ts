@@ -5,10 +5,13 @@
  * the ground truth read from its CSV and from its stored form (RMSE, MAE and R², scores equal to the last
  * bit); and number parsing against `Number()`.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseNumber } from '../src/evaluation/csv.ts';
 import { type GroundTruth, isPublicId, loadGroundTruth } from '../src/evaluation/ground-truth.ts';
 import { scoreSubmission } from '../src/evaluation/score.ts';
+import { type ParallelOptions, scanCounts, startScanPool } from '../src/evaluation/scan-pool.ts';
+import { truthCounts } from '../src/evaluation/truth-parallel.ts';
+import { inSharedMemory } from '../src/evaluation/shared-memory.ts';
 import { decodeTruthForm, encodeTruthForm } from '../src/evaluation/truth-form.ts';
 import { seededRandom as random } from './random.ts';
 
@@ -153,9 +156,16 @@ function reference(csv: string, truth: Map<string, TruthRow>, metric: Metric): s
   };
 }
 
-function outcome(csv: string, truth: GroundTruth): string | object {
+/**
+ * The scan pool cutting even small files into chunks of a few lines (tiny chunks: many cuts, next to
+ * quoted ids, CRLF, blank lines and the file's end), the file in ordinary or in shared memory.
+ */
+const threads = (csv: string) => ({ minBytes: 0, chunkBytes: csv.length > 20_000 ? 1_500 : 48 });
+
+function outcome(csv: string, truth: GroundTruth, options?: ParallelOptions, share = false): string | object {
   try {
-    return scoreSubmission(Buffer.from(csv), truth);
+    const bytes = Buffer.from(csv);
+    return scoreSubmission(share ? inSharedMemory(new Uint8Array(bytes)) : bytes, truth, options);
   } catch (error) {
     const message = (error as Error).message;
     // The example of a missing id depends on the index order; the count and kind do not.
@@ -263,12 +273,39 @@ function submissionOf(next: Random, ids: readonly string[], defects: number, fro
 /** The scorer's outcome with the ground truth read from the CSV, and the same from its stored form. */
 function outcomes(csv: string, truthCsv: string, metric: Metric) {
   const truth = loadGroundTruth(Buffer.from(truthCsv), metric, 50);
+  // The ground truth read on the pool's threads too (chunks of a few lines), in shared memory or not.
+  const parallel = truthCounts.parallel;
+  const truthBytes = Buffer.from(truthCsv);
+  const onThreads = loadGroundTruth(
+    truthBytes.length % 2 ? inSharedMemory(new Uint8Array(truthBytes)) : truthBytes,
+    metric,
+    50,
+    threads(truthCsv),
+  );
+  if (!truth.direct) expect(truthCounts.parallel).toBe(parallel + 1);
   const identity = { sha256: 'test', metric, publicPercent: 50 };
   const stored = decodeTruthForm(encodeTruthForm(truth, identity), identity);
-  return { truth, fromCsv: outcome(csv, truth), fromForm: outcome(csv, stored) };
+  const clean = scanCounts.clean;
+  return {
+    truth,
+    fromCsv: outcome(csv, truth),
+    fromForm: outcome(csv, stored),
+    threads: outcome(csv, truth, threads(csv)),
+    threadsFromForm: outcome(csv, stored, threads(csv), true),
+    truthOnThreads: outcome(csv, onThreads, threads(csv)),
+    /** How many of the two threaded scorings were done on the threads (not again on one thread). */
+    onThreads: scanCounts.clean - clean,
+  };
 }
 
 describe('the scorer against a plain reference', () => {
+  // The pool's threads took part (each file is cut in many chunks; the caller's thread takes chunks too).
+  beforeAll(() => startScanPool());
+  afterAll(() => {
+    expect(scanCounts.chunksByPool).toBeGreaterThan(0);
+    expect(truthCounts.chunksByPool).toBeGreaterThan(0);
+  });
+
   // Batches hold 4,096 rows: defects in the big files fall from row 4,500 on, after valid rows.
   it.each([
     ['dense ids (direct index), small files', 400, 30, 0, 'dense'],
@@ -293,6 +330,16 @@ describe('the scorer against a plain reference', () => {
         expect({ csv, got: got.fromCsv }).toEqual({ csv, got: expected });
       if (JSON.stringify(got.fromForm) !== JSON.stringify(expected))
         expect({ csv, fromForm: got.fromForm }).toEqual({ csv, fromForm: expected });
+      // The scan pool: the same scores, or the same refusal (a file with anything wrong is scored
+      // again on one thread), and a clean file really scored on the threads.
+      if (JSON.stringify(got.threads) !== JSON.stringify(expected))
+        expect({ csv, threads: got.threads }).toEqual({ csv, threads: expected });
+      if (JSON.stringify(got.threadsFromForm) !== JSON.stringify(expected))
+        expect({ csv, threadsFromForm: got.threadsFromForm }).toEqual({ csv, threadsFromForm: expected });
+      if (JSON.stringify(got.truthOnThreads) !== JSON.stringify(expected))
+        expect({ csv, truthOnThreads: got.truthOnThreads }).toEqual({ csv, truthOnThreads: expected });
+      if (typeof expected === 'object') expect(got.onThreads).toBe(3);
+      else expect(got.onThreads).toBe(0);
     }
   });
 });

@@ -55,9 +55,11 @@ export class Lines {
   readonly bytes: Uint8Array;
   private position: number;
 
-  constructor(bytes: Uint8Array) {
+  /** `bom`: skip a UTF-8 BOM at the start (false for a chunk from the middle of a file: scan.ts). */
+  constructor(bytes: Uint8Array, bom = true) {
     this.bytes = bytes;
-    this.position = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+    this.position =
+      bom && bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   }
 
   next(): boolean {

@@ -1,6 +1,9 @@
 import { InvalidFile, canonicalInteger, fnv1a, text } from './csv.ts';
 import { type MetricName, metricOf } from './metrics.ts';
 import { RECORD, type Viewed, probe, viewed } from './hash-index.ts';
+import type { ParallelOptions } from './scan-pool.ts';
+import { sharedArray } from './shared-memory.ts';
+import { readHashedRowsInParallel } from './truth-parallel.ts';
 import {
   type HashedRows,
   type IntegerRows,
@@ -60,8 +63,9 @@ const duplicate = (id: string) => new InvalidFile(`Ground truth id "${id}" appea
 /** Direct index: positions by id, so scoring reads one slot per row and keeps no bytes. */
 export function directTruth(rows: IntegerRows, metric: Metric): GroundTruth {
   const size = rows.max - rows.min + 1;
-  const ordered = new Float64Array(rows.count);
-  const positions = new Int32Array(size).fill(-1);
+  // In shared memory: the scan pool's threads read them too.
+  const ordered = sharedArray(Float64Array, rows.count);
+  const positions = sharedArray(Int32Array, size).fill(-1);
   let publicNext = 0;
   let privateNext = rows.publicRows;
   for (let r = 0; r < rows.count; r++) {
@@ -114,12 +118,23 @@ export function hashedTruth(rows: HashedRows, metric: Metric): GroundTruth {
  * (fields.ts): an id is what is between its quotes. A ground truth the metric
  * cannot score on one of its parts is refused (UnscorableSplit), so every score is defined.
  */
-export function loadGroundTruth(bytes: Uint8Array, metric: Metric, publicPercent = 50): GroundTruth {
+export function loadGroundTruth(
+  bytes: Uint8Array,
+  metric: Metric,
+  publicPercent = 50,
+  options?: ParallelOptions,
+): GroundTruth {
   const integers = readIntegerRows(bytes, metric, publicPercent);
+  // Ids for the hash index: read on the scan pool's threads when it runs and the file is big and
+  // clean (truth-parallel.ts); else, and to report what is wrong, on this thread.
   const truth =
     integers && integers.max - integers.min + 1 <= integers.count * 4
       ? directTruth(integers, metric)
-      : hashedTruth(readHashedRows(bytes, metric, publicPercent), metric);
+      : hashedTruth(
+          readHashedRowsInParallel(bytes, metric, publicPercent, options) ??
+            readHashedRows(bytes, metric, publicPercent),
+          metric,
+        );
   const problem = unscorablePart(truth, publicPercent);
   if (problem !== null) throw new UnscorableSplit(problem);
   return truth;

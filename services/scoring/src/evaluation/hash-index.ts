@@ -1,3 +1,5 @@
+import { sharedArray } from './shared-memory.ts';
+
 /**
  * The hash index of ids that are not compact integers: an open-addressing table (linear probing, a power
  * of two records, at most half full) of records of RECORD int32s [hash, id start, id end, position] —
@@ -19,7 +21,8 @@ export function tableRecords(rows: number): number {
 }
 
 /** A table of `records` empty records. */
-export const emptyTable = (records: number) => new Int32Array(records * RECORD);
+/** In shared memory: the scan pool's threads probe it too. */
+export const emptyTable = (records: number) => sharedArray(Int32Array, records * RECORD);
 
 export function sameBytes(
   a: Uint8Array,

@@ -2,6 +2,7 @@ import type { Db } from '@sais/kit';
 import type { Logger } from 'pino';
 import type { ScoringDb } from '../db/tables.ts';
 import { type GroundTruth, type Metric, loadGroundTruth } from './ground-truth.ts';
+import { startScanPool } from './scan-pool.ts';
 import { StaleForm, decodeTruthForm, encodeTruthForm } from './truth-form.ts';
 
 /** A fault of the platform (storage, ground truth), never of the participant's file. */
@@ -40,6 +41,8 @@ export class GroundTruthCache {
       cached.publicPercent === row.public_percent
     )
       return cached;
+    // Its threads start (on the other cores) while the ground truth loads; once per process.
+    startScanPool();
     const identity = { sha256: row.sha256, metric: row.metric as Metric, publicPercent: row.public_percent };
     const stored = await this.#t()
       .selectFrom('ground_truths')

@@ -1,6 +1,7 @@
 import { crc32 } from 'node:zlib';
 import { type GroundTruth, type Metric } from './ground-truth.ts';
 import { RECORD, denseRecords, emptyTable, insertDistinct, tableRecords, viewed } from './hash-index.ts';
+import { inSharedMemory } from './shared-memory.ts';
 
 /**
  * The stored form of a parsed ground truth: what the operator's upload parsed, kept beside the CSV
@@ -17,7 +18,7 @@ import { RECORD, denseRecords, emptyTable, insertDistinct, tableRecords, viewed 
  *   then the sections, each at a multiple of 8 bytes:
  *     ordered    float64 × rows   the true values in split order (both indexes)
  *     positions  int32 × slots    direct index: position by `id - directBase`, -1 for no test id
- *     keys       bytes            hash index: the ids (unquoted) one after another, in file order
+ *     keys       bytes            hash index: the ids (unquoted) one after another, in table order
  *     records    int32 × 4 × rows hash index: the table's records (hash-index.ts) without its empty
  *                                 ones, in table order
  *
@@ -57,11 +58,32 @@ const align = (n: number) => Math.ceil(n / 8) * 8;
 const checksum = (form: Uint8Array) => crc32(form.subarray(20), crc32(form.subarray(0, 16)));
 const bytesOf = (array: ArrayBufferView) => new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
 
+/**
+ * The ids' bytes one after another in table order, and the occupied records pointing into them: a
+ * ground truth read on several threads has its ids laid out by chunk, with gaps (truth-parallel.ts).
+ */
+function packedKeys(truth: GroundTruth): { keys: Uint8Array; records: Int32Array } {
+  const records = denseRecords(truth.table, truth.rows);
+  let length = 0;
+  for (let at = 0; at < records.length; at += RECORD) length += records[at + 2]! - records[at + 1]!;
+  const keys = new Uint8Array(length);
+  const source = truth.keys;
+  let to = 0;
+  for (let at = 0; at < records.length; at += RECORD) {
+    const start = records[at + 1]!;
+    const end = records[at + 2]!;
+    records[at + 1] = to;
+    for (let i = start; i < end; i++) keys[to++] = source[i]!;
+    records[at + 2] = to;
+  }
+  return { keys, records };
+}
+
 /** The stored form of a ground truth. */
 export function encodeTruthForm(truth: GroundTruth, identity: FormIdentity): Buffer {
   const arrays: Record<string, ArrayBufferView> = truth.direct
     ? { ordered: truth.ordered, positions: truth.positions }
-    : { ordered: truth.ordered, keys: truth.keys, records: denseRecords(truth.table, truth.rows) };
+    : { ordered: truth.ordered, ...packedKeys(truth) };
   const header: Header = {
     ...identity,
     target: truth.target,
@@ -116,8 +138,9 @@ function readHeader(form: Uint8Array): Header {
 
 /**
  * The ground truth a stored form holds, if it is the form of `identity`'s ground truth and sound;
- * otherwise a StaleForm saying why. Zero-copy: the typed arrays are views of `form` (copied once when
- * `form` does not start at a multiple of 8 bytes).
+ * otherwise a StaleForm saying why. The typed arrays are views of `form` when it is in shared memory
+ * (read with readFileShared); else `ordered`, `positions` and `keys` are copied there once, for the scan
+ * pool's threads (and `form` is copied once when it does not start at a multiple of 8 bytes).
  */
 export function decodeTruthForm(form: Uint8Array, identity: FormIdentity): GroundTruth {
   const header = readHeader(form);
@@ -135,7 +158,8 @@ export function decodeTruthForm(form: Uint8Array, identity: FormIdentity): Groun
     return new Type(aligned.buffer, aligned.byteOffset + at, length / size);
   };
   const { rows, publicRows } = header;
-  const ordered = section('ordered', Float64Array, 8);
+  // Copied into shared memory (once, here): the scan pool's threads read them too (scan-pool.ts).
+  const ordered = inSharedMemory(section('ordered', Float64Array, 8));
   if (ordered.length !== rows || publicRows < 0 || publicRows > rows)
     throw new StaleForm('row counts disagree');
   const common = {
@@ -148,7 +172,7 @@ export function decodeTruthForm(form: Uint8Array, identity: FormIdentity): Groun
     directBase: header.directBase,
   };
   if (header.direct) {
-    const positions = section('positions', Int32Array, 4);
+    const positions = inSharedMemory(section('positions', Int32Array, 4));
     for (let slot = 0; slot < positions.length; slot++)
       if (positions[slot]! >= rows || positions[slot]! < -1) throw new StaleForm('a position out of range');
     const keys = new Uint8Array(0);
@@ -162,7 +186,7 @@ export function decodeTruthForm(form: Uint8Array, identity: FormIdentity): Groun
       mask: 0,
     };
   }
-  const keys = section('keys', Uint8Array, 1);
+  const keys = inSharedMemory(section('keys', Uint8Array, 1));
   const records = section('records', Int32Array, 4);
   if (records.length !== rows * RECORD) throw new StaleForm('row counts disagree');
   // Each record's id within `keys`, each position once: a form passes only if it is a whole index.

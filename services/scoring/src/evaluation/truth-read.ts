@@ -12,6 +12,7 @@ import {
 import { ROW_OK, headerFields, row, rowProblem, splitRow, unquote } from './fields.ts';
 import { BatchedInserts, RECORD, tableRecords } from './hash-index.ts';
 import { type MetricName, metricOf } from './metrics.ts';
+import { sharedArray } from './shared-memory.ts';
 
 /**
  * Reading a ground-truth file `id,<target>` row by row, checking each has an id and a value the metric
@@ -24,7 +25,7 @@ export const isPublicHash = (hash: number, publicPercent: number) =>
   (hash ^ 0x5bd1e995) % 100 < publicPercent;
 
 /** How a row's value is read: numbers, or labels (coded in order of first appearance). */
-class Values {
+export class Values {
   readonly labels: string[] = [];
   readonly #codes = new Map<string, number>();
   readonly numeric: boolean;
@@ -67,7 +68,7 @@ class Values {
   }
 }
 
-function open(bytes: Uint8Array): { lines: Lines; target: string } {
+export function open(bytes: Uint8Array): { lines: Lines; target: string } {
   const lines = openLines(bytes);
   const header = headerFields(bytes, lines.start, lines.end);
   if (header === null || header[0] !== 'id')
@@ -76,7 +77,7 @@ function open(bytes: Uint8Array): { lines: Lines; target: string } {
 }
 
 /** The next row the general way (quoted fields); false at the end of the file. */
-function nextGeneral(lines: Lines): boolean {
+export function nextGeneral(lines: Lines): boolean {
   if (!lines.next()) return false;
   const problem = splitRow(lines.bytes, lines.start, lines.end);
   if (problem !== ROW_OK)
@@ -183,13 +184,13 @@ export function readHashedRows(bytes: Uint8Array, metric: MetricName, publicPerc
   const values = new Values(metric);
   let capacity = estimateLines(bytes);
   // Id bytes take at most the file's bytes; pages never written are never in memory (calloc).
-  const keys = new Uint8Array(bytes.length);
+  const keys = sharedArray(Uint8Array, bytes.length);
   const inserts = new BatchedInserts(
     tableRecords(capacity),
     keys,
     (start, end) => new InvalidFile(`Ground truth id "${text(keys, start, end)}" appears twice.`),
   );
-  let ordered = new Float64Array(capacity);
+  let ordered = sharedArray(Float64Array, capacity);
   let used = 0;
   let publicRows = 0;
   let privateRows = 0;

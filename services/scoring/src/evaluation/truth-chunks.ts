@@ -1,0 +1,168 @@
+import { Lines, fnv1a, plain } from './csv.ts';
+import { row, unquote } from './fields.ts';
+import { RECORD, sameBytes } from './hash-index.ts';
+import type { MetricName } from './metrics.ts';
+import { Values, isPublicHash, nextGeneral } from './truth-read.ts';
+
+/**
+ * Reading a ground truth's chunks on the scan pool's threads (truth-parallel.ts): each thread reads
+ * whole lines of its chunks as truth-read.ts does, puts each id in the one shared hash table (a record
+ * claimed with an atomic compare-and-swap, so two threads never take the same one, and published only
+ * once it is whole), and keeps the chunk's values in its own region of a shared array: public ones from
+ * the front, private ones from the back. A record's position is the chunk's own count (public n: n + 1;
+ * private n: -(n + 2)) until all chunks are read and truth-parallel.ts knows where each chunk's rows go.
+ * Anything wrong in a chunk (a row refused, a value the metric refuses, an id twice) and it stops: the
+ * file is read again on one thread, which reports the first problem exactly.
+ */
+
+/** A record being written by a thread (its position field, until the record is published). */
+export const CLAIMED = -1;
+const POSITION = 3;
+const PENDING = 256;
+/** What the loads ahead of the inserts read, kept so they are not optimised away. */
+export let touched = 0;
+
+/** In a truth job's control array: next chunk, chunks done, chunks by the pool, ids inserted, then per chunk [public, private, ok]. */
+export const T_NEXT = 0;
+export const T_DONE = 1;
+export const T_BY_POOL = 2;
+export const T_INSERTED = 3;
+export const T_RESULTS = 4;
+export const T_FIELDS = 3;
+
+/** A ground truth's reading, sent to the pool's threads. */
+export interface TruthJob {
+  kind: 'truth';
+  bytes: Uint8Array;
+  /** Chunk bounds in `bytes` (whole lines); chunk c's ids go to keys from `bounds[c] - bounds[0]`. */
+  bounds: number[];
+  /** Chunk c's values go to `values` from `regions[c]` to `regions[c + 1]`. */
+  regions: number[];
+  keys: Uint8Array;
+  table: Int32Array;
+  values: Float64Array;
+  control: Int32Array;
+  metric: MetricName;
+  publicPercent: number;
+}
+
+/** Inserts keys[start…end) with a chunk position (never 0 or CLAIMED); false when the id is there already. */
+function insertShared(
+  table: Int32Array,
+  keys: Uint8Array,
+  hash: number,
+  start: number,
+  end: number,
+  position: number,
+) {
+  const last = table.length - 1;
+  let at = (hash << 2) & last;
+  for (;;) {
+    const found = Atomics.load(table, at + POSITION);
+    if (found === 0) {
+      if (Atomics.compareExchange(table, at + POSITION, 0, CLAIMED) !== 0) continue;
+      table[at] = hash;
+      table[at + 1] = start;
+      table[at + 2] = end;
+      Atomics.store(table, at + POSITION, position);
+      return true;
+    }
+    // Another thread is writing this record: its id is needed to compare (a few instructions' wait).
+    if (found === CLAIMED) continue;
+    if (table[at] === hash && sameBytes(keys, table[at + 1]!, table[at + 2]!, keys, start, end)) return false;
+    at = (at + RECORD) & last;
+  }
+}
+
+/** Reads chunk `c`; its [public rows, private rows] or null when anything in it is wrong. */
+export function readTruthChunk(job: TruthJob, c: number): [number, number] | null {
+  const { bytes, bounds, regions, keys, table, values: out, control } = job;
+  const chunk = bytes.subarray(bounds[c]!, bounds[c + 1]!);
+  const lines = new Lines(chunk, false);
+  const values = new Values(job.metric);
+  if (!values.numeric) return null;
+  const hashes = new Int32Array(PENDING);
+  const starts = new Int32Array(PENDING);
+  const ends = new Int32Array(PENDING);
+  const positions = new Int32Array(PENDING);
+  const limit = (table.length / RECORD) * 0.75;
+  let pending = 0;
+  let used = bounds[c]! - bounds[0]!;
+  const front = regions[c]!;
+  let back = regions[c + 1]!;
+  const capacity = back - front;
+  let publicRows = 0;
+  let privateRows = 0;
+  const flush = (): boolean => {
+    // More ids than the table was made for: the one-thread reader grows it.
+    if (Atomics.add(control, T_INSERTED, pending) + pending > limit) return false;
+    const last = table.length - 1;
+    let sink = 0;
+    // Each pending id's record loaded first (loads that overlap), then the inserts find them in the cache.
+    for (let i = 0; i < pending; i++) sink ^= table[(hashes[i]! << 2) & last]!;
+    touched = sink;
+    for (let i = 0; i < pending; i++)
+      if (!insertShared(table, keys, hashes[i]!, starts[i]!, ends[i]!, positions[i]!)) return false;
+    pending = 0;
+    return true;
+  };
+  for (;;) {
+    const from = used;
+    let hash: number;
+    let value: number;
+    if (lines.nextKeyed()) {
+      const end = plain.comma;
+      for (let i = lines.start; i < end; i++) keys[used++] = chunk[i]!;
+      hash = plain.hash;
+      // Throws (the chunk stops) for a value the metric refuses.
+      value = values.check(plain.value, chunk, end + 1, lines.end, 0);
+    } else {
+      if (!nextGeneral(lines)) break;
+      const { idStart, idEnd } = row;
+      if (row.idEscaped) used = unquote(chunk, idStart, idEnd, keys, used);
+      else for (let i = idStart; i < idEnd; i++) keys[used++] = chunk[i]!;
+      hash = fnv1a(keys, from, used);
+      value = values.read(chunk, row.valueStart, row.valueEnd, row.valueEscaped, 0);
+    }
+    if (publicRows + privateRows === capacity) return null;
+    const isPublic = isPublicHash(hash, job.publicPercent);
+    hashes[pending] = hash | 0;
+    starts[pending] = from;
+    ends[pending] = used;
+    positions[pending] = isPublic ? publicRows + 1 : -(privateRows + 2);
+    if (++pending === PENDING && !flush()) return null;
+    if (isPublic) out[front + publicRows++] = value;
+    else {
+      out[--back] = value;
+      privateRows++;
+    }
+  }
+  if (pending > 0 && !flush()) return null;
+  return [publicRows, privateRows];
+}
+
+/** Takes chunks of a truth job until none is left (as takeChunks in scan.ts). */
+export function takeTruthChunks(job: TruthJob, pooled: boolean): void {
+  const { control, bounds } = job;
+  const chunks = bounds.length - 1;
+  for (;;) {
+    const c = Atomics.add(control, T_NEXT, 1);
+    if (c >= chunks) return;
+    let counts: [number, number] | null;
+    try {
+      counts = readTruthChunk(job, c);
+    } catch {
+      // A refused row (InvalidFile) or anything else: the one-thread reader reports it.
+      counts = null;
+    }
+    const at = T_RESULTS + c * T_FIELDS;
+    if (counts) {
+      control[at] = counts[0];
+      control[at + 1] = counts[1];
+      control[at + 2] = 1;
+    } else control[at + 2] = -1;
+    if (pooled) Atomics.add(control, T_BY_POOL, 1);
+    Atomics.add(control, T_DONE, 1);
+    Atomics.notify(control, T_DONE);
+  }
+}
