@@ -24,11 +24,8 @@
  * figure shows that swing, not memory the scorer holds.
  */
 import { writeFileSync } from 'node:fs';
-import {
-  type GroundTruth,
-  type Metric,
-  loadGroundTruth,
-} from '../services/scoring/src/evaluation/ground-truth.ts';
+import type { GroundTruth, Metric } from '../services/scoring/src/evaluation/ground-truth.ts';
+import { loadGroundTruth } from '../services/scoring/src/evaluation/load-truth.ts';
 import { type Scores, scoreSubmission } from '../services/scoring/src/evaluation/score.ts';
 import { decodeTruthForm, encodeTruthForm } from '../services/scoring/src/evaluation/truth-form.ts';
 import { startScanPool } from '../services/scoring/src/evaluation/scan-pool.ts';

@@ -4,7 +4,8 @@ import { AppError, type Db, type EventStore, ValidationError, dataOf } from '@sa
 import type { ScoringDb } from './db/tables.ts';
 import { scoringCodes } from './errors.ts';
 import { InvalidFile } from './evaluation/csv.ts';
-import { type Metric, UnscorableSplit, loadGroundTruth } from './evaluation/ground-truth.ts';
+import { type Metric, UnscorableSplit } from './evaluation/ground-truth.ts';
+import { loadGroundTruth } from './evaluation/load-truth.ts';
 import { encodeTruthForm } from './evaluation/truth-form.ts';
 
 /** Operators set a competition's ground truth, metric and public share; each upload is an event. */

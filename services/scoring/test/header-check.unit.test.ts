@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidFile } from '../src/evaluation/csv.ts';
-import { loadGroundTruth } from '../src/evaluation/ground-truth.ts';
+import { loadGroundTruth } from '../src/evaluation/load-truth.ts';
 import { HeaderCheck } from '../src/evaluation/line-guard.ts';
 import { scoreSubmission } from '../src/evaluation/score.ts';
 import { sampleOf } from '../src/submissions.ts';

@@ -6,7 +6,8 @@ import { trackData } from '@sais/competition';
 import { scoring } from '@sais/events';
 import { describe, expect, it } from 'vitest';
 import { InvalidFile } from '../src/evaluation/csv.ts';
-import { UnscorableSplit, isPublicId, loadGroundTruth } from '../src/evaluation/ground-truth.ts';
+import { UnscorableSplit, isPublicId } from '../src/evaluation/ground-truth.ts';
+import { loadGroundTruth } from '../src/evaluation/load-truth.ts';
 import {
   type MetricName,
   higherIsBetterMetrics,

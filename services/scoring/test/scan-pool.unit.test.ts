@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { loadGroundTruth } from '../src/evaluation/ground-truth.ts';
+import { loadGroundTruth } from '../src/evaluation/load-truth.ts';
 import {
   PARALLEL_MIN_BYTES,
   chunkBounds,

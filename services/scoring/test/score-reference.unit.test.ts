@@ -7,7 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseNumber } from '../src/evaluation/csv.ts';
-import { type GroundTruth, isPublicId, loadGroundTruth } from '../src/evaluation/ground-truth.ts';
+import { type GroundTruth, isPublicId } from '../src/evaluation/ground-truth.ts';
+import { loadGroundTruth } from '../src/evaluation/load-truth.ts';
 import { scoreSubmission } from '../src/evaluation/score.ts';
 import { type ParallelOptions, scanCounts, startScanPool } from '../src/evaluation/scan-pool.ts';
 import { truthCounts } from '../src/evaluation/truth-parallel.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fnv1a } from '../src/evaluation/csv.ts';
-import { isPublicId, loadGroundTruth } from '../src/evaluation/ground-truth.ts';
+import { isPublicId } from '../src/evaluation/ground-truth.ts';
+import { loadGroundTruth } from '../src/evaluation/load-truth.ts';
 import { scoreSubmission } from '../src/evaluation/score.ts';
 import { decodeTruthForm, encodeTruthForm } from '../src/evaluation/truth-form.ts';
 

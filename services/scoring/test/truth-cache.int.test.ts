@@ -10,7 +10,7 @@ import { freshDatabase } from '@sais/kit/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scoringMigrations } from '../src/db/migrations.ts';
-import { loadGroundTruth } from '../src/evaluation/ground-truth.ts';
+import { loadGroundTruth } from '../src/evaluation/load-truth.ts';
 import { scoreSubmission } from '../src/evaluation/score.ts';
 import { GroundTruthCache, PlatformFault } from '../src/evaluation/truth-cache.ts';
 import { GroundTruths } from '../src/ground-truths.ts';

@@ -4,7 +4,8 @@
  * changed, truncated) is refused with a StaleForm — so it can cost a parse, never a wrong score.
  */
 import { describe, expect, it } from 'vitest';
-import { type Metric, loadGroundTruth } from '../src/evaluation/ground-truth.ts';
+import type { Metric } from '../src/evaluation/ground-truth.ts';
+import { loadGroundTruth } from '../src/evaluation/load-truth.ts';
 import { scoreSubmission } from '../src/evaluation/score.ts';
 import { FORM_VERSION, StaleForm, decodeTruthForm, encodeTruthForm } from '../src/evaluation/truth-form.ts';
 import { seededRandom } from './random.ts';

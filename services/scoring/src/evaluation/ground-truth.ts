@@ -1,16 +1,8 @@
 import { InvalidFile, canonicalInteger, fnv1a, text } from './csv.ts';
 import { type MetricName, metricOf } from './metrics.ts';
 import { RECORD, type Viewed, probe, viewed } from './hash-index.ts';
-import type { ParallelOptions } from './scan-pool.ts';
 import { sharedArray } from './shared-memory.ts';
-import { readHashedRowsInParallel } from './truth-parallel.ts';
-import {
-  type HashedRows,
-  type IntegerRows,
-  isPublicHash,
-  readHashedRows,
-  readIntegerRows,
-} from './truth-read.ts';
+import { type HashedRows, type IntegerRows, isPublicHash } from './truth-read.ts';
 
 export type Metric = MetricName;
 
@@ -109,35 +101,6 @@ export function hashedTruth(rows: HashedRows, metric: Metric): GroundTruth {
     table: rows.table,
     mask: rows.table.length / RECORD - 1,
   };
-}
-
-/**
- * Reads `id,<target>` ground truth. The public part is `publicPercent` of the ids (chosen by hash);
- * the rest is private. Canonical integer ids in a compact range get the direct index (read in one
- * pass); any other ids the hash index (read again, keeping the ids' bytes: hash-index.ts). Fields may be quoted
- * (fields.ts): an id is what is between its quotes. A ground truth the metric
- * cannot score on one of its parts is refused (UnscorableSplit), so every score is defined.
- */
-export function loadGroundTruth(
-  bytes: Uint8Array,
-  metric: Metric,
-  publicPercent = 50,
-  options?: ParallelOptions,
-): GroundTruth {
-  const integers = readIntegerRows(bytes, metric, publicPercent);
-  // Ids for the hash index: read on the scan pool's threads when it runs and the file is big and
-  // clean (truth-parallel.ts); else, and to report what is wrong, on this thread.
-  const truth =
-    integers && integers.max - integers.min + 1 <= integers.count * 4
-      ? directTruth(integers, metric)
-      : hashedTruth(
-          readHashedRowsInParallel(bytes, metric, publicPercent, options) ??
-            readHashedRows(bytes, metric, publicPercent),
-          metric,
-        );
-  const problem = unscorablePart(truth, publicPercent);
-  if (problem !== null) throw new UnscorableSplit(problem);
-  return truth;
 }
 
 /** Why the metric cannot score the public or the private part of a ground truth; null when it can score both. */

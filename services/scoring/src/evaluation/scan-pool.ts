@@ -116,13 +116,18 @@ export function scanPool(): Pool | null {
   return pool ?? null;
 }
 
-/** Starts the pool once per process, ahead of the first submission (its threads start while the ground truth loads). */
-export function startScanPool(): Pool | null {
+/**
+ * Starts the pool once per process, ahead of the first submission (its threads start while the ground
+ * truth loads). SCORING_SCAN_THREADS sets the pool's size (0: no pool, everything on one thread);
+ * without it, `fallback` threads. The scoring workers pass 0: their processes already share the cores
+ * (several worker processes, the API), the threads cost 1.2–1.5× the CPU and ~25 MB more per process,
+ * and their gain in wall time showed only with a core idle (decision 0015). The benchmark passes the
+ * default below: as many as cores but one, at most 3.
+ */
+export function startScanPool(fallback = Math.min(availableParallelism() - 1, 3)): Pool | null {
   if (pool === undefined) {
-    // SCORING_SCAN_THREADS: the pool's size (0: no pool, everything on one thread; e.g. to save the
-    // ~16–19 MB a thread takes). Default: as many as cores but one, at most 3.
     const setting = Number.parseInt(process.env.SCORING_SCAN_THREADS ?? '', 10);
-    const helpers = Number.isNaN(setting) ? Math.min(availableParallelism() - 1, 3) : Math.max(0, setting);
+    const helpers = Number.isNaN(setting) ? fallback : Math.max(0, setting);
     pool = helpers > 0 ? new Pool(helpers) : null;
   }
   return pool;

@@ -555,11 +555,6 @@ var metrics = {
 var metricOf = (name) => metrics[name];
 var higherIsBetterMetrics = Object.entries(metrics).filter(([, metric]) => metric.higherIsBetter).map(([name]) => name);
 
-// src/evaluation/scan-pool.ts
-var PARALLEL_MIN_BYTES = 2 << 20;
-var CHUNK_BYTES = 1 << 20;
-var REUSED_COPY_BYTES = 64 << 20;
-
 // src/evaluation/truth-read.ts
 var isPublicHash = (hash, publicPercent) => (hash ^ 1540483477) % 100 < publicPercent;
 var Values = class {
@@ -610,124 +605,6 @@ function nextGeneral(lines) {
     throw new InvalidFile(`Ground truth line ${lines.number} does not have an id and a value.`);
   return true;
 }
-
-// src/evaluation/truth-chunks.ts
-var CLAIMED = -1;
-var POSITION2 = 3;
-var PENDING = 256;
-var touched = 0;
-var T_NEXT = 0;
-var T_DONE = 1;
-var T_BY_POOL = 2;
-var T_INSERTED = 3;
-var T_RESULTS = 4;
-var T_FIELDS = 3;
-function insertShared(table, keys, hash, start, end, position) {
-  const last = table.length - 1;
-  let at = hash << 2 & last;
-  for (; ; ) {
-    const found = Atomics.load(table, at + POSITION2);
-    if (found === 0) {
-      if (Atomics.compareExchange(table, at + POSITION2, 0, CLAIMED) !== 0) continue;
-      table[at] = hash;
-      table[at + 1] = start;
-      table[at + 2] = end;
-      Atomics.store(table, at + POSITION2, position);
-      return true;
-    }
-    if (found === CLAIMED) continue;
-    if (table[at] === hash && sameBytes(keys, table[at + 1], table[at + 2], keys, start, end)) return false;
-    at = at + RECORD & last;
-  }
-}
-function readTruthChunk(job, c) {
-  const { bytes, bounds, regions, keys, table, values: out, control } = job;
-  const chunk = bytes.subarray(bounds[c], bounds[c + 1]);
-  const lines = new Lines(chunk, false);
-  const values = new Values(job.metric);
-  if (!values.numeric) return null;
-  const hashes = new Int32Array(PENDING);
-  const starts = new Int32Array(PENDING);
-  const ends = new Int32Array(PENDING);
-  const positions = new Int32Array(PENDING);
-  const limit = table.length / RECORD * 0.75;
-  let pending = 0;
-  let used = bounds[c] - bounds[0];
-  const front = regions[c];
-  let back = regions[c + 1];
-  const capacity = back - front;
-  let publicRows = 0;
-  let privateRows = 0;
-  const flush = () => {
-    if (Atomics.add(control, T_INSERTED, pending) + pending > limit) return false;
-    const last = table.length - 1;
-    let sink = 0;
-    for (let i = 0; i < pending; i++) sink ^= table[hashes[i] << 2 & last];
-    touched = sink;
-    for (let i = 0; i < pending; i++)
-      if (!insertShared(table, keys, hashes[i], starts[i], ends[i], positions[i])) return false;
-    pending = 0;
-    return true;
-  };
-  for (; ; ) {
-    const from = used;
-    let hash;
-    let value;
-    if (lines.nextKeyed()) {
-      const end = plain.comma;
-      for (let i = lines.start; i < end; i++) keys[used++] = chunk[i];
-      hash = plain.hash;
-      value = values.check(plain.value, chunk, end + 1, lines.end, 0);
-    } else {
-      if (!nextGeneral(lines)) break;
-      const { idStart, idEnd } = row;
-      if (row.idEscaped) used = unquote(chunk, idStart, idEnd, keys, used);
-      else for (let i = idStart; i < idEnd; i++) keys[used++] = chunk[i];
-      hash = fnv1a(keys, from, used);
-      value = values.read(chunk, row.valueStart, row.valueEnd, row.valueEscaped, 0);
-    }
-    if (publicRows + privateRows === capacity) return null;
-    const isPublic = isPublicHash(hash, job.publicPercent);
-    hashes[pending] = hash | 0;
-    starts[pending] = from;
-    ends[pending] = used;
-    positions[pending] = isPublic ? publicRows + 1 : -(privateRows + 2);
-    if (++pending === PENDING && !flush()) return null;
-    if (isPublic) out[front + publicRows++] = value;
-    else {
-      out[--back] = value;
-      privateRows++;
-    }
-  }
-  if (pending > 0 && !flush()) return null;
-  return [publicRows, privateRows];
-}
-function takeTruthChunks(job, pooled) {
-  const { control, bounds } = job;
-  const chunks = bounds.length - 1;
-  for (; ; ) {
-    const c = Atomics.add(control, T_NEXT, 1);
-    if (c >= chunks) return;
-    let counts;
-    try {
-      counts = readTruthChunk(job, c);
-    } catch {
-      counts = null;
-    }
-    const at = T_RESULTS + c * T_FIELDS;
-    if (counts) {
-      control[at] = counts[0];
-      control[at + 1] = counts[1];
-      control[at + 2] = 1;
-    } else control[at + 2] = -1;
-    if (pooled) Atomics.add(control, T_BY_POOL, 1);
-    Atomics.add(control, T_DONE, 1);
-    Atomics.notify(control, T_DONE);
-  }
-}
-
-// src/evaluation/truth-parallel.ts
-var PARALLEL_TRUTH_MIN_BYTES = 2 << 20;
 
 // src/evaluation/ground-truth.ts
 var EMPTY_KEYS = new Uint8Array(0);
@@ -944,6 +821,121 @@ function takeChunks(job, truth, pooled) {
     if (pooled) Atomics.add(control, BY_POOL, 1);
     Atomics.add(control, DONE, 1);
     Atomics.notify(control, DONE);
+  }
+}
+
+// src/evaluation/truth-chunks.ts
+var CLAIMED = -1;
+var POSITION2 = 3;
+var PENDING = 256;
+var touched = 0;
+var T_NEXT = 0;
+var T_DONE = 1;
+var T_BY_POOL = 2;
+var T_INSERTED = 3;
+var T_RESULTS = 4;
+var T_FIELDS = 3;
+function insertShared(table, keys, hash, start, end, position) {
+  const last = table.length - 1;
+  let at = hash << 2 & last;
+  for (; ; ) {
+    const found = Atomics.load(table, at + POSITION2);
+    if (found === 0) {
+      if (Atomics.compareExchange(table, at + POSITION2, 0, CLAIMED) !== 0) continue;
+      table[at] = hash;
+      table[at + 1] = start;
+      table[at + 2] = end;
+      Atomics.store(table, at + POSITION2, position);
+      return true;
+    }
+    if (found === CLAIMED) continue;
+    if (table[at] === hash && sameBytes(keys, table[at + 1], table[at + 2], keys, start, end)) return false;
+    at = at + RECORD & last;
+  }
+}
+function readTruthChunk(job, c) {
+  const { bytes, bounds, regions, keys, table, values: out, control } = job;
+  const chunk = bytes.subarray(bounds[c], bounds[c + 1]);
+  const lines = new Lines(chunk, false);
+  const values = new Values(job.metric);
+  if (!values.numeric) return null;
+  const hashes = new Int32Array(PENDING);
+  const starts = new Int32Array(PENDING);
+  const ends = new Int32Array(PENDING);
+  const positions = new Int32Array(PENDING);
+  const limit = table.length / RECORD * 0.75;
+  let pending = 0;
+  let used = bounds[c] - bounds[0];
+  const front = regions[c];
+  let back = regions[c + 1];
+  const capacity = back - front;
+  let publicRows = 0;
+  let privateRows = 0;
+  const flush = () => {
+    if (Atomics.add(control, T_INSERTED, pending) + pending > limit) return false;
+    const last = table.length - 1;
+    let sink = 0;
+    for (let i = 0; i < pending; i++) sink ^= table[hashes[i] << 2 & last];
+    touched = sink;
+    for (let i = 0; i < pending; i++)
+      if (!insertShared(table, keys, hashes[i], starts[i], ends[i], positions[i])) return false;
+    pending = 0;
+    return true;
+  };
+  for (; ; ) {
+    const from = used;
+    let hash;
+    let value;
+    if (lines.nextKeyed()) {
+      const end = plain.comma;
+      for (let i = lines.start; i < end; i++) keys[used++] = chunk[i];
+      hash = plain.hash;
+      value = values.check(plain.value, chunk, end + 1, lines.end, 0);
+    } else {
+      if (!nextGeneral(lines)) break;
+      const { idStart, idEnd } = row;
+      if (row.idEscaped) used = unquote(chunk, idStart, idEnd, keys, used);
+      else for (let i = idStart; i < idEnd; i++) keys[used++] = chunk[i];
+      hash = fnv1a(keys, from, used);
+      value = values.read(chunk, row.valueStart, row.valueEnd, row.valueEscaped, 0);
+    }
+    if (publicRows + privateRows === capacity) return null;
+    const isPublic = isPublicHash(hash, job.publicPercent);
+    hashes[pending] = hash | 0;
+    starts[pending] = from;
+    ends[pending] = used;
+    positions[pending] = isPublic ? publicRows + 1 : -(privateRows + 2);
+    if (++pending === PENDING && !flush()) return null;
+    if (isPublic) out[front + publicRows++] = value;
+    else {
+      out[--back] = value;
+      privateRows++;
+    }
+  }
+  if (pending > 0 && !flush()) return null;
+  return [publicRows, privateRows];
+}
+function takeTruthChunks(job, pooled) {
+  const { control, bounds } = job;
+  const chunks = bounds.length - 1;
+  for (; ; ) {
+    const c = Atomics.add(control, T_NEXT, 1);
+    if (c >= chunks) return;
+    let counts;
+    try {
+      counts = readTruthChunk(job, c);
+    } catch {
+      counts = null;
+    }
+    const at = T_RESULTS + c * T_FIELDS;
+    if (counts) {
+      control[at] = counts[0];
+      control[at + 1] = counts[1];
+      control[at + 2] = 1;
+    } else control[at + 2] = -1;
+    if (pooled) Atomics.add(control, T_BY_POOL, 1);
+    Atomics.add(control, T_DONE, 1);
+    Atomics.notify(control, T_DONE);
   }
 }
 

@@ -1,7 +1,8 @@
 import type { Db } from '@sais/kit';
 import type { Logger } from 'pino';
 import type { ScoringDb } from '../db/tables.ts';
-import { type GroundTruth, type Metric, loadGroundTruth } from './ground-truth.ts';
+import type { GroundTruth, Metric } from './ground-truth.ts';
+import { loadGroundTruth } from './load-truth.ts';
 import { startScanPool } from './scan-pool.ts';
 import { StaleForm, decodeTruthForm, encodeTruthForm } from './truth-form.ts';
 
@@ -41,8 +42,8 @@ export class GroundTruthCache {
       cached.publicPercent === row.public_percent
     )
       return cached;
-    // Its threads start (on the other cores) while the ground truth loads; once per process.
-    startScanPool();
+    // Off unless SCORING_SCAN_THREADS asks for threads (see startScanPool).
+    startScanPool(0);
     const identity = { sha256: row.sha256, metric: row.metric as Metric, publicPercent: row.public_percent };
     const stored = await this.#t()
       .selectFrom('ground_truths')
