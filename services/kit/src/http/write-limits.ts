@@ -11,11 +11,14 @@ export interface WriteLimits {
   perAddress: number;
   /** Every call (reads too) made with one personal access token (decision 0019); 0 or absent: none. */
   perToken?: number;
+  /** The window of `perToken`, in seconds (60: per minute). */
+  tokenWindowSeconds?: number;
 }
 
 /**
  * `SAIS_RATE_LIMIT_ACCOUNT` / `SAIS_RATE_LIMIT_ADDRESS` (per minute; 0 turns that limit off). The
- * address limit is higher: a campus or office shares one address.
+ * address limit is higher: a campus or office shares one address. `SAIS_RATE_LIMIT_TOKEN` counts every
+ * call of one personal access token per `SAIS_RATE_LIMIT_TOKEN_WINDOW_SECONDS` (120 per 60 s).
  */
 export function writeLimitsFrom(env: NodeJS.ProcessEnv): WriteLimits {
   const read = (name: string, fallback: number) => {
@@ -30,6 +33,7 @@ export function writeLimitsFrom(env: NodeJS.ProcessEnv): WriteLimits {
     perAccount: read('SAIS_RATE_LIMIT_ACCOUNT', 60),
     perAddress: read('SAIS_RATE_LIMIT_ADDRESS', 600),
     perToken: read('SAIS_RATE_LIMIT_TOKEN', 120),
+    tokenWindowSeconds: read('SAIS_RATE_LIMIT_TOKEN_WINDOW_SECONDS', 60) || 60,
   };
 }
 
@@ -82,7 +86,7 @@ export async function installWriteLimits(
     tokenOf && limits.perToken
       ? app.createRateLimit({
           max: limits.perToken,
-          timeWindow: window,
+          timeWindow: (limits.tokenWindowSeconds ?? 60) * 1000,
           keyGenerator: async (request) => `token:${(await tokenOf(request)) ?? 'none'}`,
         })
       : null;

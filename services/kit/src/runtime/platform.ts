@@ -101,7 +101,10 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     principal: async (request) => {
       const principal = await authenticator.principal(request);
       checkTokenUse(request, principal);
-      return principal;
+      // A token acts as a participant only: no staff role of its owner reaches any check through it.
+      return principal?.token
+        ? { ...principal, roles: principal.roles.filter((role) => role === 'participant') }
+        : principal;
     },
   });
   for (const service of services) {
