@@ -65,8 +65,12 @@ const texts = {
   },
   fileMissing: { en: 'Cannot read {path}: {reason}', 'zh-CN': '无法读取 {path}：{reason}' },
   tooLarge: {
-    en: '{path} is larger than 20 MB; large files go over the resumable upload, which this client does not do yet: use the website',
-    'zh-CN': '{path} 超过 20 MB；大文件需通过可续传上传，本客户端暂不支持，请在网站上提交',
+    en: '{path} is larger than 100 MB, the most the platform takes',
+    'zh-CN': '{path} 超过平台允许的最大 100 MB',
+  },
+  uploadResumed: {
+    en: 'Continuing an upload of this file begun earlier',
+    'zh-CN': '继续之前未完成的该文件上传',
   },
   submitted: {
     en: 'Submitted {file}: submission {id}, status {status}; {remaining} submissions left today',

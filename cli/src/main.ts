@@ -54,6 +54,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       err,
       interactive: Boolean(process.stderr.isTTY),
       t: makeT(language),
+      env,
     };
   };
   /** A command's action with its context; a number it answers is the exit code. */
@@ -143,8 +144,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
 
   program
     .command('submit <competition>')
-    .description('submit a result file (CSV, up to 20 MB)')
+    .description('submit a result file (CSV: multipart up to 20 MB, resumable upload up to 100 MB)')
     .requiredOption('-f, --file <path>', 'the CSV')
+    .option('--resumable', 'use the resumable upload (tus) whatever the size')
     .option('--wait', 'follow the status until it ends; print the score or the log')
     .option('--timeout <seconds>', 'how long --wait waits', (v) => Number(v), 600)
     .option('--interval <seconds>', 'how often --wait asks', (v) => Number(v), 2)

@@ -11,6 +11,8 @@ export interface Context {
   /** Whether stderr is a terminal (progress bars only then). */
   interactive: boolean;
   t: (key: TextKey, values?: Record<string, string | number>) => string;
+  /** The environment the command runs in (where the config and the open uploads are kept). */
+  env: NodeJS.ProcessEnv;
 }
 
 export function makeT(language: Language) {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boardCsv } from '../src/commands/leaderboard.ts';
-import { type Harness, resultCsv, sais, startPlatform } from './platform.ts';
+import { type Harness, flakyLink, resultCsv, sais, startPlatform } from './platform.ts';
 
 /**
  * Issue 22: the `sais` command, run as its own process against a real platform (every service, a fresh
@@ -127,6 +127,50 @@ describe('sais against a running platform', () => {
     const privateBoard = await sais(['leaderboard', competitionId, '--private'], as(aliceToken));
     expect(privateBoard.code).toBe(1);
     expect(privateBoard.stderr).toContain('The private leaderboard is not published yet');
+  });
+
+  it('sends a file over the resumable upload, and a later run continues where an interrupted one stopped', async () => {
+    const rows = (value: (i: number) => string) =>
+      'id,yield\n' + Array.from({ length: 80_000 }, (_, i) => `r${i},${value(i)}`).join('\n') + '\n';
+    const operator = await h.person(['operator']);
+    const big = await h.openCompetition(
+      operator,
+      'CLI Big',
+      rows((i) => String(i % 1000)),
+    );
+    await h.signUp(big, alice);
+    const dir = await work();
+    const file = join(dir, 'big.csv');
+    const csv = rows((i) => `${i % 1000}.5`);
+    await writeFile(file, csv);
+    const link = await flakyLink(Number(new URL(h.origin).port), 400_000);
+    const through = { SAIS_URL: `http://127.0.0.1:${link.port}`, SAIS_TOKEN: aliceToken };
+    try {
+      // The link dies after 400 kB: the run retries three times, then gives up (network: 3).
+      const cut = await sais(['submit', big, '-f', file, '--resumable'], through, { cwd: dir });
+      expect(cut.code).toBe(3);
+      expect(cut.stderr).toContain('Cannot reach the platform');
+      const sentBefore = link.forwarded;
+      expect(sentBefore).toBeLessThan(csv.length);
+
+      link.cutting = false;
+      const resumed = await sais(
+        ['submit', big, '-f', file, '--resumable', '--wait', '--interval', '0.5'],
+        through,
+        {
+          cwd: dir,
+        },
+      );
+      expect(resumed.stderr).toContain('Continuing an upload of this file begun earlier');
+      expect(resumed.code).toBe(0);
+      expect(resumed.stdout).toContain('Completed: score 0.5');
+      // Continued from the platform's offset, not sent again from the first byte.
+      expect(link.forwarded - sentBefore).toBeLessThan(csv.length - 200_000);
+      const mine = JSON.parse((await sais(['submissions', big, '--json'], as(aliceToken))).stdout);
+      expect(mine).toHaveLength(1);
+    } finally {
+      await link.close();
+    }
   });
 
   it('forms a team: create, another participant applies, the owner accepts', async () => {

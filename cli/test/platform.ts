@@ -6,6 +6,7 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
+import { type AddressInfo, type Server, type Socket, connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { competitionService } from '@sais/competition';
@@ -98,7 +99,7 @@ export async function startPlatform(env: NodeJS.ProcessEnv = {}) {
   }
 
   /** A competition an operator creates on the console, preliminary phase open now, rmse ground truth. */
-  async function openCompetition(operator: Person, title = 'CLI Cup') {
+  async function openCompetition(operator: Person, title = 'CLI Cup', truth = truthCsv) {
     const created = await operator.web('POST', '/api/admin/competitions', {
       title: { en: title, 'zh-CN': `${title}（中文）` },
       description: { en: 'A competition for the CLI tests', 'zh-CN': '命令行测试用比赛' },
@@ -131,7 +132,7 @@ export async function startPlatform(env: NodeJS.ProcessEnv = {}) {
       competitionId,
       'rmse',
       50,
-      Buffer.from(truthCsv),
+      Buffer.from(truth),
       system(),
     );
     return competitionId;
@@ -185,6 +186,47 @@ export async function startPlatform(env: NodeJS.ProcessEnv = {}) {
   }
 
   return { ...harness, origin, db, person, openCompetition, attachFile, signUp };
+}
+
+/**
+ * A TCP relay in front of the platform that, while `cutting`, goes dead once `budget` bytes of request
+ * data went through (every connection dropped from then on), as a link that fails for a while would;
+ * `forwarded` counts what went through.
+ */
+export async function flakyLink(target: number, budget: number) {
+  const link = { cutting: true, forwarded: 0, port: 0, close: async () => {} };
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((downstream) => {
+    const upstream = connect(target, '127.0.0.1');
+    sockets.add(downstream).add(upstream);
+    downstream.on('data', (chunk: Buffer) => {
+      if (link.cutting && link.forwarded + chunk.length > budget) {
+        downstream.destroy();
+        upstream.destroy();
+        return;
+      }
+      link.forwarded += chunk.length;
+      if (!upstream.write(chunk)) {
+        downstream.pause();
+        upstream.once('drain', () => downstream.resume());
+      }
+    });
+    upstream.on('data', (chunk: Buffer) => downstream.write(chunk));
+    for (const [from, to] of [
+      [downstream, upstream],
+      [upstream, downstream],
+    ] as const) {
+      from.on('error', () => to.destroy());
+      from.on('close', () => to.destroy());
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  link.port = (server.address() as AddressInfo).port;
+  link.close = () => {
+    for (const socket of sockets) socket.destroy();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+  return link;
 }
 
 const bin = join(import.meta.dirname, '..', 'bin', 'sais.mjs');

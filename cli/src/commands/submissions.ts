@@ -1,6 +1,7 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { UsageError } from '../api.ts';
+import { uploadResumable } from './resumable.ts';
 import type { Context } from '../output.ts';
 import { emit, table } from '../output.ts';
 
@@ -17,6 +18,8 @@ export interface Submission {
 
 /** Result files up to this size go as multipart; above it the platform wants tus (decision 0009). */
 export const maxMultipartBytes = 20 * 1024 * 1024;
+/** The largest result file the platform takes at all (over tus). */
+export const maxResumableBytes = 100 * 1024 * 1024;
 const ended = (status: Submission['status']) =>
   status === 'Completed' || status === 'Invalid' || status === 'Failed';
 
@@ -27,7 +30,7 @@ const mine = (context: Context, competitionId: string) =>
 export async function submit(
   context: Context,
   competitionId: string,
-  options: { file: string; wait?: boolean; timeout: number; interval: number },
+  options: { file: string; wait?: boolean; resumable?: boolean; timeout: number; interval: number },
 ) {
   const size = await stat(options.file).then(
     (s) => s.size,
@@ -35,19 +38,18 @@ export async function submit(
       throw new UsageError(context.t('fileMissing', { path: options.file, reason: error.message }));
     },
   );
-  if (size > maxMultipartBytes) throw new UsageError(context.t('tooLarge', { path: options.file }));
-  const form = new FormData();
-  // The competition before the file: the platform refuses a caller who may not submit before reading it.
-  form.append('competitionId', competitionId);
-  form.append(
-    'file',
-    new Blob([new Uint8Array(await readFile(options.file))], { type: 'text/csv' }),
-    basename(options.file),
-  );
-  const received = await context.api.post<{ submissionId: string; status: string; remaining: number }>(
-    '/api/submission/upload',
-    form,
-  );
+  if (size > maxResumableBytes) throw new UsageError(context.t('tooLarge', { path: options.file }));
+  const bytes = await readFile(options.file);
+  let received: { submissionId: string; status: string; remaining: number };
+  if (options.resumable || size > maxMultipartBytes) {
+    received = await uploadResumable(context, competitionId, bytes, basename(options.file));
+  } else {
+    const form = new FormData();
+    // The competition before the file: the platform refuses a caller who may not submit before reading it.
+    form.append('competitionId', competitionId);
+    form.append('file', new Blob([new Uint8Array(bytes)], { type: 'text/csv' }), basename(options.file));
+    received = await context.api.post('/api/submission/upload', form);
+  }
   if (!context.json)
     context.out(
       context.t('submitted', {

@@ -29,6 +29,8 @@ export function tokenRequirement(request: FastifyRequest): TokenRequirement {
   const path = pathOf(request);
   if (path.startsWith('/api/admin/') || path === '/api/admin') return { kind: 'staff' };
   if (path.startsWith('/api/user/tokens')) return { kind: 'not-here' };
+  // Resumable uploads (tus): asking where an upload stands (HEAD) is part of submitting it.
+  if (path.startsWith('/api/submission/tus')) return { kind: 'scope', scope: 'submit' };
   if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') {
     return path === '/api/user/detail' ? { kind: 'any' } : { kind: 'scope', scope: 'read' };
   }
