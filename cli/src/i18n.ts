@@ -113,6 +113,47 @@ const texts = {
   noTeamToLeave: { en: 'You are in no team of this competition', 'zh-CN': '您在该比赛中没有加入团队' },
   finalSelected: { en: 'Final submissions chosen', 'zh-CN': '已选定最终提交' },
   status: { en: 'status', 'zh-CN': '状态' },
+  sealOf: {
+    en: 'competition {competition}, phase {phase}: {rows} rows',
+    'zh-CN': '比赛 {competition}，阶段 {phase}：{rows} 行',
+  },
+  sealPass: {
+    en: 'PASS: the published ranking is the sealed one',
+    'zh-CN': '通过：公布的排名与封存的排名一致',
+  },
+  sealFail: {
+    en: 'FAIL: the published ranking does not match the seal',
+    'zh-CN': '不通过：公布的排名与封存值不一致',
+  },
+  proofNone: {
+    en: 'No score has been recorded for this submission yet',
+    'zh-CN': '该提交尚无评分记录',
+  },
+  keyFromPlatform: {
+    en: 'Using the key the platform serves; pin the published one with --key (or SAIS_TRANSPARENCY_KEY) for an independent check',
+    'zh-CN': '正在使用平台提供的公钥；如需独立核验，请用 --key（或 SAIS_TRANSPARENCY_KEY）指定公开发布的公钥',
+  },
+  proofVerified: {
+    en: 'PASS: the score record is leaf {leaf} of the scoring log, in signed checkpoint {checkpoint} (tree size {size}); {content}',
+    'zh-CN':
+      '通过：评分记录是评分日志的第 {leaf} 个叶子，包含在已签名的检查点 {checkpoint}（树大小 {size}）中；{content}',
+  },
+  contentChecked: {
+    en: 'its content (with the private score) matches',
+    'zh-CN': '其内容（含私榜得分）一致',
+  },
+  contentLater: {
+    en: 'its content is shown once the private leaderboard is published',
+    'zh-CN': '其内容将在私榜公布后公开',
+  },
+  proofPending: {
+    en: 'Not in a signed checkpoint yet (one is signed every minute); try again shortly',
+    'zh-CN': '尚未包含在已签名的检查点中（每分钟签名一次），请稍后再试',
+  },
+  proofFailed: {
+    en: 'FAIL: the proof does not hold ({reason})',
+    'zh-CN': '不通过：证明不成立（{reason}）',
+  },
   phase: { en: 'phase', 'zh-CN': '阶段' },
 } as const;
 

@@ -13,6 +13,7 @@ import {
   renameTeam,
   showTeam,
 } from './commands/team.ts';
+import { verifyProof, verifySeal } from './commands/verify.ts';
 import { defaultUrl, readConfig, writeConfig } from './config.ts';
 import { pickLanguage } from './i18n.ts';
 import { type Context, emit, makeT } from './output.ts';
@@ -198,6 +199,20 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     .action(
       run((context, id: string, options: { private?: boolean; phase?: string; csv?: boolean }) =>
         leaderboard(context, id, options),
+      ),
+    );
+
+  program
+    .command('verify-seal <competition> [phase]')
+    .description('recompute the published private leaderboard’s SHA-256 and compare it with its seal')
+    .action(run((context, id: string, phase: string | undefined) => verifySeal(context, id, phase)));
+  program
+    .command('verify-proof <submission>')
+    .description('check that my score’s record is in a signed checkpoint of the scoring log')
+    .option('--key <key>', 'the platform’s published verifier key (SAIS_TRANSPARENCY_KEY)')
+    .action(
+      run((context, id: string, options: { key?: string }) =>
+        verifyProof(context, id, options.key ?? env.SAIS_TRANSPARENCY_KEY),
       ),
     );
 

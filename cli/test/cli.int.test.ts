@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { transparency } from '@sais/events';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boardCsv } from '../src/commands/leaderboard.ts';
@@ -22,7 +23,12 @@ describe('sais against a running platform', () => {
 
   beforeAll(async () => {
     // 60 calls per token per 15 s: the other tests stay below it, the 429 test spends it in a second.
-    h = await startPlatform({ SAIS_RATE_LIMIT_TOKEN: '60', SAIS_RATE_LIMIT_TOKEN_WINDOW_SECONDS: '15' });
+    h = await startPlatform({
+      SAIS_RATE_LIMIT_TOKEN: '60',
+      SAIS_RATE_LIMIT_TOKEN_WINDOW_SECONDS: '15',
+      // Signed checkpoints every second, so a score's proof is there soon.
+      SAIS_CHECKPOINT_INTERVAL_MS: '1000',
+    });
     const operator = await h.person(['operator']);
     competitionId = await h.openCompetition(operator, 'CLI Cup');
     await h.attachFile(operator, competitionId, 'train.bin', dataset, 'document');
@@ -171,6 +177,81 @@ describe('sais against a running platform', () => {
     } finally {
       await link.close();
     }
+  });
+
+  it('verifies a score’s proof in the signed log and the published leaderboard against its seal', async () => {
+    const operator = await h.person(['operator']);
+    const sealed = await h.openCompetition(operator, 'CLI Seal');
+    await h.signUp(sealed, alice);
+    const dir = await work();
+    const file = join(dir, 'result.csv');
+    await writeFile(file, resultCsv(1));
+    const submitted = await sais(
+      ['submit', sealed, '-f', file, '--wait', '--interval', '0.5'],
+      as(aliceToken),
+    );
+    expect(submitted.code).toBe(0);
+    const submissionId = /submission ([0-9a-f-]{36})/.exec(submitted.stdout)![1]!;
+
+    const key = (
+      (await (await fetch(new URL('/api/transparency/scoring/checkpoints?limit=1', h.origin))).json()) as {
+        data: { publicKey: string };
+      }
+    ).data.publicKey;
+    let proof = await sais(['verify-proof', submissionId, '--key', key], as(aliceToken));
+    for (let i = 0; i < 30 && proof.code !== 0; i++) {
+      expect(proof.stdout).toContain('Not in a signed checkpoint yet');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      proof = await sais(['verify-proof', submissionId, '--key', key], as(aliceToken));
+    }
+    expect(proof.code).toBe(0);
+    expect(proof.stdout).toMatch(
+      /^PASS: the score record is leaf \d+ of the scoring log, in signed checkpoint \d+ \(tree size \d+\); its content is shown once the private leaderboard is published/,
+    );
+    // Another key of the same name (someone else's signer): the checkpoint's signature does not verify.
+    const other = generateKeyPairSync('ed25519')
+      .publicKey.export({ format: 'der', type: 'spki' })
+      .subarray(-32);
+    const otherKey = (await transparency.verifierKeyOf(key.split('+')[0]!, new Uint8Array(other))).text;
+    const wrongKey = await sais(['verify-proof', submissionId, '--key', otherKey], as(aliceToken));
+    expect(wrongKey.code).toBe(1);
+    expect(wrongKey.stdout).toContain('FAIL: the proof does not hold (signature)');
+
+    // The private board, sealed and published by an operator, checks out against its seal.
+    const seal = async () =>
+      operator.web('POST', '/api/admin/leaderboard/seal', { competitionId: sealed, phase: 'preliminary' });
+    let answer = await seal();
+    for (let i = 0; i < 50 && answer.code === 40040; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      answer = await seal();
+    }
+    expect(answer.code).toBe(0);
+    expect(
+      (
+        await operator.web('POST', '/api/admin/leaderboard/publish', {
+          competitionId: sealed,
+          phase: 'preliminary',
+        })
+      ).code,
+    ).toBe(0);
+    let verified = await sais(['verify-seal', sealed, 'preliminary'], as(aliceToken));
+    for (let i = 0; i < 30 && verified.code !== 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      verified = await sais(['verify-seal', sealed, 'preliminary'], as(aliceToken));
+    }
+    expect(verified.stdout).toContain('PASS: the published ranking is the sealed one');
+    expect(verified.code).toBe(0);
+    // Once published, the proof covers the event's content too.
+    let revealed = await sais(['verify-proof', submissionId, '--key', key], as(aliceToken));
+    for (
+      let i = 0;
+      i < 30 && !revealed.stdout.includes('its content (with the private score) matches');
+      i++
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      revealed = await sais(['verify-proof', submissionId, '--key', key], as(aliceToken));
+    }
+    expect(revealed.stdout).toContain('its content (with the private score) matches');
   });
 
   it('forms a team: create, another participant applies, the owner accepts', async () => {

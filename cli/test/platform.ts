@@ -113,6 +113,8 @@ export async function startPlatform(env: NodeJS.ProcessEnv = {}) {
       dailySubmissionLimit: 20,
       teamMergeDeadline: null,
       agreements: [],
+      // One operator publishes final results here (the seal test); prize competitions need two.
+      finalResultsApproval: 'one-operator',
       phases: [
         {
           phase: 'preliminary',
