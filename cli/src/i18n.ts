@@ -113,6 +113,22 @@ const texts = {
   noTeamToLeave: { en: 'You are in no team of this competition', 'zh-CN': '您在该比赛中没有加入团队' },
   finalSelected: { en: 'Final submissions chosen', 'zh-CN': '已选定最终提交' },
   status: { en: 'status', 'zh-CN': '状态' },
+  usernameNeeded: {
+    en: '--password-stdin needs --username',
+    'zh-CN': '使用 --password-stdin 时需要同时提供 --username',
+  },
+  stopPrevious: {
+    en: 'Stop it and run this image instead?',
+    'zh-CN': '是否停止它并改为运行本次镜像？',
+  },
+  confirmWithYes: {
+    en: '(Run the command again with --yes to stop it.)',
+    'zh-CN': '（如需停止，请加上 --yes 重新运行该命令。）',
+  },
+  containerSubmitted: {
+    en: 'Submitted image {image}: submission {id}, status {status}; {remaining} submissions left today',
+    'zh-CN': '已提交镜像 {image}：提交编号 {id}，状态 {status}；今日还可提交 {remaining} 次',
+  },
   sealOf: {
     en: 'competition {competition}, phase {phase}: {rows} rows',
     'zh-CN': '比赛 {competition}，阶段 {phase}：{rows} 行',

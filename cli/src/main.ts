@@ -13,6 +13,7 @@ import {
   renameTeam,
   showTeam,
 } from './commands/team.ts';
+import { submitContainer } from './commands/container.ts';
 import { verifyProof, verifySeal } from './commands/verify.ts';
 import { defaultUrl, readConfig, writeConfig } from './config.ts';
 import { pickLanguage } from './i18n.ts';
@@ -155,6 +156,29 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       run(
         (context, id: string, options: { file: string; wait?: boolean; timeout: number; interval: number }) =>
           submit(context, id, options),
+      ),
+    );
+  program
+    .command('container <competition>')
+    .description('submit code as a container image the platform pulls, runs and scores')
+    .requiredOption('--image <ref>', 'e.g. docker.io/me/model:1')
+    .option('--username <name>', 'registry user name (private images)')
+    .option('--password-stdin', 'read the registry password from stdin')
+    .option('--config <path>', 'the command the platform runs in the image (default /app/run.sh)')
+    .option('-y, --yes', 'stop the team’s previous run if it is still going, without asking')
+    .action(
+      run(
+        (
+          context,
+          id: string,
+          options: {
+            image: string;
+            username?: string;
+            passwordStdin?: boolean;
+            config?: string;
+            yes?: boolean;
+          },
+        ) => submitContainer(context, id, options),
       ),
     );
   program

@@ -254,6 +254,54 @@ describe('sais against a running platform', () => {
     expect(revealed.stdout).toContain('its content (with the private score) matches');
   });
 
+  it('submits a container image, and stops the previous run only when told to', async () => {
+    const operator = await h.person(['operator']);
+    const code = await h.openCompetition(operator, 'CLI Code', undefined, ['container-image']);
+    await h.signUp(code, alice);
+    const image = 'docker.io/library/alpine:3.20';
+    const first = await sais(['container', code, '--image', image], as(aliceToken));
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(
+      /^Submitted image docker\.io\/library\/alpine:3\.20: submission [0-9a-f-]{36}, status Waiting; \d+ submissions left today/,
+    );
+    // The first run is unfinished (no runner here): no terminal to ask, so refused with the platform's words.
+    const again = await sais(['container', code, '--image', image], as(aliceToken));
+    expect(again.code).toBe(1);
+    expect(again.stderr.trim()).toBe(
+      "Your team's previous code submission is still running. Submit again to stop it and start this one. (Run the command again with --yes to stop it.)",
+    );
+    const confirmed = await sais(
+      [
+        'container',
+        code,
+        '--image',
+        'docker.io/me/private:1',
+        '--username',
+        'me',
+        '--password-stdin',
+        '--yes',
+        '--json',
+      ],
+      as(aliceToken),
+      { input: 'registry-secret\n' },
+    );
+    expect(confirmed.code).toBe(0);
+    expect(JSON.parse(confirmed.stdout)).toMatchObject({
+      submissionId: expect.any(String),
+      status: 'Waiting',
+    });
+    const stored = await sql<{
+      sealed: boolean;
+    }>`select credentials is not null as sealed from scoring.container_runs
+      where submission_id = ${JSON.parse(confirmed.stdout).submissionId}`.execute(h.db);
+    expect(stored.rows[0]?.sealed).toBe(true);
+    const mine = JSON.parse((await sais(['submissions', code, '--json'], as(aliceToken))).stdout);
+    expect(mine).toHaveLength(2);
+    const noUser = await sais(['container', code, '--image', image, '--password-stdin'], as(aliceToken));
+    expect(noUser.code).toBe(2);
+  });
+
   it('forms a team: create, another participant applies, the owner accepts', async () => {
     const bob = await h.person();
     await h.signUp(competitionId, bob);

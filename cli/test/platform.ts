@@ -50,7 +50,8 @@ export async function startPlatform(env: NodeJS.ProcessEnv = {}) {
   const harness = await platformForTest(
     [identityService, competitionService, teamService, scoringService],
     'cli',
-    { env: { SCORING_SIGNAL_SCAN: 'off', SCORING_CONTAINERS: 'off', ...env } },
+    // Container submissions are taken, and not run (no container runner in this process).
+    { env: { SCORING_SIGNAL_SCAN: 'off', SCORING_RUNNER: 'off', ...env } },
   );
   const { platform } = harness;
   const origin = (await platform.app.listen({ port: 0, host: '127.0.0.1' })).replace(
@@ -99,7 +100,12 @@ export async function startPlatform(env: NodeJS.ProcessEnv = {}) {
   }
 
   /** A competition an operator creates on the console, preliminary phase open now, rmse ground truth. */
-  async function openCompetition(operator: Person, title = 'CLI Cup', truth = truthCsv) {
+  async function openCompetition(
+    operator: Person,
+    title = 'CLI Cup',
+    truth = truthCsv,
+    submissionKinds = ['result-file'],
+  ) {
     const created = await operator.web('POST', '/api/admin/competitions', {
       title: { en: title, 'zh-CN': `${title}（中文）` },
       description: { en: 'A competition for the CLI tests', 'zh-CN': '命令行测试用比赛' },
@@ -111,6 +117,7 @@ export async function startPlatform(env: NodeJS.ProcessEnv = {}) {
       teamSizeLimit: 3,
       teamFormingAttempts: 3,
       dailySubmissionLimit: 20,
+      submissionKinds,
       teamMergeDeadline: null,
       agreements: [],
       // One operator publishes final results here (the seal test); prize competitions need two.
@@ -237,11 +244,11 @@ const bin = join(import.meta.dirname, '..', 'bin', 'sais.mjs');
 export async function sais(
   args: string[],
   env: NodeJS.ProcessEnv = {},
-  options: { cwd?: string; timeoutMs?: number } = {},
+  options: { cwd?: string; timeoutMs?: number; input?: string } = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   const home = options.cwd ?? (await mkdtemp(join(tmpdir(), 'sais-cli-home-')));
   return new Promise((resolve) => {
-    execFile(
+    const child = execFile(
       process.execPath,
       [bin, ...args],
       {
@@ -260,5 +267,6 @@ export async function sais(
         resolve({ code, stdout, stderr });
       },
     );
+    if (options.input !== undefined) child.stdin?.end(options.input);
   });
 }
