@@ -112,7 +112,6 @@ const texts = {
   teamCreated: { en: 'Team {name} created ({id})', 'zh-CN': '已创建团队 {name}（{id}）' },
   noTeamToLeave: { en: 'You are in no team of this competition', 'zh-CN': '您在该比赛中没有加入团队' },
   finalSelected: { en: 'Final submissions chosen', 'zh-CN': '已选定最终提交' },
-  status: { en: 'status', 'zh-CN': '状态' },
   usernameNeeded: {
     en: '--password-stdin needs --username',
     'zh-CN': '使用 --password-stdin 时需要同时提供 --username',
@@ -170,10 +169,43 @@ const texts = {
     en: 'FAIL: the proof does not hold ({reason})',
     'zh-CN': '不通过：证明不成立（{reason}）',
   },
-  phase: { en: 'phase', 'zh-CN': '阶段' },
 } as const;
 
 export type TextKey = keyof typeof texts;
+
+/** Column headers and field names of the human output (`--json` keeps the platform's field names). */
+const fields = {
+  id: { en: 'id', 'zh-CN': '编号' },
+  status: { en: 'status', 'zh-CN': '状态' },
+  type: { en: 'type', 'zh-CN': '类型' },
+  phase: { en: 'phase', 'zh-CN': '阶段' },
+  bonus: { en: 'bonus', 'zh-CN': '奖金' },
+  title: { en: 'title', 'zh-CN': '名称' },
+  season: { en: 'season', 'zh-CN': '赛季' },
+  teamSize: { en: 'team size', 'zh-CN': '团队人数' },
+  dailyLimit: { en: 'daily limit', 'zh-CN': '每日提交' },
+  submissions: { en: 'submissions', 'zh-CN': '提交方式' },
+  signedUp: { en: 'signed up', 'zh-CN': '已报名' },
+  kind: { en: 'kind', 'zh-CN': '类别' },
+  size: { en: 'size', 'zh-CN': '大小' },
+  downloadable: { en: 'downloadable', 'zh-CN': '可下载' },
+  sha256: { en: 'sha256', 'zh-CN': 'sha256' },
+  name: { en: 'name', 'zh-CN': '文件名' },
+  submitted: { en: 'submitted', 'zh-CN': '提交时间' },
+  score: { en: 'score', 'zh-CN': '得分' },
+  file: { en: 'file', 'zh-CN': '文件' },
+  competition: { en: 'competition', 'zh-CN': '比赛' },
+  log: { en: 'log', 'zh-CN': '日志' },
+  rank: { en: 'rank', 'zh-CN': '排名' },
+  team: { en: 'team', 'zh-CN': '团队' },
+  participants: { en: 'participants', 'zh-CN': '参赛者' },
+  yes: { en: 'yes', 'zh-CN': '是' },
+  no: { en: 'no', 'zh-CN': '否' },
+} as const;
+
+export type FieldKey = keyof typeof fields;
+
+export const field = (language: Language, key: FieldKey) => fields[key][language];
 
 export function text(language: Language, key: TextKey, values: Record<string, string | number> = {}): string {
   return texts[key][language].replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`));

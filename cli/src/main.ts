@@ -17,7 +17,7 @@ import { submitContainer } from './commands/container.ts';
 import { verifyProof, verifySeal } from './commands/verify.ts';
 import { defaultUrl, readConfig, writeConfig } from './config.ts';
 import { pickLanguage } from './i18n.ts';
-import { type Context, emit, makeT } from './output.ts';
+import { type Context, emit, makeF, makeT } from './output.ts';
 
 interface GlobalOptions {
   url?: string;
@@ -56,6 +56,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       err,
       interactive: Boolean(process.stderr.isTTY),
       t: makeT(language),
+      f: makeF(language),
       env,
     };
   };

@@ -1,5 +1,5 @@
 import type { Api } from './api.ts';
-import { type Language, type TextKey, text } from './i18n.ts';
+import { type FieldKey, type Language, type TextKey, field, text } from './i18n.ts';
 
 /** What every command gets: the API, the language, and where its output goes. */
 export interface Context {
@@ -11,9 +11,13 @@ export interface Context {
   /** Whether stderr is a terminal (progress bars only then). */
   interactive: boolean;
   t: (key: TextKey, values?: Record<string, string | number>) => string;
+  /** A column header or field name in the chosen language. */
+  f: (key: FieldKey) => string;
   /** The environment the command runs in (where the config and the open uploads are kept). */
   env: NodeJS.ProcessEnv;
 }
+
+export const makeF = (language: Language) => (key: FieldKey) => field(language, key);
 
 export function makeT(language: Language) {
   return (key: TextKey, values?: Record<string, string | number>) => text(language, key, values);
@@ -46,6 +50,13 @@ export function table(headers: string[], rows: unknown[][]): string {
         .trimEnd(),
     )
     .join('\n');
+}
+
+/** Named fields, one a line, the values aligned after the longest name. */
+export function fieldLines(context: Context, pairs: [FieldKey, unknown][]): string[] {
+  const names = pairs.map(([key]) => context.f(key));
+  const widest = Math.max(...names.map(width));
+  return pairs.map(([, value], i) => `${names[i]}${' '.repeat(widest - width(names[i]!) + 2)}${cell(value)}`);
 }
 
 /** The data as JSON (`--json`), or the human form. */

@@ -63,7 +63,9 @@ describe('sais against a running platform', () => {
     );
     const shown = await sais(['competitions', 'show', competitionId, '--lang', 'zh-CN'], {}, { cwd: home });
     expect(shown.stdout).toContain('CLI Cup（中文）');
-    expect(shown.stdout).toContain('signed up     yes');
+    expect(shown.stdout).toMatch(/^已报名\s+是$/m);
+    const shownEn = await sais(['competitions', 'show', competitionId], {}, { cwd: home });
+    expect(shownEn.stdout).toMatch(/^signed up\s+yes$/m);
   });
 
   it('downloads a file, resumes an interrupted download with Range and checks its SHA-256', async () => {

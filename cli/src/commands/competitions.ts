@@ -1,5 +1,5 @@
 import type { Context } from '../output.ts';
-import { emit, localized, table } from '../output.ts';
+import { emit, fieldLines, localized, table } from '../output.ts';
 
 type Text = { en: string; 'zh-CN': string };
 export interface Competition {
@@ -37,7 +37,7 @@ export async function listCompetitions(
     records.length === 0
       ? context.t('noCompetitions')
       : table(
-          ['id', 'status', 'type', 'phase', 'bonus', 'title'],
+          (['id', 'status', 'type', 'phase', 'bonus', 'title'] as const).map(context.f),
           records.map((c) => [
             c.competitionId,
             c.status,
@@ -56,16 +56,21 @@ export async function showCompetition(context: Context, competitionId: string) {
   emit(context, c, () =>
     [
       localized(context, c.title),
-      `id            ${c.competitionId}`,
-      `type          ${c.type}`,
-      `status        ${c.status}${c.currentPhase ? ` (${c.currentPhase})` : ''}`,
-      `season        ${c.season}`,
-      `bonus         ${c.bonus}`,
-      `team size     ≤ ${c.teamSizeLimit}`,
-      `daily limit   ${c.dailySubmissionLimit}`,
-      `submissions   ${c.submissionKinds.join(', ')}`,
-      `signed up     ${c.signedUp ? 'yes' : 'no'}`,
-      ...Object.entries(c.phases).map(([phase, p]) => `phase         ${phase}: ${p.startsAt} → ${p.endsAt}`),
+      ...fieldLines(context, [
+        ['id', c.competitionId],
+        ['type', c.type],
+        ['status', `${c.status}${c.currentPhase ? ` (${c.currentPhase})` : ''}`],
+        ['season', c.season],
+        ['bonus', c.bonus],
+        ['teamSize', `≤ ${c.teamSizeLimit}`],
+        ['dailyLimit', c.dailySubmissionLimit],
+        ['submissions', c.submissionKinds.join(', ')],
+        ['signedUp', context.f(c.signedUp ? 'yes' : 'no')],
+        ...Object.entries(c.phases).map(([phase, p]): ['phase', string] => [
+          'phase',
+          `${phase}: ${p.startsAt} → ${p.endsAt}`,
+        ]),
+      ]),
       '',
       localized(context, c.description),
     ].join('\n'),

@@ -29,12 +29,12 @@ export async function listFiles(context: Context, competitionId: string) {
     files.length === 0
       ? context.t('noFiles')
       : table(
-          ['id', 'kind', 'size', 'downloadable', 'sha256', 'name'],
+          (['id', 'kind', 'size', 'downloadable', 'sha256', 'name'] as const).map(context.f),
           files.map((f) => [
             f.fileId,
             f.kind,
             f.size,
-            f.downloadable ? 'yes' : 'no',
+            context.f(f.downloadable ? 'yes' : 'no'),
             f.sha256.slice(0, 12),
             f.name,
           ]),

@@ -64,9 +64,9 @@ export async function leaderboard(
   emit(context, { phase, records: rows }, () =>
     rows.length === 0
       ? context.t('noRows')
-      : `${context.t('phase')}: ${phase}\n` +
+      : `${context.f('phase')}: ${phase}\n` +
         table(
-          ['rank', 'score', 'team', 'participants', 'submitted'],
+          (['rank', 'score', 'team', 'participants', 'submitted'] as const).map(context.f),
           rows.map((r) => [r.rank, r.score, r.teamName ?? '-', r.participants.join(', '), r.submittedAt]),
         ),
   );

@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import { UsageError } from '../api.ts';
 import { uploadResumable } from './resumable.ts';
 import type { Context } from '../output.ts';
-import { emit, table } from '../output.ts';
+import { emit, fieldLines, table } from '../output.ts';
 
 export interface Submission {
   submissionId: string;
@@ -95,7 +95,7 @@ export async function listSubmissions(context: Context, competitionId: string) {
     list.length === 0
       ? context.t('noSubmissions')
       : table(
-          ['id', 'submitted', 'phase', 'status', 'score', 'file'],
+          (['id', 'submitted', 'phase', 'status', 'score', 'file'] as const).map(context.f),
           list.map((s) => [s.submissionId, s.submittedAt, s.phase, s.status, s.score, s.fileName]),
         ),
   );
@@ -140,14 +140,16 @@ export async function showSubmission(
     options.log
       ? (s.log ?? context.t('noLog'))
       : [
-          `id           ${s.submissionId}`,
-          `competition  ${s.competitionId}`,
-          `phase        ${s.phase}`,
-          `file         ${s.fileName ?? '-'}`,
-          `submitted    ${s.submittedAt}`,
-          `status       ${s.status}`,
-          `score        ${s.score ?? '-'}`,
-          ...(s.log ? [`log          ${s.log}`] : []),
+          ...fieldLines(context, [
+            ['id', s.submissionId],
+            ['competition', s.competitionId],
+            ['phase', s.phase],
+            ['file', s.fileName],
+            ['submitted', s.submittedAt],
+            ['status', s.status],
+            ['score', s.score],
+            ...(s.log ? [['log', s.log] as ['log', string]] : []),
+          ]),
         ].join('\n'),
   );
 }
