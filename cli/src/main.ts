@@ -7,11 +7,15 @@ import { leaderboard } from './commands/leaderboard.ts';
 import { finalSelect, listSubmissions, quota, showSubmission, submit } from './commands/submissions.ts';
 import {
   applyToTeam,
+  cancelApplication,
   createTeam,
+  disbandTeam,
   handleApplication,
   leaveTeam,
+  removeMember,
   renameTeam,
   showTeam,
+  transferOwner,
 } from './commands/team.ts';
 import { submitContainer } from './commands/container.ts';
 import { verifyProof, verifySeal } from './commands/verify.ts';
@@ -265,6 +269,23 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     .command('reject <applicationId>')
     .description('owner: reject an application')
     .action(run((context, applicationId: string) => handleApplication(context, applicationId, false)));
+
+  team
+    .command('cancel <applicationId>')
+    .description('withdraw my pending join or leave application')
+    .action(run((context, applicationId: string) => cancelApplication(context, applicationId)));
+  team
+    .command('remove <competition> <userId>')
+    .description('owner: remove a member')
+    .action(run((context, id: string, userId: string) => removeMember(context, id, userId)));
+  team
+    .command('transfer <competition> <userId>')
+    .description('owner: hand the team to another member')
+    .action(run((context, id: string, userId: string) => transferOwner(context, id, userId)));
+  team
+    .command('disband <competition>')
+    .description('owner: dissolve the team')
+    .action(run((context, id: string) => disbandTeam(context, id)));
 
   try {
     await program.parseAsync(argv);

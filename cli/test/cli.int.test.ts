@@ -304,7 +304,7 @@ describe('sais against a running platform', () => {
     expect(noUser.code).toBe(2);
   });
 
-  it('forms a team: create, another participant applies, the owner accepts', async () => {
+  it('forms a team: create, apply, accept, cancel, transfer, rename, remove, disband', async () => {
     const bob = await h.person();
     await h.signUp(competitionId, bob);
     const bobToken = (await bob.token(['read', 'team'], 'bob')).token;
@@ -318,6 +318,32 @@ describe('sais against a running platform', () => {
     expect((await sais(['team', 'accept', application.applicationId], as(aliceToken))).code).toBe(0);
     const seen = await sais(['team', 'show', competitionId], as(bobToken));
     expect(seen.stdout).toMatch(new RegExp(`^Team Owls \\(${teamId}\\); 2/3 members`));
+
+    // A third person asks and thinks better of it.
+    const carol = await h.person();
+    await h.signUp(competitionId, carol);
+    const carolToken = (await carol.token(['read', 'team'], 'carol')).token;
+    expect((await sais(['team', 'apply', teamId], as(carolToken))).code).toBe(0);
+    const pending = JSON.parse(
+      (await sais(['team', 'show', competitionId, '--json'], as(carolToken))).stdout,
+    );
+    expect((await sais(['team', 'cancel', pending.myApplication.applicationId], as(carolToken))).code).toBe(
+      0,
+    );
+    expect(
+      JSON.parse((await sais(['team', 'show', competitionId, '--json'], as(carolToken))).stdout)
+        .myApplication,
+    ).toBeNull();
+
+    // The owner hands the team to Bob, who renames it, removes Alice, and disbands it.
+    expect((await sais(['team', 'transfer', competitionId, bob.accountId], as(aliceToken))).code).toBe(0);
+    expect((await sais(['team', 'rename', competitionId, 'Larks'], as(bobToken))).code).toBe(0);
+    const renamed = JSON.parse((await sais(['team', 'show', competitionId, '--json'], as(bobToken))).stdout);
+    expect(renamed.team).toMatchObject({ name: 'Larks', ownerId: bob.accountId });
+    expect((await sais(['team', 'remove', competitionId, alice.accountId], as(bobToken))).code).toBe(0);
+    expect((await sais(['team', 'disband', competitionId], as(bobToken))).code).toBe(0);
+    const alone = JSON.parse((await sais(['team', 'show', competitionId, '--json'], as(bobToken))).stdout);
+    expect(alone.team.solo).toBe(true);
   });
 
   it('refuses a read token on submit, a revoked and an expired token, with the platform’s message', async () => {

@@ -96,3 +96,29 @@ export async function handleApplication(context: Context, applicationId: string,
   await context.api.post('/api/team/handleApplication', { applicationId, agree });
   done(context);
 }
+
+export async function cancelApplication(context: Context, applicationId: string) {
+  await context.api.post('/api/team/cancelApplication', { applicationId });
+  done(context);
+}
+
+export async function removeMember(context: Context, competitionId: string, userId: string) {
+  await context.api.post('/api/team/removeMember', {
+    teamId: await myTeamId(context, competitionId),
+    userId,
+  });
+  done(context);
+}
+
+export async function transferOwner(context: Context, competitionId: string, userId: string) {
+  await context.api.post('/api/team/transferOwner', {
+    teamId: await myTeamId(context, competitionId),
+    userId,
+  });
+  done(context);
+}
+
+export async function disbandTeam(context: Context, competitionId: string) {
+  await context.api.post('/api/team/disband', { teamId: await myTeamId(context, competitionId) });
+  done(context);
+}
