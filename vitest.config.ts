@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // (testcontainers on the images infra/images builds) unless DATABASE_URL / KAFKA_BROKERS are set.
 export default defineConfig({
   test: {
-    projects: ['events', 'services/*', 'web-portal', 'ops-console'],
+    projects: ['events', 'services/*', 'web-portal', 'ops-console', 'cli'],
     globalSetup: ['infra/test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

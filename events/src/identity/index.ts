@@ -4,3 +4,4 @@ export * from './code.ts';
 export * from './verification.ts';
 export * from './message.ts';
 export * from './signal.ts';
+export * from './token.ts';

@@ -78,4 +78,39 @@ export const identityMessages = {
     en: 'This identity signal has already been acted on',
     'zh-CN': '该身份信号已处理',
   },
+  // Personal access tokens (10080–10089, decision 0019).
+  tokenInvalid: {
+    en: 'This access token is not valid; create a new one on your user page',
+    'zh-CN': '该访问令牌无效，请在个人页面重新创建',
+  },
+  tokenRevoked: {
+    en: 'This access token has been revoked; create a new one on your user page',
+    'zh-CN': '该访问令牌已被撤销，请在个人页面重新创建',
+  },
+  tokenExpired: {
+    en: 'This access token has expired; create a new one on your user page',
+    'zh-CN': '该访问令牌已过期，请在个人页面重新创建',
+  },
+  tokenScopeMissing: {
+    en: 'This access token does not have the scope this call needs (read: viewing, submit: submissions, team: team changes)',
+    'zh-CN': '该访问令牌没有此操作所需的权限范围（read：查看，submit：提交结果，team：团队操作）',
+  },
+  tokenNotForStaff: {
+    en: 'Access tokens cannot be used for staff or administration calls; sign in to the console instead',
+    'zh-CN': '访问令牌不能用于工作人员或管理操作，请登录管理后台操作',
+  },
+  tokenNotHere: {
+    en: 'Access tokens cannot be used for this call; please do it on the website',
+    'zh-CN': '访问令牌不能用于此操作，请在网站上操作',
+  },
+  tokenExpiryTooLong: {
+    en: 'An access token can be valid for at most 365 days',
+    'zh-CN': '访问令牌的有效期最长为 365 天',
+  },
+  tokenNotFound: { en: 'This access token does not exist', 'zh-CN': '该访问令牌不存在' },
+  tokenNameRequired: {
+    en: 'Please give the token a name (up to 60 characters)',
+    'zh-CN': '请为令牌填写名称（最多 60 个字符）',
+  },
+  tokenScopesRequired: { en: 'Please choose at least one scope', 'zh-CN': '请至少选择一个权限范围' },
 } as const satisfies Record<string, Text>;

@@ -1,5 +1,5 @@
 import { WorkingDayCalendar, defineService, loadKey } from '@sais/kit';
-import { Accounts, signedInAccount } from './accounts.ts';
+import { Accounts, loadAccount, signedInAccount } from './accounts.ts';
 import { Sessions, sessionCookie } from './auth/sessions.ts';
 import { AccountClosures } from './closure/closures.ts';
 import { scheduleDeletionSweep } from './closure/sweep.ts';
@@ -17,6 +17,8 @@ import { inboxProjection } from './inbox/projection.ts';
 import { UserDirectory } from './users/directory.ts';
 import { Verifications } from './verification/verifications.ts';
 import { identitySignalRoutes } from './signals/routes.ts';
+import { tokenRoutes } from './tokens/routes.ts';
+import { AccessTokens } from './tokens/tokens.ts';
 import { IdentitySignals } from './signals/signals.ts';
 
 /**
@@ -35,9 +37,22 @@ export const identityService = defineService({
   ],
   migrations: identityMigrations,
   projections: () => [inboxProjection],
-  async authenticator({ store }) {
+  async authenticator({ db, store }) {
+    const tokens = new AccessTokens(db, store);
     return {
       async principal(request) {
+        // A personal access token (decision 0019): its refusals are thrown, its scopes go along.
+        const token = await tokens.resolveRequest(request);
+        if (token) {
+          const { state } = await loadAccount(store, token.accountId);
+          return state.status === 'active'
+            ? {
+                accountId: state.accountId,
+                roles: state.roles,
+                token: { tokenId: token.tokenId, scopes: token.scopes },
+              }
+            : null;
+        }
         const state = await signedInAccount(store, request.cookies[sessionCookie]);
         return state?.status === 'active' ? { accountId: state.accountId, roles: state.roles } : null;
       },
@@ -81,6 +96,7 @@ export const identityService = defineService({
     await nameRoutes(app, { accounts, sessions, directory });
     scheduleDeletionSweep(app, closures, config.env, logger);
     await identitySignalRoutes(app, { accounts, sessions, signals: new IdentitySignals(db, store) });
+    await tokenRoutes(app, { accounts, sessions });
   },
 });
 

@@ -15,6 +15,7 @@ export * from './projections/replay.ts';
 export * from './http/app.ts';
 export * from './http/security.ts';
 export * from './http/write-limits.ts';
+export * from './http/access-tokens.ts';
 export * from './http/envelope.ts';
 export * from './http/errors.ts';
 export * from './http/shutdown.ts';

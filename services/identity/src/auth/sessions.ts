@@ -3,6 +3,7 @@ import { type EventMetadata, identity } from '@sais/events';
 import type { Db, EventStore } from '@sais/kit';
 import type { Kysely } from 'kysely';
 import type { IdentityTables } from '../db/tables.ts';
+import { AccessTokens, type UsedToken } from '../tokens/tokens.ts';
 
 export const sessionCookie = 'sais_session';
 export const sessionTtlMs = 7 * 24 * 3_600_000;
@@ -12,6 +13,8 @@ export const tokenHash = (token: string) => createHash('sha256').update(token).d
 export interface ActiveSession {
   sessionId: string;
   accountId: string;
+  /** Set when the caller came with a personal access token instead of a cookie (decision 0019). */
+  token?: UsedToken;
 }
 
 type RevokeReason = 'logout' | 'password-changed' | 'account-disabled' | 'account-closed' | 'expired';
@@ -21,10 +24,15 @@ type RevokeReason = 'logout' | 'password-changed' | 'account-disabled' | 'accoun
  * marks the row at once, so a copied cookie stops working on the next request.
  */
 export class Sessions {
+  /** Personal access tokens, the other way to call as oneself (`Authorization: Bearer`). */
+  readonly tokens: AccessTokens;
+
   constructor(
     private readonly db: Db,
     private readonly store: EventStore,
-  ) {}
+  ) {
+    this.tokens = new AccessTokens(db, store);
+  }
 
   #table(trx: Db = this.db) {
     return trx.withSchema('identity') as Kysely<IdentityTables>;

@@ -77,7 +77,21 @@ export interface AccountClosuresTable {
   deleted_at: Date | null;
 }
 
+export interface AccessTokensTable {
+  token_id: string;
+  token_hash: string;
+  account_id: string;
+  name: string;
+  scopes: string[];
+  created_at: Date;
+  expires_at: Date;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+  last_used_ip: string | null;
+}
+
 export interface IdentityTables {
+  access_tokens: AccessTokensTable;
   account_closures: AccountClosuresTable;
   verifications: VerificationsTable;
   documents: DocumentsTable;

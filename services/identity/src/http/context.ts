@@ -1,5 +1,5 @@
 import type { Role } from '@sais/events';
-import { NotSignedInError, type StaffCall, staffCall } from '@sais/kit';
+import { NotSignedInError, type StaffCall, staffCall, tokenNotForStaff } from '@sais/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Accounts } from '../accounts.ts';
 import { type ActiveSession, type Sessions, sessionCookie } from '../auth/sessions.ts';
@@ -8,6 +8,9 @@ export async function currentSession(
   request: FastifyRequest,
   sessions: Sessions,
 ): Promise<ActiveSession | null> {
+  // A personal access token wins over a cookie; its scope was checked before the route ran (kit).
+  const token = await sessions.tokens.resolveRequest(request);
+  if (token) return { sessionId: token.tokenId, accountId: token.accountId, token };
   return sessions.resolve(request.cookies[sessionCookie]);
 }
 
@@ -27,6 +30,7 @@ export async function requireStaffSession(
   role: Role,
 ): Promise<StaffCall & { roles: Role[] }> {
   const session = await requireSession(request, sessions);
+  if (session.token) throw tokenNotForStaff();
   const account = await accounts.requireAccount(session, role);
   return {
     ...staffCall(request, { accountId: session.accountId, roles: account.roles }, role),

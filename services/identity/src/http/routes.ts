@@ -112,6 +112,7 @@ export async function identityRoutes(
         graduationDate: p.graduationDate ?? null,
         avatarUrl: p.avatarUrl ?? null,
         authStatus: await authStatusOf(account.accountId),
+        ...(session.token ? { token: { tokenId: session.token.tokenId, scopes: session.token.scopes } } : {}),
       });
     },
   );

@@ -109,4 +109,6 @@ export const userDetail = z.object({
   avatarUrl: z.string().nullable(),
   /** Real-name verification: Not Verified, Processing or Verified. */
   authStatus: z.string(),
+  /** The personal access token of this call (decision 0019), absent for a cookie. */
+  token: z.object({ tokenId: z.string(), scopes: z.array(z.enum(['read', 'submit', 'team'])) }).optional(),
 });

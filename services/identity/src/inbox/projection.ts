@@ -13,6 +13,7 @@ export function messageIdFor(eventId: string): string {
 }
 
 const reviewOffice = 'Review Office';
+const tokenNoticeSender = 'Account Security';
 const inboxOf = (trx: Db) => trx.withSchema('identity') as Kysely<IdentityTables>;
 
 /**
@@ -102,6 +103,7 @@ export const inboxProjection = defineProjection({
     identity.IdentityVerificationApproved.aggregate,
     identity.MessageRead.aggregate,
     identity.AccountDeleted.aggregate,
+    identity.TokenCreated.aggregate,
     team.TeamCreated.aggregate,
     scoring.SubmissionReceived.aggregate,
   ],
@@ -177,6 +179,34 @@ export const inboxProjection = defineProjection({
             en: `Your real-name verification was not approved: ${data.reason}. Please submit it again.`,
             'zh-CN': `您的实名认证未通过审核：${data.reason}。请重新提交。`,
           },
+        );
+        return;
+      }
+      // The holder hears of every token made or revoked on their account (decision 0019).
+      case identity.TokenCreated.type: {
+        const data = event.data as { accountId: string; name: string; scopes: string[]; expiresAt: string };
+        const day = data.expiresAt.slice(0, 10);
+        await insert(
+          data.accountId,
+          { en: 'Access token created', 'zh-CN': '已创建访问令牌' },
+          {
+            en: `A personal access token “${data.name}” (${data.scopes.join(', ')}) was created for your account; it expires on ${day}. If this was not you, revoke it on your user page and change your password.`,
+            'zh-CN': `您的账号创建了个人访问令牌“${data.name}”（${data.scopes.join('、')}），有效期至 ${day}。如非本人操作，请在个人页面撤销该令牌并修改密码。`,
+          },
+          tokenNoticeSender,
+        );
+        return;
+      }
+      case identity.TokenRevoked.type: {
+        const data = event.data as { accountId: string; name: string };
+        await insert(
+          data.accountId,
+          { en: 'Access token revoked', 'zh-CN': '已撤销访问令牌' },
+          {
+            en: `The personal access token “${data.name}” of your account was revoked; calls made with it are refused from now on.`,
+            'zh-CN': `您账号的个人访问令牌“${data.name}”已被撤销，此后使用该令牌的请求将被拒绝。`,
+          },
+          tokenNoticeSender,
         );
         return;
       }

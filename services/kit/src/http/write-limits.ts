@@ -2,17 +2,23 @@ import rateLimit from '@fastify/rate-limit';
 import { errorCodes } from '@sais/events';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
+import { bearerOf } from './access-tokens.ts';
 import { changesState } from './security.ts';
 
 /** Calls per minute a participant may make that append events: per account and per client address. */
 export interface WriteLimits {
   perAccount: number;
   perAddress: number;
+  /** Every call (reads too) made with one personal access token (decision 0019); 0 or absent: none. */
+  perToken?: number;
+  /** The window of `perToken`, in seconds (60: per minute). */
+  tokenWindowSeconds?: number;
 }
 
 /**
  * `SAIS_RATE_LIMIT_ACCOUNT` / `SAIS_RATE_LIMIT_ADDRESS` (per minute; 0 turns that limit off). The
- * address limit is higher: a campus or office shares one address.
+ * address limit is higher: a campus or office shares one address. `SAIS_RATE_LIMIT_TOKEN` counts every
+ * call of one personal access token per `SAIS_RATE_LIMIT_TOKEN_WINDOW_SECONDS` (120 per 60 s).
  */
 export function writeLimitsFrom(env: NodeJS.ProcessEnv): WriteLimits {
   const read = (name: string, fallback: number) => {
@@ -26,6 +32,8 @@ export function writeLimitsFrom(env: NodeJS.ProcessEnv): WriteLimits {
   return {
     perAccount: read('SAIS_RATE_LIMIT_ACCOUNT', 60),
     perAddress: read('SAIS_RATE_LIMIT_ADDRESS', 600),
+    perToken: read('SAIS_RATE_LIMIT_TOKEN', 120),
+    tokenWindowSeconds: read('SAIS_RATE_LIMIT_TOKEN_WINDOW_SECONDS', 60) || 60,
   };
 }
 
@@ -48,6 +56,11 @@ export async function installWriteLimits(
   app: FastifyInstance,
   limits: WriteLimits,
   accountOf: (request: FastifyRequest) => Promise<string | null>,
+  /**
+   * The token a call came with (`Authorization: Bearer`), resolved and checked for this call: it throws
+   * the refusal of a revoked, expired or out-of-scope token before anything else runs.
+   */
+  tokenOf?: (request: FastifyRequest) => Promise<string | null>,
 ): Promise<void> {
   await app.register(rateLimit, { global: false });
   const window = 60_000;
@@ -69,17 +82,34 @@ export async function installWriteLimits(
           allowList: (_request, key) => key === 'account:anonymous',
         })
       : null;
+  const byToken =
+    tokenOf && limits.perToken
+      ? app.createRateLimit({
+          max: limits.perToken,
+          timeWindow: (limits.tokenWindowSeconds ?? 60) * 1000,
+          keyGenerator: async (request) => `token:${(await tokenOf(request)) ?? 'none'}`,
+        })
+      : null;
+  const refuse = (
+    reply: { header(name: string, value: string): unknown },
+    verdict: { isAllowed: true } | { isAllowed: false; isExceeded: boolean; ttlInSeconds: number },
+  ) => {
+    if (verdict.isAllowed || !verdict.isExceeded) return;
+    reply.header('retry-after', String(verdict.ttlInSeconds));
+    throw new AppError(errorCodes.tooManyRequests, 'tooManyRequests', 429, {
+      data: { retryAfterSeconds: verdict.ttlInSeconds },
+    });
+  };
   app.addHook('onRequest', async (request, reply) => {
+    if (tokenOf && bearerOf(request)) {
+      const tokenId = await tokenOf(request);
+      // Who-am-I is the look-up the other services make for each call in split mode: not counted twice.
+      const lookUp = request.url.split('?')[0] === '/api/user/detail';
+      if (byToken && tokenId && !lookUp) refuse(reply, await byToken(request));
+    }
     if (!isParticipantWrite(request)) return;
     for (const limiter of [byAddress, byAccount]) {
-      if (!limiter) continue;
-      const verdict = await limiter(request);
-      if (!verdict.isAllowed && verdict.isExceeded) {
-        reply.header('retry-after', String(verdict.ttlInSeconds));
-        throw new AppError(errorCodes.tooManyRequests, 'tooManyRequests', 429, {
-          data: { retryAfterSeconds: verdict.ttlInSeconds },
-        });
-      }
+      if (limiter) refuse(reply, await limiter(request));
     }
   });
 }

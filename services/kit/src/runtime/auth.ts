@@ -1,11 +1,17 @@
-import type { Role } from '@sais/events';
+import { identity, type Role } from '@sais/events';
 import type { FastifyRequest } from 'fastify';
-import { ForbiddenError, NotSignedInError } from '../errors.ts';
+import { AppError, ForbiddenError, NotSignedInError } from '../errors.ts';
+import { tokenNotForStaff } from '../http/access-tokens.ts';
 
-/** Who is calling: resolved from the session cookie by the identity service. */
+/**
+ * Who is calling: resolved from the session cookie, or from a personal access token
+ * (`Authorization: Bearer`, decision 0019), by the identity service.
+ */
 export interface Principal {
   accountId: string;
   roles: Role[];
+  /** Set when the call came with a personal access token: what it may do. */
+  token?: { tokenId: string; scopes: identity.TokenScope[] };
 }
 
 export interface Authenticator {
@@ -21,6 +27,8 @@ export async function requirePrincipal(
 ): Promise<Principal> {
   const principal = await auth.principal(request);
   if (!principal) throw new NotSignedInError();
+  // Staff calls are made signed in on the console, never with a token (decision 0019).
+  if (role && role !== 'participant' && principal.token) throw tokenNotForStaff();
   if (role && !principal.roles.includes(role) && !principal.roles.includes('admin'))
     throw new ForbiddenError();
   return principal;
@@ -33,11 +41,22 @@ export async function requirePrincipal(
 export function remoteAuthenticator(identityUrl: string): Authenticator {
   return {
     async principal(request) {
-      const cookie = request.headers.cookie;
-      if (!cookie) return null;
-      const response = await fetch(new URL('/api/user/detail', identityUrl), { headers: { cookie } });
-      const body = (await response.json()) as { code: number; data?: { userId: string; roles: Role[] } };
-      return body.code === 0 && body.data ? { accountId: body.data.userId, roles: body.data.roles } : null;
+      const { cookie, authorization } = request.headers;
+      if (!cookie && !authorization) return null;
+      const response = await fetch(new URL('/api/user/detail', identityUrl), {
+        headers: { ...(cookie ? { cookie } : {}), ...(authorization ? { authorization } : {}) },
+      });
+      const body = (await response.json()) as {
+        code: number;
+        data?: { userId: string; roles: Role[]; token?: Principal['token'] | null };
+      };
+      // A refused token is refused here with the same code and message (revoked, expired, invalid).
+      const refusal = Object.entries(identity.tokenErrorCodes).find(([, code]) => code === body.code);
+      if (refusal)
+        throw new AppError(body.code, refusal[0] as keyof typeof identity.tokenErrorCodes, response.status);
+      if (body.code !== 0 || !body.data) return null;
+      const { userId, roles, token } = body.data;
+      return token ? { accountId: userId, roles, token } : { accountId: userId, roles };
     },
   };
 }

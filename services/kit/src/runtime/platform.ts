@@ -7,6 +7,7 @@ import { EventStore } from '../eventstore/event-store.ts';
 import { eventStoreMigrations } from '../eventstore/migrations.ts';
 import { createApp, loggerOptions } from '../http/app.ts';
 import { trustedProxiesFrom } from '../http/security.ts';
+import { checkTokenUse } from '../http/access-tokens.ts';
 import { installWriteLimits, writeLimitsFrom } from '../http/write-limits.ts';
 import { endConnectionsOnClose } from '../http/shutdown.ts';
 import { InProcessBus } from '../messaging/in-process.ts';
@@ -95,8 +96,16 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   let authenticator: Authenticator = config.env.IDENTITY_URL
     ? remoteAuthenticator(config.env.IDENTITY_URL)
     : noAuthenticator;
+  // A call made with a personal access token is checked against the token's scopes (decision 0019).
   const auth: Authenticator = memoizedPerRequest({
-    principal: (request) => authenticator.principal(request),
+    principal: async (request) => {
+      const principal = await authenticator.principal(request);
+      checkTokenUse(request, principal);
+      // A token acts as a participant only: no staff role of its owner reaches any check through it.
+      return principal?.token
+        ? { ...principal, roles: principal.roles.filter((role) => role === 'participant') }
+        : principal;
+    },
   });
   for (const service of services) {
     await migrateSchema(db, service.schema, {
@@ -181,9 +190,16 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     logger,
     trustedProxies: trustedProxiesFrom(config.env),
   });
-  await installWriteLimits(app, writeLimitsFrom(config.env), async (request) => {
-    return (await auth.principal(request))?.accountId ?? null;
-  });
+  await installWriteLimits(
+    app,
+    writeLimitsFrom(config.env),
+    async (request) => (await auth.principal(request))?.accountId ?? null,
+    async (request) => {
+      const principal = await auth.principal(request);
+      // A token nobody answers for (no identity service reachable) is a signed-out call.
+      return principal?.token?.tokenId ?? null;
+    },
+  );
   observeHttp(app, metrics);
   refuseUploadsWhenDiskFull(app, config);
   endConnectionsOnClose(app);

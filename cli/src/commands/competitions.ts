@@ -1,0 +1,78 @@
+import type { Context } from '../output.ts';
+import { emit, fieldLines, localized, table } from '../output.ts';
+
+type Text = { en: string; 'zh-CN': string };
+export interface Competition {
+  competitionId: string;
+  title: Text;
+  type: string;
+  status: string;
+  season: string;
+  bonus: number;
+  currentPhase: string | null;
+  phases: Record<string, { startsAt: string; endsAt: string }>;
+  description: Text;
+  teamSizeLimit: number;
+  dailySubmissionLimit: number;
+  submissionKinds: string[];
+  signedUp?: boolean;
+}
+
+/** `sais competitions list [--status --type --season]`: every page of `/api/race/list`. */
+export async function listCompetitions(
+  context: Context,
+  filters: { status?: string; type?: string; season?: string },
+) {
+  const records: Competition[] = [];
+  for (let page = 1; ; page++) {
+    const answer = await context.api.get<{ total: number; records: Competition[] }>('/api/race/list', {
+      ...filters,
+      page,
+      pageSize: 50,
+    });
+    records.push(...answer.records);
+    if (records.length >= answer.total || answer.records.length === 0) break;
+  }
+  emit(context, records, () =>
+    records.length === 0
+      ? context.t('noCompetitions')
+      : table(
+          (['id', 'status', 'type', 'phase', 'bonus', 'title'] as const).map(context.f),
+          records.map((c) => [
+            c.competitionId,
+            c.status,
+            c.type,
+            c.currentPhase,
+            c.bonus,
+            localized(context, c.title),
+          ]),
+        ),
+  );
+}
+
+/** `sais competitions show <id>`. */
+export async function showCompetition(context: Context, competitionId: string) {
+  const c = await context.api.get<Competition>('/api/race/detail', { competitionId });
+  emit(context, c, () =>
+    [
+      localized(context, c.title),
+      ...fieldLines(context, [
+        ['id', c.competitionId],
+        ['type', c.type],
+        ['status', `${c.status}${c.currentPhase ? ` (${c.currentPhase})` : ''}`],
+        ['season', c.season],
+        ['bonus', c.bonus],
+        ['teamSize', `≤ ${c.teamSizeLimit}`],
+        ['dailyLimit', c.dailySubmissionLimit],
+        ['submissions', c.submissionKinds.join(', ')],
+        ['signedUp', context.f(c.signedUp ? 'yes' : 'no')],
+        ...Object.entries(c.phases).map(([phase, p]): ['phase', string] => [
+          'phase',
+          `${phase}: ${p.startsAt} → ${p.endsAt}`,
+        ]),
+      ]),
+      '',
+      localized(context, c.description),
+    ].join('\n'),
+  );
+}

@@ -1,0 +1,68 @@
+import { createInterface } from 'node:readline/promises';
+import { PlatformError, UsageError } from '../api.ts';
+import type { Context } from '../output.ts';
+import { emit } from '../output.ts';
+
+/** The platform's answer while the team's previous container run is unfinished (scoring 40020). */
+export const previousRunStillRunning = 40020;
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
+}
+
+async function confirm(question: string): Promise<boolean> {
+  const prompt = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return /^(y|yes|是)$/i.test((await prompt.question(`${question} [y/N] `)).trim());
+  } finally {
+    prompt.close();
+  }
+}
+
+/**
+ * `sais container <competition> --image <ref> [--username u --password-stdin] [--config path] [--yes]`:
+ * a code submission. While the team's previous run is unfinished the platform asks for a confirmation
+ * (its 40020): `--yes` gives it, a terminal is asked, anything else is refused with the platform's words.
+ */
+export async function submitContainer(
+  context: Context,
+  competitionId: string,
+  options: { image: string; username?: string; passwordStdin?: boolean; config?: string; yes?: boolean },
+) {
+  if (options.passwordStdin && !options.username) throw new UsageError(context.t('usernameNeeded'));
+  const password = options.passwordStdin ? await readStdin() : undefined;
+  const body = {
+    competitionId,
+    image: options.image,
+    ...(options.username ? { username: options.username, password } : {}),
+    ...(options.config ? { configPath: options.config } : {}),
+  };
+  type Received = { submissionId: string; status: string; remaining: number };
+  let received: Received;
+  try {
+    received = await context.api.post<Received>('/api/submission/container', {
+      ...body,
+      confirmStop: Boolean(options.yes),
+    });
+  } catch (error) {
+    if (!(error instanceof PlatformError) || error.code !== previousRunStillRunning) throw error;
+    // stdin already read for the password, or no terminal: nobody to ask.
+    const canAsk = process.stdin.isTTY && !options.passwordStdin && !context.json;
+    if (!canAsk || !(await confirm(`${error.message}\n${context.t('stopPrevious')}`))) {
+      throw new PlatformError(error.code, `${error.message} ${context.t('confirmWithYes')}`, error.status);
+    }
+    received = await context.api.post<Received>('/api/submission/container', { ...body, confirmStop: true });
+  }
+  emit(context, received, () =>
+    context.t('containerSubmitted', {
+      image: options.image,
+      id: received.submissionId,
+      status: received.status,
+      remaining: received.remaining,
+    }),
+  );
+}

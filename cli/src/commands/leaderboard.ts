@@ -1,0 +1,73 @@
+import type { Context } from '../output.ts';
+import { emit, table } from '../output.ts';
+
+export interface BoardRow {
+  rank: number;
+  teamId: string;
+  teamName: string | null;
+  participants: string[];
+  organization: string | null;
+  score: number | null;
+  metric?: string;
+  submittedAt: string | null;
+}
+
+/** A CSV field, quoted when it must be (RFC 4180). */
+const field = (value: unknown) => {
+  const s = value === null || value === undefined ? '' : String(value);
+  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+};
+
+export const csvHeader = ['rank', 'team', 'teamId', 'participants', 'organization', 'score', 'submittedAt'];
+
+export function boardCsv(rows: BoardRow[]): string {
+  const lines = rows.map((r) =>
+    [
+      r.rank,
+      r.teamName ?? r.participants.join(' '),
+      r.teamId,
+      r.participants.join(';'),
+      r.organization,
+      r.score,
+      r.submittedAt,
+    ]
+      .map(field)
+      .join(','),
+  );
+  return [csvHeader.join(','), ...lines].join('\n');
+}
+
+/** `sais leaderboard <competition> [--private] [--phase p] [--csv]`: every page of the board. */
+export async function leaderboard(
+  context: Context,
+  competitionId: string,
+  options: { private?: boolean; phase?: string; csv?: boolean },
+) {
+  const path = options.private ? '/api/leaderboard/private' : '/api/leaderboard/public';
+  const rows: BoardRow[] = [];
+  let phase: string | null = null;
+  for (let page = 1; ; page++) {
+    const answer = await context.api.get<{ phase: string; total: number; records: BoardRow[] }>(path, {
+      competitionId,
+      phase: options.phase,
+      page,
+      pageSize: 100,
+    });
+    phase = answer.phase;
+    rows.push(...answer.records);
+    if (rows.length >= answer.total || answer.records.length === 0) break;
+  }
+  if (options.csv) {
+    context.out(boardCsv(rows));
+    return;
+  }
+  emit(context, { phase, records: rows }, () =>
+    rows.length === 0
+      ? context.t('noRows')
+      : `${context.f('phase')}: ${phase}\n` +
+        table(
+          (['rank', 'score', 'team', 'participants', 'submitted'] as const).map(context.f),
+          rows.map((r) => [r.rank, r.score, r.teamName ?? '-', r.participants.join(', '), r.submittedAt]),
+        ),
+  );
+}

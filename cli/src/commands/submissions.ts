@@ -1,0 +1,182 @@
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { UsageError } from '../api.ts';
+import { uploadResumable } from './resumable.ts';
+import type { Context } from '../output.ts';
+import { emit, fieldLines, table } from '../output.ts';
+
+export interface Submission {
+  submissionId: string;
+  kind: string;
+  phase: string;
+  fileName: string | null;
+  status: 'Waiting' | 'Evaluating' | 'Completed' | 'Invalid' | 'Failed';
+  score: number | null;
+  log: string | null;
+  submittedAt: string;
+}
+
+/** Result files up to this size go as multipart; above it the platform wants tus (decision 0009). */
+export const maxMultipartBytes = 20 * 1024 * 1024;
+/** The largest result file the platform takes at all (over tus). */
+export const maxResumableBytes = 100 * 1024 * 1024;
+const ended = (status: Submission['status']) =>
+  status === 'Completed' || status === 'Invalid' || status === 'Failed';
+
+const mine = (context: Context, competitionId: string) =>
+  context.api.get<Submission[]>('/api/submission/mine', { competitionId });
+
+/** `sais submit <competition> -f file.csv [--wait]`. */
+export async function submit(
+  context: Context,
+  competitionId: string,
+  options: { file: string; wait?: boolean; resumable?: boolean; timeout: number; interval: number },
+) {
+  const size = await stat(options.file).then(
+    (s) => s.size,
+    (error: Error) => {
+      throw new UsageError(context.t('fileMissing', { path: options.file, reason: error.message }));
+    },
+  );
+  if (size > maxResumableBytes) throw new UsageError(context.t('tooLarge', { path: options.file }));
+  const bytes = await readFile(options.file);
+  let received: { submissionId: string; status: string; remaining: number };
+  if (options.resumable || size > maxMultipartBytes) {
+    received = await uploadResumable(context, competitionId, bytes, basename(options.file));
+  } else {
+    const form = new FormData();
+    // The competition before the file: the platform refuses a caller who may not submit before reading it.
+    form.append('competitionId', competitionId);
+    form.append('file', new Blob([new Uint8Array(bytes)], { type: 'text/csv' }), basename(options.file));
+    received = await context.api.post('/api/submission/upload', form);
+  }
+  if (!context.json)
+    context.out(
+      context.t('submitted', {
+        file: basename(options.file),
+        id: received.submissionId,
+        status: received.status,
+        remaining: received.remaining,
+      }),
+    );
+  if (!options.wait) {
+    if (context.json) emit(context, received, () => '');
+    return 0;
+  }
+  if (!context.json) context.err(context.t('waiting'));
+  const deadline = Date.now() + options.timeout * 1000;
+  for (;;) {
+    const found = (await mine(context, competitionId)).find((s) => s.submissionId === received.submissionId);
+    if (found && ended(found.status)) {
+      emit(context, found, () =>
+        found.status === 'Completed'
+          ? context.t('scored', { score: String(found.score) })
+          : context.t('ended', { status: found.status, log: found.log ?? context.t('noLog') }),
+      );
+      return found.status === 'Completed' ? 0 : 1;
+    }
+    if (Date.now() > deadline) {
+      const status = found?.status ?? received.status;
+      if (context.json) emit(context, found ?? received, () => '');
+      else
+        context.err(
+          context.t('waitTimedOut', { status, seconds: options.timeout, id: received.submissionId }),
+        );
+      return 1;
+    }
+    await new Promise((resolve) => setTimeout(resolve, options.interval * 1000));
+  }
+}
+
+/** `sais submissions <competition>`. */
+export async function listSubmissions(context: Context, competitionId: string) {
+  const list = await mine(context, competitionId);
+  emit(context, list, () =>
+    list.length === 0
+      ? context.t('noSubmissions')
+      : table(
+          (['id', 'submitted', 'phase', 'status', 'score', 'file'] as const).map(context.f),
+          list.map((s) => [s.submissionId, s.submittedAt, s.phase, s.status, s.score, s.fileName]),
+        ),
+  );
+}
+
+/**
+ * `sais submission <id> [--log] [--file -o path]`: found among the submissions of my competitions (the
+ * platform lists them per competition), with `--competition` to look in one only.
+ */
+export async function showSubmission(
+  context: Context,
+  submissionId: string,
+  options: { competition?: string; log?: boolean; file?: boolean; output?: string },
+) {
+  const competitions = options.competition
+    ? [options.competition]
+    : (
+        await context.api.get<{ records: { competitionId: string }[] }>('/api/race/userRaceList', {
+          page: 1,
+          pageSize: 100,
+        })
+      ).records.map((r) => r.competitionId);
+  let found: (Submission & { competitionId: string }) | undefined;
+  for (const competitionId of competitions) {
+    const hit = (await mine(context, competitionId)).find((s) => s.submissionId === submissionId);
+    if (hit) {
+      found = { ...hit, competitionId };
+      break;
+    }
+  }
+  if (!found) throw new UsageError(context.t('noSuchSubmission', { id: submissionId }));
+  if (options.file) {
+    const response = await context.api.fetch(context.api.url('/api/submission/file', { submissionId }));
+    if (!response.ok) await context.api.envelope(response);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    if (options.output) await writeFile(options.output, bytes);
+    else process.stdout.write(bytes);
+    return;
+  }
+  const s = found;
+  emit(context, s, () =>
+    options.log
+      ? (s.log ?? context.t('noLog'))
+      : [
+          ...fieldLines(context, [
+            ['id', s.submissionId],
+            ['competition', s.competitionId],
+            ['phase', s.phase],
+            ['file', s.fileName],
+            ['submitted', s.submittedAt],
+            ['status', s.status],
+            ['score', s.score],
+            ...(s.log ? [['log', s.log] as ['log', string]] : []),
+          ]),
+        ].join('\n'),
+  );
+}
+
+/** `sais quota <competition>`. */
+export async function quota(context: Context, competitionId: string) {
+  const q = await context.api.get<{
+    limit: number;
+    used: number;
+    remaining: number;
+    day: string;
+    timeZone: string;
+  }>('/api/submission/remaining', { competitionId });
+  emit(context, q, () => context.t('quota', { ...q }));
+}
+
+/** `sais final-select <competition> <submission…>` (none: back to the default, the 2 best public). */
+export async function finalSelect(
+  context: Context,
+  competitionId: string,
+  submissionIds: string[],
+  phase?: string,
+) {
+  const result = await context.api.post<unknown>('/api/submission/selectFinal', {
+    competitionId,
+    submissionIds,
+    ...(phase ? { phase } : {}),
+  });
+  emit(context, result, () => context.t('finalSelected'));
+}

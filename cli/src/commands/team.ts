@@ -1,0 +1,124 @@
+import { UsageError } from '../api.ts';
+import type { Context } from '../output.ts';
+import { emit } from '../output.ts';
+
+interface Person {
+  userId: string;
+  name: string;
+  username: string;
+  isAdmin?: boolean;
+}
+interface MyTeam {
+  competitionId: string;
+  signedUp: boolean;
+  teamSizeLimit: number;
+  attemptsLeft: number;
+  changesOpen: boolean;
+  team: {
+    teamId: string | null;
+    name: string;
+    solo: boolean;
+    ownerId: string;
+    members: Person[];
+    applications: (Person & { applicationId: string; kind: 'join' | 'leave' })[];
+  } | null;
+  myApplication: { applicationId: string; kind: 'join' | 'leave'; teamId: string; teamName: string } | null;
+}
+
+const myTeam = (context: Context, competitionId: string) =>
+  context.api.get<MyTeam>('/api/team/myTeam', { competitionId });
+
+/** `sais team show <competition>`. */
+export async function showTeam(context: Context, competitionId: string) {
+  const mine = await myTeam(context, competitionId);
+  emit(context, mine, () => {
+    if (!mine.team) return context.t('noTeam');
+    const t = mine.team;
+    const lines = [
+      context.t('teamLine', {
+        name: t.name,
+        id: t.teamId ?? '-',
+        solo: t.solo ? context.t('solo') : '',
+        count: t.members.length,
+        limit: mine.teamSizeLimit,
+        attempts: mine.attemptsLeft,
+      }),
+      ...t.members.map(
+        (m) => `  ${m.userId === t.ownerId ? '*' : ' '} ${m.name} (${m.username}, ${m.userId})`,
+      ),
+      ...t.applications.map((a) =>
+        context.t('applicationLine', { kind: context.t(a.kind), id: a.applicationId, name: a.name }),
+      ),
+    ];
+    if (mine.myApplication)
+      lines.push(
+        context.t('myApplication', {
+          kind: context.t(mine.myApplication.kind),
+          team: mine.myApplication.teamName,
+          id: mine.myApplication.applicationId,
+        }),
+      );
+    return lines.join('\n');
+  });
+}
+
+/** `sais team create <competition> <name>`. */
+export async function createTeam(context: Context, competitionId: string, name: string) {
+  const created = await context.api.post<{ teamId: string }>('/api/team/create', { competitionId, name });
+  emit(context, created, () => context.t('teamCreated', { name, id: created.teamId }));
+}
+
+/** The team I am in (not alone), for the calls that name it. */
+async function myTeamId(context: Context, competitionId: string): Promise<string> {
+  const mine = await myTeam(context, competitionId);
+  if (!mine.team?.teamId || mine.team.solo) throw new UsageError(context.t('noTeamToLeave'));
+  return mine.team.teamId;
+}
+
+const done = (context: Context) => emit(context, { ok: true }, () => context.t('done'));
+
+export async function renameTeam(context: Context, competitionId: string, name: string) {
+  await context.api.post('/api/team/rename', { teamId: await myTeamId(context, competitionId), name });
+  done(context);
+}
+
+export async function applyToTeam(context: Context, teamId: string) {
+  await context.api.post('/api/team/apply', { teamId });
+  done(context);
+}
+
+export async function leaveTeam(context: Context, competitionId: string) {
+  await context.api.post('/api/team/applyLeave', { teamId: await myTeamId(context, competitionId) });
+  done(context);
+}
+
+export async function handleApplication(context: Context, applicationId: string, agree: boolean) {
+  await context.api.post('/api/team/handleApplication', { applicationId, agree });
+  done(context);
+}
+
+export async function cancelApplication(context: Context, applicationId: string) {
+  await context.api.post('/api/team/cancelApplication', { applicationId });
+  done(context);
+}
+
+export async function removeMember(context: Context, competitionId: string, userId: string) {
+  await context.api.post('/api/team/removeMember', {
+    teamId: await myTeamId(context, competitionId),
+    userId,
+  });
+  done(context);
+}
+
+export async function transferOwner(context: Context, competitionId: string, userId: string) {
+  await context.api.post('/api/team/transferOwner', {
+    teamId: await myTeamId(context, competitionId),
+    userId,
+  });
+  done(context);
+}
+
+export async function disbandTeam(context: Context, competitionId: string) {
+  await context.api.post('/api/team/disband', { teamId: await myTeamId(context, competitionId) });
+  done(context);
+}

@@ -1,0 +1,212 @@
+/** The client's own texts in zh-CN and en; the platform's refusals arrive already in the asked language. */
+export type Language = 'zh-CN' | 'en';
+
+/** `--lang`, else SAIS_LANG, LC_ALL, LC_MESSAGES, LANG (zh… is Chinese), else English. */
+export function pickLanguage(flag: string | undefined, env: NodeJS.ProcessEnv): Language {
+  const chosen = flag ?? env.SAIS_LANG ?? env.LC_ALL ?? env.LC_MESSAGES ?? env.LANG ?? '';
+  return chosen.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
+}
+
+const texts = {
+  noUrl: {
+    en: 'No platform address: pass --url, set SAIS_URL, or run `sais login --url <address> --token <token>`',
+    'zh-CN': '未指定平台地址：请使用 --url、设置 SAIS_URL，或运行 `sais login --url <地址> --token <令牌>`',
+  },
+  noToken: {
+    en: 'No access token: create one on your user page, then pass --token, set SAIS_TOKEN, or run `sais login --token <token>`',
+    'zh-CN':
+      '未提供访问令牌：请在个人页面创建令牌，然后使用 --token、设置 SAIS_TOKEN，或运行 `sais login --token <令牌>`',
+  },
+  badToken: {
+    en: 'This does not look like a personal access token (they start with sais_pat_)',
+    'zh-CN': '这不像个人访问令牌（令牌以 sais_pat_ 开头）',
+  },
+  loggedIn: {
+    en: 'Signed in as {user}; settings saved to {path}',
+    'zh-CN': '已以 {user} 身份登录；设置已保存到 {path}',
+  },
+  network: {
+    en: 'Cannot reach the platform at {url}: {reason}',
+    'zh-CN': '无法连接平台 {url}：{reason}',
+  },
+  rateLimited: {
+    en: 'The platform asks to slow down; waiting {seconds} s, then trying once more',
+    'zh-CN': '平台要求降低请求频率；等待 {seconds} 秒后重试一次',
+  },
+  notJson: {
+    en: 'The platform answered {status} without its usual reply',
+    'zh-CN': '平台返回了 {status}，但不是预期的响应格式',
+  },
+  noCompetitions: { en: 'No competitions', 'zh-CN': '暂无比赛' },
+  noFiles: { en: 'No files', 'zh-CN': '暂无文件' },
+  noSubmissions: { en: 'No submissions yet', 'zh-CN': '暂无提交' },
+  noRows: { en: 'The leaderboard is empty', 'zh-CN': '排行榜暂无数据' },
+  noSuchFile: {
+    en: 'No file named {name} in this competition',
+    'zh-CN': '该比赛中没有名为 {name} 的文件',
+  },
+  notDownloadable: {
+    en: 'Skipped {name}: you may not download it yet (documents after sign-up, datasets after real-name verification)',
+    'zh-CN': '已跳过 {name}：您暂时不能下载（文档需报名后下载，数据集需实名认证后下载）',
+  },
+  downloaded: {
+    en: 'Saved {path} ({size} bytes, SHA-256 checked)',
+    'zh-CN': '已保存 {path}（{size} 字节，SHA-256 已校验）',
+  },
+  alreadyThere: {
+    en: '{path} is already complete (SHA-256 checked)',
+    'zh-CN': '{path} 已完整下载（SHA-256 已校验）',
+  },
+  resumed: { en: 'Resuming {name} from byte {from}', 'zh-CN': '从第 {from} 字节继续下载 {name}' },
+  checksumMismatch: {
+    en: 'The SHA-256 of {path} does not match the platform’s ({expected}); the file was kept as {path}.partial, delete it and download again',
+    'zh-CN':
+      '{path} 的 SHA-256 与平台给出的值（{expected}）不一致；文件保留为 {path}.partial，请删除后重新下载',
+  },
+  fileMissing: { en: 'Cannot read {path}: {reason}', 'zh-CN': '无法读取 {path}：{reason}' },
+  tooLarge: {
+    en: '{path} is larger than 100 MB, the most the platform takes',
+    'zh-CN': '{path} 超过平台允许的最大 100 MB',
+  },
+  uploadResumed: {
+    en: 'Continuing an upload of this file begun earlier',
+    'zh-CN': '继续之前未完成的该文件上传',
+  },
+  submitted: {
+    en: 'Submitted {file}: submission {id}, status {status}; {remaining} submissions left today',
+    'zh-CN': '已提交 {file}：提交编号 {id}，状态 {status}；今日还可提交 {remaining} 次',
+  },
+  waiting: { en: 'Waiting for the score…', 'zh-CN': '正在等待评分……' },
+  scored: { en: 'Completed: score {score}', 'zh-CN': '评分完成：得分 {score}' },
+  ended: { en: 'Ended {status}: {log}', 'zh-CN': '已结束（{status}）：{log}' },
+  waitTimedOut: {
+    en: 'Still {status} after {seconds} s; follow it with `sais submission {id}`',
+    'zh-CN': '{seconds} 秒后仍为 {status}；可用 `sais submission {id}` 查看',
+  },
+  noSuchSubmission: {
+    en: 'No submission {id} among your competitions',
+    'zh-CN': '在您参加的比赛中找不到提交 {id}',
+  },
+  noLog: { en: '(no log)', 'zh-CN': '（无日志）' },
+  quota: {
+    en: '{remaining} of {limit} submissions left on {day} ({timeZone}); {used} used',
+    'zh-CN': '{day}（{timeZone}）还可提交 {remaining} 次，共 {limit} 次，已用 {used} 次',
+  },
+  noTeam: { en: 'Not signed up for this competition', 'zh-CN': '尚未报名该比赛' },
+  teamLine: {
+    en: 'Team {name} ({id}){solo}; {count}/{limit} members; team-forming attempts left: {attempts}',
+    'zh-CN': '团队 {name}（{id}）{solo}；成员 {count}/{limit}；剩余组队次数：{attempts}',
+  },
+  solo: { en: ' — competing alone', 'zh-CN': '（个人参赛）' },
+  applicationLine: {
+    en: 'Pending {kind} application {id} by {name}',
+    'zh-CN': '待处理的{kind}申请 {id}，申请人 {name}',
+  },
+  myApplication: {
+    en: 'Your pending {kind} application to {team} ({id})',
+    'zh-CN': '您向 {team} 提交的{kind}申请待处理（{id}）',
+  },
+  join: { en: 'join', 'zh-CN': '加入' },
+  leave: { en: 'leave', 'zh-CN': '退出' },
+  done: { en: 'Done', 'zh-CN': '完成' },
+  teamCreated: { en: 'Team {name} created ({id})', 'zh-CN': '已创建团队 {name}（{id}）' },
+  noTeamToLeave: { en: 'You are in no team of this competition', 'zh-CN': '您在该比赛中没有加入团队' },
+  finalSelected: { en: 'Final submissions chosen', 'zh-CN': '已选定最终提交' },
+  usernameNeeded: {
+    en: '--password-stdin needs --username',
+    'zh-CN': '使用 --password-stdin 时需要同时提供 --username',
+  },
+  stopPrevious: {
+    en: 'Stop it and run this image instead?',
+    'zh-CN': '是否停止它并改为运行本次镜像？',
+  },
+  confirmWithYes: {
+    en: '(Run the command again with --yes to stop it.)',
+    'zh-CN': '（如需停止，请加上 --yes 重新运行该命令。）',
+  },
+  containerSubmitted: {
+    en: 'Submitted image {image}: submission {id}, status {status}; {remaining} submissions left today',
+    'zh-CN': '已提交镜像 {image}：提交编号 {id}，状态 {status}；今日还可提交 {remaining} 次',
+  },
+  sealOf: {
+    en: 'competition {competition}, phase {phase}: {rows} rows',
+    'zh-CN': '比赛 {competition}，阶段 {phase}：{rows} 行',
+  },
+  sealPass: {
+    en: 'PASS: the published ranking is the sealed one',
+    'zh-CN': '通过：公布的排名与封存的排名一致',
+  },
+  sealFail: {
+    en: 'FAIL: the published ranking does not match the seal',
+    'zh-CN': '不通过：公布的排名与封存值不一致',
+  },
+  proofNone: {
+    en: 'No score has been recorded for this submission yet',
+    'zh-CN': '该提交尚无评分记录',
+  },
+  keyFromPlatform: {
+    en: 'Using the key the platform serves; pin the published one with --key (or SAIS_TRANSPARENCY_KEY) for an independent check',
+    'zh-CN': '正在使用平台提供的公钥；如需独立核验，请用 --key（或 SAIS_TRANSPARENCY_KEY）指定公开发布的公钥',
+  },
+  proofVerified: {
+    en: 'PASS: the score record is leaf {leaf} of the scoring log, in signed checkpoint {checkpoint} (tree size {size}); {content}',
+    'zh-CN':
+      '通过：评分记录是评分日志的第 {leaf} 个叶子，包含在已签名的检查点 {checkpoint}（树大小 {size}）中；{content}',
+  },
+  contentChecked: {
+    en: 'its content (with the private score) matches',
+    'zh-CN': '其内容（含私榜得分）一致',
+  },
+  contentLater: {
+    en: 'its content is shown once the private leaderboard is published',
+    'zh-CN': '其内容将在私榜公布后公开',
+  },
+  proofPending: {
+    en: 'Not in a signed checkpoint yet (one is signed every minute); try again shortly',
+    'zh-CN': '尚未包含在已签名的检查点中（每分钟签名一次），请稍后再试',
+  },
+  proofFailed: {
+    en: 'FAIL: the proof does not hold ({reason})',
+    'zh-CN': '不通过：证明不成立（{reason}）',
+  },
+} as const;
+
+export type TextKey = keyof typeof texts;
+
+/** Column headers and field names of the human output (`--json` keeps the platform's field names). */
+const fields = {
+  id: { en: 'id', 'zh-CN': '编号' },
+  status: { en: 'status', 'zh-CN': '状态' },
+  type: { en: 'type', 'zh-CN': '类型' },
+  phase: { en: 'phase', 'zh-CN': '阶段' },
+  bonus: { en: 'bonus', 'zh-CN': '奖金' },
+  title: { en: 'title', 'zh-CN': '名称' },
+  season: { en: 'season', 'zh-CN': '赛季' },
+  teamSize: { en: 'team size', 'zh-CN': '团队人数' },
+  dailyLimit: { en: 'daily limit', 'zh-CN': '每日提交' },
+  submissions: { en: 'submissions', 'zh-CN': '提交方式' },
+  signedUp: { en: 'signed up', 'zh-CN': '已报名' },
+  kind: { en: 'kind', 'zh-CN': '类别' },
+  size: { en: 'size', 'zh-CN': '大小' },
+  downloadable: { en: 'downloadable', 'zh-CN': '可下载' },
+  sha256: { en: 'sha256', 'zh-CN': 'sha256' },
+  name: { en: 'name', 'zh-CN': '文件名' },
+  submitted: { en: 'submitted', 'zh-CN': '提交时间' },
+  score: { en: 'score', 'zh-CN': '得分' },
+  file: { en: 'file', 'zh-CN': '文件' },
+  competition: { en: 'competition', 'zh-CN': '比赛' },
+  log: { en: 'log', 'zh-CN': '日志' },
+  rank: { en: 'rank', 'zh-CN': '排名' },
+  team: { en: 'team', 'zh-CN': '团队' },
+  participants: { en: 'participants', 'zh-CN': '参赛者' },
+  yes: { en: 'yes', 'zh-CN': '是' },
+  no: { en: 'no', 'zh-CN': '否' },
+} as const;
+
+export type FieldKey = keyof typeof fields;
+
+export const field = (language: Language, key: FieldKey) => fields[key][language];
+
+export function text(language: Language, key: TextKey, values: Record<string, string | number> = {}): string {
+  return texts[key][language].replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`));
+}

@@ -1,0 +1,412 @@
+import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { transparency } from '@sais/events';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { boardCsv } from '../src/commands/leaderboard.ts';
+import { type Harness, flakyLink, resultCsv, sais, startPlatform } from './platform.ts';
+
+/**
+ * Issue 22: the `sais` command, run as its own process against a real platform (every service, a fresh
+ * PostgreSQL database), with tokens its users made on /user.
+ */
+describe('sais against a running platform', () => {
+  let h: Harness;
+  let competitionId: string;
+  let alice: Awaited<ReturnType<Harness['person']>>;
+  let aliceToken: string;
+  const dataset = randomBytes(300_000);
+  const work = async () => mkdtemp(join(tmpdir(), 'sais-cli-work-'));
+  const as = (token: string) => ({ SAIS_URL: h.origin, SAIS_TOKEN: token });
+
+  beforeAll(async () => {
+    // 60 calls per token per 15 s: the other tests stay below it, the 429 test spends it in a second.
+    h = await startPlatform({
+      SAIS_RATE_LIMIT_TOKEN: '60',
+      SAIS_RATE_LIMIT_TOKEN_WINDOW_SECONDS: '15',
+      // Signed checkpoints every second, so a score's proof is there soon.
+      SAIS_CHECKPOINT_INTERVAL_MS: '1000',
+    });
+    const operator = await h.person(['operator']);
+    competitionId = await h.openCompetition(operator, 'CLI Cup');
+    await h.attachFile(operator, competitionId, 'train.bin', dataset, 'document');
+    await h.attachFile(operator, competitionId, 'rules.txt', Buffer.from('Be kind.\n'), 'document');
+    alice = await h.person();
+    await h.signUp(competitionId, alice);
+    aliceToken = (await alice.token(['read', 'submit', 'team'], 'alice laptop')).token;
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('logs in (config file mode 0600), lists and shows competitions, in either language', async () => {
+    const home = await work();
+    const login = await sais(['login', '--url', h.origin, '--token', aliceToken], {}, { cwd: home });
+    expect(login.stderr).toBe('');
+    expect(login.code).toBe(0);
+    expect(login.stdout).toMatch(/^Signed in as cli\w+; settings saved to .*config\.json/);
+    const config = join(home, 'config.json');
+    expect((await stat(config)).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(await readFile(config, 'utf8'))).toEqual({ url: h.origin, token: aliceToken });
+
+    // No flags, no environment: the config file says where and who.
+    const listed = await sais(['competitions', 'list'], {}, { cwd: home });
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toMatch(
+      new RegExp(`${competitionId}\\s+Active\\s+Algorithm\\s+preliminary\\s+1000\\s+CLI Cup`),
+    );
+    const json = await sais(['competitions', 'list', '--status', 'Active', '--json'], {}, { cwd: home });
+    expect(JSON.parse(json.stdout).map((c: { competitionId: string }) => c.competitionId)).toContain(
+      competitionId,
+    );
+    const shown = await sais(['competitions', 'show', competitionId, '--lang', 'zh-CN'], {}, { cwd: home });
+    expect(shown.stdout).toContain('CLI Cup（中文）');
+    expect(shown.stdout).toMatch(/^已报名\s+是$/m);
+    const shownEn = await sais(['competitions', 'show', competitionId], {}, { cwd: home });
+    expect(shownEn.stdout).toMatch(/^signed up\s+yes$/m);
+  });
+
+  it('downloads a file, resumes an interrupted download with Range and checks its SHA-256', async () => {
+    const dir = await work();
+    const listed = await sais(['files', 'list', competitionId, '--json'], as(aliceToken));
+    const files = JSON.parse(listed.stdout) as { name: string; sha256: string; size: number }[];
+    const train = files.find((f) => f.name === 'train.bin')!;
+    expect(train.sha256).toBe(createHash('sha256').update(dataset).digest('hex'));
+
+    // What an interrupted run leaves behind: the first 100 000 bytes in train.bin.partial.
+    await writeFile(join(dir, 'train.bin.partial'), dataset.subarray(0, 100_000));
+    const resumed = await sais(['files', 'download', competitionId, 'train.bin', '-o', dir], as(aliceToken));
+    expect(resumed.code).toBe(0);
+    expect(resumed.stderr).toContain('Resuming train.bin from byte 100000');
+    expect(resumed.stderr).toContain('SHA-256 checked');
+    expect(Buffer.compare(await readFile(join(dir, 'train.bin')), dataset)).toBe(0);
+    // The platform served the rest only: its download record names the range.
+    const ranges = await sql<{ range: string | null }>`select data->>'range' as range from competition.events
+      where type = 'competition.FileDownloaded' and data->>'accountId' = ${alice.accountId}`.execute(h.db);
+    expect(ranges.rows.map((r) => r.range)).toContain('bytes=100000-');
+
+    // Everything at once; a complete file is checked and left alone.
+    const all = await sais(['files', 'download', competitionId, '-o', dir], as(aliceToken));
+    expect(all.code).toBe(0);
+    expect(all.stderr).toContain('train.bin is already complete');
+    expect(await readFile(join(dir, 'rules.txt'), 'utf8')).toBe('Be kind.\n');
+  });
+
+  it('submits a CSV, waits for its score, and reads submissions, quota and the board as CSV', async () => {
+    const dir = await work();
+    const file = join(dir, 'result.csv');
+    await writeFile(file, resultCsv(2));
+    const submitted = await sais(
+      ['submit', competitionId, '-f', file, '--wait', '--interval', '0.5'],
+      as(aliceToken),
+    );
+    expect(submitted.stderr).toContain('Waiting for the score');
+    expect(submitted.code).toBe(0);
+    expect(submitted.stdout).toMatch(
+      /Submitted result\.csv: submission [0-9a-f-]{36}, status Waiting; \d+ submissions left today/,
+    );
+    expect(submitted.stdout).toContain('Completed: score 2');
+    const submissionId = /submission ([0-9a-f-]{36})/.exec(submitted.stdout)![1]!;
+
+    const mine = await sais(['submissions', competitionId, '--json'], as(aliceToken));
+    expect(JSON.parse(mine.stdout)[0]).toMatchObject({ submissionId, status: 'Completed', score: 2 });
+    const one = await sais(['submission', submissionId], as(aliceToken));
+    expect(one.stdout).toMatch(/status\s+Completed/);
+    expect(one.stdout).toContain(`competition  ${competitionId}`);
+    const back = await sais(['submission', submissionId, '--file'], as(aliceToken));
+    expect(back.stdout).toBe(resultCsv(2));
+    const left = await sais(['quota', competitionId], as(aliceToken));
+    expect(left.stdout).toMatch(
+      /^\d+ of 20 submissions left on \d{4}-\d{2}-\d{2} \(Asia\/Shanghai\); \d+ used/,
+    );
+
+    const csv = await sais(['leaderboard', competitionId, '--csv'], as(aliceToken));
+    expect(csv.code).toBe(0);
+    const api = await fetch(
+      new URL(`/api/leaderboard/public?competitionId=${competitionId}&pageSize=100`, h.origin),
+    );
+    const board = (await api.json()) as { data: { records: Parameters<typeof boardCsv>[0] } };
+    expect(board.data.records.length).toBeGreaterThan(0);
+    expect(csv.stdout.trim()).toBe(boardCsv(board.data.records));
+    expect(csv.stdout.split('\n')[1]).toMatch(/^1,.*,2,/);
+
+    const privateBoard = await sais(['leaderboard', competitionId, '--private'], as(aliceToken));
+    expect(privateBoard.code).toBe(1);
+    expect(privateBoard.stderr).toContain('The private leaderboard is not published yet');
+  });
+
+  it('sends a file over the resumable upload, and a later run continues where an interrupted one stopped', async () => {
+    const rows = (value: (i: number) => string) =>
+      'id,yield\n' + Array.from({ length: 80_000 }, (_, i) => `r${i},${value(i)}`).join('\n') + '\n';
+    const operator = await h.person(['operator']);
+    const big = await h.openCompetition(
+      operator,
+      'CLI Big',
+      rows((i) => String(i % 1000)),
+    );
+    await h.signUp(big, alice);
+    const dir = await work();
+    const file = join(dir, 'big.csv');
+    const csv = rows((i) => `${i % 1000}.5`);
+    await writeFile(file, csv);
+    const link = await flakyLink(Number(new URL(h.origin).port), 400_000);
+    const through = { SAIS_URL: `http://127.0.0.1:${link.port}`, SAIS_TOKEN: aliceToken };
+    try {
+      // The link dies after 400 kB: the run retries three times, then gives up (network: 3).
+      const cut = await sais(['submit', big, '-f', file, '--resumable'], through, { cwd: dir });
+      expect(cut.code).toBe(3);
+      expect(cut.stderr).toContain('Cannot reach the platform');
+      const sentBefore = link.forwarded;
+      expect(sentBefore).toBeLessThan(csv.length);
+
+      link.cutting = false;
+      const resumed = await sais(
+        ['submit', big, '-f', file, '--resumable', '--wait', '--interval', '0.5'],
+        through,
+        {
+          cwd: dir,
+        },
+      );
+      expect(resumed.stderr).toContain('Continuing an upload of this file begun earlier');
+      expect(resumed.code).toBe(0);
+      expect(resumed.stdout).toContain('Completed: score 0.5');
+      // Continued from the platform's offset, not sent again from the first byte.
+      expect(link.forwarded - sentBefore).toBeLessThan(csv.length - 200_000);
+      const mine = JSON.parse((await sais(['submissions', big, '--json'], as(aliceToken))).stdout);
+      expect(mine).toHaveLength(1);
+    } finally {
+      await link.close();
+    }
+  });
+
+  it('verifies a score’s proof in the signed log and the published leaderboard against its seal', async () => {
+    const operator = await h.person(['operator']);
+    const sealed = await h.openCompetition(operator, 'CLI Seal');
+    await h.signUp(sealed, alice);
+    const dir = await work();
+    const file = join(dir, 'result.csv');
+    await writeFile(file, resultCsv(1));
+    const submitted = await sais(
+      ['submit', sealed, '-f', file, '--wait', '--interval', '0.5'],
+      as(aliceToken),
+    );
+    expect(submitted.code).toBe(0);
+    const submissionId = /submission ([0-9a-f-]{36})/.exec(submitted.stdout)![1]!;
+
+    const key = (
+      (await (await fetch(new URL('/api/transparency/scoring/checkpoints?limit=1', h.origin))).json()) as {
+        data: { publicKey: string };
+      }
+    ).data.publicKey;
+    let proof = await sais(['verify-proof', submissionId, '--key', key], as(aliceToken));
+    for (let i = 0; i < 30 && proof.code !== 0; i++) {
+      expect(proof.stdout).toContain('Not in a signed checkpoint yet');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      proof = await sais(['verify-proof', submissionId, '--key', key], as(aliceToken));
+    }
+    expect(proof.code).toBe(0);
+    expect(proof.stdout).toMatch(
+      /^PASS: the score record is leaf \d+ of the scoring log, in signed checkpoint \d+ \(tree size \d+\); its content is shown once the private leaderboard is published/,
+    );
+    // Another key of the same name (someone else's signer): the checkpoint's signature does not verify.
+    const other = generateKeyPairSync('ed25519')
+      .publicKey.export({ format: 'der', type: 'spki' })
+      .subarray(-32);
+    const otherKey = (await transparency.verifierKeyOf(key.split('+')[0]!, new Uint8Array(other))).text;
+    const wrongKey = await sais(['verify-proof', submissionId, '--key', otherKey], as(aliceToken));
+    expect(wrongKey.code).toBe(1);
+    expect(wrongKey.stdout).toContain('FAIL: the proof does not hold (signature)');
+
+    // The private board, sealed and published by an operator, checks out against its seal.
+    const seal = async () =>
+      operator.web('POST', '/api/admin/leaderboard/seal', { competitionId: sealed, phase: 'preliminary' });
+    let answer = await seal();
+    for (let i = 0; i < 50 && answer.code === 40040; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      answer = await seal();
+    }
+    expect(answer.code).toBe(0);
+    expect(
+      (
+        await operator.web('POST', '/api/admin/leaderboard/publish', {
+          competitionId: sealed,
+          phase: 'preliminary',
+        })
+      ).code,
+    ).toBe(0);
+    let verified = await sais(['verify-seal', sealed, 'preliminary'], as(aliceToken));
+    for (let i = 0; i < 30 && verified.code !== 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      verified = await sais(['verify-seal', sealed, 'preliminary'], as(aliceToken));
+    }
+    expect(verified.stdout).toContain('PASS: the published ranking is the sealed one');
+    expect(verified.code).toBe(0);
+    // Once published, the proof covers the event's content too.
+    let revealed = await sais(['verify-proof', submissionId, '--key', key], as(aliceToken));
+    for (
+      let i = 0;
+      i < 30 && !revealed.stdout.includes('its content (with the private score) matches');
+      i++
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      revealed = await sais(['verify-proof', submissionId, '--key', key], as(aliceToken));
+    }
+    expect(revealed.stdout).toContain('its content (with the private score) matches');
+  });
+
+  it('submits a container image, and stops the previous run only when told to', async () => {
+    const operator = await h.person(['operator']);
+    const code = await h.openCompetition(operator, 'CLI Code', undefined, ['container-image']);
+    await h.signUp(code, alice);
+    const image = 'docker.io/library/alpine:3.20';
+    const first = await sais(['container', code, '--image', image], as(aliceToken));
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(
+      /^Submitted image docker\.io\/library\/alpine:3\.20: submission [0-9a-f-]{36}, status Waiting; \d+ submissions left today/,
+    );
+    // The first run is unfinished (no runner here): no terminal to ask, so refused with the platform's words.
+    const again = await sais(['container', code, '--image', image], as(aliceToken));
+    expect(again.code).toBe(1);
+    expect(again.stderr.trim()).toBe(
+      "Your team's previous code submission is still running. Submit again to stop it and start this one. (Run the command again with --yes to stop it.)",
+    );
+    const confirmed = await sais(
+      [
+        'container',
+        code,
+        '--image',
+        'docker.io/me/private:1',
+        '--username',
+        'me',
+        '--password-stdin',
+        '--yes',
+        '--json',
+      ],
+      as(aliceToken),
+      { input: 'registry-secret\n' },
+    );
+    expect(confirmed.code).toBe(0);
+    expect(JSON.parse(confirmed.stdout)).toMatchObject({
+      submissionId: expect.any(String),
+      status: 'Waiting',
+    });
+    const stored = await sql<{
+      sealed: boolean;
+    }>`select credentials is not null as sealed from scoring.container_runs
+      where submission_id = ${JSON.parse(confirmed.stdout).submissionId}`.execute(h.db);
+    expect(stored.rows[0]?.sealed).toBe(true);
+    const mine = JSON.parse((await sais(['submissions', code, '--json'], as(aliceToken))).stdout);
+    expect(mine).toHaveLength(2);
+    const noUser = await sais(['container', code, '--image', image, '--password-stdin'], as(aliceToken));
+    expect(noUser.code).toBe(2);
+  });
+
+  it('forms a team: create, apply, accept, cancel, transfer, rename, remove, disband', async () => {
+    const bob = await h.person();
+    await h.signUp(competitionId, bob);
+    const bobToken = (await bob.token(['read', 'team'], 'bob')).token;
+    const created = await sais(['team', 'create', competitionId, 'Owls', '--json'], as(aliceToken));
+    expect(created.code).toBe(0);
+    const { teamId } = JSON.parse(created.stdout) as { teamId: string };
+    expect((await sais(['team', 'apply', teamId], as(bobToken))).code).toBe(0);
+    const owner = await sais(['team', 'show', competitionId, '--json'], as(aliceToken));
+    const application = JSON.parse(owner.stdout).team.applications[0];
+    expect(application).toMatchObject({ kind: 'join', userId: bob.accountId });
+    expect((await sais(['team', 'accept', application.applicationId], as(aliceToken))).code).toBe(0);
+    const seen = await sais(['team', 'show', competitionId], as(bobToken));
+    expect(seen.stdout).toMatch(new RegExp(`^Team Owls \\(${teamId}\\); 2/3 members`));
+
+    // A third person asks and thinks better of it.
+    const carol = await h.person();
+    await h.signUp(competitionId, carol);
+    const carolToken = (await carol.token(['read', 'team'], 'carol')).token;
+    expect((await sais(['team', 'apply', teamId], as(carolToken))).code).toBe(0);
+    const pending = JSON.parse(
+      (await sais(['team', 'show', competitionId, '--json'], as(carolToken))).stdout,
+    );
+    expect((await sais(['team', 'cancel', pending.myApplication.applicationId], as(carolToken))).code).toBe(
+      0,
+    );
+    expect(
+      JSON.parse((await sais(['team', 'show', competitionId, '--json'], as(carolToken))).stdout)
+        .myApplication,
+    ).toBeNull();
+
+    // The owner hands the team to Bob, who renames it, removes Alice, and disbands it.
+    expect((await sais(['team', 'transfer', competitionId, bob.accountId], as(aliceToken))).code).toBe(0);
+    expect((await sais(['team', 'rename', competitionId, 'Larks'], as(bobToken))).code).toBe(0);
+    const renamed = JSON.parse((await sais(['team', 'show', competitionId, '--json'], as(bobToken))).stdout);
+    expect(renamed.team).toMatchObject({ name: 'Larks', ownerId: bob.accountId });
+    expect((await sais(['team', 'remove', competitionId, alice.accountId], as(bobToken))).code).toBe(0);
+    expect((await sais(['team', 'disband', competitionId], as(bobToken))).code).toBe(0);
+    const alone = JSON.parse((await sais(['team', 'show', competitionId, '--json'], as(bobToken))).stdout);
+    expect(alone.team.solo).toBe(true);
+  });
+
+  it('refuses a read token on submit, a revoked and an expired token, with the platform’s message', async () => {
+    const dir = await work();
+    const file = join(dir, 'result.csv');
+    await writeFile(file, resultCsv(3));
+    const reader = await alice.token(['read'], 'read only');
+    const refused = await sais(['submit', competitionId, '-f', file], as(reader.token));
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('This access token does not have the scope this call needs');
+
+    const doomed = await alice.token(['read'], 'doomed');
+    expect((await alice.web('POST', '/api/user/tokens/revoke', { tokenId: doomed.tokenId })).code).toBe(0);
+    const revoked = await sais(['competitions', 'list'], as(doomed.token));
+    expect(revoked.code).toBe(1);
+    expect(revoked.stderr.trim()).toBe(
+      'This access token has been revoked; create a new one on your user page',
+    );
+    const zh = await sais(['competitions', 'list'], { ...as(doomed.token), LANG: 'zh_CN.UTF-8' });
+    expect(zh.stderr.trim()).toBe('该访问令牌已被撤销，请在个人页面重新创建');
+
+    const old = await alice.token(['read'], 'old');
+    await sql`update identity.access_tokens set expires_at = now() - interval '1 second'
+      where token_id = ${old.tokenId}`.execute(h.db);
+    const expired = await sais(['quota', competitionId], as(old.token));
+    expect(expired.code).toBe(1);
+    expect(expired.stderr.trim()).toBe('This access token has expired; create a new one on your user page');
+  });
+
+  it('waits out a 429 (Retry-After) and retries once', async () => {
+    const { token } = await alice.token(['read'], 'busy');
+    let limited = false;
+    for (let i = 0; i < 80 && !limited; i++) {
+      const response = await fetch(new URL('/api/race/list', h.origin), {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      await response.arrayBuffer();
+      limited = response.status === 429;
+    }
+    expect(limited).toBe(true);
+    const started = Date.now();
+    const listed = await sais(['competitions', 'list', '--json'], as(token));
+    const waited = /The platform asks to slow down; waiting (\d+) s, then trying once more/.exec(
+      listed.stderr,
+    );
+    expect(waited).not.toBeNull();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(Number(waited![1]) * 1000);
+    expect(listed.code).toBe(0);
+    expect(JSON.parse(listed.stdout).length).toBeGreaterThan(0);
+  });
+
+  it('answers 2 for bad usage and 3 when the platform cannot be reached', async () => {
+    const usage = await sais(['submit', competitionId], as(aliceToken));
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain("required option '-f, --file <path>' not specified");
+    const noToken = await sais(['competitions', 'list'], { SAIS_URL: h.origin });
+    expect(noToken.code).toBe(2);
+    expect(noToken.stderr).toContain('No access token');
+    const down = await sais(['competitions', 'list'], {
+      SAIS_URL: 'http://127.0.0.1:9',
+      SAIS_TOKEN: aliceToken,
+    });
+    expect(down.code).toBe(3);
+    expect(down.stderr).toContain('Cannot reach the platform at http://127.0.0.1:9');
+  });
+});

@@ -1,0 +1,272 @@
+/**
+ * A real platform for the CLI's tests: every service in one process on a fresh PostgreSQL database,
+ * listening on a loopback port; a competition whose preliminary phase is open, with ground truth and a
+ * documentation file; participants signed in through the API who make their own tokens as on /user.
+ */
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { type AddressInfo, type Server, type Socket, connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { competitionService } from '@sais/competition';
+import { identity as I } from '@sais/events';
+import { Accounts, identityService } from '@sais/identity';
+import { platformForTest } from '@sais/kit/testing';
+import { GroundTruths, scoringService } from '@sais/scoring';
+import { teamService } from '@sais/team';
+import { sql } from 'kysely';
+
+const system = () => ({
+  actor: { userId: null, role: 'system' as const },
+  correlationId: randomUUID(),
+  causationId: null,
+});
+const day = 86_400_000;
+export const truthCsv =
+  'id,yield\n' + Array.from({ length: 20 }, (_, i) => `r${i},${i * 5}`).join('\n') + '\n';
+export const resultCsv = (offset: number) =>
+  'id,yield\n' + Array.from({ length: 20 }, (_, i) => `r${i},${i * 5 + offset}`).join('\n') + '\n';
+
+export async function eventually<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
+  for (let i = 0; i < 300; i++) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+export type Harness = Awaited<ReturnType<typeof startPlatform>>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Answer = { code: number; message: string; data: any };
+/** Someone signed in on the portal (cookie kept by `web`). */
+interface Person {
+  accountId: string;
+  web: (method: 'GET' | 'POST', path: string, body?: unknown) => Promise<Answer>;
+}
+
+export async function startPlatform(env: NodeJS.ProcessEnv = {}) {
+  const harness = await platformForTest(
+    [identityService, competitionService, teamService, scoringService],
+    'cli',
+    // Container submissions are taken, and not run (no container runner in this process).
+    { env: { SCORING_SIGNAL_SCAN: 'off', SCORING_RUNNER: 'off', ...env } },
+  );
+  const { platform } = harness;
+  const origin = (await platform.app.listen({ port: 0, host: '127.0.0.1' })).replace(
+    'localhost',
+    '127.0.0.1',
+  );
+  const db = platform.database.db;
+  const accounts = new Accounts(db, platform.stores.get('identity')!, undefined as never, undefined as never);
+
+  /** A signed-in browser-like caller (cookie kept). */
+  function browser() {
+    let cookie = '';
+    return async (method: 'GET' | 'POST', path: string, body?: unknown) => {
+      const json = body !== undefined && !(body instanceof FormData);
+      const response = await fetch(new URL(path, origin), {
+        method,
+        headers: {
+          'accept-language': 'en',
+          ...(cookie ? { cookie } : {}),
+          ...(json ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body === undefined ? {} : { body: json ? JSON.stringify(body) : (body as FormData) }),
+      });
+      cookie = response.headers.get('set-cookie')?.split(';')[0] ?? cookie;
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      return (await response.json()) as { code: number; message: string; data: any };
+    };
+  }
+
+  async function person(roles: ('operator' | 'reviewer')[] = []) {
+    const username = `cli${randomUUID().replaceAll('-', '').slice(0, 10)}`;
+    const accountId = await accounts.createStaff(
+      { username, email: `${username}@example.org`, password: 'Secret1234', roles },
+      system(),
+    );
+    const web = browser();
+    const login = await web('POST', '/api/user/login', { username, password: 'Secret1234' });
+    if (login.code !== 0) throw new Error(`sign-in failed: ${login.message}`);
+    /** A token made as on /user: the signed-in holder asks for it and copies the secret once. */
+    const token = async (scopes: string[] = ['read', 'submit', 'team'], name = 'cli test') => {
+      const made = await web('POST', '/api/user/tokens/create', { name, scopes, expiresInDays: 30 });
+      if (made.code !== 0) throw new Error(`token: ${made.message}`);
+      return made.data as { token: string; tokenId: string };
+    };
+    return { username, accountId, web, token };
+  }
+
+  /** A competition an operator creates on the console, preliminary phase open now, rmse ground truth. */
+  async function openCompetition(
+    operator: Person,
+    title = 'CLI Cup',
+    truth = truthCsv,
+    submissionKinds = ['result-file'],
+  ) {
+    const created = await operator.web('POST', '/api/admin/competitions', {
+      title: { en: title, 'zh-CN': `${title}（中文）` },
+      description: { en: 'A competition for the CLI tests', 'zh-CN': '命令行测试用比赛' },
+      type: 'Algorithm',
+      bonus: 1000,
+      season: '2027',
+      sponsors: [],
+      timeZone: 'Asia/Shanghai',
+      teamSizeLimit: 3,
+      teamFormingAttempts: 3,
+      dailySubmissionLimit: 20,
+      submissionKinds,
+      teamMergeDeadline: null,
+      agreements: [],
+      // One operator publishes final results here (the seal test); prize competitions need two.
+      finalResultsApproval: 'one-operator',
+      phases: [
+        {
+          phase: 'preliminary',
+          startsAt: new Date(Date.now() - day).toISOString(),
+          endsAt: new Date(Date.now() + 30 * day).toISOString(),
+        },
+      ],
+    });
+    if (created.code !== 0) throw new Error(`create: ${created.message}`);
+    const competitionId = created.data.id as string;
+    await eventually(async () => {
+      const found =
+        await sql`select 1 from scoring.competitions where competition_id = ${competitionId}`.execute(db);
+      return found.rows.length > 0 ? true : undefined;
+    }, 'the competition mirror');
+    await new GroundTruths(db, platform.stores.get('scoring')!).upload(
+      competitionId,
+      'rmse',
+      50,
+      Buffer.from(truth),
+      system(),
+    );
+    return competitionId;
+  }
+
+  /** An operator attaches a file through the console's API. */
+  async function attachFile(
+    operator: Person,
+    competitionId: string,
+    name: string,
+    bytes: Buffer,
+    kind = 'document',
+  ) {
+    const form = new FormData();
+    form.append('kind', kind);
+    form.append('file', new Blob([new Uint8Array(bytes)], { type: 'text/plain' }), name);
+    const added = await operator.web('POST', `/api/admin/competitions/${competitionId}/files`, form);
+    if (added.code !== 0) throw new Error(`attach: ${added.message}`);
+    return added.data;
+  }
+
+  /**
+   * A participant whose real name a reviewer approved (the approval event, as the review records it)
+   * signs up on the portal, and the other services learn of it.
+   */
+  async function signUp(competitionId: string, who: Person) {
+    await platform.stores.get('identity')!.append(
+      I.IdentityVerificationApproved.aggregate,
+      `verification-${who.accountId}`,
+      'any',
+      [
+        {
+          type: I.IdentityVerificationApproved.type,
+          data: { verificationId: randomUUID(), accountId: who.accountId, reviewerId: randomUUID() },
+        },
+      ],
+      system(),
+    );
+    await eventually(async () => {
+      const found = await sql`select 1 from competition.verified_users
+        where account_id = ${who.accountId}`.execute(db);
+      return found.rows.length > 0 ? true : undefined;
+    }, 'the verified-user mirror');
+    const signed = await who.web('POST', '/api/race/signUp', { competitionId, agreements: [] });
+    if (signed.code !== 0) throw new Error(`sign-up: ${signed.message}`);
+    await eventually(async () => {
+      const found = await sql`select 1 from scoring.registrations
+        where competition_id = ${competitionId} and account_id = ${who.accountId}`.execute(db);
+      return found.rows.length > 0 ? true : undefined;
+    }, 'the sign-up mirror');
+  }
+
+  return { ...harness, origin, db, person, openCompetition, attachFile, signUp };
+}
+
+/**
+ * A TCP relay in front of the platform that, while `cutting`, goes dead once `budget` bytes of request
+ * data went through (every connection dropped from then on), as a link that fails for a while would;
+ * `forwarded` counts what went through.
+ */
+export async function flakyLink(target: number, budget: number) {
+  const link = { cutting: true, forwarded: 0, port: 0, close: async () => {} };
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((downstream) => {
+    const upstream = connect(target, '127.0.0.1');
+    sockets.add(downstream).add(upstream);
+    downstream.on('data', (chunk: Buffer) => {
+      if (link.cutting && link.forwarded + chunk.length > budget) {
+        downstream.destroy();
+        upstream.destroy();
+        return;
+      }
+      link.forwarded += chunk.length;
+      if (!upstream.write(chunk)) {
+        downstream.pause();
+        upstream.once('drain', () => downstream.resume());
+      }
+    });
+    upstream.on('data', (chunk: Buffer) => downstream.write(chunk));
+    for (const [from, to] of [
+      [downstream, upstream],
+      [upstream, downstream],
+    ] as const) {
+      from.on('error', () => to.destroy());
+      from.on('close', () => to.destroy());
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  link.port = (server.address() as AddressInfo).port;
+  link.close = () => {
+    for (const socket of sockets) socket.destroy();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+  return link;
+}
+
+const bin = join(import.meta.dirname, '..', 'bin', 'sais.mjs');
+
+/** Runs the real `sais` command as a user would, in its own process. */
+export async function sais(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  options: { cwd?: string; timeoutMs?: number; input?: string } = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const home = options.cwd ?? (await mkdtemp(join(tmpdir(), 'sais-cli-home-')));
+  return new Promise((resolve) => {
+    const child = execFile(
+      process.execPath,
+      [bin, ...args],
+      {
+        cwd: home,
+        timeout: options.timeoutMs ?? 60_000,
+        env: {
+          PATH: process.env.PATH,
+          HOME: home,
+          SAIS_CONFIG: join(home, 'config.json'),
+          LANG: 'en_US.UTF-8',
+          ...env,
+        },
+      },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 99) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+    if (options.input !== undefined) child.stdin?.end(options.input);
+  });
+}

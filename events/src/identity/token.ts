@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { defineEvent } from '../define.ts';
+
+const aggregate = 'identity.token';
+
+/**
+ * What a personal access token may do (decision 0019): `read` every GET, `submit` the submission calls,
+ * `team` the team calls. No scope reaches the staff's routes.
+ */
+export const tokenScopes = ['read', 'submit', 'team'] as const;
+export const TokenScope = z.enum(tokenScopes);
+export type TokenScope = z.infer<typeof TokenScope>;
+
+/** The recognisable start of every personal access token's secret (secret scanners can look for it). */
+export const tokenPrefix = 'sais_pat_';
+
+// The secret is never in an event: the identity service keeps only its SHA-256 in a table.
+export const TokenCreated = defineEvent({
+  type: 'identity.TokenCreated',
+  version: 1,
+  meaning: 'The account holder created a personal access token for scripts and the command-line client.',
+  aggregate,
+  data: z.object({
+    tokenId: z.uuid(),
+    accountId: z.uuid(),
+    name: z.string().min(1).max(60),
+    scopes: z.array(TokenScope).min(1),
+    expiresAt: z.iso.datetime(),
+  }),
+});
+
+export const TokenRevoked = defineEvent({
+  type: 'identity.TokenRevoked',
+  version: 1,
+  meaning: 'A personal access token stopped working: its holder revoked it.',
+  aggregate,
+  data: z.object({ tokenId: z.uuid(), accountId: z.uuid(), name: z.string().min(1).max(60) }),
+});
+
+/**
+ * Body codes of token refusals (10080–10089): in the shared package because the platform's kit checks
+ * tokens on every service's routes, not only the identity service.
+ */
+export const tokenErrorCodes = {
+  tokenInvalid: 10080,
+  tokenRevoked: 10081,
+  tokenExpired: 10082,
+  tokenScopeMissing: 10083,
+  tokenNotForStaff: 10084,
+  tokenNotHere: 10085,
+  tokenExpiryTooLong: 10086,
+  tokenNotFound: 10087,
+} as const;

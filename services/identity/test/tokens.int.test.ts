@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import { client, platformForTest } from '@sais/kit/testing';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Accounts, identityService } from '../src/index.ts';
+
+const system = () => ({
+  actor: { userId: null, role: 'system' as const },
+  correlationId: randomUUID(),
+  causationId: null,
+});
+
+/**
+ * Personal access tokens (issue 22, decision 0019): made on /user with the cookie, shown once, sent as
+ * `Authorization: Bearer`, scoped per route class, refused when revoked or expired and on staff routes,
+ * rate-limited per token, each one noted in the holder's inbox.
+ */
+describe('personal access tokens', () => {
+  let harness: Awaited<ReturnType<typeof platformForTest>>;
+  let seq = 0;
+
+  async function person(roles: ('reviewer' | 'operator')[] = []) {
+    seq += 1;
+    const username = `tok${seq}x${Date.now() % 100000}`;
+    const accounts = new Accounts(
+      harness.platform.database.db,
+      harness.platform.stores.get('identity')!,
+      undefined as never,
+      undefined as never,
+    );
+    await accounts.createStaff(
+      { username, email: `${username}@example.org`, password: 'Secret1234', roles },
+      system(),
+    );
+    const web = client(harness.platform.app, 'en');
+    expect((await web.post('/api/user/login', { username, password: 'Secret1234' })).body.code).toBe(0);
+    return { username, web };
+  }
+
+  async function makeToken(
+    web: ReturnType<typeof client>,
+    scopes: string[] = ['read'],
+    name = 'laptop',
+    expiresInDays = 30,
+  ) {
+    const made = await web.post('/api/user/tokens/create', { name, scopes, expiresInDays });
+    expect(made.body.code).toBe(0);
+    return made.body.data as { token: string; tokenId: string };
+  }
+
+  const withToken = (token: string, method: 'GET' | 'POST', url: string, payload?: object, language = 'en') =>
+    harness.platform.app.inject({
+      method,
+      url,
+      payload,
+      headers: { authorization: `Bearer ${token}`, 'accept-language': language },
+    });
+
+  beforeAll(async () => {
+    harness = await platformForTest([identityService], 'idtokens', {
+      env: { SAIS_RATE_LIMIT_TOKEN: '8' },
+    });
+  });
+  afterAll(async () => {
+    await harness.close();
+  });
+
+  it('creates a token shown once, uses it, lists it with its last use, and revokes it', async () => {
+    const { web, username } = await person();
+    const { token, tokenId } = await makeToken(web, ['read', 'submit']);
+    expect(token).toMatch(/^sais_pat_[A-Za-z0-9_-]{43}$/);
+
+    const me = await withToken(token, 'GET', '/api/user/detail');
+    expect(me.statusCode).toBe(200);
+    expect(me.json().data).toMatchObject({ username, token: { tokenId, scopes: ['read', 'submit'] } });
+
+    const listed = await web.get('/api/user/tokens/list');
+    expect(listed.body.data).toHaveLength(1);
+    expect(listed.body.data[0]).toMatchObject({
+      tokenId,
+      name: 'laptop',
+      revokedAt: null,
+      lastUsedIp: '127.0.0.1',
+    });
+    expect(listed.body.data[0].lastUsedAt).not.toBeNull();
+    expect(JSON.stringify(listed.body.data)).not.toContain(token);
+    const stored = await sql<{ token_hash: string }>`select token_hash from identity.access_tokens
+      where token_id = ${tokenId}`.execute(harness.platform.database.db);
+    expect(stored.rows[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
+
+    expect((await web.post('/api/user/tokens/revoke', { tokenId })).body.code).toBe(0);
+    const refused = await withToken(token, 'GET', '/api/notify/page', undefined, 'zh-CN');
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({
+      code: 10081,
+      message: '该访问令牌已被撤销，请在个人页面重新创建',
+    });
+    const refusedEn = await withToken(token, 'GET', '/api/user/detail');
+    expect(refusedEn.json().message).toBe(
+      'This access token has been revoked; create a new one on your user page',
+    );
+    expect((await web.get('/api/user/tokens/list')).body.data[0].revokedAt).not.toBeNull();
+
+    // Both appear in the holder's inbox (the projection runs after the commit).
+    let titles: string[] = [];
+    for (let i = 0; i < 100 && titles.length < 2; i++) {
+      titles = (await web.get('/api/notify/page', { page: '1', pageSize: '10' })).body.data.records.map(
+        (r: { title: string }) => r.title,
+      );
+      if (titles.length < 2) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(titles).toEqual(['Access token revoked', 'Access token created']);
+  });
+
+  it('refuses an expired token, a made-up one, and a lifetime above a year', async () => {
+    const { web } = await person();
+    const { token, tokenId } = await makeToken(web);
+    await sql`update identity.access_tokens set expires_at = now() - interval '1 minute'
+      where token_id = ${tokenId}`.execute(harness.platform.database.db);
+    const expired = await withToken(token, 'GET', '/api/user/detail');
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json()).toMatchObject({ code: 10082, message: expect.stringContaining('expired') });
+    const madeUp = await withToken(`sais_pat_${'x'.repeat(43)}`, 'GET', '/api/user/detail');
+    expect(madeUp.json()).toMatchObject({ code: 10080 });
+    const tooLong = await web.post('/api/user/tokens/create', {
+      name: 'x',
+      scopes: ['read'],
+      expiresInDays: 366,
+    });
+    expect(tooLong.body).toMatchObject({
+      code: 10086,
+      message: 'An access token can be valid for at most 365 days',
+    });
+    const noScope = await web.post('/api/user/tokens/create', { name: 'x', scopes: [], expiresInDays: 30 });
+    expect(noScope.body.message).toBe('Please choose at least one scope');
+  });
+
+  it('checks the scope per route class and keeps tokens off token management and staff routes', async () => {
+    const { web } = await person(['reviewer']);
+    const { token: read } = await makeToken(web, ['read'], 'reader');
+    const { token: submit } = await makeToken(web, ['submit', 'team'], 'writer');
+
+    const onSubmit = await withToken(read, 'POST', '/api/submission/upload', {});
+    expect(onSubmit.statusCode).toBe(403);
+    expect(onSubmit.json()).toMatchObject({ code: 10083, data: { requiredScope: 'submit' } });
+    // A submit token passes the gate (this platform has no scoring service: the route is unknown here).
+    expect((await withToken(submit, 'POST', '/api/submission/upload', {})).statusCode).toBe(404);
+    expect((await withToken(read, 'POST', '/api/team/create', {})).json().code).toBe(10083);
+    // Reads need `read`; who-am-I answers any scope.
+    expect((await withToken(submit, 'GET', '/api/notify/page')).json().code).toBe(10083);
+    expect((await withToken(submit, 'GET', '/api/user/detail')).json().code).toBe(0);
+    // Tokens make no tokens, and change nothing on the account.
+    const tokensWithToken = await withToken(read, 'GET', '/api/user/tokens/list');
+    expect(tokensWithToken.json()).toMatchObject({ code: 10085 });
+    expect((await withToken(submit, 'POST', '/api/user/logout', {})).json().code).toBe(10085);
+    // A reviewer's token is still no staff credential.
+    const staff = await withToken(read, 'GET', '/api/admin/verifications');
+    expect(staff.statusCode).toBe(403);
+    expect(staff.json()).toMatchObject({
+      code: 10084,
+      message:
+        'Access tokens cannot be used for staff or administration calls; sign in to the console instead',
+    });
+    expect((await web.get('/api/admin/verifications')).status).toBe(200);
+  });
+
+  it('limits each token to its calls per minute: 429 with Retry-After', async () => {
+    const { web } = await person();
+    const { token } = await makeToken(web, ['read'], 'busy');
+    const { token: other } = await makeToken(web, ['read'], 'quiet');
+    const statuses: number[] = [];
+    let last;
+    for (let i = 0; i < 9; i++) {
+      last = await withToken(token, 'GET', '/api/notify/page');
+      statuses.push(last.statusCode);
+    }
+    expect(statuses.slice(0, 8).every((s) => s === 200)).toBe(true);
+    expect(last!.statusCode).toBe(429);
+    expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
+    expect(last!.json()).toMatchObject({ code: 429, data: { retryAfterSeconds: expect.any(Number) } });
+    // Per token: another token of the same person is not held up.
+    expect((await withToken(other, 'GET', '/api/notify/page')).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,33 @@
+import { api } from '../../app/api';
+
+export const tokenScopes = ['read', 'submit', 'team'] as const;
+export type TokenScope = (typeof tokenScopes)[number];
+
+export interface AccessToken {
+  tokenId: string;
+  name: string;
+  scopes: TokenScope[];
+  createdAt: string;
+  expiresAt: string;
+  revokedAt: string | null;
+  lastUsedAt: string | null;
+  lastUsedIp: string | null;
+}
+
+/** GET /user/tokens/list: my personal access tokens, never their secrets (decision 0019). */
+export function listTokens() {
+  return api.request<AccessToken[]>('/user/tokens/list');
+}
+
+/** POST /user/tokens/create: the answer holds the secret, shown once. */
+export function createToken(values: { name: string; scopes: TokenScope[]; expiresInDays: number }) {
+  return api.request<AccessToken & { token: string }>('/user/tokens/create', {
+    method: 'POST',
+    data: values,
+  });
+}
+
+/** POST /user/tokens/revoke. */
+export function revokeToken(tokenId: string) {
+  return api.request<null>('/user/tokens/revoke', { method: 'POST', data: { tokenId } });
+}

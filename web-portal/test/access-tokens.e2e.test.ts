@@ -1,0 +1,79 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './support/browser';
+import { type Mailbox, startMailbox } from './support/mailbox';
+import { type RunningPlatform, startPlatform } from './support/platform';
+import { ensureAppBuilt } from '../../infra/test/apps.ts';
+
+/** Issue 22 / decision 0019: a participant makes, uses and revokes a personal access token on /user. */
+describe('access tokens on the user page, in a real browser', () => {
+  let mailbox: Mailbox;
+  let running: RunningPlatform;
+  let browser: Browser;
+  let page: Page;
+  const username = `tokens${Date.now() % 1_000_000}`;
+  const password = 'secret123';
+  const asToken = (token: string) =>
+    fetch(`${running.origin}/api/user/detail`, {
+      headers: { authorization: `Bearer ${token}`, 'accept-language': 'zh-CN' },
+    }).then(
+      (response) => response.json() as Promise<{ code: number; message: string; data: { username: string } }>,
+    );
+
+  beforeAll(async () => {
+    mailbox = await startMailbox();
+    await ensureAppBuilt('web-portal');
+    running = await startPlatform(mailbox.url);
+    await running.createStaff(username, password, []);
+    browser = await launchChromium();
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    context.setDefaultTimeout(10_000);
+    page = await context.newPage();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await running?.close();
+    await mailbox?.close();
+  });
+
+  it('creates a token shown once, which then works, lists its use, and revokes it (zh-CN)', async () => {
+    await page.goto(`${running.origin}/login`);
+    await page.getByLabel('账号名、邮箱或手机号').fill(username);
+    await page.getByLabel('密码', { exact: true }).fill(password);
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.getByRole('alert').filter({ hasText: '登录成功' }).first().waitFor();
+    await page.goto(`${running.origin}/user/myInfo`);
+
+    const section = page.getByTestId('access-tokens');
+    await section.getByRole('heading', { name: '访问令牌' }).waitFor();
+    await section.getByText('您还没有访问令牌。').waitFor();
+    await section.getByLabel('令牌名称').fill('笔记本');
+    await section.getByLabel('submit（提交）').check();
+    await section.getByRole('button', { name: '创建令牌' }).click();
+
+    const dialog = page.getByRole('dialog', { name: '新的访问令牌' });
+    await dialog.getByText('令牌只显示这一次').waitFor();
+    const secret = await dialog.getByTestId('token-secret').inputValue();
+    expect(secret).toMatch(/^sais_pat_[A-Za-z0-9_-]{43}$/);
+    await page.screenshot({ path: '/tmp/sais-portal-access-token.png', fullPage: true });
+    await dialog.getByRole('button', { name: '我已复制' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The token works as its holder, and the list shows its use (the secret nowhere on the page).
+    expect(await asToken(secret)).toMatchObject({ code: 0, data: { username } });
+    await page.reload();
+    const row = section.getByTestId('access-token-row').filter({ hasText: '笔记本' });
+    await row.getByText('read, submit').waitFor();
+    await row.getByText('(127.0.0.1)').waitFor();
+    expect(await page.content()).not.toContain(secret);
+
+    await row.getByRole('button', { name: '撤销' }).click();
+    await page.getByRole('alert').filter({ hasText: '已撤销令牌“笔记本”' }).first().waitFor();
+    await row.getByText('已撤销').waitFor();
+    expect(await asToken(secret)).toMatchObject({
+      code: 10081,
+      message: '该访问令牌已被撤销，请在个人页面重新创建',
+    });
+  });
+});
