@@ -6,6 +6,7 @@ import {
   AppError,
   type Authenticator,
   ForbiddenError,
+  localizeSuccess,
   ok,
   requestLanguage,
   requestMetadata,
@@ -124,7 +125,7 @@ export async function tusRoutes(
         return {
           status_code: 200,
           headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify(ok(result, 'Submit success')),
+          body: JSON.stringify(ok(result, localizeSuccess('Submit success', caller.language))),
         };
       } catch (error) {
         if (error instanceof AppError) throw refusal(error, caller.language);
