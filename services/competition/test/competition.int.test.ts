@@ -212,6 +212,23 @@ describe('competition service over HTTP (real PostgreSQL and Kafka)', () => {
     expect(closed.body.data.records.map((c: { competitionId: string }) => c.competitionId)).toEqual([over]);
   });
 
+  it('finds competitions by words of their title or description, in either language', async () => {
+    const season = `Q${Date.now()}`;
+    const yieldId = await created({
+      season,
+      title: { en: 'Physical science: Catalytic yield', 'zh-CN': '物质科学：催化反应产率预测' },
+    });
+    await created({ season, title: { en: 'Geoscience: Rain', 'zh-CN': '地球科学：降水' } });
+    const ids = async (search: string) =>
+      (await client(harness.platform.app).get('/api/race/list', { season, search })).body.data.records.map(
+        (c: { competitionId: string }) => c.competitionId,
+      );
+    await expect(ids('catalytic YIELD')).resolves.toEqual([yieldId]);
+    await expect(ids('催化')).resolves.toEqual([yieldId]);
+    await expect(ids('no such words')).resolves.toEqual([]);
+    await expect(ids('  ')).resolves.toHaveLength(2);
+  });
+
   it('signs up verified users who accept the agreements, and lists them in my activities', async () => {
     const id = await created();
     const unverified = await account();

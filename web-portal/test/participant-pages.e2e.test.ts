@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureAppBuilt } from '../../infra/test/apps.ts';
+import { launchChromium } from './support/browser';
+import { type Mailbox, startMailbox } from './support/mailbox';
+import { contextCaller, registerInContext } from './support/participant';
+import { type RunningPlatform, startPlatform } from './support/platform';
+
+const screenshots = join('/tmp', 'sais-portal-screenshots');
+
+/**
+ * Issue 21's participant pages in the built portal, served by the real platform: not-found and the
+ * server's reasons, the competitions page, one name per track.
+ */
+describe('the participant pages of issue 21', () => {
+  let mailbox: Mailbox;
+  let running: RunningPlatform;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let origin: string;
+  const stamp = Date.now() % 1_000_000;
+
+  const notice = (text: string) => page.getByRole('alert').filter({ hasText: text }).first().waitFor();
+  const shot = (name: string) => page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });
+  const chooseLanguage = async (name: 'English' | '简体中文') => {
+    await page.getByTestId('language-selector').click();
+    await page.getByRole('option', { name }).click();
+  };
+
+  beforeAll(async () => {
+    mailbox = await startMailbox();
+    await ensureAppBuilt('web-portal');
+    running = await startPlatform(mailbox.url);
+    origin = running.origin;
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    context.setDefaultTimeout(10_000);
+    page = await context.newPage();
+    await mkdir(screenshots, { recursive: true });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await running?.close();
+    await mailbox?.close();
+  });
+
+  it('shows a not-found page with a way back for an unknown competition, in both languages', async () => {
+    await page.goto(`${origin}/competitionDetail/${randomUUID()}/format`);
+    const notFound = page.getByTestId('competition-not-found');
+    await notFound.getByRole('heading', { level: 1, name: '未找到该比赛' }).waitFor();
+    await notFound.getByText('该比赛不存在').waitFor();
+    // The page answers it: no error notice on top.
+    await expect(page.getByRole('alert').filter({ hasText: '请求' }).count()).resolves.toBe(0);
+
+    await page.goto(`${origin}/competitionDetail/not-an-id/leaderboard`);
+    await notFound.getByRole('heading', { level: 1, name: '未找到该比赛' }).waitFor();
+    await chooseLanguage('English');
+    await notFound.getByRole('heading', { level: 1, name: 'Competition not found' }).waitFor();
+    await notFound.getByText('This competition does not exist').waitFor();
+    await notFound.getByRole('link', { name: 'Back to competitions' }).click();
+    await page.waitForURL(`${origin}/competitions`);
+    await chooseLanguage('简体中文');
+  });
+
+  it('has a competitions page in the top bar with search, filters and cards', async () => {
+    await page.goto(`${origin}/intro`);
+    await page.getByTestId('top-bar').getByRole('link', { name: '比赛' }).click();
+    await page.waitForURL(`${origin}/competitions`);
+    await page.getByRole('heading', { level: 1, name: '比赛' }).waitFor();
+    const cards = page.getByTestId('competition-card');
+    await expect.poll(() => cards.count()).toBe(5);
+    const first = cards.filter({ hasText: '催化反应产率预测' });
+    await expect(first.getByTestId('card-track').textContent()).resolves.toBe('物质科学');
+    await expect(first.getByTestId('card-prize').textContent()).resolves.toBe('奖金 200,000 元 · 2027 赛季');
+    // The seeded schedule starts in February 2027: "报名 N天后开始".
+    await expect(first.getByTestId('card-time-left').textContent()).resolves.toMatch(/^报名\d+天后开始$/);
+    await shot('competitions-zh-CN');
+
+    await page.getByTestId('competition-search').getByRole('searchbox').fill('降水');
+    await expect.poll(() => cards.count()).toBe(1);
+    await expect(cards.first().textContent()).resolves.toContain('地球科学：未来三天极端降水预报');
+    await page.waitForURL(`${origin}/competitions?search=%E9%99%8D%E6%B0%B4`);
+    await page.getByTestId('competition-search').getByRole('searchbox').fill('');
+    await expect.poll(() => cards.count()).toBe(5);
+
+    await page.getByTestId('type-filter').click();
+    await page.getByRole('option', { name: '学术研究' }).click();
+    await expect.poll(() => cards.count()).toBe(1);
+    await page.getByTestId('status-filter').click();
+    await page.getByRole('option', { name: '未开始' }).click();
+    await expect.poll(() => cards.count()).toBe(1);
+    await page.getByTestId('status-filter').click();
+    await page.getByRole('option', { name: '已结束' }).click();
+    await page.getByText('没有符合条件的比赛。').waitFor();
+
+    await page.goto(`${origin}/competitions`);
+    await chooseLanguage('English');
+    await page.getByRole('heading', { level: 1, name: 'Competitions' }).waitFor();
+    await page.getByTestId('competition-search').getByRole('searchbox').fill('catalytic yield');
+    await expect.poll(() => cards.count()).toBe(1);
+    await expect(cards.first().getByTestId('card-track').textContent()).resolves.toBe('Physical science');
+    await expect(cards.first().getByTestId('card-time-left').textContent()).resolves.toMatch(
+      /^Registration starts in \d+ days$/,
+    );
+    await page.getByTestId('competition-search').getByRole('searchbox').fill('');
+    await expect.poll(() => cards.count()).toBe(5);
+    await shot('competitions-en');
+    await chooseLanguage('简体中文');
+  });
+
+  it('links each home track card to its competition, under one name', async () => {
+    await page.goto(`${origin}/`);
+    const tracks = page.getByTestId('track-card');
+    await expect.poll(() => tracks.count()).toBe(5);
+    for (let index = 0; index < 5; index += 1) {
+      const card = tracks.nth(index);
+      await expect.poll(() => card.getByRole('link').getAttribute('href')).toMatch(/^\/competitionDetail\//);
+      const [field, task] = await Promise.all([
+        card.locator('span').first().textContent(),
+        card.getByRole('heading').textContent(),
+      ]);
+      await card.getByRole('link').click();
+      await page.waitForURL(/\/competitionDetail\/[0-9a-f-]+\/format$/);
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+        .toBe(`${field}：${task}`);
+      await page.goBack();
+    }
+    await expect(tracks.first().textContent()).resolves.toBe('物质科学催化反应产率预测');
+  });
+
+  it('shows the server’s reason when a download is refused, and asks for verification before the agreements', async () => {
+    await registerInContext(context, origin, mailbox, `par${stamp}`);
+    const call = contextCaller(context, origin);
+    const { records } = await call<{ records: { competitionId: string }[] }>('/race/list?season=2027');
+    const competitionId = records[0]!.competitionId;
+
+    await page.goto(`${origin}/competitionDetail/${competitionId}/competitionData`);
+    await page.getByRole('button', { name: '下载 README.md' }).click();
+    await notice('请先报名参赛');
+    await chooseLanguage('English');
+    await page.getByRole('button', { name: 'Download README.md' }).click();
+    await notice('Please sign up for the competition first');
+
+    await page.goto(`${origin}/competitionDetail/${competitionId}/format`);
+    await page.getByTestId('sign-up').click();
+    const modal = page.getByRole('dialog', { name: 'Real-name authentication required' });
+    await modal.getByText('Please complete real-name authentication first').waitFor();
+    await expect(page.getByRole('dialog', { name: 'Competition agreements' }).count()).resolves.toBe(0);
+    await modal.getByRole('button', { name: 'Cancel' }).click();
+
+    // A wrong current password: the common error notice (spec §8), in the chosen language.
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Change Password' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change password' });
+    await dialog.getByLabel('Current password').fill('wrongpass1');
+    await dialog.getByLabel('New password', { exact: true }).fill('newpass123');
+    await dialog.getByLabel('New password again').fill('newpass123');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    // The open modal hides the rest of the page from the accessibility tree, so look for the notice by its role attribute.
+    await page.locator('[role="alert"]', { hasText: 'The current password is wrong' }).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await chooseLanguage('简体中文');
+  });
+});
