@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAppBuilt } from '../../infra/test/apps.ts';
 import { launchChromium } from './support/browser';
 import { type Mailbox, startMailbox } from './support/mailbox';
-import { contextCaller, registerInContext } from './support/participant';
-import { type RunningPlatform, startPlatform } from './support/platform';
+import { contextCaller, registerInContext, verifyInContext } from './support/participant';
+import { type RunningPlatform, apiCaller, startPlatform } from './support/platform';
 
 const screenshots = join('/tmp', 'sais-portal-screenshots');
 
@@ -23,6 +23,12 @@ describe('the participant pages of issue 21', () => {
   let page: Page;
   let origin: string;
   const stamp = Date.now() % 1_000_000;
+  const reviewer = { username: `rev${stamp}`, password: 'Review1234' };
+  const operatorAccount = { username: `op${stamp}`, password: 'Operate1234' };
+  /** The competition the scored participant (`sco…`) signs up for and submits to. */
+  let competitionId = '';
+  /** That participant's browser, signed in. */
+  let scorer: Page;
 
   const notice = (text: string) => page.getByRole('alert').filter({ hasText: text }).first().waitFor();
   const shot = (name: string) => page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });
@@ -41,6 +47,8 @@ describe('the participant pages of issue 21', () => {
     context.setDefaultTimeout(10_000);
     page = await context.newPage();
     await mkdir(screenshots, { recursive: true });
+    await running.createStaff(reviewer.username, reviewer.password, ['reviewer']);
+    await running.createStaff(operatorAccount.username, operatorAccount.password, ['operator']);
   });
 
   afterAll(async () => {
@@ -166,5 +174,92 @@ describe('the participant pages of issue 21', () => {
     await page.locator('[role="alert"]', { hasText: 'The current password is wrong' }).waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await chooseLanguage('简体中文');
+  });
+
+  it('charts every scored submission with the best so far, the rank and the metric’s direction', async () => {
+    const scorerContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    scorerContext.setDefaultTimeout(10_000);
+    scorer = await scorerContext.newPage();
+    await registerInContext(scorerContext, origin, mailbox, `sco${stamp}`);
+    await verifyInContext(scorerContext, origin, '王五', reviewer);
+    const call = contextCaller(scorerContext, origin);
+    const { records } = await call<{ records: { competitionId: string }[] }>('/race/list?season=2027');
+    competitionId = records[0]!.competitionId;
+    await expect
+      .poll(async () => {
+        const response = await scorerContext.request.post(`${origin}/api/race/signUp`, {
+          data: { competitionId, agreements: ['rules-2027'] },
+        });
+        return ((await response.json()) as { code: number }).code;
+      })
+      .toBe(0);
+    const operator = apiCaller(origin);
+    await operator('POST', '/user/login', operatorAccount);
+    await operator('POST', `/admin/competitions/${competitionId}/phases/preliminary/open`, {});
+
+    const files = await call<{ fileId: string; name: string }[]>(
+      `/race/files?competitionId=${competitionId}`,
+    );
+    const sample = files.find((file) => file.name === 'sample_submission.csv')!;
+    const csv = (
+      await (await scorerContext.request.get(`${origin}/api/race/download?fileId=${sample.fileId}`)).text()
+    )
+      .trim()
+      .split('\n');
+    // The sample, then the sample with every value moved by 30: two scores, one better than the other.
+    const shifted = [
+      csv[0],
+      ...csv.slice(1).map((line) => {
+        const [id, value] = line.split(',');
+        return `${id},${Number(value) + 30}`;
+      }),
+    ].join('\n');
+    // The scoring service hears of the opened phase through the event stream: try until it has.
+    const upload = (name: string, text: string) =>
+      scorerContext.request
+        .post(`${origin}/api/submission/upload`, {
+          multipart: {
+            competitionId,
+            file: { name, mimeType: 'text/csv', buffer: Buffer.from(`${text}\n`) },
+          },
+        })
+        .then(async (response) => ((await response.json()) as { code: number }).code);
+    await expect.poll(() => upload('first.csv', csv.join('\n')), { timeout: 15_000 }).toBe(0);
+    await expect(upload('second.csv', shifted)).resolves.toBe(0);
+    await expect
+      .poll(
+        async () =>
+          (await call<{ status: string }[]>(`/submission/mine?competitionId=${competitionId}`)).filter(
+            (submission) => submission.status === 'Completed',
+          ).length,
+        { timeout: 60_000 },
+      )
+      .toBe(2);
+
+    await scorer.goto(`${origin}/competitionDetail/${competitionId}/myScore`);
+    const chart = scorer.getByTestId('score-chart');
+    await expect(chart.getAttribute('data-points')).resolves.toBe('2');
+    // One mark per scored submission (the best-so-far line has none).
+    await expect.poll(() => chart.locator('.MuiLineChart-mark').count()).toBe(2);
+    await expect(scorer.getByTestId('chart-summary').textContent()).resolves.toBe(
+      '当前排名：第 1 名（共 1 支队伍） · R²（决定系数）：越高越好',
+    );
+    await expect(scorer.getByTestId('chart-zone').textContent()).resolves.toBe('日期为北京时间');
+    await chart.getByText('历史最佳').first().waitFor();
+    await scorer.screenshot({ path: join(screenshots, 'score-chart-zh-CN.png'), fullPage: true });
+
+    await scorer.getByTestId('language-selector').click();
+    await scorer.getByRole('option', { name: 'English' }).click();
+    await expect
+      .poll(() => scorer.getByTestId('chart-summary').textContent())
+      .toBe('Current rank: 1 of 1 · R²: higher is better');
+    await expect(scorer.getByTestId('chart-zone').textContent()).resolves.toBe(
+      'Dates in China Standard Time',
+    );
+    await chart.getByText('Best so far').first().waitFor();
+    await scorer.getByRole('listbox').waitFor({ state: 'hidden' });
+    await scorer.screenshot({ path: join(screenshots, 'score-chart-en.png'), fullPage: true });
+    await scorer.getByTestId('language-selector').click();
+    await scorer.getByRole('option', { name: '简体中文' }).click();
   });
 });

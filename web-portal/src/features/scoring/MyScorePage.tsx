@@ -63,14 +63,24 @@ function Score({ competition }: { competition: CompetitionDetail }) {
           </Paper>
         ))
       )}
-      {score.history.length > 0 ? (
-        <div>
-          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-            {t('scoring.history')}
-          </Typography>
-          <ScoreChart points={score.history} />
-        </div>
-      ) : null}
+      {score.best.map((best) => {
+        const points = score.history.filter((point) => point.phase === best.phase);
+        return points.length > 0 ? (
+          <div key={`chart-${best.phase}`}>
+            <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+              {t('scoring.history')} · {phase(best.phase)}
+            </Typography>
+            <ScoreChart
+              points={points}
+              metric={best.metric}
+              higherIsBetter={best.higherIsBetter}
+              rank={best.rank}
+              teams={best.teams}
+              timeZone={competition.timeZone}
+            />
+          </div>
+        ) : null;
+      })}
     </Stack>
   );
 }
