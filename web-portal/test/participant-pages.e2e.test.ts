@@ -262,4 +262,45 @@ describe('the participant pages of issue 21', () => {
     await scorer.getByTestId('language-selector').click();
     await scorer.getByRole('option', { name: '简体中文' }).click();
   });
+
+  it('shows the unread count in the top bar’s avatar menu, with the inbox a click away, following reading', async () => {
+    // The scored participant has the verification decision and two scoring results in the inbox.
+    await scorer.goto(`${origin}/competitions`);
+    const badge = scorer.getByTestId('top-unread-badge');
+    await expect.poll(() => badge.getAttribute('data-unread')).toBe('3');
+    await expect(badge.locator('.MuiBadge-badge').textContent()).resolves.toBe('3');
+    await scorer.getByRole('button', { name: '账号菜单' }).click();
+    const inbox = scorer.getByRole('menuitem', { name: /^消息/ });
+    await expect(inbox.getByTestId('menu-unread').textContent()).resolves.toBe('3');
+    await inbox.click();
+    await scorer.waitForURL(`${origin}/user/myMsg`);
+    await scorer.getByTestId('message-list').getByRole('button').first().click();
+    await scorer.getByTestId('message-content').waitFor();
+    await scorer.getByRole('dialog').getByRole('button', { name: '关闭' }).click();
+    await expect.poll(() => badge.getAttribute('data-unread')).toBe('2');
+
+    await scorer.getByTestId('language-selector').click();
+    await scorer.getByRole('option', { name: 'English' }).click();
+    await scorer.getByRole('button', { name: 'Account menu' }).click();
+    await expect(
+      scorer
+        .getByRole('menuitem', { name: /^Messages/ })
+        .getByTestId('menu-unread')
+        .textContent(),
+    ).resolves.toBe('2');
+    await scorer.keyboard.press('Escape');
+    for (const index of [0, 1]) {
+      await scorer
+        .getByTestId('message-list')
+        .getByRole('button')
+        .nth(index + 1)
+        .click();
+      await scorer.getByTestId('message-content').waitFor();
+      await scorer.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    }
+    await expect.poll(() => badge.getAttribute('data-unread')).toBe('0');
+    await expect(badge.locator('.MuiBadge-invisible').count()).resolves.toBe(1);
+    await scorer.getByTestId('language-selector').click();
+    await scorer.getByRole('option', { name: '简体中文' }).click();
+  });
 });
