@@ -177,7 +177,11 @@ describe('the participant pages of issue 21', () => {
   });
 
   it('charts every scored submission with the best so far, the rank and the metric’s direction', async () => {
-    const scorerContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    // The viewer lives in New York: competition times stay in Beijing time, their own on hover.
+    const scorerContext = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      timezoneId: 'America/New_York',
+    });
     scorerContext.setDefaultTimeout(10_000);
     scorer = await scorerContext.newPage();
     await registerInContext(scorerContext, origin, mailbox, `sco${stamp}`);
@@ -300,6 +304,65 @@ describe('the participant pages of issue 21', () => {
     }
     await expect.poll(() => badge.getAttribute('data-unread')).toBe('0');
     await expect(badge.locator('.MuiBadge-invisible').count()).resolves.toBe(1);
+    await scorer.getByTestId('language-selector').click();
+    await scorer.getByRole('option', { name: '简体中文' }).click();
+  });
+
+  it('shows every time in one zone named in words, the viewer’s own on hover, and a phase opened early from its real start', async () => {
+    await scorer.goto(`${origin}/competitionDetail/${competitionId}/format`);
+    await expect(scorer.getByTestId('phases-zone').textContent()).resolves.toBe(
+      '时间均为北京时间；将鼠标悬停在时间上可查看您的当地时间。',
+    );
+    await expect(scorer.locator('body').textContent()).resolves.not.toContain('Asia/Shanghai');
+    // The operator opened the preliminary phase today, months before its scheduled March 2027 start.
+    const preliminary = scorer.getByTestId('phase-preliminary');
+    await expect(preliminary.getByTestId('opened-early').textContent()).resolves.toMatch(
+      /^主办方已提前开放（原定 2027年3月24日 00:00）$/,
+    );
+    const start = preliminary.getByTestId('zoned-time').first();
+    await expect(start.textContent()).resolves.toMatch(/^2026年/);
+    await start.hover();
+    await expect(scorer.getByRole('tooltip').textContent()).resolves.toMatch(
+      /^北京时间 · 您的时间：2026年.+（北美东部时间）$/,
+    );
+
+    // The same submission reads the same in my submissions, on the leaderboard and in the inbox.
+    await scorer.goto(`${origin}/competitionDetail/${competitionId}/mySubmissions`);
+    const second = scorer.getByTestId('submission-row').filter({ hasText: 'second.csv' });
+    const submittedText = await second.getByTestId('zoned-time').textContent();
+    await scorer.goto(`${origin}/competitionDetail/${competitionId}/leaderboard`);
+    await expect(
+      scorer.getByTestId('leaderboard-row').first().getByTestId('zoned-time').textContent(),
+    ).resolves.toBe(submittedText);
+    const inbox = await contextCaller(
+      scorer.context(),
+      origin,
+    )<{ records: { title: string; sendTime: string }[] }>('/notify/page?page=1&pageSize=10');
+    const beijing = (iso: string) =>
+      scorer.evaluate(
+        (value) =>
+          new Intl.DateTimeFormat('zh-CN', {
+            dateStyle: 'medium',
+            timeStyle: 'short',
+            timeZone: 'Asia/Shanghai',
+          }).format(new Date(value)),
+        iso,
+      );
+    await scorer.goto(`${origin}/user/myMsg`);
+    const times = scorer.getByTestId('message-list').getByTestId('zoned-time');
+    await expect.poll(() => times.count()).toBe(inbox.records.length);
+    for (const [index, record] of inbox.records.entries())
+      await expect(times.nth(index).textContent()).resolves.toBe(await beijing(record.sendTime));
+
+    await scorer.goto(`${origin}/competitionDetail/${competitionId}/format`);
+    await scorer.getByTestId('language-selector').click();
+    await scorer.getByRole('option', { name: 'English' }).click();
+    await expect
+      .poll(() => scorer.getByTestId('phases-zone').textContent())
+      .toBe('Times in China Standard Time; hover a time for yours.');
+    await expect(preliminary.getByTestId('opened-early').textContent()).resolves.toBe(
+      'Opened early by the organisers (scheduled Mar 24, 2027, 12:00 AM)',
+    );
     await scorer.getByTestId('language-selector').click();
     await scorer.getByRole('option', { name: '简体中文' }).click();
   });

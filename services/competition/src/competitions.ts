@@ -51,7 +51,7 @@ export class Competitions {
       const history = await this.store.readStream(stream(competitionId), { trx });
       const produced = decideCompetition(command, foldCompetition(history));
       if (produced.length === 0) return;
-      await this.store.append(
+      const stored = await this.store.append(
         competition.CompetitionCreated.aggregate,
         stream(competitionId),
         history.length || 'no_stream',
@@ -59,7 +59,7 @@ export class Competitions {
         metadata,
         { trx },
       );
-      const state = foldCompetition([...history, ...produced]);
+      const state = foldCompetition([...history, ...stored]);
       if (state.status === 'none') return;
       const row = {
         settings: JSON.stringify(state.settings) as unknown as Settings,

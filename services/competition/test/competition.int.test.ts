@@ -149,8 +149,12 @@ describe('competition service over HTTP (real PostgreSQL and Kafka)', () => {
     });
     const opened = await operator.post(`/api/admin/competitions/${id}/phases/preliminary/open`, {});
     expect(opened.body.data).toMatchObject({ status: 'Active', currentPhase: 'preliminary' });
+    // Opened five days early: the phase keeps its schedule and says when it really opened.
+    const openedAt = Date.parse(opened.body.data.phases.preliminary.openedAt);
+    expect(Math.abs(openedAt - Date.now())).toBeLessThan(60_000);
     const closed = await operator.post(`/api/admin/competitions/${id}/phases/preliminary/close`, {});
     expect(closed.body.data.currentPhase).toBeNull();
+    expect(Date.parse(closed.body.data.phases.preliminary.openedAt)).toBe(openedAt);
     const unscheduled = await operator.post(`/api/admin/competitions/${id}/phases/final/open`, {});
     expect(unscheduled.body).toMatchObject({ code: 20003, message: 'This phase has no schedule yet' });
     const { payload, contentType } = multipart(

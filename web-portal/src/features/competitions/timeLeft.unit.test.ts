@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { formatDateTime } from '../../forms/dates';
+import { realStart } from './PhaseTable';
 import { relativeTime, timeLeft } from './timeLeft';
 
 const phases = {
@@ -37,5 +39,25 @@ describe('a competition card’s time left', () => {
     expect(relativeTime(12.5 * 24 * 3_600_000, 'zh-CN')).toBe('12天后');
     expect(relativeTime(5 * 3_600_000 + 1, 'en')).toBe('in 5 hours');
     expect(relativeTime(90_000, 'zh-CN')).toBe('2分钟后');
+  });
+});
+
+describe('one time policy', () => {
+  it('starts a phase opened early at its opening, and keeps the schedule otherwise', () => {
+    const phase = { startsAt: '2027-03-23T16:00:00.000Z', endsAt: '2027-05-25T15:59:59.000Z' };
+    expect(realStart({ ...phase, openedAt: '2026-11-25T11:13:00.000Z' })).toEqual({
+      at: '2026-11-25T11:13:00.000Z',
+      early: true,
+    });
+    expect(realStart({ ...phase, openedAt: '2027-04-01T00:00:00.000Z' })).toEqual({
+      at: phase.startsAt,
+      early: false,
+    });
+    expect(realStart(phase)).toEqual({ at: phase.startsAt, early: false });
+  });
+
+  it('shows times outside a competition in the platform’s zone, Beijing time', () => {
+    expect(formatDateTime('2026-11-25T11:13:00.000Z', 'zh-CN')).toBe('2026年11月25日 19:13');
+    expect(formatDateTime('2026-11-25T11:13:00.000Z', 'en', 'UTC')).toBe('Nov 25, 2026, 11:13 AM');
   });
 });

@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../forms/dates';
+import { ZonedTime } from '../../forms/ZonedTime';
 import { PageFallback } from '../../layout/PageFallback';
 import type { CompetitionDetail } from '../competitions/types';
 import { useCompetition } from '../competitions/useCompetition';
@@ -14,7 +14,7 @@ import { scoringApi } from './scoringClient';
 import type { MyScore } from './types';
 
 function Score({ competition }: { competition: CompetitionDetail }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [score, setScore] = useState<MyScore | null>(null);
 
   useEffect(() => {
@@ -56,7 +56,7 @@ function Score({ competition }: { competition: CompetitionDetail }) {
               <div>
                 <Typography color="text.secondary">{t('scoring.topScoreDate')}</Typography>
                 <Typography>
-                  {formatDateTime(best.submittedAt, i18n.resolvedLanguage, competition.timeZone)}
+                  <ZonedTime iso={best.submittedAt} timeZone={competition.timeZone} />
                 </Typography>
               </div>
             </Stack>

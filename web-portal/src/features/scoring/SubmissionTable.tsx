@@ -7,7 +7,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../forms/dates';
+import { ZonedTime } from '../../forms/ZonedTime';
 import { formatScore } from './formatScore';
 import { SubmissionStatusChip } from './SubmissionStatusChip';
 import type { Submission } from './types';
@@ -23,7 +23,7 @@ interface SubmissionTableProps {
 
 /** My team's submissions: time, file, status, score, log, and my file to download. */
 export function SubmissionTable({ submissions, busy, onDownload, timeZone, proofOf }: SubmissionTableProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   if (submissions.length === 0)
     return (
       <Typography color="text.secondary" data-testid="no-submissions">
@@ -46,7 +46,9 @@ export function SubmissionTable({ submissions, busy, onDownload, timeZone, proof
       <TableBody>
         {submissions.map((submission) => (
           <TableRow key={submission.submissionId} data-testid="submission-row">
-            <TableCell>{formatDateTime(submission.submittedAt, i18n.resolvedLanguage, timeZone)}</TableCell>
+            <TableCell>
+              <ZonedTime iso={submission.submittedAt} timeZone={timeZone} />
+            </TableCell>
             <TableCell>{submission.fileName}</TableCell>
             <TableCell>
               <SubmissionStatusChip status={submission.status} />
