@@ -366,4 +366,90 @@ describe('the participant pages of issue 21', () => {
     await scorer.getByTestId('language-selector').click();
     await scorer.getByRole('option', { name: '简体中文' }).click();
   });
+
+  it('leaves no untranslated English on any portal page in zh-CN', async () => {
+    // Proper nouns and technical names that read the same in Chinese text.
+    const allowed = new Set([
+      'AI',
+      'R²',
+      'RMSE',
+      'MAE',
+      'AUC',
+      'F1',
+      'TS',
+      'siRNA',
+      'CSV',
+      'ID',
+      'SHA',
+      'Ed25519',
+      'WebCrypto',
+      'id',
+      'yield',
+      'app',
+      'saisdata',
+      'saisresult',
+      'MB',
+      'KB',
+      'GB',
+      'B',
+      'OK',
+      'RMB',
+      'UTC',
+    ]);
+    /** Words of Latin letters that are neither allowed nor part of a name (file, user, address, digest). */
+    const englishOn = async (target: Page) => {
+      // Commands and code (e.g. `npm run …` on the About page) are not prose: left out.
+      const text = await target.evaluate(() =>
+        [...document.querySelectorAll('code, pre, kbd')].reduce(
+          (rest, code) => rest.split((code as HTMLElement).innerText).join(' '),
+          document.body.innerText,
+        ),
+      );
+      return text
+        .split(/[\s,;:()（），；：、。“”"'|·]+/)
+        .filter((token) => /[A-Za-z]{2,}/.test(token))
+        .filter((token) => !/\.[A-Za-z0-9]+$/.test(token)) // file names: train.csv, README.md
+        .filter((token) => !/[0-9@/_+]/.test(token)) // user names, addresses, paths, keys, digests
+        .map((token) => token.replace(/^[^A-Za-z²]+|[^A-Za-z0-9²]+$/g, ''))
+        .filter((token) => token && !allowed.has(token));
+    };
+    const base = `${origin}/competitionDetail/${competitionId}`;
+    const pages: [string, string][] = [
+      ['/', 'track-card'],
+      ['/intro', 'transparency-key'],
+      ['/competitions', 'competition-card'],
+      [`/competitionDetail/${randomUUID()}/format`, 'competition-not-found'],
+      [`${base.slice(origin.length)}/format`, 'phases'],
+      [`${base.slice(origin.length)}/competitionData`, 'files-dataset'],
+      [`${base.slice(origin.length)}/team/buildTeam`, 'attempts-left'],
+      [`${base.slice(origin.length)}/team/joinTeam`, 'top-bar'],
+      [`${base.slice(origin.length)}/leaderboard`, 'leaderboard-row'],
+      [`${base.slice(origin.length)}/mySubmissions`, 'submission-row'],
+      [`${base.slice(origin.length)}/codeSubmissions`, 'container-not-offered'],
+      [`${base.slice(origin.length)}/myScore`, 'score-chart'],
+      ['/user/myInfo', 'profile-form'],
+      ['/user/myRace', 'my-races'],
+      ['/user/myAuth', 'auth-status'],
+      ['/user/myMsg', 'message-list'],
+    ];
+    const found: Record<string, string[]> = {};
+    for (const [path, ready] of pages) {
+      await scorer.goto(`${origin}${path}`);
+      await scorer.getByTestId(ready).first().waitFor();
+      await scorer.waitForLoadState('networkidle');
+      const words = await englishOn(scorer);
+      if (words.length > 0) found[path] = words;
+    }
+    // Signed out: the sign-in, registration and reset pages.
+    const visitor = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const other = await visitor.newPage();
+    for (const path of ['/login', '/register', '/forget']) {
+      await other.goto(`${origin}${path}`);
+      await other.getByRole('heading', { level: 1 }).waitFor();
+      const words = await englishOn(other);
+      if (words.length > 0) found[path] = words;
+    }
+    await visitor.close();
+    expect(found).toEqual({});
+  });
 });
