@@ -348,7 +348,13 @@ describe('the participant pages of issue 21', () => {
           }).format(new Date(value)),
         iso,
       );
+    await expect(scorer.getByTestId('zone-note').textContent()).resolves.toBe(
+      '时间均为北京时间；将鼠标悬停在时间上可查看您的当地时间。',
+    );
     await scorer.goto(`${origin}/user/myMsg`);
+    await expect(scorer.getByTestId('zone-note').textContent()).resolves.toBe(
+      '时间均为北京时间；将鼠标悬停在时间上可查看您的当地时间。',
+    );
     const times = scorer.getByTestId('message-list').getByTestId('zoned-time');
     await expect.poll(() => times.count()).toBe(inbox.records.length);
     for (const [index, record] of inbox.records.entries())

@@ -1,4 +1,5 @@
 import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, platformTimeZone } from './dates';
 import { viewerTimeZone, zoneName } from './timeZones';
@@ -29,5 +30,15 @@ export function ZonedTime({
         {formatDateTime(iso, language, timeZone)}
       </time>
     </Tooltip>
+  );
+}
+
+/** "Times in Beijing time; hover a time for yours." above a list of times in `timeZone`. */
+export function ZoneNote({ timeZone = platformTimeZone }: { timeZone?: string | undefined }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Typography variant="body2" color="text.secondary" data-testid="zone-note">
+      {t('time.zoneNote', { zone: zoneName(timeZone, languageOf(i18n.resolvedLanguage)) })}
+    </Typography>
   );
 }
