@@ -446,6 +446,17 @@ describe('the participant pages of issue 21', () => {
       const words = await englishOn(scorer);
       if (words.length > 0) found[path] = words;
     }
+    // Each message opened: the verification decision and the scoring results.
+    await scorer.goto(`${origin}/user/myMsg`);
+    const messages = scorer.getByTestId('message-list').getByRole('button');
+    for (let index = 0; index < (await messages.count()); index += 1) {
+      await messages.nth(index).click();
+      await scorer.getByTestId('message-content').waitFor();
+      const words = await englishOn(scorer);
+      if (words.length > 0) found[`/user/myMsg message ${index + 1}`] = words;
+      await scorer.getByRole('dialog').getByRole('button', { name: '关闭' }).click();
+      await scorer.getByRole('dialog').waitFor({ state: 'hidden' });
+    }
     // Signed out: the sign-in, registration and reset pages.
     const visitor = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const other = await visitor.newPage();
