@@ -1,6 +1,44 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The import rules (docs/architecture.md, decision 0022): services couple only through `events/` and the
+ * kit, apps (portal, console, command-line client) only through `events/` (and HTTP), `events/` through
+ * nothing of ours. They hold for `src/` only: tests may compose services (scoring's tests start
+ * identity), and the gateway is the place that puts every service together. `services/gateway/test/import-rules.unit.test.ts` proves they catch.
+ */
+const services = ['identity', 'competition', 'team', 'scoring'];
+const packageOf = (name) => `@sais/${name}`;
+/** Another package's source reached by a relative path (`../../identity/src/accounts.ts`). */
+const sourceOf = (names) => `(^|/)(${names.join('|')})/src(/|$)`;
+
+const restrict = (files, { packages, folders, message }) => ({
+  files,
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `^(${packages.map((name) => name.replace('/', '\\/')).join('|')})(/.*)?$`,
+            message,
+          },
+          { regex: sourceOf(folders), message },
+        ],
+      },
+    ],
+  },
+});
+
+const serviceRules = services.map((service) => {
+  const others = services.filter((name) => name !== service);
+  return restrict([`services/${service}/src/**/*.ts`], {
+    packages: [...others, 'gateway'].map(packageOf),
+    folders: [...others, 'gateway', 'web-portal', 'ops-console'],
+    message: `A service couples to others only through events (@sais/events) and the kit (@sais/kit); ${service} learns what it needs from their events.`,
+  });
+});
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/.turbo/**', '**/.data/**', 'infra/images/.cache/**'] },
   js.configs.recommended,
@@ -11,4 +49,21 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  ...serviceRules,
+  restrict(['services/kit/src/**/*.ts'], {
+    packages: [...services, 'gateway'].map(packageOf),
+    folders: [...services, 'gateway', 'web-portal', 'ops-console'],
+    message: 'The kit is shared by every service and knows none of them: it may import @sais/events only.',
+  }),
+  // The command-line client (`cli/`, issue 22) is an app too: it talks HTTP with personal access tokens.
+  restrict(['web-portal/src/**/*.{ts,tsx}', 'ops-console/src/**/*.{ts,tsx}', 'cli/src/**/*.ts'], {
+    packages: [...services, 'gateway', 'kit', 'web-portal', 'ops-console'].map(packageOf),
+    folders: [...services, 'gateway', 'kit', 'web-portal', 'ops-console'],
+    message: 'An app talks to the services over HTTP: of the platform it may import @sais/events only.',
+  }),
+  restrict(['events/src/**/*.ts'], {
+    packages: [...services, 'gateway', 'kit', 'web-portal', 'ops-console'].map(packageOf),
+    folders: [...services, 'gateway', 'kit', 'web-portal', 'ops-console'],
+    message: 'events/ is the contract everyone imports: it imports nothing of the services or apps.',
+  }),
 );

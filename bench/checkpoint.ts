@@ -47,7 +47,7 @@ import {
   waitForQuiet,
 } from './lib/report.ts';
 import { createDatabase, printRunHeader, startServers } from './lib/servers.ts';
-import type { Benchmark } from './run.ts';
+import type { Benchmark } from './lib/benchmark.ts';
 
 const SETTINGS = {
   quiet: { maxWaitSeconds: 90, thresholdPct: 35 },

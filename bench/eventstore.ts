@@ -50,7 +50,7 @@ import {
   topicMessageCount,
   waitForTopic,
 } from './lib/servers.ts';
-import type { Benchmark } from './run.ts';
+import type { Benchmark } from './lib/benchmark.ts';
 
 const STREAM_TYPE = 'identity.account';
 const TARGETS = { appendsPerSecond: 5_000, relayPerSecond: 10_000, p99Ms: 250, latencyRate: 1_000 };

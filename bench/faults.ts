@@ -44,7 +44,7 @@ import { fmt, ms, table } from './lib/report.ts';
 import { createDatabase, deleteTopics, printRunHeader } from './lib/servers.ts';
 import { type Load, type PhaseResult, drain, measure, recoverSeconds } from './lib/faults-check.ts';
 import { Supervised } from './lib/supervisor.ts';
-import type { Benchmark } from './run.ts';
+import type { Benchmark } from './lib/benchmark.ts';
 
 const run = promisify(execFile);
 const FAULTS = ['none', 'worker', 'api', 'projections', 'kafka', 'postgres'] as const;

@@ -31,7 +31,7 @@ import { sql } from 'kysely';
 import { Cleanup, sleep } from './lib/cleanup.ts';
 import { distribution, fmt, ms, table, verdict } from './lib/report.ts';
 import { benchPlatform, printRunHeader } from './lib/servers.ts';
-import type { Benchmark } from './run.ts';
+import type { Benchmark } from './lib/benchmark.ts';
 
 const TARGETS = { rate: 200, p99Ms: 1000 };
 const run = promisify(execFile);

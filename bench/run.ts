@@ -5,13 +5,8 @@
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import type { Benchmark } from './lib/benchmark.ts';
 import { installWarningFilter } from './lib/cleanup.ts';
-
-export interface Benchmark {
-  description: string;
-  /** Runs the benchmark; throws (or resolves false) when it could not complete. */
-  main(args: readonly string[]): Promise<boolean>;
-}
 
 const benchmarks: Record<string, { description: string; load: () => Promise<Benchmark> }> = {
   eventstore: {

@@ -25,7 +25,7 @@ import { csv, scoringHarness } from '../services/scoring/test/support.ts';
 import { Cleanup, sleep } from './lib/cleanup.ts';
 import { distribution, fmt, ms, table, verdict } from './lib/report.ts';
 import { machine, startServers } from './lib/servers.ts';
-import type { Benchmark } from './run.ts';
+import type { Benchmark } from './lib/benchmark.ts';
 
 const TARGET_P99_MS = 2000;
 const answers = csv((i) => i);

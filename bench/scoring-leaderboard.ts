@@ -21,7 +21,7 @@ import { sql } from 'kysely';
 import { Cleanup } from './lib/cleanup.ts';
 import { fmt, table, verdict } from './lib/report.ts';
 import { benchPlatform, printRunHeader } from './lib/servers.ts';
-import type { Benchmark } from './run.ts';
+import type { Benchmark } from './lib/benchmark.ts';
 
 const TARGETS = { ratio: 0.3, p99Ms: 20 };
 const run = promisify(execFile);

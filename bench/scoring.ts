@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { fmt, table, waitForQuiet } from './lib/report.ts';
 import { ID_KINDS, type IdKind, writeScoringFiles } from './lib/scoring-files.ts';
 import { printRunHeader } from './lib/servers.ts';
-import type { Benchmark } from './run.ts';
+import type { Benchmark } from './lib/benchmark.ts';
 
 const PYTHON = '/usr/bin/python3';
 const RSS_TARGET_MB = 200;

@@ -31,9 +31,13 @@ export function definePersonalEvent<
   TType extends string,
   TSchema extends z.ZodType,
   TPlain extends z.ZodType,
+  const TFields extends readonly string[],
 >(
-  definition: EventDefinition<TType, TSchema> & { personal: PersonalFields; plain: TPlain },
-): EventDefinition<TType, TSchema> & { personal: PersonalFields; plain: TPlain } {
+  definition: EventDefinition<TType, TSchema> & {
+    personal: PersonalFields & { fields: TFields };
+    plain: TPlain;
+  },
+): EventDefinition<TType, TSchema> & { personal: PersonalFields & { fields: TFields }; plain: TPlain } {
   return Object.freeze(definition);
 }
 

@@ -49,6 +49,20 @@ export function translate(key: MessageKey, language: Language): string {
   return messages[key][language];
 }
 
+/**
+ * A message with its `{{name}}` placeholders filled from `params` (an error's `data`): the same
+ * placeholders the apps fill with i18next. Placeholders without a value stay as they are.
+ */
+export function translateWith(key: MessageKey, language: Language, params: unknown): string {
+  const text = translate(key, language);
+  if (!text.includes('{{') || params === null || typeof params !== 'object') return text;
+  const values = params as Record<string, unknown>;
+  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => {
+    const value = values[name];
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : whole;
+  });
+}
+
 /** Picks zh-CN or en from an Accept-Language header (or a stored choice); zh-CN when nothing matches. */
 export function pickLanguage(header: string | undefined | null): Language {
   if (!header) return defaultLanguage;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { languages, messages, pickLanguage } from '../src/index.ts';
+import { languages, messages, pickLanguage, translateWith } from '../src/index.ts';
 
 describe('message catalogue', () => {
   it('has every message in zh-CN and en', () => {
@@ -12,6 +12,17 @@ describe('message catalogue', () => {
     expect(messages.usernameFormat.en).toBe('Username is 6~20 characters of lowercase letters or numbers');
     expect(messages.passwordsNotSame.en).toBe('Passwords are not same');
     expect(messages.termsRequired.en).toBe('Please read and agree the service terms');
+  });
+
+  it('fills a message’s placeholders from an error’s data, leaving unknown ones', () => {
+    expect(translateWith('resultHeaderWrong', 'en', { expected: 'id,yield', found: 'id,y' })).toBe(
+      'The first line of the file must be exactly “id,yield”; this file’s first line is “id,y”. The file was not accepted and used none of today’s submissions',
+    );
+    expect(translateWith('formatRefusalsLimitReached', 'zh-CN', { limit: 10 })).toContain(
+      '今日已有 10 个文件',
+    );
+    expect(translateWith('formatRefusalsLimitReached', 'en', null)).toContain('{{limit}}');
+    expect(translateWith('notSignedUp', 'en', { limit: 1 })).toBe(messages.notSignedUp.en);
   });
 
   it.each([

@@ -7,6 +7,8 @@ import {
   latestEventVersion,
   parseEvent,
   parseEventData,
+  scoring,
+  team,
 } from '../src/index.ts';
 
 function envelope(overrides: Record<string, unknown> = {}) {
@@ -116,5 +118,17 @@ describe('event registry', () => {
   it('keeps secrets out of identity events', () => {
     const shape = JSON.stringify(Object.keys(identity.AccountRegistered.data.shape));
     expect(shape).not.toMatch(/password/i);
+  });
+});
+
+describe('stream event lists', () => {
+  it.each([
+    ['team.team', team.teamEvents],
+    ['scoring.submission', scoring.submissionEvents],
+  ] as const)('lists every event of %s', (aggregate, list) => {
+    const registered = [...eventDefinitions.values()]
+      .filter((d) => d.aggregate === aggregate)
+      .map((d) => d.type);
+    expect(list.map((d) => d.type).sort()).toEqual([...new Set(registered)].sort());
   });
 });

@@ -174,6 +174,8 @@ export async function startKafka(image = KAFKA_IMAGE): Promise<RestartableServer
           KAFKA_TRANSACTION_STATE_LOG_REPLICATION_FACTOR: '1',
           KAFKA_TRANSACTION_STATE_LOG_MIN_ISR: '1',
           KAFKA_GROUP_INITIAL_REBALANCE_DELAY_MS: '0',
+          // Consumers may ask for sessions shorter than Kafka's 6 s floor (KAFKA_SESSION_TIMEOUT_MS).
+          KAFKA_GROUP_MIN_SESSION_TIMEOUT_MS: '1000',
           KAFKA_NUM_PARTITIONS: '4',
           KAFKA_AUTO_CREATE_TOPICS_ENABLE: 'true',
         })

@@ -404,7 +404,8 @@ describe('the portal against the real platform', () => {
     await shot('my-submissions-en');
 
     // A file above 8 MB goes through the resumable (tus) upload, with a progress bar. This one has
-    // ids the test set does not know, so it is scored Invalid, and it counts.
+    // ids the test set does not know, so it is scored Invalid: a format refusal, its allowance back
+    // (decision 0020).
     const padding = Array.from({ length: 600_000 }, (_, i) => `extra${i},0.5\n`).join('');
     await page.locator('input[name="result"]').setInputFiles({
       name: 'large.csv',
@@ -414,13 +415,14 @@ describe('the portal against the real platform', () => {
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
     await page.getByTestId('upload-progress').waitFor();
     await notice('Submit success');
-    await expect
-      .poll(() => page.getByTestId('remaining').textContent())
-      .toBe('Submissions left today: 1 / 3');
     const large = page.getByTestId('submission-row').first();
     await expect
       .poll(() => large.getByTestId('submission-status').textContent(), { timeout: 60_000 })
       .toBe('Invalid');
+    await expect
+      .poll(() => page.getByTestId('remaining').textContent())
+      .toBe('Submissions left today: 2 / 3');
+    await expect.poll(() => page.getByTestId('format-refusals').textContent()).toContain('used today: 1');
 
     await page.getByRole('tab', { name: 'Leaderboard' }).click();
     const board = page.getByTestId('leaderboard-row');

@@ -142,4 +142,26 @@ export const scoringMessages = {
     en: 'You have too many unfinished large-file uploads; finish or cancel one, or wait until they expire (2 hours)',
     'zh-CN': '您未完成的大文件上传过多；请先完成或取消其中一个，或等待其过期（2 小时）',
   },
+  formatRefusalsLimitReached: {
+    en: 'Your team has had {{limit}} files refused for their format today; check the file against the sample submission and submit again tomorrow (the allowance resets at midnight in the competition’s time zone)',
+    'zh-CN':
+      '您的队伍今日已有 {{limit}} 个文件因格式问题被拒收；请对照提交样例检查文件，明天再提交（次数在比赛时区的零点重置）',
+  },
+  resultHeaderWrong: {
+    en: 'The first line of the file must be exactly “{{expected}}”; this file’s first line is “{{found}}”. The file was not accepted and used none of today’s submissions',
+    'zh-CN':
+      '文件第一行必须正好是“{{expected}}”，而此文件第一行为“{{found}}”。该文件未被接收，不占用今日提交次数',
+  },
+  submissionNotCancellable: {
+    en: 'This submission has already started evaluating (or finished), so it can no longer be cancelled',
+    'zh-CN': '该提交已开始评测（或已结束），无法取消',
+  },
+  submissionCancelled: {
+    en: 'Cancelled; the submission is back in today’s allowance',
+    'zh-CN': '已取消，本次提交次数已退回',
+  },
+  sampleSubmissionUnavailable: {
+    en: 'The sample submission is available once the competition is published and its ground truth is set',
+    'zh-CN': '比赛发布并设置评测数据后，才可下载提交样例',
+  },
 } as const satisfies Record<string, Text>;

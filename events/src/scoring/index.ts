@@ -6,3 +6,21 @@ export * from './notices.ts';
 export * from './integrity.ts';
 export * from './container.ts';
 export * from './publication.ts';
+
+import { ContainerRunProgressed, ContainerRunStopped } from './container.ts';
+import * as submission from './submission.ts';
+
+/** Every event of a submission's stream (`events/test/registry.unit.test.ts` keeps the list whole). */
+export const submissionEvents = [
+  submission.SubmissionReceived,
+  submission.EvaluationStarted,
+  submission.SubmissionScored,
+  submission.SubmissionInvalid,
+  submission.EvaluationFailed,
+  submission.QuotaRefunded,
+  submission.SubmissionRescored,
+  submission.SubmissionDisqualified,
+  submission.SubmissionCancelled,
+  ContainerRunProgressed,
+  ContainerRunStopped,
+] as const;

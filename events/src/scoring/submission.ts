@@ -85,9 +85,44 @@ export const EvaluationFailed = defineEvent({
 export const QuotaRefunded = defineEvent({
   type: 'scoring.QuotaRefunded',
   version: 1,
-  meaning: "A submission that failed through the platform's fault gave its team's daily allowance back.",
+  meaning:
+    "A submission gave its team's daily allowance back: it failed through the platform's fault, its file was refused for its format (counted against the day's format refusals, decision 0020), or it was cancelled before it started.",
   aggregate,
-  data: z.object({ submissionId, teamId: z.string(), quotaDay: z.iso.date() }),
+  data: z.object({
+    submissionId,
+    teamId: z.string(),
+    quotaDay: z.iso.date(),
+    /** Why (absent on events before decision 0020: a platform failure). */
+    reason: z.enum(['failed', 'format', 'cancelled']).optional(),
+  }),
+});
+
+export const SubmissionCancelled = defineEvent({
+  type: 'scoring.SubmissionCancelled',
+  version: 1,
+  meaning:
+    'A member of the team cancelled the submission while it was still waiting (before any worker took it); a QuotaRefunded follows in the same append.',
+  aggregate,
+  data: z.object({ submissionId, cancelledBy: z.uuid() }),
+});
+
+export const ResultFileRefused = defineEvent({
+  type: 'scoring.ResultFileRefused',
+  version: 1,
+  meaning:
+    "A result file was refused for its format while it was uploaded (header, line or column caps): no allowance used, but it counts against the team's format refusals of the day (decision 0020).",
+  // Its own stream (`refusal-<id>`): no submission exists for a refused file.
+  aggregate: 'scoring.refusal',
+  data: z.object({
+    /** The refusal's own id (its stream is `refusal-<id>`). */
+    refusalId: z.uuid(),
+    competitionId: z.uuid(),
+    teamId: z.string().min(1),
+    submitterId: z.uuid(),
+    quotaDay: z.iso.date(),
+    /** The error key the uploader got, e.g. resultHeaderWrong. */
+    reason: z.string().max(60),
+  }),
 });
 
 export const SubmissionRescored = defineEvent({

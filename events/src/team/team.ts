@@ -131,3 +131,21 @@ export const OwnershipTransferred = defineEvent({
   aggregate,
   data: z.object({ ...base, fromId: id, toId: id, teamName }),
 });
+
+/** Every event of a team's stream (`events/test/registry.unit.test.ts` keeps the list whole): consumers narrow with it. */
+export const teamEvents = [
+  TeamCreated,
+  TeamRenamed,
+  TeamDisbanded,
+  TeamDissolved,
+  JoinRequested,
+  JoinCancelled,
+  JoinAccepted,
+  JoinRejected,
+  LeaveRequested,
+  LeaveCancelled,
+  LeaveAccepted,
+  LeaveRejected,
+  MemberRemoved,
+  OwnershipTransferred,
+] as const;

@@ -30,6 +30,8 @@ transaction.state.log.replication.factor=1
 transaction.state.log.min.isr=1
 transaction.state.log.num.partitions=10
 group.initial.rebalance.delay.ms=0
+# Consumers may ask for sessions shorter than the 6 s default floor (the deployment asks for 3 s).
+group.min.session.timeout.ms=1000
 PROPS
 
 # KAFKA_FOO_BAR=x -> foo.bar=x ("___" -> "-", "__" -> "_", as in the apache/kafka image).

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type EventMetadata, competition } from '@sais/events';
-import { AppError, type Db, type EventStore } from '@sais/kit';
+import { type Db, type EventStore } from '@sais/kit';
 import type { Kysely, Selectable } from 'kysely';
 import type { CompetitionTables } from './db/tables.ts';
 import {
@@ -13,12 +13,12 @@ import {
   foldCompetition,
   statusAt,
 } from './domain/competition.ts';
-import { competitionCodes } from './errors.ts';
+import { competitionErrors } from './errors.ts';
 import { recordDownload } from './files/downloads.ts';
 import type { FileStorage } from './files/storage.ts';
 
 const stream = (competitionId: string) => `competition-${competitionId}`;
-const notFound = () => new AppError(competitionCodes.competitionNotFound, 'competitionNotFound', 404);
+const notFound = competitionErrors.competitionNotFound;
 
 export interface ListQuery {
   status?: CompetitionStatus;
@@ -199,20 +199,17 @@ export class Competitions {
     now = new Date(),
   ) {
     const row = await this.#find(competitionId);
-    if (!(await this.isVerified(accountId)))
-      throw new AppError(competitionCodes.verificationRequired, 'verificationRequired', 403);
+    if (!(await this.isVerified(accountId))) throw competitionErrors.verificationRequired();
     const missing = row.settings.agreements.filter((agreement) => !accepted.includes(agreement.agreementId));
     if (missing.length > 0) {
-      throw new AppError(competitionCodes.agreementsRequired, 'agreementsRequired', 400, {
-        data: { missing: missing.map((a) => a.agreementId) },
-      });
+      throw competitionErrors.agreementsRequired(missing.map((a) => a.agreementId));
     }
     const lastPhaseEnd = Math.max(
       0,
       ...Object.values(row.phases).map((phase) => new Date(phase.endsAt).getTime()),
     );
     if (statusAt(row.phases, now) === 'Completed' || (lastPhaseEnd > 0 && now.getTime() >= lastPhaseEnd)) {
-      throw new AppError(competitionCodes.registrationClosed, 'registrationClosed', 400);
+      throw competitionErrors.registrationClosed();
     }
     await this.db.transaction().execute(async (trx) => {
       const inserted = await this.#t(trx)
@@ -221,7 +218,7 @@ export class Competitions {
         .onConflict((oc) => oc.doNothing())
         .returning('account_id')
         .executeTakeFirst();
-      if (!inserted) throw new AppError(competitionCodes.alreadySignedUp, 'alreadySignedUp', 409);
+      if (!inserted) throw competitionErrors.alreadySignedUp();
       await this.store.append(
         competition.ParticipantSignedUp.aggregate,
         `registration-${competitionId}-${accountId}`,
@@ -280,7 +277,7 @@ export class Competitions {
       .where('file_id', '=', fileId)
       .where('removed', '=', false)
       .executeTakeFirst();
-    if (!row) throw new AppError(competitionCodes.fileNotFound, 'fileNotFound', 404);
+    if (!row) throw competitionErrors.fileNotFound();
     return row;
   }
 

@@ -1,3 +1,6 @@
+import { errorCodes } from '@sais/events';
+import { AppError } from '@sais/kit';
+
 /** Competition's body codes (20xxx); texts live in events/src/messages/competition.ts. */
 export const competitionCodes = {
   competitionNotFound: 20001,
@@ -11,3 +14,25 @@ export const competitionCodes = {
   signUpRequired: 20014,
   rangeNotSatisfiable: 20020,
 } as const;
+
+const fail = (key: keyof typeof competitionCodes, status: number, data?: unknown) =>
+  new AppError(competitionCodes[key], key, status, data === undefined ? {} : { data });
+
+/**
+ * Domain failures of the competition service, one constructor each (code, message key, HTTP status;
+ * the zh-CN and en texts are in the shared catalogue under the same key), as team's `teamErrors`.
+ */
+export const competitionErrors = {
+  competitionNotFound: () => fail('competitionNotFound', 404),
+  /** Creating a competition whose id exists already. */
+  competitionExists: () => new AppError(errorCodes.conflict, 'concurrentChange', 409),
+  phaseDatesInvalid: () => fail('phaseDatesInvalid', 400),
+  phaseNotScheduled: () => fail('phaseNotScheduled', 400),
+  fileNotFound: () => fail('fileNotFound', 404),
+  verificationRequired: () => fail('verificationRequired', 403),
+  agreementsRequired: (missing: string[]) => fail('agreementsRequired', 400, { missing }),
+  registrationClosed: () => fail('registrationClosed', 400),
+  alreadySignedUp: () => fail('alreadySignedUp', 409),
+  signUpRequired: () => fail('signUpRequired', 403),
+  rangeNotSatisfiable: () => fail('rangeNotSatisfiable', 416),
+};

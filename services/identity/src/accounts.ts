@@ -8,7 +8,7 @@ import { SignInThrottle, answerNoSoonerThan, loginPolicy, throttleKeys } from '.
 import { type Channel, type Purpose, type VerificationCodes, codeFailure } from './codes/codes.ts';
 import type { IdentityTables } from './db/tables.ts';
 import { type AccountCommand, type AccountState, decideAccount, foldAccount } from './domain/account.ts';
-import { identityCodes } from './errors.ts';
+import { identityErrors } from './errors.ts';
 
 type Profile = identity.Profile;
 
@@ -19,11 +19,11 @@ const nobody = '00000000-0000-0000-0000-000000000000';
 
 const accountStream = (accountId: string) => `account-${accountId}`;
 /** A closed account signs in no more (decision 0017). */
-const closedAccount = () => new AppError(identityCodes.accountClosed, 'accountClosed', 403);
+const closedAccount = identityErrors.accountClosed;
 const takenError = {
-  username: () => new AppError(identityCodes.usernameTaken, 'usernameTaken', 409),
-  email: () => new AppError(identityCodes.emailTaken, 'emailTaken', 409),
-  phone: () => new AppError(identityCodes.phoneTaken, 'phoneTaken', 409),
+  username: identityErrors.usernameTaken,
+  email: identityErrors.emailTaken,
+  phone: identityErrors.phoneTaken,
 };
 
 export async function loadAccount(
@@ -133,7 +133,7 @@ export class Accounts {
     const owner = await this.accountIdBy(request.channel, request.address);
     if ((request.purpose === 'register' || request.purpose === 'update') && owner)
       throw takenError[request.channel]();
-    if (request.purpose === 'update' && !request.session) throw new AppError(401, 'notSignedIn', 401);
+    if (request.purpose === 'update' && !request.session) throw identityErrors.notSignedIn();
     const issued = await this.db
       .transaction()
       .execute((trx) => this.codes.issue(trx, { ...request, now: new Date() }, metadata));
@@ -221,9 +221,7 @@ export class Accounts {
     const lockedUntil = await this.throttle.lockedUntil(this.db, throttled, now);
     if (lockedUntil) {
       await answerNoSoonerThan(started);
-      throw new AppError(identityCodes.accountLocked, 'accountLocked', 429, {
-        data: { retryAfterSeconds: Math.ceil((lockedUntil.getTime() - Date.now()) / 1000) },
-      });
+      throw identityErrors.accountLocked(Math.ceil((lockedUntil.getTime() - Date.now()) / 1000));
     }
     // A username may be all digits, so a phone-like account is tried as a phone first, then as a username.
     const phoneLike = phoneField.safeParse(account).success;
@@ -251,11 +249,10 @@ export class Accounts {
           const pair = await this.throttle.countFailure(trx, keys.pair, now, loginPolicy.freeFailures);
           if (accountId)
             await this.execute(trx, accountId, { type: 'RecordLoginFailure', ...pair }, metadata);
-          return new AppError(identityCodes.wrongCredentials, 'wrongCredentials', 400);
+          return identityErrors.wrongCredentials();
         }
         const { state } = await this.load(accountId, trx);
-        if (state.status === 'disabled')
-          return new AppError(identityCodes.accountDisabled, 'accountDisabled', 403);
+        if (state.status === 'disabled') return identityErrors.accountDisabled();
         if (state.status === 'closed' || state.status === 'deleted') return closedAccount();
         await this.throttle.clear(trx, [keys.pair]);
         const session = await this.sessions.start(trx, accountId, kind, request.ip, now, metadata);
@@ -282,8 +279,7 @@ export class Accounts {
       if (check !== 'ok') return codeFailure(check);
       if (!accountId) return codeFailure('wrong');
       const { state } = await this.load(accountId, trx);
-      if (state.status === 'disabled')
-        return new AppError(identityCodes.accountDisabled, 'accountDisabled', 403);
+      if (state.status === 'disabled') return identityErrors.accountDisabled();
       if (state.status === 'closed' || state.status === 'deleted') return closedAccount();
       const session = await this.sessions.start(
         trx,
@@ -329,7 +325,7 @@ export class Accounts {
       .where('account_id', '=', session.accountId)
       .executeTakeFirstOrThrow();
     if (!(await verifyPassword(credentials.password_hash, oldPassword))) {
-      throw new AppError(identityCodes.wrongOldPassword, 'wrongOldPassword', 400);
+      throw identityErrors.wrongOldPassword();
     }
     const passwordHash = await hashPassword(newPassword);
     await this.db
@@ -399,8 +395,7 @@ export class Accounts {
   /** The signed-in account, refusing disabled ones; with `role`, also refusing accounts without it. */
   async requireAccount(session: ActiveSession, role?: Role): Promise<ActiveAccount> {
     const { state } = await this.load(session.accountId);
-    if (state.status === 'disabled')
-      throw new AppError(identityCodes.accountDisabled, 'accountDisabled', 403);
+    if (state.status === 'disabled') throw identityErrors.accountDisabled();
     if (state.status === 'closed' || state.status === 'deleted') throw closedAccount();
     if (role && !state.roles.includes(role) && !state.roles.includes('admin')) throw new ForbiddenError();
     return state;

@@ -5,6 +5,7 @@ export * from './errors.ts';
 export * from './eventstore/canonical.ts';
 export * from './eventstore/event-store.ts';
 export * from './eventstore/migrations.ts';
+export * from './eventstore/typed-events.ts';
 export * from './messaging/transport.ts';
 export * from './messaging/in-process.ts';
 export * from './messaging/kafka.ts';

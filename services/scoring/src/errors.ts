@@ -35,4 +35,9 @@ export const scoringCodes = {
   imageRegistryNotAllowed: 40027,
   /** Issue 19: nobody decides on their own team (disqualification). */
   ownTeamDecision: 40028,
+  // Fair submission rules and the queue (decision 0020).
+  formatRefusalsLimitReached: 40029,
+  resultHeaderWrong: 40030,
+  submissionNotCancellable: 40031,
+  sampleSubmissionUnavailable: 40032,
 } as const;

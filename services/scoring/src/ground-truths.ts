@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type EventMetadata, scoring } from '@sais/events';
-import { AppError, type Db, type EventStore, ValidationError } from '@sais/kit';
+import { AppError, type Db, type EventStore, ValidationError, dataOf } from '@sais/kit';
 import type { ScoringDb } from './db/tables.ts';
 import { scoringCodes } from './errors.ts';
 import { InvalidFile } from './evaluation/csv.ts';
@@ -39,7 +39,7 @@ export class GroundTruths {
     // Stored beside the CSV, so a worker maps the parsed form instead of parsing (decision 0015).
     const parsed = encodeTruthForm(truth, { sha256, metric, publicPercent });
     await this.db.transaction().execute(async (trx) => {
-      const row = { metric, public_percent: publicPercent, sha256, content, parsed };
+      const row = { metric, public_percent: publicPercent, sha256, content, parsed, target: truth.target };
       await (trx.withSchema('scoring') as ScoringDb)
         .insertInto('ground_truths')
         .values({ competition_id: competitionId, ...row })
@@ -70,7 +70,7 @@ export class GroundTruths {
     const events = await this.store.readStream(`groundtruth-${competitionId}`);
     const last = events.at(-1);
     if (!last) return null;
-    const data = last.data as { metric: string; rows: number; publicRows: number; sha256: string };
+    const data = dataOf(scoring.GroundTruthUploaded, last);
     const uploader = last.actor.userId
       ? await (this.db.withSchema('scoring') as ScoringDb)
           .selectFrom('people')

@@ -48,7 +48,10 @@ export const scoringService = defineService({
   ],
   metrics: submissionMetrics,
   workers: ({ db, store, config, logger, metrics }) => [
-    scoringWorkers({ db, store, config, logger, metrics: scoringMetrics(metrics) }),
+    // SCORING_WORKERS=off: this process takes no result file (tests drive an Evaluator themselves).
+    ...(config.env.SCORING_WORKERS === 'off'
+      ? []
+      : [scoringWorkers({ db, store, config, logger, metrics: scoringMetrics(metrics) })]),
     ...signalScans({ db, store, config, logger }),
     ...containerRunners({ db, store, config, logger, metrics }),
   ],

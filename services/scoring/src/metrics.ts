@@ -2,7 +2,7 @@ import { type Metrics, type ServiceContext, sampled, withoutJit } from '@sais/ki
 import { sql } from 'kysely';
 import type { Status } from './workers/record.ts';
 
-const statuses: readonly Status[] = ['Waiting', 'Evaluating', 'Completed', 'Invalid', 'Failed'];
+const statuses: readonly Status[] = ['Waiting', 'Evaluating', 'Completed', 'Invalid', 'Failed', 'Cancelled'];
 
 /** What the scoring workers and the container runner observe (docs/operations.md). */
 export interface ScoringMetrics {

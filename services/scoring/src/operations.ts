@@ -6,8 +6,8 @@ import { scoringCodes } from './errors.ts';
 import { InvalidFile } from './evaluation/csv.ts';
 import { scoreSubmission } from './evaluation/score.ts';
 import { GroundTruthCache } from './evaluation/truth-cache.ts';
-import { stream } from './submissions.ts';
-import { progressOf } from './workers/evaluator.ts';
+import { stream } from './domain/submission.ts';
+import { progressOf } from './domain/submission.ts';
 
 type Status = ScoringTables['submissions']['status'];
 

@@ -4,7 +4,8 @@ import { sql } from 'kysely';
 import type { ScoringDb } from './db/tables.ts';
 import { scoringCodes } from './errors.ts';
 import { lowerIsBetter } from './evaluation/metrics.ts';
-import { scoringPhases, stream } from './submissions.ts';
+import { stream } from './domain/submission.ts';
+import { scoringPhases } from './submissions.ts';
 
 export const teamStream = (competitionId: string, teamId: string) =>
   `scoring-team-${competitionId}-${teamId}`;

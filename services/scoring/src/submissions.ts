@@ -1,11 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { type EventMetadata, scoring } from '@sais/events';
-import { AppError, type Db, type EventStore, calendarDay, daysInclusive } from '@sais/kit';
+import { AppError, ConcurrencyError, type Db, type EventStore, calendarDay, daysInclusive } from '@sais/kit';
 import { sql } from 'kysely';
 import type { ScoringDb, ScoringTables } from './db/tables.ts';
 import { scoringCodes } from './errors.ts';
+import { Lines } from './evaluation/csv.ts';
+import { ROW_OK, headerFields, row, splitRow } from './evaluation/fields.ts';
+import { progressOf, stream } from './domain/submission.ts';
+import { recordStep } from './workers/record.ts';
 
-export const stream = (submissionId: string) => `submission-${submissionId}`;
 export const scoringPhases = ['preliminary', 'semi-final', 'final'];
 
 type Phases = ScoringTables['competitions']['phases'];
@@ -37,6 +40,20 @@ function firstDay(phases: Phases, firstSubmissionDay: string | null, timeZone: s
 }
 
 export type SubmissionKind = 'result-file' | 'container-image';
+
+/**
+ * Files refused for their format a team may have per competition and day (decision 0020): such a
+ * refusal gives its allowance back (or never uses it), up to this many; then submissions wait for the
+ * next day, so the free refusals cannot be used to probe the ground truth.
+ */
+export const formatRefusalsPerDay = 10;
+/** The ledger reasons that count as a day's format refusals (refunded files, refused uploads). */
+const formatReasons = ['format-refund', 'format-upload'];
+/** The error keys of upload-time refusals that are the file's format (and so count). */
+export const formatRefusalKeys = new Set(['resultHeaderWrong', 'resultLineTooLong', 'resultTooManyColumns']);
+
+/** What a queue estimate needs from the last evaluations of a competition (decision 0020). */
+const recentEvaluations = 20;
 export interface Admitted {
   submissionId: string;
   phase: string;
@@ -79,15 +96,14 @@ export class Submissions {
     return row?.team_id ?? accountId;
   }
 
-  async #used(trx: Db, competitionId: string, teamId: string, day: string): Promise<number> {
-    const row = await this.#t(trx)
-      .selectFrom('quota_ledger')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('delta'), eb.lit(0)).as('used'))
-      .where('competition_id', '=', competitionId)
-      .where('team_id', '=', teamId)
-      .where('quota_day', '=', day)
-      .executeTakeFirstOrThrow();
-    return Number(row.used);
+  /** The day's allowance used and format refusals of a team (one indexed read of the day's entries). */
+  async #used(trx: Db, competitionId: string, teamId: string, day: string) {
+    const row = await sql<{ used: number; refused: number }>`
+      select coalesce(sum(delta), 0)::int as used,
+        (count(*) filter (where reason = any(${formatReasons}::text[])))::int as refused
+      from scoring.quota_ledger
+      where competition_id = ${competitionId} and team_id = ${teamId} and quota_day = ${day}`.execute(trx);
+    return row.rows[0]!;
   }
 
   /**
@@ -97,23 +113,47 @@ export class Submissions {
    * used: the team's rows are read, not the whole competition's.
    */
   async #counts(trx: Db, competitionId: string, teamId: string, day: string) {
-    const row = await sql<{ today: number; pooled: number; first_day: string | null }>`
+    const row = await sql<{ today: number; refused: number; pooled: number; first_day: string | null }>`
       select coalesce(sum(delta) filter (where team_id = ${teamId} and quota_day = ${day}), 0)::int as today,
+        (count(*) filter (where team_id = ${teamId} and quota_day = ${day}
+          and reason = any(${formatReasons}::text[])))::int as refused,
         coalesce(sum(delta), 0)::int as pooled, min(quota_day) as first_day
       from scoring.quota_ledger
       where competition_id = ${competitionId} and team_id = any(array(
         select account_id::text from scoring.memberships
         where competition_id = ${competitionId} and team_id = ${teamId}) || ${teamId}::text)`.execute(trx);
-    const { today, pooled, first_day } = row.rows[0]!;
-    return { today, pooled, firstDay: first_day };
+    const { today, refused, pooled, first_day } = row.rows[0]!;
+    return { today, refused, pooled, firstDay: first_day };
   }
 
   async remaining(competitionId: string, accountId: string, now = new Date()) {
     const competition = await this.#competition(competitionId);
     const { dailySubmissionLimit: limit, timeZone } = competition.settings;
     const day = calendarDay(timeZone, now);
-    const used = await this.#used(this.db, competitionId, await this.teamOf(competitionId, accountId), day);
-    return { limit, used, remaining: Math.max(0, limit - used), day, timeZone, refundsFailed: true };
+    const [{ used, refused }, truth] = await Promise.all([
+      this.#used(this.db, competitionId, await this.teamOf(competitionId, accountId), day),
+      this.#t()
+        .selectFrom('ground_truths')
+        .select('target')
+        .where('competition_id', '=', competitionId)
+        .executeTakeFirst(),
+    ]);
+    return {
+      limit,
+      used,
+      remaining: Math.max(0, limit - used),
+      day,
+      timeZone,
+      refundsFailed: true,
+      // Decision 0020: files refused for their format give their allowance back, up to a daily cap.
+      // The exact header a result file needs (decision 0020), e.g. "id,yield"; null before a ground truth.
+      columns: truth?.target ? `id,${truth.target}` : null,
+      formatRefusals: {
+        limit: formatRefusalsPerDay,
+        used: refused,
+        remaining: Math.max(0, formatRefusalsPerDay - refused),
+      },
+    };
   }
 
   /**
@@ -147,8 +187,90 @@ export class Submissions {
   async precheck(
     request: { competitionId: string; accountId: string; kind: SubmissionKind },
     now = new Date(),
-  ) {
-    await this.#admissible(this.db, request, now, false);
+  ): Promise<{ teamId: string; day: string; target: string | null }> {
+    const { teamId, day, target } = await this.#admissible(this.db, request, now, false);
+    return { teamId, day, target };
+  }
+
+  /**
+   * Records a result file refused for its format while it was uploaded (decision 0020): no allowance
+   * used, one of the day's format refusals (a ledger entry of 0 beside its ResultFileRefused event).
+   */
+  async refuseFormat(
+    request: { competitionId: string; accountId: string; teamId: string; day: string },
+    reason: string,
+    metadata: EventMetadata,
+  ): Promise<void> {
+    const refusalId = randomUUID();
+    await this.store.append(
+      scoring.ResultFileRefused.aggregate,
+      `refusal-${refusalId}`,
+      'no_stream',
+      [
+        {
+          type: scoring.ResultFileRefused.type,
+          data: {
+            refusalId,
+            competitionId: request.competitionId,
+            teamId: request.teamId,
+            submitterId: request.accountId,
+            quotaDay: request.day,
+            reason,
+          },
+        },
+      ],
+      metadata,
+      {
+        alongside: [
+          sql`insert into scoring.quota_ledger (competition_id, team_id, quota_day, submission_id, delta, reason)
+            values (${request.competitionId}, ${request.teamId}, ${request.day}, ${refusalId}, 0, 'format-upload')`,
+        ],
+      },
+    );
+  }
+
+  /**
+   * Cancels a submission of the caller's team that no worker has taken yet: SubmissionCancelled and its
+   * refund in one append guarded by the stream's version, so a worker claiming it at the same moment
+   * (EvaluationStarted at the same version) and the cancel cannot both win (decision 0020).
+   */
+  async cancel(submissionId: string, accountId: string, metadata: EventMetadata) {
+    const row = await this.#t()
+      .selectFrom('submissions')
+      .select(['competition_id', 'team_id', 'quota_day'])
+      .where('submission_id', '=', submissionId)
+      .executeTakeFirst();
+    if (!row || row.team_id !== (await this.teamOf(row.competition_id, accountId)))
+      throw new AppError(scoringCodes.submissionNotFound, 'submissionNotFound', 404);
+    for (let round = 0; round < 5; round++) {
+      const history = await this.store.readStream(stream(submissionId));
+      const progress = progressOf(history);
+      if (progress.status !== 'Waiting' || progress.attempts > 0 || progress.received?.kind === 'container')
+        throw new AppError(scoringCodes.submissionNotCancellable, 'submissionNotCancellable', 409);
+      try {
+        await recordStep(this.db, this.store, {
+          submissionId,
+          expected: history.length,
+          head: { version: history.length, hash: history.at(-1)?.hash ?? null },
+          events: [
+            { type: scoring.SubmissionCancelled.type, data: { submissionId, cancelledBy: accountId } },
+          ],
+          metadata,
+          status: 'Cancelled',
+          refund: {
+            competitionId: row.competition_id,
+            teamId: row.team_id,
+            quotaDay: row.quota_day,
+            reason: 'cancelled',
+          },
+        });
+        return { submissionId, status: 'Cancelled' as const };
+      } catch (error) {
+        // Someone appended meanwhile (a worker's claim): look again.
+        if (!(error instanceof ConcurrencyError)) throw error;
+      }
+    }
+    throw new AppError(scoringCodes.submissionNotCancellable, 'submissionNotCancellable', 409);
   }
 
   /**
@@ -170,15 +292,17 @@ export class Submissions {
       Pick<ScoringTables['competitions'], 'settings' | 'phases'> & {
         signed_up: boolean;
         has_truth: boolean;
+        target: string | null;
         team_id: string | null;
       }
     >`select c.settings, c.phases,
         exists (select 1 from scoring.registrations r
           where r.competition_id = c.competition_id and r.account_id = ${request.accountId}) as signed_up,
-        exists (select 1 from scoring.ground_truths g where g.competition_id = c.competition_id) as has_truth,
+        g.competition_id is not null as has_truth, g.target,
         m.team_id, ${teamLock} as locked
       from scoring.competitions c
       left join scoring.memberships m on m.competition_id = c.competition_id and m.account_id = ${request.accountId}
+      left join scoring.ground_truths g on g.competition_id = c.competition_id
       where c.competition_id = ${request.competitionId}`.execute(trx);
     const competition = facts.rows[0];
     if (!competition) throw new AppError(scoringCodes.competitionUnknown, 'competitionUnknown', 404);
@@ -195,6 +319,10 @@ export class Submissions {
     const day = calendarDay(timeZone, now);
     const limit = competition.settings.dailySubmissionLimit;
     const counts = await this.#counts(trx, request.competitionId, teamId, day);
+    if (request.kind === 'result-file' && counts.refused >= formatRefusalsPerDay)
+      throw new AppError(scoringCodes.formatRefusalsLimitReached, 'formatRefusalsLimitReached', 429, {
+        data: { limit: formatRefusalsPerDay, day, timeZone },
+      });
     if (counts.today >= limit) {
       throw new AppError(scoringCodes.dailyLimitReached, 'dailyLimitReached', 429, {
         data: { limit, day, timeZone: competition.settings.timeZone },
@@ -207,7 +335,7 @@ export class Submissions {
       throw new AppError(scoringCodes.mergedTeamOverAllowance, 'mergedTeamOverAllowance', 429, {
         data: { used: counts.pooled, allowed },
       });
-    return { phase, teamId, day, limit, today: counts.today };
+    return { phase, teamId, day, limit, today: counts.today, target: competition.target };
   }
 
   /**
@@ -286,6 +414,7 @@ export class Submissions {
   }
 
   async mine(competitionId: string, accountId: string) {
+    const teamId = await this.teamOf(competitionId, accountId);
     const rows = await this.#t()
       .selectFrom('submissions as s')
       .leftJoin('container_runs as c', 'c.submission_id', 's.submission_id')
@@ -303,11 +432,18 @@ export class Submissions {
         'c.run_state',
       ])
       .where('s.competition_id', '=', competitionId)
-      .where('s.team_id', '=', await this.teamOf(competitionId, accountId))
+      .where('s.team_id', '=', teamId)
       .orderBy('s.created_at', 'desc')
       .execute();
+    // Only file submissions queue for the scoring workers (container runs have their own state).
+    const queue = rows.some(
+      (row) => row.image === null && (row.status === 'Waiting' || row.status === 'Evaluating'),
+    )
+      ? await this.#queue(competitionId, teamId)
+      : new Map<string, Queued>();
     return rows.map((row) => ({
       submissionId: row.submission_id,
+      queue: queue.get(row.submission_id) ?? null,
       kind: row.image === null ? ('file' as const) : ('container' as const),
       phase: row.phase,
       fileName: row.file_name,
@@ -325,6 +461,92 @@ export class Submissions {
     }));
   }
 
+  /**
+   * The competition's queue as the team sees it (decision 0020): each of its unfinished submissions'
+   * place among the competition's waiting ones (1: taken next; 0: being evaluated) and an estimated
+   * start and finish from the mean duration of the competition's last evaluations, with as many taken
+   * at once as are evaluating now (at least one). Two indexed reads of few rows, only when the team has
+   * something unfinished. Result files only: container runs have their own runners and state.
+   */
+  async #queue(competitionId: string, teamId: string, now = new Date()): Promise<Map<string, Queued>> {
+    const [queued, recent] = await Promise.all([
+      sql<{ submission_id: string; team_id: string; status: string; started_at: Date | null; place: number }>`
+        select submission_id, team_id, status, started_at,
+          (case when status = 'Waiting'
+            then row_number() over (partition by status = 'Waiting' order by created_at, submission_id)
+            else 0 end)::int as place
+        from scoring.submissions s
+        where competition_id = ${competitionId} and status in ('Waiting', 'Evaluating')
+          and not exists (select 1 from scoring.container_runs c where c.submission_id = s.submission_id)`.execute(
+        this.db,
+      ),
+      sql<{ seconds: number | null; samples: number }>`
+        select avg(extract(epoch from finished_at - started_at))::float8 as seconds, count(*)::int as samples
+        from (select finished_at, started_at from scoring.submissions s
+          where competition_id = ${competitionId} and finished_at is not null and started_at is not null
+            and not exists (select 1 from scoring.container_runs c where c.submission_id = s.submission_id)
+          order by finished_at desc limit ${recentEvaluations}) recent`.execute(this.db),
+    ]);
+    const mean = recent.rows[0]?.seconds ?? null;
+    const slots = Math.max(1, queued.rows.filter((row) => row.status === 'Evaluating').length);
+    const at = (ms: number) => new Date(ms).toISOString();
+    const out = new Map<string, Queued>();
+    for (const row of queued.rows) {
+      if (row.team_id !== teamId) continue;
+      if (mean === null) {
+        out.set(row.submission_id, {
+          place: row.place,
+          ahead: Math.max(0, row.place - 1),
+          estimatedStart: row.started_at ? new Date(row.started_at).toISOString() : null,
+          estimatedFinish: null,
+          basedOn: 0,
+        });
+        continue;
+      }
+      const ms = mean * 1000;
+      const start =
+        row.place === 0
+          ? new Date(row.started_at ?? now).getTime()
+          : now.getTime() + Math.floor((row.place - 1) / slots) * ms;
+      out.set(row.submission_id, {
+        place: row.place,
+        ahead: Math.max(0, row.place - 1),
+        estimatedStart: at(start),
+        estimatedFinish: at(Math.max(start + ms, now.getTime())),
+        basedOn: recent.rows[0]!.samples,
+      });
+    }
+    return out;
+  }
+
+  /**
+   * A sample submission (decision 0020): the header `id,<target>` and every test id of the ground truth
+   * in sorted order (never its file order, never which part an id is in) with a placeholder value 0;
+   * never a true value. For participants signed up to the competition, once its ground truth is set.
+   */
+  async sample(competitionId: string, accountId: string): Promise<{ name: string; bytes: Buffer }> {
+    const row = await sql<{ signed_up: boolean; sha256: string | null; target: string | null }>`
+      select exists (select 1 from scoring.registrations r
+          where r.competition_id = c.competition_id and r.account_id = ${accountId}) as signed_up,
+        g.sha256, g.target
+      from scoring.competitions c left join scoring.ground_truths g on g.competition_id = c.competition_id
+      where c.competition_id = ${competitionId}`.execute(this.db);
+    const found = row.rows[0];
+    if (!found) throw new AppError(scoringCodes.competitionUnknown, 'competitionUnknown', 404);
+    if (!found.signed_up) throw new AppError(scoringCodes.notSignedUp, 'notSignedUp', 403);
+    if (!found.sha256)
+      throw new AppError(scoringCodes.sampleSubmissionUnavailable, 'sampleSubmissionUnavailable', 404);
+    const cached = this.#samples.get(competitionId);
+    if (cached?.sha256 === found.sha256) return { name: 'sample_submission.csv', bytes: cached.bytes };
+    const truth = await sql<{ content: Buffer }>`
+      select content from scoring.ground_truths where competition_id = ${competitionId}`.execute(this.db);
+    const bytes = sampleOf(truth.rows[0]!.content);
+    this.#samples.set(competitionId, { sha256: found.sha256, bytes });
+    return { name: 'sample_submission.csv', bytes };
+  }
+
+  readonly #samples = new Map<string, { sha256: string; bytes: Buffer }>();
+
   async file(submissionId: string, accountId: string) {
     const row = await this.#t()
       .selectFrom('submissions')
@@ -340,4 +562,34 @@ export class Submissions {
     if (!content.rows[0]) throw new AppError(scoringCodes.submissionNotFound, 'submissionNotFound', 404);
     return { name: row.file_name, bytes: content.rows[0].content };
   }
+}
+
+export interface Queued {
+  /** 1: taken next; 0: a worker is evaluating it. */
+  place: number;
+  /** Waiting submissions of the competition before it. */
+  ahead: number;
+  /** ISO times; null while the competition has no finished evaluation to estimate from. */
+  estimatedStart: string | null;
+  estimatedFinish: string | null;
+  /** How many recent evaluations the estimate averages. */
+  basedOn: number;
+}
+
+/** `id,<target>` then every id of a ground truth CSV, sorted, each with the placeholder value 0. */
+export function sampleOf(truth: Buffer): Buffer {
+  const lines = new Lines(truth);
+  if (!lines.next()) return Buffer.from('id,value\n');
+  const header = headerFields(truth, lines.start, lines.end);
+  const target = header?.[1] ?? 'value';
+  const ids: string[] = [];
+  while (lines.next()) {
+    if (splitRow(truth, lines.start, lines.end) !== ROW_OK) continue;
+    const id = truth.toString('utf8', row.idStart, row.idEnd);
+    ids.push(row.idEscaped ? id.replaceAll('""', '"') : id);
+  }
+  const numeric = ids.every((id) => /^\d{1,15}$/.test(id));
+  ids.sort(numeric ? (a, b) => Number(a) - Number(b) : undefined);
+  const quote = (field: string) => (/[",\r\n]/.test(field) ? `"${field.replaceAll('"', '""')}"` : field);
+  return Buffer.from(`id,${quote(target)}\n${ids.map((id) => `${quote(id)},0`).join('\n')}\n`);
 }

@@ -3,8 +3,9 @@ import { csv, scoringHarness } from './support.ts';
 
 /**
  * Every way a participant's file can be wrong, through the whole pipeline (upload, Kafka, a scoring
- * worker, the submission list): the submission ends Invalid with a log that names the place, and it
- * counts against the day's allowance (it was the participant's file, not the platform, that failed).
+ * worker, the submission list): the submission ends Invalid with a log that names the place; its allowance
+ * comes back and it counts as one of the day's format refusals instead (decision 0020). A wrong header is
+ * refused while the file is uploaded.
  */
 describe('invalid result files, end to end', () => {
   let h: Awaited<ReturnType<typeof scoringHarness>>;
@@ -29,11 +30,6 @@ describe('invalid result files, end to end', () => {
 
   it.each([
     ['an empty file', '', 'The file is empty.'],
-    [
-      'a wrong header',
-      rows(([, ...body]) => ['id,value', ...body]),
-      'Line 1: the header must be "id,yield", found "id,value".',
-    ],
     ['missing ids', rows((lines) => lines.slice(0, -2)), '2 test id(s) are missing (missing ids)'],
     [
       'a duplicate id',
@@ -60,13 +56,26 @@ describe('invalid result files, end to end', () => {
       Buffer.concat([Buffer.from('id,yield\n'), Buffer.from([0xc4, 0xe3]), Buffer.from(',1\n')]),
       'The file is not UTF-8 text (wrong encoding).',
     ],
-  ])('%s: Invalid, with the log naming it, and it counts', async (_case, content, log) => {
+  ])('%s: Invalid, with the log naming it, a format refusal', async (_case, content, log) => {
     const person = await h.participant(competitionId);
     const result = await h.submit(person.web, competitionId, content);
     expect(result.status).toBe('Invalid');
     expect(result.log).toContain(log);
     expect(result.score).toBeNull();
     const left = await person.web.get('/api/submission/remaining', { competitionId });
-    expect(left.body.data).toMatchObject({ used: 1, remaining: 19 });
+    expect(left.body.data).toMatchObject({ used: 0, remaining: 20, formatRefusals: { used: 1 } });
+  });
+
+  it('a wrong header: refused while uploading, naming the columns; a format refusal', async () => {
+    const person = await h.participant(competitionId);
+    const refused = await h.post(
+      person.web,
+      competitionId,
+      rows(([, ...body]) => ['id,value', ...body]),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 40030, data: { expected: 'id,yield', found: 'id,value' } });
+    const left = await person.web.get('/api/submission/remaining', { competitionId });
+    expect(left.body.data).toMatchObject({ used: 0, remaining: 20, formatRefusals: { used: 1 } });
   });
 });

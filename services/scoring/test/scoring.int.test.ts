@@ -76,7 +76,7 @@ describe('scoring: result files through Kafka-driven workers to the leaderboard'
     expect(metric.rows[0]!.metric).toBe('r2');
   });
 
-  it('marks a wrong file Invalid with a log naming the line and column, and it still counts', async () => {
+  it('marks a wrong file Invalid with a log naming the line and column; its allowance comes back (decision 0020)', async () => {
     const { web } = await participant();
     const result = await h.submit(
       web,
@@ -87,7 +87,12 @@ describe('scoring: result files through Kafka-driven workers to the leaderboard'
       status: 'Invalid',
       log: 'Line 9, column yield: "NaN" is not a finite number (NaN).',
     });
-    expect(await remaining(web)).toMatchObject({ limit: 3, used: 1, remaining: 2 });
+    expect(await remaining(web)).toMatchObject({
+      limit: 3,
+      used: 0,
+      remaining: 3,
+      formatRefusals: { limit: 10, used: 1, remaining: 9 },
+    });
   });
 
   it('enforces the daily limit even when uploads race', async () => {

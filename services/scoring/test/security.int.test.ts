@@ -154,8 +154,8 @@ describe('scoring under attack', () => {
       expect(long.body).toMatchObject({ code: 40016, data: { line: 2 } });
       expect(await submissionsOf(accountId)).toBe(0);
       expect((await web.get('/api/submission/remaining', { competitionId })).body.data.used).toBe(0);
-      // A file merely wrong (three columns) still reaches the scorer, which names the problem.
-      const wrong = await h.submit(web, competitionId, 'id,yield,extra\nr0,1,2\n');
+      // A file merely wrong (a row of three columns) still reaches the scorer, which names the problem.
+      const wrong = await h.submit(web, competitionId, 'id,yield\nr0,1,2\n');
       expect(wrong.status).toBe('Invalid');
     });
 

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { deciderSpec } from '@sais/kit/testing';
+import type { TeamState } from '../src/domain/team-state.ts';
 import { type TeamCommand, type TeamRules, decideTeam, foldTeam } from '../src/domain/team.ts';
 
 const id = (n: number) => `0b4f6a8e-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -21,13 +23,11 @@ const aliceJoined = {
 };
 const open: TeamRules = { teamSizeLimit: 2, teamMergeDeadline: null, now: new Date('2026-03-01T00:00:00Z') };
 
-const given = (history: { type: string; data: unknown }[], rules: TeamRules = open) => ({
-  when: (command: TeamCommand) => ({
-    then: (expected: unknown[]) => expect(decideTeam(command, foldTeam(history), rules)).toEqual(expected),
-    thenThrows: (messageKey: string) =>
-      expect(() => decideTeam(command, foldTeam(history), rules)).toThrow(messageKey),
-  }),
-});
+const given = (history: { type: string; data: unknown }[], rules: TeamRules = open) =>
+  deciderSpec<TeamCommand, TeamState, { type: string; data: unknown }>({
+    fold: foldTeam,
+    decide: (command, state) => decideTeam(command, state, rules),
+  })(history);
 
 describe('team decider', () => {
   it('creates a team owned by its creator', () => {

@@ -3,6 +3,7 @@ import { CompetitionDetailLayout } from '../features/competitions/CompetitionDet
 import { UserLayout } from '../features/user/UserLayout';
 import { BareLayout } from '../layout/BareLayout';
 import { MainLayout } from '../layout/MainLayout';
+import { setNavigation } from './api';
 import {
   CodeSubmissionsPage,
   CompetitionDataPage,
@@ -79,3 +80,4 @@ export const routes: RouteObject[] = [
 ];
 
 export const router = createBrowserRouter(routes);
+setNavigation((to) => void router.navigate(to));

@@ -20,7 +20,11 @@ export interface RunningPlatform {
  * The whole platform in this process, as `npm start` runs it: every service on a fresh database, the
  * five seeded competitions, codes mailed through `smtpUrl`, listening on 127.0.0.1.
  */
-export async function startPlatform(smtpUrl: string): Promise<RunningPlatform> {
+export async function startPlatform(
+  smtpUrl: string,
+  /** More settings, e.g. `SCORING_WORKERS: 'off'` to keep submissions waiting. */
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<RunningPlatform> {
   const fresh = await freshDatabase('portal');
   await fresh.database.close();
   const dataDir = await mkdtemp(join(tmpdir(), 'sais-portal-data-'));
@@ -29,6 +33,7 @@ export async function startPlatform(smtpUrl: string): Promise<RunningPlatform> {
     DATABASE_URL: fresh.url,
     SMTP_URL: smtpUrl,
     SAIS_CHECKPOINT_INTERVAL_MS: '1000',
+    ...extraEnv,
   };
   const platform = await createAllInOne(
     { dataDir, env },

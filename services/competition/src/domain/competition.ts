@@ -1,7 +1,6 @@
 import { competition } from '@sais/events';
-import { AppError } from '@sais/kit';
 import type { z } from 'zod';
-import { competitionCodes } from '../errors.ts';
+import { competitionErrors } from '../errors.ts';
 
 const E = competition;
 type Data<D extends { data: z.ZodType }> = z.infer<D['data']>;
@@ -108,7 +107,7 @@ export type CompetitionCommand =
 
 export function decideCompetition(command: CompetitionCommand, state: CompetitionState): CompetitionEvent[] {
   if (command.type === 'Create') {
-    if (state.status !== 'none') throw new AppError(409, 'concurrentChange', 409);
+    if (state.status !== 'none') throw competitionErrors.competitionExists();
     return [
       {
         type: E.CompetitionCreated.type,
@@ -116,8 +115,7 @@ export function decideCompetition(command: CompetitionCommand, state: Competitio
       },
     ];
   }
-  if (state.status === 'none')
-    throw new AppError(competitionCodes.competitionNotFound, 'competitionNotFound', 404);
+  if (state.status === 'none') throw competitionErrors.competitionNotFound();
   const { competitionId } = state;
   switch (command.type) {
     case 'Update': {
@@ -132,7 +130,7 @@ export function decideCompetition(command: CompetitionCommand, state: Competitio
     }
     case 'SchedulePhase':
       if (new Date(command.endsAt) <= new Date(command.startsAt)) {
-        throw new AppError(competitionCodes.phaseDatesInvalid, 'phaseDatesInvalid', 400);
+        throw competitionErrors.phaseDatesInvalid();
       }
       return [
         {
@@ -142,8 +140,7 @@ export function decideCompetition(command: CompetitionCommand, state: Competitio
       ];
     case 'OpenPhase':
     case 'ClosePhase':
-      if (!state.phases[command.phase])
-        throw new AppError(competitionCodes.phaseNotScheduled, 'phaseNotScheduled', 400);
+      if (!state.phases[command.phase]) throw competitionErrors.phaseNotScheduled();
       return [
         {
           type: command.type === 'OpenPhase' ? E.PhaseOpened.type : E.PhaseClosed.type,
@@ -153,8 +150,7 @@ export function decideCompetition(command: CompetitionCommand, state: Competitio
     case 'AddFile':
       return [{ type: E.FileAdded.type, data: { competitionId, kind: command.kind, file: command.file } }];
     case 'RemoveFile':
-      if (!state.fileIds.includes(command.fileId))
-        throw new AppError(competitionCodes.fileNotFound, 'fileNotFound', 404);
+      if (!state.fileIds.includes(command.fileId)) throw competitionErrors.fileNotFound();
       return [{ type: E.FileRemoved.type, data: { competitionId, fileId: command.fileId } }];
     default: {
       const unreachable: never = command;

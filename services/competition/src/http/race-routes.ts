@@ -1,9 +1,9 @@
-import { AppError, type Authenticator, envelopeOf, ok, requestMetadata, requirePrincipal } from '@sais/kit';
+import { type Authenticator, envelopeOf, ok, requestMetadata, requirePrincipal } from '@sais/kit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Competitions } from '../competitions.ts';
-import { competitionCodes } from '../errors.ts';
+import { competitionErrors } from '../errors.ts';
 import { type FileStorage, parseRange } from '../files/storage.ts';
 import * as S from './schemas.ts';
 
@@ -118,17 +118,17 @@ export async function raceRoutes(
         file.kind === 'document' &&
         !(await competitions.isSignedUp(file.competition_id, principal.accountId))
       ) {
-        throw new AppError(competitionCodes.signUpRequired, 'signUpRequired', 403);
+        throw competitionErrors.signUpRequired();
       }
       if (file.kind === 'dataset' && !(await competitions.isVerified(principal.accountId))) {
-        throw new AppError(competitionCodes.verificationRequired, 'verificationRequired', 403);
+        throw competitionErrors.verificationRequired();
       }
       const size = await files.size(file.file_id);
       const header = request.headers.range;
       const range = parseRange(header, size);
       if (range === 'invalid') {
         reply.header('content-range', `bytes */${size}`);
-        throw new AppError(competitionCodes.rangeNotSatisfiable, 'rangeNotSatisfiable', 416);
+        throw competitionErrors.rangeNotSatisfiable();
       }
       const bytes = range ? range.end - range.start + 1 : size;
       await competitions.recordDownload(

@@ -1,5 +1,5 @@
 import { identity } from '@sais/events';
-import { type Db, defineProjection } from '@sais/kit';
+import { type Db, defineProjection, isEvent } from '@sais/kit';
 import type { Kysely } from 'kysely';
 import type { CompetitionTables } from '../db/tables.ts';
 
@@ -12,8 +12,8 @@ export const verifiedUsersProjection = defineProjection({
   tables: ['verified_users'],
   streamTypes: [identity.IdentityVerificationApproved.aggregate],
   async apply(trx, event) {
-    if (event.type !== identity.IdentityVerificationApproved.type) return;
-    const { accountId } = event.data as { accountId: string };
+    if (!isEvent(identity.IdentityVerificationApproved, event)) return;
+    const { accountId } = event.data;
     await table(trx)
       .insertInto('verified_users')
       .values({ account_id: accountId, verified_at: new Date(event.occurredAt) })

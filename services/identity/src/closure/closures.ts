@@ -1,6 +1,5 @@
 import { type EventMetadata } from '@sais/events';
 import {
-  AppError,
   CalendarNotKnown,
   type Db,
   type PersonalDataKeys,
@@ -13,7 +12,7 @@ import type { Accounts } from '../accounts.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import type { IdentityTables } from '../db/tables.ts';
-import { identityCodes } from '../errors.ts';
+import { identityErrors } from '../errors.ts';
 
 /** Spec §9: personal data can be deleted 90 working days after an account closes. */
 export const deletionAfterWorkingDays = 90;
@@ -55,9 +54,7 @@ export class AccountClosures {
       .where('account_id', '=', accountId)
       .executeTakeFirst();
     if (!credentials || !(await verifyPassword(credentials.password_hash, password)))
-      throw new AppError(identityCodes.wrongOldPassword, 'wrongOldPassword', 400, {
-        data: { field: 'password' },
-      });
+      throw identityErrors.wrongOldPassword('password');
     return this.#close(accountId, 'holder', null, metadata);
   }
 

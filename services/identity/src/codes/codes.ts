@@ -1,8 +1,8 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { identity } from '@sais/events';
-import { AppError, type Db, type EventStore } from '@sais/kit';
+import { type AppError, type Db, type EventStore } from '@sais/kit';
 import type { EventMetadata } from '@sais/events';
-import { identityCodes } from '../errors.ts';
+import { identityErrors } from '../errors.ts';
 import type { IdentityTables } from '../db/tables.ts';
 import type { Kysely } from 'kysely';
 
@@ -56,11 +56,11 @@ export class VerificationCodes {
         codePolicy.resendSeconds - (request.now.getTime() - new Date(last).getTime()) / 1000,
       );
       if (secondsLeft > 0) {
-        throw new AppError(identityCodes.codeTooSoon, 'codeTooSoon', 429, { data: { secondsLeft } });
+        throw identityErrors.codeTooSoon(secondsLeft);
       }
     }
     if (recent.length >= codePolicy.perAddressPerHour) {
-      throw new AppError(identityCodes.codeRateLimited, 'codeRateLimited', 429);
+      throw identityErrors.codeRateLimited();
     }
     if (request.ip) {
       const fromIp = await db
@@ -70,7 +70,7 @@ export class VerificationCodes {
         .where('created_at', '>', hourAgo)
         .executeTakeFirstOrThrow();
       if (Number(fromIp.count) >= codePolicy.perIpPerHour) {
-        throw new AppError(identityCodes.codeRateLimited, 'codeRateLimited', 429);
+        throw identityErrors.codeRateLimited();
       }
     }
     const codeId = randomUUID();
@@ -175,11 +175,11 @@ export class VerificationCodes {
 export function codeFailure(check: Exclude<CodeCheck, 'ok'>): AppError {
   switch (check) {
     case 'expired':
-      return new AppError(identityCodes.codeExpired, 'codeExpired', 400);
+      return identityErrors.codeExpired();
     case 'burned':
-      return new AppError(identityCodes.codeBurned, 'codeBurned', 400);
+      return identityErrors.codeBurned();
     default:
-      return new AppError(identityCodes.codeInvalid, 'codeInvalid', 400);
+      return identityErrors.codeInvalid();
   }
 }
 

@@ -1,6 +1,5 @@
 import { type Role, identity } from '@sais/events';
-import { AppError } from '@sais/kit';
-import { identityCodes } from '../errors.ts';
+import { identityErrors } from '../errors.ts';
 
 const E = identity;
 type Profile = identity.Profile;
@@ -111,21 +110,21 @@ export type AccountCommand =
   | { type: 'CloseAccount'; by: 'holder' | 'admin'; reason: string | null; at: Date }
   | { type: 'DeleteAccount'; workingDays: number };
 
-const closedError = () => new AppError(identityCodes.accountClosed, 'accountClosed', 409);
+const closedError = identityErrors.accountAlreadyClosed;
 
 /** Pure business rules of an account: the events a command produces, or a typed error. */
 export function decideAccount(command: AccountCommand, state: AccountState): AccountEvent[] {
   if (command.type === 'RegisterAccount') {
-    if (state.status !== 'none') throw new AppError(identityCodes.accountExists, 'accountExists', 409);
+    if (state.status !== 'none') throw identityErrors.accountExists();
     const { accountId, username, email, phone } = command;
     return [
       { type: E.AccountRegistered.type, data: { accountId, username, email, phone, termsAccepted: true } },
     ];
   }
-  if (state.status === 'none') throw new AppError(404, 'notFound', 404);
+  if (state.status === 'none') throw identityErrors.notFound();
   const { accountId } = state;
   if (command.type === 'DeleteAccount') {
-    if (state.status !== 'closed' || !state.closedAt) throw new AppError(404, 'notFound', 404);
+    if (state.status !== 'closed' || !state.closedAt) throw identityErrors.notFound();
     return [
       {
         type: E.AccountDeleted.type,

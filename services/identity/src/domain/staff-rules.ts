@@ -1,6 +1,6 @@
 import type { Role } from '@sais/events';
-import { AppError, ForbiddenError } from '@sais/kit';
-import { identityCodes } from '../errors.ts';
+import { ForbiddenError } from '@sais/kit';
+import { identityErrors } from '../errors.ts';
 
 /** What a staff member does to an account from the console. */
 export type StaffAction =
@@ -37,10 +37,10 @@ export function checkStaffAction(action: StaffAction, facts: StaffActionFacts): 
     action.type === 'disable' ||
     action.type === 'close' ||
     (action.type === 'revoke' && action.role === 'admin');
-  if (removesAdmin && self) throw new AppError(identityCodes.notOnOwnAccount, 'notOnOwnAccount', 409);
+  if (removesAdmin && self) throw identityErrors.notOnOwnAccount();
   if ((action.type === 'disable' || action.type === 'enable') && isStaff(target.roles) && !actorIsAdmin)
-    throw new AppError(identityCodes.staffNeedsAdmin, 'staffNeedsAdmin', 403);
+    throw identityErrors.staffNeedsAdmin();
   if (!removesAdmin) return;
   if (target.roles.includes('admin') && target.status === 'active' && facts.activeAdmins <= 1)
-    throw new AppError(identityCodes.lastAdmin, 'lastAdmin', 409);
+    throw identityErrors.lastAdmin();
 }

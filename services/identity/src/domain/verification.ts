@@ -1,7 +1,6 @@
 import { identity } from '@sais/events';
-import { AppError } from '@sais/kit';
 import type { z } from 'zod';
-import { identityCodes } from '../errors.ts';
+import { identityErrors } from '../errors.ts';
 
 const E = identity;
 const { photoChecks } = identity;
@@ -69,9 +68,6 @@ export type VerificationCommand =
     }
   | { type: 'Reject'; reviewerId: string; reason: string };
 
-const refuse = (key: keyof typeof identityCodes, status: number) =>
-  new AppError(identityCodes[key], key, status);
-
 /**
  * What an approval needs (issue 19): someone else's verification, every photo seen by this reviewer,
  * the number read from the photo equal to the submitted one, and each photo rule ticked.
@@ -81,10 +77,10 @@ function requireApprovable(
   command: Extract<VerificationCommand, { type: 'Approve' }>,
 ) {
   for (let position = 0; position < state.photoCount; position++)
-    if (!state.viewed.includes(`${command.reviewerId}:${position}`)) throw refuse('photosNotViewed', 409);
-  if (!command.numberMatches) throw refuse('certificateNumberMismatch', 409);
+    if (!state.viewed.includes(`${command.reviewerId}:${position}`)) throw identityErrors.photosNotViewed();
+  if (!command.numberMatches) throw identityErrors.certificateNumberMismatch();
   if (!photoChecks.every((check) => command.checks.includes(check)))
-    throw refuse('photoChecklistIncomplete', 400);
+    throw identityErrors.photoChecklistIncomplete();
 }
 
 export function decideVerification(
@@ -92,13 +88,11 @@ export function decideVerification(
   state: VerificationState,
 ): VerificationEvent[] {
   if (command.type === 'Submit') {
-    if (state.status === 'processing')
-      throw new AppError(identityCodes.verificationPending, 'verificationPending', 409);
-    if (state.status === 'verified')
-      throw new AppError(identityCodes.alreadyVerified, 'alreadyVerified', 409);
+    if (state.status === 'processing') throw identityErrors.verificationPending();
+    if (state.status === 'verified') throw identityErrors.alreadyVerified();
     return [{ type: E.IdentityVerificationSubmitted.type, data: command.data }];
   }
-  if (state.status === 'none') throw new AppError(404, 'notFound', 404);
+  if (state.status === 'none') throw identityErrors.notFound();
   const { verificationId, accountId } = state;
   switch (command.type) {
     case 'ViewDocuments':
@@ -111,9 +105,9 @@ export function decideVerification(
     case 'Approve':
     case 'Reject': {
       // Separation of duties: nobody decides their own verification, whatever their roles.
-      if (command.reviewerId === accountId) throw refuse('ownVerification', 403);
+      if (command.reviewerId === accountId) throw identityErrors.ownVerification();
       if (state.status !== 'processing') {
-        throw new AppError(identityCodes.verificationNotPending, 'verificationNotPending', 409);
+        throw identityErrors.verificationNotPending();
       }
       if (command.type === 'Approve') requireApprovable(state, command);
       return command.type === 'Approve'

@@ -1,20 +1,12 @@
 import type { Role } from '@sais/events';
-import {
-  AppError,
-  type Db,
-  type StaffCall,
-  ok,
-  okPage,
-  parseSimpleRestList,
-  simpleRestQuery,
-} from '@sais/kit';
+import { type Db, type StaffCall, ok, okPage, parseSimpleRestList, simpleRestQuery } from '@sais/kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Accounts } from '../accounts.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import type { AccountClosures } from '../closure/closures.ts';
-import { identityCodes } from '../errors.ts';
+import { identityErrors } from '../errors.ts';
 import { type UserDirectory, accountStatuses, staffRoles } from '../users/directory.ts';
 import { type StaffChange, StaffActions } from '../users/staff-actions.ts';
 import { requireStaffSession } from './context.ts';
@@ -107,10 +99,7 @@ export async function userAdminRoutes(
     async (request) => {
       const caller = await staff(request, 'operator');
       const reason = request.body?.reason;
-      if (!reason)
-        throw new AppError(identityCodes.disableReasonRequired, 'disableReasonRequired', 400, {
-          data: { field: 'reason' },
-        });
+      if (!reason) throw identityErrors.disableReasonRequired();
       await change(caller, request.params.id, { type: 'disable', reason });
       return ok(await directory.one(request.params.id));
     },
@@ -140,10 +129,7 @@ export async function userAdminRoutes(
     async (request) => {
       const caller = await staff(request, 'admin');
       const reason = request.body?.reason;
-      if (!reason)
-        throw new AppError(identityCodes.closeReasonRequired, 'closeReasonRequired', 400, {
-          data: { field: 'reason' },
-        });
+      if (!reason) throw identityErrors.closeReasonRequired();
       await change(caller, request.params.id, { type: 'close', reason });
       return ok(await directory.one(request.params.id));
     },

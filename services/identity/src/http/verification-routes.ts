@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Accounts } from '../accounts.ts';
 import type { Sessions } from '../auth/sessions.ts';
-import { identityCodes } from '../errors.ts';
+import { identityErrors } from '../errors.ts';
 import type { Inbox } from '../inbox/inbox.ts';
 import { inspectPhoto, maxPhotoBytes, photoLimits } from '../verification/photos.ts';
 import type { Verifications } from '../verification/verifications.ts';
@@ -245,7 +245,7 @@ export async function verificationRoutes(
       },
       async (request) => {
         await requireSession(request, sessions);
-        throw new AppError(identityCodes.alipayNotConfigured, 'alipayNotConfigured', 501);
+        throw identityErrors.alipayNotConfigured();
       },
     );
   }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type EventEnvelope, identity, scoring, team } from '@sais/events';
-import { type Db, defineProjection } from '@sais/kit';
+import { type Db, dataOf, defineProjection, isEvent } from '@sais/kit';
 import { type Kysely, sql } from 'kysely';
 import type { IdentityTables } from '../db/tables.ts';
 
@@ -39,27 +39,26 @@ async function erasedAmong(trx: Db, accountIds: readonly string[]): Promise<Set<
  */
 async function submissionNotices(trx: Db, events: readonly EventEnvelope[]): Promise<void> {
   if (events.length === 0) return;
-  type Data = { submissionId: string; submitterId?: string; fileName?: string };
   const known = new Map<string, { recipient_id: string; file_name: string }>();
   const submitted = events
-    .filter((event) => event.type === scoring.SubmissionReceived.type)
-    .map((event) => event.data as Data);
+    .filter((event) => isEvent(scoring.SubmissionReceived, event))
+    .map((event) => event.data);
   const erased = await erasedAmong(
     trx,
-    submitted.map((data) => data.submitterId!),
+    submitted.map((data) => data.submitterId),
   );
-  const receipts = submitted.filter((data) => !erased.has(data.submitterId!));
+  const receipts = submitted.filter((data) => !erased.has(data.submitterId));
   for (const data of receipts)
-    known.set(data.submissionId, { recipient_id: data.submitterId!, file_name: data.fileName! });
+    known.set(data.submissionId, { recipient_id: data.submitterId, file_name: data.fileName });
   if (receipts.length > 0)
     await sql`insert into identity.inbox_submissions (submission_id, recipient_id, file_name)
-      select * from unnest(${receipts.map((d) => d.submissionId)}::uuid[], ${receipts.map((d) => d.submitterId!)}::uuid[],
-        ${receipts.map((d) => d.fileName!)}::text[])
+      select * from unnest(${receipts.map((d) => d.submissionId)}::uuid[], ${receipts.map((d) => d.submitterId)}::uuid[],
+        ${receipts.map((d) => d.fileName)}::text[])
       on conflict do nothing`.execute(trx);
-  const others = events.filter((event) => event.type !== scoring.SubmissionReceived.type);
-  const unknown = [...new Set(others.map((event) => (event.data as Data).submissionId))].filter(
-    (id) => !known.has(id),
-  );
+  const others = events
+    .filter((event) => isEvent(scoring.submissionEvents, event))
+    .filter((event) => event.type !== scoring.SubmissionReceived.type);
+  const unknown = [...new Set(others.map((event) => event.data.submissionId))].filter((id) => !known.has(id));
   if (unknown.length > 0) {
     const rows = await sql<{ submission_id: string; recipient_id: string; file_name: string }>`
       select submission_id, recipient_id, file_name from identity.inbox_submissions
@@ -67,7 +66,7 @@ async function submissionNotices(trx: Db, events: readonly EventEnvelope[]): Pro
     for (const row of rows.rows) known.set(row.submission_id, row);
   }
   const messages = others.flatMap((event) => {
-    const data = event.data as Data;
+    const data = event.data;
     const submission = known.get(data.submissionId);
     const notice = submission && scoring.scoringNotice(event.type, data, submission.file_name);
     return notice
@@ -136,9 +135,9 @@ export const inboxProjection = defineProjection({
           ${event.occurredAt}::timestamptz
         where not exists (select 1 from identity.inbox_erased where account_id = ${recipientId})
         on conflict (message_id) do nothing`.execute(trx);
-    if (event.streamType === team.TeamCreated.aggregate) {
+    if (isEvent(team.teamEvents, event)) {
       // One event may notify several people (a disbanded team): each message gets its own stable id.
-      const notices = await team.teamNotices(event.type, event.data as object, async (accountId) =>
+      const notices = await team.teamNotices(event.type, event.data, async (accountId) =>
         personMark(accountId),
       );
       for (const notice of notices) {
@@ -158,7 +157,7 @@ export const inboxProjection = defineProjection({
     }
     switch (event.type) {
       case identity.IdentityVerificationApproved.type: {
-        const data = event.data as { accountId: string };
+        const data = dataOf(identity.IdentityVerificationApproved, event);
         await insert(
           data.accountId,
           { en: 'Verification Pass', 'zh-CN': '认证通过' },
@@ -170,7 +169,7 @@ export const inboxProjection = defineProjection({
         return;
       }
       case identity.IdentityVerificationRejected.type: {
-        const data = event.data as { accountId: string; reason: string };
+        const data = dataOf(identity.IdentityVerificationRejected, event);
         await insert(
           data.accountId,
           { en: 'Verification Failed', 'zh-CN': '认证未通过' },
@@ -183,7 +182,7 @@ export const inboxProjection = defineProjection({
       }
       case identity.AccountDeleted.type: {
         // Order-free: whatever arrives later for this person is not kept either (`inbox_erased`).
-        const { accountId } = event.data as { accountId: string };
+        const { accountId } = dataOf(identity.AccountDeleted, event);
         await sql`insert into identity.inbox_erased (account_id) values (${accountId}) on conflict do nothing`.execute(
           trx,
         );
@@ -192,7 +191,7 @@ export const inboxProjection = defineProjection({
         return;
       }
       case identity.MessageRead.type: {
-        const data = event.data as { messageId: string; recipientId: string };
+        const data = dataOf(identity.MessageRead, event);
         await inboxOf(trx)
           .updateTable('inbox')
           .set({ read_at: new Date(event.occurredAt) })

@@ -1,7 +1,7 @@
 import { type EventMetadata, identity } from '@sais/events';
-import { AppError, type Db, type EventStore, pageSignals, recordSignalDecision, signalId } from '@sais/kit';
+import { type Db, type EventStore, pageSignals, recordSignalDecision, signalId } from '@sais/kit';
 import { sql } from 'kysely';
-import { identityCodes } from '../errors.ts';
+import { identityErrors } from '../errors.ts';
 
 export type IdentitySignalKind = 'shared-document' | 'shared-address';
 export type IdentitySignalStatus = 'open' | 'dismissed' | 'confirmed';
@@ -158,7 +158,7 @@ export class IdentitySignals {
 
   async one(id: string): Promise<IdentitySignal> {
     const found = (await this.#all()).find((signal) => signal.id === id);
-    if (!found) throw new AppError(identityCodes.identitySignalNotFound, 'identitySignalNotFound', 404);
+    if (!found) throw identityErrors.identitySignalNotFound();
     return found;
   }
 
@@ -171,7 +171,7 @@ export class IdentitySignals {
     metadata: EventMetadata,
   ): Promise<IdentitySignal> {
     const signal = await this.one(id);
-    const decided = () => new AppError(identityCodes.identitySignalDecided, 'identitySignalDecided', 409);
+    const decided = identityErrors.identitySignalDecided;
     if (signal.status !== 'open') throw decided();
     await recordSignalDecision(this.db, this.store, {
       event: identity.IdentitySignalDecided,

@@ -1,4 +1,4 @@
-import { errorCodes, translate } from '@sais/events';
+import { errorCodes, translate, translateWith } from '@sais/events';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
@@ -31,9 +31,11 @@ export function installErrorHandling(app: FastifyInstance): void {
     const language = requestLanguage(request);
     if (error instanceof AppError) {
       if (error.httpStatus >= 500) request.log.error({ err: error }, 'request failed');
-      return reply
-        .status(error.httpStatus)
-        .send({ code: error.code, message: translate(error.messageKey, language), data: error.data });
+      return reply.status(error.httpStatus).send({
+        code: error.code,
+        message: translateWith(error.messageKey, language, error.data),
+        data: error.data,
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = error.validation.map((issue) => ({

@@ -92,8 +92,8 @@ export async function openEvents<E extends EventEnvelope>(
   if (subjects.size === 0) return [...events];
   const found = await keys.keys([...subjects], { trx });
   return events.map((event) => {
-    const data = event.data as Record<string, unknown>;
-    if (!fieldsOf(event).some(isSealedValue)) return event;
+    const { data } = event;
+    if (typeof data !== 'object' || data === null || !Object.values(data).some(isSealedValue)) return event;
     const opened = Object.fromEntries(
       Object.entries(data).map(([field, value]) =>
         isSealedValue(value) ? [field, openValue(found.get(subjectIn(value)), field, value)] : [field, value],

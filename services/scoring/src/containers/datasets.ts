@@ -1,7 +1,7 @@
 import { chmod, copyFile, link, mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { competition } from '@sais/events';
-import { type Db, defineProjection } from '@sais/kit';
+import { type Db, defineProjection, isEvent } from '@sais/kit';
 import type { ScoringDb } from '../db/tables.ts';
 
 const t = (trx: Db) => trx.withSchema('scoring') as ScoringDb;
@@ -13,20 +13,16 @@ export const datasetsMirror = defineProjection({
   tables: ['competition_datasets'],
   streamTypes: [competition.FileAdded.aggregate],
   async apply(trx, event) {
-    if (event.type === competition.FileAdded.type) {
-      const data = event.data as {
-        competitionId: string;
-        kind: string;
-        file: { fileId: string; name: string };
-      };
+    if (isEvent(competition.FileAdded, event)) {
+      const { data } = event;
       if (data.kind !== 'dataset') return;
       await t(trx)
         .insertInto('competition_datasets')
         .values({ competition_id: data.competitionId, file_id: data.file.fileId, name: data.file.name })
         .onConflict((oc) => oc.doNothing())
         .execute();
-    } else if (event.type === competition.FileRemoved.type) {
-      const data = event.data as { competitionId: string; fileId: string };
+    } else if (isEvent(competition.FileRemoved, event)) {
+      const { data } = event;
       await t(trx)
         .deleteFrom('competition_datasets')
         .where('competition_id', '=', data.competitionId)

@@ -29,6 +29,8 @@ export interface ScoringTables {
     /** The parsed form (evaluation/truth-form.ts) of `content`; null when not stored. */
     parsed: Buffer | null;
     uploaded_at: Generated<Date>;
+    /** The header's target column (`id,<target>`); null for a file stored before decision 0020. */
+    target: Generated<string | null>;
   };
   submissions: {
     submission_id: string;
@@ -40,13 +42,16 @@ export interface ScoringTables {
     size: number;
     sha256: string;
     quota_day: string;
-    status: 'Waiting' | 'Evaluating' | 'Completed' | 'Invalid' | 'Failed';
+    status: 'Waiting' | 'Evaluating' | 'Completed' | 'Invalid' | 'Failed' | 'Cancelled';
     public_score: number | null;
     private_score: number | null;
     log: string | null;
     created_at: Date;
     updated_at: Date;
     disqualified_reason: Generated<string | null>;
+    /** When a worker last took it and when it reached Completed/Invalid/Failed (decision 0020). */
+    started_at: Generated<Date | null>;
+    finished_at: Generated<Date | null>;
   };
   quota_ledger: {
     entry_id: Generated<number>;

@@ -2,18 +2,26 @@ import { AppError, ValidationError } from '@sais/kit';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { scoringCodes } from '../errors.ts';
-import { LineGuard } from '../evaluation/line-guard.ts';
+import { HeaderCheck, LineGuard } from '../evaluation/line-guard.ts';
 
 const fileTooLarge = () => new AppError(scoringCodes.fileTooLarge, 'fileTooLarge', 413);
 
 /**
  * Reads a multipart form of text fields and one CSV file. `beforeFile` sees the fields sent before the
  * file and may refuse (who and what: sign-up, open phase, allowance) before a byte of the file is read;
- * the file is then read as a stream, at most `maxBytes`, its lines checked by `LineGuard` as they arrive.
+ * the file is then read as a stream, at most `maxBytes`, its lines checked by `LineGuard` and its header
+ * by `HeaderCheck` (when `beforeFile` names the target column) as they arrive.
  */
 export async function readResultForm(
   request: FastifyRequest,
-  { maxBytes, beforeFile }: { maxBytes: number; beforeFile?(fields: Record<string, string>): Promise<void> },
+  {
+    maxBytes,
+    beforeFile,
+  }: {
+    maxBytes: number;
+    /** May answer the ground truth's target column: the header is then checked as it streams. */
+    beforeFile?(fields: Record<string, string>): Promise<{ target?: string | null } | void>;
+  },
 ): Promise<{ fields: Record<string, string>; file: { name: string; bytes: Buffer } }> {
   const fields: Record<string, string> = {};
   let file: { name: string; bytes: Buffer } | undefined;
@@ -28,11 +36,14 @@ export async function readResultForm(
       const guard = new LineGuard();
       const chunks: Buffer[] = [];
       try {
-        await beforeFile?.(fields);
+        const target = (await beforeFile?.(fields))?.target;
+        const header = target ? new HeaderCheck(target) : null;
         for await (const chunk of part.file as AsyncIterable<Buffer>) {
+          header?.push(chunk);
           guard.push(chunk);
           chunks.push(chunk);
         }
+        if (!part.file.truncated) header?.end();
       } catch (error) {
         // Stop reading: the rest of the body is not kept (nor parsed).
         part.file.destroy();

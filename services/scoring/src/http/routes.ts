@@ -1,4 +1,5 @@
 import {
+  AppError,
   type Authenticator,
   type Principal,
   type SimpleRestQuery,
@@ -19,7 +20,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Leaderboards } from '../leaderboards.ts';
 import type { GroundTruths } from '../ground-truths.ts';
-import type { Submissions } from '../submissions.ts';
+import { type Submissions, formatRefusalKeys } from '../submissions.ts';
 import type { BoardWatch } from '../board-watch.ts';
 import { type Operations, type SubmissionListQuery, submissionSortFieldNames } from '../operations.ts';
 import type { Standings } from '../standings.ts';
@@ -69,19 +70,90 @@ export async function scoringRoutes(
     async (request) => {
       const principal = await requirePrincipal(auth, request);
       let competitionId = '';
-      const { file } = await readResultForm(request, {
-        maxBytes: maxMultipartBytes,
-        // Who and what before the file: a caller who could not submit is refused before it is read.
-        beforeFile: async (fields) => {
-          competitionId = competitionIdOf(fields);
-          await submissions.precheck({ competitionId, accountId: principal.accountId, kind: 'result-file' });
-        },
-      });
+      let admitted: { teamId: string; day: string } | undefined;
+      const metadata = requestMetadata(request, principal.accountId);
+      let file;
+      try {
+        ({ file } = await readResultForm(request, {
+          maxBytes: maxMultipartBytes,
+          // Who and what before the file: a caller who could not submit is refused before it is read;
+          // then the header is checked against the ground truth's columns as the file streams.
+          beforeFile: async (fields) => {
+            competitionId = competitionIdOf(fields);
+            const checked = await submissions.precheck({
+              competitionId,
+              accountId: principal.accountId,
+              kind: 'result-file',
+            });
+            admitted = checked;
+            return { target: checked.target };
+          },
+        }));
+      } catch (error) {
+        await countFormatRefusal(error, admitted, competitionId, principal.accountId, metadata);
+        throw error;
+      }
       const result = await submissions.receive(
         { competitionId, accountId: principal.accountId, fileName: file.name, bytes: file.bytes },
-        requestMetadata(request, principal.accountId),
+        metadata,
       );
       return ok(result, 'Submit success');
+    },
+  );
+
+  /** A file refused for its format while uploading counts against the day's format refusals (0020). */
+  async function countFormatRefusal(
+    error: unknown,
+    admitted: { teamId: string; day: string } | undefined,
+    competitionId: string,
+    accountId: string,
+    metadata: ReturnType<typeof requestMetadata>,
+  ) {
+    if (!admitted || !(error instanceof AppError) || !formatRefusalKeys.has(error.messageKey)) return;
+    await submissions
+      .refuseFormat({ competitionId, accountId, ...admitted }, error.messageKey, metadata)
+      .catch((failure: unknown) => root.log.error({ err: failure }, 'could not record a format refusal'));
+  }
+
+  app.post(
+    '/api/submission/cancel',
+    {
+      schema: {
+        tags,
+        summary:
+          'Cancel a submission of my team that has not started evaluating; its allowance comes back (decision 0020)',
+        body: z.object({ submissionId: z.uuid() }),
+      },
+    },
+    async (request) => {
+      const principal = await requirePrincipal(auth, request);
+      return ok(
+        await submissions.cancel(
+          request.body.submissionId,
+          principal.accountId,
+          requestMetadata(request, principal.accountId),
+        ),
+      );
+    },
+  );
+
+  app.get(
+    '/api/submission/sample',
+    {
+      schema: {
+        tags,
+        summary:
+          'A sample submission: id,<target> and every test id (sorted) with a placeholder 0; for participants signed up',
+        querystring: byCompetition,
+      },
+    },
+    async (request, reply) => {
+      const principal = await requirePrincipal(auth, request);
+      const file = await submissions.sample(request.query.competitionId, principal.accountId);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.name}"`)
+        .send(file.bytes);
     },
   );
 
@@ -371,7 +443,7 @@ async function finalAndBoardRoutes(
 
 const listFilter = z.object({
   competitionId: z.uuid().optional(),
-  status: z.enum(['Waiting', 'Evaluating', 'Completed', 'Invalid', 'Failed']).optional(),
+  status: z.enum(['Waiting', 'Evaluating', 'Completed', 'Invalid', 'Failed', 'Cancelled']).optional(),
   teamId: z.string().max(100).optional(),
   phase: z.string().max(40).optional(),
   submitterId: z.uuid().optional(),

@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type EventMetadata, type Language, errorCodes, translate } from '@sais/events';
+import { Readable } from 'node:stream';
+import { type EventMetadata, type Language, errorCodes, translateWith } from '@sais/events';
 import {
   AppError,
   type Authenticator,
@@ -17,9 +18,9 @@ import { EVENTS, Server } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { scoringCodes } from '../errors.ts';
-import { LineGuard } from '../evaluation/line-guard.ts';
+import { HeaderCheck, LineGuard } from '../evaluation/line-guard.ts';
 import { type ResumableUploads, resumablePolicy } from '../resumable-uploads.ts';
-import type { Submissions } from '../submissions.ts';
+import { type Submissions, formatRefusalKeys } from '../submissions.ts';
 
 /** Where resumable uploads are served (tus 1.0.0: creation, termination, expiration). */
 export const tusPath = '/api/submission/tus';
@@ -39,7 +40,7 @@ function refusal(error: AppError, language: Language) {
     status_code: error.httpStatus,
     body: JSON.stringify({
       code: error.code,
-      message: translate(error.messageKey, language),
+      message: translateWith(error.messageKey, language, error.data),
       data: error.data,
     }),
   };
@@ -118,6 +119,14 @@ export async function tusRoutes(
       try {
         const bytes = await readFile(path);
         new LineGuard().push(bytes);
+        const target = (
+          await submissions.precheck({ competitionId, accountId: caller.accountId, kind: 'result-file' })
+        ).target;
+        if (target) {
+          const header = new HeaderCheck(target);
+          header.push(bytes);
+          header.end();
+        }
         const result = await submissions.receive(
           { competitionId, accountId: caller.accountId, fileName: filename, bytes },
           caller.metadata,
@@ -128,6 +137,15 @@ export async function tusRoutes(
           body: JSON.stringify(ok(result, localizeSuccess('Submit success', caller.language))),
         };
       } catch (error) {
+        if (error instanceof AppError && formatRefusalKeys.has(error.messageKey)) {
+          const request_ = { competitionId, accountId: caller.accountId };
+          await submissions
+            .precheck({ ...request_, kind: 'result-file' })
+            .then((checked) =>
+              submissions.refuseFormat({ ...request_, ...checked }, error.messageKey, caller.metadata),
+            )
+            .catch(() => undefined);
+        }
         if (error instanceof AppError) throw refusal(error, caller.language);
         throw error;
       } finally {
@@ -149,14 +167,102 @@ export async function tusRoutes(
 
   // tus bodies are raw bytes: leave the stream to the tus server.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+  /**
+   * The first PATCH of an upload (offset 0): its first line is read and checked against the ground
+   * truth's columns before tus sees the body (decision 0020). A wrong header answers at once, the
+   * upload is removed and counted as a format refusal; a right one goes on to tus with the bytes read
+   * put back in front of the rest. Answers true when it answered the request itself.
+   */
+  async function headerFirst(request: FastifyRequest, reply: FastifyReply, caller: Caller): Promise<boolean> {
+    const uploadId = decodeURIComponent(request.url.split('?')[0]!.split('/').at(-1) ?? '');
+    const upload = await store.getUpload(uploadId).catch(() => null);
+    const parsed = uploadMetadata.safeParse(upload?.metadata ?? {});
+    if (!upload || upload.offset !== 0 || upload.metadata?.accountId !== caller.accountId || !parsed.success)
+      return false;
+    const answer = (error: AppError) => {
+      const { status_code, body } = refusal(error, caller.language);
+      reply.raw.writeHead(status_code, {
+        'content-type': 'application/json; charset=utf-8',
+        'tus-resumable': '1.0.0',
+        connection: 'close',
+      });
+      reply.raw.end(body);
+      return true;
+    };
+    const request_ = { competitionId: parsed.data.competitionId, accountId: caller.accountId };
+    let checked: Awaited<ReturnType<Submissions['precheck']>>;
+    try {
+      checked = await submissions.precheck({ ...request_, kind: 'result-file' });
+    } catch (error) {
+      if (error instanceof AppError) return answer(error);
+      throw error;
+    }
+    if (!checked.target) return false;
+    const check = new HeaderCheck(checked.target);
+    const head: Buffer[] = [];
+    const body = request.raw[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+    try {
+      while (!check.done) {
+        const next = await body.next();
+        if (next.done) {
+          check.end();
+          break;
+        }
+        head.push(next.value);
+        check.push(next.value);
+      }
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      await submissions
+        .refuseFormat(
+          { ...request_, teamId: checked.teamId, day: checked.day },
+          error.messageKey,
+          caller.metadata,
+        )
+        .catch((failure: unknown) =>
+          request.log.error({ err: failure }, 'could not record a format refusal'),
+        );
+      await store.remove(uploadId).catch(() => rm(join(directory, uploadId), { force: true }));
+      await uploads.release(uploadId);
+      return answer(error);
+    }
+    const rest = Readable.from(
+      (async function* () {
+        yield* head;
+        for (;;) {
+          const next = await body.next();
+          if (next.done) return;
+          yield next.value;
+        }
+      })(),
+    );
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers))
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+    const web = new Request(new URL(request.url, 'http://tus.local'), {
+      method: 'PATCH',
+      headers,
+      body: Readable.toWeb(rest) as ReadableStream,
+      duplex: 'half',
+    } as RequestInit);
+    Object.assign(web, { runtime: { node: { req: request.raw, res: reply.raw } } });
+    const response = await tus.handleWeb(web);
+    reply.raw.writeHead(response.status, Object.fromEntries(response.headers));
+    reply.raw.end(Buffer.from(await response.arrayBuffer()));
+    return true;
+  }
+
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const principal = await requirePrincipal(auth, request);
-    callers.set(request.raw, {
+    const caller = {
       accountId: principal.accountId,
       language: requestLanguage(request),
       metadata: requestMetadata(request, principal.accountId),
-    });
+    };
+    callers.set(request.raw, caller);
     reply.hijack();
+    if (request.method === 'PATCH' && request.headers['upload-offset'] === '0')
+      if (await headerFirst(request, reply, caller)) return;
     await tus.handle(request.raw, reply.raw);
   };
   const schema = { hide: true };

@@ -18,7 +18,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { scoringCodes } from '../errors.ts';
-import { type Submissions, stream } from '../submissions.ts';
+import { stream } from '../domain/submission.ts';
+import type { Submissions } from '../submissions.ts';
 
 const scoringTypes = new Set(['scoring.SubmissionScored', 'scoring.SubmissionRescored']);
 

@@ -1,5 +1,5 @@
 import { identity, scoring } from '@sais/events';
-import { type Db, defineProjection } from '@sais/kit';
+import { type Db, dataOf, defineProjection, isEvent } from '@sais/kit';
 import { sql } from 'kysely';
 import type { ScoringDb, ScoringTables } from '../db/tables.ts';
 import { higherIsBetterMetrics } from '../evaluation/metrics.ts';
@@ -272,10 +272,9 @@ export const leaderboardProjection = defineProjection({
     const batch = new BoardBatch();
     for (const event of events) {
       const at = new Date(event.occurredAt);
-      if (event.type === scoring.SubmissionReceived.type)
-        batch.receive(event.data as Parameters<BoardBatch['receive']>[0], at);
-      else if (event.type === scoring.SubmissionScored.type || event.type === scoring.SubmissionRescored.type)
-        batch.score((event.data as { submissionId: string }).submissionId, event.data as Scores, at);
+      if (isEvent(scoring.SubmissionReceived, event)) batch.receive(event.data, at);
+      else if (isEvent([scoring.SubmissionScored, scoring.SubmissionRescored], event))
+        batch.score(event.data.submissionId, event.data, at);
       else if (inOrder.has(event.type)) {
         // Disqualifications, selections, publication: in order, after what came before.
         await batch.flush(trx);
@@ -290,12 +289,7 @@ export const leaderboardProjection = defineProjection({
     const at = new Date(event.occurredAt);
     switch (event.type) {
       case scoring.SubmissionReceived.type: {
-        const data = event.data as {
-          submissionId: string;
-          competitionId: string;
-          phase: string;
-          teamId: string;
-        };
+        const data = dataOf(scoring.SubmissionReceived, event);
         await t(trx)
           .insertInto('board_submissions')
           .values({
@@ -311,12 +305,7 @@ export const leaderboardProjection = defineProjection({
       }
       case scoring.SubmissionScored.type:
       case scoring.SubmissionRescored.type: {
-        const data = event.data as {
-          submissionId: string;
-          metric: string;
-          publicScore: number | null;
-          privateScore: number | null;
-        };
+        const data = dataOf([scoring.SubmissionScored, scoring.SubmissionRescored], event);
         await t(trx)
           .updateTable('board_submissions')
           .set({ metric: data.metric, public_score: data.publicScore, private_score: data.privateScore })
@@ -326,7 +315,7 @@ export const leaderboardProjection = defineProjection({
         return;
       }
       case scoring.SubmissionDisqualified.type: {
-        const data = event.data as { submissionId: string; reason: string };
+        const data = dataOf(scoring.SubmissionDisqualified, event);
         await t(trx)
           .updateTable('board_submissions')
           .set({ disqualified_reason: data.reason })
@@ -336,7 +325,7 @@ export const leaderboardProjection = defineProjection({
         return;
       }
       case scoring.TeamDisqualified.type: {
-        const data = event.data as { competitionId: string; teamId: string; reason: string };
+        const data = dataOf(scoring.TeamDisqualified, event);
         await t(trx)
           .insertInto('board_teams')
           .values({
@@ -363,12 +352,7 @@ export const leaderboardProjection = defineProjection({
         return;
       }
       case scoring.FinalSubmissionsSelected.type: {
-        const data = event.data as {
-          competitionId: string;
-          phase: string;
-          teamId: string;
-          submissionIds: string[];
-        };
+        const data = dataOf(scoring.FinalSubmissionsSelected, event);
         const key = { competition_id: data.competitionId, phase: data.phase, team_id: data.teamId };
         await t(trx)
           .deleteFrom('board_final_selections')
@@ -390,7 +374,7 @@ export const leaderboardProjection = defineProjection({
         return;
       }
       case scoring.PrivateLeaderboardPublished.type: {
-        const data = event.data as { competitionId: string; phase: string };
+        const data = dataOf(scoring.PrivateLeaderboardPublished, event);
         await t(trx)
           .insertInto('board_publications')
           .values({ competition_id: data.competitionId, phase: data.phase, published_at: at })

@@ -1,5 +1,5 @@
 import { competition, identity } from '@sais/events';
-import { type Db, defineProjection } from '@sais/kit';
+import { type Db, dataOf, defineProjection, isEvent } from '@sais/kit';
 import { sql } from 'kysely';
 import type { ScoringDb } from '../db/tables.ts';
 
@@ -12,9 +12,9 @@ export const competitionsMirror = defineProjection({
   tables: ['competitions', 'registrations'],
   streamTypes: [competition.CompetitionCreated.aggregate, competition.ParticipantSignedUp.aggregate],
   async apply(trx, event) {
-    const data = event.data as Record<string, unknown> & { competitionId: string };
     switch (event.type) {
-      case competition.CompetitionCreated.type:
+      case competition.CompetitionCreated.type: {
+        const data = dataOf(competition.CompetitionCreated, event);
         await t(trx)
           .insertInto('competitions')
           .values({
@@ -25,17 +25,23 @@ export const competitionsMirror = defineProjection({
           .onConflict((oc) => oc.doNothing())
           .execute();
         return;
-      case competition.CompetitionUpdated.type:
+      }
+      case competition.CompetitionUpdated.type: {
+        const data = dataOf(competition.CompetitionUpdated, event);
         await sql`update scoring.competitions set settings = settings || ${JSON.stringify(data.changes)}::jsonb
           where competition_id = ${data.competitionId}`.execute(trx);
         return;
-      case competition.PhaseScheduled.type:
+      }
+      case competition.PhaseScheduled.type: {
+        const data = dataOf(competition.PhaseScheduled, event);
         await sql`update scoring.competitions set phases = jsonb_set(phases, ${sql.lit(`{${String(data.phase)}}`)},
           ${JSON.stringify({ startsAt: data.startsAt, endsAt: data.endsAt, override: null })}::jsonb)
           where competition_id = ${data.competitionId}`.execute(trx);
         return;
+      }
       case competition.PhaseOpened.type:
-      case competition.PhaseClosed.type:
+      case competition.PhaseClosed.type: {
+        const data = dataOf([competition.PhaseOpened, competition.PhaseClosed], event);
         await sql`update scoring.competitions set phases = jsonb_set(phases, ${sql.lit(`{${String(data.phase)},override}`)},
           ${JSON.stringify(event.type === competition.PhaseOpened.type ? 'open' : 'closed')}::jsonb)
           where competition_id = ${data.competitionId} and phases ? ${String(data.phase)}`.execute(trx);
@@ -46,13 +52,16 @@ export const competitionsMirror = defineProjection({
             where competition_id = ${data.competitionId} and phases ? ${String(data.phase)}
               and not (phases -> ${String(data.phase)} ? 'openedAt')`.execute(trx);
         return;
-      case competition.ParticipantSignedUp.type:
+      }
+      case competition.ParticipantSignedUp.type: {
+        const data = dataOf(competition.ParticipantSignedUp, event);
         await t(trx)
           .insertInto('registrations')
-          .values({ competition_id: data.competitionId, account_id: data.accountId as string })
+          .values({ competition_id: data.competitionId, account_id: data.accountId })
           .onConflict((oc) => oc.doNothing())
           .execute();
         return;
+      }
     }
   },
   async reset(trx) {
@@ -72,15 +81,15 @@ export const peopleMirror = defineProjection({
   tables: ['people'],
   streamTypes: [identity.AccountRegistered.aggregate],
   async apply(trx, event) {
-    if (event.type === identity.AccountRegistered.type) {
-      const data = event.data as { accountId: string; username: string | null };
+    if (isEvent(identity.AccountRegistered, event)) {
+      const { data } = event;
       await t(trx)
         .insertInto('people')
         .values({ account_id: data.accountId, username: data.username ?? '' })
         .onConflict((oc) => oc.doNothing())
         .execute();
-    } else if (event.type === identity.ProfileUpdated.type) {
-      const data = event.data as { accountId: string; changes: { organization?: string } | null };
+    } else if (isEvent(identity.ProfileUpdated, event)) {
+      const { data } = event;
       if (data.changes?.organization !== undefined) {
         await t(trx)
           .updateTable('people')
@@ -88,8 +97,8 @@ export const peopleMirror = defineProjection({
           .where('account_id', '=', data.accountId)
           .execute();
       }
-    } else if (event.type === identity.AccountDeleted.type) {
-      const { accountId } = event.data as { accountId: string };
+    } else if (isEvent(identity.AccountDeleted, event)) {
+      const { accountId } = event.data;
       await t(trx)
         .updateTable('people')
         .set({ username: '', organization: null, deleted: true })

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { type EventEnvelope, type EventMetadata, scoring } from '@sais/events';
-import type { Db, EventStore } from '@sais/kit';
+import { type Db, type EventStore, isEvent } from '@sais/kit';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { CredentialVault } from '../containers/credentials.ts';
@@ -14,7 +14,7 @@ import type { ScoringMetrics } from '../metrics.ts';
 import { InvalidFile } from '../evaluation/csv.ts';
 import { scoreSubmission } from '../evaluation/score.ts';
 import { GroundTruthCache } from '../evaluation/truth-cache.ts';
-import { stream } from '../submissions.ts';
+import { stream } from '../domain/submission.ts';
 import { type Refund, type Status, recordStep } from './record.ts';
 
 interface Claimed {
@@ -71,10 +71,9 @@ export class ContainerRunWorker {
 
   async handleBatch(events: readonly EventEnvelope[]): Promise<void> {
     for (const event of events) {
-      const data = event.data as { submissionId: string; kind?: string };
-      if (event.type !== scoring.SubmissionReceived.type || data.kind !== 'container') continue;
+      if (!isEvent(scoring.SubmissionReceived, event) || event.data.kind !== 'container') continue;
       await this.#slot();
-      this.#start(data.submissionId, event.correlationId);
+      this.#start(event.data.submissionId, event.correlationId);
     }
   }
 

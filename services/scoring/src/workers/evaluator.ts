@@ -1,11 +1,11 @@
 import { type EventEnvelope, type EventMetadata, scoring } from '@sais/events';
-import { ConcurrencyError, type Db, type EventStore } from '@sais/kit';
+import { ConcurrencyError, type Db, type EventOf, type EventStore, dataOf, isEvent } from '@sais/kit';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { InvalidFile } from '../evaluation/csv.ts';
 import { GroundTruthCache, PlatformFault } from '../evaluation/truth-cache.ts';
 import { scoreSubmission } from '../evaluation/score.ts';
-import { stream } from '../submissions.ts';
+import { type Progress, progressOf, stream } from '../domain/submission.ts';
 import type { ScoringMetrics } from '../metrics.ts';
 import type { Liveness } from './presence.ts';
 import { type Refund, type Status, type Step, recordStep, recordSteps } from './record.ts';
@@ -29,41 +29,22 @@ export interface EvaluatorOptions {
   canClaim?: () => Promise<boolean>;
 }
 
-interface Progress {
-  status: 'none' | 'Waiting' | 'Evaluating' | 'Completed' | 'Invalid' | 'Failed';
-  attempts: number;
-  leaseUntil: number;
-  /** Who holds the claim while Evaluating. */
-  worker?: string;
-  received?: { competitionId: string; teamId: string; quotaDay: string };
+/**
+ * The refund of a file refused for its format (decision 0020): a result file's allowance comes back
+ * (a container's run used the platform, so its invalid output keeps it).
+ */
+export function formatRefund(progress: Progress): Refund | undefined {
+  const received = progress.received;
+  if (!received || received.kind === 'container') return undefined;
+  return {
+    competitionId: received.competitionId,
+    teamId: received.teamId,
+    quotaDay: received.quotaDay,
+    reason: 'format',
+  };
 }
 
-export function progressOf(events: readonly EventEnvelope[]): Progress {
-  const progress: Progress = { status: 'none', attempts: 0, leaseUntil: 0 };
-  for (const event of events) {
-    const data = event.data as {
-      attempt: number;
-      leaseUntil: string;
-      final: boolean;
-      worker: string;
-    } & Progress['received'];
-    if (event.type === scoring.SubmissionReceived.type)
-      Object.assign(progress, { status: 'Waiting', received: data });
-    if (event.type === scoring.EvaluationStarted.type)
-      Object.assign(progress, {
-        status: 'Evaluating',
-        attempts: data.attempt,
-        leaseUntil: Date.parse(data.leaseUntil),
-        worker: data.worker,
-      });
-    if (event.type === scoring.EvaluationFailed.type) progress.status = data.final ? 'Failed' : 'Waiting';
-    if (event.type === scoring.SubmissionScored.type) progress.status = 'Completed';
-    if (event.type === scoring.SubmissionInvalid.type) progress.status = 'Invalid';
-    if (event.type === scoring.SubmissionRescored.type)
-      progress.status = (event.data as { log: string | null }).log === null ? 'Completed' : 'Invalid';
-  }
-  return progress;
-}
+type Received = EventOf<typeof scoring.SubmissionReceived>;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -114,7 +95,7 @@ export class Evaluator {
       if (p.leaseUntil <= now) return true;
       // Its own claim that it is not working on: an attempt that failed midway (the database went away).
       if (p.worker === self)
-        return !this.#working.has((histories[index]![0]?.data as { submissionId: string }).submissionId);
+        return !this.#working.has(dataOf(scoring.submissionEvents, histories[index]![0]!).submissionId);
       return !alive.has(p.worker ?? '');
     });
   }
@@ -138,11 +119,9 @@ export class Evaluator {
    */
   async handleBatch(events: readonly EventEnvelope[]): Promise<void> {
     // Container submissions are run (and then scored) by the container runners.
-    const files = events.filter(
-      (event) =>
-        event.type === scoring.SubmissionReceived.type &&
-        (event.data as { kind?: string }).kind !== 'container',
-    );
+    const files = events
+      .filter((event) => isEvent(scoring.SubmissionReceived, event))
+      .filter((event) => event.data.kind !== 'container');
     if (files.length === 0) return;
     // Left Waiting: redelivered (stopping), or taken by a sweeper once there is room (sweeper.ts).
     if (this.#stopping) throw new Error('the worker is stopping');
@@ -166,13 +145,11 @@ export class Evaluator {
   }
 
   /** Claims, scores and records a chunk; returns what is left to finish on its own (held leases, retries). */
-  async #evaluateChunk(chunk: readonly EventEnvelope[]): Promise<Promise<void>[]> {
-    const histories = await this.store.readStreams(
-      chunk.map((event) => stream((event.data as { submissionId: string }).submissionId)),
-    );
+  async #evaluateChunk(chunk: readonly Received[]): Promise<Promise<void>[]> {
+    const histories = await this.store.readStreams(chunk.map((event) => stream(event.data.submissionId)));
     const claimable: Claim[] = [];
-    const alone: EventEnvelope[] = [];
-    const ids = chunk.map((event) => (event.data as { submissionId: string }).submissionId);
+    const alone: Received[] = [];
+    const ids = chunk.map((event) => event.data.submissionId);
     const takeable = await this.takeable(ids.map((id) => histories.get(stream(id))!));
     chunk.forEach((event, index) => {
       const submissionId = ids[index]!;
@@ -181,8 +158,7 @@ export class Evaluator {
       if (takeable[index]) claimable.push({ submissionId, event, history, progress, version: 0, hash: null });
       else if (progress.status === 'Evaluating') alone.push(event); // a live worker's claim: wait for it
     });
-    const solo = (event: EventEnvelope) =>
-      this.evaluate((event.data as { submissionId: string }).submissionId, event.correlationId);
+    const solo = (event: Received) => this.evaluate(event.data.submissionId, event.correlationId);
     if (claimable.length === 0) return alone.map(solo);
     let claims: Claim[];
     try {
@@ -280,6 +256,7 @@ export class Evaluator {
         events: [{ type: scoring.SubmissionInvalid.type, data: { submissionId, log: outcome.log } }],
         status: 'Invalid',
         columns: { log: outcome.log },
+        refund: formatRefund(claim.progress),
       };
     const attempt = claim.progress.attempts + 1;
     const final = attempt >= this.options.maxAttempts;
@@ -350,7 +327,8 @@ export class Evaluator {
         progress.status === 'none' ||
         progress.status === 'Completed' ||
         progress.status === 'Invalid' ||
-        progress.status === 'Failed'
+        progress.status === 'Failed' ||
+        progress.status === 'Cancelled'
       )
         return;
       if (progress.status === 'Evaluating' && !(await this.takeable([history]))[0]) {
@@ -409,6 +387,7 @@ export class Evaluator {
               metadata,
               'Invalid',
               { log: outcome.log },
+              formatRefund(progress),
             );
             return;
           }
@@ -499,7 +478,7 @@ const failedLog = (reason: string) =>
 
 interface Claim {
   submissionId: string;
-  event: EventEnvelope;
+  event: Received;
   history: EventEnvelope[];
   progress: Progress;
   /** After the claim: the stream's version and hash (its EvaluationStarted). */
@@ -522,12 +501,12 @@ type Outcome =
   | { kind: 'failed'; reason: string };
 
 /** Consecutive chunks of at most `size` submissions and about 32 MB of files (a bigger file goes alone). */
-function chunks(events: readonly EventEnvelope[], size: number): EventEnvelope[][] {
-  const out: EventEnvelope[][] = [];
-  let current: EventEnvelope[] = [];
+function chunks(events: readonly Received[], size: number): Received[][] {
+  const out: Received[][] = [];
+  let current: Received[] = [];
   let bytes = 0;
   for (const event of events) {
-    const fileSize = (event.data as { size?: number }).size ?? 0;
+    const fileSize = event.data.size ?? 0;
     if (current.length > 0 && (current.length >= size || bytes + fileSize > 32 * 1024 * 1024)) {
       out.push(current);
       current = [];

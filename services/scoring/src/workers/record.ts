@@ -2,14 +2,26 @@ import { type EventMetadata, scoring } from '@sais/events';
 import type { Db, EventStore, StreamHead } from '@sais/kit';
 import { sql } from 'kysely';
 import type { ScoringTables } from '../db/tables.ts';
-import { stream } from '../submissions.ts';
+import { stream } from '../domain/submission.ts';
 
 export type Status = ScoringTables['submissions']['status'];
 export interface Refund {
   competitionId: string;
   teamId: string;
   quotaDay: string;
+  /**
+   * Why the allowance comes back (decision 0020); absent: a platform failure. A format refund's ledger
+   * entry (reason `format-refund`) is also what the day's format-refusal cap counts.
+   */
+  reason?: 'failed' | 'format' | 'cancelled';
 }
+
+/** The ledger's reason of a refund (one refund per submission and reason: the ledger's unique key). */
+export const ledgerReason = {
+  failed: 'refund',
+  format: 'format-refund',
+  cancelled: 'cancel-refund',
+} as const;
 
 export interface Step {
   submissionId: string;
@@ -45,6 +57,8 @@ export async function recordSteps(trx: Db, store: EventStore, steps: readonly St
     step.columns !== undefined && column in step.columns;
   const alongside = [
     sql`update scoring.submissions s set status = v.status, updated_at = now(),
+      started_at = case when v.status = 'Evaluating' then now() else s.started_at end,
+      finished_at = case when v.status in ('Completed', 'Invalid', 'Failed') then now() else s.finished_at end,
       public_score = case when v.set_public then v.public_score else s.public_score end,
       private_score = case when v.set_private then v.private_score else s.private_score end,
       log = case when v.set_log then v.log else s.log end
@@ -58,10 +72,11 @@ export async function recordSteps(trx: Db, store: EventStore, steps: readonly St
   const refunds = steps.filter((step) => step.refund);
   if (refunds.length > 0)
     alongside.push(sql`insert into scoring.quota_ledger (competition_id, team_id, quota_day, submission_id, delta, reason)
-      select competition_id, team_id, quota_day, submission_id, -1, 'refund'
+      select competition_id, team_id, quota_day, submission_id, -1, reason
       from unnest(${refunds.map((s) => s.refund!.competitionId)}::uuid[], ${refunds.map((s) => s.refund!.teamId)}::text[],
-        ${refunds.map((s) => s.refund!.quotaDay)}::text[], ${refunds.map((s) => s.submissionId)}::uuid[])
-        as r(competition_id, team_id, quota_day, submission_id)`);
+        ${refunds.map((s) => s.refund!.quotaDay)}::text[], ${refunds.map((s) => s.submissionId)}::uuid[],
+        ${refunds.map((s) => ledgerReason[s.refund!.reason ?? 'failed'])}::text[])
+        as r(competition_id, team_id, quota_day, submission_id, reason)`);
   // The row updates and refunds go in the same statement as the events (one round trip).
   const appended = await store.appendMany(
     steps.map((step) => {
@@ -73,6 +88,7 @@ export async function recordSteps(trx: Db, store: EventStore, steps: readonly St
             submissionId: step.submissionId,
             teamId: step.refund.teamId,
             quotaDay: step.refund.quotaDay,
+            ...(step.refund.reason && step.refund.reason !== 'failed' && { reason: step.refund.reason }),
           },
         });
       return {

@@ -1,12 +1,6 @@
 import { identity } from '@sais/events';
-import { defineProjection } from '@sais/kit';
-import type { z } from 'zod';
+import { dataOf, defineProjection, isEvent } from '@sais/kit';
 import { type AccountsTable, teamDb } from '../db/tables.ts';
-
-/** A payload as projections get it: personal fields opened, or null once deleted (decision 0017). */
-type Opened<D extends { plain: z.ZodType }> = {
-  [K in keyof z.infer<D['plain']>]: z.infer<D['plain']>[K] | null;
-};
 
 /** Real-name status as the portal shows it (spec §4: Not Verified, Processing, Verified). */
 const authStatusAfter: Record<string, string> = {
@@ -14,6 +8,11 @@ const authStatusAfter: Record<string, string> = {
   [identity.IdentityVerificationApproved.type]: 'Verified',
   [identity.IdentityVerificationRejected.type]: 'Not Verified',
 };
+const verificationOutcomes = [
+  identity.IdentityVerificationSubmitted,
+  identity.IdentityVerificationApproved,
+  identity.IdentityVerificationRejected,
+] as const;
 
 /**
  * What the team view shows of each member: names, email, organization and authentication status.
@@ -46,19 +45,19 @@ export const accountsMirror = defineProjection({
     };
     switch (event.type) {
       case identity.AccountRegistered.type: {
-        const { accountId, username, email } = event.data as Opened<typeof identity.AccountRegistered>;
-        await upsert(accountId!, { username: username ?? '', email });
+        const { accountId, username, email } = dataOf(identity.AccountRegistered, event);
+        await upsert(accountId, { username: username ?? '', email });
         return;
       }
       case identity.ContactChanged.type: {
-        const { accountId, channel, value } = event.data as Opened<typeof identity.ContactChanged>;
-        if (channel === 'email' && value !== null) await upsert(accountId!, { email: value });
+        const { accountId, channel, value } = dataOf(identity.ContactChanged, event);
+        if (channel === 'email' && value !== null) await upsert(accountId, { email: value });
         return;
       }
       case identity.ProfileUpdated.type: {
-        const { accountId, changes } = event.data as Opened<typeof identity.ProfileUpdated>;
+        const { accountId, changes } = dataOf(identity.ProfileUpdated, event);
         if (!changes) return;
-        await upsert(accountId!, {
+        await upsert(accountId, {
           ...(changes.nickname !== undefined && { nickname: changes.nickname || null }),
           ...(changes.organization !== undefined && { organization: changes.organization || null }),
         });
@@ -66,7 +65,7 @@ export const accountsMirror = defineProjection({
       }
       case identity.AccountDeleted.type: {
         // The person's data was deleted: their row stays (teams still list the member), blank and marked.
-        const { accountId } = event.data as { accountId: string };
+        const { accountId } = dataOf(identity.AccountDeleted, event);
         await upsert(accountId, {
           username: '',
           email: null,
@@ -77,9 +76,9 @@ export const accountsMirror = defineProjection({
         return;
       }
       default: {
-        const status = authStatusAfter[event.type];
         // Verification streams are per account, but events of one stream name the account in their data.
-        if (status) await upsert((event.data as { accountId: string }).accountId, { auth_status: status });
+        if (isEvent(verificationOutcomes, event))
+          await upsert(event.data.accountId, { auth_status: authStatusAfter[event.type]! });
       }
     }
   },

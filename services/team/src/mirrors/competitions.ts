@@ -1,5 +1,5 @@
 import { competition } from '@sais/events';
-import { defineProjection } from '@sais/kit';
+import { defineProjection, isEvent } from '@sais/kit';
 import type { z } from 'zod';
 import { teamDb } from '../db/tables.ts';
 
@@ -24,8 +24,8 @@ export const competitionsMirror = defineProjection({
   tables: ['competitions'],
   streamTypes: [competition.CompetitionCreated.aggregate],
   async apply(trx, event) {
-    if (event.type === competition.CompetitionCreated.type) {
-      const { competitionId, settings } = event.data as z.infer<typeof competition.CompetitionCreated.data>;
+    if (isEvent(competition.CompetitionCreated, event)) {
+      const { competitionId, settings } = event.data;
       const values = {
         competition_id: competitionId,
         team_merge_deadline: null,
@@ -40,8 +40,8 @@ export const competitionsMirror = defineProjection({
         })
         .onConflict((oc) => oc.column('competition_id').doNothing())
         .execute();
-    } else if (event.type === competition.CompetitionUpdated.type) {
-      const { competitionId, changes } = event.data as z.infer<typeof competition.CompetitionUpdated.data>;
+    } else if (isEvent(competition.CompetitionUpdated, event)) {
+      const { competitionId, changes } = event.data;
       const set = teamSettings(changes);
       if (Object.keys(set).length === 0) return;
       await teamDb(trx)

@@ -1,6 +1,5 @@
 import { competition } from '@sais/events';
-import { defineProjection } from '@sais/kit';
-import type { z } from 'zod';
+import { defineProjection, isEvent } from '@sais/kit';
 import { teamDb } from '../db/tables.ts';
 
 /** Who signed up for which competition: only they may form or join its teams. */
@@ -10,8 +9,8 @@ export const signupsMirror = defineProjection({
   tables: ['signups'],
   streamTypes: [competition.ParticipantSignedUp.aggregate],
   async apply(trx, event) {
-    if (event.type !== competition.ParticipantSignedUp.type) return;
-    const { competitionId, accountId } = event.data as z.infer<typeof competition.ParticipantSignedUp.data>;
+    if (!isEvent(competition.ParticipantSignedUp, event)) return;
+    const { competitionId, accountId } = event.data;
     await teamDb(trx)
       .insertInto('signups')
       .values({

@@ -1,10 +1,7 @@
 import { competition, scoring } from '@sais/events';
-import { defineProjection } from '@sais/kit';
+import { dataOf, defineProjection } from '@sais/kit';
 import { sql } from 'kysely';
-import type { z } from 'zod';
 import { teamDb } from '../db/tables.ts';
-
-type Data<D extends { data: z.ZodType }> = z.infer<D['data']>;
 
 /**
  * What the merge rule (decision 0005) needs: each competition's daily limit, time zone and phase
@@ -20,7 +17,7 @@ export const submissionQuotaMirror = defineProjection({
     const t = teamDb(trx);
     switch (event.type) {
       case competition.CompetitionCreated.type: {
-        const { competitionId, settings } = event.data as Data<typeof competition.CompetitionCreated>;
+        const { competitionId, settings } = dataOf(competition.CompetitionCreated, event);
         await t
           .insertInto('submission_rules')
           .values({
@@ -34,7 +31,7 @@ export const submissionQuotaMirror = defineProjection({
         return;
       }
       case competition.CompetitionUpdated.type: {
-        const { competitionId, changes } = event.data as Data<typeof competition.CompetitionUpdated>;
+        const { competitionId, changes } = dataOf(competition.CompetitionUpdated, event);
         const set = {
           ...(changes.dailySubmissionLimit !== undefined && {
             daily_submission_limit: changes.dailySubmissionLimit,
@@ -51,12 +48,12 @@ export const submissionQuotaMirror = defineProjection({
       }
       case competition.PhaseScheduled.type:
       case competition.PhaseOpened.type: {
-        const data = event.data as Data<typeof competition.PhaseOpened> & { startsAt?: string };
+        const data = dataOf([competition.PhaseScheduled, competition.PhaseOpened], event);
         if (data.phase === 'registration') return;
         const path = sql.lit(`{${data.phase}}`);
         // A schedule sets the phase's start; opening it early moves the start to that moment.
         const start =
-          event.type === competition.PhaseScheduled.type
+          'startsAt' in data
             ? sql`${data.startsAt}::timestamptz`
             : sql`least(coalesce((phase_starts ->> ${data.phase})::timestamptz, ${event.occurredAt}::timestamptz),
                 ${event.occurredAt}::timestamptz)`;
@@ -65,7 +62,7 @@ export const submissionQuotaMirror = defineProjection({
         return;
       }
       case scoring.SubmissionReceived.type: {
-        const { submissionId, competitionId, teamId } = event.data as Data<typeof scoring.SubmissionReceived>;
+        const { submissionId, competitionId, teamId } = dataOf(scoring.SubmissionReceived, event);
         await t
           .insertInto('counted_submissions')
           .values({ submission_id: submissionId, competition_id: competitionId, team_id: teamId })
@@ -74,7 +71,7 @@ export const submissionQuotaMirror = defineProjection({
         return;
       }
       case scoring.QuotaRefunded.type: {
-        const { submissionId } = event.data as Data<typeof scoring.QuotaRefunded>;
+        const { submissionId } = dataOf(scoring.QuotaRefunded, event);
         await t.deleteFrom('counted_submissions').where('submission_id', '=', submissionId).execute();
         return;
       }

@@ -1,16 +1,9 @@
 import { type EventEnvelope, team } from '@sais/events';
-import type { Db } from '@sais/kit';
+import { type Db, dataOf } from '@sais/kit';
 import { teamDb } from '../db/tables.ts';
 import { teamErrors } from '../errors.ts';
 
 const E = team;
-type Claimed = {
-  teamId: string;
-  competitionId: string;
-  applicationId?: string;
-  accountId?: string;
-  ownerId?: string;
-};
 
 /**
  * Writes the cross-team claims of freshly appended team events in the same transaction. Inserts use
@@ -56,22 +49,23 @@ export async function writeClaims(
       .execute();
 
   for (const event of events) {
-    const data = event.data as Claimed;
-    const { teamId, competitionId } = data;
     switch (event.type) {
-      case E.TeamCreated.type:
-        await takeSeat(competitionId, data.ownerId!, teamId, teamErrors.alreadyInTeam);
-        await useAttempt(competitionId, data.ownerId!);
+      case E.TeamCreated.type: {
+        const { competitionId, ownerId, teamId } = dataOf(E.TeamCreated, event);
+        await takeSeat(competitionId, ownerId, teamId, teamErrors.alreadyInTeam);
+        await useAttempt(competitionId, ownerId);
         break;
+      }
       case E.JoinRequested.type:
       case E.LeaveRequested.type: {
+        const data = dataOf([E.JoinRequested, E.LeaveRequested], event);
         const row = await t
           .insertInto('open_applications')
           .values({
-            application_id: data.applicationId!,
-            competition_id: competitionId,
-            account_id: data.accountId!,
-            team_id: teamId,
+            application_id: data.applicationId,
+            competition_id: data.competitionId,
+            account_id: data.accountId,
+            team_id: data.teamId,
             kind: event.type === E.JoinRequested.type ? 'join' : 'leave',
             requested_at: new Date(event.occurredAt),
           })
@@ -85,30 +79,40 @@ export async function writeClaims(
       case E.JoinRejected.type:
       case E.LeaveCancelled.type:
       case E.LeaveRejected.type:
-        await closeApplication(data.applicationId!);
+        await closeApplication(
+          dataOf([E.JoinCancelled, E.JoinRejected, E.LeaveCancelled, E.LeaveRejected], event).applicationId,
+        );
         break;
-      case E.JoinAccepted.type:
-        await closeApplication(data.applicationId!);
-        await takeSeat(competitionId, data.accountId!, teamId, teamErrors.applicantInTeam);
-        await useAttempt(competitionId, data.accountId!);
+      case E.JoinAccepted.type: {
+        const { applicationId, competitionId, accountId, teamId } = dataOf(E.JoinAccepted, event);
+        await closeApplication(applicationId);
+        await takeSeat(competitionId, accountId, teamId, teamErrors.applicantInTeam);
+        await useAttempt(competitionId, accountId);
         break;
-      case E.LeaveAccepted.type:
-        await closeApplication(data.applicationId!);
-        await leaveSeat(competitionId, data.accountId!);
+      }
+      case E.LeaveAccepted.type: {
+        const { applicationId, competitionId, accountId } = dataOf(E.LeaveAccepted, event);
+        await closeApplication(applicationId);
+        await leaveSeat(competitionId, accountId);
         break;
-      case E.MemberRemoved.type:
-        await leaveSeat(competitionId, data.accountId!);
+      }
+      case E.MemberRemoved.type: {
+        const { competitionId, accountId, teamId } = dataOf(E.MemberRemoved, event);
+        await leaveSeat(competitionId, accountId);
         await t
           .deleteFrom('open_applications')
           .where('team_id', '=', teamId)
-          .where('account_id', '=', data.accountId!)
+          .where('account_id', '=', accountId)
           .execute();
         break;
+      }
       case E.TeamDisbanded.type:
-      case E.TeamDissolved.type:
+      case E.TeamDissolved.type: {
+        const { teamId } = dataOf([E.TeamDisbanded, E.TeamDissolved], event);
         await t.deleteFrom('seats').where('team_id', '=', teamId).execute();
         await t.deleteFrom('open_applications').where('team_id', '=', teamId).execute();
         break;
+      }
     }
   }
 }

@@ -1,5 +1,5 @@
 import { team } from '@sais/events';
-import type { Db, EventStore } from '@sais/kit';
+import { type Db, type EventStore, isEvent } from '@sais/kit';
 import { type RawBuilder, sql } from 'kysely';
 import { foldTeam } from '../domain/team.ts';
 import { teamErrors } from '../errors.ts';
@@ -62,10 +62,8 @@ export class TeamDirectory {
     const state = foldTeam(events);
     if (state.status === 'none') throw teamErrors.teamNotFound();
     const last = events.at(-1)!;
-    const endedBy = events.find(
-      (event) => event.type === team.TeamDisbanded.type || event.type === team.TeamDissolved.type,
-    );
-    const formerMembers = (endedBy?.data as { memberIds?: string[] } | undefined)?.memberIds;
+    const endedBy = events.find((event) => isEvent([team.TeamDisbanded, team.TeamDissolved], event));
+    const formerMembers = endedBy?.data.memberIds;
     const memberIds = formerMembers ?? state.members;
     const people = await this.views.people([...memberIds, state.ownerId]);
     const status: TeamStatus =

@@ -42,6 +42,26 @@ function Submissions({ competition }: { competition: CompetitionDetail }) {
     }
   };
 
+  const sample = () => {
+    scoringApi
+      .sample(competitionId)
+      .then((blob) => saveBlob(blob, 'sample_submission.csv'))
+      .catch(() => undefined);
+  };
+
+  /** Cancels a waiting submission; the list and the allowance are read again either way. */
+  const cancel = (submission: Submission) => {
+    setBusy(submission.submissionId);
+    scoringApi
+      .cancel(submission.submissionId)
+      .then(() => notifySuccess('submissionCancelled'))
+      .catch(() => undefined) // the API client showed the server's reason
+      .finally(() => {
+        setBusy(null);
+        load();
+      });
+  };
+
   const download = (submission: Submission) => {
     setBusy(submission.submissionId);
     scoringApi
@@ -53,12 +73,13 @@ function Submissions({ competition }: { competition: CompetitionDetail }) {
 
   return (
     <>
-      <UploadPanel remaining={remaining} busy={uploading} onUpload={upload} />
+      <UploadPanel remaining={remaining} busy={uploading} onUpload={upload} onSample={sample} />
       {submissions ? (
         <SubmissionTable
           submissions={submissions.filter((s): s is Submission => !isContainer(s))}
           busy={busy}
           onDownload={download}
+          onCancel={cancel}
           timeZone={competition.timeZone}
           proofOf={(submission) => <ScoreProof submission={submission} />}
         />

@@ -8,9 +8,10 @@ const colors = {
   Completed: 'success',
   Invalid: 'warning',
   Failed: 'error',
+  Cancelled: 'default',
 } as const;
 
-/** A submission's state of spec §4: Waiting, Invalid, Evaluating, Completed, Failed. */
+/** A submission's state of spec §4 (Waiting, Invalid, Evaluating, Completed, Failed), or Cancelled (decision 0020). */
 export function SubmissionStatusChip({ status }: { status: SubmissionStatus }) {
   const { t } = useTranslation();
   return (

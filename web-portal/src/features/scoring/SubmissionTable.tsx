@@ -7,6 +7,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../forms/dates';
 import { ZonedTime } from '../../forms/ZonedTime';
 import { formatScore } from './formatScore';
 import { SubmissionStatusChip } from './SubmissionStatusChip';
@@ -19,10 +20,43 @@ interface SubmissionTableProps {
   timeZone?: string;
   /** A column showing whether each score is in a signed checkpoint (the page's ScoreProof). */
   proofOf?: (submission: Submission) => ReactNode;
+  /** Cancels a submission that has not started (decision 0020); absent: no cancel buttons. */
+  onCancel?: (submission: Submission) => void;
+}
+
+/** Where an unfinished submission is: its place in the queue and the estimated times. */
+function QueueNote({ submission, timeZone }: { submission: Submission; timeZone?: string }) {
+  const { t, i18n } = useTranslation();
+  const queue = submission.queue;
+  if (!queue || (submission.status !== 'Waiting' && submission.status !== 'Evaluating')) return null;
+  const at = (iso: string) => formatDateTime(iso, i18n.resolvedLanguage, timeZone);
+  return (
+    <Typography variant="body2" color="text.secondary" data-testid="queue-place">
+      {queue.place === 0 ? t('scoring.queue.evaluating') : t('scoring.queue.place', { place: queue.place })}
+      <br />
+      <span data-testid="queue-estimate">
+        {queue.estimatedFinish === null
+          ? t('scoring.queue.noEstimate')
+          : queue.place === 0 || queue.estimatedStart === null
+            ? t('scoring.queue.finishOnly', { finish: at(queue.estimatedFinish) })
+            : t('scoring.queue.estimate', {
+                start: at(queue.estimatedStart),
+                finish: at(queue.estimatedFinish),
+              })}
+      </span>
+    </Typography>
+  );
 }
 
 /** My team's submissions: time, file, status, score, log, and my file to download. */
-export function SubmissionTable({ submissions, busy, onDownload, timeZone, proofOf }: SubmissionTableProps) {
+export function SubmissionTable({
+  submissions,
+  busy,
+  onDownload,
+  timeZone,
+  proofOf,
+  onCancel,
+}: SubmissionTableProps) {
   const { t } = useTranslation();
   if (submissions.length === 0)
     return (
@@ -52,6 +86,7 @@ export function SubmissionTable({ submissions, busy, onDownload, timeZone, proof
             <TableCell>{submission.fileName}</TableCell>
             <TableCell>
               <SubmissionStatusChip status={submission.status} />
+              <QueueNote submission={submission} timeZone={timeZone} />
             </TableCell>
             <TableCell data-testid="submission-score">{formatScore(submission.score)}</TableCell>
             {proofOf ? <TableCell>{proofOf(submission)}</TableCell> : null}
@@ -59,6 +94,18 @@ export function SubmissionTable({ submissions, busy, onDownload, timeZone, proof
               {submission.log ?? ''}
             </TableCell>
             <TableCell align="right">
+              {onCancel && submission.status === 'Waiting' && (submission.queue?.place ?? 0) > 0 ? (
+                <Button
+                  size="small"
+                  color="warning"
+                  disabled={busy === submission.submissionId}
+                  onClick={() => onCancel(submission)}
+                  aria-label={t('scoring.cancelNamed', { name: submission.fileName })}
+                  data-testid="cancel-submission"
+                >
+                  {t('scoring.cancel')}
+                </Button>
+              ) : null}
               <Button
                 size="small"
                 disabled={busy === submission.submissionId}

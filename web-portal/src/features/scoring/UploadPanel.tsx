@@ -15,10 +15,12 @@ interface UploadPanelProps {
   busy: boolean;
   /** Resolves when the upload is done (or failed: the API client shows why); reports progress. */
   onUpload: (file: File, onProgress: Progress) => Promise<void>;
+  /** Downloads the sample submission (decision 0020); absent: no button. */
+  onSample?: () => void;
 }
 
 /** Choose a CSV and submit it; today's allowance and the daily-limit rules beside it. */
-export function UploadPanel({ remaining, busy, onUpload }: UploadPanelProps) {
+export function UploadPanel({ remaining, busy, onUpload, onSample }: UploadPanelProps) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -54,12 +56,33 @@ export function UploadPanel({ remaining, busy, onUpload }: UploadPanelProps) {
       remaining={remaining}
       rulesTestId="upload-rules"
       rules={[
-        t('scoring.rules.format'),
+        remaining?.columns ? (
+          <span data-testid="upload-columns">
+            {t('scoring.rules.formatColumns', { columns: remaining.columns })}
+          </span>
+        ) : (
+          t('scoring.rules.format')
+        ),
         t('scoring.rules.daily', { limit: remaining?.limit ?? '-', timeZone: remaining?.timeZone ?? '-' }),
         t('scoring.rules.refund'),
+        ...(remaining?.formatRefusals
+          ? [
+              <span data-testid="format-refusals" key="format-refusals">
+                {t('scoring.rules.formatRefusals', {
+                  limit: remaining.formatRefusals.limit,
+                  used: remaining.formatRefusals.used,
+                })}
+              </span>,
+            ]
+          : []),
         t('scoring.rules.size'),
       ]}
     >
+      {onSample && remaining?.columns ? (
+        <Button size="small" sx={{ mb: 2 }} onClick={onSample} data-testid="sample-download">
+          {t('scoring.sampleDownload')}
+        </Button>
+      ) : null}
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Button variant="outlined" component="label" disabled={busy}>
           {t('scoring.chooseFile')}

@@ -57,6 +57,17 @@ export function createScoringApi(client: ApiClient) {
     file(submissionId: string) {
       return client.download('/submission/file', { data: { submissionId } });
     },
+    /** GET /submission/sample: the sample submission (every test id, a placeholder value). */
+    sample(competitionId: string) {
+      return client.download('/submission/sample', { data: { competitionId } });
+    },
+    /** POST /submission/cancel: a waiting submission of my team; its allowance comes back. */
+    cancel(submissionId: string) {
+      return client.request<{ submissionId: string; status: 'Cancelled' }>('/submission/cancel', {
+        method: 'POST',
+        data: { submissionId },
+      });
+    },
     myScore(competitionId: string) {
       return client.request<MyScore>('/submission/myScore', { data: { competitionId } });
     },

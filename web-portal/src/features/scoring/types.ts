@@ -1,5 +1,12 @@
 /** Shapes of the scoring service's participant calls (services/scoring/src/http/routes.ts). */
-export const submissionStatuses = ['Waiting', 'Invalid', 'Evaluating', 'Completed', 'Failed'] as const;
+export const submissionStatuses = [
+  'Waiting',
+  'Invalid',
+  'Evaluating',
+  'Completed',
+  'Failed',
+  'Cancelled',
+] as const;
 export type SubmissionStatus = (typeof submissionStatuses)[number];
 
 export type SubmissionKind = 'file' | 'container';
@@ -15,6 +22,17 @@ export interface Submission {
   score: number | null;
   log: string | null;
   submittedAt: string;
+  /** While Waiting or Evaluating: the place in the competition's queue and estimated times (decision 0020). */
+  queue?: QueuePlace | null;
+}
+
+export interface QueuePlace {
+  /** 1: taken next; 0: being evaluated. */
+  place: number;
+  ahead: number;
+  estimatedStart: string | null;
+  estimatedFinish: string | null;
+  basedOn: number;
 }
 
 /** A container-image submission (spec §3): the image, its config, and where its run is. */
@@ -49,6 +67,10 @@ export interface Remaining {
   day: string;
   timeZone: string;
   refundsFailed: boolean;
+  /** The exact header a result file needs, e.g. `id,yield`; null before the ground truth is set. */
+  columns?: string | null;
+  /** Files refused for their format today (they give their allowance back, up to `limit` a day). */
+  formatRefusals?: { limit: number; used: number; remaining: number };
 }
 
 export interface UploadResult {

@@ -1,0 +1,117 @@
+import { competitionSettings } from '@sais/events/fixtures';
+import { deciderSpec } from '@sais/kit/testing';
+import { describe, expect, it } from 'vitest';
+import {
+  type CompetitionCommand,
+  type CompetitionEvent,
+  type CompetitionState,
+  decideCompetition,
+  foldCompetition,
+} from '../src/domain/competition.ts';
+
+const competitionId = '5c1e0a77-0000-4000-8000-000000000001';
+const fileId = '5c1e0a77-0000-4000-8000-000000000002';
+const settings = competitionSettings({ dailySubmissionLimit: 5 });
+const given = deciderSpec<CompetitionCommand, CompetitionState, CompetitionEvent>({
+  fold: foldCompetition,
+  decide: decideCompetition,
+});
+
+const created: CompetitionEvent = {
+  type: 'competition.CompetitionCreated',
+  data: { competitionId, settings },
+};
+const preliminary = { startsAt: '2027-03-01T00:00:00.000Z', endsAt: '2027-04-01T00:00:00.000Z' };
+const scheduled: CompetitionEvent = {
+  type: 'competition.PhaseScheduled',
+  data: { competitionId, phase: 'preliminary', ...preliminary },
+};
+const file = { fileId, name: 'train.csv', size: 10, contentType: 'text/csv', sha256: 'a'.repeat(64) };
+const added: CompetitionEvent = {
+  type: 'competition.FileAdded',
+  data: { competitionId, kind: 'dataset', file },
+};
+
+describe('competition decider', () => {
+  it('creates a competition once', () => {
+    given().when({ type: 'Create', competitionId, settings }).then([created]);
+    given([created]).when({ type: 'Create', competitionId, settings }).thenThrows('concurrentChange');
+  });
+
+  it('refuses every other command on a competition that does not exist', () => {
+    given()
+      .when({ type: 'Update', changes: { dailySubmissionLimit: 3 } })
+      .thenThrows('competitionNotFound');
+    given().when({ type: 'OpenPhase', phase: 'preliminary' }).thenThrows('competitionNotFound');
+    given().when({ type: 'RemoveFile', fileId }).thenThrows('competitionNotFound');
+  });
+
+  it('records only the settings that change, and nothing when none does', () => {
+    given([created])
+      .when({ type: 'Update', changes: { dailySubmissionLimit: 3, timeZone: settings.timeZone } })
+      .then([
+        {
+          type: 'competition.CompetitionUpdated',
+          data: { competitionId, changes: { dailySubmissionLimit: 3 } },
+        },
+      ]);
+    given([created])
+      .when({ type: 'Update', changes: { dailySubmissionLimit: 5 } })
+      .then([]);
+  });
+
+  it('schedules a phase that ends after it starts', () => {
+    given([created])
+      .when({ type: 'SchedulePhase', phase: 'preliminary', ...preliminary })
+      .then([scheduled]);
+    given([created])
+      .when({
+        type: 'SchedulePhase',
+        phase: 'preliminary',
+        startsAt: preliminary.endsAt,
+        endsAt: preliminary.startsAt,
+      })
+      .thenThrows('phaseDatesInvalid');
+    given([created])
+      .when({
+        type: 'SchedulePhase',
+        phase: 'preliminary',
+        startsAt: preliminary.startsAt,
+        endsAt: preliminary.startsAt,
+      })
+      .thenThrows('phaseDatesInvalid');
+  });
+
+  it('opens and closes only a scheduled phase', () => {
+    given([created]).when({ type: 'OpenPhase', phase: 'preliminary' }).thenThrows('phaseNotScheduled');
+    given([created, scheduled])
+      .when({ type: 'OpenPhase', phase: 'preliminary' })
+      .then([{ type: 'competition.PhaseOpened', data: { competitionId, phase: 'preliminary' } }]);
+    given([created, scheduled])
+      .when({ type: 'ClosePhase', phase: 'preliminary' })
+      .then([{ type: 'competition.PhaseClosed', data: { competitionId, phase: 'preliminary' } }]);
+  });
+
+  it('adds files and removes only those it has', () => {
+    given([created]).when({ type: 'AddFile', kind: 'dataset', file }).then([added]);
+    given([created]).when({ type: 'RemoveFile', fileId }).thenThrows('fileNotFound');
+    given([created, added])
+      .when({ type: 'RemoveFile', fileId })
+      .then([{ type: 'competition.FileRemoved', data: { competitionId, fileId } }]);
+  });
+
+  it('folds an operator override over the schedule, and a removed file away', () => {
+    const state = foldCompetition([
+      created,
+      scheduled,
+      { type: 'competition.PhaseOpened', data: { competitionId, phase: 'preliminary' } },
+      added,
+      { type: 'competition.FileRemoved', data: { competitionId, fileId } },
+    ]);
+    expect(state).toMatchObject({
+      status: 'exists',
+      phases: { preliminary: { ...preliminary, override: 'open' } },
+      fileIds: [],
+    });
+  });
+});

@@ -1,0 +1,47 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import { repositoryRoot } from '../src/platform.ts';
+
+/**
+ * The import rules of eslint.config.js (decision 0022) run on a file placed, by its path, where the rule
+ * must hold or not: `npm run lint` fails on a forbidden import, and tests stay free to compose services.
+ */
+const eslint = new ESLint({ cwd: repositoryRoot });
+
+async function importErrors(filePath: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${source}\nexport const used = fixture;\n`, { filePath });
+  return result!.messages
+    .filter((message) => message.ruleId === 'no-restricted-imports')
+    .map((message) => message.message);
+}
+
+describe('import rules', () => {
+  it.each([
+    ['services/scoring/src/fixture.ts', "import { fixture } from '@sais/identity';"],
+    ['services/scoring/src/http/fixture.ts', "import { fixture } from '../../../identity/src/accounts.ts';"],
+    ['services/team/src/fixture.ts', "import { fixture } from '@sais/scoring/src/standings.ts';"],
+    ['services/identity/src/fixture.ts', "import { fixture } from '@sais/gateway';"],
+    ['services/kit/src/fixture.ts', "import { fixture } from '@sais/team';"],
+    ['web-portal/src/app/fixture.ts', "import { fixture } from '@sais/kit';"],
+    ['web-portal/src/fixture.tsx', "import { fixture } from '../../services/scoring/src/leaderboards.ts';"],
+    ['ops-console/src/fixture.ts', "import { fixture } from '@sais/identity';"],
+    ['cli/src/fixture.ts', "import { fixture } from '@sais/kit';"],
+    ['events/src/fixture.ts', "import { fixture } from '@sais/kit';"],
+  ])('%s may not: %s', async (filePath, source) => {
+    const errors = await importErrors(filePath, source);
+    expect(errors.length).toBeGreaterThan(0);
+    for (const error of errors) expect(error).toMatch(/events/);
+  });
+
+  it.each([
+    ['services/scoring/src/fixture.ts', "import { fixture } from '@sais/events';"],
+    ['services/scoring/src/fixture.ts', "import { fixture } from '@sais/kit';"],
+    ['services/scoring/src/http/fixture.ts', "import { fixture } from '../db/tables.ts';"],
+    ['services/scoring/test/fixture.ts', "import { fixture } from '@sais/identity';"],
+    ['services/gateway/src/fixture.ts', "import { fixture } from '@sais/scoring';"],
+    ['web-portal/src/fixture.ts', "import { fixture } from '@sais/events';"],
+    ['events/src/fixture.ts', "import { fixture } from 'zod';"],
+  ])('%s may: %s', async (filePath, source) => {
+    expect(await importErrors(filePath, source)).toEqual([]);
+  });
+});
