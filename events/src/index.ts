@@ -9,4 +9,6 @@ export * as scoring from './scoring/index.ts';
 export * as team from './team/index.ts';
 export * from './validation.ts';
 export * from './seal.ts';
+export * from './prize-tracks.ts';
+export * from './senders.ts';
 export * as transparency from './transparency/index.ts';

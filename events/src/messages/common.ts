@@ -47,6 +47,7 @@ export const commonMessages = {
   uploadSuccess: { en: 'Upload success', 'zh-CN': '上传成功' },
   uploadFailed: { en: 'Upload failed', 'zh-CN': '上传失败' },
   downloadLinkFailed: { en: 'Download link failed', 'zh-CN': '下载链接获取失败' },
+  accountClosedSuccess: { en: 'Account closed', 'zh-CN': '账号已注销' },
   // platform errors
   invalidRequest: { en: 'The request is invalid', 'zh-CN': '请求参数不正确' },
   notSignedIn: { en: 'Please sign in first', 'zh-CN': '请先登录' },

@@ -24,6 +24,7 @@ export interface ListQuery {
   status?: CompetitionStatus;
   type?: string;
   season?: string;
+  search?: string | undefined;
   page: number;
   pageSize: number;
 }
@@ -50,7 +51,7 @@ export class Competitions {
       const history = await this.store.readStream(stream(competitionId), { trx });
       const produced = decideCompetition(command, foldCompetition(history));
       if (produced.length === 0) return;
-      await this.store.append(
+      const stored = await this.store.append(
         competition.CompetitionCreated.aggregate,
         stream(competitionId),
         history.length || 'no_stream',
@@ -58,7 +59,7 @@ export class Competitions {
         metadata,
         { trx },
       );
-      const state = foldCompetition([...history, ...produced]);
+      const state = foldCompetition([...history, ...stored]);
       if (state.status === 'none') return;
       const row = {
         settings: JSON.stringify(state.settings) as unknown as Settings,
@@ -147,7 +148,16 @@ export class Competitions {
     if (query.season) rows = rows.where('season', '=', query.season);
     // Status depends on the clock, so it is derived here rather than stored.
     const all = (await rows.orderBy('created_at', 'asc').execute()).map((row) => this.#view(row, now));
-    const filtered = query.status ? all.filter((item) => item.status === query.status) : all;
+    const words = (query.search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+    const filtered = all.filter(
+      (item) =>
+        (!query.status || item.status === query.status) &&
+        words.every((word) =>
+          [item.title.en, item.title['zh-CN'], item.description.en, item.description['zh-CN']].some((text) =>
+            text.toLowerCase().includes(word),
+          ),
+        ),
+    );
     const start = (query.page - 1) * query.pageSize;
     return {
       total: filtered.length,

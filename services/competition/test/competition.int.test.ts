@@ -149,8 +149,12 @@ describe('competition service over HTTP (real PostgreSQL and Kafka)', () => {
     });
     const opened = await operator.post(`/api/admin/competitions/${id}/phases/preliminary/open`, {});
     expect(opened.body.data).toMatchObject({ status: 'Active', currentPhase: 'preliminary' });
+    // Opened five days early: the phase keeps its schedule and says when it really opened.
+    const openedAt = Date.parse(opened.body.data.phases.preliminary.openedAt);
+    expect(Math.abs(openedAt - Date.now())).toBeLessThan(60_000);
     const closed = await operator.post(`/api/admin/competitions/${id}/phases/preliminary/close`, {});
     expect(closed.body.data.currentPhase).toBeNull();
+    expect(Date.parse(closed.body.data.phases.preliminary.openedAt)).toBe(openedAt);
     const unscheduled = await operator.post(`/api/admin/competitions/${id}/phases/final/open`, {});
     expect(unscheduled.body).toMatchObject({ code: 20003, message: 'This phase has no schedule yet' });
     const { payload, contentType } = multipart(
@@ -210,6 +214,23 @@ describe('competition service over HTTP (real PostgreSQL and Kafka)', () => {
     expect(page2.body.data.records).toHaveLength(1);
     const closed = await client(harness.platform.app).get('/api/race/list', { season, status: 'Completed' });
     expect(closed.body.data.records.map((c: { competitionId: string }) => c.competitionId)).toEqual([over]);
+  });
+
+  it('finds competitions by words of their title or description, in either language', async () => {
+    const season = `Q${Date.now()}`;
+    const yieldId = await created({
+      season,
+      title: { en: 'Physical science: Catalytic yield', 'zh-CN': '物质科学：催化反应产率预测' },
+    });
+    await created({ season, title: { en: 'Geoscience: Rain', 'zh-CN': '地球科学：降水' } });
+    const ids = async (search: string) =>
+      (await client(harness.platform.app).get('/api/race/list', { season, search })).body.data.records.map(
+        (c: { competitionId: string }) => c.competitionId,
+      );
+    await expect(ids('catalytic YIELD')).resolves.toEqual([yieldId]);
+    await expect(ids('催化')).resolves.toEqual([yieldId]);
+    await expect(ids('no such words')).resolves.toEqual([]);
+    await expect(ids('  ')).resolves.toHaveLength(2);
   });
 
   it('signs up verified users who accept the agreements, and lists them in my activities', async () => {

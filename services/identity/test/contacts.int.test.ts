@@ -71,6 +71,44 @@ describe('codes for sign-in and for changing the phone or email', () => {
     expect((await web.get('/api/user/detail')).body.data.username).toBe(username);
   });
 
+  it('answers a malformed sign-in code with the code message, in the request language', async () => {
+    const { email } = await signedIn();
+    const en = await client(harness.platform.app).post('/api/user/login', {
+      contactType: 1,
+      email,
+      code: 'abc',
+    });
+    expect(en.body).toMatchObject({ code: 400, message: 'Verification code format is incorrect' });
+    expect(en.body.data.fields).toEqual([
+      { field: 'code', message: 'Verification code format is incorrect' },
+    ]);
+    const zh = await client(harness.platform.app, 'zh-CN').post('/api/user/login', {
+      contactType: 1,
+      email,
+      code: 'abc',
+    });
+    expect(zh.body).toMatchObject({ code: 400, message: '验证码格式不正确' });
+    const noPassword = await client(harness.platform.app).post('/api/user/login', {
+      username: 'x',
+      password: '',
+    });
+    expect(noPassword.body).toMatchObject({ code: 400, message: 'Wrong account or password' });
+  });
+
+  it('says "Login success" in the request language', async () => {
+    const { username } = await signedIn();
+    const zh = await client(harness.platform.app, 'zh-CN').post('/api/user/login', {
+      username,
+      password: 'secret123',
+    });
+    expect(zh.body).toMatchObject({ code: 0, message: '登录成功' });
+    const en = await client(harness.platform.app, 'en').post('/api/user/login', {
+      username,
+      password: 'secret123',
+    });
+    expect(en.body).toMatchObject({ code: 0, message: 'Login success' });
+  });
+
   it('changes the email with a code sent to the new address, which then signs in', async () => {
     const { web, username } = await signedIn();
     const fresh = `new${Date.now()}@example.org`;

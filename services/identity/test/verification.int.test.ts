@@ -198,6 +198,7 @@ describe('real-name verification, review and inbox (through real Kafka)', () => 
       cookie: web.cookie!,
     });
     expect(zh.body.data.records[0].title).toBe('认证未通过');
+    expect(zh.body.data.records[0].sender).toBe('审核办公室');
   });
 
   it('answers the payment-app check with a clear "not configured" error', async () => {

@@ -25,6 +25,7 @@ describe('service app factory', () => {
       },
       async (request) => ok({ username: (request.body as { username: string }).username }),
     );
+    app.post('/api/signIn', async () => ok(null, 'Login success'));
     app.get('/api/conflict', async () => {
       throw new ConcurrencyError('stream-1', 1, 2);
     });
@@ -43,6 +44,20 @@ describe('service app factory', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ code: 0, message: 'success', data: { username: 'alice2026' } });
+  });
+
+  it('says a spec §8 success message in the requested language, zh-CN by default', async () => {
+    const say = async (language?: string) =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/signIn',
+          headers: language ? { 'accept-language': language } : {},
+        })
+      ).json();
+    await expect(say('en')).resolves.toEqual({ code: 0, message: 'Login success', data: null });
+    await expect(say('zh-CN,zh;q=0.9')).resolves.toEqual({ code: 0, message: '登录成功', data: null });
+    await expect(say()).resolves.toEqual({ code: 0, message: '登录成功', data: null });
   });
 
   it('answers bad input with the spec message in the requested language and names the field', async () => {

@@ -191,6 +191,10 @@ export class Leaderboards {
         phase: row.phase,
         score: row.best_score,
         rank: Number(row.rank),
+        // How many teams the phase ranks, and which way its metric points, for the score chart.
+        teams: Number(row.total),
+        metric: row.metric,
+        higherIsBetter: higherIsBetterMetrics.includes(row.metric),
         submittedAt: new Date(row.submitted_at).toISOString(),
       })),
       history: history.rows.map((row) => ({

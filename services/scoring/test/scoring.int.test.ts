@@ -44,6 +44,12 @@ describe('scoring: result files through Kafka-driven workers to the leaderboard'
     expect(mine[0]).toMatchObject({ score: 0, participants: [second.username] });
     const score = await first.web.get('/api/submission/myScore', { competitionId });
     expect(score.body.data.history).toHaveLength(1);
+    expect(score.body.data.best[0]).toMatchObject({
+      rank: 3,
+      teams: 3,
+      metric: 'rmse',
+      higherIsBetter: false,
+    });
   });
 
   it('scores by the competition’s metric (R², higher is better) and refuses a ground truth it cannot score', async () => {

@@ -18,3 +18,4 @@ export const MySubmissionsPage = lazy(() => import('../features/scoring/MySubmis
 export const MyScorePage = lazy(() => import('../features/scoring/MyScorePage'));
 export const TeamPage = lazy(() => import('../features/team/TeamPage'));
 export const CodeSubmissionsPage = lazy(() => import('../features/scoring/CodeSubmissionsPage'));
+export const CompetitionsPage = lazy(() => import('../features/competitions/CompetitionsPage'));

@@ -7,6 +7,7 @@ import { setNavigation } from './api';
 import {
   CodeSubmissionsPage,
   CompetitionDataPage,
+  CompetitionsPage,
   FormatPage,
   ForgetPage,
   HomePage,
@@ -24,13 +25,14 @@ import {
   TeamPage,
 } from './lazyPages';
 
-/** The routes of spec §2, nothing more. */
+/** The routes of spec §2, and the competitions page of issue 21. */
 export const routes: RouteObject[] = [
   {
     element: <MainLayout />,
     children: [
       { index: true, element: <HomePage /> },
       { path: 'intro', element: <IntroPage /> },
+      { path: 'competitions', element: <CompetitionsPage /> },
       {
         path: 'competitionDetail/:competitionId',
         element: <CompetitionDetailLayout />,

@@ -1,5 +1,19 @@
-/** A date and time in the reader's language, e.g. 2026/11/22 14:03 or 11/22/2026, 2:03 PM. */
-export function formatDateTime(iso: string, language: string | undefined, timeZone?: string): string {
+/**
+ * The zone of times not tied to one competition (inbox, verification, account, checkpoints): the
+ * platform's own, Beijing time, as the landing page's schedule (spec §4). Competition times use the
+ * competition's zone; both are named in words on the page, and hovering a time shows the viewer's own.
+ */
+export const platformTimeZone = 'Asia/Shanghai';
+
+/**
+ * A date and time in the reader's language, e.g. 2026/11/22 14:03 or 11/22/2026, 2:03 PM, in `timeZone`
+ * (the platform's zone unless told): the same instant reads the same in every list.
+ */
+export function formatDateTime(
+  iso: string,
+  language: string | undefined,
+  timeZone: string = platformTimeZone,
+): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };

@@ -21,6 +21,11 @@ export interface Phase {
   endsAt: string;
   /** An operator's override of the schedule: open or closed now. */
   override: 'open' | 'closed' | null;
+  /**
+   * When an operator first opened it by hand (the event's time), so a phase opened before its
+   * scheduled start shows its real start. Absent for phases only ever run by their schedule.
+   */
+  openedAt?: string;
 }
 
 export type CompetitionState =
@@ -33,7 +38,11 @@ export type CompetitionState =
       fileIds: string[];
     };
 
-export function evolveCompetition(state: CompetitionState, event: CompetitionEvent): CompetitionState {
+/** A recorded event carries its time (`occurredAt`); the fold uses it for a phase's opening. */
+export function evolveCompetition(
+  state: CompetitionState,
+  event: CompetitionEvent & { occurredAt?: string },
+): CompetitionState {
   if (event.type === E.CompetitionCreated.type) {
     return {
       status: 'exists',
@@ -60,7 +69,14 @@ export function evolveCompetition(state: CompetitionState, event: CompetitionEve
       const phase = state.phases[event.data.phase];
       if (!phase) return state;
       const override = event.type === E.PhaseOpened.type ? 'open' : 'closed';
-      return { ...state, phases: { ...state.phases, [event.data.phase]: { ...phase, override } } };
+      const openedAt = phase.openedAt ?? (event.type === E.PhaseOpened.type ? event.occurredAt : undefined);
+      return {
+        ...state,
+        phases: {
+          ...state.phases,
+          [event.data.phase]: { ...phase, override, ...(openedAt ? { openedAt } : {}) },
+        },
+      };
     }
     case E.FileAdded.type:
       return { ...state, fileIds: [...state.fileIds, event.data.file.fileId] };
@@ -73,7 +89,9 @@ export function evolveCompetition(state: CompetitionState, event: CompetitionEve
   }
 }
 
-export function foldCompetition(events: readonly { type: string; data: unknown }[]): CompetitionState {
+export function foldCompetition(
+  events: readonly { type: string; data: unknown; occurredAt?: string }[],
+): CompetitionState {
   return events.reduce((state, event) => evolveCompetition(state, event as CompetitionEvent), {
     status: 'none',
   } as CompetitionState);

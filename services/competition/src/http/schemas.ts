@@ -10,6 +10,8 @@ export const listQuery = paging.extend({
   status: z.enum(['Not Started', 'Active', 'Completed']).optional(),
   type: z.enum(competition.competitionTypes).optional(),
   season: z.string().max(40).optional(),
+  /** Words to find in the title or description, in either language (case-insensitive). */
+  search: z.string().trim().max(100).optional(),
 });
 
 export const phaseBody = z.object({

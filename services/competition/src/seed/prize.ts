@@ -1,44 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { scoring } from '@sais/events';
+import { prizeTrackTitle, prizeTracks, type scoring } from '@sais/events';
 import type { Competitions } from '../competitions.ts';
 import type { Settings } from '../domain/competition.ts';
 import { trackData } from './datasets.ts';
-
-const tracks = [
-  {
-    slug: 'reaction-yield',
-    field: { en: 'Physical science', 'zh-CN': '物质科学' },
-    title: { en: 'Catalytic reaction yield prediction', 'zh-CN': '催化反应产率预测' },
-    type: 'Algorithm' as const,
-  },
-  {
-    slug: 'power-price',
-    field: { en: 'Social science', 'zh-CN': '社会科学' },
-    title: { en: 'Power-market price forecasting', 'zh-CN': '电力市场价格预测' },
-    type: 'Algorithm' as const,
-  },
-  {
-    slug: 'llm-reasoning',
-    field: { en: 'Logical reasoning', 'zh-CN': '逻辑推理' },
-    title: { en: 'Complex reasoning evaluation of language models', 'zh-CN': '大语言模型复杂推理能力评估' },
-    type: 'Academic Research' as const,
-  },
-  {
-    slug: 'sirna-efficacy',
-    field: { en: 'Life science', 'zh-CN': '生命科学' },
-    title: { en: 'siRNA drug efficacy prediction', 'zh-CN': 'siRNA 药物药效预测' },
-    type: 'Algorithm' as const,
-  },
-  {
-    slug: 'extreme-precipitation',
-    field: { en: 'Geoscience', 'zh-CN': '地球科学' },
-    title: {
-      en: 'Extreme precipitation forecasting over the next three days',
-      'zh-CN': '未来三天极端降水预报',
-    },
-    type: 'Algorithm' as const,
-  },
-];
 
 // Spec §4: registration 02.23, preliminary 03.24–05.25, semi-final 06.07–06.29, final in July (Asia/Shanghai).
 const schedule = [
@@ -88,13 +52,10 @@ export async function seedPrize(competitions: Competitions): Promise<SeededTrack
     causationId: null,
   };
   const seeded: SeededTrack[] = [];
-  for (const track of tracks) {
+  for (const track of prizeTracks) {
     const data = trackData[track.slug]!();
     const settings: Settings = {
-      title: {
-        en: `${track.field.en}: ${track.title.en}`,
-        'zh-CN': `${track.field['zh-CN']}：${track.title['zh-CN']}`,
-      },
+      title: prizeTrackTitle(track),
       description: {
         en: `Third World AI for Science Prize, ${track.field.en} track. Predict "${data.target}" for every test id; scored by ${data.scoredBy.en}.`,
         'zh-CN': `第三届世界科学智能大赛${track.field['zh-CN']}赛道。请为测试集每个 id 预测“${data.target}”，评测指标：${data.scoredBy['zh-CN']}。`,

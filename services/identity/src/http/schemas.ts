@@ -44,16 +44,36 @@ export const registerBody = z
   })
   .superRefine(checkContact)
   .transform(withChannel);
-export const loginBody = z.union([
-  z.object({
-    username: z.string().min(1, 'wrongCredentials').max(100),
-    password: z.string().min(1, 'wrongCredentials').max(100),
-  }),
-  z
-    .object({ ...contactShape, code: codeField })
-    .superRefine(checkContact)
-    .transform(withChannel),
-]);
+const passwordLogin = z.object({
+  username: z.string().min(1, 'wrongCredentials').max(100),
+  password: z.string().min(1, 'wrongCredentials').max(100),
+});
+const codeLogin = z
+  .object({ ...contactShape, code: codeField })
+  .superRefine(checkContact)
+  .transform(withChannel);
+
+/**
+ * Sign-in by password (a `password` is sent) or by code (otherwise). The form is chosen first, so each
+ * field answers its own spec §5 message (a malformed code: "Verification code format is incorrect"),
+ * not the generic one a failed union would give.
+ */
+export const loginBody = z
+  .object({
+    username: z.unknown().optional(),
+    password: z.unknown().optional(),
+    contactType: z.unknown().optional(),
+    phone: z.unknown().optional(),
+    email: z.unknown().optional(),
+    code: z.unknown().optional(),
+  })
+  .transform((value, ctx): z.output<typeof passwordLogin> | z.output<typeof codeLogin> => {
+    const parsed = value.password !== undefined ? passwordLogin.safeParse(value) : codeLogin.safeParse(value);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues)
+      ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    return z.NEVER;
+  });
 export const resetBody = z
   .object({ ...contactShape, code: codeField, password: newPasswordField })
   .superRefine(checkContact)

@@ -1,4 +1,4 @@
-import { type EventMetadata, type Language, identity, translate } from '@sais/events';
+import { type EventMetadata, type Language, identity, senderName, translate } from '@sais/events';
 import { type Db, type EventStore, NotFoundError } from '@sais/kit';
 import type { Kysely } from 'kysely';
 import type { IdentityTables } from '../db/tables.ts';
@@ -45,7 +45,7 @@ export class Inbox {
       pageSize,
       records: rows.map((row) => ({
         notifyId: row.message_id,
-        sender: row.sender,
+        sender: senderName(row.sender, language),
         title: row.title[language],
         sendTime: new Date(row.sent_at).toISOString(),
         read: row.read_at !== null,
@@ -81,7 +81,7 @@ export class Inbox {
     }
     return {
       notifyId: row.message_id,
-      sender: row.sender,
+      sender: senderName(row.sender, language),
       title: row.title[language],
       content: await this.#named(row.body[language], language),
       sendTime: new Date(row.sent_at).toISOString(),

@@ -10,7 +10,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeOf, errorEnvelope, ok } from './envelope.ts';
+import { envelopeOf, errorEnvelope, localizeSuccess, ok, requestLanguage } from './envelope.ts';
 import { installErrorHandling } from './errors.ts';
 import { installSecurityHeaders, refuseCrossSiteWrites, trustProxySetting } from './security.ts';
 import { type ReadinessCheck, checkReadiness } from '../observability/readiness.ts';
@@ -67,6 +67,19 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  // Success messages follow Accept-Language as errors do (errors are translated by the error handler).
+  app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
+    if (
+      typeof payload === 'object' &&
+      payload !== null &&
+      (payload as { code?: unknown }).code === 0 &&
+      typeof (payload as { message?: unknown }).message === 'string'
+    ) {
+      const envelope = payload as { message: string };
+      return { ...envelope, message: localizeSuccess(envelope.message, requestLanguage(request)) };
+    }
+    return payload;
+  });
   await installSecurityHeaders(app);
   refuseCrossSiteWrites(app);
   traceRequests(app);

@@ -28,6 +28,19 @@ export function isMessageKey(value: string): value is MessageKey {
   return Object.hasOwn(messages, value);
 }
 
+const keyOfEnglishText = new Map<string, MessageKey>(
+  Object.entries(messages).map(([key, text]) => [text.en, key as MessageKey]),
+);
+
+/**
+ * A success envelope's message in the request's language: routes name spec §8 notices by their
+ * English text ("Login success") or their catalogue key; anything else (e.g. `success`) stays as it is.
+ */
+export function localizeSuccess(message: string, language: Language): string {
+  const key = isMessageKey(message) ? message : keyOfEnglishText.get(message);
+  return key ? translate(key, language) : message;
+}
+
 /** Translates a catalogue key; free text (e.g. a zod default message) is passed through. */
 export function localize(text: string, language: Language): string {
   return isMessageKey(text) ? translate(text, language) : text;

@@ -7,6 +7,7 @@ import {
   AppError,
   type Authenticator,
   ForbiddenError,
+  localizeSuccess,
   ok,
   requestLanguage,
   requestMetadata,
@@ -133,7 +134,7 @@ export async function tusRoutes(
         return {
           status_code: 200,
           headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify(ok(result, 'Submit success')),
+          body: JSON.stringify(ok(result, localizeSuccess('Submit success', caller.language))),
         };
       } catch (error) {
         if (error instanceof AppError && formatRefusalKeys.has(error.messageKey)) {

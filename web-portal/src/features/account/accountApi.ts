@@ -1,9 +1,12 @@
 import { api } from '../../app/api';
 import type { ChangePasswordValues } from '../auth/validation';
 
-/** POST /user/updatePassword; its failure is only logged (spec §8), so the call opts out of the notice. */
+/**
+ * POST /user/updatePassword. Spec §8 logs the failure to the console; the common error notice still
+ * applies (a wrong current password says so), so the call does not opt out of it.
+ */
 export function updatePassword(values: ChangePasswordValues) {
-  return api.request<null>('/user/updatePassword', { method: 'POST', data: values, silent: true });
+  return api.request<null>('/user/updatePassword', { method: 'POST', data: values });
 }
 
 /** POST /user/close: closes the signed-in account (the password confirms it); the server ends every session. */

@@ -1,6 +1,8 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { organisationName } from '@sais/events';
 import { useTranslation } from 'react-i18next';
+import { languageOf } from '../../forms/useMessages';
 import type { Competition } from './types';
 
 /** Type, prize, season, sponsors and the team and submission limits. */
@@ -13,7 +15,12 @@ export function CompetitionFacts({ competition }: { competition: Competition }) 
       t('competition.bonusValue', { bonus: competition.bonus.toLocaleString(i18n.resolvedLanguage) }),
     ],
     ['season', competition.season],
-    ['sponsors', competition.sponsors.join(t('competition.listSeparator'))],
+    [
+      'sponsors',
+      competition.sponsors
+        .map((sponsor) => organisationName(sponsor, languageOf(i18n.resolvedLanguage)))
+        .join(t('competition.listSeparator')),
+    ],
     ['teamSizeLimit', String(competition.teamSizeLimit)],
     ['dailySubmissionLimit', String(competition.dailySubmissionLimit)],
   ] as const;

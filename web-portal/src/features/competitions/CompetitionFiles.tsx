@@ -3,9 +3,10 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/ApiError';
+import { ApiError, transportErrorCode } from '../../api/ApiError';
 import { notifyError } from '../../forms/notify';
 import { PageFallback } from '../../layout/PageFallback';
+import { notices } from '../../notices/notices';
 import { useSession } from '../session/session';
 import { downloadFile, fetchFiles } from './competitionApi';
 import { FileTable } from './FileTable';
@@ -44,7 +45,11 @@ export function CompetitionFiles({ competition }: { competition: CompetitionDeta
       saveBlob(await downloadFile(file.fileId), file.name);
     } catch (error) {
       if (error instanceof ApiError && error.code === verificationRequiredCode) setNeedsAuth(true);
-      else if (!(error instanceof ApiError && error.code === 401)) notifyError('downloadLinkFailed');
+      // 401 already went to /login; any other refusal shows the server's reason in the request's
+      // language (e.g. "Please sign up for the competition first"); no answer at all: spec §8's notice.
+      else if (error instanceof ApiError && error.code !== transportErrorCode) {
+        if (error.code !== 401) notices.notify({ severity: 'error', message: error.message });
+      } else notifyError('downloadLinkFailed');
     } finally {
       setBusy(null);
     }

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatDateTime } from '../../forms/dates';
+import { ZonedTime } from '../../forms/ZonedTime';
 import { PageFallback } from '../../layout/PageFallback';
 import { fetchMyRaces } from './competitionApi';
 import { StatusChip } from './StatusChip';
@@ -65,7 +65,9 @@ export default function MyRacePage() {
                   <TableCell>
                     <StatusChip status={race.status} />
                   </TableCell>
-                  <TableCell>{formatDateTime(race.signedUpAt, i18n.resolvedLanguage)}</TableCell>
+                  <TableCell>
+                    <ZonedTime iso={race.signedUpAt} timeZone={race.timeZone} />
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

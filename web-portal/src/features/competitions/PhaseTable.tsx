@@ -6,17 +6,28 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../forms/dates';
-import { type Competition, phaseNames } from './types';
+import { zoneName } from '../../forms/timeZones';
+import { languageOf } from '../../forms/useMessages';
+import { ZonedTime } from '../../forms/ZonedTime';
+import { type Competition, type Phase, phaseNames } from './types';
 
-/** The phases with their dates; the current one is marked. */
+/** A phase's real start: when an operator opened it, if that came before its scheduled start. */
+export function realStart(phase: Phase): { at: string; early: boolean } {
+  if (phase.openedAt && Date.parse(phase.openedAt) < Date.parse(phase.startsAt))
+    return { at: phase.openedAt, early: true };
+  return { at: phase.startsAt, early: false };
+}
+
+/** The phases with their dates in the competition's zone (named in words); the current one is marked. */
 export function PhaseTable({ competition }: { competition: Competition }) {
   const { t, i18n } = useTranslation();
+  const language = languageOf(i18n.resolvedLanguage);
   const scheduled = phaseNames.filter((name) => competition.phases[name]);
   if (scheduled.length === 0) return null;
   return (
     <>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {t('competition.timeZone', { timeZone: competition.timeZone })}
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="phases-zone">
+        {t('time.zoneNote', { zone: zoneName(competition.timeZone, language) })}
       </Typography>
       <Table size="small" data-testid="phases">
         <TableHead>
@@ -30,16 +41,29 @@ export function PhaseTable({ competition }: { competition: Competition }) {
           {scheduled.map((name) => {
             const phase = competition.phases[name]!;
             const current = competition.currentPhase === name;
+            const start = realStart(phase);
             return (
-              <TableRow key={name} selected={current}>
+              <TableRow key={name} selected={current} data-testid={`phase-${name}`}>
                 <TableCell sx={{ fontWeight: current ? 700 : 400 }}>
                   {t(`competition.phases.${name}`)}
                 </TableCell>
                 <TableCell>
-                  {formatDateTime(phase.startsAt, i18n.resolvedLanguage, competition.timeZone)}
+                  <ZonedTime iso={start.at} timeZone={competition.timeZone} />
+                  {start.early ? (
+                    <Typography
+                      variant="caption"
+                      color="text.secondary"
+                      component="div"
+                      data-testid="opened-early"
+                    >
+                      {t('competition.openedEarly', {
+                        scheduled: formatDateTime(phase.startsAt, language, competition.timeZone),
+                      })}
+                    </Typography>
+                  ) : null}
                 </TableCell>
                 <TableCell>
-                  {formatDateTime(phase.endsAt, i18n.resolvedLanguage, competition.timeZone)}
+                  <ZonedTime iso={phase.endsAt} timeZone={competition.timeZone} />
                 </TableCell>
               </TableRow>
             );

@@ -13,8 +13,8 @@ import { GoToAuthDialog } from './GoToAuthDialog';
 import { type CompetitionDetail, verificationRequiredCode } from './types';
 
 /**
- * Sign-up: the agreements first; an unverified user gets the go-to-authentication modal
- * (the server's code 20010); a signed-out visitor goes to /login and comes back.
+ * Sign-up: an unverified user gets the go-to-authentication modal at once (and again if the server
+ * answers 20010), a verified one reads the agreements; a signed-out visitor goes to /login and comes back.
  */
 export function SignUpButton({
   competition,
@@ -39,8 +39,10 @@ export function SignUpButton({
     );
   }
 
+  // Verification comes first (spec §4): an unverified user is told so before reading the agreements.
   const start = () => {
     if (state.status !== 'signedIn') void navigate(loginAddress(`${pathname}${search}`));
+    else if (state.user.authStatus !== 'Verified') setNeedsAuth(true);
     else setAgreeing(true);
   };
 

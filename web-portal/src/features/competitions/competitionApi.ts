@@ -12,14 +12,25 @@ import type {
 export interface ListFilters {
   status?: CompetitionStatus | undefined;
   type?: CompetitionType | undefined;
+  /** Words of the title or description, either language. */
+  search?: string | undefined;
 }
 
 export function fetchCompetitions(filters: ListFilters, page: number, pageSize: number) {
   return api.request<Paged<Competition>>('/race/list', { data: { ...filters, page, pageSize } });
 }
 
+/**
+ * Answers meaning "there is no such competition": 20001, and 400 for an id that is not one at all.
+ * The detail page says so itself (a not-found page with a way back), without the common notice.
+ */
+export const competitionMissingCodes: readonly number[] = [20001, 400, 404];
+
 export function fetchCompetition(competitionId: string) {
-  return api.request<CompetitionDetail>('/race/detail', { data: { competitionId } });
+  return api.request<CompetitionDetail>('/race/detail', {
+    data: { competitionId },
+    handledCodes: competitionMissingCodes,
+  });
 }
 
 export function fetchMyRaces(page: number, pageSize: number) {

@@ -24,6 +24,8 @@ export interface Phase {
   startsAt: string;
   endsAt: string;
   override?: 'open' | 'closed' | null;
+  /** When an operator first opened it by hand (it may be before `startsAt`). */
+  openedAt?: string;
 }
 
 export interface Agreement {

@@ -1,9 +1,5 @@
-import type { TrackKey } from './TrackCard';
-
 /** The third world AI-for-science prize of the landing page (spec §1, §4, §9). */
 export const prizeSeason = '2027';
-
-export const tracks: readonly TrackKey[] = ['physical', 'social', 'logic', 'life', 'geo'];
 
 /** Spec §4: registration 02.23, preliminary 03.24–05.25, semi-final 06.07–06.29, final in July. */
 export const schedule = ['registration', 'preliminary', 'semiFinal', 'final'] as const;

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFallback } from '../../layout/PageFallback';
 import { type MessageDetail, fetchMessage } from './messagesApi';
-import { formatDateTime } from '../../forms/dates';
+import { ZonedTime } from '../../forms/ZonedTime';
 
 /** One message; opening it marks it read on the server. */
 export function MessageDialog({ notifyId, onClose }: { notifyId: string; onClose: () => void }) {
@@ -32,10 +32,7 @@ export function MessageDialog({ notifyId, onClose }: { notifyId: string; onClose
         {message ? (
           <>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-              {t('messages.from', {
-                sender: message.sender,
-                time: formatDateTime(message.sendTime, i18n.resolvedLanguage),
-              })}
+              {message.sender} · <ZonedTime iso={message.sendTime} />
             </Typography>
             <Typography sx={{ whiteSpace: 'pre-wrap', lineHeight: 1.8 }} data-testid="message-content">
               {message.content}

@@ -3,7 +3,7 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../forms/dates';
+import { ZonedTime } from '../../forms/ZonedTime';
 import type { MessageSummary } from './messagesApi';
 
 export function MessageList({
@@ -13,7 +13,7 @@ export function MessageList({
   messages: MessageSummary[];
   onOpen: (notifyId: string) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <List disablePadding data-testid="message-list">
       {messages.map((message) => (
@@ -31,10 +31,11 @@ export function MessageList({
           />
           <ListItemText
             primary={message.title}
-            secondary={t('messages.from', {
-              sender: message.sender,
-              time: formatDateTime(message.sendTime, i18n.resolvedLanguage),
-            })}
+            secondary={
+              <>
+                {message.sender} · <ZonedTime iso={message.sendTime} />
+              </>
+            }
             slotProps={{ primary: { sx: { fontWeight: message.read ? 400 : 700 } } }}
           />
         </ListItemButton>

@@ -5,6 +5,7 @@ import Pagination from '@mui/material/Pagination';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ZoneNote } from '../../forms/ZonedTime';
 import { PageFallback } from '../../layout/PageFallback';
 import { MessageDialog } from './MessageDialog';
 import { MessageList } from './MessageList';
@@ -54,6 +55,7 @@ export default function MyMsgPage() {
       {data && data.total === 0 ? <Alert severity="info">{t('messages.empty')}</Alert> : null}
       {data && data.total > 0 ? (
         <>
+          <ZoneNote />
           <MessageList messages={data.records} onOpen={setOpened} />
           <Pagination
             sx={{ mt: 2 }}

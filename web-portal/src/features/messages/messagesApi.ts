@@ -25,8 +25,13 @@ export interface MessageDetail {
   sendTime: string;
 }
 
-export function fetchMessages(page: number, pageSize: number) {
-  return api.request<MessagePage>('/notify/page', { data: { page, pageSize } });
+/** `silent` for the counts that only decorate a page (the top bar's badge): no notice of their own. */
+export function fetchMessages(page: number, pageSize: number, { silent = false }: { silent?: boolean } = {}) {
+  return api.request<MessagePage>('/notify/page', {
+    data: { page, pageSize },
+    silent,
+    allowSignedOut: silent,
+  });
 }
 
 const readListeners = new Set<() => void>();

@@ -6,7 +6,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../forms/dates';
+import { ZonedTime } from '../../forms/ZonedTime';
 import { formatScore } from './formatScore';
 import { SubmissionStatusChip } from './SubmissionStatusChip';
 import type { ContainerSubmission } from './types';
@@ -19,7 +19,7 @@ export function ContainerTable({
   submissions: ContainerSubmission[];
   timeZone?: string;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   if (submissions.length === 0)
     return (
       <Typography color="text.secondary" data-testid="no-container-submissions">
@@ -41,7 +41,9 @@ export function ContainerTable({
       <TableBody>
         {submissions.map((submission) => (
           <TableRow key={submission.submissionId} data-testid="container-row">
-            <TableCell>{formatDateTime(submission.submittedAt, i18n.resolvedLanguage, timeZone)}</TableCell>
+            <TableCell>
+              <ZonedTime iso={submission.submittedAt} timeZone={timeZone} />
+            </TableCell>
             <TableCell sx={{ wordBreak: 'break-all' }}>
               <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
                 {submission.image}

@@ -4,6 +4,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ZoneNote } from '../../forms/ZonedTime';
 import { formatDateTime } from '../../forms/dates';
 import { PageFallback } from '../../layout/PageFallback';
 import type { CompetitionDetail } from '../competitions/types';
@@ -91,6 +92,7 @@ export function Leaderboards({
           <Chip size="small" color="success" label={t('scoring.live')} data-testid="leaderboard-live" />
         ) : null}
       </Stack>
+      <ZoneNote timeZone={timeZone} />
       <BoardView
         board={shown}
         caption={caption}

@@ -5,13 +5,13 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../forms/dates';
+import { ZonedTime } from '../../forms/ZonedTime';
 import { formatScore } from './formatScore';
 import type { LeaderboardRow } from './types';
 
 /** Rows of spec §3: rank, participants, university/organization, score, date of the top score. */
 export function LeaderboardTable({ rows, timeZone }: { rows: LeaderboardRow[]; timeZone?: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   if (rows.length === 0)
     return (
       <Typography color="text.secondary" sx={{ mt: 2 }} data-testid="leaderboard-empty">
@@ -43,7 +43,9 @@ export function LeaderboardTable({ rows, timeZone }: { rows: LeaderboardRow[]; t
             </TableCell>
             <TableCell>{row.organization ?? '-'}</TableCell>
             <TableCell>{formatScore(row.score)}</TableCell>
-            <TableCell>{formatDateTime(row.submittedAt, i18n.resolvedLanguage, timeZone)}</TableCell>
+            <TableCell>
+              <ZonedTime iso={row.submittedAt} timeZone={timeZone} />
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>

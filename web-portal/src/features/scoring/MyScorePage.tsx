@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../forms/dates';
+import { ZonedTime } from '../../forms/ZonedTime';
 import { PageFallback } from '../../layout/PageFallback';
 import type { CompetitionDetail } from '../competitions/types';
 import { useCompetition } from '../competitions/useCompetition';
@@ -14,7 +14,7 @@ import { scoringApi } from './scoringClient';
 import type { MyScore } from './types';
 
 function Score({ competition }: { competition: CompetitionDetail }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [score, setScore] = useState<MyScore | null>(null);
 
   useEffect(() => {
@@ -56,21 +56,31 @@ function Score({ competition }: { competition: CompetitionDetail }) {
               <div>
                 <Typography color="text.secondary">{t('scoring.topScoreDate')}</Typography>
                 <Typography>
-                  {formatDateTime(best.submittedAt, i18n.resolvedLanguage, competition.timeZone)}
+                  <ZonedTime iso={best.submittedAt} timeZone={competition.timeZone} />
                 </Typography>
               </div>
             </Stack>
           </Paper>
         ))
       )}
-      {score.history.length > 0 ? (
-        <div>
-          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-            {t('scoring.history')}
-          </Typography>
-          <ScoreChart points={score.history} />
-        </div>
-      ) : null}
+      {score.best.map((best) => {
+        const points = score.history.filter((point) => point.phase === best.phase);
+        return points.length > 0 ? (
+          <div key={`chart-${best.phase}`}>
+            <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+              {t('scoring.history')} · {phase(best.phase)}
+            </Typography>
+            <ScoreChart
+              points={points}
+              metric={best.metric}
+              higherIsBetter={best.higherIsBetter}
+              rank={best.rank}
+              teams={best.teams}
+              timeZone={competition.timeZone}
+            />
+          </div>
+        ) : null;
+      })}
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../forms/dates';
+import { ZonedTime } from '../../forms/ZonedTime';
 import { formatScore } from './formatScore';
 import { SubmissionStatusChip } from './SubmissionStatusChip';
 import type { Submission } from './types';
@@ -56,7 +57,7 @@ export function SubmissionTable({
   proofOf,
   onCancel,
 }: SubmissionTableProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   if (submissions.length === 0)
     return (
       <Typography color="text.secondary" data-testid="no-submissions">
@@ -79,7 +80,9 @@ export function SubmissionTable({
       <TableBody>
         {submissions.map((submission) => (
           <TableRow key={submission.submissionId} data-testid="submission-row">
-            <TableCell>{formatDateTime(submission.submittedAt, i18n.resolvedLanguage, timeZone)}</TableCell>
+            <TableCell>
+              <ZonedTime iso={submission.submittedAt} timeZone={timeZone} />
+            </TableCell>
             <TableCell>{submission.fileName}</TableCell>
             <TableCell>
               <SubmissionStatusChip status={submission.status} />

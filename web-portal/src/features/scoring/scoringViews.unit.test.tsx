@@ -3,7 +3,8 @@ import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-li
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../app/i18n';
 import { LeaderboardTable } from './LeaderboardTable';
-import { ScoreChart, chartPoints } from './ScoreChart';
+import { zoneName } from '../../forms/timeZones';
+import { scoreHistory } from './scoreHistory';
 import { SubmissionTable } from './SubmissionTable';
 import type { Remaining, Submission } from './types';
 import { UploadPanel } from './UploadPanel';
@@ -114,27 +115,25 @@ describe('the scoring views', () => {
     expect(row.textContent).toContain('0.5');
   });
 
-  it('draws the score history as a polyline', () => {
-    expect(
-      chartPoints([
-        { score: 1, submittedAt: 'a' },
-        { score: 3, submittedAt: 'b' },
-      ]),
-    ).toEqual([
-      { x: 24, y: 176 },
-      { x: 576, y: 24 },
+  it('keeps the best score so far in the metric’s direction', () => {
+    const history = [
+      { score: 0.5, submittedAt: '2026-11-22T06:03:00.000Z' },
+      { score: 0.2, submittedAt: '2026-11-21T06:03:00.000Z' },
+      { score: 0.4, submittedAt: '2026-11-23T06:03:00.000Z' },
+    ];
+    expect(scoreHistory(history, true).map((point) => [point.score, point.best])).toEqual([
+      [0.2, 0.2],
+      [0.5, 0.5],
+      [0.4, 0.5],
     ]);
-    expect(chartPoints([{ score: 2, submittedAt: 'a' }])).toEqual([{ x: 300, y: 100 }]);
-    render(
-      <ScoreChart
-        points={[
-          { score: 1, submittedAt: 'a' },
-          { score: 3, submittedAt: 'b' },
-        ]}
-      />,
-    );
-    expect(screen.getByRole('img', { name: '2 次评测完成的提交的分数变化' })).toBeTruthy();
-    expect(document.querySelector('polyline')?.getAttribute('points')).toBe('24,176 576,24');
+    expect(scoreHistory(history, false).map((point) => point.best)).toEqual([0.2, 0.2, 0.2]);
+  });
+
+  it('names time zones in words in the reader’s language', () => {
+    expect(zoneName('Asia/Shanghai', 'zh-CN')).toBe('北京时间');
+    expect(zoneName('Asia/Shanghai', 'en')).toBe('China Standard Time');
+    expect(zoneName('Europe/Paris', 'en')).toBe('Central European Time');
+    expect(zoneName('No/Such_Zone', 'en')).toBe('No/Such_Zone');
   });
 
   it('refreshes while a submission waits or is evaluated, and stops after', () => {

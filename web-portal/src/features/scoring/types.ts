@@ -123,6 +123,15 @@ export interface FinalSelection {
 }
 
 export interface MyScore {
-  best: { phase: string; score: number; rank: number; submittedAt: string }[];
+  best: {
+    phase: string;
+    score: number;
+    rank: number;
+    /** Teams the phase ranks. */
+    teams: number;
+    metric: string;
+    higherIsBetter: boolean;
+    submittedAt: string;
+  }[];
   history: { phase: string; score: number; submittedAt: string }[];
 }

@@ -7,7 +7,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../forms/dates';
+import { ZonedTime } from '../../forms/ZonedTime';
 import { AuthStatusChip } from '../verification/AuthStatusChip';
 import type { Application } from './types';
 
@@ -21,7 +21,7 @@ export function ApplicationsTable({
   busy: boolean;
   onHandle: (application: Application, agree: boolean) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   if (applications.length === 0)
     return <Typography color="text.secondary">{t('team.noApplications')}</Typography>;
   return (
@@ -45,7 +45,9 @@ export function ApplicationsTable({
               <AuthStatusChip status={application.authStatus} />
             </TableCell>
             <TableCell>{application.email ?? '-'}</TableCell>
-            <TableCell>{formatDateTime(application.requestedAt, i18n.resolvedLanguage)}</TableCell>
+            <TableCell>
+              <ZonedTime iso={application.requestedAt} />
+            </TableCell>
             <TableCell align="right">
               <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
                 <Button size="small" disabled={busy} onClick={() => onHandle(application, true)}>

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../forms/dates';
 import { eventLogs, type LogCheckpoints } from './transparencyApi';
 import { transparencyApi } from './transparencyClient';
@@ -27,7 +27,10 @@ export function TransparencySection() {
       <Typography variant="h5" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
         {t('intro.transparency.title')}
       </Typography>
-      <Typography sx={{ mb: 2, lineHeight: 1.8 }}>{t('intro.transparency.text')}</Typography>
+      <Typography sx={{ mb: 2, lineHeight: 1.8 }}>
+        {/* The command is code, not prose: shown as such in every language. */}
+        <Trans i18nKey="intro.transparency.text" components={[<code key="command" />]} />
+      </Typography>
       {failed ? <Typography color="error">{t('intro.transparency.failed')}</Typography> : null}
       {logs ? (
         <>

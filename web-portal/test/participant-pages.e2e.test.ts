@@ -1,0 +1,472 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureAppBuilt } from '../../infra/test/apps.ts';
+import { launchChromium } from './support/browser';
+import { type Mailbox, startMailbox } from './support/mailbox';
+import { contextCaller, registerInContext, verifyInContext } from './support/participant';
+import { type RunningPlatform, apiCaller, startPlatform } from './support/platform';
+
+const screenshots = join('/tmp', 'sais-portal-screenshots');
+
+/**
+ * Issue 21's participant pages in the built portal, served by the real platform: not-found and the
+ * server's reasons, the competitions page, one name per track.
+ */
+describe('the participant pages of issue 21', () => {
+  let mailbox: Mailbox;
+  let running: RunningPlatform;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let origin: string;
+  const stamp = Date.now() % 1_000_000;
+  const reviewer = { username: `rev${stamp}`, password: 'Review1234' };
+  const operatorAccount = { username: `op${stamp}`, password: 'Operate1234' };
+  /** The competition the scored participant (`sco…`) signs up for and submits to. */
+  let competitionId = '';
+  /** That participant's browser, signed in. */
+  let scorer: Page;
+
+  const notice = (text: string) => page.getByRole('alert').filter({ hasText: text }).first().waitFor();
+  const shot = (name: string) => page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });
+  const chooseLanguage = async (name: 'English' | '简体中文') => {
+    await page.getByTestId('language-selector').click();
+    await page.getByRole('option', { name }).click();
+  };
+
+  beforeAll(async () => {
+    mailbox = await startMailbox();
+    await ensureAppBuilt('web-portal');
+    running = await startPlatform(mailbox.url);
+    origin = running.origin;
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    context.setDefaultTimeout(10_000);
+    page = await context.newPage();
+    await mkdir(screenshots, { recursive: true });
+    await running.createStaff(reviewer.username, reviewer.password, ['reviewer']);
+    await running.createStaff(operatorAccount.username, operatorAccount.password, ['operator']);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await running?.close();
+    await mailbox?.close();
+  });
+
+  it('shows a not-found page with a way back for an unknown competition, in both languages', async () => {
+    await page.goto(`${origin}/competitionDetail/${randomUUID()}/format`);
+    const notFound = page.getByTestId('competition-not-found');
+    await notFound.getByRole('heading', { level: 1, name: '未找到该比赛' }).waitFor();
+    await notFound.getByText('该比赛不存在').waitFor();
+    // The page answers it: no error notice on top.
+    await expect(page.getByRole('alert').filter({ hasText: '请求' }).count()).resolves.toBe(0);
+
+    await page.goto(`${origin}/competitionDetail/not-an-id/leaderboard`);
+    await notFound.getByRole('heading', { level: 1, name: '未找到该比赛' }).waitFor();
+    await chooseLanguage('English');
+    await notFound.getByRole('heading', { level: 1, name: 'Competition not found' }).waitFor();
+    await notFound.getByText('This competition does not exist').waitFor();
+    await notFound.getByRole('link', { name: 'Back to competitions' }).click();
+    await page.waitForURL(`${origin}/competitions`);
+    await chooseLanguage('简体中文');
+  });
+
+  it('has a competitions page in the top bar with search, filters and cards', async () => {
+    await page.goto(`${origin}/intro`);
+    await page.getByTestId('top-bar').getByRole('link', { name: '比赛' }).click();
+    await page.waitForURL(`${origin}/competitions`);
+    await page.getByRole('heading', { level: 1, name: '比赛' }).waitFor();
+    const cards = page.getByTestId('competition-card');
+    await expect.poll(() => cards.count()).toBe(5);
+    const first = cards.filter({ hasText: '催化反应产率预测' });
+    await expect(first.getByTestId('card-track').textContent()).resolves.toBe('物质科学');
+    await expect(first.getByTestId('card-prize').textContent()).resolves.toBe('奖金 200,000 元 · 2027 赛季');
+    // The seeded schedule starts in February 2027: "报名 N天后开始".
+    await expect(first.getByTestId('card-time-left').textContent()).resolves.toMatch(/^报名\d+天后开始$/);
+    await shot('competitions-zh-CN');
+
+    await page.getByTestId('competition-search').getByRole('searchbox').fill('降水');
+    await expect.poll(() => cards.count()).toBe(1);
+    await expect(cards.first().textContent()).resolves.toContain('地球科学：未来三天极端降水预报');
+    await page.waitForURL(`${origin}/competitions?search=%E9%99%8D%E6%B0%B4`);
+    await page.getByTestId('competition-search').getByRole('searchbox').fill('');
+    await expect.poll(() => cards.count()).toBe(5);
+
+    await page.getByTestId('type-filter').click();
+    await page.getByRole('option', { name: '学术研究' }).click();
+    await expect.poll(() => cards.count()).toBe(1);
+    await page.getByTestId('status-filter').click();
+    await page.getByRole('option', { name: '未开始' }).click();
+    await expect.poll(() => cards.count()).toBe(1);
+    await page.getByTestId('status-filter').click();
+    await page.getByRole('option', { name: '已结束' }).click();
+    await page.getByText('没有符合条件的比赛。').waitFor();
+
+    await page.goto(`${origin}/competitions`);
+    await chooseLanguage('English');
+    await page.getByRole('heading', { level: 1, name: 'Competitions' }).waitFor();
+    await page.getByTestId('competition-search').getByRole('searchbox').fill('catalytic yield');
+    await expect.poll(() => cards.count()).toBe(1);
+    await expect(cards.first().getByTestId('card-track').textContent()).resolves.toBe('Physical science');
+    await expect(cards.first().getByTestId('card-time-left').textContent()).resolves.toMatch(
+      /^Registration starts in \d+ days$/,
+    );
+    await page.getByTestId('competition-search').getByRole('searchbox').fill('');
+    await expect.poll(() => cards.count()).toBe(5);
+    await shot('competitions-en');
+    await chooseLanguage('简体中文');
+  });
+
+  it('links each home track card to its competition, under one name', async () => {
+    await page.goto(`${origin}/`);
+    const tracks = page.getByTestId('track-card');
+    await expect.poll(() => tracks.count()).toBe(5);
+    for (let index = 0; index < 5; index += 1) {
+      const card = tracks.nth(index);
+      await expect.poll(() => card.getByRole('link').getAttribute('href')).toMatch(/^\/competitionDetail\//);
+      const [field, task] = await Promise.all([
+        card.locator('span').first().textContent(),
+        card.getByRole('heading').textContent(),
+      ]);
+      await card.getByRole('link').click();
+      await page.waitForURL(/\/competitionDetail\/[0-9a-f-]+\/format$/);
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+        .toBe(`${field}：${task}`);
+      await page.goBack();
+    }
+    await expect(tracks.first().textContent()).resolves.toBe('物质科学催化反应产率预测');
+  });
+
+  it('shows the server’s reason when a download is refused, and asks for verification before the agreements', async () => {
+    await registerInContext(context, origin, mailbox, `par${stamp}`);
+    const call = contextCaller(context, origin);
+    const { records } = await call<{ records: { competitionId: string }[] }>('/race/list?season=2027');
+    const competitionId = records[0]!.competitionId;
+
+    await page.goto(`${origin}/competitionDetail/${competitionId}/competitionData`);
+    await page.getByRole('button', { name: '下载 README.md' }).click();
+    await notice('请先报名参赛');
+    await chooseLanguage('English');
+    await page.getByRole('button', { name: 'Download README.md' }).click();
+    await notice('Please sign up for the competition first');
+
+    await page.goto(`${origin}/competitionDetail/${competitionId}/format`);
+    await page.getByTestId('sign-up').click();
+    const modal = page.getByRole('dialog', { name: 'Real-name authentication required' });
+    await modal.getByText('Please complete real-name authentication first').waitFor();
+    await expect(page.getByRole('dialog', { name: 'Competition agreements' }).count()).resolves.toBe(0);
+    await modal.getByRole('button', { name: 'Cancel' }).click();
+
+    // A wrong current password: the common error notice (spec §8), in the chosen language.
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Change Password' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change password' });
+    await dialog.getByLabel('Current password').fill('wrongpass1');
+    await dialog.getByLabel('New password', { exact: true }).fill('newpass123');
+    await dialog.getByLabel('New password again').fill('newpass123');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    // The open modal hides the rest of the page from the accessibility tree, so look for the notice by its role attribute.
+    await page.locator('[role="alert"]', { hasText: 'The current password is wrong' }).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await chooseLanguage('简体中文');
+  });
+
+  it('charts every scored submission with the best so far, the rank and the metric’s direction', async () => {
+    // The viewer lives in New York: competition times stay in Beijing time, their own on hover.
+    const scorerContext = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      timezoneId: 'America/New_York',
+    });
+    scorerContext.setDefaultTimeout(10_000);
+    scorer = await scorerContext.newPage();
+    await registerInContext(scorerContext, origin, mailbox, `sco${stamp}`);
+    await verifyInContext(scorerContext, origin, '王五', reviewer);
+    const call = contextCaller(scorerContext, origin);
+    const { records } = await call<{ records: { competitionId: string }[] }>('/race/list?season=2027');
+    competitionId = records[0]!.competitionId;
+    await expect
+      .poll(async () => {
+        const response = await scorerContext.request.post(`${origin}/api/race/signUp`, {
+          data: { competitionId, agreements: ['rules-2027'] },
+        });
+        return ((await response.json()) as { code: number }).code;
+      })
+      .toBe(0);
+    const operator = apiCaller(origin);
+    await operator('POST', '/user/login', operatorAccount);
+    await operator('POST', `/admin/competitions/${competitionId}/phases/preliminary/open`, {});
+
+    const files = await call<{ fileId: string; name: string }[]>(
+      `/race/files?competitionId=${competitionId}`,
+    );
+    const sample = files.find((file) => file.name === 'sample_submission.csv')!;
+    const csv = (
+      await (await scorerContext.request.get(`${origin}/api/race/download?fileId=${sample.fileId}`)).text()
+    )
+      .trim()
+      .split('\n');
+    // The sample, then the sample with every value moved by 30: two scores, one better than the other.
+    const shifted = [
+      csv[0],
+      ...csv.slice(1).map((line) => {
+        const [id, value] = line.split(',');
+        return `${id},${Number(value) + 30}`;
+      }),
+    ].join('\n');
+    // The scoring service hears of the opened phase through the event stream: try until it has.
+    const upload = (name: string, text: string) =>
+      scorerContext.request
+        .post(`${origin}/api/submission/upload`, {
+          multipart: {
+            competitionId,
+            file: { name, mimeType: 'text/csv', buffer: Buffer.from(`${text}\n`) },
+          },
+        })
+        .then(async (response) => ((await response.json()) as { code: number }).code);
+    await expect.poll(() => upload('first.csv', csv.join('\n')), { timeout: 15_000 }).toBe(0);
+    await expect(upload('second.csv', shifted)).resolves.toBe(0);
+    await expect
+      .poll(
+        async () =>
+          (await call<{ status: string }[]>(`/submission/mine?competitionId=${competitionId}`)).filter(
+            (submission) => submission.status === 'Completed',
+          ).length,
+        { timeout: 60_000 },
+      )
+      .toBe(2);
+
+    await scorer.goto(`${origin}/competitionDetail/${competitionId}/myScore`);
+    const chart = scorer.getByTestId('score-chart');
+    await expect(chart.getAttribute('data-points')).resolves.toBe('2');
+    // One mark per scored submission (the best-so-far line has none).
+    await expect.poll(() => chart.locator('.MuiLineChart-mark').count()).toBe(2);
+    await expect(scorer.getByTestId('chart-summary').textContent()).resolves.toBe(
+      '当前排名：第 1 名（共 1 支队伍） · R²（决定系数）：越高越好',
+    );
+    await expect(scorer.getByTestId('chart-zone').textContent()).resolves.toBe('日期为北京时间');
+    await chart.getByText('历史最佳').first().waitFor();
+    await scorer.screenshot({ path: join(screenshots, 'score-chart-zh-CN.png'), fullPage: true });
+
+    await scorer.getByTestId('language-selector').click();
+    await scorer.getByRole('option', { name: 'English' }).click();
+    await expect
+      .poll(() => scorer.getByTestId('chart-summary').textContent())
+      .toBe('Current rank: 1 of 1 · R²: higher is better');
+    await expect(scorer.getByTestId('chart-zone').textContent()).resolves.toBe(
+      'Dates in China Standard Time',
+    );
+    await chart.getByText('Best so far').first().waitFor();
+    await scorer.getByRole('listbox').waitFor({ state: 'hidden' });
+    await scorer.screenshot({ path: join(screenshots, 'score-chart-en.png'), fullPage: true });
+    await scorer.getByTestId('language-selector').click();
+    await scorer.getByRole('option', { name: '简体中文' }).click();
+  });
+
+  it('shows the unread count in the top bar’s avatar menu, with the inbox a click away, following reading', async () => {
+    // The scored participant has the verification decision and two scoring results in the inbox.
+    await scorer.goto(`${origin}/competitions`);
+    const badge = scorer.getByTestId('top-unread-badge');
+    await expect.poll(() => badge.getAttribute('data-unread')).toBe('3');
+    await expect(badge.locator('.MuiBadge-badge').textContent()).resolves.toBe('3');
+    await scorer.getByRole('button', { name: '账号菜单' }).click();
+    const inbox = scorer.getByRole('menuitem', { name: /^消息/ });
+    await expect(inbox.getByTestId('menu-unread').textContent()).resolves.toBe('3');
+    await inbox.click();
+    await scorer.waitForURL(`${origin}/user/myMsg`);
+    await scorer.getByTestId('message-list').getByRole('button').first().click();
+    await scorer.getByTestId('message-content').waitFor();
+    await scorer.getByRole('dialog').getByRole('button', { name: '关闭' }).click();
+    await expect.poll(() => badge.getAttribute('data-unread')).toBe('2');
+
+    await scorer.getByTestId('language-selector').click();
+    await scorer.getByRole('option', { name: 'English' }).click();
+    await scorer.getByRole('button', { name: 'Account menu' }).click();
+    await expect(
+      scorer
+        .getByRole('menuitem', { name: /^Messages/ })
+        .getByTestId('menu-unread')
+        .textContent(),
+    ).resolves.toBe('2');
+    await scorer.keyboard.press('Escape');
+    for (const index of [0, 1]) {
+      await scorer
+        .getByTestId('message-list')
+        .getByRole('button')
+        .nth(index + 1)
+        .click();
+      await scorer.getByTestId('message-content').waitFor();
+      await scorer.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    }
+    await expect.poll(() => badge.getAttribute('data-unread')).toBe('0');
+    await expect(badge.locator('.MuiBadge-invisible').count()).resolves.toBe(1);
+    await scorer.getByTestId('language-selector').click();
+    await scorer.getByRole('option', { name: '简体中文' }).click();
+  });
+
+  it('shows every time in one zone named in words, the viewer’s own on hover, and a phase opened early from its real start', async () => {
+    await scorer.goto(`${origin}/competitionDetail/${competitionId}/format`);
+    await expect(scorer.getByTestId('phases-zone').textContent()).resolves.toBe(
+      '时间均为北京时间；将鼠标悬停在时间上可查看您的当地时间。',
+    );
+    await expect(scorer.locator('body').textContent()).resolves.not.toContain('Asia/Shanghai');
+    // The operator opened the preliminary phase today, months before its scheduled March 2027 start.
+    const preliminary = scorer.getByTestId('phase-preliminary');
+    await expect(preliminary.getByTestId('opened-early').textContent()).resolves.toMatch(
+      /^主办方已提前开放（原定 2027年3月24日 00:00）$/,
+    );
+    const start = preliminary.getByTestId('zoned-time').first();
+    await expect(start.textContent()).resolves.toMatch(/^2026年/);
+    await start.hover();
+    await expect(scorer.getByRole('tooltip').textContent()).resolves.toMatch(
+      /^北京时间 · 您的时间：2026年.+（北美东部时间）$/,
+    );
+
+    // The same submission reads the same in my submissions, on the leaderboard and in the inbox.
+    await scorer.goto(`${origin}/competitionDetail/${competitionId}/mySubmissions`);
+    const second = scorer.getByTestId('submission-row').filter({ hasText: 'second.csv' });
+    const submittedText = await second.getByTestId('zoned-time').textContent();
+    await scorer.goto(`${origin}/competitionDetail/${competitionId}/leaderboard`);
+    await expect(
+      scorer.getByTestId('leaderboard-row').first().getByTestId('zoned-time').textContent(),
+    ).resolves.toBe(submittedText);
+    const inbox = await contextCaller(
+      scorer.context(),
+      origin,
+    )<{ records: { title: string; sendTime: string }[] }>('/notify/page?page=1&pageSize=10');
+    const beijing = (iso: string) =>
+      scorer.evaluate(
+        (value) =>
+          new Intl.DateTimeFormat('zh-CN', {
+            dateStyle: 'medium',
+            timeStyle: 'short',
+            timeZone: 'Asia/Shanghai',
+          }).format(new Date(value)),
+        iso,
+      );
+    await expect(scorer.getByTestId('zone-note').textContent()).resolves.toBe(
+      '时间均为北京时间；将鼠标悬停在时间上可查看您的当地时间。',
+    );
+    await scorer.goto(`${origin}/user/myMsg`);
+    await expect(scorer.getByTestId('zone-note').textContent()).resolves.toBe(
+      '时间均为北京时间；将鼠标悬停在时间上可查看您的当地时间。',
+    );
+    const times = scorer.getByTestId('message-list').getByTestId('zoned-time');
+    await expect.poll(() => times.count()).toBe(inbox.records.length);
+    for (const [index, record] of inbox.records.entries())
+      await expect(times.nth(index).textContent()).resolves.toBe(await beijing(record.sendTime));
+
+    await scorer.goto(`${origin}/competitionDetail/${competitionId}/format`);
+    await scorer.getByTestId('language-selector').click();
+    await scorer.getByRole('option', { name: 'English' }).click();
+    await expect
+      .poll(() => scorer.getByTestId('phases-zone').textContent())
+      .toBe('Times in China Standard Time; hover a time for yours.');
+    await expect(preliminary.getByTestId('opened-early').textContent()).resolves.toBe(
+      'Opened early by the organisers (scheduled Mar 24, 2027, 12:00 AM)',
+    );
+    await scorer.getByTestId('language-selector').click();
+    await scorer.getByRole('option', { name: '简体中文' }).click();
+  });
+
+  it('leaves no untranslated English on any portal page in zh-CN', async () => {
+    // Proper nouns and technical names that read the same in Chinese text.
+    const allowed = new Set([
+      'AI',
+      'R²',
+      'RMSE',
+      'MAE',
+      'AUC',
+      'F1',
+      'TS',
+      'siRNA',
+      'CSV',
+      'ID',
+      'SHA',
+      'Ed25519',
+      'WebCrypto',
+      'id',
+      'yield',
+      'app',
+      'saisdata',
+      'saisresult',
+      'MB',
+      'KB',
+      'GB',
+      'B',
+      'OK',
+      'RMB',
+      'UTC',
+    ]);
+    /** Words of Latin letters that are neither allowed nor part of a name (file, user, address, digest). */
+    const englishOn = async (target: Page) => {
+      // Commands and code (e.g. `npm run …` on the About page) are not prose: left out.
+      const text = await target.evaluate(() =>
+        [...document.querySelectorAll('code, pre, kbd')].reduce(
+          (rest, code) => rest.split((code as HTMLElement).innerText).join(' '),
+          document.body.innerText,
+        ),
+      );
+      return text
+        .split(/[\s,;:()（），；：、。“”"'|·]+/)
+        .filter((token) => /[A-Za-z]{2,}/.test(token))
+        .filter((token) => !/\.[A-Za-z0-9]+$/.test(token)) // file names: train.csv, README.md
+        .filter((token) => !/[0-9@/_+]/.test(token)) // user names, addresses, paths, keys, digests
+        .map((token) => token.replace(/^[^A-Za-z²]+|[^A-Za-z0-9²]+$/g, ''))
+        .filter((token) => token && !allowed.has(token));
+    };
+    const base = `${origin}/competitionDetail/${competitionId}`;
+    const pages: [string, string][] = [
+      ['/', 'track-card'],
+      ['/intro', 'transparency-key'],
+      ['/competitions', 'competition-card'],
+      [`/competitionDetail/${randomUUID()}/format`, 'competition-not-found'],
+      [`${base.slice(origin.length)}/format`, 'phases'],
+      [`${base.slice(origin.length)}/competitionData`, 'files-dataset'],
+      [`${base.slice(origin.length)}/team/buildTeam`, 'attempts-left'],
+      [`${base.slice(origin.length)}/team/joinTeam`, 'top-bar'],
+      [`${base.slice(origin.length)}/leaderboard`, 'leaderboard-row'],
+      [`${base.slice(origin.length)}/mySubmissions`, 'submission-row'],
+      [`${base.slice(origin.length)}/codeSubmissions`, 'container-not-offered'],
+      [`${base.slice(origin.length)}/myScore`, 'score-chart'],
+      ['/user/myInfo', 'profile-form'],
+      ['/user/myRace', 'my-races'],
+      ['/user/myAuth', 'auth-status'],
+      ['/user/myMsg', 'message-list'],
+    ];
+    const found: Record<string, string[]> = {};
+    for (const [path, ready] of pages) {
+      await scorer.goto(`${origin}${path}`);
+      await scorer.getByTestId(ready).first().waitFor();
+      await scorer.waitForLoadState('networkidle');
+      const words = await englishOn(scorer);
+      if (words.length > 0) found[path] = words;
+    }
+    // Each message opened: the verification decision and the scoring results.
+    await scorer.goto(`${origin}/user/myMsg`);
+    const messages = scorer.getByTestId('message-list').getByRole('button');
+    for (let index = 0; index < (await messages.count()); index += 1) {
+      await messages.nth(index).click();
+      await scorer.getByTestId('message-content').waitFor();
+      const words = await englishOn(scorer);
+      if (words.length > 0) found[`/user/myMsg message ${index + 1}`] = words;
+      await scorer.getByRole('dialog').getByRole('button', { name: '关闭' }).click();
+      await scorer.getByRole('dialog').waitFor({ state: 'hidden' });
+    }
+    // Signed out: the sign-in, registration and reset pages.
+    const visitor = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const other = await visitor.newPage();
+    for (const path of ['/login', '/register', '/forget']) {
+      await other.goto(`${origin}${path}`);
+      await other.getByRole('heading', { level: 1 }).waitFor();
+      const words = await englishOn(other);
+      if (words.length > 0) found[path] = words;
+    }
+    await visitor.close();
+    expect(found).toEqual({});
+  });
+});
