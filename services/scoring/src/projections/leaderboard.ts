@@ -1,3 +1,4 @@
+// Over 300 lines: one projection over seven tables: the set-based recompute of both boards, the batched apply and the in-order apply of disqualifications, selections and publications.
 import { identity, scoring } from '@sais/events';
 import { type Db, dataOf, defineProjection, isEvent } from '@sais/kit';
 import { sql } from 'kysely';

@@ -1,3 +1,4 @@
+// Over 300 lines: the result-file evaluator, batched claims and the one-submission path; issue 20 item 1 moves progressOf and the outcome-to-events step to domain/submission.
 import { type EventEnvelope, type EventMetadata, scoring } from '@sais/events';
 import { ConcurrencyError, type Db, type EventOf, type EventStore, dataOf, isEvent } from '@sais/kit';
 import { sql } from 'kysely';
