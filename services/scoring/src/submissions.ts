@@ -1,4 +1,4 @@
-// Over 300 lines: admission (quota, format refusals, open phase, kinds), cancellation and the participant's reads (mine, queue, sample, file) share the submissions table; issue 20 item 1 moves admission to domain/submission.
+// Over 300 lines: admission (quota, format refusals, open phase, kinds), cancellation and the participant's reads (mine, queue, sample, file) share the submissions table; issue 20 item 1 moves admission to a decider in domain/.
 import { createHash, randomUUID } from 'node:crypto';
 import { type EventMetadata, competition as competitionEvents, scoring } from '@sais/events';
 import { AppError, ConcurrencyError, type Db, type EventStore, calendarDay, daysInclusive } from '@sais/kit';
