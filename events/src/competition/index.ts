@@ -1,2 +1,3 @@
 export * from './competition.ts';
+export * from './phases.ts';
 export * from './registration.ts';

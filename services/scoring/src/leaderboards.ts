@@ -2,7 +2,7 @@ import { AppError, type Db } from '@sais/kit';
 import { type RawBuilder, sql } from 'kysely';
 import type { BoardWatch } from './board-watch.ts';
 import { scoringCodes } from './errors.ts';
-import { higherIsBetterMetrics } from './evaluation/metrics.ts';
+import { bestFirstSql } from './domain/ranking.ts';
 
 interface BoardRow {
   team_id: string;
@@ -43,8 +43,7 @@ export class Leaderboards {
     return sql<BoardRow & { total: number }>`
       with ranked as (
         select l.team_id, l.best_score, l.submitted_at, l.metric, l.phase,
-          row_number() over (partition by l.phase order by
-            case when l.metric = any(${higherIsBetterMetrics}::text[]) then -l.best_score else l.best_score end, l.submitted_at) as rank,
+          row_number() over (partition by l.phase order by ${bestFirstSql('l.metric', 'l.best_score', 'l.submitted_at')}) as rank,
           count(*) over (partition by l.phase) as total
         from ${sql.table(`scoring.${board}`)} l
         where l.competition_id = ${competitionId} ${phase ? sql`and l.phase = ${phase}` : sql``}

@@ -2,9 +2,9 @@ import { type EventMetadata, scoring } from '@sais/events';
 import { AppError, ConcurrencyError, type Db, type EventStore } from '@sais/kit';
 import { sql } from 'kysely';
 import type { ScoringDb } from './db/tables.ts';
-import { scoringCodes } from './errors.ts';
-import { lowerIsBetter } from './evaluation/metrics.ts';
+import { bestFirst, finalSubmissions } from './domain/ranking.ts';
 import { stream } from './domain/submission.ts';
+import { scoringCodes } from './errors.ts';
 import { scoringPhases } from './submissions.ts';
 
 export const teamStream = (competitionId: string, teamId: string) =>
@@ -181,7 +181,11 @@ export class Standings {
       .where('competition_id', '=', competitionId)
       .where('team_id', '=', teamId)
       .execute();
-    const sign = lowerIsBetter(metric) ? 1 : -1;
+    const byPublic = bestFirst<SelectionRow>({
+      metric: () => metric,
+      score: (row) => row.public_score,
+      submittedAt: (row) => row.created_at,
+    });
     const view = (row: SelectionRow) => ({
       submissionId: row.submission_id,
       fileName: row.file_name,
@@ -190,22 +194,17 @@ export class Standings {
     });
     return Promise.all(
       phases.map(async ({ phase }) => {
-        const mine = completed
-          .filter((row) => row.phase === phase)
-          .sort(
-            (a, b) =>
-              sign * (a.public_score! - b.public_score!) ||
-              new Date(a.created_at).getTime() - new Date(b.created_at).getTime(),
-          );
+        const mine = completed.filter((row) => row.phase === phase).sort(byPublic);
         const explicit = chosen.find((row) => row.phase === phase);
-        const picked = explicit
-          ? mine.filter((row) => explicit.submission_ids.includes(row.submission_id))
-          : [];
-        const isDefault = picked.length === 0;
+        const { submissions, isDefault } = finalSubmissions(
+          mine,
+          explicit?.submission_ids,
+          (row) => row.submission_id,
+        );
         return {
           phase,
           default: isDefault,
-          submissions: (isDefault ? mine.slice(0, 2) : picked).map(view),
+          submissions: submissions.map(view),
           selectedAt: explicit && !isDefault ? new Date(explicit.selected_at).toISOString() : null,
           closed: await this.#published(competitionId, phase),
         };

@@ -1,5 +1,6 @@
+// Over 300 lines: admission (quota, format refusals, open phase, kinds), cancellation and the participant's reads (mine, queue, sample, file) share the submissions table; issue 20 item 1 moves admission to a decider in domain/.
 import { createHash, randomUUID } from 'node:crypto';
-import { type EventMetadata, scoring } from '@sais/events';
+import { type EventMetadata, competition as competitionEvents, scoring } from '@sais/events';
 import { AppError, ConcurrencyError, type Db, type EventStore, calendarDay, daysInclusive } from '@sais/kit';
 import { sql } from 'kysely';
 import type { ScoringDb, ScoringTables } from './db/tables.ts';
@@ -12,15 +13,8 @@ import { recordStep } from './workers/record.ts';
 export const scoringPhases = ['preliminary', 'semi-final', 'final'];
 
 type Phases = ScoringTables['competitions']['phases'];
-function openPhase(phases: Phases, now: Date): string | null {
-  const open = scoringPhases.filter((name) => {
-    const phase = phases[name];
-    if (!phase) return false;
-    if (phase.override) return phase.override === 'open';
-    return new Date(phase.startsAt) <= now && now < new Date(phase.endsAt);
-  });
-  return open.at(-1) ?? null;
-}
+/** The submission phase open now (the latest if several are), or null: the rule of @sais/events. */
+const openPhase = (phases: Phases, now: Date) => competitionEvents.openPhaseAt(phases, scoringPhases, now);
 
 /**
  * The first day submissions were open (in the competition's time zone): the earliest scheduled start or

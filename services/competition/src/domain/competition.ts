@@ -16,11 +16,8 @@ export type CompetitionEvent =
   | { type: typeof E.FileAdded.type; data: Data<typeof E.FileAdded> }
   | { type: typeof E.FileRemoved.type; data: Data<typeof E.FileRemoved> };
 
-export interface Phase {
-  startsAt: string;
-  endsAt: string;
-  /** An operator's override of the schedule: open or closed now. */
-  override: 'open' | 'closed' | null;
+/** A phase's schedule and the operator's override of it (open or closed now: events' one rule). */
+export interface Phase extends competition.PhaseWindow {
   /**
    * When an operator first opened it by hand (the event's time), so a phase opened before its
    * scheduled start shows its real start. Absent for phases only ever run by their schedule.
@@ -161,16 +158,11 @@ export function decideCompetition(command: CompetitionCommand, state: Competitio
 
 export type CompetitionStatus = 'Not Started' | 'Active' | 'Completed';
 
-function phaseIsOpen(phase: Phase, now: Date): boolean {
-  if (phase.override) return phase.override === 'open';
-  return new Date(phase.startsAt) <= now && now < new Date(phase.endsAt);
-}
-
 /** Status from the schedule (and operator overrides): before the first phase, during, after the last. */
 export function statusAt(phases: Partial<Record<PhaseName, Phase>>, now: Date): CompetitionStatus {
   const list = Object.values(phases);
   if (list.length === 0) return 'Not Started';
-  if (list.some((phase) => phaseIsOpen(phase, now))) return 'Active';
+  if (list.some((phase) => competition.phaseIsOpen(phase, now))) return 'Active';
   const first = Math.min(...list.map((phase) => new Date(phase.startsAt).getTime()));
   const last = Math.max(...list.map((phase) => new Date(phase.endsAt).getTime()));
   if (now.getTime() < first) return 'Not Started';
@@ -179,6 +171,5 @@ export function statusAt(phases: Partial<Record<PhaseName, Phase>>, now: Date): 
 
 /** The phase open now (the latest one if several are), or null. */
 export function currentPhase(phases: Partial<Record<PhaseName, Phase>>, now: Date): PhaseName | null {
-  const open = competition.phaseNames.filter((name) => phases[name] && phaseIsOpen(phases[name]!, now));
-  return open.at(-1) ?? null;
+  return competition.openPhaseAt(phases, competition.phaseNames, now);
 }

@@ -1,3 +1,4 @@
+// Over 300 lines: the event store is one class on purpose: append (optimistic concurrency, hash chain), commit-order reads, checkpoints and verification share its SQL.
 import type { Db } from '../db/database.ts';
 import { randomUUID } from 'node:crypto';
 import {

@@ -1,3 +1,4 @@
+// Over 300 lines: one Docker run end to end (pull, create with limits, exec, out-of-memory check, collect, clean up); the steps share the container and its bounded log.
 import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { PassThrough } from 'node:stream';

@@ -1,3 +1,4 @@
+// Over 300 lines: every scoring migration since the start, in one record (issue 20 item 5: one dated file per migration).
 import { type Migration, sql } from 'kysely';
 
 /** Scoring's tables beside its event store (schema `scoring`). */

@@ -1,3 +1,4 @@
+// Over 300 lines: all 18 scoring routes in three functions (participant, boards, operator); issue 20 item 4 splits them into http/<area>/ plugins.
 import {
   AppError,
   type Authenticator,

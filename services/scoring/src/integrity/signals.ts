@@ -1,3 +1,4 @@
+// Over 300 lines: the suspicion scan (identical files, correlated predictions; set-based, memory-bounded), the listing and the operator's decisions share one table and stream.
 import { type EventMetadata, scoring } from '@sais/events';
 import {
   AppError,

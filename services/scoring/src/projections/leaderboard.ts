@@ -1,8 +1,9 @@
+// Over 300 lines: one projection over seven tables: the set-based recompute of both boards, the batched apply and the in-order apply of disqualifications, selections and publications.
 import { identity, scoring } from '@sais/events';
 import { type Db, dataOf, defineProjection, isEvent } from '@sais/kit';
 import { sql } from 'kysely';
 import type { ScoringDb, ScoringTables } from '../db/tables.ts';
-import { higherIsBetterMetrics } from '../evaluation/metrics.ts';
+import { DEFAULT_FINAL_COUNT, bestFirst, bestFirstSql, finalSubmissions } from '../domain/ranking.ts';
 
 const t = (trx: Db) => trx.withSchema('scoring') as ScoringDb;
 
@@ -15,16 +16,9 @@ interface Candidate {
   submitted_at: Date;
 }
 
-/** Best first: lower is better for error metrics, higher for the others; equal scores go to the earlier submission. */
-function ranking(score: (c: Candidate) => number | null) {
-  return (a: Candidate, b: Candidate) => {
-    const sign = HIGHER_IS_BETTER.includes(a.metric) ? -1 : 1;
-    const difference = sign * (score(a)! - score(b)!);
-    return difference !== 0
-      ? difference
-      : new Date(a.submitted_at).getTime() - new Date(b.submitted_at).getTime();
-  };
-}
+/** Best first by the score `score` picks (the metric's direction; equal scores to the earlier submission). */
+const ranking = (score: (c: Candidate) => number | null) =>
+  bestFirst<Candidate>({ metric: (c) => c.metric, score, submittedAt: (c) => c.submitted_at });
 
 /**
  * The submissions whose private scores make a team's private row: its final selection (those still
@@ -32,8 +26,7 @@ function ranking(score: (c: Candidate) => number | null) {
  */
 export function finalCandidates(candidates: readonly Candidate[], selection: readonly string[] | undefined) {
   const byPublic = [...candidates].sort(ranking((c) => c.public_score));
-  const chosen = selection ? byPublic.filter((c) => selection.includes(c.submission_id)) : [];
-  return chosen.length > 0 ? chosen : byPublic.slice(0, 2);
+  return finalSubmissions(byPublic, selection, (c) => c.submission_id).submissions;
 }
 
 async function bump(trx: Db, competitionId: string, at: Date): Promise<void> {
@@ -45,9 +38,6 @@ async function bump(trx: Db, competitionId: string, at: Date): Promise<void> {
 
 type TeamKey = { competition_id: string; phase: string; team_id: string };
 const keyOf = (k: TeamKey) => `${k.competition_id}\u0000${k.phase}\u0000${k.team_id}`;
-
-/** Metrics whose higher scores are better (the others are errors: lower is better); the registry says which. */
-const HIGHER_IS_BETTER = higherIsBetterMetrics;
 
 /** Writes the rows of one board that changed: upserts in one statement, removals in another. */
 async function writeBoard(
@@ -90,8 +80,7 @@ async function recompute(trx: Db, teams: readonly TeamKey[], at: Date) {
     with ranked as (
       select b.competition_id, b.phase, b.team_id, b.submission_id, b.metric, b.public_score, b.private_score,
         b.submitted_at, row_number() over (partition by b.competition_id, b.phase, b.team_id
-          order by case when b.metric = any(${HIGHER_IS_BETTER}::text[]) then -b.public_score else b.public_score end,
-            b.submitted_at) as place
+          order by ${bestFirstSql('b.metric', 'b.public_score', 'b.submitted_at')}) as place
       from scoring.board_submissions b
       join ${keys} on b.competition_id = k.competition_id and b.phase = k.phase and b.team_id = k.team_id
       where b.public_score is not null and b.metric is not null and b.disqualified_reason is null
@@ -101,7 +90,7 @@ async function recompute(trx: Db, teams: readonly TeamKey[], at: Date) {
       r.submitted_at
     from ranked r left join scoring.board_final_selections f
       on f.competition_id = r.competition_id and f.phase = r.phase and f.team_id = r.team_id
-    where r.place <= 2 or r.submission_id = any(f.submission_ids)`.execute(trx);
+    where r.place <= ${sql.lit(DEFAULT_FINAL_COUNT)} or r.submission_id = any(f.submission_ids)`.execute(trx);
   const selections = await sql<TeamKey & { submission_ids: string[] }>`
     select f.competition_id, f.phase, f.team_id, f.submission_ids from scoring.board_final_selections f
     join ${keys} on f.competition_id = k.competition_id and f.phase = k.phase and f.team_id = k.team_id`.execute(

@@ -1,3 +1,4 @@
+// Over 300 lines: the container-image worker: claim under a lease, run, report progress, finish with refunds; issue 20 item 1 moves its outcome-to-events step to a decider in domain/.
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { type EventEnvelope, type EventMetadata, scoring } from '@sais/events';

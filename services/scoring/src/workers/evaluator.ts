@@ -1,3 +1,4 @@
+// Over 300 lines: the result-file evaluator, batched claims and the one-submission path, each turning an outcome into events; issue 20 item 1 moves that step to a decider in domain/.
 import { type EventEnvelope, type EventMetadata, scoring } from '@sais/events';
 import { ConcurrencyError, type Db, type EventOf, type EventStore, dataOf, isEvent } from '@sais/kit';
 import { sql } from 'kysely';

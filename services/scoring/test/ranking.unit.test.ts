@@ -1,0 +1,129 @@
+/**
+ * Ranking (src/domain/ranking.ts): best first in the metric registry's direction, ties to the earlier
+ * submission; the default final selection; the same order as SQL.
+ */
+import {
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  sql,
+} from 'kysely';
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_FINAL_COUNT,
+  bestFirst,
+  bestFirstSql,
+  direction,
+  finalSubmissions,
+} from '../src/domain/ranking.ts';
+import { higherIsBetterMetrics, metrics } from '../src/evaluation/metrics.ts';
+
+interface Entry {
+  id: string;
+  metric: string;
+  score: number | null;
+  at: string;
+}
+const entry = (id: string, metric: string, score: number | null, at = '2026-03-01T00:00:00Z'): Entry => ({
+  id,
+  metric,
+  score,
+  at,
+});
+const byScore = bestFirst<Entry>({
+  metric: (e) => e.metric,
+  score: (e) => e.score,
+  submittedAt: (e) => e.at,
+});
+const ranked = (...entries: Entry[]) => [...entries].sort(byScore).map((e) => e.id);
+const idOf = (e: Entry) => e.id;
+
+describe('direction', () => {
+  it('follows the metric registry: errors lower first, the others higher first', () => {
+    for (const [name, metric] of Object.entries(metrics))
+      expect(direction(name), name).toBe(metric.higherIsBetter ? -1 : 1);
+  });
+  it('ranks an unknown metric as an error (lower first)', () => {
+    expect(direction('no-such-metric')).toBe(1);
+  });
+});
+
+describe('bestFirst', () => {
+  it('given an error metric (rmse), puts the lowest score first', () => {
+    expect(ranked(entry('a', 'rmse', 0.5), entry('b', 'rmse', 0.2), entry('c', 'rmse', 0.9))).toEqual([
+      'b',
+      'a',
+      'c',
+    ]);
+  });
+  it('given a higher-is-better metric (accuracy), puts the highest score first', () => {
+    expect(
+      ranked(entry('a', 'accuracy', 0.5), entry('b', 'accuracy', 0.2), entry('c', 'accuracy', 0.9)),
+    ).toEqual(['c', 'a', 'b']);
+  });
+  it('given equal scores, puts the earlier submission first (dates or ISO texts)', () => {
+    const later = entry('later', 'r2', 0.8, '2026-03-02T00:00:00Z');
+    const earlier = entry('earlier', 'r2', 0.8, '2026-03-01T12:00:00Z');
+    expect(ranked(later, earlier)).toEqual(['earlier', 'later']);
+    const withDates = bestFirst<Entry>({
+      metric: (e) => e.metric,
+      score: (e) => e.score,
+      submittedAt: (e) => new Date(e.at),
+    });
+    expect([later, earlier].sort(withDates).map(idOf)).toEqual(['earlier', 'later']);
+  });
+  it('compares negative scores (r2 can be below 0) in the right direction', () => {
+    expect(ranked(entry('a', 'r2', -0.5), entry('b', 'r2', -0.1), entry('c', 'r2', -3))).toEqual([
+      'b',
+      'a',
+      'c',
+    ]);
+  });
+});
+
+describe('finalSubmissions', () => {
+  const best = [entry('s1', 'rmse', 0.1), entry('s2', 'rmse', 0.2), entry('s3', 'rmse', 0.3)];
+  it('given no selection, takes the team’s best public submissions (the default)', () => {
+    expect(DEFAULT_FINAL_COUNT).toBe(2);
+    const { submissions, isDefault } = finalSubmissions(best, undefined, idOf);
+    expect({ ids: submissions.map(idOf), isDefault }).toEqual({ ids: ['s1', 's2'], isDefault: true });
+  });
+  it('given a selection, takes it, in public rank order, however it was listed', () => {
+    const { submissions, isDefault } = finalSubmissions(best, ['s3', 's2'], idOf);
+    expect({ ids: submissions.map(idOf), isDefault }).toEqual({ ids: ['s2', 's3'], isDefault: false });
+  });
+  it('given a selection of which nothing still counts (disqualified, unscored), falls back to the default', () => {
+    const { submissions, isDefault } = finalSubmissions(best, ['gone'], idOf);
+    expect({ ids: submissions.map(idOf), isDefault }).toEqual({ ids: ['s1', 's2'], isDefault: true });
+  });
+  it('given an empty selection ([] = back to the default), takes the default', () => {
+    expect(finalSubmissions(best, [], idOf).isDefault).toBe(true);
+  });
+  it('given one submission that still counts of two selected, keeps just that one', () => {
+    expect(finalSubmissions(best, ['s3', 'gone'], idOf).submissions.map(idOf)).toEqual(['s3']);
+  });
+  it('given fewer submissions than the default count, takes what there is', () => {
+    expect(finalSubmissions(best.slice(0, 1), undefined, idOf).submissions.map(idOf)).toEqual(['s1']);
+    expect(finalSubmissions([], undefined, idOf)).toEqual({ submissions: [], isDefault: true });
+  });
+});
+
+describe('bestFirstSql', () => {
+  const db = new Kysely<unknown>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (kysely) => new PostgresIntrospector(kysely),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
+  });
+  it('orders by the score negated for higher-is-better metrics (from the registry), then by time', () => {
+    const compiled = sql`order by ${bestFirstSql('l.metric', 'l.best_score', 'l.submitted_at')}`.compile(db);
+    expect(compiled.sql).toBe(
+      'order by case when "l"."metric" = any($1::text[]) then -"l"."best_score" else "l"."best_score" end, "l"."submitted_at"',
+    );
+    expect(compiled.parameters).toEqual([higherIsBetterMetrics]);
+  });
+});
