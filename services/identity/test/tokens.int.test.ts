@@ -162,6 +162,12 @@ describe('personal access tokens', () => {
         'Access tokens cannot be used for staff or administration calls; sign in to the console instead',
     });
     expect((await web.get('/api/admin/verifications')).status).toBe(200);
+    // The same staff route reached by another spelling of its address is classed by the route it matched.
+    for (const spelling of ['/api/%61dmin/verifications', '/api//admin/verifications']) {
+      const answer = await withToken(read, 'GET', spelling);
+      expect([answer.statusCode, answer.json().code], spelling).not.toEqual([200, 0]);
+      if (answer.statusCode !== 404) expect(answer.json().code, spelling).toBe(10084);
+    }
   });
 
   it('limits each token to its calls per minute: 429 with Retry-After', async () => {

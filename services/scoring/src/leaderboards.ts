@@ -2,7 +2,7 @@ import { AppError, type Db } from '@sais/kit';
 import { type RawBuilder, sql } from 'kysely';
 import type { BoardWatch } from './board-watch.ts';
 import { scoringCodes } from './errors.ts';
-import { bestFirstSql } from './domain/ranking.ts';
+import { bestFirstSql, direction } from './domain/ranking.ts';
 
 interface BoardRow {
   team_id: string;
@@ -193,7 +193,7 @@ export class Leaderboards {
         // How many teams the phase ranks, and which way its metric points, for the score chart.
         teams: Number(row.total),
         metric: row.metric,
-        higherIsBetter: higherIsBetterMetrics.includes(row.metric),
+        higherIsBetter: direction(row.metric) === -1,
         submittedAt: new Date(row.submitted_at).toISOString(),
       })),
       history: history.rows.map((row) => ({

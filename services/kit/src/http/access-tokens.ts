@@ -17,7 +17,9 @@ export function bearerOf(request: FastifyRequest): string | null {
 export type TokenRequirement =
   { kind: 'scope'; scope: identity.TokenScope } | { kind: 'any' } | { kind: 'staff' } | { kind: 'not-here' };
 
-const pathOf = (request: FastifyRequest) => request.url.split('?')[0]!;
+// The matched route's pattern, not the raw address: `/api/%61dmin/…` or `/api//admin/…` reach the
+// same route as `/api/admin/…` and must be classed as it is (the raw address only when no route matched).
+const pathOf = (request: FastifyRequest) => request.routeOptions?.url ?? request.url.split('?')[0]!;
 
 /**
  * The route classes of decision 0019: the staff's resources refuse tokens; managing tokens and the
