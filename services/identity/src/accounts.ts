@@ -3,7 +3,8 @@ import { type EventMetadata, type Role, identity, phoneField } from '@sais/event
 import { AppError, type Db, type EventStore, ForbiddenError, NotFoundError } from '@sais/kit';
 import { type Kysely, sql } from 'kysely';
 import { decoyHash, hashPassword, verifyPassword } from './auth/passwords.ts';
-import { type ActiveSession, type Sessions, tokenHash } from './auth/sessions.ts';
+import type { ActiveSession, Sessions } from './auth/sessions.ts';
+import { tokenHash } from './auth/token-hash.ts';
 import { SignInThrottle, answerNoSoonerThan, loginPolicy, throttleKeys } from './auth/throttle.ts';
 import { type Channel, type Purpose, type VerificationCodes, codeFailure } from './codes/codes.ts';
 import type { IdentityTables } from './db/tables.ts';

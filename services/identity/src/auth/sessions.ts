@@ -1,14 +1,13 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { type EventMetadata, identity } from '@sais/events';
 import type { Db, EventStore } from '@sais/kit';
 import type { Kysely } from 'kysely';
 import type { IdentityTables } from '../db/tables.ts';
+import { tokenHash } from './token-hash.ts';
 import { AccessTokens, type UsedToken } from '../tokens/tokens.ts';
 
 export const sessionCookie = 'sais_session';
 export const sessionTtlMs = 7 * 24 * 3_600_000;
-
-export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export interface ActiveSession {
   sessionId: string;

@@ -3,7 +3,7 @@ import { type EventMetadata, identity } from '@sais/events';
 import { AppError, type Db, type EventStore, NotFoundError, ValidationError, bearerOf } from '@sais/kit';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { tokenHash } from '../auth/sessions.ts';
+import { tokenHash } from '../auth/token-hash.ts';
 import type { IdentityTables } from '../db/tables.ts';
 
 const codes = identity.tokenErrorCodes;
