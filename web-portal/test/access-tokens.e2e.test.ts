@@ -49,7 +49,7 @@ describe('access tokens on the user page, in a real browser', () => {
     await section.getByRole('heading', { name: '访问令牌' }).waitFor();
     await section.getByText('您还没有访问令牌。').waitFor();
     await section.getByLabel('令牌名称').fill('笔记本');
-    await section.getByLabel('submit（提交）').check();
+    await section.getByLabel('提交结果').check();
     await section.getByRole('button', { name: '创建令牌' }).click();
 
     const dialog = page.getByRole('dialog', { name: '新的访问令牌' });
@@ -64,7 +64,7 @@ describe('access tokens on the user page, in a real browser', () => {
     expect(await asToken(secret)).toMatchObject({ code: 0, data: { username } });
     await page.reload();
     const row = section.getByTestId('access-token-row').filter({ hasText: '笔记本' });
-    await row.getByText('read, submit').waitFor();
+    await row.getByText('查看、提交结果').waitFor();
     await row.getByText('(127.0.0.1)').waitFor();
     expect(await page.content()).not.toContain(secret);
 

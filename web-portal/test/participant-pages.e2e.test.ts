@@ -393,6 +393,7 @@ describe('the participant pages of issue 21', () => {
       'yield',
       'app',
       'saisdata',
+      'sais', // the command-line client's name
       'saisresult',
       'MB',
       'KB',

@@ -138,7 +138,9 @@ export function TokensSection() {
             {tokens.map((token) => (
               <TableRow key={token.tokenId} data-testid="access-token-row">
                 <TableCell>{token.name}</TableCell>
-                <TableCell>{token.scopes.join(', ')}</TableCell>
+                <TableCell>
+                  {token.scopes.map((scope) => t(`tokens.scope.${scope}`)).join(t('tokens.separator'))}
+                </TableCell>
                 <TableCell>{day(token.createdAt)}</TableCell>
                 <TableCell>{day(token.expiresAt)}</TableCell>
                 <TableCell>
