@@ -34,11 +34,12 @@ import {
   registrationStream,
   signedUpEvent,
 } from '@sais/events/fixtures';
-import { Accounts, identityService } from '@sais/identity';
+import { identityService } from '@sais/identity';
 import { type ServiceDefinition, createPlatform } from '@sais/kit';
 import { scoringService } from '@sais/scoring';
 import pg from 'pg';
 import pino from 'pino';
+import { accountMaker } from './lib/accounts.ts';
 import { Cleanup, sleep } from './lib/cleanup.ts';
 import { fmt, ms, table } from './lib/report.ts';
 import { createDatabase, deleteTopics, printRunHeader } from './lib/servers.ts';
@@ -151,26 +152,7 @@ async function main(args: readonly string[]): Promise<boolean> {
     await Promise.all(all.map((p) => p.start()));
     console.log(`platform processes up (logs in ${logs})`);
 
-    const identity = new Accounts(
-      seed.database.db,
-      seed.stores.get('identity')!,
-      undefined as never,
-      undefined as never,
-    );
-    const signIn = async (roles: 'operator'[] = []) => {
-      const username = `f${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-      const accountId = await identity.createStaff(
-        { username, email: `${username}@example.org`, password: 'secret123', roles: [] },
-        system(),
-      );
-      for (const role of roles) await identity.grantRole(accountId, role, system());
-      const login = await seed.app.inject({
-        method: 'POST',
-        url: '/api/user/login',
-        payload: { username, password: 'secret123' },
-      });
-      return { accountId, cookie: String(login.headers['set-cookie'] ?? '').split(';')[0]! };
-    };
+    const signIn = accountMaker(seed, 'f');
     const operator = await signIn(['operator']);
     const participants = await Promise.all(Array.from({ length: people }, () => signIn()));
     const competitionOf = new Map<Fault | 'warm-up', string>();

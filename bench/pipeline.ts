@@ -24,10 +24,11 @@ import {
   registrationStream,
   signedUpEvent,
 } from '@sais/events/fixtures';
-import { Accounts, identityService } from '@sais/identity';
+import { identityService } from '@sais/identity';
 import { type Projection, type ServiceDefinition } from '@sais/kit';
 import { scoringService } from '@sais/scoring';
 import { sql } from 'kysely';
+import { accountMaker } from './lib/accounts.ts';
 import { Cleanup, sleep } from './lib/cleanup.ts';
 import { distribution, fmt, ms, table, verdict } from './lib/report.ts';
 import { benchPlatform, printRunHeader } from './lib/servers.ts';
@@ -123,26 +124,7 @@ async function main(args: readonly string[]): Promise<boolean> {
         worker.once('exit', (code) => reject(new Error(`scoring worker process exited with ${code}`)));
       });
     }
-    const accounts = new Accounts(
-      db,
-      platform.stores.get('identity')!,
-      undefined as never,
-      undefined as never,
-    );
-    const signIn = async (roles: 'operator'[] = []) => {
-      const username = `b${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-      const accountId = await accounts.createStaff(
-        { username, email: `${username}@example.org`, password: 'secret123', roles: [] },
-        system(),
-      );
-      for (const role of roles) await accounts.grantRole(accountId, role, system());
-      const login = await platform.app.inject({
-        method: 'POST',
-        url: '/api/user/login',
-        payload: { username, password: 'secret123' },
-      });
-      return { accountId, cookie: String(login.headers['set-cookie'] ?? '').split(';')[0]! };
-    };
+    const signIn = accountMaker(platform, 'b');
 
     // A competition open for weeks, with its ground truth (20 rows, RMSE).
     const competitionId = randomUUID();
