@@ -81,7 +81,7 @@ export async function startPlatform(env: NodeJS.ProcessEnv = {}) {
     };
   }
 
-  async function person(roles: ('operator' | 'reviewer')[] = []) {
+  async function person(roles: ('operator' | 'reviewer' | 'admin')[] = []) {
     const username = `cli${randomUUID().replaceAll('-', '').slice(0, 10)}`;
     const accountId = await accounts.createStaff(
       { username, email: `${username}@example.org`, password: 'Secret1234', roles },
@@ -99,14 +99,22 @@ export async function startPlatform(env: NodeJS.ProcessEnv = {}) {
     return { username, accountId, web, token };
   }
 
-  /** A competition an operator creates on the console, preliminary phase open now, rmse ground truth. */
+  let admin: Promise<Person> | undefined;
+
+  /**
+   * A competition created on the console, preliminary phase open now, rmse ground truth. An admin creates it,
+   * since only an admin lets one operator publish the final results of a prize competition (issue 19).
+   */
   async function openCompetition(
-    operator: Person,
+    _operator: Person,
     title = 'CLI Cup',
     truth = truthCsv,
     submissionKinds = ['result-file'],
   ) {
-    const created = await operator.web('POST', '/api/admin/competitions', {
+    admin ??= person(['admin']);
+    const created = await (
+      await admin
+    ).web('POST', '/api/admin/competitions', {
       title: { en: title, 'zh-CN': `${title}（中文）` },
       description: { en: 'A competition for the CLI tests', 'zh-CN': '命令行测试用比赛' },
       type: 'Algorithm',

@@ -30,7 +30,9 @@ describe('integrity tools in the console, in Chromium, against the real platform
     ({ origin } = sais);
     operator = await sais.account(['operator']);
     auditor = await sais.account(['auditor']);
-    const created = await sais.api<{ id: string }>(operator, '/api/admin/competitions', {
+    // An admin sets the competition up: only an admin lets one operator publish a prize competition's results.
+    const admin = await sais.account(['admin']);
+    const created = await sais.api<{ id: string }>(admin, '/api/admin/competitions', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -38,7 +40,7 @@ describe('integrity tools in the console, in Chromium, against the real platform
         description: { 'zh-CN': '封存', en: 'Sealed' },
         type: 'Algorithm',
         bonus: 1000,
-        // One operator publishes here: the two-operator rule has its own test (trust.e2e.test.ts).
+        // One operator publishes here (an admin's choice): the two-operator rule has its own test (trust.e2e.test.ts).
         finalResultsApproval: 'one-operator',
         season: '2027',
         sponsors: [],

@@ -53,6 +53,17 @@ export const CompetitionSettings = z.object({
 });
 export type CompetitionSettings = z.infer<typeof CompetitionSettings>;
 
+/**
+ * The publication rule in force (issue 19): the competition's own choice, else two operators where there is
+ * prize money. Scoring reads it to refuse a one-person publish; the competition decider lets only an admin
+ * weaken it, so one operator cannot switch the rule off and then publish alone.
+ */
+export function publicationRuleOf(
+  settings: Pick<CompetitionSettings, 'finalResultsApproval' | 'bonus'>,
+): (typeof finalResultsApprovals)[number] {
+  return settings.finalResultsApproval ?? (settings.bonus > 0 ? 'two-operators' : 'one-operator');
+}
+
 export const CompetitionCreated = defineEvent({
   type: 'competition.CompetitionCreated',
   version: 1,

@@ -18,4 +18,8 @@ export const competitionMessages = {
   alreadySignedUp: { en: 'You have already signed up for this competition', 'zh-CN': '您已报名该比赛' },
   signUpRequired: { en: 'Please sign up for the competition first', 'zh-CN': '请先报名参赛' },
   rangeNotSatisfiable: { en: 'The requested range is not in the file', 'zh-CN': '请求的范围超出文件大小' },
+  publicationRuleAdminOnly: {
+    en: 'Only an admin can let one operator publish final results of a competition with prize money',
+    'zh-CN': '只有管理员可以允许单个运营人员发布有奖金比赛的最终成绩',
+  },
 } as const satisfies Record<string, Text>;

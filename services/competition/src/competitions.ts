@@ -1,3 +1,5 @@
+// Over 300 lines: the competition service's one application class: commands (load → decide → append), sign-up,
+// the public list with its filters, files and download records; the rules themselves are in its decider.
 import { randomUUID } from 'node:crypto';
 import { type EventMetadata, competition } from '@sais/events';
 import { type Db, type EventStore } from '@sais/kit';
@@ -81,9 +83,10 @@ export class Competitions {
     settings: Settings,
     phases: { phase: PhaseName; startsAt: string; endsAt: string }[],
     metadata: EventMetadata,
+    { byAdmin = false } = {},
   ) {
     const competitionId = randomUUID();
-    await this.execute(competitionId, { type: 'Create', competitionId, settings }, metadata);
+    await this.execute(competitionId, { type: 'Create', competitionId, settings, byAdmin }, metadata);
     for (const phase of phases)
       await this.execute(competitionId, { type: 'SchedulePhase', ...phase }, metadata);
     return competitionId;

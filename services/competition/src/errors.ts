@@ -13,6 +13,7 @@ export const competitionCodes = {
   alreadySignedUp: 20013,
   signUpRequired: 20014,
   rangeNotSatisfiable: 20020,
+  publicationRuleAdminOnly: 20040,
 } as const;
 
 const fail = (key: keyof typeof competitionCodes, status: number, data?: unknown) =>
@@ -35,4 +36,6 @@ export const competitionErrors = {
   alreadySignedUp: () => fail('alreadySignedUp', 409),
   signUpRequired: () => fail('signUpRequired', 403),
   rangeNotSatisfiable: () => fail('rangeNotSatisfiable', 416),
+  /** An operator who is not an admin weakens the two-operator rule for final results (issue 19). */
+  publicationRuleAdminOnly: () => fail('publicationRuleAdminOnly', 403),
 };

@@ -40,7 +40,7 @@ describe('competition service over HTTP (real PostgreSQL and Kafka)', () => {
   let operator: ReturnType<typeof client>;
   let reviewer: ReturnType<typeof client>;
 
-  async function account(roles: ('operator' | 'reviewer')[] = []) {
+  async function account(roles: ('operator' | 'reviewer' | 'admin')[] = []) {
     const { db } = harness.platform.database;
     const accounts = new Accounts(
       db,
@@ -181,6 +181,46 @@ describe('competition service over HTTP (real PostgreSQL and Kafka)', () => {
     expect((await participant.post(`/api/admin/competitions/${id}/phases/preliminary/open`, {})).status).toBe(
       403,
     );
+  });
+
+  it('lets only an admin allow one operator to publish a prize competition (issue 19)', async () => {
+    const id = await created(); // prize money, no rule chosen: two operators publish
+    const put = (web: typeof operator, payload: Record<string, unknown>) =>
+      web.raw({
+        method: 'PUT',
+        url: `/api/admin/competitions/${id}`,
+        payload,
+        headers: { 'content-type': 'application/json', 'accept-language': 'zh-CN' },
+      });
+    const versionOf = async () =>
+      (
+        await sql<{
+          n: string;
+        }>`select count(*) as n from competition.events where stream_id = ${`competition-${id}`}`.execute(
+          harness.platform.database.db,
+        )
+      ).rows[0]!.n;
+    const before = await versionOf();
+    for (const weakening of [{ finalResultsApproval: 'one-operator' }, { bonus: 0 }]) {
+      const refused = await put(operator, weakening);
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({
+        code: 20040,
+        message: '只有管理员可以允许单个运营人员发布有奖金比赛的最终成绩',
+      });
+    }
+    const createdAlone = await operator.post('/api/admin/competitions', {
+      ...settings,
+      finalResultsApproval: 'one-operator',
+      phases: [],
+    });
+    expect(createdAlone.body.code).toBe(20040);
+    expect(await versionOf()).toBe(before);
+    // Strengthening is anyone's; weakening is an admin's.
+    expect((await put(operator, { finalResultsApproval: 'two-operators' })).body.code).toBe(0);
+    const admin = await account(['admin']);
+    const allowed = await put(admin, { finalResultsApproval: 'one-operator' });
+    expect(allowed.body.data).toMatchObject({ finalResultsApproval: 'one-operator' });
   });
 
   it('lists with filters and paging, and derives status from the schedule', async () => {

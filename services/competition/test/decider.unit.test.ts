@@ -60,6 +60,40 @@ describe('competition decider', () => {
       .then([]);
   });
 
+  it('lets only an admin weaken the two-operator rule for final results (issue 19)', () => {
+    const prize = competitionSettings({ bonus: 1000, finalResultsApproval: null });
+    const prized: CompetitionEvent = { ...created, data: { competitionId, settings: prize } };
+    const oneOperator = { finalResultsApproval: 'one-operator' as const };
+    // An operator choosing one operator, or taking the prize money away while the rule is the default.
+    given([prized]).when({ type: 'Update', changes: oneOperator }).thenThrows('publicationRuleAdminOnly');
+    given([prized])
+      .when({ type: 'Update', changes: { bonus: 0 } })
+      .thenThrows('publicationRuleAdminOnly');
+    given()
+      .when({ type: 'Create', competitionId, settings: { ...prize, ...oneOperator } })
+      .thenThrows('publicationRuleAdminOnly');
+    // An admin may; anyone may strengthen it or change what leaves it as it is.
+    given([prized])
+      .when({ type: 'Update', changes: oneOperator, byAdmin: true })
+      .then([{ type: 'competition.CompetitionUpdated', data: { competitionId, changes: oneOperator } }]);
+    given([prized])
+      .when({ type: 'Update', changes: { bonus: 0, finalResultsApproval: 'two-operators' } })
+      .then([
+        {
+          type: 'competition.CompetitionUpdated',
+          data: { competitionId, changes: { bonus: 0, finalResultsApproval: 'two-operators' } },
+        },
+      ]);
+    given([{ ...created, data: { competitionId, settings: { ...prize, bonus: 0 } } }])
+      .when({ type: 'Update', changes: { finalResultsApproval: 'two-operators' } })
+      .then([
+        {
+          type: 'competition.CompetitionUpdated',
+          data: { competitionId, changes: { finalResultsApproval: 'two-operators' } },
+        },
+      ]);
+  });
+
   it('schedules a phase that ends after it starts', () => {
     given([created])
       .when({ type: 'SchedulePhase', phase: 'preliminary', ...preliminary })

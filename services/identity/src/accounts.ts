@@ -1,3 +1,5 @@
+// Over 300 lines: the account's commands in one class (codes, register, staff, sign-in by password or code,
+// reset and change of password, profile and contact, roles), each load → decide → append; a split by concern is left (issue 20).
 import { randomUUID } from 'node:crypto';
 import { type EventMetadata, type Role, identity, phoneField } from '@sais/events';
 import { AppError, type Db, type EventStore, ForbiddenError, NotFoundError } from '@sais/kit';

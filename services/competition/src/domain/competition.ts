@@ -95,16 +95,34 @@ export function foldCompetition(
 }
 
 export type CompetitionCommand =
-  | { type: 'Create'; competitionId: string; settings: Settings }
-  | { type: 'Update'; changes: Partial<Settings> }
+  /** `byAdmin`: the actor holds the admin role (only an admin may weaken the publication rule). */
+  | { type: 'Create'; competitionId: string; settings: Settings; byAdmin?: boolean }
+  | { type: 'Update'; changes: Partial<Settings>; byAdmin?: boolean }
   | { type: 'SchedulePhase'; phase: PhaseName; startsAt: string; endsAt: string }
   | { type: 'OpenPhase' | 'ClosePhase'; phase: PhaseName }
   | { type: 'AddFile'; kind: 'document' | 'dataset'; file: Data<typeof E.FileAdded>['file'] }
   | { type: 'RemoveFile'; fileId: string };
 
+/**
+ * Two operators for final results (issue 19): a change that turns the rule in force from two operators to one
+ * (choosing `one-operator`, or taking the prize money away while the rule is the default) is an admin's
+ * decision, so one operator cannot switch the rule off and then publish alone.
+ */
+function requireAdminToWeaken(before: Settings, after: Settings, byAdmin = false) {
+  const weakened =
+    competition.publicationRuleOf(before) === 'two-operators' &&
+    competition.publicationRuleOf(after) === 'one-operator';
+  if (weakened && !byAdmin) throw competitionErrors.publicationRuleAdminOnly();
+}
+
 export function decideCompetition(command: CompetitionCommand, state: CompetitionState): CompetitionEvent[] {
   if (command.type === 'Create') {
     if (state.status !== 'none') throw competitionErrors.competitionExists();
+    requireAdminToWeaken(
+      { ...command.settings, finalResultsApproval: null },
+      command.settings,
+      command.byAdmin,
+    );
     return [
       {
         type: E.CompetitionCreated.type,
@@ -121,6 +139,7 @@ export function decideCompetition(command: CompetitionCommand, state: Competitio
           ([key, value]) => JSON.stringify(state.settings[key as keyof Settings]) !== JSON.stringify(value),
         ),
       );
+      requireAdminToWeaken(state.settings, { ...state.settings, ...changes }, command.byAdmin);
       return Object.keys(changes).length
         ? [{ type: E.CompetitionUpdated.type, data: { competitionId, changes } }]
         : [];

@@ -65,6 +65,7 @@ export async function adminRoutes(
         settings,
         phases,
         requestMetadata(request, principal.accountId, 'operator'),
+        { byAdmin: principal.roles.includes('admin') },
       );
       return one(id);
     },
@@ -77,7 +78,7 @@ export async function adminRoutes(
       const principal = await operator(request);
       await competitions.execute(
         request.params.id,
-        { type: 'Update', changes: request.body },
+        { type: 'Update', changes: request.body, byAdmin: principal.roles.includes('admin') },
         requestMetadata(request, principal.accountId, 'operator'),
       );
       return one(request.params.id);

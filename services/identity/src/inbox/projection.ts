@@ -184,7 +184,7 @@ export const inboxProjection = defineProjection({
       }
       // The holder hears of every token made or revoked on their account (decision 0019).
       case identity.TokenCreated.type: {
-        const data = event.data as { accountId: string; name: string; scopes: string[]; expiresAt: string };
+        const data = dataOf(identity.TokenCreated, event);
         const day = data.expiresAt.slice(0, 10);
         await insert(
           data.accountId,
@@ -198,7 +198,7 @@ export const inboxProjection = defineProjection({
         return;
       }
       case identity.TokenRevoked.type: {
-        const data = event.data as { accountId: string; name: string };
+        const data = dataOf(identity.TokenRevoked, event);
         await insert(
           data.accountId,
           { en: 'Access token revoked', 'zh-CN': '已撤销访问令牌' },

@@ -1,3 +1,5 @@
+// Over 300 lines: real-name verification end to end (submit with the keyed certificate digest, the queue, the
+// staff list's filters and sorting, photo viewing, the decision); the rules are in its decider.
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { type EventMetadata, identity } from '@sais/events';
 import { ConcurrencyError, type Db, type EventStore, NotFoundError, open, seal } from '@sais/kit';

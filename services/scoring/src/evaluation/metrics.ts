@@ -1,3 +1,5 @@
+// Over 300 lines: the metric registry: each metric's formula beside its declaration (direction, target kind,
+// what it refuses), so the scorer, the boards and the apps read one definition.
 import type { scoring } from '@sais/events';
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type EventMetadata, scoring } from '@sais/events';
+import { type EventMetadata, competition, scoring } from '@sais/events';
 import { AppError, type Db, type EventStore } from '@sais/kit';
 import { sql } from 'kysely';
 import { type PublicationCommand, decidePublication, foldPublication } from '../domain/publication.ts';
@@ -10,7 +10,7 @@ import type { Seals } from './seals.ts';
 export const publicationStream = (competitionId: string, phase: string) =>
   `publication-${competitionId}-${phase}`;
 
-export type ApprovalMode = 'two-operators' | 'one-operator';
+export type ApprovalMode = ReturnType<typeof competition.publicationRuleOf>;
 
 /**
  * Two people for final results (issue 19): per competition, publishing a phase's private leaderboard
@@ -31,8 +31,9 @@ export class Publications {
       select settings->>'finalResultsApproval' as approval, (settings->>'bonus')::int as bonus
       from scoring.competitions where competition_id = ${competitionId}`.execute(this.db);
     const found = row.rows[0];
-    if (found?.approval === 'two-operators' || found?.approval === 'one-operator') return found.approval;
-    return (found?.bonus ?? 0) > 0 ? 'two-operators' : 'one-operator';
+    const approval =
+      found?.approval === 'two-operators' || found?.approval === 'one-operator' ? found.approval : null;
+    return competition.publicationRuleOf({ finalResultsApproval: approval, bonus: found?.bonus ?? 0 });
   }
 
   /** Refuses a direct publish where two operators are needed. */

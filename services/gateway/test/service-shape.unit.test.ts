@@ -1,0 +1,40 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repositoryRoot } from '../src/platform.ts';
+
+/**
+ * Two rules of issue 20 that reviews kept missing after merges: payloads are read through their schemas
+ * (`dataOf`, `isEvent`), never `event.data as …`; a service file over 300 lines says at its top why.
+ */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+const servicesDir = join(repositoryRoot, 'services');
+const files = readdirSync(servicesDir).flatMap((service) => sourceFiles(join(servicesDir, service, 'src')));
+const text = (path: string) => readFileSync(path, 'utf8');
+const name = (path: string) => relative(repositoryRoot, path);
+
+describe('service shape', () => {
+  it('reads the services’ sources', () => {
+    expect(files.length).toBeGreaterThan(100);
+  });
+
+  it('reads no event payload through a cast', () => {
+    const casts = files.filter((path) => /\bevent\.data as\b/.test(text(path))).map(name);
+    expect(casts).toEqual([]);
+  });
+
+  it('says at the top of every file over 300 lines why it is long', () => {
+    const unexplained = files
+      .filter((path) => text(path).split('\n').length > 301)
+      .filter((path) => !text(path).startsWith('// Over 300 lines:'))
+      .map(name);
+    expect(unexplained).toEqual([]);
+  });
+});
