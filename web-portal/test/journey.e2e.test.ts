@@ -568,8 +568,9 @@ describe('the portal against the real platform', () => {
       await page.getByTestId(ready).first().waitFor();
       await shot(`${tab.replace('/', '-')}-zh-CN`);
     }
-    // The About page publishes the checkpoints' key: the one the platform signs with.
-    await page.goto(`${origin}/intro`);
+    // The footer of every page leads to the checkpoints' key on the About page: the one the platform signs with.
+    await page.getByTestId('footer-transparency').click();
+    await page.waitForURL(`${origin}/intro#transparency`);
     const published = await page.getByTestId('transparency-key').textContent();
     const [checkpoints] = running.platform.checkpointers.values();
     expect(published).toMatch(/^sais-platform\+[0-9a-f]{8}\+/);

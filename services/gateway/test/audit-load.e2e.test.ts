@@ -182,6 +182,39 @@ describe.each<Mode>(['embedded (PGlite)', 'PostgreSQL and Kafka'])('audit tools 
     expect(result.result.value.total).toBeGreaterThanOrEqual(history / 8);
   }, 300_000);
 
+  it('the same as-of asked directly, as the console once did (the call that hung every database route)', async () => {
+    const query = new URLSearchParams({
+      projection: 'scoring.leaderboard',
+      at: new Date().toISOString(),
+      competitionId,
+      board: 'public',
+      pageSize: '10',
+    });
+    const answer = await underLoad('as-of asked directly', async (ready) => {
+      let answered = false;
+      const asked = auditor<{ applied: number; value: { total: number } }>(
+        'GET',
+        `/admin/audit/scoring/asof?${query}`,
+      ).finally(() => {
+        answered = true;
+      });
+      while (!answered) {
+        const started = performance.now();
+        const readiness = await fetch(new URL('/api/ready', origin));
+        ready.push({
+          what: 'ready',
+          ms: performance.now() - started,
+          code: readiness.status === 200 ? 0 : 1,
+        });
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      return asked;
+    });
+    expect(answer.code).toBe(0);
+    expect(answer.data.applied).toBeGreaterThanOrEqual(2 * history);
+    expect(answer.data.value.total).toBeGreaterThanOrEqual(history / 8);
+  }, 300_000);
+
   it('a replay of the leaderboard', async () => {
     const result = await underLoad('replay', async (ready) => {
       const started = await auditor<{ state: string }>(

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { topBarMinWidth } from '../app/theme';
+import { Footer } from './Footer';
 import { PageFallback } from './PageFallback';
 import { TopBar } from './TopBar';
 
@@ -14,6 +15,7 @@ export function MainLayout() {
           <Outlet />
         </Suspense>
       </Box>
+      <Footer />
     </Box>
   );
 }

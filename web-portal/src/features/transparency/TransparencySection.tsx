@@ -23,7 +23,7 @@ export function TransparencySection() {
   }, []);
 
   return (
-    <Box component="section" sx={{ mt: 5 }} data-testid="transparency">
+    <Box component="section" id="transparency" sx={{ mt: 5 }} data-testid="transparency">
       <Typography variant="h5" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
         {t('intro.transparency.title')}
       </Typography>
