@@ -45,7 +45,15 @@ describe('scoring under attack', () => {
       const containers = await h.competition(truth);
       await takeContainers(h, containers, datasets, truth);
       const person = await h.participant(containers);
-      for (const image of ['127.0.0.1:22/probe:1', '10.0.0.1:2375/probe', '169.254.169.254/latest/x']) {
+      // Upper case in the first part makes it a registry host for Docker (LOCALHOST/x is not Docker Hub's).
+      for (const image of [
+        '127.0.0.1:22/probe:1',
+        '10.0.0.1:2375/probe',
+        '169.254.169.254/latest/x',
+        'LOCALHOST/probe',
+        'LocalHost:2375/probe:1',
+        'LOCALHOST.:5432/probe',
+      ]) {
         const refused = await person.web.post('/api/submission/container', {
           competitionId: containers,
           image,
