@@ -63,11 +63,11 @@ export async function loadKey(
           'and start again.',
       );
     if (!existing) await moveKeyFile(legacy, file, fileSystem);
-    // The same key in both places (moved now, or a copy whose removal failed before): the old one goes.
-    await removeOld(legacy, file);
     const moved = await readKeyFile(file);
     if (!moved?.equals(old))
       throw new Error(`The key ${legacy} did not arrive whole in ${file}; start again`);
+    // The same key in both places (copied now, or a copy whose removal failed before): the old one goes.
+    await removeOld(legacy, file);
     return moved;
   }
   if (existing) return existing;
