@@ -371,6 +371,32 @@ describe('competition service over HTTP (real PostgreSQL and Kafka)', () => {
     const counted = await sql<{ downloads: number; bytes: number }>`select downloads, bytes::int
       from competition.download_days where file_id = ${dataset.fileId}`.execute(harness.platform.database.db);
     expect(counted.rows).toEqual([{ downloads: 22, bytes: Buffer.byteLength(text) + 10 + 20 }]);
+
+    // A download is a write: another site cannot make a signed-in browser record one, and downloads
+    // count against the participant write limit (60 a minute per account; reads go on).
+    const forced = await web.raw({
+      method: 'GET',
+      url: `/api/race/download?fileId=${dataset.fileId}`,
+      headers: { 'sec-fetch-site': 'cross-site', range: 'bytes=0-0' },
+    });
+    expect(forced.status).toBe(403);
+    const statuses: number[] = [];
+    for (let i = 0; i < 60 && !statuses.includes(429); i++)
+      statuses.push(
+        (
+          await web.raw({
+            method: 'GET',
+            url: `/api/race/download?fileId=${dataset.fileId}`,
+            headers: { range: 'bytes=0-0' },
+          })
+        ).status,
+      );
+    expect(statuses.at(-1)).toBe(429);
+    expect(new Set(statuses.slice(0, -1))).toEqual(new Set([206]));
+    const after = await sql<{ downloads: number }>`select downloads from competition.download_days
+      where file_id = ${dataset.fileId}`.execute(harness.platform.database.db);
+    expect(after.rows).toEqual([{ downloads: 22 + statuses.length - 1 }]); // neither the forced one nor the refused
+    expect((await web.get('/api/race/files', { competitionId: id })).body.code).toBe(0);
   });
 
   it('loads the five-track prize as seed data', async () => {

@@ -141,6 +141,18 @@ ${copyAnswers}`,
     const row = await finished(person.web, wrong.body.data.submissionId);
     expect(row.status).toBe('Failed');
     expect(row.log).toMatch(/refused the username and password .* \(unauthorized\)/);
+    // The participant has the fixed sentence only; operators keep the engine's own words in the event.
+    expect(row.log).not.toContain('[engine:');
+    const failed = (
+      await harness.platform.stores.get('scoring')!.readStream(`submission-${row.submissionId}`)
+    )
+      .filter((event) => event.type === 'scoring.EvaluationFailed')
+      .map((event) => (event.data as { reason: string }).reason);
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatch(/^The registry refused the username and password .* \[engine: [\s\S]+\]$/);
+    expect(failed[0]).toMatch(
+      /\[engine: [\s\S]*(unauthorized|authentication required|no basic auth|denied)/i,
+    );
     const anonymous = await submit(person.web, { image: images.good });
     expect((await finished(person.web, anonymous.body.data.submissionId)).log).toMatch(/is private/);
   }, 60_000);

@@ -1,6 +1,7 @@
 import { networkInterfaces } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { pullError } from '../src/containers/docker-runner.ts';
+import { checkContainerRequest, registryOf } from '../src/containers/reference.ts';
 import { isRefusedAddress, judgeRegistry } from '../src/containers/registry-policy.ts';
 
 /** A resolver answering from a table, as a participant's DNS name pointing inside would. */
@@ -50,6 +51,49 @@ describe('container images as a port scanner (finding 2)', () => {
     // Docker Hub, and a name that does not resolve (its pull fails with its own reason), pass.
     expect(await judgeRegistry('library/busybox:1', [], resolve)).toEqual({ allowed: true });
     expect(await judgeRegistry('nowhere.example/m', [], resolve)).toEqual({ allowed: true });
+  });
+
+  it('reads the registry as Docker does: upper case in the first part names a host', () => {
+    // distribution/reference: a host holds '.' or ':', is 'localhost', or holds an upper-case letter.
+    expect(registryOf('LOCALHOST/x')).toBe('LOCALHOST');
+    expect(registryOf('LocalHost:5000/team/x:1')).toBe('LocalHost:5000');
+    expect(registryOf('Foo/x')).toBe('Foo');
+    expect(registryOf('fOO/bar/x@sha256:' + 'a'.repeat(64))).toBe('fOO');
+    expect(registryOf('localhost:5000/x')).toBe('localhost:5000');
+    expect(registryOf('localhost/x')).toBe('localhost');
+    expect(registryOf('registry.example/team/x:1')).toBe('registry.example');
+    expect(registryOf('docker.io/library/x')).toBe('docker.io');
+    expect(registryOf('index.docker.io/library/x')).toBe('docker.io');
+    expect(registryOf('team/x:1')).toBe('docker.io');
+    expect(registryOf('x')).toBe('docker.io');
+    expect(registryOf('x:1')).toBe('docker.io');
+    // The submission check takes these references (the repository part is lower case), so the policy sees them.
+    for (const image of ['LOCALHOST/probe', 'Foo/x', 'SOMEHOST:2375/probe:1'])
+      expect(checkContainerRequest({ image }).image).toBe(image);
+    expect(() => checkContainerRequest({ image: 'foo/X' })).toThrow();
+  });
+
+  it('refuses upper-case spellings of loopback and of names that point inside', async () => {
+    const resolve = dns({ somehost: ['10.9.8.7'], 'public-host': ['203.0.113.7'] });
+    for (const image of [
+      'LOCALHOST/probe',
+      'LocalHost:5432/probe:1',
+      'LOCALHOST.:2375/probe',
+      'REGISTRY.LOCALHOST/x',
+    ])
+      expect((await judgeRegistry(image, [], resolve)).allowed, image).toBe(false);
+    expect(await judgeRegistry('LOCALHOST/probe', [], resolve)).toMatchObject({ registry: 'LOCALHOST' });
+    expect(await judgeRegistry('SOMEHOST/probe', [], resolve)).toEqual({
+      allowed: false,
+      registry: 'SOMEHOST',
+      address: '10.9.8.7',
+    });
+    expect(await judgeRegistry('SomeHost:5000/team/probe:1', [], resolve)).toMatchObject({ allowed: false });
+    // A host on the competition's allow list is taken in any case; a public one is; Docker Hub is.
+    expect(await judgeRegistry('SOMEHOST/probe', ['somehost'], resolve)).toEqual({ allowed: true });
+    expect(await judgeRegistry('Public-Host/team/x', [], resolve)).toEqual({ allowed: true });
+    expect(await judgeRegistry('docker.io/library/x', [], resolve)).toEqual({ allowed: true });
+    expect(await judgeRegistry('x', [], resolve)).toEqual({ allowed: true });
   });
 
   it('lets an operator allow one registry (host:port) for a competition, and only that one', async () => {

@@ -7,6 +7,7 @@ import { multipart } from '@sais/kit/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tusPath } from '../src/http/tus.ts';
+import { ResumableUploads, resumablePolicy } from '../src/resumable-uploads.ts';
 import { takeContainers } from './containers-support.ts';
 import { type Web, csv, scoringHarness, system, waitFor } from './support.ts';
 
@@ -45,7 +46,15 @@ describe('scoring under attack', () => {
       const containers = await h.competition(truth);
       await takeContainers(h, containers, datasets, truth);
       const person = await h.participant(containers);
-      for (const image of ['127.0.0.1:22/probe:1', '10.0.0.1:2375/probe', '169.254.169.254/latest/x']) {
+      // Upper case in the first part makes it a registry host for Docker (LOCALHOST/x is not Docker Hub's).
+      for (const image of [
+        '127.0.0.1:22/probe:1',
+        '10.0.0.1:2375/probe',
+        '169.254.169.254/latest/x',
+        'LOCALHOST/probe',
+        'LocalHost:2375/probe:1',
+        'LOCALHOST.:5432/probe',
+      ]) {
         const refused = await person.web.post('/api/submission/container', {
           competitionId: containers,
           image,
@@ -194,6 +203,37 @@ describe('scoring under attack', () => {
       });
       expect(cancelled.status).toBe(204);
       await expect.poll(async () => (await create(web, 1 << 20)).status).toBe(201);
+    });
+
+    it('lets unfinished resumable uploads expire after 2 h: they stop counting and are forgotten', async () => {
+      const uploads = new ResumableUploads(h.db);
+      const { accountId } = await h.participant(competitionId);
+      const now = new Date();
+      const at = (msAgo: number) => new Date(now.getTime() - msAgo);
+      const { expiresAfterMs } = resumablePolicy;
+      // Two opened just over 2 h ago (190 MB declared), one 1 h 59 min ago: only the last counts now.
+      const expired = at(expiresAfterMs + 1000);
+      await uploads.reserve(accountId, `fresh-${accountId}-1`, 1 << 20, at(expiresAfterMs - 60_000));
+      await uploads.reserve(accountId, `expired-${accountId}-1`, 100 << 20, expired);
+      await uploads.reserve(accountId, `expired-${accountId}-2`, 90 << 20, expired);
+      await uploads.reserve(accountId, `fresh-${accountId}-2`, 100 << 20, now);
+      await uploads.reserve(accountId, `fresh-${accountId}-3`, 1 << 20, now);
+      // The three fresh ones count: a fourth is refused.
+      await expect(uploads.reserve(accountId, `fresh-${accountId}-4`, 1, now)).rejects.toMatchObject({
+        code: 40018,
+      });
+      const rows = async () =>
+        (
+          await sql<{ upload_id: string }>`select upload_id from scoring.resumable_uploads
+            where account_id = ${accountId} order by upload_id`.execute(h.db)
+        ).rows.map((row) => row.upload_id.split('-')[0]);
+      expect(await rows()).toEqual(['expired', 'expired', 'fresh', 'fresh', 'fresh']);
+      await uploads.forgetExpired(now);
+      expect(await rows()).toEqual(['fresh', 'fresh', 'fresh']);
+      // A minute later the 1 h 59 min one has expired too, and its place is free.
+      await uploads.forgetExpired(new Date(now.getTime() + 61_000));
+      expect(await rows()).toEqual(['fresh', 'fresh']);
+      await uploads.reserve(accountId, `fresh-${accountId}-4`, 1, new Date(now.getTime() + 61_000));
     });
 
     it('refuses to start an upload for a user not signed up, or of undeclared length', async () => {

@@ -73,4 +73,44 @@ describe('a 10-million-column upload to the embedded default (finding 3)', () =>
     expect(during.peak - before.rss).toBeLessThan(boundMb);
     expect(after.rss - before.rss).toBeLessThan(boundMb);
   }, 60_000);
+
+  /**
+   * The same attack through a resumable (tus) upload, which takes files up to 100 MB: 90 MB, one line of
+   * 45 million columns after the header. The bytes go to disk as they arrive; on the last one the file
+   * is streamed from disk through the same line guard and refused at its 65th column (the same 40017 as
+   * multipart), so the peak stays within the same 64 MB. Reading the file whole first (as before) would
+   * cost its 90 MB at once.
+   */
+  it(`refuses it through a resumable upload too, within ${boundMb} MB, without reading the file whole`, async () => {
+    const size = 90 * 1024 * 1024;
+    const file = Buffer.alloc(size, '1,');
+    file.write('id,yield\n', 0);
+    const headers = { cookie: ready.cookie, 'accept-language': 'en', 'Tus-Resumable': '1.0.0' };
+    const created = await fetch(`${ready.origin}/api/submission/tus`, {
+      method: 'POST',
+      headers: {
+        ...headers,
+        'Upload-Length': String(size),
+        'Upload-Metadata': `competitionId ${btoa(ready.competitionId)},filename ${btoa('wide.csv')}`,
+      },
+    });
+    expect(created.status).toBe(201);
+
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const before = memoryOf(server.pid!);
+    writeFileSync(`/proc/${server.pid}/clear_refs`, '5');
+    const response = await fetch(new URL(created.headers.get('location')!, ready.origin), {
+      method: 'PATCH',
+      body: file,
+      headers: { ...headers, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+    });
+    const answer = await response.json();
+    const during = memoryOf(server.pid!);
+    console.log(
+      `tus: server RSS ${before.rss.toFixed(0)} MB before, peak ${during.peak.toFixed(0)} MB during a ${size >> 20} MB upload`,
+    );
+    expect(response.status).toBe(400);
+    expect(answer).toMatchObject({ code: 40017, data: { line: 2, maxColumns: 64 } });
+    expect(during.peak - before.rss).toBeLessThan(boundMb);
+  }, 60_000);
 });

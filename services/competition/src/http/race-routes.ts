@@ -105,6 +105,9 @@ export async function raceRoutes(
   app.get(
     '/api/race/download',
     {
+      // It records the download (an event, or the day's count): refused cross-site and counted by the
+      // participant write limits like any write (issue 18).
+      config: { changesState: true },
       schema: {
         tags,
         summary: 'Download a file (documents after sign-up, datasets for verified users); supports Range',

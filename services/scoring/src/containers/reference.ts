@@ -10,10 +10,20 @@ const imagePattern = new RegExp(
   `^${registry}${component}(?:/${component})*(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?(?:@sha256:[a-f0-9]{64})?$`,
 );
 
-/** The registry host of a reference ("docker.io" when it names none), for the pull's credentials. */
+/**
+ * The registry host of a reference ("docker.io" when it names none), for the registry policy and the
+ * pull's credentials. Docker's own rule (distribution/reference, `splitDockerDomain`): the part before
+ * the first `/` is a registry host when it holds a `.` or a `:`, is `localhost`, or holds an upper-case
+ * letter, since repository names are lower case. So `LOCALHOST/x` and `Foo/x` name hosts the engine
+ * contacts, and must be judged as such (issue 18: judged docker.io, they passed the private-address
+ * check). `index.docker.io` is Docker Hub's old name.
+ */
 export function registryOf(image: string): string {
-  const first = image.split('/')[0]!;
-  return image.includes('/') && /[.:]|^localhost$/.test(first) ? first : 'docker.io';
+  const slash = image.indexOf('/');
+  if (slash === -1) return 'docker.io';
+  const first = image.slice(0, slash);
+  if (!/[.:A-Z]/.test(first) && first !== 'localhost') return 'docker.io';
+  return first === 'index.docker.io' ? 'docker.io' : first;
 }
 
 /** Checks a container submission's fields; the error names the field (§5: one clear message each). */

@@ -81,7 +81,8 @@ export async function judgeRegistry(
   if (registry === 'docker.io') return { allowed: true };
   const allowed = allowedRegistries.map((entry) => entry.toLowerCase());
   if (allowed.includes(registry.toLowerCase())) return { allowed: true };
-  const host = registry.replace(/:\d+$/, '').toLowerCase();
+  // Host names are case-insensitive, and a trailing dot names the same host (`LOCALHOST.:5000`).
+  const host = registry.replace(/:\d+$/, '').toLowerCase().replace(/\.$/, '');
   if (host === 'localhost' || host.endsWith('.localhost')) return { allowed: false, registry, address: host };
   const addresses = isIP(host) ? [host] : await resolve(host).catch(() => []);
   const refused = addresses.find(isRefusedAddress);

@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -44,6 +45,21 @@ function refusal(error: AppError, language: Language) {
       data: error.data,
     }),
   };
+}
+
+/**
+ * Streams a finished upload's file through `LineGuard` and `HeaderCheck` (when the ground truth names
+ * its target), keeping nothing: it throws the same 400 errors as the multipart path at the first line
+ * over a cap or a wrong header, having read at most that far plus one chunk.
+ */
+export async function checkLines(path: string, target: string | null): Promise<void> {
+  const guard = new LineGuard();
+  const header = target ? new HeaderCheck(target) : null;
+  for await (const chunk of createReadStream(path, { highWaterMark: 64 * 1024 }) as AsyncIterable<Buffer>) {
+    header?.push(chunk);
+    guard.push(chunk);
+  }
+  header?.end();
 }
 
 const uploadMetadata = z.object({ competitionId: z.uuid(), filename: z.string().min(1).max(255) });
@@ -117,16 +133,15 @@ export async function tusRoutes(
       const { competitionId, filename } = uploadMetadata.parse(upload.metadata);
       const path = join(directory, upload.id);
       try {
+        // Who and what first, then the lines and header as the file streams from disk (as for multipart):
+        // a line of millions of columns is refused at its 65th, and no refused file is ever held whole.
+        const { target } = await submissions.precheck({
+          competitionId,
+          accountId: caller.accountId,
+          kind: 'result-file',
+        });
+        await checkLines(path, target);
         const bytes = await readFile(path);
-        new LineGuard().push(bytes);
-        const target = (
-          await submissions.precheck({ competitionId, accountId: caller.accountId, kind: 'result-file' })
-        ).target;
-        if (target) {
-          const header = new HeaderCheck(target);
-          header.push(bytes);
-          header.end();
-        }
         const result = await submissions.receive(
           { competitionId, accountId: caller.accountId, fileName: filename, bytes },
           caller.metadata,
