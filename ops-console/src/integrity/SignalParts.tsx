@@ -9,6 +9,7 @@ import { ReasonButton } from '../operations/ReasonButton';
 import { useCompetition } from '../operations/CompetitionPhasePicker';
 import { EffectDialog } from '../trust/EffectDialog';
 import { EntityLink } from '../trust/EntityLink';
+import { EvidenceView } from './EvidenceView';
 import { useCommand } from '../operations/useCommand';
 
 export interface SignalRecord {
@@ -81,9 +82,7 @@ export function SignalEvidence() {
   return (
     <Stack spacing={1} sx={{ p: 1 }} data-testid="signal-evidence">
       <Typography variant="subtitle2">{translate('console.integrity.evidence')}</Typography>
-      <pre style={{ margin: 0, fontSize: 12, whiteSpace: 'pre-wrap' }}>
-        {JSON.stringify(record.evidence, null, 2)}
-      </pre>
+      <EvidenceView record={record} />
       {record.decision && (
         <Typography variant="body2">
           {translate('console.integrity.decision', { reason: record.decision.reason })}

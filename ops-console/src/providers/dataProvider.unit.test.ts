@@ -124,6 +124,42 @@ describe('the console dataProvider (simple REST under /api/admin)', () => {
     expect(server.requests[1]?.body).toBe('{}');
   });
 
+  it('participants: teams and single participants found by name, read back by id', async () => {
+    server.answer('/api/admin/teams', {
+      headers: { 'Content-Range': 'teams 0-0/1' },
+      body: JSON.stringify([{ id: 't1', name: 'Catalysts' }]),
+    });
+    server.answer('/api/admin/users', {
+      headers: { 'Content-Range': 'users 0-0/1' },
+      body: JSON.stringify([{ id: 'u1', username: 'cat01' }]),
+    });
+    const found = await dataProvider.getList('participants', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: { q: ' cat ' },
+    });
+    expect(found).toEqual({
+      data: [
+        { id: 't1', name: 'Catalysts', kind: 'team' },
+        { id: 'u1', name: 'cat01', kind: 'user' },
+      ],
+      total: 2,
+    });
+    expect(server.requests.map((request) => JSON.parse(request.query.get('filter') ?? ''))).toEqual([
+      { q: 'cat' },
+      { q: 'cat' },
+    ]);
+
+    // By id: the team service first, identity for the ids it does not know.
+    server.requests.length = 0;
+    const many = await dataProvider.getMany('participants', { ids: ['t1', 'u1'] });
+    expect(many.data.map((record) => record.kind)).toEqual(['team', 'user']);
+    expect(server.requests.map((request) => JSON.parse(request.query.get('filter') ?? ''))).toEqual([
+      { id: ['t1', 'u1'] },
+      { id: ['u1'] },
+    ]);
+  });
+
   it('sends the session cookie and the interface language with every call', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     try {
