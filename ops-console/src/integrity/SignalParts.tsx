@@ -60,12 +60,18 @@ export function StatusChip(_: { label?: string }) {
 export function NamesField({ source }: { source: 'teamIds' | 'accountIds'; label?: string }) {
   const record = useRecordContext<SignalRecord>();
   const names = (source === 'teamIds' ? record?.teamNames : record?.accountNames) ?? {};
+  // A single participant's team is their account id (the evidence's submissions say so): their page.
+  const submissions = (record?.evidence as { submissions?: { teamId: string; submitterId: string }[] })
+    ?.submissions;
+  const solo = new Set(
+    (submissions ?? []).filter((item) => item.teamId === item.submitterId).map((item) => item.teamId),
+  );
   return (
     <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
       {(record?.[source] ?? []).map((id) => (
         <EntityLink
           key={id}
-          resource={source === 'teamIds' ? 'teams' : 'users'}
+          resource={source === 'teamIds' && !solo.has(id) ? 'teams' : 'users'}
           id={id}
           name={names[id] ?? null}
         />
