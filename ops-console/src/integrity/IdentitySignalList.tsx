@@ -13,7 +13,7 @@ import {
 const resource = 'identity-signals';
 const filters = [
   ...signalFilters(['shared-document', 'shared-address'], ['open', 'dismissed', 'confirmed']),
-  <AccountInput key="accountId" />,
+  <AccountInput key="accountId" alwaysOn />,
 ];
 
 /**

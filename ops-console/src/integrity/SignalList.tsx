@@ -16,8 +16,8 @@ import {
 
 const filters = [
   ...signalFilters(['identical-files', 'correlated-predictions'], ['open', 'dismissed', 'disqualified']),
-  <CompetitionInput key="competitionId" />,
-  <TeamInput key="teamId" />,
+  <CompetitionInput key="competitionId" alwaysOn />,
+  <TeamInput key="teamId" alwaysOn />,
 ];
 
 /** Operators: collusion signals between teams (scoring), with evidence; dismiss, or disqualify a team. */

@@ -61,18 +61,45 @@ function participants(rest: DataProvider): Pick<DataProvider, 'getList' | 'getMa
   };
 }
 
+/**
+ * `accounts`, for the pickers every staff role may use (the audit's actor filter): identity's names
+ * calls, `names/search?q=` (2 letters at least, 10 accounts) and `names/accounts?id=`. Read only.
+ */
+function accounts(
+  base: string,
+  http: ReturnType<typeof createHttpClient>,
+): Pick<DataProvider, 'getList' | 'getMany'> {
+  return {
+    async getList(_, params) {
+      const q = typeof params.filter?.q === 'string' ? params.filter.q.trim() : '';
+      if (q.length < 2) return { data: [], total: 0 };
+      const { json } = await http(`${base}/names/search?${new URLSearchParams({ q })}`);
+      const data = json as { id: string; username: string }[];
+      return { data: data as never[], total: data.length };
+    },
+    async getMany(_, { ids }) {
+      if (ids.length === 0) return { data: [] };
+      const query = new URLSearchParams(ids.map((id) => ['id', String(id)]));
+      const { json } = await http(`${base}/names/accounts?${query}`);
+      const names = json as Record<string, string | null>;
+      return { data: ids.map((id) => ({ id, username: names[String(id)] ?? '' })) as never[] };
+    },
+  };
+}
+
 /** The admin API: simple-REST conventions (sort/range/filter, Content-Range) under `<apiBase>/admin`. */
 export function createDataProvider(apiBase: string, language: () => string): ConsoleDataProvider {
   const httpClient = createHttpClient(language);
   const base = `${apiBase}/admin`;
   const rest = simpleRestProvider(base, httpClient);
-  const picker = participants(rest);
+  const pickers: Record<string, Pick<DataProvider, 'getList' | 'getMany'>> = {
+    participants: participants(rest),
+    accounts: accounts(base, httpClient),
+  };
   return {
     ...rest,
-    getList: (resource, params) =>
-      resource === 'participants' ? picker.getList(resource, params) : rest.getList(resource, params),
-    getMany: (resource, params) =>
-      resource === 'participants' ? picker.getMany(resource, params) : rest.getMany(resource, params),
+    getList: (resource, params) => (pickers[resource] ?? rest).getList(resource, params),
+    getMany: (resource, params) => (pickers[resource] ?? rest).getMany(resource, params),
     async command(resource, { id, action, data }) {
       const url = `${base}/${resource}/${encodeURIComponent(String(id))}/${encodeURIComponent(action)}`;
       const { json } = await httpClient(url, { method: 'POST', body: JSON.stringify(data ?? {}) });

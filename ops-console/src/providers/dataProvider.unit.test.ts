@@ -160,6 +160,37 @@ describe('the console dataProvider (simple REST under /api/admin)', () => {
     ]);
   });
 
+  it('accounts: by username through identity’s names calls, nothing asked for under two letters', async () => {
+    await expect(
+      dataProvider.getList('accounts', {
+        pagination: { page: 1, perPage: 25 },
+        sort: { field: 'id', order: 'ASC' },
+        filter: { q: 'a' },
+      }),
+    ).resolves.toEqual({ data: [], total: 0 });
+    expect(server.requests).toHaveLength(0);
+    server.answer('/api/admin/names/search', {
+      body: JSON.stringify({ code: 0, message: 'ok', data: [{ id: 'u1', username: 'admin01' }] }),
+    });
+    const found = await dataProvider.getList('accounts', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: { q: 'adm' },
+    });
+    expect(found).toEqual({ data: [{ id: 'u1', username: 'admin01' }], total: 1 });
+    expect(server.requests[0]?.query.get('q')).toBe('adm');
+    server.answer('/api/admin/names/accounts', {
+      body: JSON.stringify({ code: 0, message: 'ok', data: { u1: 'admin01', u2: null } }),
+    });
+    await expect(dataProvider.getMany('accounts', { ids: ['u1', 'u2'] })).resolves.toEqual({
+      data: [
+        { id: 'u1', username: 'admin01' },
+        { id: 'u2', username: '' },
+      ],
+    });
+    expect(server.requests[1]?.query.getAll('id')).toEqual(['u1', 'u2']);
+  });
+
   it('sends the session cookie and the interface language with every call', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     try {
