@@ -70,7 +70,10 @@ describe('audit in the console, in Chromium, against the real platform', () => {
       await actor.fill(admin.username.slice(0, 8));
       await page.getByRole('option', { name: admin.username }).click();
       await until(
-        () => JSON.parse(new URL(page.url().replace('#/', '')).searchParams.get('filter') ?? '{}'),
+        async () =>
+          JSON.parse(new URL(page.url().replace('#/', '')).searchParams.get('filter') ?? '{}') as {
+            actorId?: string;
+          },
         (chosen) => chosen.actorId === admin.userId,
         'the actor filter by id',
       );
