@@ -21,6 +21,7 @@ describe('integrity tools in the console, in Chromium, against the real platform
   let operator: Person;
   let auditor: Person;
   let competitionId: string;
+  const people: Person[] = [];
   const title = `Integrity ${Date.now() % 100000}`;
 
   const db = () => sais.platform.database.db;
@@ -81,6 +82,7 @@ describe('integrity tools in the console, in Chromium, against the real platform
       const person = await sais.account([]);
       await signUp(sais, person, competitionId);
       await uploadCsv(sais, person, '/api/submission/upload', { competitionId }, file);
+      people.push(person);
     }
     await until(
       () => sais.api<{ total: number }>(operator, `/api/leaderboard/private?competitionId=${competitionId}`),
@@ -156,8 +158,24 @@ describe('integrity tools in the console, in Chromium, against the real platform
       await expect(page.locator('tbody tr', { hasText: 'Near-identical predictions' }).count()).resolves.toBe(
         0,
       );
+      // The evidence in words: the file's digest, each copy's submission and who sent it.
       await row.click();
-      await page.getByTestId('signal-evidence').getByText('sha256').waitFor();
+      const evidence = page.getByTestId('signal-evidence');
+      await evidence.getByText('File (SHA-256)').waitFor();
+      // A single participant's copy names them, linking to their account.
+      const copier = evidence.locator('a', { hasText: people[1]!.username });
+      await copier.waitFor();
+      await expect(copier.getAttribute('href')).resolves.toContain(`/users/${people[1]!.userId}/show`);
+      await expect(row.textContent()).resolves.toContain('Preliminary');
+      // Filtered by a participant picked by name: the one who copied nobody has no signal.
+      await choose(page, 'Team or participant', `${people[2]!.username} · single participant`);
+      await until(
+        () => page.locator('tbody tr', { hasText: 'Identical result files' }).count(),
+        (count) => count === 0,
+        'no signal for the participant who copied nobody',
+      );
+      await choose(page, 'Team or participant', `${people[0]!.username} · single participant`);
+      await row.waitFor();
       await row.getByTestId('signal-dismiss').click();
       await page.getByTestId('effect-reason').fill('same public baseline file');
       await page.getByTestId('effect-confirm').click();

@@ -320,9 +320,10 @@ describe('a staff console a prize committee can trust', () => {
       return answer.body.data.verificationId as string;
     };
     const [alice, bob] = [await sais.account([]), await sais.account([])];
+    // The reviewer's own waits between the two: "approve and next" passes over it.
     const first = await submit(alice, '张三', [30, 110, 220]);
-    const next = await submit(bob, '李四', [40, 170, 90]);
     const own = await submit(reviewer, '王五', [200, 80, 60]);
+    const next = await submit(bob, '李四', [40, 170, 90]);
     const { context, page } = await sais.browse(reviewer, 'en');
     try {
       await page.goto(`${origin}/console/#/verifications/${own}/show`);
@@ -442,9 +443,74 @@ describe('a staff console a prize committee can trust', () => {
     }
   });
 
-  it('the zh-CN console has no untranslated English on any page the menu reaches', async () => {
+  it('the zh-CN console has no untranslated English on any page the menu reaches, nor on pages with data', async () => {
     const admin = await sais.account(['admin']);
+    // A copied result file (two participants, one file) in a second track (the first one's phase was
+    // closed and its results published above): a collusion signal with evidence to read.
+    const track = await prizeCompetition(sais, operator, 'Second track', '第二赛道');
+    await until(
+      () =>
+        sql`select 1 from scoring.competitions where competition_id = ${track}`.execute(
+          sais.platform.database.db,
+        ),
+      (result) => result.rows.length > 0,
+      'second competition mirror in scoring',
+    );
+    await uploadCsv(
+      sais,
+      operator,
+      '/api/admin/groundtruth',
+      { competitionId: track, metric: 'rmse', publicPercent: '50' },
+      csv((i) => i),
+    );
+    const copied: string[] = [];
+    for (let n = 0; n < 2; n += 1) {
+      const person = await sais.account([]);
+      await signUp(sais, person, track);
+      const { submissionId } = await uploadCsv(
+        sais,
+        person,
+        '/api/submission/upload',
+        { competitionId: track },
+        csv((i) => i + 3),
+      );
+      copied.push(String(submissionId));
+    }
+    const approved = await sais.api<{ id: string }[]>(
+      auditor,
+      `/api/admin/audit/scoring/events?filter=${encodeURIComponent('{"type":"scoring.PublicationApproved"}')}`,
+    );
+    const approvedEvent = approved.body.data[0]!.id;
     const { context, page } = await sais.browse(admin);
+    const found: Record<string, string[]> = {};
+    /** The English words on the page now, less what staff wrote earlier in this file (data, in its language). */
+    const check = async (where: string) => {
+      // Each page settles: react-admin's loading bar gone, then a moment for late lists.
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(300);
+      // An event as recorded (JSON, in the event schemas' field names and values) is data, shown as stored.
+      const text = (
+        await page.evaluate(() => {
+          const recorded = [...document.querySelectorAll<HTMLElement>('[data-recorded]')];
+          for (const element of recorded) element.style.display = 'none';
+          const shown = document.body.innerText;
+          for (const element of recorded) element.style.display = '';
+          return shown;
+        })
+      ).replace(/\s+/g, ' ');
+      const written = [
+        'Ranking checked against the appeals',
+        'Agreed after the committee meeting',
+        'Two accounts, one person',
+        'Shared result files',
+        'Copied from another team',
+      ];
+      const words = untranslated(
+        written.reduce((rest, reason) => rest.split(reason).join(' '), text),
+        [admin.username, operator.username, second.username, auditor.username],
+      );
+      if (words.length > 0) found[where] = words;
+    };
     try {
       await page.goto(`${origin}/console/`);
       await page.getByTestId('roles').waitFor();
@@ -452,27 +518,38 @@ describe('a staff console a prize committee can trust', () => {
         .locator('[role="menu"] a[href], nav a[href], .RaMenu-root a[href]')
         .evaluateAll((links) => [...new Set(links.map((link) => link.getAttribute('href')!))]);
       expect(targets.length).toBeGreaterThanOrEqual(12);
-      const found: Record<string, string[]> = {};
       for (const target of targets) {
         await page.goto(`${origin}/console/${target}`);
-        // Each page settles: react-admin's loading bar gone, then a moment for late lists.
-        await page.waitForLoadState('networkidle');
-        await page.waitForTimeout(300);
-        const text = (await page.locator('body').innerText()).replace(/\s+/g, ' ');
-        // What staff wrote in this file's earlier tests is data, in the language they wrote it in.
-        const written = [
-          'Ranking checked against the appeals',
-          'Agreed after the committee meeting',
-          'Two accounts, one person',
-          'Shared result files',
-          'Copied from another team',
-        ];
-        const words = untranslated(
-          written.reduce((rest, reason) => rest.split(reason).join(' '), text),
-          [admin.username, operator.username, second.username, auditor.username],
-        );
-        if (words.length > 0) found[target] = words;
+        await check(target);
       }
+
+      // Pages with data, where a raw word ("preliminary", "(operator)") would show.
+      await page.goto(`${origin}/console/#/signals`);
+      const signal = page.locator('tbody tr', { hasText: '结果文件完全相同' }).first();
+      await signal.waitFor();
+      await signal.click();
+      await page.getByTestId('signal-evidence').getByText('文件（SHA-256）').waitFor();
+      await check('signal with its evidence');
+
+      await page.goto(`${origin}/console/#/audit/streams/scoring/publication-${competitionId}-preliminary`);
+      await page.getByTestId('stream-event').first().waitFor();
+      await page.getByTestId('stream-event-actor').getByText(operator.username).first().waitFor();
+      await check('a stream history');
+
+      await page.goto(`${origin}/console/#/audit/scoring/events/${approvedEvent}/show`);
+      await page.getByText(second.username).first().waitFor();
+      await check('an event');
+
+      await page.goto(`${origin}/console/#/submissions/${copied[0]}/show`);
+      await page.getByText('result.csv').first().waitFor();
+      await check('a submission');
+
+      await page.goto(`${origin}/console/#/integrity/asof`);
+      await choose(page, '比赛', '催化剂产率预测');
+      await page.getByTestId('asof-show').click();
+      await page.getByTestId('asof-table').waitFor();
+      await check('a leaderboard as of now');
+
       await writeFile('/tmp/sais-console-zh-untranslated.json', JSON.stringify(found, null, 1));
       expect(found).toEqual({});
     } catch (error) {

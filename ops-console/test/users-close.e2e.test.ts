@@ -24,6 +24,12 @@ describe('closing an account in the console, in Chromium, against the real platf
       await page.goto(`${sais.origin}/console/#/users/${participant.userId}/show`);
       await page.getByTestId('disable').waitFor();
       await expect(page.getByTestId('close-account').count()).resolves.toBe(0);
+      // A staff member's account: only admins disable it (the server refuses operators, 10052): no button.
+      const reviewer = await sais.account(['reviewer']);
+      await page.goto(`${sais.origin}/console/#/users/${reviewer.userId}/show`);
+      await page.getByText(reviewer.username).first().waitFor();
+      await expect(page.getByTestId('disable').count()).resolves.toBe(0);
+      await expect(page.getByTestId('enable').count()).resolves.toBe(0);
       const refused = await sais.api(operator, `/api/admin/users/${participant.userId}/close`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

@@ -1,6 +1,7 @@
 import { ActorField } from '../trust/ActorField';
 import { RoleText } from '../trust/RolesField';
-import { DataTable, DateField, FunctionField, List, useResourceContext } from 'react-admin';
+import { ZonedTimeField } from '../trust/ZonedTime';
+import { DataTable, FunctionField, List, useResourceContext } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { eventFilters } from './EventFilters';
 import { ServiceTabs } from './ServiceTabs';
@@ -30,7 +31,7 @@ export function EventList() {
         <DataTable rowClick="show" bulkActionButtons={false}>
           <DataTable.Col source="position" label="console.audit.fields.position" />
           <DataTable.Col source="occurredAt" label="console.audit.fields.occurredAt">
-            <DateField source="occurredAt" showTime />
+            <ZonedTimeField source="occurredAt" seconds />
           </DataTable.Col>
           <DataTable.Col source="type" label="console.audit.fields.type" />
           <DataTable.Col source="stream.id" label="console.audit.fields.streamId">

@@ -1,5 +1,7 @@
+import { ActorField } from '../trust/ActorField';
+import { RoleText } from '../trust/RolesField';
+import { ZonedTimeField } from '../trust/ZonedTime';
 import {
-  DateField,
   FunctionField,
   Labeled,
   NumberField,
@@ -35,7 +37,7 @@ export function EventShow() {
       <SimpleShowLayout>
         <TextField source="id" label="console.audit.fields.id" />
         <TextField source="type" label="console.audit.fields.type" />
-        <DateField source="occurredAt" label="console.audit.fields.occurredAt" showTime />
+        <ZonedTimeField source="occurredAt" label="console.audit.fields.occurredAt" seconds />
         <FunctionField<AuditEvent>
           label="console.audit.fields.streamId"
           render={(record) => (
@@ -45,8 +47,8 @@ export function EventShow() {
           )}
         />
         <NumberField source="version" label="console.audit.fields.version" />
-        <TextField source="actor.userId" label="console.audit.fields.actorId" emptyText="—" />
-        <TextField source="actor.role" label="console.audit.fields.role" />
+        <ActorField label="console.audit.fields.actorId" />
+        <RoleText source="actor.role" label="console.audit.fields.role" />
         <TextField source="correlation.correlationId" label="console.audit.fields.correlationId" />
         <TextField source="correlation.causationId" label="console.audit.fields.causationId" emptyText="—" />
         <TextField source="hash" label="console.audit.fields.hash" />

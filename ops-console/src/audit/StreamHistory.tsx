@@ -13,7 +13,9 @@ import TextField from '@mui/material/TextField';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Loading, Title, useTranslate } from 'react-admin';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Actor } from '../trust/ActorField';
 import { StreamSearch } from '../trust/StreamSearch';
+import { ZonedTime } from '../trust/ZonedTime';
 import { EventJson } from './EventJson';
 import { streamPath } from './EventList';
 import { auditServices, eventsResource, isAuditService } from './services';
@@ -109,6 +111,7 @@ function StreamTable({ service, events }: { service: string; events: AuditEvent[
           <TableCell>{translate('console.audit.fields.type')}</TableCell>
           <TableCell>{translate('console.audit.fields.occurredAt')}</TableCell>
           <TableCell>{translate('console.audit.fields.actorId')}</TableCell>
+          <TableCell>{translate('console.audit.fields.role')}</TableCell>
           <TableCell>{translate('console.audit.fields.hash')}</TableCell>
           <TableCell>{translate('console.audit.fields.data')}</TableCell>
         </TableRow>
@@ -124,10 +127,13 @@ function StreamTable({ service, events }: { service: string; events: AuditEvent[
                   {event.type}
                 </Link>
               </TableCell>
-              <TableCell>{new Date(event.occurredAt).toLocaleString()}</TableCell>
               <TableCell>
-                {event.actor.userId ?? '—'} ({event.actor.role})
+                <ZonedTime value={event.occurredAt} seconds />
               </TableCell>
+              <TableCell data-testid="stream-event-actor">
+                <Actor id={event.actor.userId} />
+              </TableCell>
+              <TableCell>{translate(`console.roles.${event.actor.role}`, { _: event.actor.role })}</TableCell>
               <TableCell title={event.hash} sx={{ fontFamily: 'monospace' }}>
                 {event.hash.slice(0, 12)}… {linked ? '✓' : translate('console.audit.streams.unlinked')}
               </TableCell>

@@ -15,19 +15,27 @@ import { useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { JobProgress } from '../audit/JobProgress';
 import { useAuditJob } from '../audit/useAuditJob';
-import { CompetitionPhasePicker, usePhaseChoice } from '../operations/CompetitionPhasePicker';
+import { CompetitionPhasePicker, useCompetition, usePhaseChoice } from '../operations/CompetitionPhasePicker';
+import { EntityLink } from '../trust/EntityLink';
+import { decimalsOf } from '../trust/fields';
+import { formatInZone, formatScore, isoToZonedLocal, zonedToIso } from '../trust/time';
+import { ZonedTime } from '../trust/ZonedTime';
 
 interface AsOfAnswer {
   at: string;
   applied: number;
   value: {
-    records: { rank: number; teamId: string; teamName: string | null; score: number; submittedAt: string }[];
+    records: {
+      rank: number;
+      teamId: string;
+      teamName: string | null;
+      participants?: string[];
+      score: number;
+      metric?: string;
+      submittedAt: string;
+    }[];
   };
 }
-
-/** `datetime-local` text of a Date to the second, in the browser's time zone. */
-const localInput = (date: Date) =>
-  new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
 
 /**
  * Auditors: a phase's leaderboard as it was at a chosen time. The kit rebuilds it apart in the background
@@ -38,12 +46,14 @@ export function AsOfPage() {
   const { outcome, start } = useAuditJob<AsOfAnswer>('scoring');
   const [choice, setChoice] = usePhaseChoice('asOf');
   const [board, setBoard] = useState<'public' | 'private'>('public');
-  const [at, setAt] = useState(localInput(new Date()));
+  // The time is typed in the competition's zone (named in the label), kept as an instant.
+  const zone = useCompetition(choice.competitionId).timeZone ?? 'Asia/Shanghai';
+  const [at, setAt] = useState(() => new Date().toISOString());
   const show = () =>
     void start({
       kind: 'asof',
       projection: 'scoring.leaderboard',
-      at: new Date(at).toISOString(),
+      at,
       query: { competitionId: choice.competitionId, ...(choice.phase ? { phase: choice.phase } : {}), board },
     });
   const running = outcome.state === 'running';
@@ -73,9 +83,9 @@ export function AsOfPage() {
             <TextField
               type="datetime-local"
               size="small"
-              label={translate('console.integrity.asOf.at')}
-              value={at}
-              onChange={(event) => setAt(event.target.value)}
+              label={translate('console.integrity.asOf.atZone', { zone })}
+              value={isoToZonedLocal(at, zone, { seconds: true })}
+              onChange={(event) => event.target.value && setAt(zonedToIso(event.target.value, zone))}
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1, 'data-testid': 'asof-at' } }}
             />
             <Button
@@ -94,7 +104,7 @@ export function AsOfPage() {
               <Typography variant="body2" color="text.secondary">
                 {translate('console.integrity.asOf.applied', {
                   applied: answer.applied,
-                  at: new Date(answer.at).toLocaleString(),
+                  at: formatInZone(answer.at, zone, { seconds: true }),
                 })}
               </Typography>
               {rows.length === 0 ? (
@@ -112,9 +122,19 @@ export function AsOfPage() {
                     {rows.map((row) => (
                       <TableRow key={row.teamId}>
                         <TableCell>{row.rank}</TableCell>
-                        <TableCell>{row.teamName ?? row.teamId}</TableCell>
-                        <TableCell>{row.score}</TableCell>
-                        <TableCell>{new Date(row.submittedAt).toLocaleString()}</TableCell>
+                        <TableCell>
+                          <EntityLink
+                            resource="teams"
+                            id={row.teamId}
+                            name={row.teamName || row.participants?.join(', ')}
+                          />
+                        </TableCell>
+                        <TableCell title={String(row.score)} data-testid="asof-score">
+                          {formatScore(row.score, decimalsOf(row.metric))}
+                        </TableCell>
+                        <TableCell>
+                          <ZonedTime value={row.submittedAt} zone={zone} />
+                        </TableCell>
                       </TableRow>
                     ))}
                   </TableBody>

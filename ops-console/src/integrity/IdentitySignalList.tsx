@@ -1,4 +1,4 @@
-import { TextInput } from 'react-admin';
+import { AccountInput } from '../operations/PickerInputs';
 import { ZonedTimeField } from '../trust/ZonedTime';
 import {
   DecisionButton,
@@ -13,7 +13,7 @@ import {
 const resource = 'identity-signals';
 const filters = [
   ...signalFilters(['shared-document', 'shared-address'], ['open', 'dismissed', 'confirmed']),
-  <TextInput key="accountId" source="accountId" />,
+  <AccountInput key="accountId" alwaysOn />,
 ];
 
 /**

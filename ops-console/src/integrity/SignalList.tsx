@@ -1,5 +1,8 @@
-import { NumberField, TextField, TextInput } from 'react-admin';
-import { CompetitionTimeField } from '../trust/fields';
+import { NumberField, SelectField } from 'react-admin';
+import { phaseChoices } from '../competitions/choices';
+import { CompetitionInput } from '../operations/CompetitionInput';
+import { TeamInput } from '../operations/PickerInputs';
+import { CompetitionField, CompetitionTimeField } from '../trust/fields';
 import {
   DecisionButton,
   DisqualifyTeamButtons,
@@ -13,8 +16,8 @@ import {
 
 const filters = [
   ...signalFilters(['identical-files', 'correlated-predictions'], ['open', 'dismissed', 'disqualified']),
-  <TextInput key="competitionId" source="competitionId" />,
-  <TextInput key="teamId" source="teamId" />,
+  <CompetitionInput key="competitionId" alwaysOn />,
+  <TeamInput key="teamId" alwaysOn />,
 ];
 
 /** Operators: collusion signals between teams (scoring), with evidence; dismiss, or disqualify a team. */
@@ -22,8 +25,12 @@ export function SignalList() {
   return (
     <SignalListFrame filters={filters}>
       <KindField label="resources.signals.fields.kind" />
-      <TextField source="competitionId" sortable={false} />
-      <TextField source="phase" sortable={false} />
+      <CompetitionField
+        source="competitionId"
+        label="resources.signals.fields.competitionId"
+        sortable={false}
+      />
+      <SelectField source="phase" choices={phaseChoices} sortable={false} />
       <NamesField source="teamIds" label="resources.signals.fields.teamIds" />
       <NumberField source="strength" options={{ maximumFractionDigits: 4 }} />
       <CompetitionTimeField source="detectedAt" />

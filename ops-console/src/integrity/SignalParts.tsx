@@ -9,6 +9,7 @@ import { ReasonButton } from '../operations/ReasonButton';
 import { useCompetition } from '../operations/CompetitionPhasePicker';
 import { EffectDialog } from '../trust/EffectDialog';
 import { EntityLink } from '../trust/EntityLink';
+import { EvidenceView } from './EvidenceView';
 import { useCommand } from '../operations/useCommand';
 
 export interface SignalRecord {
@@ -59,12 +60,18 @@ export function StatusChip(_: { label?: string }) {
 export function NamesField({ source }: { source: 'teamIds' | 'accountIds'; label?: string }) {
   const record = useRecordContext<SignalRecord>();
   const names = (source === 'teamIds' ? record?.teamNames : record?.accountNames) ?? {};
+  // A single participant's team is their account id (the evidence's submissions say so): their page.
+  const submissions = (record?.evidence as { submissions?: { teamId: string; submitterId: string }[] })
+    ?.submissions;
+  const solo = new Set(
+    (submissions ?? []).filter((item) => item.teamId === item.submitterId).map((item) => item.teamId),
+  );
   return (
     <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
       {(record?.[source] ?? []).map((id) => (
         <EntityLink
           key={id}
-          resource={source === 'teamIds' ? 'teams' : 'users'}
+          resource={source === 'teamIds' && !solo.has(id) ? 'teams' : 'users'}
           id={id}
           name={names[id] ?? null}
         />
@@ -81,9 +88,7 @@ export function SignalEvidence() {
   return (
     <Stack spacing={1} sx={{ p: 1 }} data-testid="signal-evidence">
       <Typography variant="subtitle2">{translate('console.integrity.evidence')}</Typography>
-      <pre style={{ margin: 0, fontSize: 12, whiteSpace: 'pre-wrap' }}>
-        {JSON.stringify(record.evidence, null, 2)}
-      </pre>
+      <EvidenceView record={record} />
       {record.decision && (
         <Typography variant="body2">
           {translate('console.integrity.decision', { reason: record.decision.reason })}

@@ -96,6 +96,9 @@ export const operationsEn = {
       competition: 'Competition',
       phase: 'Phase',
       reason: 'Reason (recorded with the event)',
+      teamOrParticipant: 'Team or participant',
+      account: 'Account',
+      pickerKinds: { team: 'team', user: 'single participant' },
     },
     competitions: {
       fields: {
@@ -302,6 +305,9 @@ export const operationsZhCN: typeof operationsEn = {
       competition: '比赛',
       phase: '阶段',
       reason: '原因（随事件记录）',
+      teamOrParticipant: '队伍或个人参赛者',
+      account: '账号',
+      pickerKinds: { team: '队伍', user: '个人参赛' },
     },
     competitions: {
       fields: {

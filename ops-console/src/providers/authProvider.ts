@@ -1,5 +1,6 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { isEnvelope } from './envelope';
+import { networkMessage } from './httpClient';
 import { mayUse } from './permissions';
 
 /** The part of `/user/detail` the console uses; the identity service owns the full shape. */
@@ -34,6 +35,9 @@ export function createAuthProvider(config: AuthProviderConfig): AuthProvider {
     fetch(`${config.apiBase}${path}`, {
       credentials: 'include',
       headers: { Accept: 'application/json', 'Accept-Language': config.language() },
+    }).catch(() => {
+      // The browser's own words for a lost connection ("Failed to fetch") never reach the page.
+      throw new Error(networkMessage[config.language() === 'en' ? 'en' : 'zh-CN']);
     });
 
   const signedOut = (): SignedOut => ({ redirectTo: config.loginAddress(), message: false });

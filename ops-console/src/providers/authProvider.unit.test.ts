@@ -101,6 +101,20 @@ describe('the console authProvider', () => {
     await expect(authProvider.checkError({ status: 500 })).resolves.toBeUndefined();
   });
 
+  it('says an unreachable platform in the console language, not the browser’s words', async () => {
+    const unreachable = createAuthProvider({
+      apiBase: 'http://127.0.0.1:9/api',
+      language: () => language,
+      loginAddress: () => loginAddress,
+      goTo: (address) => visited.push(address),
+    });
+    await expect(unreachable.checkAuth({})).rejects.toThrow('无法连接到平台，请检查网络后重试');
+    language = 'en';
+    await expect(unreachable.getIdentity?.()).rejects.toThrow(
+      'The platform could not be reached; check the connection and try again',
+    );
+  });
+
   it('sends the session cookie and the interface language', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     try {

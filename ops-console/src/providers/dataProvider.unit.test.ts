@@ -124,6 +124,73 @@ describe('the console dataProvider (simple REST under /api/admin)', () => {
     expect(server.requests[1]?.body).toBe('{}');
   });
 
+  it('participants: teams and single participants found by name, read back by id', async () => {
+    server.answer('/api/admin/teams', {
+      headers: { 'Content-Range': 'teams 0-0/1' },
+      body: JSON.stringify([{ id: 't1', name: 'Catalysts' }]),
+    });
+    server.answer('/api/admin/users', {
+      headers: { 'Content-Range': 'users 0-0/1' },
+      body: JSON.stringify([{ id: 'u1', username: 'cat01' }]),
+    });
+    const found = await dataProvider.getList('participants', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: { q: ' cat ' },
+    });
+    expect(found).toEqual({
+      data: [
+        { id: 't1', name: 'Catalysts', kind: 'team' },
+        { id: 'u1', name: 'cat01', kind: 'user' },
+      ],
+      total: 2,
+    });
+    expect(server.requests.map((request) => JSON.parse(request.query.get('filter') ?? ''))).toEqual([
+      { q: 'cat' },
+      { q: 'cat' },
+    ]);
+
+    // By id: the team service first, identity for the ids it does not know.
+    server.requests.length = 0;
+    const many = await dataProvider.getMany('participants', { ids: ['t1', 'u1'] });
+    expect(many.data.map((record) => record.kind)).toEqual(['team', 'user']);
+    expect(server.requests.map((request) => JSON.parse(request.query.get('filter') ?? ''))).toEqual([
+      { id: ['t1', 'u1'] },
+      { id: ['u1'] },
+    ]);
+  });
+
+  it('accounts: by username through identity’s names calls, nothing asked for under two letters', async () => {
+    await expect(
+      dataProvider.getList('accounts', {
+        pagination: { page: 1, perPage: 25 },
+        sort: { field: 'id', order: 'ASC' },
+        filter: { q: 'a' },
+      }),
+    ).resolves.toEqual({ data: [], total: 0 });
+    expect(server.requests).toHaveLength(0);
+    server.answer('/api/admin/names/search', {
+      body: JSON.stringify({ code: 0, message: 'ok', data: [{ id: 'u1', username: 'admin01' }] }),
+    });
+    const found = await dataProvider.getList('accounts', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: { q: 'adm' },
+    });
+    expect(found).toEqual({ data: [{ id: 'u1', username: 'admin01' }], total: 1 });
+    expect(server.requests[0]?.query.get('q')).toBe('adm');
+    server.answer('/api/admin/names/accounts', {
+      body: JSON.stringify({ code: 0, message: 'ok', data: { u1: 'admin01', u2: null } }),
+    });
+    await expect(dataProvider.getMany('accounts', { ids: ['u1', 'u2'] })).resolves.toEqual({
+      data: [
+        { id: 'u1', username: 'admin01' },
+        { id: 'u2', username: '' },
+      ],
+    });
+    expect(server.requests[1]?.query.getAll('id')).toEqual(['u1', 'u2']);
+  });
+
   it('sends the session cookie and the interface language with every call', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     try {

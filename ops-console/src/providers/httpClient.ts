@@ -10,7 +10,7 @@ const serverMessage = {
 };
 
 /** When the platform cannot be reached at all (no response): said in the console's language. */
-const networkMessage = {
+export const networkMessage = {
   en: 'The platform could not be reached; check the connection and try again',
   'zh-CN': '无法连接到平台，请检查网络后重试',
 };

@@ -1,15 +1,7 @@
-import {
-  DataTable,
-  FilterButton,
-  List,
-  SelectField,
-  SelectInput,
-  TextField,
-  TextInput,
-  TopToolbar,
-} from 'react-admin';
+import { DataTable, FilterButton, List, SelectField, SelectInput, TextField, TopToolbar } from 'react-admin';
 import { phaseChoices } from '../competitions/choices';
 import { CompetitionInput } from '../operations/CompetitionInput';
+import { TeamInput } from '../operations/PickerInputs';
 import { TeamLink, UserLink } from '../trust/EntityLink';
 import { CompetitionTimeField, ScoreField } from '../trust/fields';
 import { statusChoices } from './choices';
@@ -19,7 +11,7 @@ const filters = [
   <CompetitionInput key="competitionId" alwaysOn />,
   <SelectInput key="status" source="status" choices={statusChoices} alwaysOn />,
   <SelectInput key="phase" source="phase" choices={phaseChoices} />,
-  <TextInput key="teamId" source="teamId" />,
+  <TeamInput key="teamId" />,
 ];
 
 /** Every submission, newest first, filtered by competition, status, phase, team. */

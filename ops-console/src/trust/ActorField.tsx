@@ -13,8 +13,12 @@ const usernames = new Map<string, Promise<string | null>>();
  */
 export function ActorField(_: { label?: string; sortable?: boolean }) {
   const record = useRecordContext<AuditEvent>();
+  return <Actor id={record?.actor.userId ?? null} />;
+}
+
+/** An account by its username (asked once per page load), linking to its page; `—` for none. */
+export function Actor({ id }: { id: string | null | undefined }) {
   const usernamesOf = useUsernames();
-  const id = record?.actor.userId ?? null;
   const [name, setName] = useState<string | null>(null);
   useEffect(() => {
     if (!id) return;

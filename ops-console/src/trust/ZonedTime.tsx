@@ -30,9 +30,12 @@ export function ZonedTime({
 export function ZonedTimeField({
   source,
   zoneSource,
+  seconds,
 }: {
   source: string;
   zoneSource?: string;
+  /** To the second (event histories, where order within a minute matters). */
+  seconds?: boolean;
   label?: string;
   sortable?: boolean;
   sortBy?: string;
@@ -40,5 +43,5 @@ export function ZonedTimeField({
   const record = useRecordContext<Record<string, unknown>>();
   const value = record?.[source];
   const zone = zoneSource ? (record?.[zoneSource] as string | undefined) : undefined;
-  return <ZonedTime value={typeof value === 'string' ? value : null} zone={zone} />;
+  return <ZonedTime value={typeof value === 'string' ? value : null} zone={zone} seconds={seconds} />;
 }

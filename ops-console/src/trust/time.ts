@@ -60,15 +60,18 @@ function offsetMinutes(zone: string, instant: number): number {
 export function zonedToIso(local: string, zone: string): string {
   const [date, time = '00:00'] = local.split('T');
   const [year, month, day] = date!.split('-').map(Number);
-  const [hour, minute] = time.split(':').map(Number);
-  const wall = Date.UTC(year!, month! - 1, day!, hour!, minute!);
+  const [hour, minute, second = 0] = time.split(':').map(Number);
+  const wall = Date.UTC(year!, month! - 1, day!, hour!, minute!, second);
   let instant = wall - offsetMinutes(zone, wall) * 60_000;
   instant = wall - offsetMinutes(zone, instant) * 60_000;
   return new Date(instant).toISOString();
 }
 
-/** An instant as the wall-clock time of `zone`, in a datetime-local input's form (`2027-03-24T00:00`). */
-export function isoToZonedLocal(value: string | Date, zone: string): string {
+/**
+ * An instant as the wall-clock time of `zone`, in a datetime-local input's form (`2027-03-24T00:00`,
+ * or `2027-03-24T00:00:05` with `seconds`).
+ */
+export function isoToZonedLocal(value: string | Date, zone: string, { seconds = false } = {}): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return '';
   const parts = Object.fromEntries(
@@ -79,10 +82,12 @@ export function isoToZonedLocal(value: string | Date, zone: string): string {
       day: '2-digit',
       hour: '2-digit',
       minute: '2-digit',
+      second: seconds ? '2-digit' : undefined,
       hourCycle: 'h23',
     })
       .formatToParts(date)
       .map((part) => [part.type, part.value]),
   );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+  const time = `${parts.hour}:${parts.minute}${seconds ? `:${parts.second}` : ''}`;
+  return `${parts.year}-${parts.month}-${parts.day}T${time}`;
 }

@@ -20,11 +20,18 @@ import { useCommand } from '../operations/useCommand';
 import { statusChoices } from './choices';
 import { RolesPanel } from './RolesPanel';
 
+/** Roles that make an account staff: only admins disable or enable those (decision 0018, 10052). */
+const staffRoles = ['reviewer', 'operator', 'auditor', 'admin'];
+
 function StatusAction() {
   const record = useRecordContext();
   const translate = useTranslate();
+  const { permissions } = usePermissions<string[]>();
   const { run, isPending } = useCommand('users');
   if (!record || record.status === 'closed' || record.status === 'deleted') return null;
+  const staff = ((record.roles as string[] | undefined) ?? []).some((role) => staffRoles.includes(role));
+  // The server refuses an operator's change to a staff account: no button that can only fail.
+  if (staff && !permissions?.includes('admin')) return null;
   if (record.status === 'disabled')
     return (
       <Button

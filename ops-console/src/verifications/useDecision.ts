@@ -1,5 +1,12 @@
 import { useState } from 'react';
-import { type RaRecord, useDataProvider, useNotify, useRedirect, useRefresh } from 'react-admin';
+import {
+  type RaRecord,
+  useDataProvider,
+  useGetIdentity,
+  useNotify,
+  useRedirect,
+  useRefresh,
+} from 'react-admin';
 import { messageOf } from '../audit/useAuditApi';
 import type { ConsoleDataProvider } from '../providers/dataProvider';
 import type { PhotoCheck } from './choices';
@@ -12,22 +19,26 @@ export type Decision =
 
 /**
  * Sends a reviewer's decision; on success says so and goes back to the queue, or with `next` on to the
- * oldest pending verification after this one; else shows the server's message.
+ * oldest pending verification after this one that is not the reviewer's own (another reviewer decides
+ * that); else shows the server's message.
  */
 export function useDecision(record: RaRecord | undefined) {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const notify = useNotify();
   const redirect = useRedirect();
   const refresh = useRefresh();
+  const { identity } = useGetIdentity();
   const [isPending, setPending] = useState(false);
 
   async function nextPending(): Promise<RaRecord | undefined> {
+    // This one, and the reviewer's own, may be among the oldest: three rows always hold another.
     const { data } = await dataProvider.getList('verifications', {
-      pagination: { page: 1, perPage: 2 },
+      pagination: { page: 1, perPage: 3 },
       sort: { field: 'submittedAt', order: 'ASC' },
       filter: { status: 'processing' },
     });
-    return data.find((item) => item.id !== record?.id);
+    const own = identity ? String(identity.id) : null;
+    return data.find((item) => item.id !== record?.id && item.userId !== own);
   }
 
   async function decide(decision: Decision, { next = false } = {}): Promise<boolean> {

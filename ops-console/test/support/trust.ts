@@ -86,6 +86,7 @@ export function effectDialogs(sais: ConsolePlatform, auditor: Person) {
  * platform keeps in Latin letters everywhere: usernames, emails, ids and stream ids, digests, the
  * event store's own identifiers (event, stream and projection types such as `identity.RoleGranted`,
  * shown as they are stored beside their words), metric abbreviations, file names, the test's team.
+ * Usernames in any case: a button shows its text in capitals.
  */
 export function untranslated(text: string, usernames: string[]): string[] {
   const allowed = new Set([
@@ -94,6 +95,7 @@ export function untranslated(text: string, usernames: string[]): string[] {
     'MAE',
     'AUC',
     'CSV',
+    'JSON',
     'SHA',
     'GMT',
     'UTC',
@@ -105,7 +107,7 @@ export function untranslated(text: string, usernames: string[]): string[] {
   const cleaned = usernames
     .reduce((rest, name) => rest.split(name).join(' '), text.replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, ' '))
     .replace(/([a-z-]+-)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(-[a-z-]+)?/gi, ' ')
-    .replace(/\b(part|operator|reviewer|auditor|admin)\d+\b/g, ' ')
+    .replace(/\b(part|operator|reviewer|auditor|admin)\d+\b/gi, ' ')
     .replace(/\b[0-9a-f]{8,}\b/g, ' ')
     .replace(/\b[\w-]+\.(csv|png|jpg)\b/g, ' ')
     .replace(/\b[A-Za-z][\w-]*(\.[A-Za-z][\w-]*)+\b/g, ' ');

@@ -88,6 +88,22 @@ describe('operators list teams and dissolve one with a reason', () => {
     expect(Number(everyone.range!.split('/')[1])).toBeGreaterThanOrEqual(3);
   });
 
+  it('finds teams by part of their current name, any case (the console picker)', async () => {
+    const names = async (q: string) =>
+      (await list(operator, { filter: { competitionId, q } })).body.data.map((t: { name: string }) => t.name);
+    await expect(names('alp')).resolves.toEqual(['Alpha']);
+    await expect(names('A')).resolves.toEqual(['Beta', 'Alpha']);
+    await expect(names('%')).resolves.toEqual([]);
+    // A renamed team is found by its new name only.
+    const renamed = await betaOwner.web.post('/api/team/rename', { teamId: teamIds[1], name: 'Gamma_1' });
+    expect(renamed.body.code).toBe(0);
+    await expect(names('beta')).resolves.toEqual([]);
+    await expect(names('gamma_')).resolves.toEqual(['Gamma_1']);
+    await expect(names('a_')).resolves.toEqual(['Gamma_1']);
+    const back = await betaOwner.web.post('/api/team/rename', { teamId: teamIds[1], name: 'Beta' });
+    expect(back.body.code).toBe(0);
+  });
+
   it('refuses participants (403) and the signed out (401)', async () => {
     expect((await list(member.web)).status).toBe(403);
     expect((await list(null)).status).toBe(401);

@@ -18,12 +18,14 @@ const idParams = z.object({ id: z.uuid() });
 const listFilter = z.object({
   competitionId: z.uuid().optional(),
   status: z.enum(teamStatuses).optional(),
+  /** Part of the team's current name, any case (the console's team picker). */
+  q: z.string().trim().max(30).optional(),
   id: z.union([z.uuid(), z.array(z.uuid()).max(100)]).optional(),
 });
 
 /**
  * The operators' team calls for the console, in ra-data-simple-rest form: every team with `sort`,
- * `range`, `filter` {competitionId, status, id} and Content-Range, one team, and dissolving one with a
+ * `range`, `filter` {competitionId, status, q (part of the name), id} and Content-Range, one team, and dissolving one with a
  * reason (a `team.TeamDissolved` event; members and applicants are told through their inbox).
  */
 export async function teamAdminRoutes(
@@ -41,7 +43,7 @@ export async function teamAdminRoutes(
       schema: {
         tags,
         summary:
-          'Operator: every team (newest first); sort [createdAt|id], range, filter {competitionId, status active|disbanded|dissolved, id}; Content-Range',
+          'Operator: every team (newest first); sort [createdAt|id], range, filter {competitionId, status active|disbanded|dissolved, q (part of the current name), id}; Content-Range',
         querystring: simpleRestQuery,
       },
     },

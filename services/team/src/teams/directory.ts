@@ -13,7 +13,7 @@ export interface TeamListQuery {
   sort: { field: 'createdAt' | 'id'; order: 'ASC' | 'DESC' };
   from: number;
   to: number;
-  filter: { competitionId?: string; status?: TeamStatus; ids?: string[] };
+  filter: { competitionId?: string; status?: TeamStatus; q?: string; ids?: string[] };
 }
 
 const ended = (types: string[]) =>
@@ -31,10 +31,17 @@ export class TeamDirectory {
   ) {}
 
   async list(query: TeamListQuery) {
-    const { competitionId, status, ids } = query.filter;
+    const { competitionId, status, q, ids } = query.filter;
     const conditions: RawBuilder<unknown>[] = [sql`c.type = ${team.TeamCreated.type}`];
     if (competitionId) conditions.push(sql`c.data->>'competitionId' = ${competitionId}`);
     if (ids) conditions.push(sql`c.data->>'teamId' = any(${ids}::text[])`);
+    if (q) {
+      // The current name: the latest of the naming events (created, renamed) in the team's stream.
+      const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      conditions.push(sql`lower((select n.data->>'name' from team.events n
+        where n.stream_id = c.stream_id and n.type = any(${[team.TeamCreated.type, team.TeamRenamed.type]}::text[])
+        order by n.stream_version desc limit 1)) like ${pattern}`);
+    }
     if (status === 'active')
       conditions.push(sql`not ${ended([team.TeamDisbanded.type, team.TeamDissolved.type])}`);
     if (status === 'disbanded') conditions.push(ended([team.TeamDisbanded.type]));
