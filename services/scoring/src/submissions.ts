@@ -1,6 +1,12 @@
 // Over 300 lines: admission (quota, format refusals, open phase, kinds), cancellation and the participant's reads (mine, queue, sample, file) share the submissions table; issue 20 item 1 moves admission to a decider in domain/.
 import { createHash, randomUUID } from 'node:crypto';
-import { type EventMetadata, competition as competitionEvents, scoring } from '@sais/events';
+import {
+  type EventMetadata,
+  type Language,
+  competition as competitionEvents,
+  defaultLanguage,
+  scoring,
+} from '@sais/events';
 import { AppError, ConcurrencyError, type Db, type EventStore, calendarDay, daysInclusive } from '@sais/kit';
 import { sql } from 'kysely';
 import type { ScoringDb, ScoringTables } from './db/tables.ts';
@@ -407,7 +413,8 @@ export class Submissions {
     );
   }
 
-  async mine(competitionId: string, accountId: string) {
+  /** `language`: the request's, for `logText` (the log with the refusal rendered). */
+  async mine(competitionId: string, accountId: string, language: Language = defaultLanguage) {
     const teamId = await this.teamOf(competitionId, accountId);
     const rows = await this.#t()
       .selectFrom('submissions as s')
@@ -419,6 +426,7 @@ export class Submissions {
         's.status',
         's.public_score',
         's.log',
+        's.refusal',
         's.created_at',
         's.submitter_id',
         'c.image',
@@ -443,7 +451,12 @@ export class Submissions {
       fileName: row.file_name,
       status: row.status,
       score: row.public_score,
+      /** A container run's output, or an older row's English log (as is). */
       log: row.log,
+      /** Why the scorer refused the file: a key of @sais/events fileRefusalTexts with its parameters. */
+      refusal: row.refusal,
+      /** `log` and `refusal` in the request's language (for clients without the catalogue: the CLI). */
+      logText: scoring.submissionRowLogText(row.log, row.refusal, language),
       submittedAt: new Date(row.created_at).toISOString(),
       ...(row.image === null
         ? {}

@@ -169,7 +169,9 @@ export async function scoringRoutes(
     },
     async (request) => {
       const principal = await requirePrincipal(auth, request);
-      return ok(await submissions.mine(request.query.competitionId, principal.accountId));
+      return ok(
+        await submissions.mine(request.query.competitionId, principal.accountId, requestLanguage(request)),
+      );
     },
   );
 
@@ -488,7 +490,7 @@ async function operatorRoutes(
     async (request, reply) => {
       await operator(request);
       const query = parseSubmissionList(request.query);
-      return okPage(reply, 'submissions', query.from, await operations.list(query));
+      return okPage(reply, 'submissions', query.from, await operations.list(query, requestLanguage(request)));
     },
   );
 
