@@ -172,10 +172,11 @@ export class Operations {
    * Scores one Completed or Invalid submission again with the competition's current ground truth and
    * records the outcome (SubmissionRescored); the leaderboard projection recomputes the team's rows.
    */
-  async rescore(submissionId: string, metadata: EventMetadata) {
+  /** `language`: the request's, for the answer's `logText`. */
+  async rescore(submissionId: string, metadata: EventMetadata, language: Language = defaultLanguage) {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.#rescoreOnce(submissionId, metadata);
+        return await this.#rescoreOnce(submissionId, metadata, language);
       } catch (error) {
         // A concurrent disqualification or rescore appended first: read again and retry.
         if (error instanceof ConcurrencyError && attempt < 3) continue;
@@ -184,7 +185,7 @@ export class Operations {
     }
   }
 
-  async #rescoreOnce(submissionId: string, metadata: EventMetadata) {
+  async #rescoreOnce(submissionId: string, metadata: EventMetadata, language: Language) {
     const row = await this.#t()
       .selectFrom('submissions')
       .select(['competition_id', 'public_score'])
@@ -247,12 +248,16 @@ export class Operations {
         .where('submission_id', '=', submissionId)
         .execute();
     });
+    const log = typeof outcome.log === 'string' ? outcome.log : null;
+    const refusal = typeof outcome.log === 'string' ? null : outcome.log;
     return {
       submissionId,
       status: outcome.log === null ? ('Completed' as const) : ('Invalid' as const),
       publicScore: outcome.publicScore,
       previousPublicScore: row.public_score,
-      log: outcome.log,
+      log,
+      refusal,
+      logText: scoring.submissionRowLogText(log, refusal, language),
     };
   }
 

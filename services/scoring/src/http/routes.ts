@@ -514,7 +514,7 @@ async function operatorRoutes(
     },
     async (request) => {
       const metadata = await operator(request);
-      return ok(await operations.rescore(request.params.id, metadata));
+      return ok(await operations.rescore(request.params.id, metadata, requestLanguage(request)));
     },
   );
 
