@@ -124,6 +124,8 @@ export const ResultFileRefused = defineEvent({
     quotaDay: z.iso.date(),
     /** The error key the uploader got, e.g. resultHeaderWrong. */
     reason: z.string().max(60),
+    /** Its parameters, as the uploader's message was filled with them, e.g. { line, expected, found } (issue 21; absent before). */
+    params: z.record(z.string().max(40), z.union([z.string().max(300), z.number()])).optional(),
   }),
 });
 

@@ -198,10 +198,18 @@ export class Submissions {
    */
   async refuseFormat(
     request: { competitionId: string; accountId: string; teamId: string; day: string },
-    reason: string,
+    refusal: AppError,
     metadata: EventMetadata,
   ): Promise<void> {
     const refusalId = randomUUID();
+    // The refusal as the uploader got it: its message key and the values its message was filled with.
+    const reason = refusal.messageKey;
+    const data = (refusal.data ?? {}) as Record<string, unknown>;
+    const params = Object.fromEntries(
+      Object.entries(data)
+        .filter((entry): entry is [string, string | number] => ['string', 'number'].includes(typeof entry[1]))
+        .map(([name, value]) => [name, typeof value === 'string' ? value.slice(0, 300) : value]),
+    );
     await this.store.append(
       scoring.ResultFileRefused.aggregate,
       `refusal-${refusalId}`,
@@ -216,6 +224,7 @@ export class Submissions {
             submitterId: request.accountId,
             quotaDay: request.day,
             reason,
+            params,
           },
         },
       ],

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { csv, scoringHarness, waitFor } from './support.ts';
 
 /**
@@ -145,6 +146,13 @@ describe('invalid result files, end to end', () => {
     );
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ code: 40030, data: { expected: 'id,yield', found: 'id,value' } });
+    // The event keeps the refusal's key and the parameters its message was filled with (issue 21).
+    const recorded = await sql<{ data: { reason: string; params: object } }>`
+      select data from scoring.events where type = 'scoring.ResultFileRefused'
+        and data->>'submitterId' = ${person.accountId}`.execute(h.db);
+    expect(recorded.rows.map((row) => row.data)).toMatchObject([
+      { reason: 'resultHeaderWrong', params: { expected: 'id,yield', found: 'id,value', line: 1 } },
+    ]);
     const left = await person.web.get('/api/submission/remaining', { competitionId });
     expect(left.body.data).toMatchObject({ used: 0, remaining: 20, formatRefusals: { used: 1 } });
   });

@@ -112,7 +112,7 @@ export async function scoringRoutes(
   ) {
     if (!admitted || !(error instanceof AppError) || !formatRefusalKeys.has(error.messageKey)) return;
     await submissions
-      .refuseFormat({ competitionId, accountId, ...admitted }, error.messageKey, metadata)
+      .refuseFormat({ competitionId, accountId, ...admitted }, error, metadata)
       .catch((failure: unknown) => root.log.error({ err: failure }, 'could not record a format refusal'));
   }
 
