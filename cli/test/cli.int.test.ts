@@ -94,6 +94,29 @@ describe('sais against a running platform', () => {
     expect(await readFile(join(dir, 'rules.txt'), 'utf8')).toBe('Be kind.\n');
   });
 
+  it('shows an Invalid submission’s log in the language asked for (the platform renders the refusal)', async () => {
+    const dir = await work();
+    const file = join(dir, 'wrong.csv');
+    // r1 twice: the scorer refuses line 4 (the second r1) as a duplicate id.
+    await writeFile(file, resultCsv(0).replace('r1,5\n', 'r1,5\nr1,5\n'));
+    const submitted = await sais(
+      ['submit', competitionId, '-f', file, '--wait', '--interval', '0.5', '--lang', 'en'],
+      as(aliceToken),
+    );
+    expect(submitted.code).toBe(1);
+    expect(submitted.stdout).toContain('Line 4, column id: "r1" appears twice (duplicate id).');
+    const submissionId = /submission ([0-9a-f-]{36})/.exec(submitted.stdout)![1]!;
+    const zh = await sais(['submission', submissionId, '--log', '--lang', 'zh-CN'], as(aliceToken));
+    expect(zh.stdout.trim()).toBe('第 4 行 id 列：“r1”出现了两次（重复的 id）。');
+    const en = await sais(['submission', submissionId, '--log'], { ...as(aliceToken), LANG: 'en_US.UTF-8' });
+    expect(en.stdout.trim()).toBe('Line 4, column id: "r1" appears twice (duplicate id).');
+    const json = await sais(['submission', submissionId, '--json'], as(aliceToken));
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      status: 'Invalid',
+      refusal: { key: 'duplicateId', params: { line: 4, id: 'r1' } },
+    });
+  });
+
   it('submits a CSV, waits for its score, and reads submissions, quota and the board as CSV', async () => {
     const dir = await work();
     const file = join(dir, 'result.csv');

@@ -373,6 +373,82 @@ describe('the participant pages of issue 21', () => {
     await scorer.getByRole('option', { name: '简体中文' }).click();
   });
 
+  it('shows an Invalid submission’s log in the reader’s language, in my submissions and in the inbox', async () => {
+    const scorerContext = scorer.context();
+    const call = contextCaller(scorerContext, origin);
+    const files = await call<{ fileId: string; name: string }[]>(
+      `/race/files?competitionId=${competitionId}`,
+    );
+    const sample = files.find((file) => file.name === 'sample_submission.csv')!;
+    const lines = (
+      await (await scorerContext.request.get(`${origin}/api/race/download?fileId=${sample.fileId}`)).text()
+    )
+      .trim()
+      .split('\n');
+    // The sample with its first row twice: line 3 repeats an id, and the scorer refuses the file.
+    const twice = [lines[0], lines[1], ...lines.slice(1)].join('\n');
+    const id = lines[1]!.split(',')[0]!;
+    const uploaded = await scorerContext.request.post(`${origin}/api/submission/upload`, {
+      multipart: {
+        competitionId,
+        file: { name: 'twice.csv', mimeType: 'text/csv', buffer: Buffer.from(`${twice}\n`) },
+      },
+    });
+    expect(((await uploaded.json()) as { code: number }).code).toBe(0);
+    await expect
+      .poll(
+        async () =>
+          (
+            await call<{ fileName: string; status: string }[]>(
+              `/submission/mine?competitionId=${competitionId}`,
+            )
+          ).find((submission) => submission.fileName === 'twice.csv')?.status,
+        { timeout: 60_000 },
+      )
+      .toBe('Invalid');
+    const zh = `第 3 行 id 列：“${id}”出现了两次（重复的 id）。`;
+    const en = `Line 3, column id: "${id}" appears twice (duplicate id).`;
+
+    await scorer.goto(`${origin}/competitionDetail/${competitionId}/mySubmissions`);
+    const log = scorer
+      .getByTestId('submission-row')
+      .filter({ hasText: 'twice.csv' })
+      .getByTestId('submission-log');
+    await expect.poll(() => log.textContent()).toBe(zh);
+    await scorer.getByTestId('language-selector').click();
+    await scorer.getByRole('option', { name: 'English' }).click();
+    // The same log, rendered again at once in the other language.
+    await expect.poll(() => log.textContent()).toBe(en);
+    await scorer.getByRole('listbox').waitFor({ state: 'hidden' });
+    await scorer.screenshot({ path: join(screenshots, 'invalid-log-en.png'), fullPage: true });
+
+    // The scoring message in the inbox, in English, then in Chinese.
+    await scorer.goto(`${origin}/user/myMsg`);
+    const invalidMessage = () =>
+      scorer
+        .getByTestId('message-list')
+        .getByRole('button')
+        .filter({ hasText: /Submission invalid|提交无效/ });
+    await invalidMessage().first().click();
+    await expect
+      .poll(() => scorer.getByTestId('message-content').textContent())
+      .toContain(`Submission twice.csv is invalid: ${en}`);
+    await scorer.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await scorer.getByRole('dialog').waitFor({ state: 'hidden' });
+    await scorer.getByTestId('language-selector').click();
+    await scorer.getByRole('option', { name: '简体中文' }).click();
+    await scorer.getByRole('listbox').waitFor({ state: 'hidden' });
+    await invalidMessage().first().click();
+    await expect
+      .poll(() => scorer.getByTestId('message-content').textContent())
+      .toContain(`提交 twice.csv 无效：${zh}`);
+    await scorer.getByRole('dialog').getByRole('button', { name: '关闭' }).click();
+    await scorer.getByRole('dialog').waitFor({ state: 'hidden' });
+    await scorer.goto(`${origin}/competitionDetail/${competitionId}/mySubmissions`);
+    await expect.poll(() => log.textContent()).toBe(zh);
+    await scorer.screenshot({ path: join(screenshots, 'invalid-log-zh-CN.png'), fullPage: true });
+  });
+
   it('leaves no untranslated English on any portal page in zh-CN', async () => {
     // Proper nouns and technical names that read the same in Chinese text.
     const allowed = new Set([
@@ -447,7 +523,7 @@ describe('the participant pages of issue 21', () => {
       const words = await englishOn(scorer);
       if (words.length > 0) found[path] = words;
     }
-    // Each message opened: the verification decision and the scoring results.
+    // Each message opened: the verification decision and the scoring results (an Invalid one among them).
     await scorer.goto(`${origin}/user/myMsg`);
     const messages = scorer.getByTestId('message-list').getByRole('button');
     for (let index = 0; index < (await messages.count()); index += 1) {

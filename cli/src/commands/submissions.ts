@@ -12,9 +12,17 @@ export interface Submission {
   fileName: string | null;
   status: 'Waiting' | 'Evaluating' | 'Completed' | 'Invalid' | 'Failed';
   score: number | null;
+  /** A container run's output, or an older submission's English log. */
   log: string | null;
+  /** Why the scorer refused the file: a key of the platform's catalogue with its parameters (for --json). */
+  refusal?: { key: string; params: Record<string, string | number> } | null;
+  /** `log` and `refusal` rendered by the platform in the language the client asked for (Accept-Language). */
+  logText?: string | null;
   submittedAt: string;
 }
+
+/** The log as a reader reads it: the platform's rendering in the asked language (older platforms: `log`). */
+const logOf = (s: Submission) => (s.logText === undefined ? s.log : s.logText);
 
 /** Result files up to this size go as multipart; above it the platform wants tus (decision 0009). */
 export const maxMultipartBytes = 20 * 1024 * 1024;
@@ -71,7 +79,7 @@ export async function submit(
       emit(context, found, () =>
         found.status === 'Completed'
           ? context.t('scored', { score: String(found.score) })
-          : context.t('ended', { status: found.status, log: found.log ?? context.t('noLog') }),
+          : context.t('ended', { status: found.status, log: logOf(found) ?? context.t('noLog') }),
       );
       return found.status === 'Completed' ? 0 : 1;
     }
@@ -136,9 +144,10 @@ export async function showSubmission(
     return;
   }
   const s = found;
+  const log = logOf(s);
   emit(context, s, () =>
     options.log
-      ? (s.log ?? context.t('noLog'))
+      ? (log ?? context.t('noLog'))
       : [
           ...fieldLines(context, [
             ['id', s.submissionId],
@@ -148,7 +157,7 @@ export async function showSubmission(
             ['submitted', s.submittedAt],
             ['status', s.status],
             ['score', s.score],
-            ...(s.log ? [['log', s.log] as ['log', string]] : []),
+            ...(log ? [['log', log] as ['log', string]] : []),
           ]),
         ].join('\n'),
   );

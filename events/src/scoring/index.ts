@@ -1,5 +1,6 @@
 export * from './metrics.ts';
 export * from './submission.ts';
+export * from './file-refusals.ts';
 export * from './ground-truth.ts';
 export * from './board.ts';
 export * from './notices.ts';

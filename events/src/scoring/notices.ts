@@ -1,4 +1,5 @@
 import type { Text } from '../messages/text.ts';
+import { type SubmissionLog, submissionLogText } from './file-refusals.ts';
 import { metricTitle } from './metrics.ts';
 
 /** One inbox message a submission event leads to; the identity inbox sends it to the submitter. */
@@ -12,7 +13,7 @@ export const scoringNoticeSender = 'Scoring Office';
 interface Data {
   publicScore?: number | null;
   metric?: string;
-  log?: string | null;
+  log?: SubmissionLog | null;
   reason?: string;
   final?: boolean;
 }
@@ -36,6 +37,9 @@ export function scoringNotice(type: string, payload: object, fileName: string): 
   const data = payload as Data;
   const metric = metricTitle(data.metric ?? '', 'en');
   const metricZh = metricTitle(data.metric ?? '', 'zh-CN');
+  // The scorer's refusal in each language (an older event's English text as it is).
+  const log = submissionLogText(data.log, 'en');
+  const logZh = submissionLogText(data.log, 'zh-CN');
   switch (type) {
     case 'scoring.SubmissionScored':
       return notice(
@@ -50,8 +54,8 @@ export function scoringNotice(type: string, payload: object, fileName: string): 
       );
     case 'scoring.SubmissionInvalid':
       return notice(
-        ['Submission invalid', `Submission ${fileName} is invalid: ${data.log}`],
-        ['提交无效', `提交 ${fileName} 无效：${data.log}`],
+        ['Submission invalid', `Submission ${fileName} is invalid: ${log}`],
+        ['提交无效', `提交 ${fileName} 无效：${logZh}`],
       );
     case 'scoring.EvaluationFailed':
       if (!data.final) return null;
@@ -67,9 +71,9 @@ export function scoringNotice(type: string, payload: object, fileName: string): 
         ? notice(
             [
               'Submission re-scored: invalid',
-              `After a re-scoring, submission ${fileName} is invalid: ${data.log}`,
+              `After a re-scoring, submission ${fileName} is invalid: ${log}`,
             ],
-            ['提交重新评测：无效', `重新评测后，提交 ${fileName} 无效：${data.log}`],
+            ['提交重新评测：无效', `重新评测后，提交 ${fileName} 无效：${logZh}`],
           )
         : notice(
             [

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from '../define.ts';
+import { submissionLogSchema } from './file-refusals.ts';
 import { metricName } from './metrics.ts';
 
 const aggregate = 'scoring.submission';
@@ -65,7 +66,8 @@ export const SubmissionInvalid = defineEvent({
   meaning:
     "The participant's file is wrong (header, ids, values, encoding); the log names the row and column.",
   aggregate,
-  data: z.object({ submissionId, log: z.string().max(2000) }),
+  /** `log`: a refusal `{ key, params }` of the shared catalogue (file-refusals.ts); older events: English text. */
+  data: z.object({ submissionId, log: submissionLogSchema }),
 });
 
 export const EvaluationFailed = defineEvent({
@@ -122,6 +124,8 @@ export const ResultFileRefused = defineEvent({
     quotaDay: z.iso.date(),
     /** The error key the uploader got, e.g. resultHeaderWrong. */
     reason: z.string().max(60),
+    /** Its parameters, as the uploader's message was filled with them, e.g. { line, expected, found } (issue 21; absent before). */
+    params: z.record(z.string().max(40), z.union([z.string().max(300), z.number()])).optional(),
   }),
 });
 
@@ -134,10 +138,10 @@ export const SubmissionRescored = defineEvent({
   data: z.object({
     submissionId,
     metric: metricName,
-    /** Both null when the file is now Invalid (then `log` says why). */
+    /** Both null when the file is now Invalid (then `log` says why: a refusal, or English text in older events). */
     publicScore: score.nullable(),
     privateScore: score.nullable(),
-    log: z.string().max(2000).nullable(),
+    log: submissionLogSchema.nullable(),
     groundTruthSha256: z.string().regex(/^[0-9a-f]{64}$/),
     previousPublicScore: score.nullable(),
   }),

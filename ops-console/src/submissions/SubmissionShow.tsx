@@ -15,7 +15,7 @@ import { phaseChoices } from '../competitions/choices';
 import { ReasonButton } from '../operations/ReasonButton';
 import { useCommand } from '../operations/useCommand';
 import { TeamLink, UserLink } from '../trust/EntityLink';
-import { CompetitionField, CompetitionTimeField, ScoreField } from '../trust/fields';
+import { CompetitionField, CompetitionTimeField, ScoreField, SubmissionLogField } from '../trust/fields';
 import { statusChoices } from './choices';
 
 function RescoreButton() {
@@ -75,7 +75,7 @@ export function SubmissionShow() {
         <CompetitionTimeField source="updatedAt" />
         <TextField source="disqualifiedReason" emptyText="—" />
         <TextField source="teamDisqualifiedReason" emptyText="—" />
-        <TextField source="log" emptyText="—" component="pre" sx={{ whiteSpace: 'pre-wrap' }} />
+        <SubmissionLogField source="log" />
       </SimpleShowLayout>
     </Show>
   );

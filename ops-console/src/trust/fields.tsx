@@ -1,5 +1,5 @@
 import { scoring } from '@sais/events';
-import { useRecordContext } from 'react-admin';
+import { useLocale, useRecordContext } from 'react-admin';
 import { useCompetition } from '../operations/CompetitionPhasePicker';
 import { EntityLink } from './EntityLink';
 import { formatScore } from './time';
@@ -24,6 +24,22 @@ export function ScoreField({
   return (
     <span title={value === null || value === undefined ? undefined : String(value)}>
       {formatScore(value, decimalsOf(metric ?? record?.metric))}
+    </span>
+  );
+}
+
+/**
+ * A submission's log in the console's language: the run's output (container submissions) or an older
+ * English log as it is, then the scorer's refusal (`refusal`: a key with parameters) rendered from the
+ * shared catalogue (@sais/events fileRefusalTexts).
+ */
+export function SubmissionLogField(_props: { source?: string; label?: string }) {
+  const record = useRecordContext<{ log?: string | null; refusal?: scoring.FileRefusal | null }>();
+  const locale = useLocale();
+  const text = scoring.submissionRowLogText(record?.log, record?.refusal, locale === 'en' ? 'en' : 'zh-CN');
+  return (
+    <span data-testid="submission-log" style={{ whiteSpace: 'pre-wrap', fontFamily: 'monospace' }}>
+      {text ?? '—'}
     </span>
   );
 }

@@ -28,7 +28,7 @@ describe('typed events', () => {
     expect(isEvent(scoring.SubmissionScored, invalid)).toBe(false);
     if (isEvent(scoring.SubmissionInvalid, invalid)) {
       expectTypeOf(invalid.type).toEqualTypeOf<'scoring.SubmissionInvalid'>();
-      expectTypeOf(invalid.data).toEqualTypeOf<{ submissionId: string; log: string }>();
+      expectTypeOf(invalid.data).toEqualTypeOf<{ submissionId: string; log: string | scoring.FileRefusal }>();
       expect(invalid.data.log).toBe('row 2');
     }
   });

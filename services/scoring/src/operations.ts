@@ -1,4 +1,4 @@
-import { type EventMetadata, scoring } from '@sais/events';
+import { type EventMetadata, type Language, defaultLanguage, scoring } from '@sais/events';
 import { AppError, ConcurrencyError, type Db, type EventStore } from '@sais/kit';
 import { type RawBuilder, sql } from 'kysely';
 import type { ScoringDb, ScoringTables } from './db/tables.ts';
@@ -60,7 +60,8 @@ export class Operations {
     return trx.withSchema('scoring') as ScoringDb;
   }
 
-  async list(query: SubmissionListQuery) {
+  /** `language`: the request's, for `logText` (the log with the refusal rendered). */
+  async list(query: SubmissionListQuery, language: Language = defaultLanguage) {
     const f = query.filter;
     const where = sql.join(
       [
@@ -99,6 +100,7 @@ export class Operations {
       public_score: number | null;
       private_score: number | null;
       log: string | null;
+      refusal: scoring.FileRefusal | null;
       disqualified_reason: string | null;
       team_disqualified_reason: string | null;
       metric: string | null;
@@ -134,7 +136,12 @@ export class Operations {
         privateScore: row.private_score,
         /** The competition's current metric: the console shows scores at its declared precision. */
         metric: row.metric,
+        /** A container run's output, or an older row's English log (as is). */
         log: row.log,
+        /** Why the scorer refused the file: a key of @sais/events fileRefusalTexts with its parameters. */
+        refusal: row.refusal,
+        /** `log` and `refusal` in the request's language (for clients without the catalogue). */
+        logText: scoring.submissionRowLogText(row.log, row.refusal, language),
         disqualifiedReason: row.disqualified_reason,
         teamDisqualifiedReason: row.team_disqualified_reason,
         submittedAt: new Date(row.created_at).toISOString(),
@@ -165,10 +172,11 @@ export class Operations {
    * Scores one Completed or Invalid submission again with the competition's current ground truth and
    * records the outcome (SubmissionRescored); the leaderboard projection recomputes the team's rows.
    */
-  async rescore(submissionId: string, metadata: EventMetadata) {
+  /** `language`: the request's, for the answer's `logText`. */
+  async rescore(submissionId: string, metadata: EventMetadata, language: Language = defaultLanguage) {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.#rescoreOnce(submissionId, metadata);
+        return await this.#rescoreOnce(submissionId, metadata, language);
       } catch (error) {
         // A concurrent disqualification or rescore appended first: read again and retry.
         if (error instanceof ConcurrencyError && attempt < 3) continue;
@@ -177,7 +185,7 @@ export class Operations {
     }
   }
 
-  async #rescoreOnce(submissionId: string, metadata: EventMetadata) {
+  async #rescoreOnce(submissionId: string, metadata: EventMetadata, language: Language) {
     const row = await this.#t()
       .selectFrom('submissions')
       .select(['competition_id', 'public_score'])
@@ -194,13 +202,17 @@ export class Operations {
     const file = await sql<{
       content: Buffer;
     }>`select content from scoring.submission_files where submission_id = ${submissionId}`.execute(this.db);
-    let outcome: { publicScore: number | null; privateScore: number | null; log: string | null };
+    let outcome: {
+      publicScore: number | null;
+      privateScore: number | null;
+      log: scoring.SubmissionLog | null;
+    };
     try {
       const scores = scoreSubmission(file.rows[0]!.content, truth.truth);
       outcome = { publicScore: scores.publicScore, privateScore: scores.privateScore, log: null };
     } catch (error) {
       if (!(error instanceof InvalidFile)) throw error;
-      outcome = { publicScore: null, privateScore: null, log: error.message };
+      outcome = { publicScore: null, privateScore: null, log: error.refusal ?? error.message };
     }
     await this.db.transaction().execute(async (trx) => {
       await this.store.append(
@@ -228,18 +240,24 @@ export class Operations {
           status: outcome.log === null ? 'Completed' : 'Invalid',
           public_score: outcome.publicScore,
           private_score: outcome.privateScore,
-          log: outcome.log,
+          // The row's log is the refusal now (a container run's old output is not kept on a rescore).
+          log: typeof outcome.log === 'string' ? outcome.log : null,
+          refusal: typeof outcome.log === 'string' ? null : outcome.log,
           updated_at: new Date(),
         })
         .where('submission_id', '=', submissionId)
         .execute();
     });
+    const log = typeof outcome.log === 'string' ? outcome.log : null;
+    const refusal = typeof outcome.log === 'string' ? null : outcome.log;
     return {
       submissionId,
       status: outcome.log === null ? ('Completed' as const) : ('Invalid' as const),
       publicScore: outcome.publicScore,
       previousPublicScore: row.public_score,
-      log: outcome.log,
+      log,
+      refusal,
+      logText: scoring.submissionRowLogText(log, refusal, language),
     };
   }
 

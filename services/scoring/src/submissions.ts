@@ -1,6 +1,12 @@
 // Over 300 lines: admission (quota, format refusals, open phase, kinds), cancellation and the participant's reads (mine, queue, sample, file) share the submissions table; issue 20 item 1 moves admission to a decider in domain/.
 import { createHash, randomUUID } from 'node:crypto';
-import { type EventMetadata, competition as competitionEvents, scoring } from '@sais/events';
+import {
+  type EventMetadata,
+  type Language,
+  competition as competitionEvents,
+  defaultLanguage,
+  scoring,
+} from '@sais/events';
 import { AppError, ConcurrencyError, type Db, type EventStore, calendarDay, daysInclusive } from '@sais/kit';
 import { sql } from 'kysely';
 import type { ScoringDb, ScoringTables } from './db/tables.ts';
@@ -192,10 +198,18 @@ export class Submissions {
    */
   async refuseFormat(
     request: { competitionId: string; accountId: string; teamId: string; day: string },
-    reason: string,
+    refusal: AppError,
     metadata: EventMetadata,
   ): Promise<void> {
     const refusalId = randomUUID();
+    // The refusal as the uploader got it: its message key and the values its message was filled with.
+    const reason = refusal.messageKey;
+    const data = (refusal.data ?? {}) as Record<string, unknown>;
+    const params = Object.fromEntries(
+      Object.entries(data)
+        .filter((entry): entry is [string, string | number] => ['string', 'number'].includes(typeof entry[1]))
+        .map(([name, value]) => [name, typeof value === 'string' ? value.slice(0, 300) : value]),
+    );
     await this.store.append(
       scoring.ResultFileRefused.aggregate,
       `refusal-${refusalId}`,
@@ -210,6 +224,7 @@ export class Submissions {
             submitterId: request.accountId,
             quotaDay: request.day,
             reason,
+            params,
           },
         },
       ],
@@ -407,7 +422,8 @@ export class Submissions {
     );
   }
 
-  async mine(competitionId: string, accountId: string) {
+  /** `language`: the request's, for `logText` (the log with the refusal rendered). */
+  async mine(competitionId: string, accountId: string, language: Language = defaultLanguage) {
     const teamId = await this.teamOf(competitionId, accountId);
     const rows = await this.#t()
       .selectFrom('submissions as s')
@@ -419,6 +435,7 @@ export class Submissions {
         's.status',
         's.public_score',
         's.log',
+        's.refusal',
         's.created_at',
         's.submitter_id',
         'c.image',
@@ -443,7 +460,12 @@ export class Submissions {
       fileName: row.file_name,
       status: row.status,
       score: row.public_score,
+      /** A container run's output, or an older row's English log (as is). */
       log: row.log,
+      /** Why the scorer refused the file: a key of @sais/events fileRefusalTexts with its parameters. */
+      refusal: row.refusal,
+      /** `log` and `refusal` in the request's language (for clients without the catalogue: the CLI). */
+      logText: scoring.submissionRowLogText(row.log, row.refusal, language),
       submittedAt: new Date(row.created_at).toISOString(),
       ...(row.image === null
         ? {}

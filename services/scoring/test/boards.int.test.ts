@@ -172,7 +172,8 @@ describe('scoring: final selection, private leaderboard, operator calls, live up
     );
     const invalid = await h.operator.web.post(`/api/admin/submissions/${sb.submissionId}/rescore`, {});
     expect(invalid.body.data).toMatchObject({ status: 'Invalid', publicScore: null });
-    expect(invalid.body.data.log).toMatch(/extra id/);
+    expect(invalid.body.data).toMatchObject({ log: null, refusal: { key: 'extraId' } });
+    expect(invalid.body.data.logText).toMatch(/extra id/);
     const left = await h.board(competitionId, (d) => d.total === 1);
     expect(teamsOf(left)).toEqual([a.accountId]);
   });
@@ -212,7 +213,8 @@ describe('scoring: final selection, private leaderboard, operator calls, live up
     expect(invalidOnly.headers['content-range']).toBe('submissions 0-0/1');
     expect(invalidOnly.body.data[0]).toMatchObject({
       submitterId: member.accountId,
-      log: expect.any(String),
+      refusal: { key: expect.any(String), params: expect.any(Object) },
+      logText: expect.any(String),
     });
     const badFilter = await list({ filter: '{"status":"Nope"}' });
     expect(badFilter.status).toBe(400);

@@ -26,7 +26,7 @@ function scorerRefusesHeader(bytes: Buffer): boolean {
     scoreSubmission(bytes, truth);
     return false;
   } catch (error) {
-    return error instanceof InvalidFile && error.message.startsWith('Line 1: the header');
+    return error instanceof InvalidFile && error.refusal?.key === 'headerMismatch';
   }
 }
 

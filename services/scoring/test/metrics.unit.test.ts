@@ -5,6 +5,7 @@
 import { trackData } from '@sais/competition';
 import { scoring } from '@sais/events';
 import { describe, expect, it } from 'vitest';
+import './refusals.ts';
 import { InvalidFile } from '../src/evaluation/csv.ts';
 import { UnscorableSplit, isPublicId } from '../src/evaluation/ground-truth.ts';
 import { loadGroundTruth } from '../src/evaluation/load-truth.ts';
@@ -244,13 +245,13 @@ describe('whole files', () => {
 
   it('validates rows as before for label metrics', () => {
     const truth = loadGroundTruth(Buffer.from('id,answer\n1,A\n2,B\n3,C\n4,D\n'), 'exact_match', 50);
-    expect(() => scoreSubmission(Buffer.from('id,answer\n1,A\n2, \n3,C\n4,D\n'), truth)).toThrow(
+    expect(() => scoreSubmission(Buffer.from('id,answer\n1,A\n2, \n3,C\n4,D\n'), truth)).toRefuse(
       'Line 3, column answer: the value is empty.',
     );
-    expect(() => scoreSubmission(Buffer.from('id,answer\n1,A\n1,A\n3,C\n4,D\n'), truth)).toThrow(
+    expect(() => scoreSubmission(Buffer.from('id,answer\n1,A\n1,A\n3,C\n4,D\n'), truth)).toRefuse(
       'Line 3, column id: "1" appears twice (duplicate id).',
     );
-    expect(() => scoreSubmission(Buffer.from('id,answer\n1,A\n3,C\n4,D\n'), truth)).toThrow(
+    expect(() => scoreSubmission(Buffer.from('id,answer\n1,A\n3,C\n4,D\n'), truth)).toRefuse(
       '1 test id(s) are missing (missing ids), e.g. "2".',
     );
   });

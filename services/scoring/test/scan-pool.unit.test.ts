@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
+import './refusals.ts';
 import { loadGroundTruth } from '../src/evaluation/load-truth.ts';
 import {
   PARALLEL_MIN_BYTES,
@@ -80,7 +81,7 @@ describe('the scan pool', () => {
     const { clean, notClean } = scanCounts;
     scoreSubmission(Buffer.from(submission), truth, { minBytes: 0, chunkBytes: 256 });
     const duplicate = submission.replace(`${ids[5]},`, `${ids[6]},`);
-    expect(() => scoreSubmission(Buffer.from(duplicate), truth, { minBytes: 0, chunkBytes: 256 })).toThrow(
+    expect(() => scoreSubmission(Buffer.from(duplicate), truth, { minBytes: 0, chunkBytes: 256 })).toRefuse(
       `Line 8, column id: "${ids[6]}" appears twice (duplicate id).`,
     );
     expect(scanCounts.clean - clean).toBe(1);

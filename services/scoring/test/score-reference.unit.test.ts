@@ -10,6 +10,7 @@ import { parseNumber } from '../src/evaluation/csv.ts';
 import { type GroundTruth, isPublicId } from '../src/evaluation/ground-truth.ts';
 import { loadGroundTruth } from '../src/evaluation/load-truth.ts';
 import { scoreSubmission } from '../src/evaluation/score.ts';
+import { refusalText } from './refusals.ts';
 import { type ParallelOptions, scanCounts, startScanPool } from '../src/evaluation/scan-pool.ts';
 import { truthCounts } from '../src/evaluation/truth-parallel.ts';
 import { inSharedMemory } from '../src/evaluation/shared-memory.ts';
@@ -168,7 +169,8 @@ function outcome(csv: string, truth: GroundTruth, options?: ParallelOptions, sha
     const bytes = Buffer.from(csv);
     return scoreSubmission(share ? inSharedMemory(new Uint8Array(bytes)) : bytes, truth, options);
   } catch (error) {
-    const message = (error as Error).message;
+    // The refusal's key and parameters, as the reference writes them: its English text.
+    const message = refusalText(error);
     // The example of a missing id depends on the index order; the count and kind do not.
     return message.replace(/, e\.g\. ".*"\.$/, '');
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { refusalOf } from './refusals.ts';
 import { fnv1a } from '../src/evaluation/csv.ts';
 import { isPublicId } from '../src/evaluation/ground-truth.ts';
 import { loadGroundTruth } from '../src/evaluation/load-truth.ts';
@@ -30,14 +31,41 @@ describe('scoring a result file', () => {
     ['id,yield\na1,10\na2,\na3,30\na4,40\n', 'Line 3, column yield: the value is empty.'],
     ['id,yield\na1,10,3\n', 'Line 2: expected 2 columns (id,yield).'],
   ])('refuses %j with a log naming the place', (csv, log) => {
-    expect(() => score(csv)).toThrow(log);
+    expect(() => score(csv)).toRefuse(log);
+  });
+
+  it.each([
+    ['', { key: 'emptyFile', params: {} }],
+    [
+      'id,value\na1,1\n',
+      { key: 'headerMismatch', params: { line: 1, expected: 'id,yield', found: 'id,value' } },
+    ],
+    ['id,yield\na1,10\na2,20\na3,30\n', { key: 'missingIds', params: { count: 1, example: 'a4' } }],
+    ['id,yield\na1,10\na1,10\na3,30\na4,40\n', { key: 'duplicateId', params: { line: 3, id: 'a1' } }],
+    ['id,yield\na1,10\na2,20\na3,30\na4,40\nzz,1\n', { key: 'extraId', params: { line: 6, id: 'zz' } }],
+    [
+      'id,yield\na1,10\na2,abc\na3,30\na4,40\n',
+      { key: 'notANumber', params: { line: 3, column: 'yield', value: 'abc' } },
+    ],
+    [
+      'id,yield\na1,10\na2,NaN\na3,30\na4,40\n',
+      { key: 'notFinite', params: { line: 3, column: 'yield', value: 'NaN' } },
+    ],
+    ['id,yield\na1,10\na2,\na3,30\na4,40\n', { key: 'emptyValue', params: { line: 3, column: 'yield' } }],
+    ['id,yield\na1,10,3\n', { key: 'columnCount', params: { line: 2, columns: 'id,yield' } }],
+    ['id,yield\n"a1,10\n', { key: 'unclosedQuote', params: { line: 2 } }],
+    ['id,yield\n"a1"x,10\n', { key: 'textAfterQuote', params: { line: 2 } }],
+    ['id,yield\n"",10\n', { key: 'emptyId', params: { line: 2 } }],
+  ])('records the refusal of %j as a key with its parameters', (csv, expected) => {
+    expect(refusalOf(() => score(csv))).toEqual(expected);
   });
 
   it('refuses a file in the wrong encoding', () => {
     const gbk = Buffer.from([
       0x69, 0x64, 0x2c, 0x79, 0x69, 0x65, 0x6c, 0x64, 0x0a, 0xc4, 0xe3, 0x2c, 0x31, 0x0a,
     ]);
-    expect(() => score(gbk)).toThrow('The file is not UTF-8 text (wrong encoding).');
+    expect(() => score(gbk)).toRefuse('The file is not UTF-8 text (wrong encoding).');
+    expect(refusalOf(() => score(gbk))).toEqual({ key: 'notUtf8', params: {} });
   });
 
   it('scores accuracy for label targets', () => {
@@ -66,15 +94,15 @@ describe('integer ids (direct lookup)', () => {
   });
   it('refuses ids below the lowest test id as extra ids (base − 2 once hung the scorer)', () => {
     for (const id of [9, 8, 7, 0])
-      expect(() => scoreSubmission(Buffer.from(`id,yield\n${id},1\n11,2\n12,3\n13,4\n`), numeric())).toThrow(
+      expect(() => scoreSubmission(Buffer.from(`id,yield\n${id},1\n11,2\n12,3\n13,4\n`), numeric())).toRefuse(
         `Line 2, column id: "${id}" is not a test id (extra id).`,
       );
   });
   it('treats non-canonical spellings as different ids', () => {
-    expect(() => scoreSubmission(Buffer.from('id,yield\n010,1\n11,2\n12,3\n13,4\n'), numeric())).toThrow(
+    expect(() => scoreSubmission(Buffer.from('id,yield\n010,1\n11,2\n12,3\n13,4\n'), numeric())).toRefuse(
       'Line 2, column id: "010" is not a test id (extra id).',
     );
-    expect(() => scoreSubmission(Buffer.from('id,yield\n99,1\n11,2\n12,3\n13,4\n'), numeric())).toThrow(
+    expect(() => scoreSubmission(Buffer.from('id,yield\n99,1\n11,2\n12,3\n13,4\n'), numeric())).toRefuse(
       '"99" is not a test id',
     );
   });
@@ -84,7 +112,7 @@ describe('integer ids (direct lookup)', () => {
     ['id,yield\n10,1\n11,2\n12,3\n13,4\n9,0\n', 'Line 6, column id: "9" is not a test id (extra id).'],
     ['id,yield\n10,1\n11,2\n12,3\n13,x\n', 'Line 5, column yield: "x" is not a number.'],
   ])('validates like the hashed path: %j', (csv, message) => {
-    expect(() => scoreSubmission(Buffer.from(csv), numeric())).toThrow(message);
+    expect(() => scoreSubmission(Buffer.from(csv), numeric())).toRefuse(message);
   });
   it('refuses a ground truth with an integer id twice', () => {
     expect(() => loadGroundTruth(Buffer.from('id,yield\n1,1\n2,2\n1,3\n'), 'rmse', 50)).toThrow(
@@ -124,9 +152,9 @@ describe('large files', () => {
   const exact = ids.map((i) => `${i},${i / 8}`);
   it('names the line of a problem far into the file', () => {
     const twice = [...exact.slice(0, 9_000), '17,1', ...exact.slice(9_000)];
-    expect(() => scoreSubmission(file(twice), truth())).toThrow('Line 9002, column id: "17" appears twice');
+    expect(() => scoreSubmission(file(twice), truth())).toRefuse('Line 9002, column id: "17" appears twice');
     const text = exact.map((row, i) => (i === 7_000 ? '7000,1e400' : row));
-    expect(() => scoreSubmission(file(text), truth())).toThrow(
+    expect(() => scoreSubmission(file(text), truth())).toRefuse(
       'Line 7002, column y: "1e400" is not a number.',
     );
   });
@@ -178,7 +206,7 @@ describe('quoted fields (RFC 4180)', () => {
   it('treats a quoted id and the same id unquoted as one id, and quoted values and headers as their text', () => {
     const file = '"id","yield"\n" sp ace ","40"\n"plain",30\n"say ""hi""",20\n"a,1",10\n';
     expect(scoreSubmission(Buffer.from(file), quotedTruth()).rows).toBe(4);
-    expect(() => scoreSubmission(Buffer.from('id,yield\nplain,30\n"plain",30\n'), quotedTruth())).toThrow(
+    expect(() => scoreSubmission(Buffer.from('id,yield\nplain,30\n"plain",30\n'), quotedTruth())).toRefuse(
       'Line 3, column id: "plain" appears twice (duplicate id).',
     );
   });
@@ -197,7 +225,7 @@ describe('quoted fields (RFC 4180)', () => {
     ['id,yield\n"a,2",10\n', 'Line 2, column id: "a,2" is not a test id (extra id).'],
     ['id,yield\n"a,1","1""0"\n', 'Line 2, column yield: "1"0" is not a number.'],
   ])('refuses %j with a log naming the place', (file, log) => {
-    expect(() => scoreSubmission(Buffer.from(file), quotedTruth())).toThrow(log);
+    expect(() => scoreSubmission(Buffer.from(file), quotedTruth())).toRefuse(log);
   });
 
   it('refuses a ground truth with a text id twice (quoted or not), before a later bad row', () => {
@@ -229,7 +257,7 @@ describe('ids whose hashes collide', () => {
         rows: 42,
       });
     const one = loadGroundTruth(Buffer.from(`id,y\n${a},1\n${others}\n`), 'rmse', 50);
-    expect(() => scoreSubmission(Buffer.from(`id,y\n${b},1\n${others}\n`), one)).toThrow(
+    expect(() => scoreSubmission(Buffer.from(`id,y\n${b},1\n${others}\n`), one)).toRefuse(
       `Line 2, column id: "${b}" is not a test id (extra id).`,
     );
   });

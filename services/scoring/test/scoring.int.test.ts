@@ -85,7 +85,8 @@ describe('scoring: result files through Kafka-driven workers to the leaderboard'
     );
     expect(result).toMatchObject({
       status: 'Invalid',
-      log: 'Line 9, column yield: "NaN" is not a finite number (NaN).',
+      refusal: { key: 'notFinite', params: { line: 9, column: 'yield', value: 'NaN' } },
+      logText: 'Line 9, column yield: "NaN" is not a finite number (NaN).',
     });
     expect(await remaining(web)).toMatchObject({
       limit: 3,
@@ -152,7 +153,11 @@ describe('scoring: result files through Kafka-driven workers to the leaderboard'
     try {
       const result = await h.submit(web, competitionId, perfect);
       expect(result.status).toBe('Failed');
-      expect(result.log).toMatch(/could not score.*does not count/);
+      expect(result.refusal).toMatchObject({
+        key: 'evaluationFailed',
+        params: { reason: expect.any(String) },
+      });
+      expect(result.logText).toMatch(/could not score.*does not count/);
       expect((await remaining(web)).remaining).toBe(3);
       const failures = await sql<{
         n: number;

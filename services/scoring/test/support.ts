@@ -237,6 +237,8 @@ export async function scoringHarness(env: Record<string, string> = {}, logger?: 
       status: string;
       score: number | null;
       log: string | null;
+      refusal: { key: string; params: Record<string, string | number> } | null;
+      logText: string | null;
     };
   }
 

@@ -353,6 +353,15 @@ scoringMigrations['2026-11-27-41-fair-submissions'] = {
   },
 };
 
+scoringMigrations['2026-11-27-61-refusal-keys'] = {
+  async up(db) {
+    // Issue 21: why the scorer refused a file, as a key of the shared catalogue with its parameters
+    // (@sais/events fileRefusalTexts), rendered in the reader's language. `log` keeps a container run's
+    // own output and older rows' English text (shown as is).
+    await sql`alter table scoring.submissions add column refusal jsonb`.execute(db);
+  },
+};
+
 /** The second field of a CSV's first line (after a BOM), unquoted; null when there is none. */
 function targetOfHeader(head: Uint8Array): string | null {
   let text = new TextDecoder().decode(head);

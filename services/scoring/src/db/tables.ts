@@ -1,4 +1,5 @@
 import type { Generated, Kysely } from 'kysely';
+import type { scoring } from '@sais/events';
 
 export interface ScoringTables {
   competitions: {
@@ -45,7 +46,10 @@ export interface ScoringTables {
     status: 'Waiting' | 'Evaluating' | 'Completed' | 'Invalid' | 'Failed' | 'Cancelled';
     public_score: number | null;
     private_score: number | null;
+    /** A container run's output, or an older row's English log (shown as is). */
     log: string | null;
+    /** Why the scorer refused the file (or could not score it): a key with parameters (issue 21). */
+    refusal: Generated<scoring.FileRefusal | null>;
     created_at: Date;
     updated_at: Date;
     disqualified_reason: Generated<string | null>;

@@ -1,5 +1,6 @@
-import { type Lines, fnv1a, parseNumber, plain, text } from './csv.ts';
-import { ROW_OK, row, rowProblem, splitRow, unquote } from './fields.ts';
+import type { scoring } from '@sais/events';
+import { type Lines, fnv1a, parseNumber, plain, refusal, text } from './csv.ts';
+import { ROW_OK, row, rowRefusal, splitRow, unquote } from './fields.ts';
 import { type GroundTruth, RECORD, directSlot, hashedPosition } from './ground-truth.ts';
 import { type Viewed, viewed } from './hash-index.ts';
 import { metricOf } from './metrics.ts';
@@ -45,7 +46,7 @@ export class Batch {
   /** Quoted ids of this batch with their `""` undone, one after another. */
   unquoted: Viewed = viewed(new Uint8Array(1024));
   #unquotedUsed = 0;
-  refusal: string | null = null;
+  refusal: scoring.FileRefusal | null = null;
   done = false;
   /** What `touch` read, folded together: kept only so its loads are not optimised away. */
   touched = 0;
@@ -116,11 +117,10 @@ export class Batch {
     const { start, end, number } = lines;
     const bytes = lines.bytes;
     const problem = splitRow(bytes, start, end);
-    if (problem !== ROW_OK)
-      return this.#refuse(`Line ${number}: ${rowProblem(problem, `id,${truth.target}`)}`, false);
+    if (problem !== ROW_OK) return this.#refuse(rowRefusal(problem, number, `id,${truth.target}`), false);
     let { idStart, idEnd } = row;
     const { valueStart, valueEnd, valueEscaped } = row;
-    if (idStart === idEnd) return this.#refuse(`Line ${number}, column id: the id is empty.`, false);
+    if (idStart === idEnd) return this.#refuse(refusal('emptyId', { line: number }), false);
     let source = bytes;
     if (row.idEscaped) {
       if (this.#unquotedUsed + (idEnd - idStart) > this.unquoted.bytes.length) {
@@ -151,7 +151,7 @@ export class Batch {
       }
       this.values[n] = code;
       if (label === '')
-        return this.#refuse(`Line ${number}, column ${truth.target}: the value is empty.`, true);
+        return this.#refuse(refusal('emptyValue', { line: number, column: truth.target }), true);
       return true;
     }
     const value = valueEscaped ? Number.NaN : parseNumber(bytes, valueStart, valueEnd);
@@ -159,13 +159,16 @@ export class Batch {
     if (!Number.isNaN(value)) return true;
     const spelled = shown(bytes, valueStart, valueEnd);
     const raw = (valueEscaped ? spelled.replaceAll('""', '"') : spelled).trim();
-    const what =
+    const line = number;
+    const column = truth.target;
+    return this.#refuse(
       raw === ''
-        ? 'the value is empty'
+        ? refusal('emptyValue', { line, column })
         : /^[+-]?(nan|inf(inity)?)$/i.test(raw)
-          ? `"${raw}" is not a finite number (NaN)`
-          : `"${raw}" is not a number`;
-    return this.#refuse(`Line ${number}, column ${truth.target}: ${what}.`, true);
+          ? refusal('notFinite', { line, column, value: raw })
+          : refusal('notANumber', { line, column, value: raw }),
+      true,
+    );
   }
 
   /**
@@ -211,8 +214,8 @@ export class Batch {
     this.touched = sink;
   }
 
-  #refuse(message: string, stored: boolean): boolean {
-    this.refusal = message;
+  #refuse(reason: scoring.FileRefusal, stored: boolean): boolean {
+    this.refusal = reason;
     return stored;
   }
 }

@@ -1,4 +1,5 @@
 import { isUtf8 } from 'node:buffer';
+import type { scoring } from '@sais/events';
 
 /**
  * Byte-level CSV reading for scoring: one pass over the Buffer as it came (no copy, no per-row strings),
@@ -7,7 +8,31 @@ import { isUtf8 } from 'node:buffer';
  * read in tens of milliseconds.
  */
 
-export class InvalidFile extends Error {}
+/**
+ * A file the scorer refuses. A participant's result file is refused with `refusal`, a key of the shared
+ * catalogue with its parameters (@sais/events `fileRefusalTexts`), rendered in each reader's language;
+ * `message` then only names it (`key {params}`, for the service's own log). A ground truth is refused with
+ * an English sentence (the operator's console shows it as is) and `refusal` null.
+ */
+export class InvalidFile extends Error {
+  readonly refusal: scoring.FileRefusal | null;
+
+  constructor(reason: scoring.FileRefusal | string) {
+    super(typeof reason === 'string' ? reason : `${reason.key} ${JSON.stringify(reason.params)}`);
+    this.refusal = typeof reason === 'string' ? null : reason;
+  }
+}
+
+/**
+ * A refusal with the parameters its key's texts need (the compiler checks them). Built here, not with
+ * @sais/events' `fileRefusal`: the scan threads' bundle takes this file and must not take the catalogue.
+ */
+export function refusal<K extends scoring.FileRefusalKey>(
+  key: K,
+  params: scoring.FileRefusalParams<K>,
+): scoring.FileRefusal {
+  return { key, params };
+}
 
 const COMMA = 0x2c;
 const LF = 0x0a;
@@ -160,9 +185,9 @@ export class Lines {
 
 /** The lines of a file after checking it is non-empty UTF-8 text; the current line is the first. */
 export function openLines(bytes: Uint8Array): Lines {
-  if (!isUtf8(bytes)) throw new InvalidFile('The file is not UTF-8 text (wrong encoding).');
+  if (!isUtf8(bytes)) throw new InvalidFile(refusal('notUtf8', {}));
   const lines = new Lines(bytes);
-  if (!lines.next()) throw new InvalidFile('The file is empty.');
+  if (!lines.next()) throw new InvalidFile(refusal('emptyFile', {}));
   return lines;
 }
 

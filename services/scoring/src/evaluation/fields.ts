@@ -1,3 +1,5 @@
+import type { scoring } from '@sais/events';
+import { refusal } from './csv.ts';
 /**
  * The two fields of a line `id,value` as RFC 4180 (and pandas, DuckDB) read them: a field that starts
  * with a double quote runs to its closing quote — commas inside are text, `""` is one quote — and the
@@ -81,7 +83,14 @@ export function splitRow(bytes: Uint8Array, start: number, end: number): number 
   return ROW_OK;
 }
 
-/** Why a line is refused, for splitRow's problems; `columns` names the expected columns. */
+/** Why line `line` of a result file is refused, for splitRow's problems; `columns` names the expected columns. */
+export function rowRefusal(problem: number, line: number, columns: string): scoring.FileRefusal {
+  if (problem === ROW_UNCLOSED) return refusal('unclosedQuote', { line });
+  if (problem === ROW_AFTER_QUOTE) return refusal('textAfterQuote', { line });
+  return refusal('columnCount', { line, columns });
+}
+
+/** The same in English, for a ground truth's refusal (the operator's console shows it as is). */
 export function rowProblem(problem: number, columns: string): string {
   if (problem === ROW_UNCLOSED)
     return 'a quoted field is not closed on its line (a line break inside quotes is not supported).';

@@ -38,7 +38,15 @@ function probe(table, keys, hash, id, start, end) {
 
 // src/evaluation/csv.ts
 var InvalidFile = class extends Error {
+  refusal;
+  constructor(reason) {
+    super(typeof reason === "string" ? reason : `${reason.key} ${JSON.stringify(reason.params)}`);
+    this.refusal = typeof reason === "string" ? null : reason;
+  }
 };
+function refusal(key, params) {
+  return { key, params };
+}
 var COMMA = 44;
 var LF = 10;
 var CR = 13;
@@ -281,6 +289,11 @@ function splitRow(bytes, start, end) {
   row.valueEnd = field.end;
   row.valueEscaped = field.escaped;
   return ROW_OK;
+}
+function rowRefusal(problem, line, columns) {
+  if (problem === ROW_UNCLOSED) return refusal("unclosedQuote", { line });
+  if (problem === ROW_AFTER_QUOTE) return refusal("textAfterQuote", { line });
+  return refusal("columnCount", { line, columns });
 }
 function rowProblem(problem, columns) {
   if (problem === ROW_UNCLOSED)
@@ -698,10 +711,10 @@ var Batch = class {
     const bytes = lines.bytes;
     const problem = splitRow(bytes, start, end);
     if (problem !== ROW_OK)
-      return this.#refuse(`Line ${number}: ${rowProblem(problem, `id,${truth.target}`)}`, false);
+      return this.#refuse(rowRefusal(problem, number, `id,${truth.target}`), false);
     let { idStart, idEnd } = row;
     const { valueStart, valueEnd, valueEscaped } = row;
-    if (idStart === idEnd) return this.#refuse(`Line ${number}, column id: the id is empty.`, false);
+    if (idStart === idEnd) return this.#refuse(refusal("emptyId", { line: number }), false);
     let source = bytes;
     if (row.idEscaped) {
       if (this.#unquotedUsed + (idEnd - idStart) > this.unquoted.bytes.length) {
@@ -732,7 +745,7 @@ var Batch = class {
       }
       this.values[n] = code;
       if (label === "")
-        return this.#refuse(`Line ${number}, column ${truth.target}: the value is empty.`, true);
+        return this.#refuse(refusal("emptyValue", { line: number, column: truth.target }), true);
       return true;
     }
     const value = valueEscaped ? Number.NaN : parseNumber(bytes, valueStart, valueEnd);
@@ -740,8 +753,12 @@ var Batch = class {
     if (!Number.isNaN(value)) return true;
     const spelled = shown(bytes, valueStart, valueEnd);
     const raw = (valueEscaped ? spelled.replaceAll('""', '"') : spelled).trim();
-    const what = raw === "" ? "the value is empty" : /^[+-]?(nan|inf(inity)?)$/i.test(raw) ? `"${raw}" is not a finite number (NaN)` : `"${raw}" is not a number`;
-    return this.#refuse(`Line ${number}, column ${truth.target}: ${what}.`, true);
+    const line = number;
+    const column = truth.target;
+    return this.#refuse(
+      raw === "" ? refusal("emptyValue", { line, column }) : /^[+-]?(nan|inf(inity)?)$/i.test(raw) ? refusal("notFinite", { line, column, value: raw }) : refusal("notANumber", { line, column, value: raw }),
+      true
+    );
   }
   /**
    * Turns the batch's slots into positions in split order (-1: no test id), by the direct index or the
@@ -775,8 +792,8 @@ var Batch = class {
     }
     this.touched = sink;
   }
-  #refuse(message, stored) {
-    this.refusal = message;
+  #refuse(reason, stored) {
+    this.refusal = reason;
     return stored;
   }
 };

@@ -1,5 +1,5 @@
 import { Batch, shown } from './batch.ts';
-import { InvalidFile, openLines, text } from './csv.ts';
+import { InvalidFile, openLines, refusal, text } from './csv.ts';
 import { headerFields } from './fields.ts';
 import { type GroundTruth, idAt } from './ground-truth.ts';
 import { viewed } from './hash-index.ts';
@@ -51,7 +51,7 @@ function scoreOnOneThread(bytes: Uint8Array, truth: GroundTruth, scratch: Float6
   const expected = `id,${truth.target}`;
   const fields = header === expected ? null : headerFields(bytes, lines.start, lines.end);
   if (header !== expected && (fields?.[0] !== 'id' || fields[1] !== truth.target))
-    throw new InvalidFile(`Line 1: the header must be "${expected}", found "${header.slice(0, 80)}".`);
+    throw new InvalidFile(refusal('headerMismatch', { line: 1, expected, found: header.slice(0, 80) }));
   // The submitted values in split order. Values read are finite (labels: codes), so NaN marks an id
   // not given yet: a value there is a duplicate, NaN left at the end a missing id.
   const predicted = scratch.fill(Number.NaN);
@@ -68,10 +68,9 @@ function scoreOnOneThread(bytes: Uint8Array, truth: GroundTruth, scratch: Float6
       // `x === x`: not NaN, so this id was given before.
       if (position < 0 || predicted[position] === predicted[position]) {
         const start = starts[i]!;
-        const where = `Line ${batch.firstLine + i}, column id: "${shown(batch.source(i), start < 0 ? ~start : start, ends[i]!)}"`;
-        throw new InvalidFile(
-          position >= 0 ? `${where} appears twice (duplicate id).` : `${where} is not a test id (extra id).`,
-        );
+        const line = batch.firstLine + i;
+        const id = shown(batch.source(i), start < 0 ? ~start : start, ends[i]!);
+        throw new InvalidFile(refusal(position >= 0 ? 'duplicateId' : 'extraId', { line, id }));
       }
       predicted[position] = values[i]!;
     }
@@ -81,9 +80,7 @@ function scoreOnOneThread(bytes: Uint8Array, truth: GroundTruth, scratch: Float6
   if (submitted < truth.rows) {
     const id = idAt(truth, predicted.findIndex(Number.isNaN));
     const example = id.length > 40 ? `${id.slice(0, 40)}…` : id;
-    throw new InvalidFile(
-      `${truth.rows - submitted} test id(s) are missing (missing ids), e.g. "${example}".`,
-    );
+    throw new InvalidFile(refusal('missingIds', { count: truth.rows - submitted, example }));
   }
   return scoresOf(truth, predicted, submitted);
 }

@@ -112,7 +112,7 @@ export async function scoringRoutes(
   ) {
     if (!admitted || !(error instanceof AppError) || !formatRefusalKeys.has(error.messageKey)) return;
     await submissions
-      .refuseFormat({ competitionId, accountId, ...admitted }, error.messageKey, metadata)
+      .refuseFormat({ competitionId, accountId, ...admitted }, error, metadata)
       .catch((failure: unknown) => root.log.error({ err: failure }, 'could not record a format refusal'));
   }
 
@@ -169,7 +169,9 @@ export async function scoringRoutes(
     },
     async (request) => {
       const principal = await requirePrincipal(auth, request);
-      return ok(await submissions.mine(request.query.competitionId, principal.accountId));
+      return ok(
+        await submissions.mine(request.query.competitionId, principal.accountId, requestLanguage(request)),
+      );
     },
   );
 
@@ -488,7 +490,7 @@ async function operatorRoutes(
     async (request, reply) => {
       await operator(request);
       const query = parseSubmissionList(request.query);
-      return okPage(reply, 'submissions', query.from, await operations.list(query));
+      return okPage(reply, 'submissions', query.from, await operations.list(query, requestLanguage(request)));
     },
   );
 
@@ -512,7 +514,7 @@ async function operatorRoutes(
     },
     async (request) => {
       const metadata = await operator(request);
-      return ok(await operations.rescore(request.params.id, metadata));
+      return ok(await operations.rescore(request.params.id, metadata, requestLanguage(request)));
     },
   );
 

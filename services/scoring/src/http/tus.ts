@@ -156,9 +156,7 @@ export async function tusRoutes(
           const request_ = { competitionId, accountId: caller.accountId };
           await submissions
             .precheck({ ...request_, kind: 'result-file' })
-            .then((checked) =>
-              submissions.refuseFormat({ ...request_, ...checked }, error.messageKey, caller.metadata),
-            )
+            .then((checked) => submissions.refuseFormat({ ...request_, ...checked }, error, caller.metadata))
             .catch(() => undefined);
         }
         if (error instanceof AppError) throw refusal(error, caller.language);
@@ -229,11 +227,7 @@ export async function tusRoutes(
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       await submissions
-        .refuseFormat(
-          { ...request_, teamId: checked.teamId, day: checked.day },
-          error.messageKey,
-          caller.metadata,
-        )
+        .refuseFormat({ ...request_, teamId: checked.teamId, day: checked.day }, error, caller.metadata)
         .catch((failure: unknown) =>
           request.log.error({ err: failure }, 'could not record a format refusal'),
         );

@@ -370,10 +370,17 @@ export class ContainerRunWorker {
   ) {
     const { submissionId } = claimed;
     let file: Buffer | null = null;
+    // The scorer's refusal of the run's result file (a key with parameters, issue 21).
+    let refusal: scoring.FileRefusal | null = null;
     let step: {
       events: { type: string; data: unknown }[];
       status: Status;
-      columns: { public_score?: number; private_score?: number; log?: string | null };
+      columns: {
+        public_score?: number;
+        private_score?: number;
+        log?: string | null;
+        refusal?: scoring.FileRefusal | null;
+      };
       refund?: Refund;
     };
     let recorded: string;
@@ -401,6 +408,7 @@ export class ContainerRunWorker {
         };
       } catch (error) {
         if (!(error instanceof InvalidFile)) throw error;
+        refusal = error.refusal;
         outcome = { kind: 'invalid', reason: error.message, log: outcome.log };
       } finally {
         if (timing) this.metrics?.scored(timing.metric, (performance.now() - timing.started) / 1000);
@@ -412,11 +420,14 @@ export class ContainerRunWorker {
         events: [
           {
             type: scoring.SubmissionInvalid.type,
-            data: { submissionId, log: outcome.reason.slice(0, 2000) },
+            data: { submissionId, log: refusal ?? outcome.reason.slice(0, 2000) },
           },
         ],
         status: 'Invalid',
-        columns: { log: logOf(outcome.log, outcome.reason) },
+        // The run's output, then the verdict: the refusal apart (rendered per reader), or the runner's text.
+        columns: refusal
+          ? { log: logOf(outcome.log, null), refusal }
+          : { log: logOf(outcome.log, outcome.reason) },
       };
     } else if (outcome.kind === 'failed') {
       const retry = outcome.platformFault && claimed.attempt < this.settings.maxAttempts;

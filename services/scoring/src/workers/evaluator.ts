@@ -256,7 +256,7 @@ export class Evaluator {
         ...base,
         events: [{ type: scoring.SubmissionInvalid.type, data: { submissionId, log: outcome.log } }],
         status: 'Invalid',
-        columns: { log: outcome.log },
+        columns: logColumns(outcome.log),
         refund: formatRefund(claim.progress),
       };
     const attempt = claim.progress.attempts + 1;
@@ -270,7 +270,7 @@ export class Evaluator {
         },
       ],
       status: final ? 'Failed' : 'Waiting',
-      columns: { log: final ? failedLog(outcome.reason) : null },
+      columns: final ? failedColumns(outcome.reason) : { log: null },
       refund: final ? claim.progress.received : undefined,
     };
   }
@@ -387,7 +387,7 @@ export class Evaluator {
               { type: scoring.SubmissionInvalid.type, data: { submissionId, log: outcome.log } },
               metadata,
               'Invalid',
-              { log: outcome.log },
+              logColumns(outcome.log),
               formatRefund(progress),
             );
             return;
@@ -403,7 +403,7 @@ export class Evaluator {
             },
             metadata,
             final ? 'Failed' : 'Waiting',
-            { log: final ? failedLog(outcome.reason) : null },
+            final ? failedColumns(outcome.reason) : { log: null },
             final ? progress.received! : undefined,
           );
           if (final) return;
@@ -426,7 +426,7 @@ export class Evaluator {
     event: { type: string; data: unknown },
     metadata: EventMetadata,
     status: Status,
-    columns: { public_score?: number; private_score?: number; log?: string | null } = {},
+    columns: Step['columns'] = {},
     refund?: Refund,
   ): Promise<number> {
     return recordStep(this.db, this.store, {
@@ -463,7 +463,8 @@ export class Evaluator {
           result: { metric: truth.truth.metric, ...scores, groundTruthSha256: truth.sha256 },
         };
       } catch (error) {
-        if (error instanceof InvalidFile) return { kind: 'invalid' as const, log: error.message };
+        if (error instanceof InvalidFile)
+          return { kind: 'invalid' as const, log: error.refusal ?? error.message };
         throw error;
       } finally {
         this.options.metrics?.scored(truth.truth.metric, (performance.now() - started) / 1000);
@@ -474,8 +475,15 @@ export class Evaluator {
   }
 }
 
-const failedLog = (reason: string) =>
-  `The platform could not score this submission (${reason}); it does not count against your daily limit.`;
+/** The row's log of a final platform failure: the catalogue's sentence around the (technical) reason. */
+const failedColumns = (reason: string) => ({
+  log: null,
+  refusal: scoring.fileRefusal('evaluationFailed', { reason: reason.slice(0, 300) }),
+});
+
+/** The row's log of an Invalid file: the refusal (a plain string only from a ground truth's check, kept as is). */
+const logColumns = (log: scoring.SubmissionLog) =>
+  typeof log === 'string' ? { log, refusal: null } : { log: null, refusal: log };
 
 interface Claim {
   submissionId: string;
@@ -498,7 +506,7 @@ type Outcome =
         groundTruthSha256: string;
       };
     }
-  | { kind: 'invalid'; log: string }
+  | { kind: 'invalid'; log: scoring.SubmissionLog }
   | { kind: 'failed'; reason: string };
 
 /** Consecutive chunks of at most `size` submissions and about 32 MB of files (a bigger file goes alone). */

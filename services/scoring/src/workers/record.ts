@@ -31,8 +31,16 @@ export interface Step {
   events: { type: string; data: unknown }[];
   metadata: EventMetadata;
   status: Status;
-  /** Columns to set besides the status; those not given keep their values. */
-  columns?: { public_score?: number | null; private_score?: number | null; log?: string | null };
+  /**
+   * Columns to set besides the status; those not given keep their values. `log` and `refusal` go
+   * together: giving either sets both (the one not given to null).
+   */
+  columns?: {
+    public_score?: number | null;
+    private_score?: number | null;
+    log?: string | null;
+    refusal?: scoring.FileRefusal | null;
+  };
   refund?: Refund;
 }
 
@@ -53,20 +61,24 @@ export async function recordStep(trx: Db, store: EventStore, step: Step): Promis
  */
 export async function recordSteps(trx: Db, store: EventStore, steps: readonly Step[]): Promise<StreamHead[]> {
   if (steps.length === 0) return [];
-  const has = (step: Step, column: 'public_score' | 'private_score' | 'log') =>
+  const has = (step: Step, column: 'public_score' | 'private_score' | 'log' | 'refusal') =>
     step.columns !== undefined && column in step.columns;
+  const setsLog = (step: Step) => has(step, 'log') || has(step, 'refusal');
+  const refusal = (step: Step) => (step.columns?.refusal ? JSON.stringify(step.columns.refusal) : null);
   const alongside = [
     sql`update scoring.submissions s set status = v.status, updated_at = now(),
       started_at = case when v.status = 'Evaluating' then now() else s.started_at end,
       finished_at = case when v.status in ('Completed', 'Invalid', 'Failed') then now() else s.finished_at end,
       public_score = case when v.set_public then v.public_score else s.public_score end,
       private_score = case when v.set_private then v.private_score else s.private_score end,
-      log = case when v.set_log then v.log else s.log end
+      log = case when v.set_log then v.log else s.log end,
+      refusal = case when v.set_log then v.refusal else s.refusal end
     from unnest(${steps.map((s) => s.submissionId)}::uuid[], ${steps.map((s) => s.status)}::text[],
       ${steps.map((s) => has(s, 'public_score'))}::boolean[], ${steps.map((s) => s.columns?.public_score ?? null)}::float8[],
       ${steps.map((s) => has(s, 'private_score'))}::boolean[], ${steps.map((s) => s.columns?.private_score ?? null)}::float8[],
-      ${steps.map((s) => has(s, 'log'))}::boolean[], ${steps.map((s) => s.columns?.log ?? null)}::text[])
-      as v(submission_id, status, set_public, public_score, set_private, private_score, set_log, log)
+      ${steps.map(setsLog)}::boolean[], ${steps.map((s) => s.columns?.log ?? null)}::text[],
+      ${steps.map(refusal)}::jsonb[])
+      as v(submission_id, status, set_public, public_score, set_private, private_score, set_log, log, refusal)
     where s.submission_id = v.submission_id`,
   ];
   const refunds = steps.filter((step) => step.refund);

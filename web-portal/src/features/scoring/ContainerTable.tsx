@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { ZonedTime } from '../../forms/ZonedTime';
 import { formatScore } from './formatScore';
 import { SubmissionStatusChip } from './SubmissionStatusChip';
+import { useSubmissionLog } from './submissionLog';
 import type { ContainerSubmission } from './types';
 
 /** My team's container submissions: time, image, status, where the run is, score and log. */
@@ -20,6 +21,7 @@ export function ContainerTable({
   timeZone?: string;
 }) {
   const { t } = useTranslation();
+  const logOf = useSubmissionLog();
   if (submissions.length === 0)
     return (
       <Typography color="text.secondary" data-testid="no-container-submissions">
@@ -62,13 +64,13 @@ export function ContainerTable({
             </TableCell>
             <TableCell data-testid="submission-score">{formatScore(submission.score)}</TableCell>
             <TableCell>
-              {submission.log ? (
+              {logOf(submission) ? (
                 <Box
                   component="pre"
                   data-testid="container-log"
                   sx={{ m: 0, maxHeight: 160, maxWidth: 420, overflow: 'auto', fontSize: 12 }}
                 >
-                  {submission.log}
+                  {logOf(submission)}
                 </Box>
               ) : null}
             </TableCell>

@@ -11,6 +11,7 @@ import { formatDateTime } from '../../forms/dates';
 import { ZonedTime } from '../../forms/ZonedTime';
 import { formatScore } from './formatScore';
 import { SubmissionStatusChip } from './SubmissionStatusChip';
+import { useSubmissionLog } from './submissionLog';
 import type { Submission } from './types';
 
 interface SubmissionTableProps {
@@ -58,6 +59,7 @@ export function SubmissionTable({
   onCancel,
 }: SubmissionTableProps) {
   const { t } = useTranslation();
+  const logOf = useSubmissionLog();
   if (submissions.length === 0)
     return (
       <Typography color="text.secondary" data-testid="no-submissions">
@@ -90,8 +92,11 @@ export function SubmissionTable({
             </TableCell>
             <TableCell data-testid="submission-score">{formatScore(submission.score)}</TableCell>
             {proofOf ? <TableCell>{proofOf(submission)}</TableCell> : null}
-            <TableCell sx={{ whiteSpace: 'pre-wrap', maxWidth: 320, wordBreak: 'break-word' }}>
-              {submission.log ?? ''}
+            <TableCell
+              data-testid="submission-log"
+              sx={{ whiteSpace: 'pre-wrap', maxWidth: 320, wordBreak: 'break-word' }}
+            >
+              {logOf(submission)}
             </TableCell>
             <TableCell align="right">
               {onCancel && submission.status === 'Waiting' && (submission.queue?.place ?? 0) > 0 ? (

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../app/i18n';
+import { changeLanguage, initI18n } from '../../app/i18n';
 import { LeaderboardTable } from './LeaderboardTable';
 import { zoneName } from '../../forms/timeZones';
 import { scoreHistory } from './scoreHistory';
@@ -59,6 +59,26 @@ describe('the scoring views', () => {
     expect(screen.getByText('row 3: id missing')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '下载 Completed.csv' }));
     expect(onDownload).toHaveBeenCalledWith(expect.objectContaining({ submissionId: 's-Completed' }));
+  });
+
+  it('shows the scorer’s refusal in the reader’s language, again at once after a switch; an older log as it is', async () => {
+    const refused: Submission = {
+      ...submission('Invalid', null, null),
+      refusal: { key: 'notANumber', params: { line: 6, column: 'yield', value: 'abc' } },
+    };
+    const older = {
+      ...submission('Invalid', null, 'Line 2: expected 2 columns (id,yield).'),
+      submissionId: 'old',
+    };
+    render(<SubmissionTable submissions={[refused, older]} busy={null} onDownload={vi.fn()} />);
+    const logs = () => screen.getAllByTestId('submission-log').map((cell) => cell.textContent);
+    expect(logs()).toEqual(['第 6 行 yield 列：“abc”不是数值。', 'Line 2: expected 2 columns (id,yield).']);
+    await act(() => changeLanguage('en'));
+    expect(logs()).toEqual([
+      'Line 6, column yield: "abc" is not a number.',
+      'Line 2: expected 2 columns (id,yield).',
+    ]);
+    await act(() => changeLanguage('zh-CN'));
   });
 
   it('says so when there are no submissions', () => {

@@ -1,3 +1,5 @@
+import type { scoring } from '@sais/events';
+
 /** Shapes of the scoring service's participant calls (services/scoring/src/http/routes.ts). */
 export const submissionStatuses = [
   'Waiting',
@@ -20,7 +22,10 @@ export interface Submission {
   fileName: string;
   status: SubmissionStatus;
   score: number | null;
+  /** A container run's output, or an older submission's English log (shown as is). */
   log: string | null;
+  /** Why the scorer refused the file: a key with parameters, shown in the reader's language (issue 21). */
+  refusal?: scoring.FileRefusal | null;
   submittedAt: string;
   /** While Waiting or Evaluating: the place in the competition's queue and estimated times (decision 0020). */
   queue?: QueuePlace | null;

@@ -1,0 +1,15 @@
+import { scoring } from '@sais/events';
+import { useTranslation } from 'react-i18next';
+import { languageOf } from '../../forms/useMessages';
+import type { Submission } from './types';
+
+/**
+ * A submission's log in the reader's language: the run's output (container submissions) or an older
+ * English log as it is, then the scorer's refusal rendered from the shared catalogue (@sais/events
+ * fileRefusalTexts), so a language switch re-renders it at once.
+ */
+export function useSubmissionLog(): (submission: Pick<Submission, 'log' | 'refusal'>) => string {
+  const { i18n } = useTranslation();
+  const language = languageOf(i18n.resolvedLanguage);
+  return (submission) => scoring.submissionRowLogText(submission.log, submission.refusal, language) ?? '';
+}
