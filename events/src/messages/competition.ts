@@ -1,4 +1,7 @@
+import { sectionTextMaxLength } from '../competition/content.ts';
 import type { Text } from './text.ts';
+
+const maxLength = sectionTextMaxLength.toLocaleString('en');
 
 /** Messages of the competition service (competitions, sign-up, files). */
 export const competitionMessages = {
@@ -18,4 +21,8 @@ export const competitionMessages = {
   alreadySignedUp: { en: 'You have already signed up for this competition', 'zh-CN': '您已报名该比赛' },
   signUpRequired: { en: 'Please sign up for the competition first', 'zh-CN': '请先报名参赛' },
   rangeNotSatisfiable: { en: 'The requested range is not in the file', 'zh-CN': '请求的范围超出文件大小' },
+  contentTooLong: {
+    en: `The text is too long: a section can have at most ${maxLength} characters in each language`,
+    'zh-CN': `内容过长：每个栏目每种语言最多 ${maxLength} 个字符`,
+  },
 } as const satisfies Record<string, Text>;

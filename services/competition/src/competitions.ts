@@ -5,6 +5,8 @@ import type { Kysely, Selectable } from 'kysely';
 import type { CompetitionTables } from './db/tables.ts';
 import {
   type CompetitionCommand,
+  type Content,
+  type ContentSection,
   type CompetitionStatus,
   type PhaseName,
   type Settings,
@@ -64,6 +66,7 @@ export class Competitions {
       const row = {
         settings: JSON.stringify(state.settings) as unknown as Settings,
         phases: JSON.stringify(state.phases) as unknown as typeof state.phases,
+        content: JSON.stringify(state.content) as unknown as Content,
         type: state.settings.type,
         season: state.settings.season,
         version: history.length + produced.length,
@@ -120,6 +123,28 @@ export class Competitions {
     await this.execute(competitionId, { type: 'RemoveFile', fileId }, metadata, async (trx) => {
       await this.#t(trx).updateTable('files').set({ removed: true }).where('file_id', '=', fileId).execute();
     });
+  }
+
+  /** An operator writes one section of the competition's page (both languages; empty = not written). */
+  async writeSection(
+    competitionId: string,
+    section: ContentSection,
+    text: competition.SectionText,
+    metadata: EventMetadata,
+  ) {
+    await this.execute(competitionId, { type: 'WriteSection', section, text }, metadata);
+    return this.content(competitionId);
+  }
+
+  /** The page's sections as operators wrote them; a section never written has both texts empty. */
+  async content(competitionId: string) {
+    const { content } = await this.#find(competitionId);
+    return {
+      competitionId,
+      sections: Object.fromEntries(
+        competition.contentSections.map((section) => [section, content[section] ?? { 'zh-CN': '', en: '' }]),
+      ) as Record<ContentSection, competition.SectionText>,
+    };
   }
 
   async #find(competitionId: string) {

@@ -1,4 +1,4 @@
-import { errorCodes } from '@sais/events';
+import { competition, errorCodes } from '@sais/events';
 import { AppError } from '@sais/kit';
 
 /** Competition's body codes (20xxx); texts live in events/src/messages/competition.ts. */
@@ -13,6 +13,7 @@ export const competitionCodes = {
   alreadySignedUp: 20013,
   signUpRequired: 20014,
   rangeNotSatisfiable: 20020,
+  contentTooLong: 20030,
 } as const;
 
 const fail = (key: keyof typeof competitionCodes, status: number, data?: unknown) =>
@@ -35,4 +36,7 @@ export const competitionErrors = {
   alreadySignedUp: () => fail('alreadySignedUp', 409),
   signUpRequired: () => fail('signUpRequired', 403),
   rangeNotSatisfiable: () => fail('rangeNotSatisfiable', 416),
+  /** A section's Markdown over `sectionTextMaxLength` in one language. */
+  contentTooLong: (section: string, language: string) =>
+    fail('contentTooLong', 400, { section, language, max: competition.sectionTextMaxLength }),
 };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Accounts, identityService } from '@sais/identity';
 import { client, kafkaBrokers, multipart, platformForTest, png } from '@sais/kit/testing';
+import { competition } from '@sais/events';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Competitions, competitionService, seedPrize } from '../src/index.ts';
@@ -181,6 +182,80 @@ describe('competition service over HTTP (real PostgreSQL and Kafka)', () => {
     expect((await participant.post(`/api/admin/competitions/${id}/phases/preliminary/open`, {})).status).toBe(
       403,
     );
+  });
+
+  describe('PUT /api/admin/competitions/:id/content/:section', () => {
+    const put = (web: ReturnType<typeof client>, id: string, section: string, payload: object) =>
+      web.raw({
+        method: 'PUT',
+        url: `/api/admin/competitions/${id}/content/${section}`,
+        payload,
+        headers: { 'content-type': 'application/json' },
+      });
+    const overview = {
+      'zh-CN': '## 任务\n预测每个测试 id 的产率。',
+      en: '## Task\nPredict the yield of every test id.',
+    };
+
+    it('lets an operator write a section in both languages, which anyone then reads', async () => {
+      const id = await created();
+      const empty = await client(harness.platform.app).get('/api/race/content', { competitionId: id });
+      expect(empty.body.data.sections.overview).toEqual({ 'zh-CN': '', en: '' });
+      const written = await put(operator, id, 'overview', overview);
+      expect(written.status).toBe(200);
+      expect(written.body).toMatchObject({ code: 0, message: 'Modify success' });
+      expect(written.body.data.sections.overview).toEqual(overview);
+      const read = await client(harness.platform.app).get('/api/race/content', { competitionId: id });
+      expect(read.body.data).toEqual({
+        competitionId: id,
+        sections: {
+          overview,
+          evaluation: { 'zh-CN': '', en: '' },
+          data: { 'zh-CN': '', en: '' },
+          rules: { 'zh-CN': '', en: '' },
+          prizes: { 'zh-CN': '', en: '' },
+        },
+      });
+      // The same text again changes nothing: one event for the one change.
+      await put(operator, id, 'overview', overview);
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from competition.events
+        where stream_id = ${`competition-${id}`} and type = 'competition.SectionContentChanged'`.execute(
+        harness.platform.database.db,
+      );
+      expect(rows[0]!.n).toBe(1);
+    });
+
+    it('refuses participants and visitors, whatever they send', async () => {
+      const id = await created();
+      const participant = await account();
+      const refused = await put(participant, id, 'rules', overview);
+      expect(refused.status).toBe(403);
+      expect((await put(client(harness.platform.app), id, 'rules', overview)).body.code).toBe(401);
+      const read = await client(harness.platform.app).get('/api/race/content', { competitionId: id });
+      expect(read.body.data.sections.rules).toEqual({ 'zh-CN': '', en: '' });
+    });
+
+    it('refuses a text over the limit with a clear error in the reader’s language', async () => {
+      const id = await created();
+      const long = 'x'.repeat(competition.sectionTextMaxLength + 1);
+      const tooLong = await put(operator, id, 'data', { 'zh-CN': '数据', en: long });
+      expect(tooLong.status).toBe(400);
+      expect(tooLong.body.message).toBe(
+        'The text is too long: a section can have at most 20,000 characters in each language',
+      );
+      expect(tooLong.body.data.fields[0].field).toBe('en');
+      const zh = client(harness.platform.app, 'zh-CN');
+      const zhTooLong = await zh.raw({
+        method: 'PUT',
+        url: `/api/admin/competitions/${id}/content/data`,
+        payload: { 'zh-CN': long, en: 'Data' },
+        headers: { 'content-type': 'application/json', cookie: operator.cookie! },
+      });
+      expect(zhTooLong.body.message).toBe('内容过长：每个栏目每种语言最多 20,000 个字符');
+      // An unknown section or competition: the route's own answers.
+      expect((await put(operator, id, 'secrets', overview)).status).toBe(400);
+      expect((await put(operator, randomUUID(), 'overview', overview)).body.code).toBe(20001);
+    });
   });
 
   it('lists with filters and paging, and derives status from the schedule', async () => {
