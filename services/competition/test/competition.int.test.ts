@@ -445,5 +445,20 @@ describe('competition service over HTTP (real PostgreSQL and Kafka)', () => {
       'test.csv',
       'sample_submission.csv',
     ]);
+    // Every track's page has each section written in both languages.
+    for (const id of ids) {
+      const { sections } = (
+        await client(harness.platform.app).get('/api/race/content', { competitionId: id })
+      ).body.data;
+      for (const text of Object.values(sections) as { 'zh-CN': string; en: string }[]) {
+        expect(text['zh-CN'].length).toBeGreaterThan(50);
+        expect(text.en.length).toBeGreaterThan(50);
+      }
+    }
+    const first = (await client(harness.platform.app).get('/api/race/content', { competitionId: ids[0]! }))
+      .body.data.sections;
+    expect(first.data['zh-CN']).toContain('| `temperature_c` | 反应温度（摄氏度） |');
+    expect(first.evaluation.en).toContain('`id,yield`');
+    expect(first.prizes['zh-CN']).toContain('| 冠军 | 1 | 100,000 元 |');
   });
 });
