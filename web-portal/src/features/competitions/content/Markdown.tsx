@@ -15,10 +15,9 @@ export function Markdown({ children, testId }: { children: string; testId?: stri
       data-testid={testId}
       sx={{
         lineHeight: 1.8,
-        '& h1, & h2, & h3, & h4': { fontWeight: 600, lineHeight: 1.4, mt: 2.5, mb: 1 },
-        '& h1': { fontSize: '1.4rem' },
-        '& h2': { fontSize: '1.25rem' },
-        '& h3, & h4': { fontSize: '1.1rem' },
+        '& h3, & h4, & h5, & h6': { fontWeight: 600, lineHeight: 1.4, mt: 2.5, mb: 1 },
+        '& h3': { fontSize: '1.15rem' },
+        '& h4, & h5, & h6': { fontSize: '1.05rem' },
         '& > :first-of-type': { mt: 0 },
         '& p': { my: 1 },
         '& ul, & ol': { pl: 3, my: 1 },
@@ -31,12 +30,15 @@ export function Markdown({ children, testId }: { children: string; testId?: stri
         '& img': { maxWidth: '100%' },
       }}
     >
-      <ReactMarkdown remarkPlugins={[remarkGfm]} components={{ a: SafeLink }}>
+      <ReactMarkdown remarkPlugins={[remarkGfm]} components={components}>
         {children}
       </ReactMarkdown>
     </Box>
   );
 }
+
+/** Headings sit below the section's own (h2); links open safely. */
+const components = { h1: 'h3', h2: 'h3', h3: 'h4', h4: 'h5', h5: 'h6', a: SafeLink } as const;
 
 function SafeLink({ href, children }: ComponentProps<'a'>) {
   return (
