@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEvent } from '../define.ts';
 import type { MessageKey } from '../messages.ts';
+import { sectionTextMaxLength } from './content-limits.ts';
 
 /**
  * The sections of a competition's page that operators write (issue 21), in Markdown, in both languages.
@@ -10,8 +11,8 @@ import type { MessageKey } from '../messages.ts';
 export const contentSections = ['overview', 'evaluation', 'data', 'rules', 'prizes'] as const;
 export type ContentSection = (typeof contentSections)[number];
 
-/** The longest Markdown text of one section in one language, in characters (a long rules page is ~8,000). */
-export const sectionTextMaxLength = 20_000;
+// Its own file: the message catalogue names the number, and this file names the message key.
+export { sectionTextMaxLength } from './content-limits.ts';
 
 const tooLong = { message: 'contentTooLong' satisfies MessageKey };
 /** One section's Markdown in each language; an empty text is shown as the other language's. */

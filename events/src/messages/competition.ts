@@ -1,4 +1,4 @@
-import { sectionTextMaxLength } from '../competition/content.ts';
+import { sectionTextMaxLength } from '../competition/content-limits.ts';
 import type { Text } from './text.ts';
 
 const maxLength = sectionTextMaxLength.toLocaleString('en');
