@@ -17,6 +17,7 @@ import {
 } from './domain/competition.ts';
 import { competitionErrors } from './errors.ts';
 import { recordDownload } from './files/downloads.ts';
+import { csvPreview, previewRange } from './files/preview.ts';
 import type { FileStorage } from './files/storage.ts';
 
 const stream = (competitionId: string) => `competition-${competitionId}`;
@@ -304,6 +305,22 @@ export class Competitions {
       .executeTakeFirst();
     if (!row) throw competitionErrors.fileNotFound();
     return row;
+  }
+
+  /**
+   * The first rows of a CSV file for whoever may download it (documents after sign-up, datasets for
+   * verified users, as `GET /race/download`); null for a file that is not CSV. Not a download: not recorded.
+   */
+  async preview(fileId: string, accountId: string) {
+    const file = await this.file(fileId);
+    if (file.kind === 'document' && !(await this.isSignedUp(file.competition_id, accountId)))
+      throw competitionErrors.signUpRequired();
+    if (file.kind === 'dataset' && !(await this.isVerified(accountId)))
+      throw competitionErrors.verificationRequired();
+    const csv = file.content_type.startsWith('text/csv') || file.name.toLowerCase().endsWith('.csv');
+    const range = previewRange(Number(file.size));
+    if (!csv || !range) return null;
+    return csvPreview(this.files.read(fileId, range));
   }
 
   /** A download, recorded once per user, file and day (files/downloads.ts). */

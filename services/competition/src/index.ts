@@ -5,6 +5,7 @@ import { competitionMigrations } from './db/migrations.ts';
 import { FileStorage } from './files/storage.ts';
 import { adminRoutes } from './http/admin-routes.ts';
 import { contentRoutes } from './http/content-routes.ts';
+import { previewRoute } from './http/preview-route.ts';
 import { raceRoutes } from './http/race-routes.ts';
 import { verifiedUsersProjection } from './projections/verified-users.ts';
 
@@ -21,6 +22,7 @@ export const competitionService = defineService({
     await raceRoutes(app, { competitions, files, auth });
     await adminRoutes(app, { competitions, auth });
     await contentRoutes(app, { competitions, auth });
+    await previewRoute(app, { competitions, auth });
   },
 });
 

@@ -258,6 +258,42 @@ describe('competition service over HTTP (real PostgreSQL and Kafka)', () => {
     });
   });
 
+  it('previews the header and first rows of a CSV file for whoever may download it', async () => {
+    const id = await created();
+    const upload = async (name: string, type: string, text: string) => {
+      const { payload, contentType } = multipart(
+        { kind: 'dataset' },
+        { file: { name, type, bytes: Buffer.from(text) } },
+      );
+      return (
+        await operator.raw({
+          method: 'POST',
+          url: `/api/admin/competitions/${id}/files`,
+          payload,
+          headers: { 'content-type': contentType },
+        })
+      ).body.data.fileId as string;
+    };
+    const rows = Array.from({ length: 9 }, (_, i) => `r${i},"Pd(OAc)2, 5 mol%",${i * 10}`);
+    const csv = await upload('train.csv', 'text/csv', `id,catalyst,yield\n${rows.join('\n')}\n`);
+    const notes = await upload('notes.txt', 'text/plain', 'not a table');
+    const viewer = await verified();
+    const preview = await viewer.get('/api/race/preview', { fileId: csv });
+    expect(preview.body.data).toEqual({
+      header: ['id', 'catalyst', 'yield'],
+      rows: [0, 1, 2, 3, 4].map((i) => [`r${i}`, 'Pd(OAc)2, 5 mol%', String(i * 10)]),
+    });
+    expect((await viewer.get('/api/race/preview', { fileId: notes })).body.data).toBeNull();
+    // As for downloads: datasets for verified users only, and no download recorded.
+    expect((await (await account()).get('/api/race/preview', { fileId: csv })).body.code).toBe(20010);
+    expect((await client(harness.platform.app).get('/api/race/preview', { fileId: csv })).status).toBe(401);
+    const { rows: recorded } =
+      await sql`select 1 from competition.download_days where file_id = ${csv}`.execute(
+        harness.platform.database.db,
+      );
+    expect(recorded).toEqual([]);
+  });
+
   it('lists with filters and paging, and derives status from the schedule', async () => {
     const season = `S${Date.now()}`;
     const active = await created({ season });
