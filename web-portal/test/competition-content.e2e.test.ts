@@ -5,6 +5,7 @@ import { ensureAppBuilt } from '../../infra/test/apps.ts';
 import { launchChromium } from './support/browser';
 import { englishOn } from './support/english';
 import { type Mailbox, startMailbox } from './support/mailbox';
+import { registerInContext, verifyInContext } from './support/participant';
 import { type RunningPlatform, apiCaller, startPlatform } from './support/platform';
 
 /**
@@ -18,6 +19,7 @@ describe('the competition page’s sections', () => {
   let page: Page;
   let origin: string;
   let tracks: string[] = [];
+  const reviewer = { username: `crv${Date.now() % 1_000_000}`, password: 'Review1234' };
   const operatorAccount = { username: `con${Date.now() % 1_000_000}`, password: 'Operate1234' };
   let operator: ReturnType<typeof apiCaller>;
 
@@ -63,6 +65,7 @@ describe('the competition page’s sections', () => {
       console.log(`request failed: ${request.url()} ${request.failure()?.errorText ?? ''}`),
     );
     await running.createStaff(operatorAccount.username, operatorAccount.password, ['operator']);
+    await running.createStaff(reviewer.username, reviewer.password, ['reviewer']);
     operator = apiCaller(origin);
     await operator('POST', '/user/login', operatorAccount);
     const list = await operator<{ records: { competitionId: string }[] }>('GET', '/race/list?season=2027');
@@ -198,5 +201,32 @@ describe('the competition page’s sections', () => {
     await expect(good.getAttribute('href')).resolves.toBe('https://example.org/rules');
     await expect(good.getAttribute('target')).resolves.toBe('_blank');
     await expect(good.getAttribute('rel')).resolves.toContain('noopener');
+  });
+
+  it('previews the first rows of a dataset for a verified reader', async () => {
+    const [yieldTrack] = tracks;
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    context.setDefaultTimeout(10_000);
+    try {
+      await registerInContext(context, origin, mailbox, `pre${Date.now() % 1_000_000}`);
+      await verifyInContext(context, origin, '赵六', reviewer);
+      const reader = await context.newPage();
+      await reader.goto(`${origin}/competitionDetail/${yieldTrack}/competitionData`);
+      const datasets = reader.getByTestId('files-dataset');
+      await datasets.getByRole('button', { name: '预览 train.csv' }).click();
+      const preview = datasets.getByTestId('file-preview');
+      await expect
+        .poll(() => preview.getByRole('columnheader').allTextContents())
+        .toEqual(['id', 'catalyst', 'solvent', 'temperature_c', 'equivalents', 'yield']);
+      await expect(preview.getByRole('row').count()).resolves.toBe(6);
+      await reader.screenshot({
+        path: '/tmp/sais-portal-screenshots/content-preview-zh-CN.png',
+        fullPage: true,
+      });
+      await datasets.getByRole('button', { name: '预览 train.csv' }).click();
+      await expect(preview.count()).resolves.toBe(0);
+    } finally {
+      await context.close();
+    }
   });
 });

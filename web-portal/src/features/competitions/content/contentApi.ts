@@ -39,3 +39,13 @@ export function sectionIn(
   const other: Language = language === 'en' ? 'zh-CN' : 'en';
   return text[other].trim() ? { markdown: text[other], language: other } : null;
 }
+
+/** GET /race/preview: a CSV file's header and first rows; null for other files. */
+export interface FilePreview {
+  header: string[];
+  rows: string[][];
+}
+
+export function fetchPreview(fileId: string) {
+  return api.request<FilePreview | null>('/race/preview', { data: { fileId } });
+}
