@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAppBuilt } from '../../infra/test/apps.ts';
 import { launchChromium } from './support/browser';
+import { englishOn } from './support/english';
 import { type Mailbox, startMailbox } from './support/mailbox';
 import { contextCaller, registerInContext, verifyInContext } from './support/participant';
 import { type RunningPlatform, apiCaller, startPlatform } from './support/platform';
@@ -450,52 +451,6 @@ describe('the participant pages of issue 21', () => {
   });
 
   it('leaves no untranslated English on any portal page in zh-CN', async () => {
-    // Proper nouns and technical names that read the same in Chinese text.
-    const allowed = new Set([
-      'AI',
-      'R²',
-      'RMSE',
-      'MAE',
-      'AUC',
-      'F1',
-      'TS',
-      'siRNA',
-      'CSV',
-      'ID',
-      'SHA',
-      'Ed25519',
-      'WebCrypto',
-      'id',
-      'yield',
-      'app',
-      'saisdata',
-      'sais', // the command-line client's name
-      'saisresult',
-      'MB',
-      'KB',
-      'GB',
-      'B',
-      'OK',
-      'RMB',
-      'UTC',
-    ]);
-    /** Words of Latin letters that are neither allowed nor part of a name (file, user, address, digest). */
-    const englishOn = async (target: Page) => {
-      // Commands and code (e.g. `npm run …` on the About page) are not prose: left out.
-      const text = await target.evaluate(() =>
-        [...document.querySelectorAll('code, pre, kbd')].reduce(
-          (rest, code) => rest.split((code as HTMLElement).innerText).join(' '),
-          document.body.innerText,
-        ),
-      );
-      return text
-        .split(/[\s,;:()（），；：、。“”"'|·]+/)
-        .filter((token) => /[A-Za-z]{2,}/.test(token))
-        .filter((token) => !/\.[A-Za-z0-9]+$/.test(token)) // file names: train.csv, README.md
-        .filter((token) => !/[0-9@/_+]/.test(token)) // user names, addresses, paths, keys, digests
-        .map((token) => token.replace(/^[^A-Za-z²]+|[^A-Za-z0-9²]+$/g, ''))
-        .filter((token) => token && !allowed.has(token));
-    };
     const base = `${origin}/competitionDetail/${competitionId}`;
     const pages: [string, string][] = [
       ['/', 'track-card'],

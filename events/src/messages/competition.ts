@@ -1,4 +1,7 @@
+import { sectionTextMaxLength } from '../competition/content-limits.ts';
 import type { Text } from './text.ts';
+
+const maxLength = sectionTextMaxLength.toLocaleString('en');
 
 /** Messages of the competition service (competitions, sign-up, files). */
 export const competitionMessages = {
@@ -21,5 +24,9 @@ export const competitionMessages = {
   publicationRuleAdminOnly: {
     en: 'Only an admin can let one operator publish final results of a competition with prize money',
     'zh-CN': '只有管理员可以允许单个运营人员发布有奖金比赛的最终成绩',
+  },
+  contentTooLong: {
+    en: `The text is too long: a section can have at most ${maxLength} characters in each language`,
+    'zh-CN': `内容过长：每个栏目每种语言最多 ${maxLength} 个字符`,
   },
 } as const satisfies Record<string, Text>;

@@ -25,3 +25,4 @@ export const submissionEvents = [
   ContainerRunProgressed,
   ContainerRunStopped,
 ] as const;
+export * from './rules.ts';

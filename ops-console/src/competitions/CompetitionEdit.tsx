@@ -1,16 +1,18 @@
 import { Edit, SimpleForm } from 'react-admin';
+import { ContentPanel } from './ContentPanel';
 import { FilesPanel } from './FilesPanel';
 import { GroundTruthPanel } from './GroundTruthPanel';
 import { PhasesPanel } from './PhasesPanel';
 import { SettingsInputs, settingsForApi } from './SettingsInputs';
 
-/** The settings form, then the schedule, files and datasets, and the ground truth, each saved on its own. */
+/** The settings form, then the page's sections, the schedule, files and datasets, and the ground truth, each saved on its own. */
 export function CompetitionEdit() {
   return (
     <Edit mutationMode="pessimistic" transform={settingsForApi}>
       <SimpleForm>
         <SettingsInputs />
       </SimpleForm>
+      <ContentPanel />
       <PhasesPanel />
       <FilesPanel />
       <GroundTruthPanel />

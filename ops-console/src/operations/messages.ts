@@ -127,7 +127,27 @@ export const operationsEn = {
       status: { 'Not Started': 'Not started', Active: 'Active', Completed: 'Completed' },
       override: { open: 'Opened now', closed: 'Closed now' },
       fileKinds: { document: 'Documentation', dataset: 'Dataset' },
-      panels: { phases: 'Phases and dates', files: 'Files and datasets', groundTruth: 'Ground truth' },
+      panels: {
+        phases: 'Phases and dates',
+        files: 'Files and datasets',
+        groundTruth: 'Ground truth',
+        content: 'Competition page',
+      },
+      content: {
+        intro:
+          'Each section of the portal’s competition page, in Markdown (headings, lists, tables, links; HTML is shown as text). An empty language shows the other one. The portal adds the metric to Evaluation, the files to Data, the settings to Rules and the schedule to Timeline.',
+        sections: {
+          overview: 'Overview',
+          evaluation: 'Evaluation',
+          data: 'Data',
+          rules: 'Rules',
+          prizes: 'Prizes',
+        },
+        zh: 'Chinese (Markdown)',
+        en: 'English (Markdown)',
+        length: '%{length} / %{max} characters',
+        save: 'Save section',
+      },
       actions: { open: 'Open now', close: 'Close now', schedule: 'Schedule', upload: 'Upload' },
       groundTruthSplit:
         'Ground truth set: %{rows} rows, %{publicRows} public and %{privateRows} private (sha256 %{sha256}…).',
@@ -150,6 +170,7 @@ export const operationsEn = {
         fileAdded: 'File added',
         fileRemoved: 'File removed',
         groundTruth: 'Ground truth uploaded',
+        contentSaved: 'Section saved',
       },
     },
     submissions: {
@@ -336,7 +357,16 @@ export const operationsZhCN: typeof operationsEn = {
       status: { 'Not Started': '未开始', Active: '进行中', Completed: '已结束' },
       override: { open: '已手动开启', closed: '已手动关闭' },
       fileKinds: { document: '说明文档', dataset: '数据集' },
-      panels: { phases: '阶段与日期', files: '文件与数据集', groundTruth: '标准答案' },
+      panels: { phases: '阶段与日期', files: '文件与数据集', groundTruth: '标准答案', content: '比赛页面' },
+      content: {
+        intro:
+          '门户比赛页面的各个栏目，使用 Markdown 编写（标题、列表、表格、链接；HTML 按原文显示）。某种语言留空时显示另一种语言。门户会在“评测”中加入评价指标，在“数据”中加入文件列表，在“规则”中加入比赛设置，在“赛程”中显示阶段时间。',
+        sections: { overview: '概览', evaluation: '评测', data: '数据', rules: '规则', prizes: '奖项' },
+        zh: '中文（Markdown）',
+        en: '英文（Markdown）',
+        length: '%{length} / %{max} 个字符',
+        save: '保存栏目',
+      },
       actions: { open: '立即开启', close: '立即关闭', schedule: '安排', upload: '上传' },
       groundTruthSplit:
         '标准答案已设置：共 %{rows} 行，公开 %{publicRows} 行，私有 %{privateRows} 行（sha256 %{sha256}…）。',
@@ -358,6 +388,7 @@ export const operationsZhCN: typeof operationsEn = {
         fileAdded: '文件已添加',
         fileRemoved: '文件已移除',
         groundTruth: '标准答案已上传',
+        contentSaved: '栏目已保存',
       },
     },
     submissions: {

@@ -23,6 +23,8 @@ export function useConsoleApi() {
         (await http(url(path, query))).json as T,
       post: async <T>(path: string, body: unknown = {}) =>
         (await http(url(path), { method: 'POST', body: JSON.stringify(body) })).json as T,
+      put: async <T>(path: string, body: unknown = {}) =>
+        (await http(url(path), { method: 'PUT', body: JSON.stringify(body) })).json as T,
       del: async <T>(path: string) => (await http(url(path), { method: 'DELETE' })).json as T,
       /** Multipart: the browser sets the boundary, so no content type is given here. */
       upload: async <T>(path: string, form: FormData) =>

@@ -7,6 +7,8 @@ import type { Kysely, Selectable } from 'kysely';
 import type { CompetitionTables } from './db/tables.ts';
 import {
   type CompetitionCommand,
+  type Content,
+  type ContentSection,
   type CompetitionStatus,
   type PhaseName,
   type Settings,
@@ -17,6 +19,7 @@ import {
 } from './domain/competition.ts';
 import { competitionErrors } from './errors.ts';
 import { recordDownload } from './files/downloads.ts';
+import { csvPreview, previewRange } from './files/preview.ts';
 import type { FileStorage } from './files/storage.ts';
 
 const stream = (competitionId: string) => `competition-${competitionId}`;
@@ -66,6 +69,7 @@ export class Competitions {
       const row = {
         settings: JSON.stringify(state.settings) as unknown as Settings,
         phases: JSON.stringify(state.phases) as unknown as typeof state.phases,
+        content: JSON.stringify(state.content) as unknown as Content,
         type: state.settings.type,
         season: state.settings.season,
         version: history.length + produced.length,
@@ -123,6 +127,28 @@ export class Competitions {
     await this.execute(competitionId, { type: 'RemoveFile', fileId }, metadata, async (trx) => {
       await this.#t(trx).updateTable('files').set({ removed: true }).where('file_id', '=', fileId).execute();
     });
+  }
+
+  /** An operator writes one section of the competition's page (both languages; empty = not written). */
+  async writeSection(
+    competitionId: string,
+    section: ContentSection,
+    text: competition.SectionText,
+    metadata: EventMetadata,
+  ) {
+    await this.execute(competitionId, { type: 'WriteSection', section, text }, metadata);
+    return this.content(competitionId);
+  }
+
+  /** The page's sections as operators wrote them; a section never written has both texts empty. */
+  async content(competitionId: string) {
+    const { content } = await this.#find(competitionId);
+    return {
+      competitionId,
+      sections: Object.fromEntries(
+        competition.contentSections.map((section) => [section, content[section] ?? { 'zh-CN': '', en: '' }]),
+      ) as Record<ContentSection, competition.SectionText>,
+    };
   }
 
   async #find(competitionId: string) {
@@ -282,6 +308,22 @@ export class Competitions {
       .executeTakeFirst();
     if (!row) throw competitionErrors.fileNotFound();
     return row;
+  }
+
+  /**
+   * The first rows of a CSV file for whoever may download it (documents after sign-up, datasets for
+   * verified users, as `GET /race/download`); null for a file that is not CSV. Not a download: not recorded.
+   */
+  async preview(fileId: string, accountId: string) {
+    const file = await this.file(fileId);
+    if (file.kind === 'document' && !(await this.isSignedUp(file.competition_id, accountId)))
+      throw competitionErrors.signUpRequired();
+    if (file.kind === 'dataset' && !(await this.isVerified(accountId)))
+      throw competitionErrors.verificationRequired();
+    const csv = file.content_type.startsWith('text/csv') || file.name.toLowerCase().endsWith('.csv');
+    const range = previewRange(Number(file.size));
+    if (!csv || !range) return null;
+    return csvPreview(this.files.read(fileId, range));
   }
 
   /** A download, recorded once per user, file and day (files/downloads.ts). */

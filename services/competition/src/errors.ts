@@ -1,4 +1,4 @@
-import { errorCodes } from '@sais/events';
+import { competition, errorCodes } from '@sais/events';
 import { AppError } from '@sais/kit';
 
 /** Competition's body codes (20xxx); texts live in events/src/messages/competition.ts. */
@@ -13,6 +13,7 @@ export const competitionCodes = {
   alreadySignedUp: 20013,
   signUpRequired: 20014,
   rangeNotSatisfiable: 20020,
+  contentTooLong: 20030,
   publicationRuleAdminOnly: 20040,
 } as const;
 
@@ -36,6 +37,9 @@ export const competitionErrors = {
   alreadySignedUp: () => fail('alreadySignedUp', 409),
   signUpRequired: () => fail('signUpRequired', 403),
   rangeNotSatisfiable: () => fail('rangeNotSatisfiable', 416),
+  /** A section's Markdown over `sectionTextMaxLength` in one language. */
+  contentTooLong: (section: string, language: string) =>
+    fail('contentTooLong', 400, { section, language, max: competition.sectionTextMaxLength }),
   /** An operator who is not an admin weakens the two-operator rule for final results (issue 19). */
   publicationRuleAdminOnly: () => fail('publicationRuleAdminOnly', 403),
 };

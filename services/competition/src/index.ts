@@ -4,6 +4,8 @@ import { Competitions } from './competitions.ts';
 import { competitionMigrations } from './db/migrations.ts';
 import { FileStorage } from './files/storage.ts';
 import { adminRoutes } from './http/admin-routes.ts';
+import { contentRoutes } from './http/content-routes.ts';
+import { previewRoute } from './http/preview-route.ts';
 import { raceRoutes } from './http/race-routes.ts';
 import { verifiedUsersProjection } from './projections/verified-users.ts';
 
@@ -19,6 +21,8 @@ export const competitionService = defineService({
     const competitions = new Competitions(db, store, files);
     await raceRoutes(app, { competitions, files, auth });
     await adminRoutes(app, { competitions, auth });
+    await contentRoutes(app, { competitions, auth });
+    await previewRoute(app, { competitions, auth });
   },
 });
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Accounts, identityService } from '@sais/identity';
 import { client, kafkaBrokers, multipart, platformForTest, png } from '@sais/kit/testing';
+import { competition } from '@sais/events';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Competitions, competitionService, seedPrize } from '../src/index.ts';
@@ -223,6 +224,116 @@ describe('competition service over HTTP (real PostgreSQL and Kafka)', () => {
     expect(allowed.body.data).toMatchObject({ finalResultsApproval: 'one-operator' });
   });
 
+  describe('PUT /api/admin/competitions/:id/content/:section', () => {
+    const put = (web: ReturnType<typeof client>, id: string, section: string, payload: object) =>
+      web.raw({
+        method: 'PUT',
+        url: `/api/admin/competitions/${id}/content/${section}`,
+        payload,
+        headers: { 'content-type': 'application/json' },
+      });
+    const overview = {
+      'zh-CN': '## 任务\n预测每个测试 id 的产率。',
+      en: '## Task\nPredict the yield of every test id.',
+    };
+
+    it('lets an operator write a section in both languages, which anyone then reads', async () => {
+      const id = await created();
+      const empty = await client(harness.platform.app).get('/api/race/content', { competitionId: id });
+      expect(empty.body.data.sections.overview).toEqual({ 'zh-CN': '', en: '' });
+      const written = await put(operator, id, 'overview', overview);
+      expect(written.status).toBe(200);
+      expect(written.body).toMatchObject({ code: 0, message: 'Modify success' });
+      expect(written.body.data.sections.overview).toEqual(overview);
+      const read = await client(harness.platform.app).get('/api/race/content', { competitionId: id });
+      expect(read.body.data).toEqual({
+        competitionId: id,
+        sections: {
+          overview,
+          evaluation: { 'zh-CN': '', en: '' },
+          data: { 'zh-CN': '', en: '' },
+          rules: { 'zh-CN': '', en: '' },
+          prizes: { 'zh-CN': '', en: '' },
+        },
+      });
+      // The same text again changes nothing: one event for the one change.
+      await put(operator, id, 'overview', overview);
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from competition.events
+        where stream_id = ${`competition-${id}`} and type = 'competition.SectionContentChanged'`.execute(
+        harness.platform.database.db,
+      );
+      expect(rows[0]!.n).toBe(1);
+    });
+
+    it('refuses participants and visitors, whatever they send', async () => {
+      const id = await created();
+      const participant = await account();
+      const refused = await put(participant, id, 'rules', overview);
+      expect(refused.status).toBe(403);
+      expect((await put(client(harness.platform.app), id, 'rules', overview)).body.code).toBe(401);
+      const read = await client(harness.platform.app).get('/api/race/content', { competitionId: id });
+      expect(read.body.data.sections.rules).toEqual({ 'zh-CN': '', en: '' });
+    });
+
+    it('refuses a text over the limit with a clear error in the reader’s language', async () => {
+      const id = await created();
+      const long = 'x'.repeat(competition.sectionTextMaxLength + 1);
+      const tooLong = await put(operator, id, 'data', { 'zh-CN': '数据', en: long });
+      expect(tooLong.status).toBe(400);
+      expect(tooLong.body.message).toBe(
+        'The text is too long: a section can have at most 20,000 characters in each language',
+      );
+      expect(tooLong.body.data.fields[0].field).toBe('en');
+      const zh = client(harness.platform.app, 'zh-CN');
+      const zhTooLong = await zh.raw({
+        method: 'PUT',
+        url: `/api/admin/competitions/${id}/content/data`,
+        payload: { 'zh-CN': long, en: 'Data' },
+        headers: { 'content-type': 'application/json', cookie: operator.cookie! },
+      });
+      expect(zhTooLong.body.message).toBe('内容过长：每个栏目每种语言最多 20,000 个字符');
+      // An unknown section or competition: the route's own answers.
+      expect((await put(operator, id, 'secrets', overview)).status).toBe(400);
+      expect((await put(operator, randomUUID(), 'overview', overview)).body.code).toBe(20001);
+    });
+  });
+
+  it('previews the header and first rows of a CSV file for whoever may download it', async () => {
+    const id = await created();
+    const upload = async (name: string, type: string, text: string) => {
+      const { payload, contentType } = multipart(
+        { kind: 'dataset' },
+        { file: { name, type, bytes: Buffer.from(text) } },
+      );
+      return (
+        await operator.raw({
+          method: 'POST',
+          url: `/api/admin/competitions/${id}/files`,
+          payload,
+          headers: { 'content-type': contentType },
+        })
+      ).body.data.fileId as string;
+    };
+    const rows = Array.from({ length: 9 }, (_, i) => `r${i},"Pd(OAc)2, 5 mol%",${i * 10}`);
+    const csv = await upload('train.csv', 'text/csv', `id,catalyst,yield\n${rows.join('\n')}\n`);
+    const notes = await upload('notes.txt', 'text/plain', 'not a table');
+    const viewer = await verified();
+    const preview = await viewer.get('/api/race/preview', { fileId: csv });
+    expect(preview.body.data).toEqual({
+      header: ['id', 'catalyst', 'yield'],
+      rows: [0, 1, 2, 3, 4].map((i) => [`r${i}`, 'Pd(OAc)2, 5 mol%', String(i * 10)]),
+    });
+    expect((await viewer.get('/api/race/preview', { fileId: notes })).body.data).toBeNull();
+    // As for downloads: datasets for verified users only, and no download recorded.
+    expect((await (await account()).get('/api/race/preview', { fileId: csv })).body.code).toBe(20010);
+    expect((await client(harness.platform.app).get('/api/race/preview', { fileId: csv })).status).toBe(401);
+    const { rows: recorded } =
+      await sql`select 1 from competition.download_days where file_id = ${csv}`.execute(
+        harness.platform.database.db,
+      );
+    expect(recorded).toEqual([]);
+  });
+
   it('lists with filters and paging, and derives status from the schedule', async () => {
     const season = `S${Date.now()}`;
     const active = await created({ season });
@@ -436,5 +547,20 @@ describe('competition service over HTTP (real PostgreSQL and Kafka)', () => {
       'test.csv',
       'sample_submission.csv',
     ]);
+    // Every track's page has each section written in both languages.
+    for (const id of ids) {
+      const { sections } = (
+        await client(harness.platform.app).get('/api/race/content', { competitionId: id })
+      ).body.data;
+      for (const text of Object.values(sections) as { 'zh-CN': string; en: string }[]) {
+        expect(text['zh-CN'].length).toBeGreaterThan(50);
+        expect(text.en.length).toBeGreaterThan(50);
+      }
+    }
+    const first = (await client(harness.platform.app).get('/api/race/content', { competitionId: ids[0]! }))
+      .body.data.sections;
+    expect(first.data['zh-CN']).toContain('| `temperature_c` | 反应温度（摄氏度） |');
+    expect(first.evaluation.en).toContain('`id,yield`');
+    expect(first.prizes['zh-CN']).toContain('| 冠军 | 1 | 100,000 元 |');
   });
 });

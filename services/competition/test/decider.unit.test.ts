@@ -1,3 +1,4 @@
+import { competition } from '@sais/events';
 import { competitionSettings } from '@sais/events/fixtures';
 import { deciderSpec } from '@sais/kit/testing';
 import { describe, expect, it } from 'vitest';
@@ -146,6 +147,72 @@ describe('competition decider', () => {
       status: 'exists',
       phases: { preliminary: { ...preliminary, override: 'open' } },
       fileIds: [],
+    });
+  });
+
+  describe('the sections of the competition page', () => {
+    const overview = { 'zh-CN': '## 任务\n预测产率。', en: '## Task\nPredict the yield.' };
+    const written: CompetitionEvent = {
+      type: 'competition.SectionContentChanged',
+      data: { competitionId, section: 'overview', text: overview },
+    };
+
+    it('writes a section in both languages, one event per change', () => {
+      given([created]).when({ type: 'WriteSection', section: 'overview', text: overview }).then([written]);
+      given([created, written])
+        .when({ type: 'WriteSection', section: 'overview', text: { ...overview, en: '' } })
+        .then([
+          {
+            type: 'competition.SectionContentChanged',
+            data: { competitionId, section: 'overview', text: { ...overview, en: '' } },
+          },
+        ]);
+    });
+
+    it('records nothing when the text is the same, or an unwritten section stays empty', () => {
+      given([created, written]).when({ type: 'WriteSection', section: 'overview', text: overview }).then([]);
+      given([created])
+        .when({ type: 'WriteSection', section: 'prizes', text: { 'zh-CN': '', en: '' } })
+        .then([]);
+    });
+
+    it(`refuses a text over ${competition.sectionTextMaxLength} characters in either language`, () => {
+      const long = 'x'.repeat(competition.sectionTextMaxLength + 1);
+      given([created])
+        .when({ type: 'WriteSection', section: 'rules', text: { 'zh-CN': long, en: 'Rules' } })
+        .thenThrows('contentTooLong');
+      given([created])
+        .when({ type: 'WriteSection', section: 'rules', text: { 'zh-CN': '规则', en: long } })
+        .thenThrows('contentTooLong');
+      const longest = 'x'.repeat(competition.sectionTextMaxLength);
+      given([created])
+        .when({ type: 'WriteSection', section: 'rules', text: { 'zh-CN': longest, en: longest } })
+        .then([
+          {
+            type: 'competition.SectionContentChanged',
+            data: { competitionId, section: 'rules', text: { 'zh-CN': longest, en: longest } },
+          },
+        ]);
+    });
+
+    it('refuses to write the page of a competition that does not exist', () => {
+      given()
+        .when({ type: 'WriteSection', section: 'overview', text: overview })
+        .thenThrows('competitionNotFound');
+    });
+
+    it('folds the latest text of each section', () => {
+      const rules = { 'zh-CN': '规则', en: 'Rules' };
+      const state = foldCompetition([
+        created,
+        written,
+        { type: 'competition.SectionContentChanged', data: { competitionId, section: 'rules', text: rules } },
+        {
+          type: 'competition.SectionContentChanged',
+          data: { competitionId, section: 'overview', text: { 'zh-CN': '新', en: 'New' } },
+        },
+      ]);
+      expect(state).toMatchObject({ content: { overview: { 'zh-CN': '新', en: 'New' }, rules } });
     });
   });
 });

@@ -19,6 +19,7 @@ import { Standings } from './standings.ts';
 import { Submissions } from './submissions.ts';
 import { scoringWorkers } from './workers/scoring-workers.ts';
 import { containerRoutes } from './http/containers.ts';
+import { metricRoutes } from './http/metric-routes.ts';
 import { ContainerSubmissions } from './containers/submissions.ts';
 import { containerRunners, credentialVault } from './containers/setup.ts';
 import { datasetsMirror } from './containers/datasets.ts';
@@ -72,6 +73,7 @@ export const scoringService = defineService({
     // Sealed results, collusion signals (decision 0008); guards the operators' calls registered above.
     await integrityRoutes(app, { db, store, auth });
     await scoreRecordRoutes(app, { db, store, submissions, auth });
+    await metricRoutes(app, { db, store });
     await tusRoutes(app, {
       submissions,
       uploads: new ResumableUploads(db),

@@ -60,7 +60,8 @@ export class Standings {
     const ids = [...new Set(request.submissionIds)];
     const invalid = (reason: string) =>
       new AppError(scoringCodes.finalSelectionInvalid, 'finalSelectionInvalid', 400, { data: { reason } });
-    if (ids.length > 2) throw invalid('at most 2 submissions');
+    if (ids.length > scoring.finalSelectionLimit)
+      throw invalid(`at most ${scoring.finalSelectionLimit} submissions`);
     // Only a competition and phase that exist: a selection for anything else would only grow the log.
     const competition = await this.#t()
       .selectFrom('competitions as c')

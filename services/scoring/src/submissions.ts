@@ -41,12 +41,8 @@ function firstDay(phases: Phases, firstSubmissionDay: string | null, timeZone: s
 
 export type SubmissionKind = 'result-file' | 'container-image';
 
-/**
- * Files refused for their format a team may have per competition and day (decision 0020): such a
- * refusal gives its allowance back (or never uses it), up to this many; then submissions wait for the
- * next day, so the free refusals cannot be used to probe the ground truth.
- */
-export const formatRefusalsPerDay = 10;
+/** Files refused for their format a team may have per competition and day (decision 0020; events' rules). */
+export const formatRefusalsPerDay = scoring.formatRefusalsPerDay;
 /** The ledger reasons that count as a day's format refusals (refunded files, refused uploads). */
 const formatReasons = ['format-refund', 'format-upload'];
 /** The error keys of upload-time refusals that are the file's format (and so count). */

@@ -108,7 +108,7 @@ export async function approveVerification(
 
 export function apiCaller(origin: string, language = 'en') {
   let cookie = '';
-  return async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
+  return async <T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> => {
     const response = await fetch(`${origin}/api${path}`, {
       method,
       headers: {

@@ -61,4 +61,12 @@ export const competitionMigrations: Record<string, Migration> = {
         )`.execute(db);
     },
   },
+  '2026-11-26-02-content': {
+    async up(db) {
+      // The operators' Markdown of the competition page's sections (issue 21): the fold of its events.
+      await sql`alter table competition.competitions add column content jsonb not null default '{}'`.execute(
+        db,
+      );
+    },
+  },
 };

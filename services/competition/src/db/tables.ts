@@ -1,10 +1,11 @@
 import type { Generated, Kysely } from 'kysely';
-import type { Phase, PhaseName, Settings } from '../domain/competition.ts';
+import type { Content, Phase, PhaseName, Settings } from '../domain/competition.ts';
 
 export interface CompetitionsTable {
   competition_id: string;
   settings: Settings;
   phases: Partial<Record<PhaseName, Phase>>;
+  content: Generated<Content>;
   type: string;
   season: string;
   created_at: Generated<Date>;

@@ -1,4 +1,4 @@
-import { competition } from '@sais/events';
+import { competition, languages } from '@sais/events';
 import type { z } from 'zod';
 import { competitionErrors } from '../errors.ts';
 
@@ -6,6 +6,9 @@ const E = competition;
 type Data<D extends { data: z.ZodType }> = z.infer<D['data']>;
 export type Settings = competition.CompetitionSettings;
 export type PhaseName = (typeof competition.phaseNames)[number];
+export type ContentSection = competition.ContentSection;
+/** The operators' Markdown of each written section of the competition's page. */
+export type Content = Partial<Record<ContentSection, competition.SectionText>>;
 
 export type CompetitionEvent =
   | { type: typeof E.CompetitionCreated.type; data: Data<typeof E.CompetitionCreated> }
@@ -14,7 +17,8 @@ export type CompetitionEvent =
   | { type: typeof E.PhaseOpened.type; data: Data<typeof E.PhaseOpened> }
   | { type: typeof E.PhaseClosed.type; data: Data<typeof E.PhaseClosed> }
   | { type: typeof E.FileAdded.type; data: Data<typeof E.FileAdded> }
-  | { type: typeof E.FileRemoved.type; data: Data<typeof E.FileRemoved> };
+  | { type: typeof E.FileRemoved.type; data: Data<typeof E.FileRemoved> }
+  | { type: typeof E.SectionContentChanged.type; data: Data<typeof E.SectionContentChanged> };
 
 /** A phase's schedule and the operator's override of it (open or closed now: events' one rule). */
 export interface Phase extends competition.PhaseWindow {
@@ -33,6 +37,7 @@ export type CompetitionState =
       settings: Settings;
       phases: Partial<Record<PhaseName, Phase>>;
       fileIds: string[];
+      content: Content;
     };
 
 /** A recorded event carries its time (`occurredAt`); the fold uses it for a phase's opening. */
@@ -47,6 +52,7 @@ export function evolveCompetition(
       settings: event.data.settings,
       phases: {},
       fileIds: [],
+      content: {},
     };
   }
   if (state.status === 'none') return state;
@@ -79,6 +85,8 @@ export function evolveCompetition(
       return { ...state, fileIds: [...state.fileIds, event.data.file.fileId] };
     case E.FileRemoved.type:
       return { ...state, fileIds: state.fileIds.filter((id) => id !== event.data.fileId) };
+    case E.SectionContentChanged.type:
+      return { ...state, content: { ...state.content, [event.data.section]: event.data.text } };
     default: {
       const unreachable: never = event;
       return unreachable;
@@ -101,7 +109,8 @@ export type CompetitionCommand =
   | { type: 'SchedulePhase'; phase: PhaseName; startsAt: string; endsAt: string }
   | { type: 'OpenPhase' | 'ClosePhase'; phase: PhaseName }
   | { type: 'AddFile'; kind: 'document' | 'dataset'; file: Data<typeof E.FileAdded>['file'] }
-  | { type: 'RemoveFile'; fileId: string };
+  | { type: 'RemoveFile'; fileId: string }
+  | { type: 'WriteSection'; section: ContentSection; text: competition.SectionText };
 
 /**
  * Two operators for final results (issue 19): a change that turns the rule in force from two operators to one
@@ -168,6 +177,14 @@ export function decideCompetition(command: CompetitionCommand, state: Competitio
     case 'RemoveFile':
       if (!state.fileIds.includes(command.fileId)) throw competitionErrors.fileNotFound();
       return [{ type: E.FileRemoved.type, data: { competitionId, fileId: command.fileId } }];
+    case 'WriteSection': {
+      const { section, text } = command;
+      const language = languages.find((name) => text[name].length > competition.sectionTextMaxLength);
+      if (language) throw competitionErrors.contentTooLong(section, language);
+      const before = state.content[section] ?? { 'zh-CN': '', en: '' };
+      if (languages.every((name) => before[name] === text[name])) return [];
+      return [{ type: E.SectionContentChanged.type, data: { competitionId, section, text } }];
+    }
     default: {
       const unreachable: never = command;
       return unreachable;

@@ -34,3 +34,15 @@ export const signUpBody = z.object({
 
 /** The console's competition list filter (ra-data-simple-rest): other keys, such as `id` or `q`, are ignored. */
 export const adminListFilter = listQuery.pick({ status: true, type: true, season: true });
+
+/** One section of the competition's page in both languages (Markdown; empty = not written). */
+export const sectionBody = competition.SectionText;
+/** Every section of the competition's page, as `GET /api/race/content` answers it. */
+export const contentView = z.object({
+  competitionId: z.uuid(),
+  sections: z.object(
+    Object.fromEntries(
+      competition.contentSections.map((section) => [section, competition.SectionText]),
+    ) as Record<competition.ContentSection, typeof competition.SectionText>,
+  ),
+});

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { prizeTrackTitle, prizeTracks, type scoring } from '@sais/events';
+import { competition, prizeTrackTitle, prizeTracks, type scoring } from '@sais/events';
 import type { Competitions } from '../competitions.ts';
 import type { Settings } from '../domain/competition.ts';
+import { trackContent } from './content.ts';
 import { trackData } from './datasets.ts';
 
 // Spec §4: registration 02.23, preliminary 03.24–05.25, semi-final 06.07–06.29, final in July (Asia/Shanghai).
@@ -89,6 +90,9 @@ export async function seedPrize(competitions: Competitions): Promise<SeededTrack
     await add('dataset', 'train.csv', data.train, 'text/csv');
     await add('dataset', 'test.csv', data.test, 'text/csv');
     await add('dataset', 'sample_submission.csv', data.sampleSubmission, 'text/csv');
+    const sections = trackContent(track, data);
+    for (const section of competition.contentSections)
+      await competitions.writeSection(competitionId, section, sections[section], metadata);
     seeded.push({ competitionId, metric: data.metric, groundTruth: Buffer.from(data.groundTruth) });
   }
   return seeded;

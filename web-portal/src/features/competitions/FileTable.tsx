@@ -4,9 +4,15 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../forms/dates';
+import { type FilePreview as Preview, fetchPreview } from './content/contentApi';
+import { FilePreview } from './content/FilePreview';
 import type { CompetitionFile } from './types';
+
+/** CSV files a reader may download can be previewed: header and first rows (GET /race/preview). */
+const previewable = (file: CompetitionFile) => file.downloadable && file.name.toLowerCase().endsWith('.csv');
 
 interface FileTableProps {
   files: CompetitionFile[];
@@ -16,6 +22,17 @@ interface FileTableProps {
 
 export function FileTable({ files, busy, onDownload }: FileTableProps) {
   const { t } = useTranslation();
+  /** The previews open now, by file. */
+  const [previews, setPreviews] = useState<Record<string, Preview | null>>({});
+  const toggle = async (file: CompetitionFile) => {
+    if (file.fileId in previews) {
+      const { [file.fileId]: _closed, ...rest } = previews;
+      setPreviews(rest);
+      return;
+    }
+    const preview = await fetchPreview(file.fileId).catch(() => undefined);
+    if (preview !== undefined) setPreviews((open) => ({ ...open, [file.fileId]: preview }));
+  };
   return (
     <Table size="small" data-testid="files">
       <TableHead>
@@ -27,20 +44,39 @@ export function FileTable({ files, busy, onDownload }: FileTableProps) {
       </TableHead>
       <TableBody>
         {files.map((file) => (
-          <TableRow key={file.fileId}>
-            <TableCell>{file.name}</TableCell>
-            <TableCell>{formatBytes(file.size)}</TableCell>
-            <TableCell align="right">
-              <Button
-                size="small"
-                disabled={busy === file.fileId}
-                onClick={() => onDownload(file)}
-                aria-label={t('competition.files.downloadNamed', { name: file.name })}
-              >
-                {t('competition.files.download')}
-              </Button>
-            </TableCell>
-          </TableRow>
+          <Fragment key={file.fileId}>
+            <TableRow>
+              <TableCell>{file.name}</TableCell>
+              <TableCell>{formatBytes(file.size)}</TableCell>
+              <TableCell align="right">
+                {previewable(file) ? (
+                  <Button
+                    size="small"
+                    onClick={() => void toggle(file)}
+                    aria-expanded={file.fileId in previews}
+                    aria-label={t('competition.files.previewNamed', { name: file.name })}
+                  >
+                    {t('competition.files.preview')}
+                  </Button>
+                ) : null}
+                <Button
+                  size="small"
+                  disabled={busy === file.fileId}
+                  onClick={() => onDownload(file)}
+                  aria-label={t('competition.files.downloadNamed', { name: file.name })}
+                >
+                  {t('competition.files.download')}
+                </Button>
+              </TableCell>
+            </TableRow>
+            {file.fileId in previews ? (
+              <TableRow>
+                <TableCell colSpan={3} sx={{ bgcolor: 'action.hover' }}>
+                  <FilePreview preview={previews[file.fileId] ?? null} />
+                </TableCell>
+              </TableRow>
+            ) : null}
+          </Fragment>
         ))}
       </TableBody>
     </Table>

@@ -2,9 +2,15 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
-export function FormatSection({ title, children }: { title: string; children: ReactNode }) {
+/** A titled section of a competition page; `id` is its anchor in the page's section list. */
+export function FormatSection({ title, id, children }: { title: string; id?: string; children: ReactNode }) {
   return (
-    <Box component="section" sx={{ mb: 4 }}>
+    <Box
+      component="section"
+      id={id}
+      data-testid={id ? `section-${id}` : undefined}
+      sx={{ mb: 4, scrollMarginTop: 80 }}
+    >
       <Typography variant="h6" component="h2" sx={{ fontWeight: 600, mb: 1.5 }}>
         {title}
       </Typography>

@@ -1,0 +1,47 @@
+import { type Authenticator, envelopeOf, ok, requireStaff } from '@sais/kit';
+import { competition } from '@sais/events';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Competitions } from '../competitions.ts';
+import * as S from './schemas.ts';
+
+/** The competition page's sections (issue 21): anyone reads them, operators write them in the console. */
+export async function contentRoutes(
+  root: FastifyInstance,
+  { competitions, auth }: { competitions: Competitions; auth: Authenticator },
+) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/race/content',
+    {
+      schema: {
+        tags: ['race'],
+        summary:
+          "The competition page's sections (overview, evaluation, data, rules, prizes) in Markdown, zh-CN and en; an empty text is not written",
+        querystring: z.object({ competitionId: z.uuid() }),
+        response: { 200: envelopeOf(S.contentView) },
+      },
+    },
+    async (request) => ok(await competitions.content(request.query.competitionId)),
+  );
+
+  app.put(
+    '/api/admin/competitions/:id/content/:section',
+    {
+      schema: {
+        tags: ['admin: competitions'],
+        summary: `Operator: write one section of the competition's page in Markdown, both languages (at most ${competition.sectionTextMaxLength} characters each)`,
+        params: z.object({ id: z.uuid(), section: z.enum(competition.contentSections) }),
+        body: S.sectionBody,
+        response: { 200: envelopeOf(S.contentView) },
+      },
+    },
+    async (request) => {
+      const { metadata } = await requireStaff(auth, request, 'operator');
+      const { id, section } = request.params;
+      return ok(await competitions.writeSection(id, section, request.body, metadata), 'Modify success');
+    },
+  );
+}

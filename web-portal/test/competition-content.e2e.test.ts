@@ -1,0 +1,232 @@
+import { mkdir } from 'node:fs/promises';
+import type { Browser, Locator, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureAppBuilt } from '../../infra/test/apps.ts';
+import { launchChromium } from './support/browser';
+import { englishOn } from './support/english';
+import { type Mailbox, startMailbox } from './support/mailbox';
+import { registerInContext, verifyInContext } from './support/participant';
+import { type RunningPlatform, apiCaller, startPlatform } from './support/platform';
+
+/**
+ * Issue 21's competition pages in the built portal, served by the real platform with its five seeded
+ * tracks: the sections in both languages, what the platform adds to them, and Markdown rendered safely.
+ */
+describe('the competition page’s sections', () => {
+  let mailbox: Mailbox;
+  let running: RunningPlatform;
+  let browser: Browser;
+  let page: Page;
+  let origin: string;
+  let tracks: string[] = [];
+  const reviewer = { username: `crv${Date.now() % 1_000_000}`, password: 'Review1234' };
+  const operatorAccount = { username: `con${Date.now() % 1_000_000}`, password: 'Operate1234' };
+  let operator: ReturnType<typeof apiCaller>;
+
+  const chooseLanguage = async (name: 'English' | '简体中文') => {
+    await page.getByTestId('language-selector').click();
+    await page.getByRole('option', { name }).click();
+  };
+  const sectionsSelector =
+    '[data-testid^="content-"], [data-testid="metric-summary"], [data-testid="rules-facts"], [data-testid="prize-total"], [data-testid="section-nav"]';
+  /** Goes to `path` and waits for `ready`; loads it once more if a request was aborted meanwhile. */
+  const open = async (path: string, ready: Locator) => {
+    let aborted = false;
+    const watch = (request: Request) => {
+      if (request.failure()?.errorText.includes('ERR_NETWORK_CHANGED')) aborted = true;
+    };
+    page.on('requestfailed', watch);
+    try {
+      await page.goto(`${origin}${path}`);
+      await ready.waitFor().catch(async (error: unknown) => {
+        if (!aborted) throw error;
+        await page.reload();
+        await ready.waitFor();
+      });
+    } finally {
+      page.off('requestfailed', watch);
+    }
+  };
+  const text = (testId: string) => page.getByTestId(testId).first().textContent();
+
+  beforeAll(async () => {
+    await mkdir('/tmp/sais-portal-screenshots', { recursive: true });
+    mailbox = await startMailbox();
+    await ensureAppBuilt('web-portal');
+    running = await startPlatform(mailbox.url);
+    origin = running.origin;
+    browser = await launchChromium();
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    context.setDefaultTimeout(10_000);
+    page = await context.newPage();
+    // Chromium aborts the requests in flight when the machine's network changes (ERR_NETWORK_CHANGED,
+    // as containers of other tests come and go): named in the log, and `open` loads the page again.
+    page.on('requestfailed', (request) =>
+      console.log(`request failed: ${request.url()} ${request.failure()?.errorText ?? ''}`),
+    );
+    await running.createStaff(operatorAccount.username, operatorAccount.password, ['operator']);
+    await running.createStaff(reviewer.username, reviewer.password, ['reviewer']);
+    operator = apiCaller(origin);
+    await operator('POST', '/user/login', operatorAccount);
+    const list = await operator<{ records: { competitionId: string }[] }>('GET', '/race/list?season=2027');
+    tracks = list.records.map((record) => record.competitionId);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await running?.close();
+    await mailbox?.close();
+  });
+
+  it('shows a seeded track’s sections in zh-CN, with the metric, the rules from its settings and the current phase', async () => {
+    const [yieldTrack] = tracks;
+    await operator('POST', `/admin/competitions/${yieldTrack}/phases/preliminary/open`, {});
+    await open(`/competitionDetail/${yieldTrack}/format`, page.getByTestId('content-prizes'));
+    const nav = page.getByTestId('section-nav');
+    for (const name of ['概览', '评测', '数据', '规则', '奖项', '赛程']) await nav.getByText(name).waitFor();
+    for (const heading of ['概览', '评测', '规则', '奖项', '赛程'])
+      await page.getByRole('heading', { level: 2, name: heading, exact: true }).waitFor();
+    // The operators' Markdown, rendered: headings of its own inside the sections.
+    await page.getByTestId('content-overview').getByRole('heading', { name: '背景' }).waitFor();
+    await expect(text('content-overview')).resolves.toContain('根据催化剂、溶剂、反应温度和试剂当量');
+    // Evaluation: the scoring registry's metric and direction, its formula, the public share.
+    await expect(text('metric-direction')).resolves.toBe('R²（决定系数）：越高越好');
+    await expect(text('metric-formula')).resolves.toBe('R² = 1 − Σᵢ (tᵢ − pᵢ)² / Σᵢ (tᵢ − t̄)²');
+    await expect(text('metric-split')).resolves.toMatch(/^公榜按 \d+% 的测试 id（共 100 个中的 \d+ 个）计算/);
+    await expect(text('content-evaluation')).resolves.toContain('id,yield');
+    // Rules: the competition's own settings and the scoring service's numbers.
+    await expect(text('rule-teamSize')).resolves.toBe('每支队伍最多 5 人。');
+    await expect(text('rule-daily')).resolves.toBe('每支队伍每天可提交 3 次，次数在北京时间零点重置。');
+    await expect(text('rule-finalSelection')).resolves.toMatch(/^每个阶段可选择最多 2 个评测完成的提交/);
+    await expect(text('rule-mergeDeadline')).resolves.toMatch(/^组队截止时间：2027年5月11日/);
+    await expect(text('content-rules')).resolves.toContain('禁止人工标注测试数据');
+    await expect(text('prize-total')).resolves.toBe('奖金总额：200,000 元');
+    await page.getByTestId('content-prizes').getByRole('cell', { name: '冠军' }).waitFor();
+    // Timeline: the phase open now is marked.
+    await expect(page.getByTestId('phase-preliminary').getAttribute('class')).resolves.toContain(
+      'Mui-selected',
+    );
+    await expect(page.getByTestId('phase-final').getAttribute('class')).resolves.not.toContain(
+      'Mui-selected',
+    );
+
+    // Data: the operators' text, then every file with its size.
+    await nav.getByText('数据').click();
+    await page.waitForURL(/\/competitionData$/);
+    await page.getByTestId('content-data').getByRole('cell', { name: 'temperature_c' }).waitFor();
+    const datasets = page.getByTestId('files-dataset');
+    for (const name of ['train.csv', 'test.csv', 'sample_submission.csv'])
+      await expect(datasets.getByRole('row').filter({ hasText: name }).textContent()).resolves.toMatch(
+        /\d+(\.\d)? (B|KB)/,
+      );
+    await page.screenshot({ path: '/tmp/sais-portal-screenshots/content-data-zh-CN.png', fullPage: true });
+  });
+
+  it('shows the same sections in English, and the other language when one is missing', async () => {
+    const [yieldTrack, priceTrack] = tracks;
+    await open(`/competitionDetail/${yieldTrack}/format`, page.getByTestId('content-prizes'));
+    await chooseLanguage('English');
+    for (const heading of ['Overview', 'Evaluation', 'Rules', 'Prizes', 'Timeline'])
+      await page.getByRole('heading', { level: 2, name: heading, exact: true }).waitFor();
+    await page.getByTestId('content-overview').getByRole('heading', { name: 'Background' }).waitFor();
+    await expect(text('metric-direction')).resolves.toBe('R²: higher is better');
+    await expect(text('rule-teamSize')).resolves.toBe('Teams have at most 5 members.');
+    await expect(text('prize-total')).resolves.toBe('Prize money: 200,000 RMB');
+    await page.getByTestId('content-prizes').getByRole('cell', { name: 'Champion' }).waitFor();
+    await page.screenshot({ path: '/tmp/sais-portal-screenshots/content-format-en.png', fullPage: true });
+
+    // Only Chinese written: an English reader gets it, with a note.
+    await operator('PUT', `/admin/competitions/${priceTrack}/content/prizes`, {
+      'zh-CN': '## 只有中文\n\n奖金见下。',
+      en: '',
+    });
+    await open(
+      `/competitionDetail/${priceTrack}/format`,
+      page.getByTestId('content-prizes').getByRole('heading', { name: '只有中文' }),
+    );
+    await expect(text('content-prizes-fallback')).resolves.toBe(
+      'This section is not written in English yet; shown in Chinese.',
+    );
+    await expect(text('metric-direction')).resolves.toBe('RMSE: lower is better');
+    await chooseLanguage('简体中文');
+  });
+
+  it('leaves no untranslated English on any seeded track’s sections in zh-CN', async () => {
+    const found: Record<string, string[]> = {};
+    for (const id of tracks) {
+      for (const [tab, ready] of [
+        ['format', 'content-prizes'],
+        ['competitionData', 'content-data'],
+      ] as const) {
+        await open(`/competitionDetail/${id}/${tab}`, page.getByTestId(ready));
+        await page.waitForLoadState('networkidle');
+        // The sections and what the platform adds to them (the seed's one-line descriptions name the
+        // target column, as the zh-CN walk of issue 21 allows for the first track only).
+        const words = await englishOn(page, sectionsSelector);
+        if (words.length > 0) found[`${id}/${tab}`] = words;
+      }
+    }
+    expect(found).toEqual({});
+  });
+
+  it('shows raw HTML in an operator’s Markdown as text and runs none of it; links open safely', async () => {
+    const [, , reasoningTrack] = tracks;
+    const markdown = [
+      '## 安全',
+      '',
+      '<script>window.__injected = "script"</script>',
+      '',
+      '<img src="x" onerror="window.__injected = \'img\'">',
+      '',
+      '[坏链接](javascript:window.__injected=1) 和 [好链接](https://example.org/rules)',
+    ].join('\n');
+    await operator('PUT', `/admin/competitions/${reasoningTrack}/content/overview`, {
+      'zh-CN': markdown,
+      en: markdown,
+    });
+    const overview = page.getByTestId('content-overview');
+    await open(
+      `/competitionDetail/${reasoningTrack}/format`,
+      overview.getByRole('heading', { name: '安全' }),
+    );
+    await expect(overview.textContent()).resolves.toContain('<script>window.__injected = "script"</script>');
+    await expect(overview.textContent()).resolves.toContain('<img src="x" onerror=');
+    await expect(overview.locator('script, img, iframe').count()).resolves.toBe(0);
+    await expect(
+      page.evaluate(() => (window as { __injected?: unknown }).__injected),
+    ).resolves.toBeUndefined();
+    const bad = overview.getByRole('link', { name: '坏链接' });
+    await expect(bad.getAttribute('href')).resolves.not.toMatch(/javascript/i);
+    const good = overview.getByRole('link', { name: '好链接' });
+    await expect(good.getAttribute('href')).resolves.toBe('https://example.org/rules');
+    await expect(good.getAttribute('target')).resolves.toBe('_blank');
+    await expect(good.getAttribute('rel')).resolves.toContain('noopener');
+  });
+
+  it('previews the first rows of a dataset for a verified reader', async () => {
+    const [yieldTrack] = tracks;
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    context.setDefaultTimeout(10_000);
+    try {
+      await registerInContext(context, origin, mailbox, `pre${Date.now() % 1_000_000}`);
+      await verifyInContext(context, origin, '赵六', reviewer);
+      const reader = await context.newPage();
+      await reader.goto(`${origin}/competitionDetail/${yieldTrack}/competitionData`);
+      const datasets = reader.getByTestId('files-dataset');
+      await datasets.getByRole('button', { name: '预览 train.csv' }).click();
+      const preview = datasets.getByTestId('file-preview');
+      await expect
+        .poll(() => preview.getByRole('columnheader').allTextContents())
+        .toEqual(['id', 'catalyst', 'solvent', 'temperature_c', 'equivalents', 'yield']);
+      await expect(preview.getByRole('row').count()).resolves.toBe(6);
+      await reader.screenshot({
+        path: '/tmp/sais-portal-screenshots/content-preview-zh-CN.png',
+        fullPage: true,
+      });
+      await datasets.getByRole('button', { name: '预览 train.csv' }).click();
+      await expect(preview.count()).resolves.toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
