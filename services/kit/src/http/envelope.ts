@@ -45,3 +45,29 @@ export function localizeSuccess(message: string, language: Language): string {
 export function localize(text: string, language: Language): string {
   return isMessageKey(text) ? translate(text, language) : text;
 }
+
+/**
+ * An answer's bytes (a Buffer, a stream or a string) as OpenAPI shows them (`type: string, format:
+ * binary`). Fastify sends Buffers and streams as they are, so this schema never serializes anything.
+ */
+const bytes = z.custom<Buffer | NodeJS.ReadableStream | string>().meta({ type: 'string', format: 'binary' });
+
+/**
+ * Route response for an answer that is not the JSON envelope (a file, a CSV, an event stream): OpenAPI
+ * names its content type. Such answers are sent as a Buffer or stream (or by the raw response), which
+ * Fastify does not serialize, so the schema only documents them.
+ */
+export function nonJsonResponse(description: string, contentTypes: readonly string[]) {
+  return {
+    description,
+    content: Object.fromEntries(contentTypes.map((type) => [type, { schema: bytes }])),
+  };
+}
+
+/** Route response for a server-sent event stream (`text/event-stream`). */
+export function eventStreamResponse(description: string) {
+  return { description, content: { 'text/event-stream': { schema: bytes } } };
+}
+
+/** The `data: null` envelope of a call that answers only that it is done. */
+export const doneEnvelope = envelopeOf(z.null());
