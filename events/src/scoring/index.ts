@@ -24,3 +24,4 @@ export const submissionEvents = [
   ContainerRunProgressed,
   ContainerRunStopped,
 ] as const;
+export * as responses from './responses.ts';

@@ -2,10 +2,12 @@ import {
   AppError,
   type Authenticator,
   ValidationError,
+  envelopeOf,
   ok,
   requestMetadata,
   requirePrincipal,
 } from '@sais/kit';
+import { scoring } from '@sais/events';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -42,6 +44,7 @@ export async function containerRoutes(
         tags: ['submission'],
         summary:
           'Submit code as a container image: {competitionId, image, username?, password?, configPath? (default /app/run.sh), confirmStop?}; 409/40020 while the team’s previous run is unfinished unless confirmStop',
+        response: { 200: envelopeOf(scoring.responses.submissionReceived) },
       },
     },
     async (request) => {
