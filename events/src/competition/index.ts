@@ -1,3 +1,4 @@
 export * from './competition.ts';
 export * from './phases.ts';
 export * from './registration.ts';
+export * as responses from './responses.ts';

@@ -34,3 +34,6 @@ export const signUpBody = z.object({
 
 /** The console's competition list filter (ra-data-simple-rest): other keys, such as `id` or `q`, are ignored. */
 export const adminListFilter = listQuery.pick({ status: true, type: true, season: true });
+
+/** A competition as the console lists it: `id` (ra-data-simple-rest) beside `competitionId`. */
+export const adminCompetition = competition.responses.competitionView.extend({ id: z.string() });
