@@ -1,20 +1,14 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
+import type { competition, scoring } from '@sais/events';
 import { UsageError } from '../api.ts';
 import { uploadResumable } from './resumable.ts';
 import type { Context } from '../output.ts';
 import { emit, fieldLines, table } from '../output.ts';
 
-export interface Submission {
-  submissionId: string;
-  kind: string;
-  phase: string;
-  fileName: string | null;
-  status: 'Waiting' | 'Evaluating' | 'Completed' | 'Invalid' | 'Failed';
-  score: number | null;
-  log: string | null;
-  submittedAt: string;
-}
+/** The platform's answers, typed by the routes' own response schemas (`@sais/events`). */
+export type Submission = scoring.responses.MySubmission;
+type Received = scoring.responses.SubmissionReceived;
 
 /** Result files up to this size go as multipart; above it the platform wants tus (decision 0009). */
 export const maxMultipartBytes = 20 * 1024 * 1024;
@@ -40,7 +34,7 @@ export async function submit(
   );
   if (size > maxResumableBytes) throw new UsageError(context.t('tooLarge', { path: options.file }));
   const bytes = await readFile(options.file);
-  let received: { submissionId: string; status: string; remaining: number };
+  let received: Received;
   if (options.resumable || size > maxMultipartBytes) {
     received = await uploadResumable(context, competitionId, bytes, basename(options.file));
   } else {
@@ -48,7 +42,7 @@ export async function submit(
     // The competition before the file: the platform refuses a caller who may not submit before reading it.
     form.append('competitionId', competitionId);
     form.append('file', new Blob([new Uint8Array(bytes)], { type: 'text/csv' }), basename(options.file));
-    received = await context.api.post('/api/submission/upload', form);
+    received = await context.api.post<Received>('/api/submission/upload', form);
   }
   if (!context.json)
     context.out(
@@ -113,7 +107,7 @@ export async function showSubmission(
   const competitions = options.competition
     ? [options.competition]
     : (
-        await context.api.get<{ records: { competitionId: string }[] }>('/api/race/userRaceList', {
+        await context.api.get<competition.responses.MyCompetitionPage>('/api/race/userRaceList', {
           page: 1,
           pageSize: 100,
         })
@@ -156,14 +150,18 @@ export async function showSubmission(
 
 /** `sais quota <competition>`. */
 export async function quota(context: Context, competitionId: string) {
-  const q = await context.api.get<{
-    limit: number;
-    used: number;
-    remaining: number;
-    day: string;
-    timeZone: string;
-  }>('/api/submission/remaining', { competitionId });
-  emit(context, q, () => context.t('quota', { ...q }));
+  const q = await context.api.get<scoring.responses.RemainingSubmissions>('/api/submission/remaining', {
+    competitionId,
+  });
+  emit(context, q, () =>
+    context.t('quota', {
+      remaining: q.remaining,
+      limit: q.limit,
+      day: q.day,
+      timeZone: q.timeZone,
+      used: q.used,
+    }),
+  );
 }
 
 /** `sais final-select <competition> <submission…>` (none: back to the default, the 2 best public). */
@@ -173,7 +171,7 @@ export async function finalSelect(
   submissionIds: string[],
   phase?: string,
 ) {
-  const result = await context.api.post<unknown>('/api/submission/selectFinal', {
+  const result = await context.api.post<scoring.responses.FinalSelection>('/api/submission/selectFinal', {
     competitionId,
     submissionIds,
     ...(phase ? { phase } : {}),
