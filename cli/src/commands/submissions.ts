@@ -171,10 +171,13 @@ export async function finalSelect(
   submissionIds: string[],
   phase?: string,
 ) {
-  const result = await context.api.post<scoring.responses.FinalSelection>('/api/submission/selectFinal', {
-    competitionId,
-    submissionIds,
-    ...(phase ? { phase } : {}),
-  });
+  const result = await context.api.post<scoring.responses.FinalSelection | null>(
+    '/api/submission/selectFinal',
+    {
+      competitionId,
+      submissionIds,
+      ...(phase ? { phase } : {}),
+    },
+  );
   emit(context, result, () => context.t('finalSelected'));
 }

@@ -367,7 +367,8 @@ async function finalAndBoardRoutes(
           submissionIds: z.array(z.uuid()).max(2),
           phase: z.string().max(40).optional(),
         }),
-        response: { 200: envelopeOf(R.finalSelection) },
+        // null: the team has no submission in that phase yet (its empty choice is recorded all the same).
+        response: { 200: envelopeOf(R.finalSelection.nullable()) },
       },
     },
     async (request) => {
