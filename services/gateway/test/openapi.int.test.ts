@@ -98,6 +98,33 @@ describe('OpenAPI at /api/docs/json (issue 22)', () => {
     ]);
     expect(contentTypes('/api/submission/tus/{uploadId}', 'patch', '204')).toEqual([]);
     expect(contentTypes('/api/submission/tus/{uploadId}', 'patch')).toEqual(['application/json']);
+    // Multipart forms are documented with their fields (the file as bytes), as is the container body.
+    const form = (path: string) =>
+      (
+        document.paths[path]?.post as {
+          requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+        }
+      )?.requestBody?.content?.['multipart/form-data']?.schema?.properties;
+    expect(form('/api/submission/upload')).toMatchObject({
+      competitionId: { type: 'string' },
+      file: { type: 'string', format: 'binary' },
+    });
+    expect(Object.keys(form('/api/admin/groundtruth') ?? {}).sort()).toEqual([
+      'competitionId',
+      'file',
+      'metric',
+      'publicPercent',
+    ]);
+    expect(Object.keys(form('/api/admin/competitions/{id}/files') ?? {}).sort()).toEqual(['file', 'kind']);
+    expect(
+      Object.keys(
+        (
+          document.paths['/api/submission/container']?.post as {
+            requestBody?: { content?: Record<string, unknown> };
+          }
+        )?.requestBody?.content ?? {},
+      ),
+    ).toEqual(['application/json']);
     // The web apps' pages are not API calls.
     expect(paths.filter((path) => !path.startsWith('/api/'))).toEqual([]);
   });

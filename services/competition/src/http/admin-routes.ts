@@ -2,7 +2,9 @@ import {
   type Authenticator,
   ValidationError,
   anySortField,
+  bodyCheckedByHandler,
   doneEnvelope,
+  formFile,
   envelopeOf,
   ok,
   okPage,
@@ -168,8 +170,10 @@ export async function adminRoutes(
         summary: 'Attach a documentation file or dataset (multipart: kind, file)',
         params: idParams,
         consumes: ['multipart/form-data'],
+        body: z.object({ kind: z.enum(['document', 'dataset']), file: formFile }),
         response: { 200: envelopeOf(competition.responses.competitionFile.omit({ kind: true })) },
       },
+      validatorCompiler: bodyCheckedByHandler,
     },
     async (request) => {
       const principal = await operator(request);

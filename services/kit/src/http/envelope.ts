@@ -1,5 +1,6 @@
 import { type Language, type MessageKey, messages, pickLanguage, translate } from '@sais/events';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 /** The `{ code, message, data }` body of every response. */
@@ -71,3 +72,19 @@ export function eventStreamResponse(description: string) {
 
 /** The `data: null` envelope of a call that answers only that it is done. */
 export const doneEnvelope = envelopeOf(z.null());
+
+/** A file part of a multipart form, as OpenAPI shows it. */
+export const formFile = bytes;
+
+/**
+ * Validator for a route whose body schema documents what the handler reads itself: a multipart form
+ * (Fastify does not parse one into `request.body`; the handler reads its parts in order as the file
+ * streams) or a body checked in the handler. The body is left as it came; querystring and params are
+ * validated as everywhere (`validatorCompiler: bodyCheckedByHandler` in the route's options).
+ */
+export function bodyCheckedByHandler<S>(
+  route: Parameters<FastifySchemaCompiler<S>>[0],
+): ReturnType<FastifySchemaCompiler<S>> {
+  if (route.httpPart === 'body') return (data: unknown) => ({ value: data });
+  return validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]);
+}

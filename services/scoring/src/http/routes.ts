@@ -7,7 +7,9 @@ import {
   type Principal,
   type SimpleRestQuery,
   ValidationError,
+  bodyCheckedByHandler,
   envelopeOf,
+  formFile,
   ok,
   okPage,
   parseSimpleRestList,
@@ -71,8 +73,11 @@ export async function scoringRoutes(
         tags,
         summary: 'Submit a result file (multipart: competitionId, file; CSV id,<target>; ≤ 20 MB)',
         consumes: ['multipart/form-data'],
+        // The fields in this order: the caller is checked before the file is read.
+        body: z.object({ competitionId: z.uuid(), file: formFile }),
         response: { 200: envelopeOf(R.submissionReceived) },
       },
+      validatorCompiler: bodyCheckedByHandler,
     },
     async (request) => {
       const principal = await requirePrincipal(auth, request);
@@ -291,10 +296,17 @@ export async function scoringRoutes(
         tags: ['admin: scoring'],
         summary: `Operator: set a competition’s ground truth (multipart: competitionId, metric ${scoring.metricNames.join('|')}, publicPercent, file id,<target>)`,
         consumes: ['multipart/form-data'],
+        body: z.object({
+          competitionId: z.uuid(),
+          metric: scoring.metricName,
+          publicPercent: z.number().int().min(0).max(100).default(50),
+          file: formFile,
+        }),
         response: {
           200: envelopeOf(z.object({ rows: z.number(), publicRows: z.number(), sha256: z.string() })),
         },
       },
+      validatorCompiler: bodyCheckedByHandler,
     },
     async (request) => {
       const principal = await requirePrincipal(auth, request, 'operator');
