@@ -95,7 +95,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
         if (!token.startsWith(identity.tokenPrefix)) throw new UsageError(context.t('badToken'));
         const url = all.url ?? env.SAIS_URL ?? stored.url ?? defaultUrl;
         const api = new Api({ ...context.api.options, url, token });
-        const me = await api.get<{ username: string }>('/api/user/detail');
+        const me = await api.get<identity.responses.UserDetail>('/api/user/detail');
         const path = await writeConfig(env, { url, token });
         emit(context, { username: me.username, url, config: path }, () =>
           context.t('loggedIn', { user: me.username, path }),
@@ -107,9 +107,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     .description('who the token belongs to, and its scopes')
     .action(
       run(async (context) => {
-        const me = await context.api.get<{ username: string; userId: string; token?: { scopes: string[] } }>(
-          '/api/user/detail',
-        );
+        const me = await context.api.get<identity.responses.UserDetail>('/api/user/detail');
         emit(
           context,
           me,

@@ -1,22 +1,11 @@
+import type { competition } from '@sais/events';
 import type { Context } from '../output.ts';
 import { emit, fieldLines, localized, table } from '../output.ts';
 
-type Text = { en: string; 'zh-CN': string };
-export interface Competition {
-  competitionId: string;
-  title: Text;
-  type: string;
-  status: string;
-  season: string;
-  bonus: number;
-  currentPhase: string | null;
-  phases: Record<string, { startsAt: string; endsAt: string }>;
-  description: Text;
-  teamSizeLimit: number;
-  dailySubmissionLimit: number;
-  submissionKinds: string[];
-  signedUp?: boolean;
-}
+/** The platform's answers, typed by the routes' own response schemas (`@sais/events`). */
+type Competition = competition.responses.CompetitionView;
+type CompetitionPage = competition.responses.CompetitionPage;
+type CompetitionDetail = competition.responses.CompetitionDetail;
 
 /** `sais competitions list [--status --type --season]`: every page of `/api/race/list`. */
 export async function listCompetitions(
@@ -25,7 +14,7 @@ export async function listCompetitions(
 ) {
   const records: Competition[] = [];
   for (let page = 1; ; page++) {
-    const answer = await context.api.get<{ total: number; records: Competition[] }>('/api/race/list', {
+    const answer = await context.api.get<CompetitionPage>('/api/race/list', {
       ...filters,
       page,
       pageSize: 50,
@@ -52,7 +41,7 @@ export async function listCompetitions(
 
 /** `sais competitions show <id>`. */
 export async function showCompetition(context: Context, competitionId: string) {
-  const c = await context.api.get<Competition>('/api/race/detail', { competitionId });
+  const c = await context.api.get<CompetitionDetail>('/api/race/detail', { competitionId });
   emit(context, c, () =>
     [
       localized(context, c.title),

@@ -1,4 +1,5 @@
 import { createInterface } from 'node:readline/promises';
+import type { scoring } from '@sais/events';
 import { PlatformError, UsageError } from '../api.ts';
 import type { Context } from '../output.ts';
 import { emit } from '../output.ts';
@@ -41,7 +42,7 @@ export async function submitContainer(
     ...(options.username ? { username: options.username, password } : {}),
     ...(options.config ? { configPath: options.config } : {}),
   };
-  type Received = { submissionId: string; status: string; remaining: number };
+  type Received = scoring.responses.SubmissionReceived;
   let received: Received;
   try {
     received = await context.api.post<Received>('/api/submission/container', {

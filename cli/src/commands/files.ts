@@ -4,20 +4,14 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { competition } from '@sais/events';
 import { SingleBar } from 'cli-progress';
 import { NetworkError, UsageError } from '../api.ts';
 import type { Context } from '../output.ts';
 import { emit, table } from '../output.ts';
 
-export interface CompetitionFile {
-  fileId: string;
-  kind: 'document' | 'dataset';
-  name: string;
-  size: number;
-  contentType: string;
-  sha256: string;
-  downloadable: boolean;
-}
+/** A file as `/api/race/files` lists it (the route's response schema, `@sais/events`). */
+export type CompetitionFile = competition.responses.CompetitionFileView;
 
 const filesOf = (context: Context, competitionId: string) =>
   context.api.get<CompetitionFile[]>('/api/race/files', { competitionId });

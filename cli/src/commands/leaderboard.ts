@@ -1,16 +1,9 @@
+import type { scoring } from '@sais/events';
 import type { Context } from '../output.ts';
 import { emit, table } from '../output.ts';
 
-export interface BoardRow {
-  rank: number;
-  teamId: string;
-  teamName: string | null;
-  participants: string[];
-  organization: string | null;
-  score: number | null;
-  metric?: string;
-  submittedAt: string | null;
-}
+/** A leaderboard row (the routes' response schema, `@sais/events`). */
+export type BoardRow = scoring.responses.BoardRow;
 
 /** A CSV field, quoted when it must be (RFC 4180). */
 const field = (value: unknown) => {
@@ -47,7 +40,7 @@ export async function leaderboard(
   const rows: BoardRow[] = [];
   let phase: string | null = null;
   for (let page = 1; ; page++) {
-    const answer = await context.api.get<{ phase: string; total: number; records: BoardRow[] }>(path, {
+    const answer = await context.api.get<scoring.responses.LeaderboardPage>(path, {
       competitionId,
       phase: options.phase,
       page,

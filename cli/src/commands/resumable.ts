@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import type { scoring } from '@sais/events';
 import { SingleBar } from 'cli-progress';
 import { DetailedError, Upload } from 'tus-js-client';
 import { NetworkError, PlatformError } from '../api.ts';
@@ -79,7 +80,7 @@ export async function uploadResumable(
   competitionId: string,
   bytes: Buffer,
   filename: string,
-): Promise<{ submissionId: string; status: string; remaining: number }> {
+): Promise<scoring.responses.SubmissionReceived> {
   const endpoint = context.api.url(tusPath).toString();
   // The same file for the same competition on the same platform is the same upload.
   const fingerprint = createHash('sha256')
@@ -117,7 +118,7 @@ export async function uploadResumable(
           return reject(
             new PlatformError(envelope.code, envelope.message, lastResponse.getStatus(), envelope.data),
           );
-        resolve(envelope.data as { submissionId: string; status: string; remaining: number });
+        resolve(envelope.data as scoring.responses.SubmissionReceived);
       },
       onError: (error) => {
         bar?.stop();

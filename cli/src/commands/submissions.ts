@@ -1,25 +1,14 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
+import type { competition, scoring } from '@sais/events';
 import { UsageError } from '../api.ts';
 import { uploadResumable } from './resumable.ts';
 import type { Context } from '../output.ts';
 import { emit, fieldLines, table } from '../output.ts';
 
-export interface Submission {
-  submissionId: string;
-  kind: string;
-  phase: string;
-  fileName: string | null;
-  status: 'Waiting' | 'Evaluating' | 'Completed' | 'Invalid' | 'Failed';
-  score: number | null;
-  /** A container run's output, or an older submission's English log. */
-  log: string | null;
-  /** Why the scorer refused the file: a key of the platform's catalogue with its parameters (for --json). */
-  refusal?: { key: string; params: Record<string, string | number> } | null;
-  /** `log` and `refusal` rendered by the platform in the language the client asked for (Accept-Language). */
-  logText?: string | null;
-  submittedAt: string;
-}
+/** The platform's answers, typed by the routes' own response schemas (`@sais/events`). */
+export type Submission = scoring.responses.MySubmission;
+type Received = scoring.responses.SubmissionReceived;
 
 /** The log as a reader reads it: the platform's rendering in the asked language (older platforms: `log`). */
 const logOf = (s: Submission) => (s.logText === undefined ? s.log : s.logText);
@@ -48,7 +37,7 @@ export async function submit(
   );
   if (size > maxResumableBytes) throw new UsageError(context.t('tooLarge', { path: options.file }));
   const bytes = await readFile(options.file);
-  let received: { submissionId: string; status: string; remaining: number };
+  let received: Received;
   if (options.resumable || size > maxMultipartBytes) {
     received = await uploadResumable(context, competitionId, bytes, basename(options.file));
   } else {
@@ -56,7 +45,7 @@ export async function submit(
     // The competition before the file: the platform refuses a caller who may not submit before reading it.
     form.append('competitionId', competitionId);
     form.append('file', new Blob([new Uint8Array(bytes)], { type: 'text/csv' }), basename(options.file));
-    received = await context.api.post('/api/submission/upload', form);
+    received = await context.api.post<Received>('/api/submission/upload', form);
   }
   if (!context.json)
     context.out(
@@ -121,7 +110,7 @@ export async function showSubmission(
   const competitions = options.competition
     ? [options.competition]
     : (
-        await context.api.get<{ records: { competitionId: string }[] }>('/api/race/userRaceList', {
+        await context.api.get<competition.responses.MyCompetitionPage>('/api/race/userRaceList', {
           page: 1,
           pageSize: 100,
         })
@@ -165,14 +154,18 @@ export async function showSubmission(
 
 /** `sais quota <competition>`. */
 export async function quota(context: Context, competitionId: string) {
-  const q = await context.api.get<{
-    limit: number;
-    used: number;
-    remaining: number;
-    day: string;
-    timeZone: string;
-  }>('/api/submission/remaining', { competitionId });
-  emit(context, q, () => context.t('quota', { ...q }));
+  const q = await context.api.get<scoring.responses.RemainingSubmissions>('/api/submission/remaining', {
+    competitionId,
+  });
+  emit(context, q, () =>
+    context.t('quota', {
+      remaining: q.remaining,
+      limit: q.limit,
+      day: q.day,
+      timeZone: q.timeZone,
+      used: q.used,
+    }),
+  );
 }
 
 /** `sais final-select <competition> <submission…>` (none: back to the default, the 2 best public). */
@@ -182,10 +175,13 @@ export async function finalSelect(
   submissionIds: string[],
   phase?: string,
 ) {
-  const result = await context.api.post<unknown>('/api/submission/selectFinal', {
-    competitionId,
-    submissionIds,
-    ...(phase ? { phase } : {}),
-  });
+  const result = await context.api.post<scoring.responses.FinalSelection | null>(
+    '/api/submission/selectFinal',
+    {
+      competitionId,
+      submissionIds,
+      ...(phase ? { phase } : {}),
+    },
+  );
   emit(context, result, () => context.t('finalSelected'));
 }

@@ -1,29 +1,10 @@
+import type { team } from '@sais/events';
 import { UsageError } from '../api.ts';
 import type { Context } from '../output.ts';
 import { emit } from '../output.ts';
 
-interface Person {
-  userId: string;
-  name: string;
-  username: string;
-  isAdmin?: boolean;
-}
-interface MyTeam {
-  competitionId: string;
-  signedUp: boolean;
-  teamSizeLimit: number;
-  attemptsLeft: number;
-  changesOpen: boolean;
-  team: {
-    teamId: string | null;
-    name: string;
-    solo: boolean;
-    ownerId: string;
-    members: Person[];
-    applications: (Person & { applicationId: string; kind: 'join' | 'leave' })[];
-  } | null;
-  myApplication: { applicationId: string; kind: 'join' | 'leave'; teamId: string; teamName: string } | null;
-}
+/** `/api/team/myTeam`'s answer (the route's response schema, `@sais/events`). */
+type MyTeam = team.responses.MyTeamView;
 
 const myTeam = (context: Context, competitionId: string) =>
   context.api.get<MyTeam>('/api/team/myTeam', { competitionId });
@@ -64,7 +45,10 @@ export async function showTeam(context: Context, competitionId: string) {
 
 /** `sais team create <competition> <name>`. */
 export async function createTeam(context: Context, competitionId: string, name: string) {
-  const created = await context.api.post<{ teamId: string }>('/api/team/create', { competitionId, name });
+  const created = await context.api.post<team.responses.TeamCreated>('/api/team/create', {
+    competitionId,
+    name,
+  });
   emit(context, created, () => context.t('teamCreated', { name, id: created.teamId }));
 }
 

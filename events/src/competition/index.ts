@@ -2,3 +2,4 @@ export * from './competition.ts';
 export * from './phases.ts';
 export * from './registration.ts';
 export * from './content.ts';
+export * as responses from './responses.ts';

@@ -5,3 +5,4 @@ export * from './verification.ts';
 export * from './message.ts';
 export * from './signal.ts';
 export * from './token.ts';
+export * as responses from './responses.ts';

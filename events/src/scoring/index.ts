@@ -26,3 +26,4 @@ export const submissionEvents = [
   ContainerRunStopped,
 ] as const;
 export * from './rules.ts';
+export * as responses from './responses.ts';

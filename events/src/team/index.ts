@@ -1,2 +1,3 @@
 export * from './team.ts';
 export * from './notices.ts';
+export * as responses from './responses.ts';

@@ -38,7 +38,9 @@ export async function serveStaticApps(
     }
     return reply.type('text/html').sendFile('index.html', dir);
   };
-  app.get('/console', async (_request, reply) => reply.redirect('/console/'));
-  app.get('/console/*', fallback(consoleDir));
-  app.get('/*', fallback(portalDir));
+  // Web pages, not API calls: left out of the OpenAPI document (as @fastify/static leaves its files out).
+  const page = { schema: { hide: true } };
+  app.get('/console', page, async (_request, reply) => reply.redirect('/console/'));
+  app.get('/console/*', page, fallback(consoleDir));
+  app.get('/*', page, fallback(portalDir));
 }

@@ -141,7 +141,11 @@ export class Standings {
         { trx },
       );
     });
-    return (await this.finalSelection(request.competitionId, request.teamId)).find((p) => p.phase === phase)!;
+    // A phase the team has not submitted in yet has no selection to show (an empty choice was recorded).
+    return (
+      (await this.finalSelection(request.competitionId, request.teamId)).find((p) => p.phase === phase) ??
+      null
+    );
   }
 
   async #latestPhase(competitionId: string, teamId: string): Promise<string | null> {

@@ -2,6 +2,10 @@ import {
   type Authenticator,
   ValidationError,
   anySortField,
+  bodyCheckedByHandler,
+  doneEnvelope,
+  formFile,
+  envelopeOf,
   ok,
   okPage,
   parseSimpleRestList,
@@ -18,6 +22,8 @@ import * as S from './schemas.ts';
 
 const tags = ['admin: competitions'];
 const idParams = z.object({ id: z.uuid() });
+/** One competition as the console shows it (`signedUp` is always false: the console asks for nobody). */
+const oneCompetition = envelopeOf(S.adminCompetition.extend({ signedUp: z.boolean() }));
 
 /** Operator calls for the console, in ra-data-simple-rest form (`sort`, `range`, `filter`, Content-Range). */
 export async function adminRoutes(
@@ -27,12 +33,19 @@ export async function adminRoutes(
   const app = root.withTypeProvider<ZodTypeProvider>();
   const operator = (request: Parameters<typeof requirePrincipal>[1]) =>
     requirePrincipal(auth, request, 'operator');
-  const record = (item: { competitionId: string }) => ({ id: item.competitionId, ...item });
+  const record = <T extends { competitionId: string }>(item: T) => ({ id: item.competitionId, ...item });
   const one = async (id: string) => ok(record(await competitions.detail(id, null)));
 
   app.get(
     '/api/admin/competitions',
-    { schema: { tags, summary: 'List competitions', querystring: simpleRestQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'List competitions',
+        querystring: simpleRestQuery,
+        response: { 200: envelopeOf(z.array(S.adminCompetition)) },
+      },
+    },
     async (request, reply) => {
       await operator(request);
       const { from, to, filter } = parseSimpleRestList(request.query, {
@@ -48,7 +61,7 @@ export async function adminRoutes(
 
   app.get(
     '/api/admin/competitions/:id',
-    { schema: { tags, summary: 'One competition', params: idParams } },
+    { schema: { tags, summary: 'One competition', params: idParams, response: { 200: oneCompetition } } },
     async (request) => {
       await operator(request);
       return one(request.params.id);
@@ -57,7 +70,14 @@ export async function adminRoutes(
 
   app.post(
     '/api/admin/competitions',
-    { schema: { tags, summary: 'Create a competition with its phases', body: S.createBody } },
+    {
+      schema: {
+        tags,
+        summary: 'Create a competition with its phases',
+        body: S.createBody,
+        response: { 200: oneCompetition },
+      },
+    },
     async (request) => {
       const principal = await operator(request);
       const { phases, ...settings } = request.body;
@@ -73,7 +93,15 @@ export async function adminRoutes(
 
   app.put(
     '/api/admin/competitions/:id',
-    { schema: { tags, summary: 'Change settings', params: idParams, body: S.updateBody } },
+    {
+      schema: {
+        tags,
+        summary: 'Change settings',
+        params: idParams,
+        body: S.updateBody,
+        response: { 200: oneCompetition },
+      },
+    },
     async (request) => {
       const principal = await operator(request);
       await competitions.execute(
@@ -87,7 +115,15 @@ export async function adminRoutes(
 
   app.post(
     '/api/admin/competitions/:id/phases',
-    { schema: { tags, summary: 'Schedule a phase', params: idParams, body: S.phaseBody } },
+    {
+      schema: {
+        tags,
+        summary: 'Schedule a phase',
+        params: idParams,
+        body: S.phaseBody,
+        response: { 200: oneCompetition },
+      },
+    },
     async (request) => {
       const principal = await operator(request);
       const { phase, startsAt, endsAt } = request.body;
@@ -112,6 +148,7 @@ export async function adminRoutes(
         tags,
         summary: 'Open or close a phase now',
         params: idParams.extend({ phase: z.enum(competition.phaseNames), action: z.enum(['open', 'close']) }),
+        response: { 200: oneCompetition },
       },
     },
     async (request) => {
@@ -134,7 +171,10 @@ export async function adminRoutes(
         summary: 'Attach a documentation file or dataset (multipart: kind, file)',
         params: idParams,
         consumes: ['multipart/form-data'],
+        body: z.object({ kind: z.enum(['document', 'dataset']), file: formFile }),
+        response: { 200: envelopeOf(competition.responses.competitionFile.omit({ kind: true })) },
       },
+      validatorCompiler: bodyCheckedByHandler,
     },
     async (request) => {
       const principal = await operator(request);
@@ -165,7 +205,14 @@ export async function adminRoutes(
 
   app.delete(
     '/api/admin/competitions/:id/files/:fileId',
-    { schema: { tags, summary: 'Remove a file', params: idParams.extend({ fileId: z.uuid() }) } },
+    {
+      schema: {
+        tags,
+        summary: 'Remove a file',
+        params: idParams.extend({ fileId: z.uuid() }),
+        response: { 200: doneEnvelope },
+      },
+    },
     async (request) => {
       const principal = await operator(request);
       await competitions.removeFile(

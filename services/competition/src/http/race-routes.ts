@@ -1,4 +1,12 @@
-import { type Authenticator, envelopeOf, ok, requestMetadata, requirePrincipal } from '@sais/kit';
+import { competition } from '@sais/events';
+import {
+  type Authenticator,
+  envelopeOf,
+  nonJsonResponse,
+  ok,
+  requestMetadata,
+  requirePrincipal,
+} from '@sais/kit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,6 +16,7 @@ import { type FileStorage, parseRange } from '../files/storage.ts';
 import * as S from './schemas.ts';
 
 const tags = ['race'];
+const R = competition.responses;
 
 /** The participant portal's competition calls: list, detail, my activities, sign-up, files and downloads. */
 export async function raceRoutes(
@@ -23,6 +32,7 @@ export async function raceRoutes(
         tags,
         summary: 'Competitions with filters (status, type, season) and paging',
         querystring: S.listQuery,
+        response: { 200: envelopeOf(R.competitionPage) },
       },
     },
     async (request) => ok(await competitions.list(request.query)),
@@ -35,6 +45,7 @@ export async function raceRoutes(
         tags,
         summary: 'One competition; `signedUp` tells whether I signed up',
         querystring: z.object({ competitionId: z.uuid() }),
+        response: { 200: envelopeOf(R.competitionDetail) },
       },
     },
     async (request) => {
@@ -45,7 +56,14 @@ export async function raceRoutes(
 
   app.get(
     '/api/race/userRaceList',
-    { schema: { tags, summary: 'My activities: competitions I signed up for', querystring: S.paging } },
+    {
+      schema: {
+        tags,
+        summary: 'My activities: competitions I signed up for',
+        querystring: S.paging,
+        response: { 200: envelopeOf(R.myCompetitionPage) },
+      },
+    },
     async (request) => {
       const principal = await requirePrincipal(auth, request);
       const all = await competitions.myRaces(principal.accountId);
@@ -88,6 +106,7 @@ export async function raceRoutes(
         tags,
         summary: 'Documentation files and datasets with what I may download',
         querystring: z.object({ competitionId: z.uuid() }),
+        response: { 200: envelopeOf(z.array(R.competitionFileView)) },
       },
     },
     async (request) => {
@@ -112,6 +131,14 @@ export async function raceRoutes(
         tags,
         summary: 'Download a file (documents after sign-up, datasets for verified users); supports Range',
         querystring: z.object({ fileId: z.uuid() }),
+        response: {
+          200: nonJsonResponse('The file (its own content type; X-Content-SHA256 names its SHA-256)', [
+            'application/octet-stream',
+          ]),
+          206: nonJsonResponse('The range asked for (Range: bytes=a-b), with Content-Range', [
+            'application/octet-stream',
+          ]),
+        },
       },
     },
     async (request, reply) => {

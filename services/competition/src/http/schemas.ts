@@ -46,3 +46,5 @@ export const contentView = z.object({
     ) as Record<competition.ContentSection, typeof competition.SectionText>,
   ),
 });
+/** A competition as the console lists it: `id` (ra-data-simple-rest) beside `competitionId`. */
+export const adminCompetition = competition.responses.competitionView.extend({ id: z.string() });

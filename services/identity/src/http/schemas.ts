@@ -1,10 +1,12 @@
 import {
   codeField,
+  identity,
   countryRegionField,
   emailField,
   newPasswordField,
   organizationField,
   phoneField,
+  Role,
   termsField,
   usernameField,
 } from '@sais/events';
@@ -113,22 +115,80 @@ export const sendEmailCodeBody = z.object({ email: emailField, mode: codeMode })
 export const updatePhoneBody = z.object({ phone: phoneField, code: codeField });
 export const updateEmailBody = z.object({ email: emailField, code: codeField });
 
-export const userDetail = z.object({
-  userId: z.string(),
+/** `GET /api/user/detail` (in `@sais/events`: the `sais` client's `whoami` reads it too). */
+export const { userDetail } = identity.responses;
+
+/* What the console's and the reviewers' calls answer (response schemas: plain types, never refused). */
+
+/** An account as the console lists it (`GET /api/admin/users`). */
+export const userRecord = z.object({
+  id: z.string(),
   username: z.string(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
-  roles: z.array(z.string()),
   nickname: z.string().nullable(),
-  description: z.string().nullable(),
-  countryRegion: z.string().nullable(),
-  address: z.string().nullable(),
-  isStudent: z.boolean().nullable(),
-  organization: z.string().nullable(),
-  graduationDate: z.string().nullable(),
-  avatarUrl: z.string().nullable(),
-  /** Real-name verification: Not Verified, Processing or Verified. */
-  authStatus: z.string(),
-  /** The personal access token of this call (decision 0019), absent for a cookie. */
-  token: z.object({ tokenId: z.string(), scopes: z.array(z.enum(['read', 'submit', 'team'])) }).optional(),
+  roles: z.array(Role),
+  status: z.enum(['active', 'disabled', 'closed', 'deleted']),
+  disabledReason: z.string().nullable(),
+  closedAt: z.string().nullable(),
+  deleteAfter: z.string().nullable(),
+  registeredAt: z.string().nullable(),
+});
+
+/** An identity signal with its evidence and the usernames of the accounts it names. */
+export const identitySignal = z.object({
+  id: z.string(),
+  kind: z.enum(['shared-document', 'shared-address']),
+  accountIds: z.array(z.string()),
+  detectedAt: z.string(),
+  /** Open: each kind keeps its own evidence (the document's hash, the shared address). */
+  evidence: z.unknown(),
+  status: z.enum(['open', 'dismissed', 'confirmed']),
+  decision: z.object({ decidedBy: z.string(), decidedAt: z.string(), reason: z.string() }).nullable(),
+});
+export const namedIdentitySignal = identitySignal.extend({
+  accountNames: z.record(z.string(), z.string().nullable()),
+});
+
+/** `POST /api/user/getReview`: a page of pending verifications, oldest first. */
+export const reviewQueue = z.object({
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+  records: z.array(
+    z.object({
+      verificationId: z.string(),
+      userId: z.string(),
+      name: z.string(),
+      certificateType: z.enum(['id-card', 'passport']),
+      certificateNumber: z.string(),
+      submittedAt: z.string(),
+    }),
+  ),
+});
+
+/** `GET /api/notify/page`: my messages, newest first, with the unread count. */
+export const inboxPage = z.object({
+  total: z.number(),
+  unread: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  records: z.array(
+    z.object({
+      notifyId: z.string(),
+      sender: z.string(),
+      title: z.string(),
+      sendTime: z.string(),
+      read: z.boolean(),
+    }),
+  ),
+});
+
+/** `GET /api/notify/detail`. */
+export const inboxMessage = z.object({
+  notifyId: z.string(),
+  sender: z.string(),
+  title: z.string(),
+  content: z.string(),
+  sendTime: z.string(),
 });

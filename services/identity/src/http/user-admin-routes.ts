@@ -1,5 +1,13 @@
 import type { Role } from '@sais/events';
-import { type Db, type StaffCall, ok, okPage, parseSimpleRestList, simpleRestQuery } from '@sais/kit';
+import {
+  type Db,
+  type StaffCall,
+  envelopeOf,
+  ok,
+  okPage,
+  parseSimpleRestList,
+  simpleRestQuery,
+} from '@sais/kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,6 +18,9 @@ import { identityErrors } from '../errors.ts';
 import { type UserDirectory, accountStatuses, staffRoles } from '../users/directory.ts';
 import { type StaffChange, StaffActions } from '../users/staff-actions.ts';
 import { requireStaffSession } from './context.ts';
+import { userRecord } from './schemas.ts';
+
+const oneUser = envelopeOf(userRecord);
 
 const tags = ['admin: users'];
 const idParams = z.object({ id: z.uuid() });
@@ -59,6 +70,7 @@ export async function userAdminRoutes(
         summary:
           'Operator: accounts (newest first); sort [registeredAt|username], range, filter {role, status, q, id}; Content-Range',
         querystring: simpleRestQuery,
+        response: { 200: envelopeOf(z.array(userRecord)) },
       },
     },
     async (request, reply) => {
@@ -79,7 +91,14 @@ export async function userAdminRoutes(
 
   app.get(
     '/api/admin/users/:id',
-    { schema: { tags, summary: 'Operator: one account with its roles and status', params: idParams } },
+    {
+      schema: {
+        tags,
+        summary: 'Operator: one account with its roles and status',
+        params: idParams,
+        response: { 200: oneUser },
+      },
+    },
     async (request) => {
       await staff(request, 'operator');
       return ok(await directory.one(request.params.id));
@@ -94,6 +113,7 @@ export async function userAdminRoutes(
         summary: 'Operator: disable an account with a reason; its sessions end and it cannot sign in',
         params: idParams,
         body: z.object({ reason: z.string().trim().max(500).optional() }).optional(),
+        response: { 200: oneUser },
       },
     },
     async (request) => {
@@ -107,7 +127,14 @@ export async function userAdminRoutes(
 
   app.post(
     '/api/admin/users/:id/enable',
-    { schema: { tags, summary: 'Operator: enable a disabled account again', params: idParams } },
+    {
+      schema: {
+        tags,
+        summary: 'Operator: enable a disabled account again',
+        params: idParams,
+        response: { 200: oneUser },
+      },
+    },
     async (request) => {
       const caller = await staff(request, 'operator');
       await change(caller, request.params.id, { type: 'enable' });
@@ -124,6 +151,7 @@ export async function userAdminRoutes(
           'Admin: close an account with a reason; its sessions end, it cannot sign in, its personal data is deleted 90 working days later',
         params: idParams,
         body: z.object({ reason: z.string().trim().max(500).optional() }).optional(),
+        response: { 200: oneUser },
       },
     },
     async (request) => {
@@ -144,6 +172,7 @@ export async function userAdminRoutes(
           summary: `Admin: ${action} a staff role (reviewer, operator, auditor, admin)`,
           params: idParams,
           body: z.object({ role: z.enum(staffRoles) }),
+          response: { 200: oneUser },
         },
       },
       async (request) => {

@@ -1,5 +1,15 @@
 import { idCardField, passportField, realNameField } from '@sais/events';
-import { AppError, ValidationError, envelopeOf, ok, requestLanguage, requestMetadata } from '@sais/kit';
+import {
+  AppError,
+  ValidationError,
+  doneEnvelope,
+  envelopeOf,
+  errorEnvelope,
+  nonJsonResponse,
+  ok,
+  requestLanguage,
+  requestMetadata,
+} from '@sais/kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,6 +21,7 @@ import { inspectPhoto, maxPhotoBytes, photoLimits } from '../verification/photos
 import type { Verifications } from '../verification/verifications.ts';
 import { approvalBody } from './admin-routes.ts';
 import { requireSession } from './context.ts';
+import * as S from './schemas.ts';
 
 export interface VerificationHttp {
   accounts: Accounts;
@@ -158,6 +169,7 @@ export async function verificationRoutes(
         tags: ['review'],
         summary: 'Reviewer: pending verifications, oldest first',
         body: paging.optional(),
+        response: { 200: envelopeOf(S.reviewQueue) },
       },
     },
     async (request) => {
@@ -177,6 +189,9 @@ export async function verificationRoutes(
           verificationId: z.uuid(),
           index: z.coerce.number().int().min(0).max(1).default(0),
         }),
+        response: {
+          200: nonJsonResponse('The photo (an attachment)', ['image/jpeg', 'image/png', 'image/bmp']),
+        },
       },
       // Each view is recorded: another site cannot make a reviewer's browser record one.
       config: { changesState: true },
@@ -217,6 +232,7 @@ export async function verificationRoutes(
           approve: z.boolean(),
           reason: z.string().trim().max(500).optional(),
         }),
+        response: { 200: doneEnvelope },
       },
     },
     async (request) => {
@@ -241,6 +257,8 @@ export async function verificationRoutes(
         schema: {
           tags: ['authentication'],
           summary: 'Payment-app real-name check (not configured: answers a clear error)',
+          // Never succeeds on this platform: the refusal is the only answer (decision 0019, docs/cli.md).
+          response: { 501: errorEnvelope.describe('Not configured (10033)') },
         },
       },
       async (request) => {
@@ -257,6 +275,7 @@ export async function verificationRoutes(
         tags: ['notify'],
         summary: 'My messages, newest first, with the unread count',
         querystring: paging,
+        response: { 200: envelopeOf(S.inboxPage) },
       },
     },
     async (request) => {
@@ -279,6 +298,7 @@ export async function verificationRoutes(
         tags: ['notify'],
         summary: 'One message; opening it marks it read',
         querystring: z.object({ notifyId: z.uuid() }),
+        response: { 200: envelopeOf(S.inboxMessage) },
       },
       config: { changesState: true },
     },

@@ -1,4 +1,11 @@
-import { type SimpleRestQuery, ok, okPage, parseSimpleRestList, simpleRestQuery } from '@sais/kit';
+import {
+  type SimpleRestQuery,
+  envelopeOf,
+  ok,
+  okPage,
+  parseSimpleRestList,
+  simpleRestQuery,
+} from '@sais/kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,6 +13,7 @@ import type { Accounts } from '../accounts.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import { requireStaffSession } from '../http/context.ts';
 import type { IdentitySignalQuery, IdentitySignals } from './signals.ts';
+import { identitySignal, namedIdentitySignal } from '../http/schemas.ts';
 
 const filterShape = z.object({
   kind: z.enum(['shared-document', 'shared-address']).optional(),
@@ -69,6 +77,7 @@ export async function identitySignalRoutes(
         summary:
           'Operator: identity signals (one document behind several accounts, many accounts from one address) with evidence; sort, range, filter {kind, status, accountId, id}; Content-Range',
         querystring: simpleRestQuery,
+        response: { 200: envelopeOf(z.array(namedIdentitySignal)) },
       },
     },
     async (request, reply) => {
@@ -84,10 +93,17 @@ export async function identitySignalRoutes(
 
   app.get(
     '/api/admin/identity-signals/:id',
-    { schema: { tags, summary: 'Operator: one identity signal with its evidence', params: idParams } },
+    {
+      schema: {
+        tags,
+        summary: 'Operator: one identity signal with its evidence',
+        params: idParams,
+        response: { 200: envelopeOf(namedIdentitySignal) },
+      },
+    },
     async (request) => {
       await operator(request);
-      return ok((await withNames([await signals.one(request.params.id)]))[0]);
+      return ok((await withNames([await signals.one(request.params.id)]))[0]!);
     },
   );
 
@@ -103,6 +119,7 @@ export async function identitySignalRoutes(
           summary: `Operator: ${action} an identity signal with a reason (recorded as an event)`,
           params: idParams,
           body: decision,
+          response: { 200: envelopeOf(identitySignal) },
         },
       },
       async (request) => {

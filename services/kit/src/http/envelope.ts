@@ -1,5 +1,6 @@
 import { type Language, type MessageKey, messages, pickLanguage, translate } from '@sais/events';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 /** The `{ code, message, data }` body of every response. */
@@ -44,4 +45,46 @@ export function localizeSuccess(message: string, language: Language): string {
 /** Translates a catalogue key; free text (e.g. a zod default message) is passed through. */
 export function localize(text: string, language: Language): string {
   return isMessageKey(text) ? translate(text, language) : text;
+}
+
+/**
+ * An answer's bytes (a Buffer, a stream or a string) as OpenAPI shows them (`type: string, format:
+ * binary`). Fastify sends Buffers and streams as they are, so this schema never serializes anything.
+ */
+const bytes = z.custom<Buffer | NodeJS.ReadableStream | string>().meta({ type: 'string', format: 'binary' });
+
+/**
+ * Route response for an answer that is not the JSON envelope (a file, a CSV, an event stream): OpenAPI
+ * names its content type. Such answers are sent as a Buffer or stream (or by the raw response), which
+ * Fastify does not serialize, so the schema only documents them.
+ */
+export function nonJsonResponse(description: string, contentTypes: readonly string[]) {
+  return {
+    description,
+    content: Object.fromEntries(contentTypes.map((type) => [type, { schema: bytes }])),
+  };
+}
+
+/** Route response for a server-sent event stream (`text/event-stream`). */
+export function eventStreamResponse(description: string) {
+  return { description, content: { 'text/event-stream': { schema: bytes } } };
+}
+
+/** The `data: null` envelope of a call that answers only that it is done. */
+export const doneEnvelope = envelopeOf(z.null());
+
+/** A file part of a multipart form, as OpenAPI shows it. */
+export const formFile = bytes;
+
+/**
+ * Validator for a route whose body schema documents what the handler reads itself: a multipart form
+ * (Fastify does not parse one into `request.body`; the handler reads its parts in order as the file
+ * streams) or a body checked in the handler. The body is left as it came; querystring and params are
+ * validated as everywhere (`validatorCompiler: bodyCheckedByHandler` in the route's options).
+ */
+export function bodyCheckedByHandler<S>(
+  route: Parameters<FastifySchemaCompiler<S>>[0],
+): ReturnType<FastifySchemaCompiler<S>> {
+  if (route.httpPart === 'body') return (data: unknown) => ({ value: data });
+  return validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]);
 }

@@ -2,10 +2,13 @@ import {
   AppError,
   type Authenticator,
   ValidationError,
+  bodyCheckedByHandler,
+  envelopeOf,
   ok,
   requestMetadata,
   requirePrincipal,
 } from '@sais/kit';
+import { scoring } from '@sais/events';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -42,7 +45,11 @@ export async function containerRoutes(
         tags: ['submission'],
         summary:
           'Submit code as a container image: {competitionId, image, username?, password?, configPath? (default /app/run.sh), confirmStop?}; 409/40020 while the team’s previous run is unfinished unless confirmStop',
+        // Checked in the handler, after "container runs are not available here" (SCORING_CONTAINERS=off).
+        body,
+        response: { 200: envelopeOf(scoring.responses.submissionReceived) },
       },
+      validatorCompiler: bodyCheckedByHandler,
     },
     async (request) => {
       const principal = await requirePrincipal(auth, request);

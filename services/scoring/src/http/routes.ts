@@ -2,10 +2,14 @@
 import {
   AppError,
   type Authenticator,
+  eventStreamResponse,
+  nonJsonResponse,
   type Principal,
   type SimpleRestQuery,
   ValidationError,
+  bodyCheckedByHandler,
   envelopeOf,
+  formFile,
   ok,
   okPage,
   parseSimpleRestList,
@@ -16,6 +20,7 @@ import {
   simpleRestQuery,
 } from '@sais/kit';
 import { scoring } from '@sais/events';
+import * as S from './schemas.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,6 +32,8 @@ import { type Operations, type SubmissionListQuery, submissionSortFieldNames } f
 import type { Standings } from '../standings.ts';
 import { competitionIdOf, readResultForm } from './result-form.ts';
 import { withDeletedUsers } from './deleted-users.ts';
+
+const R = scoring.responses;
 
 /** A phase named explicitly: there is no default phase for publishing or rescoring (issue 19). */
 export const phaseField = z.string({ error: 'phaseRequired' }).trim().min(1, 'phaseRequired').max(40);
@@ -66,7 +73,11 @@ export async function scoringRoutes(
         tags,
         summary: 'Submit a result file (multipart: competitionId, file; CSV id,<target>; ≤ 20 MB)',
         consumes: ['multipart/form-data'],
+        // The fields in this order: the caller is checked before the file is read.
+        body: z.object({ competitionId: z.uuid(), file: formFile }),
+        response: { 200: envelopeOf(R.submissionReceived) },
       },
+      validatorCompiler: bodyCheckedByHandler,
     },
     async (request) => {
       const principal = await requirePrincipal(auth, request);
@@ -124,6 +135,7 @@ export async function scoringRoutes(
         summary:
           'Cancel a submission of my team that has not started evaluating; its allowance comes back (decision 0020)',
         body: z.object({ submissionId: z.uuid() }),
+        response: { 200: envelopeOf(R.submissionCancelled) },
       },
     },
     async (request) => {
@@ -146,6 +158,7 @@ export async function scoringRoutes(
         summary:
           'A sample submission: id,<target> and every test id (sorted) with a placeholder 0; for participants signed up',
         querystring: byCompetition,
+        response: { 200: nonJsonResponse('The sample CSV (an attachment)', ['text/csv']) },
       },
     },
     async (request, reply) => {
@@ -165,6 +178,7 @@ export async function scoringRoutes(
         tags,
         summary: 'My team’s submissions: time, status, score, log',
         querystring: byCompetition,
+        response: { 200: envelopeOf(z.array(R.mySubmission)) },
       },
     },
     async (request) => {
@@ -183,6 +197,7 @@ export async function scoringRoutes(
         summary:
           'Today’s allowance (in the competition’s time zone); failed-by-platform submissions are refunded',
         querystring: byCompetition,
+        response: { 200: envelopeOf(R.remainingSubmissions) },
       },
     },
     async (request) => {
@@ -198,6 +213,7 @@ export async function scoringRoutes(
         tags,
         summary: 'Download my submitted file',
         querystring: z.object({ submissionId: z.uuid() }),
+        response: { 200: nonJsonResponse('The submitted CSV (an attachment)', ['text/csv']) },
       },
     },
     async (request, reply) => {
@@ -212,7 +228,14 @@ export async function scoringRoutes(
 
   app.get(
     '/api/submission/myScore',
-    { schema: { tags, summary: 'My best public score, rank and score history', querystring: byCompetition } },
+    {
+      schema: {
+        tags,
+        summary: 'My best public score, rank and score history',
+        querystring: byCompetition,
+        response: { 200: envelopeOf(R.myScore) },
+      },
+    },
     async (request) => {
       const principal = await requirePrincipal(auth, request);
       return ok(
@@ -236,6 +259,8 @@ export async function scoringRoutes(
           page: z.coerce.number().int().min(1).default(1),
           pageSize: z.coerce.number().int().min(1).max(100).default(50),
         }),
+        // Sent as bytes serialized once per change (below), so this documents the answer only.
+        response: { 200: envelopeOf(R.leaderboardPage) },
       },
     },
     async (request, reply) => {
@@ -244,7 +269,8 @@ export async function scoringRoutes(
       const page = withDeletedUsers(await leaderboards.page(request.query), requestLanguage(request));
       let body = serializedPages.get(page);
       if (!body) serializedPages.set(page, (body = Buffer.from(JSON.stringify(ok(page)))));
-      return reply.type('application/json; charset=utf-8').send(body);
+      // The envelope's bytes, serialized above (Fastify sends a Buffer as it is).
+      return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );
 
@@ -256,6 +282,7 @@ export async function scoringRoutes(
         summary:
           'Operator: the ground truth in force (SHA-256, rows, public rows, metric, who uploaded it and when), or null',
         querystring: z.object({ competitionId: z.uuid() }),
+        response: { 200: envelopeOf(S.groundTruthInForce.nullable()) },
       },
     },
     async (request) => {
@@ -271,10 +298,17 @@ export async function scoringRoutes(
         tags: ['admin: scoring'],
         summary: `Operator: set a competition’s ground truth (multipart: competitionId, metric ${scoring.metricNames.join('|')}, publicPercent, file id,<target>)`,
         consumes: ['multipart/form-data'],
+        body: z.object({
+          competitionId: z.uuid(),
+          metric: scoring.metricName,
+          publicPercent: z.number().int().min(0).max(100).default(50),
+          file: formFile,
+        }),
         response: {
           200: envelopeOf(z.object({ rows: z.number(), publicRows: z.number(), sha256: z.string() })),
         },
       },
+      validatorCompiler: bodyCheckedByHandler,
     },
     async (request) => {
       const principal = await requirePrincipal(auth, request, 'operator');
@@ -347,6 +381,8 @@ async function finalAndBoardRoutes(
           submissionIds: z.array(z.uuid()).max(2),
           phase: z.string().max(40).optional(),
         }),
+        // null: the team has no submission in that phase yet (its empty choice is recorded all the same).
+        response: { 200: envelopeOf(R.finalSelection.nullable()) },
       },
     },
     async (request) => {
@@ -370,6 +406,7 @@ async function finalAndBoardRoutes(
         tags,
         summary: 'My team’s final submissions per phase: its own choice, or the default (2 best public)',
         querystring: z.object({ competitionId: z.uuid() }),
+        response: { 200: envelopeOf(z.array(R.finalSelection)) },
       },
     },
     async (request) => {
@@ -392,6 +429,7 @@ async function finalAndBoardRoutes(
         summary:
           'Private leaderboard of a phase (best private score among each team’s final submissions); hidden until an operator publishes it (operators may preview)',
         querystring: boardQuery,
+        response: { 200: envelopeOf(R.privateLeaderboardPage) },
       },
     },
     async (request) => {
@@ -410,6 +448,11 @@ async function finalAndBoardRoutes(
         summary:
           'Server-sent events: `changed` ({competitionId, version}) whenever a leaderboard of the competition changes; reload the page then',
         querystring: z.object({ competitionId: z.uuid() }),
+        response: {
+          200: eventStreamResponse(
+            'Events `ready` ({competitionId, pollMs}) once, then `changed` ({competitionId, version}); a comment every 15 s',
+          ),
+        },
       },
     },
     async (request, reply) => {
@@ -485,6 +528,7 @@ async function operatorRoutes(
         summary:
           'Operator: every submission (newest first); sort, range, filter {competitionId, status, teamId, phase, submitterId, id, disqualified}; Content-Range',
         querystring: simpleRestQuery,
+        response: { 200: envelopeOf(z.array(S.submissionRecord)) },
       },
     },
     async (request, reply) => {
@@ -496,7 +540,14 @@ async function operatorRoutes(
 
   typed.get(
     '/api/admin/submissions/:id',
-    { schema: { tags, summary: 'Operator: one submission', params: idParams } },
+    {
+      schema: {
+        tags,
+        summary: 'Operator: one submission',
+        params: idParams,
+        response: { 200: envelopeOf(S.submissionRecord) },
+      },
+    },
     async (request) => {
       await operator(request);
       return ok(await operations.one(request.params.id));
@@ -510,6 +561,7 @@ async function operatorRoutes(
         tags,
         summary: 'Operator: score one Completed or Invalid submission again with the current ground truth',
         params: idParams,
+        response: { 200: envelopeOf(S.rescored) },
       },
     },
     async (request) => {
@@ -530,6 +582,7 @@ async function operatorRoutes(
           phase: z.string().trim().min(1, 'phaseRequired').max(40).optional(),
           allPhases: z.literal(true).optional(),
         }),
+        response: { 200: envelopeOf(S.rescoredAll) },
       },
     },
     async (request) => {
@@ -549,6 +602,9 @@ async function operatorRoutes(
         summary: 'Operator: disqualify one submission with a reason (it leaves both leaderboards)',
         params: idParams,
         body: z.object({ reason }),
+        response: {
+          200: envelopeOf(z.object({ submissionId: z.string(), disqualifiedReason: z.string() })),
+        },
       },
     },
     async (request) => {
@@ -565,6 +621,11 @@ async function operatorRoutes(
         summary:
           'Operator: disqualify a team of a competition with a reason (it drops out of both leaderboards)',
         body: z.object({ competitionId: z.uuid(), teamId: z.string().min(1).max(100), reason }),
+        response: {
+          200: envelopeOf(
+            z.object({ competitionId: z.string(), teamId: z.string(), disqualifiedReason: z.string() }),
+          ),
+        },
       },
     },
     async (request) => {
@@ -582,6 +643,7 @@ async function operatorRoutes(
         summary:
           'Operator: publish a phase’s private leaderboard (final results) where one operator may (else 40041: propose and approve); final selections close',
         body: z.object({ competitionId: z.uuid(), phase: phaseField }),
+        response: { 200: envelopeOf(S.published) },
       },
     },
     async (request) => {

@@ -3,11 +3,12 @@ import type { IncomingMessage } from 'node:http';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { type EventMetadata, type Language, errorCodes, translateWith } from '@sais/events';
+import { type EventMetadata, type Language, errorCodes, scoring, translateWith } from '@sais/events';
 import {
   AppError,
   type Authenticator,
   ForbiddenError,
+  envelopeOf,
   localizeSuccess,
   ok,
   requestLanguage,
@@ -274,7 +275,102 @@ export async function tusRoutes(
       if (await headerFirst(request, reply, caller)) return;
     await tus.handle(request.raw, reply.raw);
   };
-  const schema = { hide: true };
-  app.all(tusPath, { schema }, handler);
-  app.all(`${tusPath}/*`, { schema }, handler);
+  // The tus 1.0.0 calls, each documented in OpenAPI (the tus server answers them; bodies are bytes).
+  const tags = ['submission'];
+  const noBody = (description: string, headers: Record<string, string>) =>
+    z.undefined().meta({
+      description,
+      headers: Object.fromEntries(
+        Object.entries(headers).map(([name, meaning]) => [name, { type: 'string', description: meaning }]),
+      ),
+    });
+  const tusVersion = { 'Tus-Resumable': 'The tus version: 1.0.0' };
+  const uploadParams = z.object({ uploadId: z.string() });
+  app.route({
+    method: 'POST',
+    url: tusPath,
+    schema: {
+      tags,
+      summary: `Resumable upload (tus 1.0.0, decision 0009): create an upload of a result file up to ${maxResumableBytes / 1024 / 1024} MB; headers Upload-Length, Upload-Metadata (competitionId, filename)`,
+      response: {
+        201: noBody('Upload created', { ...tusVersion, Location: 'The upload’s address, to PATCH' }),
+      },
+    },
+    handler,
+  });
+  app.route({
+    method: 'OPTIONS',
+    url: tusPath,
+    schema: {
+      tags,
+      summary: 'Resumable upload: the tus versions, extensions and largest size the server takes',
+      response: {
+        204: noBody('What the tus server supports', {
+          'Tus-Version': 'Versions supported',
+          'Tus-Extension': 'Extensions supported: creation, termination, expiration',
+          'Tus-Max-Size': 'The largest upload, in bytes',
+        }),
+      },
+    },
+    handler,
+  });
+  app.route({
+    method: 'HEAD',
+    url: `${tusPath}/:uploadId`,
+    // @fastify/swagger leaves HEAD routes out unless asked: this one is a call of its own.
+    config: { swagger: { exposeHeadRoute: true } },
+    schema: {
+      tags,
+      summary: 'Resumable upload: how many bytes the platform holds (to resume from)',
+      params: uploadParams,
+      response: {
+        200: noBody('The upload’s offset', {
+          ...tusVersion,
+          'Upload-Offset': 'Bytes received',
+          'Upload-Length': 'The declared size',
+        }),
+      },
+    },
+    handler,
+  });
+  app.route({
+    method: 'PATCH',
+    url: `${tusPath}/:uploadId`,
+    schema: {
+      tags,
+      summary:
+        'Resumable upload: send bytes from Upload-Offset (Content-Type application/offset+octet-stream); the last ones answer the submission as multipart uploads do',
+      params: uploadParams,
+      consumes: ['application/offset+octet-stream'],
+      response: {
+        200: envelopeOf(scoring.responses.submissionReceived).describe(
+          'The last bytes arrived: the submission was received',
+        ),
+        204: noBody('Bytes received', { ...tusVersion, 'Upload-Offset': 'Bytes received so far' }),
+      },
+    },
+    handler,
+  });
+  app.route({
+    method: 'DELETE',
+    url: `${tusPath}/:uploadId`,
+    schema: {
+      tags,
+      summary: 'Resumable upload: give an unfinished upload up (its bytes are deleted)',
+      params: uploadParams,
+      response: { 204: noBody('Upload deleted', tusVersion) },
+    },
+    handler,
+  });
+  app.route({
+    method: 'OPTIONS',
+    url: `${tusPath}/:uploadId`,
+    schema: {
+      tags,
+      summary: 'Resumable upload: as OPTIONS of the creation address',
+      params: uploadParams,
+      response: { 204: noBody('What the tus server supports', tusVersion) },
+    },
+    handler,
+  });
 }

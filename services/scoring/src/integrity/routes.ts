@@ -1,6 +1,7 @@
 import {
   type ServiceContext,
   type SimpleRestQuery,
+  envelopeOf,
   ok,
   okPage,
   parseSimpleRestList,
@@ -13,6 +14,7 @@ import { z } from 'zod';
 import { Leaderboards } from '../leaderboards.ts';
 import { Standings } from '../standings.ts';
 import { phaseField } from '../http/routes.ts';
+import * as S from '../http/schemas.ts';
 import { guardOwnTeam } from './duties.ts';
 import { withTeamNames } from './names.ts';
 import { guardSealedResults } from './guards.ts';
@@ -67,6 +69,7 @@ export async function integrityRoutes(
         summary:
           'Operator: the seal of a phase’s private leaderboard and the digest of its ranking now (they differ when it changed since)',
         querystring: phaseBody,
+        response: { 200: envelopeOf(S.sealStatus) },
       },
     },
     async (request) => {
@@ -84,6 +87,7 @@ export async function integrityRoutes(
         summary:
           'Operator: seal a phase’s private leaderboard before publishing it (SHA-256 of canonical form v1, events/src/seal.ts); again until published',
         body: phaseBody,
+        response: { 200: envelopeOf(S.sealed) },
       },
     },
     async (request) => {
@@ -101,6 +105,7 @@ export async function integrityRoutes(
         summary:
           'Operator: who publishes this phase’s final results (two operators or one), the pending proposal, the publication and the history',
         querystring: phaseBody,
+        response: { 200: envelopeOf(S.publicationStatus) },
       },
     },
     async (request) => {
@@ -119,7 +124,14 @@ export async function integrityRoutes(
   for (const step of Object.keys(steps) as (keyof typeof steps)[]) {
     app.post(
       `/api/admin/leaderboard/publication/${step}`,
-      { schema: { tags, summary: steps[step], body: phaseBody.extend({ reason }) } },
+      {
+        schema: {
+          tags,
+          summary: steps[step],
+          body: phaseBody.extend({ reason }),
+          response: { 200: envelopeOf(S.publicationStatus) },
+        },
+      },
       async (request) => {
         const { accountId, metadata } = await operator(request);
         const { competitionId, phase } = request.body;
@@ -136,6 +148,7 @@ export async function integrityRoutes(
         summary:
           'Operator: collusion signals (identical files, near-identical predictions) with evidence; sort, range, filter {competitionId, kind, status, teamId, id}; Content-Range',
         querystring: simpleRestQuery,
+        response: { 200: envelopeOf(z.array(S.signal)) },
       },
     },
     async (request, reply) => {
@@ -151,10 +164,17 @@ export async function integrityRoutes(
 
   app.get(
     '/api/admin/signals/:id',
-    { schema: { tags, summary: 'Operator: one collusion signal with its evidence', params: idParams } },
+    {
+      schema: {
+        tags,
+        summary: 'Operator: one collusion signal with its evidence',
+        params: idParams,
+        response: { 200: envelopeOf(S.signal) },
+      },
+    },
     async (request) => {
       await operator(request);
-      return ok((await withTeamNames(db, [await signals.one(request.params.id)]))[0]);
+      return ok((await withTeamNames(db, [await signals.one(request.params.id)]))[0]!);
     },
   );
 
@@ -166,6 +186,7 @@ export async function integrityRoutes(
         summary: 'Operator: dismiss a signal with a reason (recorded as an event)',
         params: idParams,
         body: z.object({ reason }),
+        response: { 200: envelopeOf(S.decidedSignal) },
       },
     },
     async (request) => {
@@ -191,6 +212,7 @@ export async function integrityRoutes(
           'Operator: disqualify a team the signal names, with a reason (the team drops out of both leaderboards; recorded as events)',
         params: idParams,
         body: z.object({ teamId: z.string().min(1).max(100), reason }),
+        response: { 200: envelopeOf(S.decidedSignal) },
       },
     },
     async (request) => {

@@ -1,5 +1,6 @@
 import {
   type Authenticator,
+  envelopeOf,
   ok,
   okPage,
   parseSimpleRestList,
@@ -12,6 +13,7 @@ import { z } from 'zod';
 import { teamErrors } from '../errors.ts';
 import type { Teams } from '../teams/commands.ts';
 import { type TeamDirectory, teamStatuses } from '../teams/directory.ts';
+import { teamRecord } from './schemas.ts';
 
 const tags = ['admin: teams'];
 const idParams = z.object({ id: z.uuid() });
@@ -45,6 +47,7 @@ export async function teamAdminRoutes(
         summary:
           'Operator: every team (newest first); sort [createdAt|id], range, filter {competitionId, status active|disbanded|dissolved, q (part of the current name), id}; Content-Range',
         querystring: simpleRestQuery,
+        response: { 200: envelopeOf(z.array(teamRecord)) },
       },
     },
     async (request, reply) => {
@@ -65,7 +68,14 @@ export async function teamAdminRoutes(
 
   app.get(
     '/api/admin/teams/:id',
-    { schema: { tags, summary: 'Operator: one team with its members', params: idParams } },
+    {
+      schema: {
+        tags,
+        summary: 'Operator: one team with its members',
+        params: idParams,
+        response: { 200: envelopeOf(teamRecord) },
+      },
+    },
     async (request) => {
       await operator(request);
       return ok(await directory.one(request.params.id));
@@ -80,6 +90,7 @@ export async function teamAdminRoutes(
         summary: 'Operator: dissolve a team with a reason; members and applicants are notified',
         params: idParams,
         body: z.object({ reason: z.string().trim().max(500).optional() }).optional(),
+        response: { 200: envelopeOf(teamRecord) },
       },
     },
     async (request) => {

@@ -1,4 +1,5 @@
 import { envelopeOf, ok } from '@sais/kit';
+import { team } from '@sais/events';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,7 +21,7 @@ export async function teamCommandRoutes(root: FastifyInstance, { auth, teams, vi
         tags,
         summary: 'Form a team (uses one team-forming attempt); the creator owns it',
         body: S.createBody,
-        response: { 200: envelopeOf(z.object({ teamId: z.string(), attemptsLeft: z.number() })) },
+        response: { 200: envelopeOf(team.responses.teamCreated) },
       },
     },
     async (request) => {

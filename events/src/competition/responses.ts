@@ -1,0 +1,59 @@
+/**
+ * What the competition calls answer (the `data` of their `{ code, message, data }`): the routes'
+ * response schemas (they feed OpenAPI at /api/docs/json and the answer's serialization) and the types
+ * of the `sais` client. Plain types, not the input rules: an answer is never refused for its contents.
+ */
+import { z } from 'zod';
+import { CompetitionSettings, phaseNames } from './competition.ts';
+
+/** A phase's window, its operator override and when an operator opened it (if one did). */
+export const phaseView = z.object({
+  startsAt: z.string(),
+  endsAt: z.string(),
+  override: z.enum(['open', 'closed']).nullable(),
+  openedAt: z.string().optional(),
+});
+
+/** A competition as listed: its settings, the phases it has, its status and the phase open now. */
+export const competitionView = CompetitionSettings.extend({
+  competitionId: z.string(),
+  phases: z.object(Object.fromEntries(phaseNames.map((name) => [name, phaseView.optional()]))) as z.ZodObject<
+    Record<(typeof phaseNames)[number], z.ZodOptional<typeof phaseView>>
+  >,
+  status: z.enum(['Not Started', 'Active', 'Completed']),
+  currentPhase: z.enum(phaseNames).nullable(),
+});
+export type CompetitionView = z.infer<typeof competitionView>;
+
+/** `GET /api/race/list`. */
+export const competitionPage = z.object({
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  records: z.array(competitionView),
+});
+export type CompetitionPage = z.infer<typeof competitionPage>;
+
+/** `GET /api/race/detail`: with whether the caller signed up. */
+export const competitionDetail = competitionView.extend({ signedUp: z.boolean() });
+export type CompetitionDetail = z.infer<typeof competitionDetail>;
+
+/** `GET /api/race/userRaceList`: the caller's competitions, with when they signed up. */
+export const myCompetitionPage = competitionPage.extend({
+  records: z.array(competitionView.extend({ signedUpAt: z.string() })),
+});
+export type MyCompetitionPage = z.infer<typeof myCompetitionPage>;
+
+/** A documentation file or dataset of a competition. */
+export const competitionFile = z.object({
+  fileId: z.string(),
+  kind: z.enum(['document', 'dataset']),
+  name: z.string(),
+  size: z.number(),
+  contentType: z.string(),
+  sha256: z.string(),
+});
+
+/** `GET /api/race/files`: with whether the caller may download each (documents after sign-up, datasets when verified). */
+export const competitionFileView = competitionFile.extend({ downloadable: z.boolean() });
+export type CompetitionFileView = z.infer<typeof competitionFileView>;

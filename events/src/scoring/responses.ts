@@ -1,0 +1,155 @@
+/**
+ * What the scoring calls answer (the `data` of their `{ code, message, data }`): the routes' response
+ * schemas (they feed OpenAPI at /api/docs/json and the answer's serialization) and the types of the
+ * `sais` client. Plain types, not the input rules: an answer is never refused for its contents.
+ */
+import { z } from 'zod';
+
+export const submissionStatuses = [
+  'Waiting',
+  'Cancelled',
+  'Evaluating',
+  'Completed',
+  'Invalid',
+  'Failed',
+] as const;
+export const submissionStatus = z.enum(submissionStatuses);
+
+/** `POST /api/submission/upload`, `POST /api/submission/container` and the tus upload's end: taken, waiting. */
+export const submissionReceived = z.object({
+  submissionId: z.string(),
+  status: z.literal('Waiting'),
+  /** Submissions left today. */
+  remaining: z.number(),
+});
+export type SubmissionReceived = z.infer<typeof submissionReceived>;
+
+/** `POST /api/submission/cancel`. */
+export const submissionCancelled = z.object({ submissionId: z.string(), status: z.literal('Cancelled') });
+
+/** Where a waiting submission stands in the evaluation queue, with estimates (null when unknown). */
+export const queuePlace = z.object({
+  place: z.number(),
+  ahead: z.number(),
+  estimatedStart: z.string().nullable(),
+  estimatedFinish: z.string().nullable(),
+  /** How many recent evaluations the estimates are based on. */
+  basedOn: z.number(),
+});
+
+/** One of my team's submissions (`GET /api/submission/mine`). */
+/**
+ * A scorer's refusal as answers carry it (issue 21): a key of `fileRefusalTexts` and the parameters its texts
+ * use; `logText` beside it is the log rendered in the request's language.
+ */
+export const refusalView = z.object({
+  key: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+});
+
+export const mySubmission = z.object({
+  submissionId: z.string(),
+  kind: z.enum(['file', 'container']),
+  phase: z.string(),
+  fileName: z.string(),
+  status: submissionStatus,
+  score: z.number().nullable(),
+  log: z.string().nullable(),
+  refusal: refusalView.nullable(),
+  logText: z.string().nullable(),
+  submittedAt: z.string(),
+  queue: queuePlace.nullable(),
+  /** Container submissions only. */
+  image: z.string().optional(),
+  configPath: z.string().nullable().optional(),
+  runState: z.enum(['pulling', 'running', 'collecting']).nullable().optional(),
+});
+export type MySubmission = z.infer<typeof mySubmission>;
+
+/** `GET /api/submission/remaining`: today's allowance, in the competition's time zone. */
+export const remainingSubmissions = z.object({
+  limit: z.number(),
+  used: z.number(),
+  remaining: z.number(),
+  day: z.string(),
+  timeZone: z.string(),
+  refundsFailed: z.boolean(),
+  /** The result file's header (`id,<target>`), once a ground truth is set. */
+  columns: z.string().nullable(),
+  formatRefusals: z.object({ limit: z.number(), used: z.number(), remaining: z.number() }),
+});
+export type RemainingSubmissions = z.infer<typeof remainingSubmissions>;
+
+/** `GET /api/submission/myScore`: my team's best public score and rank per phase, and its history. */
+export const myScore = z.object({
+  best: z.array(
+    z.object({
+      phase: z.string(),
+      score: z.number(),
+      rank: z.number(),
+      teams: z.number(),
+      metric: z.string(),
+      higherIsBetter: z.boolean(),
+      submittedAt: z.string(),
+    }),
+  ),
+  history: z.array(z.object({ phase: z.string(), score: z.number(), submittedAt: z.string() })),
+});
+
+/** A leaderboard seal (decision 0008): SHA-256 of the ranking's canonical form. */
+export const boardSeal = z.object({
+  digest: z.string(),
+  algorithm: z.literal('sha256'),
+  form: z.literal('v1'),
+  rows: z.number(),
+  sealedAt: z.string(),
+});
+
+export const boardRow = z.object({
+  rank: z.number(),
+  teamId: z.string(),
+  teamName: z.string().nullable(),
+  participants: z.array(z.string()),
+  organization: z.string().nullable(),
+  score: z.number(),
+  metric: z.string(),
+  submittedAt: z.string(),
+});
+export type BoardRow = z.infer<typeof boardRow>;
+
+/** `GET /api/leaderboard/public`: a page of a phase's public leaderboard (`phase` null: no phase yet). */
+export const leaderboardPage = z.object({
+  phase: z.string().nullable(),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  records: z.array(boardRow),
+  seal: boardSeal.nullable(),
+});
+export type LeaderboardPage = z.infer<typeof leaderboardPage>;
+
+/** `GET /api/leaderboard/private`: the same, with whether (and when) it was published. */
+export const privateLeaderboardPage = leaderboardPage.extend({
+  published: z.boolean(),
+  publishedAt: z.string().nullable(),
+});
+export type PrivateLeaderboardPage = z.infer<typeof privateLeaderboardPage>;
+
+/** A team's final submissions of one phase (`GET /api/submission/final` lists them, `selectFinal` answers one). */
+export const finalSelection = z.object({
+  phase: z.string(),
+  /** True when the team chose none: the two best public ones count. */
+  default: z.boolean(),
+  submissions: z.array(
+    z.object({
+      submissionId: z.string(),
+      fileName: z.string(),
+      score: z.number().nullable(),
+      submittedAt: z.string(),
+    }),
+  ),
+  selectedAt: z.string().nullable(),
+  /** Final selections close when the phase's private leaderboard is published. */
+  closed: z.boolean(),
+});
+export type FinalSelection = z.infer<typeof finalSelection>;
