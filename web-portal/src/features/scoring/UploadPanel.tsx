@@ -6,6 +6,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { zoneName } from '../../forms/timeZones';
+import { languageOf } from '../../forms/useMessages';
 import { SubmissionPanel } from './SubmissionPanel';
 import type { Remaining } from './types';
 import { type Progress, maxResultBytes } from './uploadTransport';
@@ -21,7 +23,7 @@ interface UploadPanelProps {
 
 /** Choose a CSV and submit it; today's allowance and the daily-limit rules beside it. */
 export function UploadPanel({ remaining, busy, onUpload, onSample }: UploadPanelProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<'format' | 'size' | null>(null);
@@ -63,7 +65,10 @@ export function UploadPanel({ remaining, busy, onUpload, onSample }: UploadPanel
         ) : (
           t('scoring.rules.format')
         ),
-        t('scoring.rules.daily', { limit: remaining?.limit ?? '-', timeZone: remaining?.timeZone ?? '-' }),
+        t('scoring.rules.daily', {
+          limit: remaining?.limit ?? '-',
+          timeZone: remaining ? zoneName(remaining.timeZone, languageOf(i18n.resolvedLanguage)) : '-',
+        }),
         t('scoring.rules.refund'),
         ...(remaining?.formatRefusals
           ? [
