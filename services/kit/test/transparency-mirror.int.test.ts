@@ -182,4 +182,26 @@ describe('a mirror of the transparency log', () => {
       'identity: FAILED: checkpoint #3 (32 events) does not extend #2 (24): the history before it was rewritten',
     ]);
   });
+
+  it('a transparency log deleted with the rewrite is no pass: a log that should have checkpoints has none', async () => {
+    const [first] = await store().readAll(undefined, 1);
+    const since = Date.parse(first!.occurredAt);
+    const check = (minutes: number) =>
+      checkEventLogs({
+        db: platform.database.db,
+        stores: platform.stores,
+        directory: join(root, 'deleted-transparency'),
+        now: new Date(since + minutes * 60_000),
+      });
+    // A new platform has none yet: its first checkpoint comes within an interval.
+    expect(await check(1)).toEqual({
+      ok: true,
+      lines: [
+        `identity: no checkpoints in ${join(root, 'deleted-transparency')} yet, only the hash chains were checked`,
+      ],
+    });
+    const late = await check(11);
+    expect(late.ok).toBe(false);
+    expect(late.lines[0]).toMatch(/^identity: NO CHECKPOINTS in .*its transparency log is missing/);
+  });
 });

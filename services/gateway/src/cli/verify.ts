@@ -41,7 +41,8 @@ try {
   }
   const directory = args.checkpoints ?? transparencyDirectory({ dataDir, env: process.env });
   console.log(`checkpoints: ${directory}`);
-  const checked = await checkEventLogs({ db: database.db, stores, directory, keys });
+  const intervalMs = Number(process.env.SAIS_CHECKPOINT_INTERVAL_MS ?? 60_000);
+  const checked = await checkEventLogs({ db: database.db, stores, directory, keys, intervalMs });
   for (const line of checked.lines) console.log(line);
   if (!checked.ok) broken = true;
   if (args['read-models']) {

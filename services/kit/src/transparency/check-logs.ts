@@ -39,6 +39,9 @@ export function describeVerification(result: LogVerification): string {
   );
 }
 
+/** How long a new log may have no checkpoint at all (the first is signed within one interval). */
+const missingGraceMs = 10 * 60_000;
+
 export async function checkEventLogs(options: {
   db: Db;
   stores: ReadonlyMap<string, EventStore>;
@@ -46,13 +49,30 @@ export async function checkEventLogs(options: {
   directory: string;
   /** Keys to trust; by default the directory's `keys` file. */
   keys?: readonly transparency.VerifierKey[];
+  /** The platform's checkpoint interval (`SAIS_CHECKPOINT_INTERVAL_MS`, default 60 s). */
+  intervalMs?: number;
+  now?: Date;
 }): Promise<{ ok: boolean; lines: string[] }> {
   const keys = options.keys?.length ? options.keys : await trustedKeys(options.directory);
   const lines: string[] = [];
   let ok = true;
   for (const [log, store] of options.stores) {
     if (!existsSync(join(options.directory, log, 'checkpoints'))) {
-      lines.push(`${log}: no checkpoints in ${options.directory}, only the hash chains were checked`);
+      // A log with events older than a few intervals has had checkpoints made: none here means the
+      // transparency log is gone (deleted with a rewrite, say) or this is not its folder. Not a pass.
+      const [first] = await store.readAll(undefined, 1);
+      const expectedAfterMs = Math.max(missingGraceMs, 3 * (options.intervalMs ?? 60_000));
+      const now = (options.now ?? new Date()).getTime();
+      if (first && now - Date.parse(first.occurredAt) > expectedAfterMs) {
+        ok = false;
+        lines.push(
+          `${log}: NO CHECKPOINTS in ${options.directory}, although its events go back to ${first.occurredAt} ` +
+            'and the platform signs a checkpoint every interval: its transparency log is missing (deleted, or ' +
+            'another folder). Check against a copy kept elsewhere: --checkpoints <mirror>',
+        );
+      } else {
+        lines.push(`${log}: no checkpoints in ${options.directory} yet, only the hash chains were checked`);
+      }
       continue;
     }
     if (keys.length === 0) {
