@@ -13,7 +13,7 @@ import { useCompetition } from '../operations/CompetitionPhasePicker';
 import { mayUse } from '../providers/permissions';
 import { EntityLink } from '../trust/EntityLink';
 import { ZonedTime } from '../trust/ZonedTime';
-import type { SignalRecord } from './SignalParts';
+import type { SignalRecord } from './signalRecord';
 
 type Submission = {
   submissionId: string;

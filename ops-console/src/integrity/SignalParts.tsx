@@ -11,20 +11,7 @@ import { EffectDialog } from '../trust/EffectDialog';
 import { EntityLink } from '../trust/EntityLink';
 import { EvidenceView } from './EvidenceView';
 import { useCommand } from '../operations/useCommand';
-
-export interface SignalRecord {
-  id: string;
-  kind: string;
-  status: string;
-  evidence: unknown;
-  teamIds?: string[];
-  /** The teams' names (scoring answers them beside the ids). */
-  teamNames?: Record<string, string | null>;
-  accountIds?: string[];
-  /** The accounts' usernames (identity answers them beside the ids). */
-  accountNames?: Record<string, string | null>;
-  decision: { reason: string } | null;
-}
+import type { SignalRecord } from './signalRecord';
 
 const choices = (prefix: string, names: readonly string[]) =>
   names.map((name) => ({ id: name, name: `console.integrity.${prefix}.${name}` }));

@@ -1,3 +1,5 @@
+// Over 300 lines: real-name verification's routes (submit with photos, status, the reviewer's queue, photos served
+// safely, the decision) and the inbox's two, each with its request and response schema.
 import { idCardField, passportField, realNameField } from '@sais/events';
 import {
   AppError,
