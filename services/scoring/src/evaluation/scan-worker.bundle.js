@@ -710,8 +710,7 @@ var Batch = class {
     const { start, end, number } = lines;
     const bytes = lines.bytes;
     const problem = splitRow(bytes, start, end);
-    if (problem !== ROW_OK)
-      return this.#refuse(rowRefusal(problem, number, `id,${truth.target}`), false);
+    if (problem !== ROW_OK) return this.#refuse(rowRefusal(problem, number, `id,${truth.target}`), false);
     let { idStart, idEnd } = row;
     const { valueStart, valueEnd, valueEscaped } = row;
     if (idStart === idEnd) return this.#refuse(refusal("emptyId", { line: number }), false);
