@@ -32,6 +32,14 @@ export interface RestartableServer extends RunningServer {
   restart(): Promise<void>;
 }
 
+/** A server a test may take away for as long as it likes, then bring back (same address and data). */
+export interface InterruptibleServer extends RestartableServer {
+  /** `docker stop` (a clean stop; the container stays): the server is gone until `up()`. */
+  down(): Promise<void>;
+  /** `docker start`; resolves once the server answers again. */
+  up(): Promise<void>;
+}
+
 /** testcontainers is loaded only when a container is actually started (and after the Ryuk setting above). */
 async function testcontainers() {
   try {
@@ -150,8 +158,8 @@ async function freePort(): Promise<number> {
  * advertised as <host>:<port>, so the addresses the broker hands out in metadata are dialable from here.
  * `brokers` is "host:port" (comma-separated form, like KAFKA_BROKERS).
  */
-export async function startKafka(image = KAFKA_IMAGE): Promise<RestartableServer & { brokers: string }> {
-  const { GenericContainer, Wait } = await testcontainers();
+export async function startKafka(image = KAFKA_IMAGE): Promise<InterruptibleServer & { brokers: string }> {
+  const { GenericContainer, Wait, getContainerRuntimeClient } = await testcontainers();
   const host = await runtimeHost();
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
@@ -220,6 +228,16 @@ export async function startKafka(image = KAFKA_IMAGE): Promise<RestartableServer
       async restart() {
         // A clean stop (SIGTERM: the broker's controlled shutdown), not a kill.
         await container.restart({ timeout: 30_000 });
+        await answering();
+      },
+      async down() {
+        const client = await getContainerRuntimeClient();
+        await client.container.stop(client.container.getById(container.getId()), { timeout: 30_000 });
+      },
+      async up() {
+        // The published port was chosen up front: the broker comes back at the address it advertises.
+        const client = await getContainerRuntimeClient();
+        await client.container.start(client.container.getById(container.getId()));
         await answering();
       },
     };

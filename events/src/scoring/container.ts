@@ -23,3 +23,12 @@ export const ContainerRunStopped = defineEvent({
   aggregate,
   data: z.object({ submissionId, stoppedBy: z.uuid(), stoppedByAccount: z.uuid() }),
 });
+
+export const ContainerRunReleased = defineEvent({
+  type: 'scoring.ContainerRunReleased',
+  version: 1,
+  meaning:
+    'A runner that was stopping (SIGTERM: a deploy, docker stop) stopped the run and gave its claim back before the run ended: the submission waits again for another runner, and this attempt does not count against the runner attempts.',
+  aggregate,
+  data: z.object({ submissionId, attempt: z.number().int().positive(), worker: z.string() }),
+});

@@ -8,7 +8,7 @@ export * from './integrity.ts';
 export * from './container.ts';
 export * from './publication.ts';
 
-import { ContainerRunProgressed, ContainerRunStopped } from './container.ts';
+import { ContainerRunProgressed, ContainerRunReleased, ContainerRunStopped } from './container.ts';
 import * as submission from './submission.ts';
 
 /** Every event of a submission's stream (`events/test/registry.unit.test.ts` keeps the list whole). */
@@ -24,6 +24,7 @@ export const submissionEvents = [
   submission.SubmissionCancelled,
   ContainerRunProgressed,
   ContainerRunStopped,
+  ContainerRunReleased,
 ] as const;
 export * from './rules.ts';
 export * as responses from './responses.ts';

@@ -1,7 +1,9 @@
 /**
  * GET /api/ready against a PostgreSQL of the test's own (a container it starts, stops and cuts off; never
  * the shared server): not ready, naming the cause, when a projection falls behind, when the database stops
- * answering (within the check's timeout, not a hung request) and when it is gone.
+ * answering (within the check's timeout, not a hung request) and when it is gone. Then against a Kafka of
+ * its own, stopped and started again: not ready naming kafka while it is down, live all along, ready
+ * again once it is back.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -11,10 +13,15 @@ import { join } from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startPostgres } from '../../../infra/test/containers.ts';
+import {
+  type InterruptibleServer,
+  type RunningServer,
+  startKafka,
+  startPostgres,
+} from '../../../infra/test/containers.ts';
 import { type Platform, createPlatform, defineService } from '../src/index.ts';
-import { accountRegistered, metadata } from '../src/testing/index.ts';
-import { createStreamCounts, streamCounts } from './fixtures/stream-counts.ts';
+import { accountRegistered, metadata, platformForTest } from '../src/testing/index.ts';
+import { createStreamCounts, readStreamCounts, streamCounts } from './fixtures/stream-counts.ts';
 
 /**
  * A TCP relay in front of PostgreSQL that can freeze: its sockets stop passing bytes (and new ones are
@@ -185,4 +192,83 @@ describe('readiness on a database of its own', () => {
     // /api/health is liveness only: the process is up.
     expect((await platform.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
+});
+
+describe('readiness on a Kafka of its own', () => {
+  let kafka: InterruptibleServer & { brokers: string };
+  let test: Awaited<ReturnType<typeof platformForTest>>;
+
+  const ready = async () => {
+    const started = Date.now();
+    const response = await test.platform.app.inject({ method: 'GET', url: '/api/ready' });
+    return { status: response.statusCode, body: response.json(), ms: Date.now() - started };
+  };
+  /** Asks every 200 ms until `done` (a check hung on the broker is not asked again until it settles). */
+  const until = async (done: () => Promise<boolean>, what: string, timeoutMs = 60_000) => {
+    for (const deadline = Date.now() + timeoutMs; Date.now() < deadline;) {
+      if (await done()) return;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+  };
+
+  beforeAll(async () => {
+    // The shared Kafka serves every other test file: this one stops a broker of its own.
+    kafka = await startKafka();
+    test = await platformForTest([counting], 'readykafka', {
+      env: {
+        KAFKA_BROKERS: kafka.brokers,
+        KAFKA_TOPIC_PREFIX: `k${randomUUID().slice(0, 8)}.`,
+        READY_TIMEOUT_MS: '1000',
+      },
+    });
+  }, 180_000);
+
+  afterAll(async () => {
+    await kafka?.up().catch(() => undefined); // a failed test may leave it down: close() then leaves at once
+    await test?.close();
+    await kafka?.stop();
+  }, 120_000);
+
+  it('answers 503 naming kafka while the broker is down, /api/health stays 200, and it is ready once the broker is back', async () => {
+    await until(async () => (await ready()).status === 200, 'readiness on a running broker');
+    expect((await ready()).body).toMatchObject({
+      code: 0,
+      data: { checks: { database: 'ok', kafka: 'ok', projections: 'ok' } },
+    });
+
+    await kafka.down();
+    try {
+      await until(async () => (await ready()).status === 503, 'readiness to notice the stopped broker');
+      const down = await ready();
+      // Bounded by READY_TIMEOUT_MS, never a request hung on the broker.
+      expect(down.ms).toBeLessThan(5000);
+      expect(down.body).toMatchObject({ code: 503, message: 'not ready: kafka' });
+      expect(down.body.data.checks).toMatchObject({ database: 'ok', projections: 'ok' });
+      expect(down.body.data.checks.kafka).not.toBe('ok');
+      expect(down.body.data.checks.kafka).toMatch(/\S/);
+      // Liveness only: the process is up, and a restart would not bring the broker back.
+      const health = await test.platform.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+    } finally {
+      await kafka.up();
+    }
+
+    await until(async () => (await ready()).status === 200, 'readiness once the broker is back', 90_000);
+    expect((await ready()).body.data.checks).toMatchObject({
+      database: 'ok',
+      kafka: 'ok',
+      projections: 'ok',
+    });
+    // And the projection gets its events through the broker again.
+    const id = randomUUID();
+    await test.platform.stores
+      .get('identity')!
+      .append('identity.account', id, 'no_stream', [accountRegistered(id)], metadata());
+    const { db } = test.platform.database;
+    await until(
+      async () => (await readStreamCounts(db, 'identity')).some((row) => row.stream_id === id),
+      'the projection to apply an event published after the broker came back',
+    );
+  }, 240_000);
 });

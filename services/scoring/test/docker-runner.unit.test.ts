@@ -13,6 +13,7 @@ describe('the Docker runner without an engine', () => {
       new Docker({ socketPath: '/nonexistent/docker.sock' }),
     );
     const states: string[] = [];
+    let forgotten = 0;
     const outcome = await runner.run({
       submissionId: '00000000-0000-4000-8000-000000000001',
       attempt: 1,
@@ -24,7 +25,7 @@ describe('the Docker runner without an engine', () => {
       limits: settings.limits,
       signal: new AbortController().signal,
       onState: async (state) => void states.push(state),
-      onPulled: async () => undefined,
+      onPulled: async () => void forgotten++,
     });
     expect(states).toEqual(['pulling']);
     expect(outcome).toMatchObject({
@@ -32,6 +33,37 @@ describe('the Docker runner without an engine', () => {
       platformFault: true,
       reason: 'The container engine of the platform is not available; this run does not count.',
     });
+    // The retry needs the registry login: it is kept.
+    expect(forgotten).toBe(0);
+  });
+
+  it('does not start a run whose runner is already stopping (aborted: given back, not failed)', async () => {
+    const settings = runnerSettings({}, '/nonexistent');
+    const runner = new DockerRunner(
+      settings.helperBinary,
+      settings.user,
+      new Docker({ socketPath: '/nonexistent/docker.sock' }),
+    );
+    const abort = new AbortController();
+    abort.abort('the runner is stopping');
+    const states: string[] = [];
+    let forgotten = 0;
+    const outcome = await runner.run({
+      submissionId: '00000000-0000-4000-8000-000000000002',
+      attempt: 1,
+      image: '127.0.0.1:5000/team/model:1',
+      credentials: { username: 'u', password: 'p' },
+      pull: true,
+      configPath: '/app/run.sh',
+      dataDir: '/nonexistent',
+      limits: settings.limits,
+      signal: abort.signal,
+      onState: async (state) => void states.push(state),
+      onPulled: async () => void forgotten++,
+    });
+    expect(outcome).toEqual({ kind: 'aborted', log: '' });
+    expect(states).toEqual([]);
+    expect(forgotten).toBe(0);
   });
 });
 

@@ -1,7 +1,7 @@
 // Over 300 lines: one Docker run end to end (pull, create with limits, exec, out-of-memory check, collect, clean up); the steps share the container and its bounded log.
 import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { PassThrough } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import Docker from 'dockerode';
 import { registryOf } from './reference.ts';
 import type { RunOutcome, RunRequest, Runner } from './runner.ts';
@@ -99,12 +99,17 @@ export class DockerRunner implements Runner {
   async run(request: RunRequest): Promise<RunOutcome> {
     const log = new TailLog(request.limits.logChars);
     const { limits } = request;
+    if (request.signal.aborted) return { kind: 'aborted', log: '' };
     if (request.pull) {
       await request.onState('pulling');
       try {
         await this.#pull(request);
       } catch (error) {
-        // No engine to talk to is the platform's fault (retried, then refunded); a refused pull is not.
+        // Stopped (the runner stopping, the lease lost): not the image's fault, and the credentials stay
+        // for the attempt that pulls again.
+        if (request.signal.aborted) return { kind: 'aborted', log: '' };
+        // No engine to talk to is the platform's fault (retried with the credentials, then refunded); a
+        // refused pull is not, and its credentials go.
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'ENOENT' || code === 'ECONNREFUSED' || code === 'EACCES')
           return {
@@ -113,6 +118,7 @@ export class DockerRunner implements Runner {
             log: '',
             platformFault: true,
           };
+        await request.onPulled();
         return {
           kind: 'failed',
           reason: pullError(error, request.image, request.credentials !== null),
@@ -120,9 +126,8 @@ export class DockerRunner implements Runner {
           platformFault: false,
           detail: error instanceof Error ? error.message : String(error),
         };
-      } finally {
-        await request.onPulled();
       }
+      await request.onPulled();
     }
     const image = await this.#docker
       .getImage(request.image)
@@ -228,9 +233,18 @@ export class DockerRunner implements Runner {
       ? { ...request.credentials, serveraddress: registryOf(request.image) }
       : undefined;
     const stream = await this.#docker.pull(request.image, authconfig ? { authconfig } : {});
-    await new Promise((resolve, reject) =>
-      this.#docker.modem.followProgress(stream, (error, output) => (error ? reject(error) : resolve(output))),
-    );
+    // Aborted: the request ends, and the engine stops a pull whose client went away.
+    const stop = () => (stream as Readable).destroy(new Error('the pull was stopped'));
+    request.signal.addEventListener('abort', stop, { once: true });
+    try {
+      await new Promise((resolve, reject) =>
+        this.#docker.modem.followProgress(stream, (error, output) =>
+          error ? reject(error) : resolve(output),
+        ),
+      );
+    } finally {
+      request.signal.removeEventListener('abort', stop);
+    }
   }
 
   /** Runs a command beside the keeper; stdout kept (bounded), everything also goes to the log. */

@@ -24,6 +24,11 @@ export interface RunnerSettings {
   slots: number;
   /** A runner renews its lease every leaseMs / 3; a run whose lease expired is taken over. */
   leaseMs: number;
+  /**
+   * How often each runner looks for runs nobody moves: claims of a runner that is gone (no presence) or
+   * whose lease ran out, runs given back by a stopping runner, and submissions Waiting for two sweeps.
+   */
+  sweepMs: number;
   maxAttempts: number;
   /** A static busybox from the host, mounted read-only into every run to keep it alive and collect results. */
   helperBinary: string;
@@ -58,6 +63,7 @@ export function runnerSettings(env: NodeJS.ProcessEnv, datasetsDir: string): Run
     },
     slots: number(env.SCORING_RUNNER_SLOTS, 1),
     leaseMs: number(env.SCORING_RUNNER_LEASE_MS, 30_000),
+    sweepMs: number(env.SCORING_RUNNER_SWEEP_MS, 1000),
     maxAttempts: number(env.SCORING_RUNNER_MAX_ATTEMPTS, 2),
     helperBinary: env.SCORING_RUNNER_HELPER ?? '/bin/busybox',
     datasetsDir: env.SCORING_DATASETS_DIR ?? datasetsDir,

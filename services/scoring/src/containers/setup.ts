@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { ServiceContext, SubscriptionOptions } from '@sais/kit';
 import { scoringMetrics } from '../metrics.ts';
 import { ContainerRunWorker } from '../workers/container-runner.ts';
+import { WorkerPresence, selfOnly } from '../workers/presence.ts';
 import { CredentialVault } from './credentials.ts';
 import { DockerRunner } from './docker-runner.ts';
 import { runnerSettings } from './settings.ts';
@@ -14,8 +16,9 @@ export function credentialVault(config: ServiceContext['config']): () => Promise
 }
 
 /**
- * The container runner of this process (group `scoring.runners`) on the local Docker Engine;
- * SCORING_RUNNER=off leaves container runs to other processes.
+ * The container runner of this process (group `scoring.runners`) on the local Docker Engine, with its
+ * presence in real mode (a runner that dies is taken over at once) and a stop hook that gives its runs
+ * back on SIGTERM (decision 0014); SCORING_RUNNER=off leaves container runs to other processes.
  */
 export function containerRunners({
   db,
@@ -27,22 +30,28 @@ export function containerRunners({
   if (config.env.SCORING_RUNNER === 'off') return [];
   // The competition service keeps its files here (see competitionFilesDir in @sais/competition).
   const settings = runnerSettings(config.env, join(config.dataDir, 'files', 'competition'));
+  // Unique per process start (a restarted container keeps its host name and pid), so a new runner never
+  // passes for the one whose runs it should take over.
+  const workerId = `${hostname()}:${process.pid}:runner-${randomUUID().slice(0, 8)}`;
   const worker = new ContainerRunWorker(
     db,
     store,
     new DockerRunner(settings.helperBinary, settings.user),
     credentialVault(config),
     settings,
-    `${hostname()}:${process.pid}:runner`,
+    workerId,
     logger,
     scoringMetrics(metrics),
+    config.env.DATABASE_URL ? new WorkerPresence(db, workerId, logger) : selfOnly(workerId),
   );
   worker.start();
+  let stopped: Promise<void> | undefined;
   return [
     {
       groupId: 'scoring.runners',
       topics: ['scoring.submission'],
       handleBatch: (events) => worker.handleBatch(events),
+      stop: () => (stopped ??= worker.stop()),
     },
   ];
 }

@@ -30,6 +30,8 @@ export function progressOf(events: readonly EventEnvelope[]): Progress {
         worker: event.data.worker,
       });
     if (isEvent(scoring.EvaluationFailed, event)) progress.status = event.data.final ? 'Failed' : 'Waiting';
+    // A container run given back by a stopping runner waits for another (its attempt does not count).
+    if (event.type === scoring.ContainerRunReleased.type) progress.status = 'Waiting';
     if (event.type === scoring.SubmissionScored.type) progress.status = 'Completed';
     if (event.type === scoring.SubmissionInvalid.type) progress.status = 'Invalid';
     if (event.type === scoring.SubmissionCancelled.type) progress.status = 'Cancelled';

@@ -16,11 +16,17 @@ import { InvalidFile } from '../evaluation/csv.ts';
 import { scoreSubmission } from '../evaluation/score.ts';
 import { GroundTruthCache } from '../evaluation/truth-cache.ts';
 import { stream } from '../domain/submission.ts';
+import { type Liveness, selfOnly } from './presence.ts';
 import { type Refund, type Status, recordStep } from './record.ts';
 
 interface Claimed {
   submissionId: string;
+  /** The claim's number (EvaluationStarted's attempt): one more at each claim, released ones too. */
   attempt: number;
+  /** Claims that count against `maxAttempts`: this one and the earlier ones not released (ContainerRunReleased). */
+  counted: number;
+  /** An earlier attempt pulled the image (it reached `running`): a retry without credentials uses it. */
+  pulled: boolean;
   competitionId: string;
   image: string;
   configPath: string;
@@ -34,6 +40,18 @@ const system = (correlationId: string): EventMetadata => ({
   causationId: null,
 });
 
+/** The abort reason of runs that a stopping runner gives back (ContainerRunReleased), not a lost lease. */
+const stopping = 'the runner is stopping';
+/** How long a stopping runner waits for its aborted runs to end before it releases their claims itself. */
+const STOP_WAIT_MS = 3000;
+
+/** A run in this process, from before its claim (so it is never started twice here) to its end. */
+interface InFlight {
+  claimed?: Claimed;
+  abort?: AbortController;
+  metadata?: EventMetadata;
+}
+
 /** Joins the participant's run log and the platform's verdict into the bounded `log` of "my submissions". */
 const logOf = (runLog: string, verdict: string | null) =>
   [runLog.trimEnd(), verdict].filter(Boolean).join('\n\n') || null;
@@ -43,15 +61,21 @@ const logOf = (runLog: string, verdict: string | null) =>
  * the `scoring.runners` group; a process runs up to `slots` at once, so more processes give more parallel
  * runs. The database decides who runs what: a claim takes a row lease (renewed while running) and records
  * EvaluationStarted; every later step is written only while the lease and attempt are still this runner's.
- * A sweep picks up submissions whose runner died (lease expired) or that no runner took: they are retried,
- * and Failed (refunded) after `maxAttempts`, never left Evaluating.
+ * A sweep (every `sweepMs`) picks up submissions whose runner died (its presence is gone, or its lease
+ * expired) or that no runner took: they are retried, and Failed (refunded) after `maxAttempts`, never left
+ * Evaluating. A runner that stops (SIGTERM) kills its containers and gives its claims back at once
+ * (ContainerRunReleased: Waiting again, the attempt not counted), so another runner takes them within a
+ * sweep (docs/decisions/0014-fault-tolerance.md).
  */
 export class ContainerRunWorker {
   readonly #truths: GroundTruthCache;
   #busy = 0;
   #waiters: (() => void)[] = [];
   #sweeper: NodeJS.Timeout | undefined;
+  #sweeping: Promise<void> | undefined;
+  #stopping = false;
   readonly #running = new Set<Promise<void>>();
+  readonly #inFlight = new Map<string, InFlight>();
 
   constructor(
     private readonly db: Db,
@@ -62,6 +86,11 @@ export class ContainerRunWorker {
     private readonly workerId: string,
     private readonly logger?: Logger,
     private readonly metrics?: ScoringMetrics,
+    /**
+     * Which runner processes live (presence.ts; started and stopped with this worker): a claim whose
+     * holder is gone is taken over at once, whatever its lease says. Embedded mode: only this process.
+     */
+    private readonly liveness: Liveness & { start?(): void; stop?(): Promise<void> } = selfOnly(workerId),
   ) {
     this.#truths = new GroundTruthCache(db);
   }
@@ -73,61 +102,131 @@ export class ContainerRunWorker {
   async handleBatch(events: readonly EventEnvelope[]): Promise<void> {
     for (const event of events) {
       if (!isEvent(scoring.SubmissionReceived, event) || event.data.kind !== 'container') continue;
-      await this.#slot();
+      // Stopping: the rest of the batch is left to the other runners' sweeps.
+      if (!(await this.#slot())) return;
       this.#start(event.data.submissionId, event.correlationId);
     }
   }
 
-  /** Sweeps every `leaseMs / 2` for runs nobody holds. */
+  /** Starts the presence (real mode) and sweeps every `sweepMs` for runs nobody moves. */
   start(): void {
-    this.#sweeper = setInterval(() => void this.sweep().catch(() => undefined), this.settings.leaseMs / 2);
+    this.liveness.start?.();
+    this.#sweeper = setInterval(() => {
+      this.#sweeping ??= this.sweep()
+        .catch((error: unknown) => this.logger?.warn({ err: error }, 'container runner sweep failed'))
+        .finally(() => (this.#sweeping = undefined));
+    }, this.settings.sweepMs);
     this.#sweeper.unref();
   }
 
+  /**
+   * SIGTERM (platform.close()): claims nothing new, kills the running containers and gives their claims
+   * back (ContainerRunReleased), then lets go of the presence; bounded well within closeOnSignals' 10 s.
+   * A run that is finishing (scoring its result) finishes; a claim this cannot release in time (the
+   * database away) is taken over once this process, and so its presence, is gone.
+   */
   async stop(): Promise<void> {
+    this.#stopping = true;
     clearInterval(this.#sweeper);
-    await Promise.allSettled([...this.#running]);
+    for (const wake of this.#waiters.splice(0)) wake();
+    for (const run of this.#inFlight.values()) run.abort?.abort(stopping);
+    await this.#sweeping;
+    const ended = Promise.allSettled([...this.#running]);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([ended, new Promise((resolve) => (timer = setTimeout(resolve, STOP_WAIT_MS)))]);
+    clearTimeout(timer);
+    // Runs still going (a pull that does not stop at once): their claims are given back from here.
+    await Promise.allSettled(
+      [...this.#inFlight.values()].map((run) =>
+        run.claimed && run.metadata ? this.#release(run.claimed, run.metadata) : undefined,
+      ),
+    );
+    await this.liveness.stop?.();
   }
 
   async sweep(): Promise<void> {
+    if (this.#stopping) return;
     const free = this.settings.slots - this.#busy;
     if (free <= 0) return;
-    const stale = new Date(Date.now() - this.settings.leaseMs);
-    const rows = await this.#t()
+    const t = this.#t();
+    // Claims whose holder is gone (no presence), whose lease ran out, or this runner's own that nothing
+    // here works on (an attempt that failed midway): few rows, one per running container of all runners.
+    const held = await t
       .selectFrom('container_runs as r')
       .innerJoin('submissions as s', 's.submission_id', 'r.submission_id')
-      .select('r.submission_id')
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('s.status', '=', 'Waiting'), eb('s.created_at', '<', stale)]),
-          eb.and([eb('s.status', '=', 'Evaluating'), eb('r.lease_until', '<', new Date())]),
-        ]),
-      )
+      .select(['r.submission_id', 'r.worker', 'r.lease_until'])
+      .where('s.status', '=', 'Evaluating')
       .orderBy('s.created_at')
-      .limit(free)
       .execute();
-    for (const row of rows) {
-      if (this.#busy >= this.settings.slots) return;
+    const alive = await this.liveness.alive(held.flatMap((row) => (row.worker ? [row.worker] : [])));
+    const orphaned = held
+      .filter((row) => !this.#holds(row, alive))
+      .map((row) => row.submission_id)
+      .slice(0, free);
+    // Runs given back (a stopping runner's, or a failed attempt to retry) at once; new ones after two
+    // sweeps, so the Kafka path (the runner that got the event) comes first.
+    const waiting =
+      orphaned.length < free
+        ? await t
+            .selectFrom('container_runs as r')
+            .innerJoin('submissions as s', 's.submission_id', 'r.submission_id')
+            .select('r.submission_id')
+            .where('s.status', '=', 'Waiting')
+            .where((eb) =>
+              eb.or([
+                eb('r.attempt', '>', 0),
+                eb('s.created_at', '<', new Date(Date.now() - 2 * this.settings.sweepMs)),
+              ]),
+            )
+            .orderBy('s.created_at')
+            .limit(free - orphaned.length)
+            .execute()
+        : [];
+    const taken = [...orphaned, ...waiting.map((row) => row.submission_id)];
+    if (orphaned.length > 0)
+      this.logger?.warn({ submissionIds: orphaned }, 'container runner takes over runs nobody holds');
+    for (const submissionId of taken) {
+      if (this.#stopping || this.#busy >= this.settings.slots) return;
+      if (this.#inFlight.has(submissionId)) continue;
       this.#busy++;
       // The flow goes on under the upload's correlation id (the stream's first event).
-      const [received] = await this.store.readStream(stream(row.submission_id)).catch(() => []);
-      this.#start(row.submission_id, received?.correlationId ?? randomUUID());
+      const [received] = await this.store.readStream(stream(submissionId)).catch(() => []);
+      this.#start(submissionId, received?.correlationId ?? randomUUID());
     }
   }
 
-  async #slot(): Promise<void> {
-    while (this.#busy >= this.settings.slots)
-      await new Promise<void>((resolve) => this.#waiters.push(resolve));
-    this.#busy++;
+  /** Whether a live claim holds the run: a live runner's lease, or this runner's own run in hand. */
+  #holds(
+    row: { submission_id: string; worker: string | null; lease_until: Date | null },
+    alive: Set<string>,
+  ): boolean {
+    if (!row.worker || !row.lease_until || row.lease_until <= new Date()) return false;
+    return row.worker === this.workerId ? this.#inFlight.has(row.submission_id) : alive.has(row.worker);
   }
 
+  /** Takes a slot (false when stopping: nothing new is started). */
+  async #slot(): Promise<boolean> {
+    while (this.#busy >= this.settings.slots && !this.#stopping)
+      await new Promise<void>((resolve) => this.#waiters.push(resolve));
+    if (this.#stopping) return false;
+    this.#busy++;
+    return true;
+  }
+
+  /** Runs the submission in a slot the caller took; never twice at once in this process. */
   #start(submissionId: string, correlationId: string) {
+    const free = () => {
+      this.#busy--;
+      this.#waiters.shift()?.();
+    };
+    if (this.#stopping || this.#inFlight.has(submissionId)) return free();
+    this.#inFlight.set(submissionId, {});
     const run = this.process(submissionId, correlationId)
       .catch((error: unknown) => this.logger?.error({ submissionId, err: error }, 'container run failed'))
       .finally(() => {
         this.#running.delete(run);
-        this.#busy--;
-        this.#waiters.shift()?.();
+        this.#inFlight.delete(submissionId);
+        free();
       });
     this.#running.add(run);
   }
@@ -138,6 +237,13 @@ export class ContainerRunWorker {
     const claimed = await this.#claim(submissionId, metadata);
     if (!claimed) return;
     const abort = new AbortController();
+    const inFlight = this.#inFlight.get(submissionId);
+    if (inFlight) Object.assign(inFlight, { claimed, abort, metadata });
+    if (this.#stopping) {
+      // Claimed while the runner began to stop: given back before anything runs.
+      await this.#release(claimed, metadata);
+      return;
+    }
     const renew = setInterval(
       () =>
         void this.#renew(claimed).then(
@@ -164,11 +270,43 @@ export class ContainerRunWorker {
       if (staged.dir) await rm(staged.dir, { recursive: true, force: true });
     }
     if (outcome.kind !== 'aborted') await this.#finish(claimed, outcome, metadata);
+    else if (abort.signal.reason === stopping) await this.#release(claimed, metadata);
     else {
       this.metrics?.containerRun('aborted');
       this.logger?.info({ correlationId, submissionId }, 'container run aborted');
     }
     await this.#releaseImage(claimed);
+  }
+
+  /**
+   * Gives a claim back while it is still this runner's (once: a second call finds it Waiting):
+   * ContainerRunReleased, Waiting again with no lease, so another runner's sweep takes it at once. The
+   * attempt does not count against `maxAttempts`, and nothing is refunded: the submission still runs.
+   */
+  async #release(claimed: Claimed, metadata: EventMetadata): Promise<void> {
+    const { submissionId, attempt } = claimed;
+    const released = await this.#whileHeld(claimed, async (trx, expected) => {
+      await this.#t(trx)
+        .updateTable('container_runs')
+        .set({ run_state: null, lease_until: null })
+        .where('submission_id', '=', submissionId)
+        .execute();
+      await recordStep(trx, this.store, {
+        submissionId,
+        expected,
+        events: [
+          { type: scoring.ContainerRunReleased.type, data: { submissionId, attempt, worker: this.workerId } },
+        ],
+        metadata,
+        status: 'Waiting',
+      });
+    });
+    if (!released) return;
+    this.metrics?.containerRun('released');
+    this.logger?.info(
+      { correlationId: metadata.correlationId, submissionId, attempt },
+      'container run released',
+    );
   }
 
   /** Stages the datasets (in `staged.dir`, removed by the caller) and runs the image. */
@@ -190,8 +328,8 @@ export class ContainerRunWorker {
       attempt: claimed.attempt,
       image: claimed.image,
       credentials,
-      // The first attempt pulls; a retry whose credentials are gone uses the image the first one pulled.
-      pull: claimed.attempt === 1 || claimed.credentials !== null,
+      // Pulls until an attempt got the image; a retry whose credentials are gone uses what that one pulled.
+      pull: !claimed.pulled || claimed.credentials !== null,
       configPath: claimed.configPath,
       dataDir: staged.dir,
       limits: this.settings.limits,
@@ -233,17 +371,34 @@ export class ContainerRunWorker {
           'r.config_path',
           'r.credentials',
           'r.attempt',
+          'r.worker',
           'r.lease_until',
         ])
         .where('r.submission_id', '=', submissionId)
         .forUpdate('r')
         .executeTakeFirst();
       if (!row || (row.status !== 'Waiting' && row.status !== 'Evaluating')) return null;
-      if (row.status === 'Evaluating' && row.lease_until && row.lease_until > new Date()) return null;
+      // A live lease of a live runner holds it. This runner's own claim does not: #start runs a
+      // submission once at a time here, so a claim of ours that is not this call is one nothing works on.
+      if (
+        row.status === 'Evaluating' &&
+        row.lease_until &&
+        row.lease_until > new Date() &&
+        row.worker !== this.workerId &&
+        (!row.worker || (await this.liveness.alive([row.worker])).has(row.worker))
+      )
+        return null;
       const refund = { competitionId: row.competition_id, teamId: row.team_id, quotaDay: row.quota_day };
-      const expected = (await this.store.readStream(stream(submissionId), { trx })).length;
-      if (row.attempt >= this.settings.maxAttempts) {
-        const reason = `the runner stopped during the run ${row.attempt} times`;
+      const history = await this.store.readStream(stream(submissionId), { trx });
+      const expected = history.length;
+      const count = (type: string) => history.filter((event) => event.type === type).length;
+      // Runs given back by a stopping runner were cut off by the platform: they do not count.
+      const counted = count(scoring.EvaluationStarted.type) - count(scoring.ContainerRunReleased.type);
+      const pulled = history.some(
+        (event) => isEvent(scoring.ContainerRunProgressed, event) && event.data.state === 'running',
+      );
+      if (counted >= this.settings.maxAttempts) {
+        const reason = `the runner stopped during the run ${counted} times`;
         await this.#t(trx)
           .updateTable('container_runs')
           .set({ run_state: null, credentials: null })
@@ -287,6 +442,8 @@ export class ContainerRunWorker {
       return {
         submissionId,
         attempt,
+        counted: counted + 1,
+        pulled,
         competitionId: row.competition_id,
         image: row.image,
         configPath: row.config_path,
@@ -430,7 +587,7 @@ export class ContainerRunWorker {
           : { log: logOf(outcome.log, outcome.reason) },
       };
     } else if (outcome.kind === 'failed') {
-      const retry = outcome.platformFault && claimed.attempt < this.settings.maxAttempts;
+      const retry = outcome.platformFault && claimed.counted < this.settings.maxAttempts;
       const final = !retry;
       recorded = final ? 'failed' : 'retried';
       this.logger?.warn(
@@ -462,7 +619,8 @@ export class ContainerRunWorker {
     const held = await this.#whileHeld(claimed, async (trx, expected) => {
       await this.#t(trx)
         .updateTable('container_runs')
-        .set({ run_state: null, lease_until: null })
+        // A finished run needs no registry login any more (a pull that failed for the engine kept it).
+        .set({ run_state: null, lease_until: null, ...(step!.status !== 'Waiting' && { credentials: null }) })
         .where('submission_id', '=', submissionId)
         .execute();
       // Kept like an uploaded file: "download my file" and operator re-scoring work the same.
