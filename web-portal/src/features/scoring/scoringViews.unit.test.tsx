@@ -90,7 +90,9 @@ describe('the scoring views', () => {
     const onUpload = vi.fn(async () => undefined);
     const { container } = render(<UploadPanel remaining={remaining} busy={false} onUpload={onUpload} />);
     expect(screen.getByTestId('remaining').textContent).toBe('今日剩余提交次数：2 / 3');
-    expect(screen.getByTestId('upload-rules').textContent).toContain('Asia/Shanghai');
+    // The reset's zone in words, never its raw id (issue 21).
+    expect(screen.getByTestId('upload-rules').textContent).toContain('按比赛时区（北京时间）零点重置');
+    expect(screen.getByTestId('upload-rules').textContent).not.toContain('Asia/Shanghai');
     const input = container.querySelector('input[type="file"]') as HTMLInputElement;
     const submit = () => screen.getByRole('button', { name: '提交' }) as HTMLButtonElement;
     fireEvent.change(input, { target: { files: [new File(['x'], 'photo.png')] } });
