@@ -118,7 +118,7 @@ export function UploadPanel({ remaining, busy, onUpload, onSample }: UploadPanel
           value={message}
           disabled={busy}
           onChange={(event) => setMessage(event.target.value)}
-          helperText={t('scoring.messageCount', { count: message.length, max: messageMax })}
+          helperText={t('scoring.messageCount', { used: message.length, max: messageMax })}
           slotProps={{ htmlInput: { maxLength: messageMax, 'data-testid': 'submission-message' } }}
           sx={{ minWidth: 280, flexGrow: 1 }}
         />

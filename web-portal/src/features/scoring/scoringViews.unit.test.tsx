@@ -108,7 +108,7 @@ describe('the scoring views', () => {
     const message = screen.getByTestId('submission-message') as HTMLInputElement;
     expect(message.maxLength).toBe(500);
     fireEvent.change(message, { target: { value: '  换了模型  ' } });
-    expect(screen.getByText('6/500 个字符')).toBeTruthy();
+    expect(screen.getByText('8/500 个字符')).toBeTruthy();
     const csv = new File(['id,yield\n'], 'result.csv', { type: 'text/csv' });
     fireEvent.change(container.querySelector('input[type="file"]') as HTMLInputElement, {
       target: { files: [csv] },
