@@ -1,3 +1,5 @@
+// Over 300 lines: the resumable upload end to end: the tus server with its hooks (owner, precheck, reservation),
+// the finished file streamed through the line guard, and each tus call documented for the OpenAPI document.
 import { createReadStream } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { readFile, rm } from 'node:fs/promises';
