@@ -41,6 +41,11 @@ const texts = {
   noFiles: { en: 'No files', 'zh-CN': '暂无文件' },
   noSubmissions: { en: 'No submissions yet', 'zh-CN': '暂无提交' },
   noRows: { en: 'The leaderboard is empty', 'zh-CN': '排行榜暂无数据' },
+  asOf: { en: 'as of {time} (names as they are today)', 'zh-CN': '截至 {time}（名称为当前名称）' },
+  asOfInvalid: {
+    en: 'Cannot read the time “{time}”; give one such as 2027-04-01T12:00:00+08:00',
+    'zh-CN': '无法识别时间“{time}”，请按 2027-04-01T12:00:00+08:00 的格式填写',
+  },
   noSuchFile: {
     en: 'No file named {name} in this competition',
     'zh-CN': '该比赛中没有名为 {name} 的文件',
@@ -194,6 +199,7 @@ const fields = {
   submitted: { en: 'submitted', 'zh-CN': '提交时间' },
   score: { en: 'score', 'zh-CN': '得分' },
   file: { en: 'file', 'zh-CN': '文件' },
+  message: { en: 'message', 'zh-CN': '说明' },
   competition: { en: 'competition', 'zh-CN': '比赛' },
   log: { en: 'log', 'zh-CN': '日志' },
   rank: { en: 'rank', 'zh-CN': '排名' },

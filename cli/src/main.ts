@@ -151,14 +151,18 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     .command('submit <competition>')
     .description('submit a result file (CSV: multipart up to 20 MB, resumable upload up to 100 MB)')
     .requiredOption('-f, --file <path>', 'the CSV')
+    .option('-m, --message <text>', 'a message kept with the submission (at most 500 characters)')
     .option('--resumable', 'use the resumable upload (tus) whatever the size')
     .option('--wait', 'follow the status until it ends; print the score or the log')
     .option('--timeout <seconds>', 'how long --wait waits', (v) => Number(v), 600)
     .option('--interval <seconds>', 'how often --wait asks', (v) => Number(v), 2)
     .action(
       run(
-        (context, id: string, options: { file: string; wait?: boolean; timeout: number; interval: number }) =>
-          submit(context, id, options),
+        (
+          context,
+          id: string,
+          options: { file: string; message?: string; wait?: boolean; timeout: number; interval: number },
+        ) => submit(context, id, options),
       ),
     );
   program
@@ -168,6 +172,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     .option('--username <name>', 'registry user name (private images)')
     .option('--password-stdin', 'read the registry password from stdin')
     .option('--config <path>', 'the command the platform runs in the image (default /app/run.sh)')
+    .option('-m, --message <text>', 'a message kept with the submission (at most 500 characters)')
     .option('-y, --yes', 'stop the team’s previous run if it is still going, without asking')
     .action(
       run(
@@ -179,6 +184,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
             username?: string;
             passwordStdin?: boolean;
             config?: string;
+            message?: string;
             yes?: boolean;
           },
         ) => submitContainer(context, id, options),
@@ -223,9 +229,14 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     .option('--private', 'the private leaderboard')
     .option('--phase <phase>', 'a phase other than the current one')
     .option('--csv', 'as CSV')
+    .option(
+      '--as-of <time>',
+      'the board as it was at a past time, e.g. 2027-04-01T12:00:00+08:00 (to the minute)',
+    )
     .action(
-      run((context, id: string, options: { private?: boolean; phase?: string; csv?: boolean }) =>
-        leaderboard(context, id, options),
+      run(
+        (context, id: string, options: { private?: boolean; phase?: string; csv?: boolean; asOf?: string }) =>
+          leaderboard(context, id, options),
       ),
     );
 

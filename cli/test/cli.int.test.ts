@@ -28,6 +28,8 @@ describe('sais against a running platform', () => {
       SAIS_RATE_LIMIT_TOKEN_WINDOW_SECONDS: '15',
       // Signed checkpoints every second, so a score's proof is there soon.
       SAIS_CHECKPOINT_INTERVAL_MS: '1000',
+      // Boards as of a past time to the second (a minute in production), so the test need not wait.
+      SCORING_BOARD_AS_OF_STEP_SECONDS: '1',
     });
     const operator = await h.person(['operator']);
     competitionId = await h.openCompetition(operator, 'CLI Cup');
@@ -117,12 +119,19 @@ describe('sais against a running platform', () => {
     });
   });
 
-  it('submits a CSV, waits for its score, and reads submissions, quota and the board as CSV', async () => {
+  it('submits a CSV with a message, waits for its score, and reads submissions, quota and the board as CSV', async () => {
     const dir = await work();
     const file = join(dir, 'result.csv');
     await writeFile(file, resultCsv(2));
+    // A message over 500 characters: the platform's refusal (exit 1), nothing submitted.
+    const tooLong = await sais(['submit', competitionId, '-f', file, '-m', 'x'.repeat(501)], as(aliceToken));
+    expect(tooLong.code).toBe(1);
+    expect(tooLong.stderr).toContain('at most 500 characters');
+    // A time before the submission: the board as of then (checked at the end).
+    const beforeSubmit = new Date().toISOString();
+    await new Promise((resolve) => setTimeout(resolve, 1100));
     const submitted = await sais(
-      ['submit', competitionId, '-f', file, '--wait', '--interval', '0.5'],
+      ['submit', competitionId, '-f', file, '-m', ' 常数 2 baseline ', '--wait', '--interval', '0.5'],
       as(aliceToken),
     );
     expect(submitted.stderr).toContain('Waiting for the score');
@@ -134,8 +143,19 @@ describe('sais against a running platform', () => {
     const submissionId = /submission ([0-9a-f-]{36})/.exec(submitted.stdout)![1]!;
 
     const mine = await sais(['submissions', competitionId, '--json'], as(aliceToken));
-    expect(JSON.parse(mine.stdout)[0]).toMatchObject({ submissionId, status: 'Completed', score: 2 });
+    expect(JSON.parse(mine.stdout)[0]).toMatchObject({
+      submissionId,
+      status: 'Completed',
+      score: 2,
+      description: '常数 2 baseline',
+    });
+    const table = await sais(['submissions', competitionId], as(aliceToken));
+    expect(table.stdout.split('\n')[0]).toMatch(/\bmessage\b/);
+    expect(table.stdout.split('\n').find((line) => line.startsWith(submissionId))).toContain(
+      '常数 2 baseline',
+    );
     const one = await sais(['submission', submissionId], as(aliceToken));
+    expect(one.stdout).toMatch(/message\s+常数 2 baseline/);
     expect(one.stdout).toMatch(/status\s+Completed/);
     expect(one.stdout).toContain(`competition  ${competitionId}`);
     const back = await sais(['submission', submissionId, '--file'], as(aliceToken));
@@ -154,6 +174,21 @@ describe('sais against a running platform', () => {
     expect(board.data.records.length).toBeGreaterThan(0);
     expect(csv.stdout.trim()).toBe(boardCsv(board.data.records));
     expect(csv.stdout.split('\n')[1]).toMatch(/^1,.*,2,/);
+
+    // --as-of: before the submission the board had no row; after the last change it is the live one.
+    const then = await sais(['leaderboard', competitionId, '--as-of', beforeSubmit], as(aliceToken));
+    expect(then.code).toBe(0);
+    expect(then.stdout.trim()).toBe('The leaderboard is empty');
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const now = new Date().toISOString();
+    const asOfCsv = await sais(['leaderboard', competitionId, '--as-of', now, '--csv'], as(aliceToken));
+    expect(asOfCsv.stdout.trim()).toBe(boardCsv(board.data.records));
+    const asOfTable = await sais(['leaderboard', competitionId, '--as-of', now], as(aliceToken));
+    expect(asOfTable.stdout).toContain(
+      `as of ${new Date(Math.floor(Date.parse(now) / 1000) * 1000).toISOString()}`,
+    );
+    const badTime = await sais(['leaderboard', competitionId, '--as-of', 'someday'], as(aliceToken));
+    expect(badTime.code).toBe(2);
 
     const privateBoard = await sais(['leaderboard', competitionId, '--private'], as(aliceToken));
     expect(privateBoard.code).toBe(1);
@@ -178,7 +213,9 @@ describe('sais against a running platform', () => {
     const through = { SAIS_URL: `http://127.0.0.1:${link.port}`, SAIS_TOKEN: aliceToken };
     try {
       // The link dies after 400 kB: the run retries three times, then gives up (network: 3).
-      const cut = await sais(['submit', big, '-f', file, '--resumable'], through, { cwd: dir });
+      const cut = await sais(['submit', big, '-f', file, '--resumable', '-m', 'tus 续传'], through, {
+        cwd: dir,
+      });
       expect(cut.code).toBe(3);
       expect(cut.stderr).toContain('Cannot reach the platform');
       const sentBefore = link.forwarded;
@@ -186,7 +223,7 @@ describe('sais against a running platform', () => {
 
       link.cutting = false;
       const resumed = await sais(
-        ['submit', big, '-f', file, '--resumable', '--wait', '--interval', '0.5'],
+        ['submit', big, '-f', file, '--resumable', '-m', 'tus 续传', '--wait', '--interval', '0.5'],
         through,
         {
           cwd: dir,
@@ -199,6 +236,8 @@ describe('sais against a running platform', () => {
       expect(link.forwarded - sentBefore).toBeLessThan(csv.length - 200_000);
       const mine = JSON.parse((await sais(['submissions', big, '--json'], as(aliceToken))).stdout);
       expect(mine).toHaveLength(1);
+      // The message went as the upload's metadata.
+      expect(mine[0].description).toBe('tus 续传');
     } finally {
       await link.close();
     }
@@ -306,6 +345,8 @@ describe('sais against a running platform', () => {
         'me',
         '--password-stdin',
         '--yes',
+        '-m',
+        'private image v1',
         '--json',
       ],
       as(aliceToken),
@@ -323,6 +364,10 @@ describe('sais against a running platform', () => {
     expect(stored.rows[0]?.sealed).toBe(true);
     const mine = JSON.parse((await sais(['submissions', code, '--json'], as(aliceToken))).stdout);
     expect(mine).toHaveLength(2);
+    expect(mine.map((s: { description: string | null }) => s.description)).toEqual([
+      'private image v1',
+      null,
+    ]);
     const noUser = await sais(['container', code, '--image', image, '--password-stdin'], as(aliceToken));
     expect(noUser.code).toBe(2);
   });

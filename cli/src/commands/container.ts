@@ -32,7 +32,14 @@ async function confirm(question: string): Promise<boolean> {
 export async function submitContainer(
   context: Context,
   competitionId: string,
-  options: { image: string; username?: string; passwordStdin?: boolean; config?: string; yes?: boolean },
+  options: {
+    image: string;
+    username?: string;
+    passwordStdin?: boolean;
+    config?: string;
+    message?: string;
+    yes?: boolean;
+  },
 ) {
   if (options.passwordStdin && !options.username) throw new UsageError(context.t('usernameNeeded'));
   const password = options.passwordStdin ? await readStdin() : undefined;
@@ -41,6 +48,7 @@ export async function submitContainer(
     image: options.image,
     ...(options.username ? { username: options.username, password } : {}),
     ...(options.config ? { configPath: options.config } : {}),
+    ...(options.message?.trim() ? { description: options.message.trim() } : {}),
   };
   type Received = scoring.responses.SubmissionReceived;
   let received: Received;

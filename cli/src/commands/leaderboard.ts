@@ -1,4 +1,5 @@
 import type { scoring } from '@sais/events';
+import { UsageError } from '../api.ts';
 import type { Context } from '../output.ts';
 import { emit, table } from '../output.ts';
 
@@ -30,23 +31,34 @@ export function boardCsv(rows: BoardRow[]): string {
   return [csvHeader.join(','), ...lines].join('\n');
 }
 
-/** `sais leaderboard <competition> [--private] [--phase p] [--csv]`: every page of the board. */
+/**
+ * `sais leaderboard <competition> [--private] [--phase p] [--csv] [--as-of time]`: every page of the
+ * board; with `--as-of`, the board as it was then (the platform rounds the time down to the minute).
+ */
 export async function leaderboard(
   context: Context,
   competitionId: string,
-  options: { private?: boolean; phase?: string; csv?: boolean },
+  options: { private?: boolean; phase?: string; csv?: boolean; asOf?: string },
 ) {
   const path = options.private ? '/api/leaderboard/private' : '/api/leaderboard/public';
+  // Any time Date reads (a zone-less one is the local time), sent as ISO 8601 in UTC.
+  const asked = options.asOf === undefined ? undefined : new Date(options.asOf);
+  if (asked && Number.isNaN(asked.getTime()))
+    throw new UsageError(context.t('asOfInvalid', { time: options.asOf! }));
   const rows: BoardRow[] = [];
   let phase: string | null = null;
+  let asOf: string | undefined;
   for (let page = 1; ; page++) {
     const answer = await context.api.get<scoring.responses.LeaderboardPage>(path, {
       competitionId,
       phase: options.phase,
       page,
       pageSize: 100,
+      // Later pages ask for the time the first answer is as of (the same cached ranking).
+      asOf: asOf ?? asked?.toISOString(),
     });
     phase = answer.phase;
+    asOf = answer.asOf;
     rows.push(...answer.records);
     if (rows.length >= answer.total || answer.records.length === 0) break;
   }
@@ -54,10 +66,11 @@ export async function leaderboard(
     context.out(boardCsv(rows));
     return;
   }
-  emit(context, { phase, records: rows }, () =>
+  emit(context, { phase, ...(asOf ? { asOf } : {}), records: rows }, () =>
     rows.length === 0
       ? context.t('noRows')
       : `${context.f('phase')}: ${phase}\n` +
+        (asOf ? `${context.t('asOf', { time: asOf })}\n` : '') +
         table(
           (['rank', 'score', 'team', 'participants', 'submitted'] as const).map(context.f),
           rows.map((r) => [r.rank, r.score, r.teamName ?? '-', r.participants.join(', '), r.submittedAt]),

@@ -80,11 +80,12 @@ export async function uploadResumable(
   competitionId: string,
   bytes: Buffer,
   filename: string,
+  description?: string,
 ): Promise<scoring.responses.SubmissionReceived> {
   const endpoint = context.api.url(tusPath).toString();
-  // The same file for the same competition on the same platform is the same upload.
+  // The same file for the same competition on the same platform (with the same message) is the same upload.
   const fingerprint = createHash('sha256')
-    .update(`${endpoint}\n${competitionId}\n`)
+    .update(`${endpoint}\n${competitionId}\n${description ? `${description}\n` : ''}`)
     .update(bytes)
     .digest('hex');
   const bar =
@@ -99,7 +100,7 @@ export async function uploadResumable(
     const upload = new Upload(bytes, {
       endpoint,
       headers: context.api.headers(),
-      metadata: { competitionId, filename },
+      metadata: { competitionId, filename, ...(description ? { description } : {}) },
       fingerprint: async () => fingerprint,
       urlStorage: new FileUrlStorage(join(dirname(configPath(context.env)), 'uploads.json')),
       storeFingerprintForResuming: true,

@@ -23,12 +23,21 @@ const ended = (status: Submission['status']) =>
 const mine = (context: Context, competitionId: string) =>
   context.api.get<Submission[]>('/api/submission/mine', { competitionId });
 
-/** `sais submit <competition> -f file.csv [--wait]`. */
+/** `sais submit <competition> -f file.csv [-m message] [--wait]`. */
 export async function submit(
   context: Context,
   competitionId: string,
-  options: { file: string; wait?: boolean; resumable?: boolean; timeout: number; interval: number },
+  options: {
+    file: string;
+    message?: string;
+    wait?: boolean;
+    resumable?: boolean;
+    timeout: number;
+    interval: number;
+  },
 ) {
+  // The platform trims it and refuses more than 500 characters (its message, in the asked language).
+  const description = options.message?.trim() || undefined;
   const size = await stat(options.file).then(
     (s) => s.size,
     (error: Error) => {
@@ -39,11 +48,12 @@ export async function submit(
   const bytes = await readFile(options.file);
   let received: Received;
   if (options.resumable || size > maxMultipartBytes) {
-    received = await uploadResumable(context, competitionId, bytes, basename(options.file));
+    received = await uploadResumable(context, competitionId, bytes, basename(options.file), description);
   } else {
     const form = new FormData();
     // The competition before the file: the platform refuses a caller who may not submit before reading it.
     form.append('competitionId', competitionId);
+    if (description) form.append('description', description);
     form.append('file', new Blob([new Uint8Array(bytes)], { type: 'text/csv' }), basename(options.file));
     received = await context.api.post<Received>('/api/submission/upload', form);
   }
@@ -92,8 +102,17 @@ export async function listSubmissions(context: Context, competitionId: string) {
     list.length === 0
       ? context.t('noSubmissions')
       : table(
-          (['id', 'submitted', 'phase', 'status', 'score', 'file'] as const).map(context.f),
-          list.map((s) => [s.submissionId, s.submittedAt, s.phase, s.status, s.score, s.fileName]),
+          (['id', 'submitted', 'phase', 'status', 'score', 'file', 'message'] as const).map(context.f),
+          list.map((s) => [
+            s.submissionId,
+            s.submittedAt,
+            s.phase,
+            s.status,
+            s.score,
+            s.fileName,
+            // One line a row: a message's line breaks shown as spaces (`--json` keeps it as sent).
+            s.description?.replace(/\s+/g, ' ') ?? null,
+          ]),
         ),
   );
 }
@@ -143,6 +162,7 @@ export async function showSubmission(
             ['competition', s.competitionId],
             ['phase', s.phase],
             ['file', s.fileName],
+            ...(s.description ? [['message', s.description] as ['message', string]] : []),
             ['submitted', s.submittedAt],
             ['status', s.status],
             ['score', s.score],

@@ -164,4 +164,17 @@ export const scoringMessages = {
     en: 'The sample submission is available once the competition is published and its ground truth is set',
     'zh-CN': '比赛发布并设置评测数据后，才可下载提交样例',
   },
+  submissionDescriptionTooLong: {
+    en: 'The submission’s message may have at most {{max}} characters; this one has {{length}}',
+    'zh-CN': '提交说明最多 {{max}} 个字符，当前为 {{length}} 个',
+  },
+  boardAsOfLimitReached: {
+    en: 'You have asked for {{limit}} leaderboards of past times in {{minutes}} minutes; please try again in {{retryAfterSeconds}} seconds (a time someone already asked for is answered at once)',
+    'zh-CN':
+      '您在 {{minutes}} 分钟内已查询 {{limit}} 次历史时刻的排行榜，请 {{retryAfterSeconds}} 秒后再试（他人已查询过的时刻会立即返回）',
+  },
+  boardAsOfInvalid: {
+    en: 'The time “{{asOf}}” is not a past time; give one such as 2027-04-01T12:00:00+08:00',
+    'zh-CN': '时间“{{asOf}}”不是一个过去的时刻，请按 2027-04-01T12:00:00+08:00 的格式填写',
+  },
 } as const satisfies Record<string, Text>;

@@ -58,6 +58,8 @@ export const mySubmission = z.object({
   refusal: refusalView.nullable(),
   logText: z.string().nullable(),
   submittedAt: z.string(),
+  /** The submitter's message with it (`-m`, the upload panel's field); null when none. */
+  description: z.string().nullable(),
   queue: queuePlace.nullable(),
   /** Container submissions only. */
   image: z.string().optional(),
@@ -125,6 +127,11 @@ export const leaderboardPage = z.object({
   pageSize: z.number(),
   records: z.array(boardRow),
   seal: boardSeal.nullable(),
+  /**
+   * Only in an answer for `asOf` (decision 0019): the time the board is as of, the asked one rounded down
+   * to the minute; `seal` is then null (a seal is of today's ranking).
+   */
+  asOf: z.string().optional(),
 });
 export type LeaderboardPage = z.infer<typeof leaderboardPage>;
 

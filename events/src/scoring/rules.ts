@@ -12,3 +12,6 @@ export const finalSelectionLimit = 2;
  * next day, so the free refusals cannot be used to probe the ground truth.
  */
 export const formatRefusalsPerDay = 10;
+
+/** A submission's optional message (as Kaggle's description): trimmed, at most this many characters. */
+export const submissionDescriptionMax = 500;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEvent } from '../define.ts';
 import { submissionLogSchema } from './file-refusals.ts';
 import { metricName } from './metrics.ts';
+import { submissionDescriptionMax } from './rules.ts';
 
 const aggregate = 'scoring.submission';
 const submissionId = z.uuid();
@@ -28,6 +29,12 @@ export const SubmissionReceived = defineEvent({
     kind: z.enum(['file', 'container']).optional(),
     image: z.string().max(300).optional(),
     configPath: z.string().max(200).optional(),
+    /** The submitter's message with it (trimmed, ≤ 500 characters); absent when none (and in older events). */
+    description: z
+      .string()
+      .min(1)
+      .refine((text) => [...text].length <= submissionDescriptionMax)
+      .optional(),
   }),
 });
 

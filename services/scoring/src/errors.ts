@@ -40,4 +40,9 @@ export const scoringCodes = {
   resultHeaderWrong: 40030,
   submissionNotCancellable: 40031,
   sampleSubmissionUnavailable: 40032,
+  /** A submission's message over scoring.submissionDescriptionMax characters. */
+  submissionDescriptionTooLong: 40033,
+  /** A leaderboard as of a past time (decision 0019): too many rebuilds asked by one account, or a bad time. */
+  boardAsOfLimitReached: 40034,
+  boardAsOfInvalid: 40035,
 } as const;

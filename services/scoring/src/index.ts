@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { defineService, withAsOfReader } from '@sais/kit';
+import { defineService, projectionSources, withAsOfReader } from '@sais/kit';
+import { BoardsAsOf } from './boards-as-of.ts';
 import { BoardWatch } from './board-watch.ts';
 import { scoringMigrations } from './db/migrations.ts';
 import { GroundTruths } from './ground-truths.ts';
@@ -56,12 +57,26 @@ export const scoringService = defineService({
     ...signalScans({ db, store, config, logger }),
     ...containerRunners({ db, store, config, logger, metrics }),
   ],
-  async routes(app, { db, store, auth, config }) {
+  async routes(app, { db, store, auth, config, personal }) {
     // Leaderboard change counters, polled for live updates and the page cache (SCORING_BOARD_POLL_MS).
     const watch = new BoardWatch(db, Number(config.env.SCORING_BOARD_POLL_MS ?? 500));
     app.addHook('onClose', async () => watch.stop());
     const submissions = new Submissions(db, store);
+    // Boards as of a past time (decision 0019): the leaderboard projection rebuilt up to it, bounded.
+    const seconds = (name: string, fallback: number) => Number(config.env[name] ?? fallback);
+    const boardsAsOf = new BoardsAsOf(
+      db,
+      leaderboardProjection,
+      () => projectionSources(db, new Map([['scoring', store]]), leaderboardProjection),
+      {
+        stepMs: seconds('SCORING_BOARD_AS_OF_STEP_SECONDS', 60) * 1000,
+        perAccount: seconds('SCORING_BOARD_AS_OF_LIMIT', 10),
+        windowMs: seconds('SCORING_BOARD_AS_OF_WINDOW_SECONDS', 600) * 1000,
+        ...(personal ? { personal } : {}),
+      },
+    );
     await scoringRoutes(app, {
+      boardsAsOf,
       submissions,
       leaderboards: new Leaderboards(db, watch),
       groundTruths: new GroundTruths(db, store),

@@ -41,6 +41,22 @@ function firstDay(phases: Phases, firstSubmissionDay: string | null, timeZone: s
 
 export type SubmissionKind = 'result-file' | 'container-image';
 
+/**
+ * A submission's message as sent (a form field, tus metadata): trimmed; none when empty or absent;
+ * refused (40033, nothing recorded) over `scoring.submissionDescriptionMax` characters (code points).
+ */
+export function descriptionOf(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  const text = String(value).trim();
+  if (!text) return undefined;
+  const length = [...text].length;
+  if (length > scoring.submissionDescriptionMax)
+    throw new AppError(scoringCodes.submissionDescriptionTooLong, 'submissionDescriptionTooLong', 400, {
+      data: { max: scoring.submissionDescriptionMax, length },
+    });
+  return text;
+}
+
 /** Files refused for their format a team may have per competition and day (decision 0020; events' rules). */
 export const formatRefusalsPerDay = scoring.formatRefusalsPerDay;
 /** The ledger reasons that count as a day's format refusals (refunded files, refused uploads). */
@@ -354,7 +370,7 @@ export class Submissions {
     request: { competitionId: string; accountId: string },
     file: { fileName: string; size: number; sha256: string; content?: Buffer },
     metadata: EventMetadata,
-    extra: { kind?: 'file' | 'container'; image?: string; configPath?: string } = {},
+    extra: { kind?: 'file' | 'container'; image?: string; configPath?: string; description?: string } = {},
   ) {
     const { submissionId, phase, teamId, quotaDay, now } = admitted;
     const { content, ...described } = file;
@@ -362,9 +378,10 @@ export class Submissions {
       sql`insert into scoring.quota_ledger (competition_id, team_id, quota_day, submission_id, delta, reason)
         values (${request.competitionId}, ${teamId}, ${quotaDay}, ${submissionId}, 1, 'submission')`,
       sql`insert into scoring.submissions (submission_id, competition_id, phase, team_id, submitter_id, file_name,
-          size, sha256, quota_day, status, created_at, updated_at)
+          size, sha256, quota_day, status, created_at, updated_at, description)
         values (${submissionId}, ${request.competitionId}, ${phase}, ${teamId}, ${request.accountId},
-          ${described.fileName}, ${described.size}, ${described.sha256}, ${quotaDay}, 'Waiting', ${now}, ${now})`,
+          ${described.fileName}, ${described.size}, ${described.sha256}, ${quotaDay}, 'Waiting', ${now}, ${now},
+          ${extra.description ?? null})`,
       ...(content
         ? [
             sql`insert into scoring.submission_files (submission_id, content) values (${submissionId}, ${content})`,
@@ -396,9 +413,15 @@ export class Submissions {
     this.#recorded.add(admitted);
   }
 
-  /** Accepts a result file (see `admit`). */
+  /** Accepts a result file (see `admit`), with its submitter's message (checked by `descriptionOf`). */
   async receive(
-    request: { competitionId: string; accountId: string; fileName: string; bytes: Buffer },
+    request: {
+      competitionId: string;
+      accountId: string;
+      fileName: string;
+      bytes: Buffer;
+      description?: string | undefined;
+    },
     metadata: EventMetadata,
     now = new Date(),
   ) {
@@ -412,6 +435,7 @@ export class Submissions {
           request,
           { fileName: request.fileName, size: request.bytes.length, sha256, content: request.bytes },
           metadata,
+          request.description ? { description: request.description } : {},
         );
       },
       now,
@@ -434,6 +458,7 @@ export class Submissions {
         's.refusal',
         's.created_at',
         's.submitter_id',
+        's.description',
         'c.image',
         'c.config_path',
         'c.run_state',
@@ -463,6 +488,7 @@ export class Submissions {
       /** `log` and `refusal` in the request's language (for clients without the catalogue: the CLI). */
       logText: scoring.submissionRowLogText(row.log, row.refusal, language),
       submittedAt: new Date(row.created_at).toISOString(),
+      description: row.description,
       ...(row.image === null
         ? {}
         : {

@@ -4,7 +4,7 @@ import { AppError, type Db, type EventStore } from '@sais/kit';
 import type { ScoringDb } from '../db/tables.ts';
 import { scoringCodes } from '../errors.ts';
 import { stream } from '../domain/submission.ts';
-import type { Admitted, Submissions } from '../submissions.ts';
+import { type Admitted, type Submissions, descriptionOf } from '../submissions.ts';
 import { recordStep } from '../workers/record.ts';
 import type { CredentialVault } from './credentials.ts';
 import { checkContainerRequest } from './reference.ts';
@@ -18,6 +18,8 @@ export interface ContainerRequest {
   password?: string;
   configPath?: string;
   confirmStop?: boolean;
+  /** The submitter's message (checked by `descriptionOf`). */
+  description?: string;
 }
 
 export const stoppedLog =
@@ -38,6 +40,7 @@ export class ContainerSubmissions {
 
   async receive(request: ContainerRequest, metadata: EventMetadata) {
     const { image, credentials, configPath } = checkContainerRequest(request);
+    const description = descriptionOf(request.description);
     const admission = { competitionId: request.competitionId, accountId: request.accountId };
     // Who may submit here is known before the image's registry is looked up (a DNS query).
     await this.submissions.precheck({ ...admission, kind: 'container-image' });
@@ -53,7 +56,7 @@ export class ContainerSubmissions {
           request,
           { fileName: image, size: 0, sha256: createHash('sha256').update(image).digest('hex') },
           metadata,
-          { kind: 'container', image, configPath },
+          { kind: 'container', image, configPath, ...(description ? { description } : {}) },
         );
         await (trx.withSchema('scoring') as ScoringDb)
           .insertInto('container_runs')

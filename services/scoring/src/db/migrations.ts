@@ -362,6 +362,13 @@ scoringMigrations['2026-11-27-61-refusal-keys'] = {
   },
 };
 
+scoringMigrations['2026-11-27-81-submission-description'] = {
+  async up(db) {
+    // Issue 22: the submitter's optional message with a submission (`sais submit -m`, the upload panel).
+    await sql`alter table scoring.submissions add column description text`.execute(db);
+  },
+};
+
 /** The second field of a CSV's first line (after a BOM), unquoted; null when there is none. */
 function targetOfHeader(head: Uint8Array): string | null {
   let text = new TextDecoder().decode(head);

@@ -56,6 +56,8 @@ export interface ScoringTables {
     /** When a worker last took it and when it reached Completed/Invalid/Failed (decision 0020). */
     started_at: Generated<Date | null>;
     finished_at: Generated<Date | null>;
+    /** The submitter's message (issue 22), trimmed, at most 500 characters; null when none. */
+    description: Generated<string | null>;
   };
   quota_ledger: {
     entry_id: Generated<number>;

@@ -22,6 +22,8 @@ const body = z.object({
   password: z.string().max(1000).optional(),
   configPath: z.string().max(1000).optional(),
   confirmStop: z.boolean().optional(),
+  /** The submitter's message (issue 22): trimmed, ≤ 500 characters (40033 beyond). */
+  description: z.string().max(10_000).optional(),
 });
 
 /**
@@ -44,7 +46,7 @@ export async function containerRoutes(
       schema: {
         tags: ['submission'],
         summary:
-          'Submit code as a container image: {competitionId, image, username?, password?, configPath? (default /app/run.sh), confirmStop?}; 409/40020 while the team’s previous run is unfinished unless confirmStop',
+          'Submit code as a container image: {competitionId, image, username?, password?, configPath? (default /app/run.sh), confirmStop?, description? (≤ 500 characters)}; 409/40020 while the team’s previous run is unfinished unless confirmStop',
         // Checked in the handler, after "container runs are not available here" (SCORING_CONTAINERS=off).
         body,
         response: { 200: envelopeOf(scoring.responses.submissionReceived) },

@@ -27,9 +27,15 @@ export async function readResultForm(
   let file: { name: string; bytes: Buffer } | undefined;
   try {
     for await (const part of request.parts({
-      limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 1000 },
+      // 8 KiB a field: a submission's message (500 characters) is up to 2 000 bytes of UTF-8.
+      limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 8192 },
     })) {
       if (part.type === 'field') {
+        // A field cut at the limit is refused, never used cut.
+        if (part.valueTruncated)
+          throw new ValidationError('invalidRequest', {
+            data: { field: part.fieldname, reason: 'too long' },
+          });
         fields[part.fieldname] = String(part.value);
         continue;
       }

@@ -19,15 +19,17 @@ import {
   requireStaff,
   simpleRestQuery,
 } from '@sais/kit';
-import { scoring } from '@sais/events';
+import { errorCodes, scoring } from '@sais/events';
 import * as S from './schemas.ts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Leaderboards } from '../leaderboards.ts';
 import type { GroundTruths } from '../ground-truths.ts';
-import { type Submissions, formatRefusalKeys } from '../submissions.ts';
+import { type Submissions, descriptionOf, formatRefusalKeys } from '../submissions.ts';
 import type { BoardWatch } from '../board-watch.ts';
+import type { BoardsAsOf } from '../boards-as-of.ts';
+import { scoringCodes } from '../errors.ts';
 import { type Operations, type SubmissionListQuery, submissionSortFieldNames } from '../operations.ts';
 import type { Standings } from '../standings.ts';
 import { competitionIdOf, readResultForm } from './result-form.ts';
@@ -51,7 +53,10 @@ export async function scoringRoutes(
     operations,
     watch,
     auth,
+    boardsAsOf,
   }: {
+    /** Boards as of a past time (decision 0019); absent: `asOf` is not offered. */
+    boardsAsOf?: BoardsAsOf;
     submissions: Submissions;
     leaderboards: Leaderboards;
     groundTruths: GroundTruths;
@@ -66,15 +71,22 @@ export async function scoringRoutes(
   const tags = ['submission'];
   const byCompetition = z.object({ competitionId: z.uuid() });
 
+  const { asOfCaller, rebuilt } = asOfHelpers(auth, boardsAsOf);
+
   app.post(
     '/api/submission/upload',
     {
       schema: {
         tags,
-        summary: 'Submit a result file (multipart: competitionId, file; CSV id,<target>; ≤ 20 MB)',
+        summary:
+          'Submit a result file (multipart: competitionId, optional description ≤ 500 characters, file; CSV id,<target>; ≤ 20 MB)',
         consumes: ['multipart/form-data'],
-        // The fields in this order: the caller is checked before the file is read.
-        body: z.object({ competitionId: z.uuid(), file: formFile }),
+        // The fields in this order: the caller (and the message) are checked before the file is read.
+        body: z.object({
+          competitionId: z.uuid(),
+          description: z.string().max(scoring.submissionDescriptionMax).optional(),
+          file: formFile,
+        }),
         response: { 200: envelopeOf(R.submissionReceived) },
       },
       validatorCompiler: bodyCheckedByHandler,
@@ -85,13 +97,15 @@ export async function scoringRoutes(
       let admitted: { teamId: string; day: string } | undefined;
       const metadata = requestMetadata(request, principal.accountId);
       let file;
+      let fields: Record<string, string>;
       try {
-        ({ file } = await readResultForm(request, {
+        ({ file, fields } = await readResultForm(request, {
           maxBytes: maxMultipartBytes,
           // Who and what before the file: a caller who could not submit is refused before it is read;
           // then the header is checked against the ground truth's columns as the file streams.
           beforeFile: async (fields) => {
             competitionId = competitionIdOf(fields);
+            descriptionOf(fields.description);
             const checked = await submissions.precheck({
               competitionId,
               accountId: principal.accountId,
@@ -105,8 +119,16 @@ export async function scoringRoutes(
         await countFormatRefusal(error, admitted, competitionId, principal.accountId, metadata);
         throw error;
       }
+      // Checked again: a message sent after the file was not seen before it.
+      const description = descriptionOf(fields.description);
       const result = await submissions.receive(
-        { competitionId, accountId: principal.accountId, fileName: file.name, bytes: file.bytes },
+        {
+          competitionId,
+          accountId: principal.accountId,
+          fileName: file.name,
+          bytes: file.bytes,
+          description,
+        },
         metadata,
       );
       return ok(result, 'Submit success');
@@ -253,17 +275,24 @@ export async function scoringRoutes(
       schema: {
         tags: ['leaderboard'],
         summary:
-          'Public leaderboard of a phase: rank, participants, organisation, score, date of the best submission',
+          'Public leaderboard of a phase: rank, participants, organisation, score, date of the best submission; with asOf (signed in) the board as it was then (rounded down to the minute; decision 0019)',
         querystring: byCompetition.extend({
           phase: z.string().optional(),
           page: z.coerce.number().int().min(1).default(1),
           pageSize: z.coerce.number().int().min(1).max(100).default(50),
+          asOf: asOfParam,
         }),
         // Sent as bytes serialized once per change (below), so this documents the answer only.
         response: { 200: envelopeOf(R.leaderboardPage) },
       },
     },
     async (request, reply) => {
+      const { asOf, ...query } = request.query;
+      if (asOf !== undefined) {
+        const { at, accountId, boards } = await asOfCaller(request, asOf);
+        const page = await rebuilt(reply, () => boards.page('leaderboard', query, at, accountId));
+        return ok(withDeletedUsers(page, requestLanguage(request)));
+      }
       // The page cache answers the same page object until the board changes: its envelope is
       // serialized once per change, not once per request (docs/benchmarks.md, leaderboard reads).
       const page = withDeletedUsers(await leaderboards.page(request.query), requestLanguage(request));
@@ -336,7 +365,7 @@ export async function scoringRoutes(
     },
   );
 
-  await finalAndBoardRoutes(root, { submissions, leaderboards, standings, watch, auth });
+  await finalAndBoardRoutes(root, { submissions, leaderboards, standings, watch, auth, boardsAsOf });
   await operatorRoutes(root, { standings, operations, auth });
 }
 
@@ -346,6 +375,31 @@ const boardQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(50),
 });
+
+/** A past time (ISO 8601) the board is asked as of (decision 0019). */
+const asOfParam = z.string().max(40).optional();
+
+/** The two steps of an answer as of a past time (decision 0019), for the public and private boards. */
+function asOfHelpers(auth: Authenticator, boardsAsOf: BoardsAsOf | undefined) {
+  /** Who asks for a board as of `asOf` (signed in: rebuilds are limited per account) and the step's time. */
+  async function asOfCaller(request: FastifyRequest, asOf: string) {
+    if (!boardsAsOf) throw new AppError(errorCodes.notAvailable, 'notAvailableYet', 501);
+    const principal = await requirePrincipal(auth, request);
+    return { at: boardsAsOf.stepOf(asOf), accountId: principal.accountId, boards: boardsAsOf };
+  }
+  /** Runs a rebuild; a refusal for too many carries `Retry-After`, as the platform's other 429s. */
+  async function rebuilt<T>(reply: FastifyReply, read: () => Promise<T>): Promise<T> {
+    try {
+      return await read();
+    } catch (error) {
+      const retry =
+        error instanceof AppError ? (error.data as { retryAfterSeconds?: number } | undefined) : undefined;
+      if (retry?.retryAfterSeconds) reply.header('retry-after', String(retry.retryAfterSeconds));
+      throw error;
+    }
+  }
+  return { asOfCaller, rebuilt };
+}
 
 const isOperator = (principal: Principal | null) =>
   Boolean(principal && (principal.roles.includes('operator') || principal.roles.includes('admin')));
@@ -358,9 +412,11 @@ async function finalAndBoardRoutes(
     standings: Standings;
     watch: BoardWatch;
     auth: Authenticator;
+    boardsAsOf?: BoardsAsOf | undefined;
   },
 ) {
   const { submissions, leaderboards, standings, watch, auth } = deps;
+  const { asOfCaller, rebuilt } = asOfHelpers(auth, deps.boardsAsOf);
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['submission'];
   // Open event streams end before the server closes, or it would wait for them.
@@ -428,11 +484,32 @@ async function finalAndBoardRoutes(
         tags: ['leaderboard'],
         summary:
           'Private leaderboard of a phase (best private score among each team’s final submissions); hidden until an operator publishes it (operators may preview)',
-        querystring: boardQuery,
+        querystring: boardQuery.extend({ asOf: asOfParam }),
         response: { 200: envelopeOf(R.privateLeaderboardPage) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      const { asOf, ...query } = request.query;
+      if (asOf !== undefined) {
+        // As of a time: only from its publication on, for everyone (operators preview the live one).
+        const { at, accountId, boards } = await asOfCaller(request, asOf);
+        const publication = await boards.publication(query.competitionId, query.phase);
+        if (!publication || at < publication.publishedAt)
+          throw new AppError(scoringCodes.privateLeaderboardHidden, 'privateLeaderboardHidden', 403, {
+            data: {
+              phase: publication?.phase ?? query.phase ?? null,
+              publishedAt: publication?.publishedAt.toISOString() ?? null,
+            },
+          });
+        const page = await rebuilt(reply, () =>
+          boards.page('private_leaderboard', { ...query, phase: publication.phase }, at, accountId),
+        );
+        return ok({
+          ...withDeletedUsers(page, requestLanguage(request)),
+          published: true,
+          publishedAt: publication.publishedAt.toISOString(),
+        });
+      }
       const preview = isOperator(await auth.principal(request));
       return ok(
         withDeletedUsers(await leaderboards.privatePage(request.query, preview), requestLanguage(request)),

@@ -24,7 +24,7 @@ import { z } from 'zod';
 import { scoringCodes } from '../errors.ts';
 import { HeaderCheck, LineGuard } from '../evaluation/line-guard.ts';
 import { type ResumableUploads, resumablePolicy } from '../resumable-uploads.ts';
-import { type Submissions, formatRefusalKeys } from '../submissions.ts';
+import { type Submissions, descriptionOf, formatRefusalKeys } from '../submissions.ts';
 
 /** Where resumable uploads are served (tus 1.0.0: creation, termination, expiration). */
 export const tusPath = '/api/submission/tus';
@@ -65,7 +65,12 @@ export async function checkLines(path: string, target: string | null): Promise<v
   header?.end();
 }
 
-const uploadMetadata = z.object({ competitionId: z.uuid(), filename: z.string().min(1).max(255) });
+const uploadMetadata = z.object({
+  competitionId: z.uuid(),
+  filename: z.string().min(1).max(255),
+  /** The submitter's message (issue 22): checked by `descriptionOf` at creation and again at the end. */
+  description: z.string().nullish(),
+});
 
 /**
  * Resumable result-file uploads with the tus protocol (`@tus/server`, bytes on local disk under the
@@ -117,6 +122,7 @@ export async function tusRoutes(
           throw new AppError(errorCodes.invalidRequest, 'invalidRequest', 400, {
             data: { header: 'Upload-Length' },
           });
+        descriptionOf(parsed.data.description);
         // Refuse early what could not be accepted (sign-up, open phase, allowance); the final check is
         // `receive`'s, under its lock.
         await submissions.precheck({
@@ -133,7 +139,7 @@ export async function tusRoutes(
     },
     async onUploadFinish(request, upload) {
       const caller = callerOf(request);
-      const { competitionId, filename } = uploadMetadata.parse(upload.metadata);
+      const { competitionId, filename, description } = uploadMetadata.parse(upload.metadata);
       const path = join(directory, upload.id);
       try {
         // Who and what first, then the lines and header as the file streams from disk (as for multipart):
@@ -146,7 +152,13 @@ export async function tusRoutes(
         await checkLines(path, target);
         const bytes = await readFile(path);
         const result = await submissions.receive(
-          { competitionId, accountId: caller.accountId, fileName: filename, bytes },
+          {
+            competitionId,
+            accountId: caller.accountId,
+            fileName: filename,
+            bytes,
+            description: descriptionOf(description),
+          },
           caller.metadata,
         );
         return {
@@ -293,7 +305,7 @@ export async function tusRoutes(
     url: tusPath,
     schema: {
       tags,
-      summary: `Resumable upload (tus 1.0.0, decision 0009): create an upload of a result file up to ${maxResumableBytes / 1024 / 1024} MB; headers Upload-Length, Upload-Metadata (competitionId, filename)`,
+      summary: `Resumable upload (tus 1.0.0, decision 0009): create an upload of a result file up to ${maxResumableBytes / 1024 / 1024} MB; headers Upload-Length, Upload-Metadata (competitionId, filename, optional description ≤ 500 characters)`,
       response: {
         201: noBody('Upload created', { ...tusVersion, Location: 'The upload’s address, to PATCH' }),
       },

@@ -29,10 +29,10 @@ function Submissions({ competition }: { competition: CompetitionDetail }) {
   useEffect(load, [load]);
   useRefreshWhile(isPending(submissions ?? []), load);
 
-  const upload = async (file: File, onProgress: Progress) => {
+  const upload = async (file: File, onProgress: Progress, description?: string) => {
     setUploading(true);
     try {
-      await scoringApi.upload(competitionId, file, onProgress);
+      await scoringApi.upload(competitionId, file, onProgress, description);
       notifySuccess('submitSuccess');
     } catch {
       // The API client showed the server's message.

@@ -72,6 +72,7 @@ export function SubmissionTable({
         <TableRow>
           <TableCell>{t('scoring.submittedAt')}</TableCell>
           <TableCell>{t('scoring.fileName')}</TableCell>
+          <TableCell>{t('scoring.message')}</TableCell>
           <TableCell>{t('scoring.status')}</TableCell>
           <TableCell>{t('scoring.score')}</TableCell>
           {proofOf ? <TableCell>{t('scoring.proof.heading')}</TableCell> : null}
@@ -86,6 +87,12 @@ export function SubmissionTable({
               <ZonedTime iso={submission.submittedAt} timeZone={timeZone} />
             </TableCell>
             <TableCell>{submission.fileName}</TableCell>
+            <TableCell
+              data-testid="submission-description"
+              sx={{ whiteSpace: 'pre-wrap', maxWidth: 240, wordBreak: 'break-word' }}
+            >
+              {submission.description ?? ''}
+            </TableCell>
             <TableCell>
               <SubmissionStatusChip status={submission.status} />
               <QueueNote submission={submission} timeZone={timeZone} />

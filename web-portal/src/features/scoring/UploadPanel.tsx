@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,18 +17,23 @@ interface UploadPanelProps {
   remaining: Remaining | null;
   busy: boolean;
   /** Resolves when the upload is done (or failed: the API client shows why); reports progress. */
-  onUpload: (file: File, onProgress: Progress) => Promise<void>;
+  /** `description`: the optional message kept with the submission (trimmed; absent when empty). */
+  onUpload: (file: File, onProgress: Progress, description?: string) => Promise<void>;
   /** Downloads the sample submission (decision 0020); absent: no button. */
   onSample?: () => void;
 }
 
-/** Choose a CSV and submit it; today's allowance and the daily-limit rules beside it. */
+/** A submission's message: at most this many characters (the server's limit, @sais/events). */
+const messageMax = 500;
+
+/** Choose a CSV (and an optional message) and submit it; today's allowance and the daily-limit rules beside it. */
 export function UploadPanel({ remaining, busy, onUpload, onSample }: UploadPanelProps) {
   const { t, i18n } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<'format' | 'size' | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  const [message, setMessage] = useState('');
 
   const choose = (chosen: File | undefined) => {
     setProblem(null);
@@ -41,12 +47,14 @@ export function UploadPanel({ remaining, busy, onUpload, onSample }: UploadPanel
   const submit = async () => {
     if (!file) return;
     setProgress(0);
+    const description = message.trim();
     try {
-      await onUpload(file, setProgress);
+      await onUpload(file, setProgress, ...(description ? [description] : []));
     } finally {
       setProgress(null);
     }
     setFile(null);
+    setMessage('');
     if (input.current) input.current.value = '';
   };
 
@@ -103,6 +111,17 @@ export function UploadPanel({ remaining, busy, onUpload, onSample }: UploadPanel
         <Typography data-testid="chosen-file" color={file ? 'text.primary' : 'text.secondary'}>
           {file ? file.name : t('scoring.noFileChosen')}
         </Typography>
+        <TextField
+          size="small"
+          label={t('scoring.message')}
+          placeholder={t('scoring.messagePlaceholder')}
+          value={message}
+          disabled={busy}
+          onChange={(event) => setMessage(event.target.value)}
+          helperText={t('scoring.messageCount', { used: message.length, max: messageMax })}
+          slotProps={{ htmlInput: { maxLength: messageMax, 'data-testid': 'submission-message' } }}
+          sx={{ minWidth: 280, flexGrow: 1 }}
+        />
         <Button variant="contained" disabled={!file || busy || exhausted} onClick={() => void submit()}>
           {t('scoring.submit')}
         </Button>

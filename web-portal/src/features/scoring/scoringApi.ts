@@ -25,8 +25,8 @@ export type ContainerOutcome =
 export function createScoringApi(client: ApiClient) {
   return {
     /** A result file: multipart up to 8 MB, resumable (tus) above; answers "Submit success". */
-    upload(competitionId: string, file: File, onProgress?: Progress) {
-      return sendResultFile(client, competitionId, file, onProgress);
+    upload(competitionId: string, file: File, onProgress?: Progress, description?: string) {
+      return sendResultFile(client, competitionId, file, onProgress, description);
     },
     /**
      * POST /submission/container. Code 40020 (previous run still going) is no error to show: it

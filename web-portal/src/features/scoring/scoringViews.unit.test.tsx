@@ -81,6 +81,43 @@ describe('the scoring views', () => {
     await act(() => changeLanguage('zh-CN'));
   });
 
+  it('shows each submission’s message beside its file, and nothing for one without (issue 22)', async () => {
+    render(
+      <SubmissionTable
+        submissions={[
+          { ...submission('Completed', 0.5, null), description: '第二版：加了天气特征' },
+          { ...submission('Waiting', null, null), description: null },
+        ]}
+        busy={null}
+        onDownload={vi.fn()}
+      />,
+    );
+    expect(screen.getByRole('columnheader', { name: '说明' })).toBeTruthy();
+    expect(screen.getAllByTestId('submission-description').map((cell) => cell.textContent)).toEqual([
+      '第二版：加了天气特征',
+      '',
+    ]);
+    await act(() => changeLanguage('en'));
+    expect(screen.getByRole('columnheader', { name: 'Message' })).toBeTruthy();
+    await act(() => changeLanguage('zh-CN'));
+  });
+
+  it('sends the upload panel’s message, trimmed, with the file, then clears it', async () => {
+    const onUpload = vi.fn(async () => undefined);
+    const { container } = render(<UploadPanel remaining={remaining} busy={false} onUpload={onUpload} />);
+    const message = screen.getByTestId('submission-message') as HTMLInputElement;
+    expect(message.maxLength).toBe(500);
+    fireEvent.change(message, { target: { value: '  换了模型  ' } });
+    expect(screen.getByText('8/500 个字符')).toBeTruthy();
+    const csv = new File(['id,yield\n'], 'result.csv', { type: 'text/csv' });
+    fireEvent.change(container.querySelector('input[type="file"]') as HTMLInputElement, {
+      target: { files: [csv] },
+    });
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: '提交' })));
+    expect(onUpload).toHaveBeenCalledWith(csv, expect.any(Function), '换了模型');
+    expect(message.value).toBe('');
+  });
+
   it('says so when there are no submissions', () => {
     render(<SubmissionTable submissions={[]} busy={null} onDownload={() => undefined} />);
     expect(screen.getByTestId('no-submissions').textContent).toBe('还没有提交。');

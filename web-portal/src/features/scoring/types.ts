@@ -27,6 +27,8 @@ export interface Submission {
   /** Why the scorer refused the file: a key with parameters, shown in the reader's language (issue 21). */
   refusal?: scoring.FileRefusal | null;
   submittedAt: string;
+  /** The submitter's message kept with it (issue 22); null or absent when none. */
+  description?: string | null;
   /** While Waiting or Evaluating: the place in the competition's queue and estimated times (decision 0020). */
   queue?: QueuePlace | null;
 }

@@ -23,15 +23,25 @@ export function sendResultFile(
   competitionId: string,
   file: File,
   onProgress: Progress = () => undefined,
+  /** The submitter's message kept with the submission (issue 22; the server trims it, ≤ 500 characters). */
+  description?: string,
 ): Promise<UploadResult> {
   return file.size > resumableAbove
-    ? resumable(client, competitionId, file, onProgress)
-    : multipart(client, competitionId, file, onProgress);
+    ? resumable(client, competitionId, file, onProgress, description)
+    : multipart(client, competitionId, file, onProgress, description);
 }
 
-function multipart(client: ApiClient, competitionId: string, file: File, onProgress: Progress) {
+function multipart(
+  client: ApiClient,
+  competitionId: string,
+  file: File,
+  onProgress: Progress,
+  description?: string,
+) {
   const form = new FormData();
+  // The competition and the message before the file: the server checks them before reading it.
   form.append('competitionId', competitionId);
+  if (description) form.append('description', description);
   form.append('file', file, file.name);
   return new Promise<UploadResult>((resolve, reject) => {
     const settle = settler(resolve, reject);
@@ -49,12 +59,23 @@ function multipart(client: ApiClient, competitionId: string, file: File, onProgr
   });
 }
 
-function resumable(client: ApiClient, competitionId: string, file: File, onProgress: Progress) {
+function resumable(
+  client: ApiClient,
+  competitionId: string,
+  file: File,
+  onProgress: Progress,
+  description?: string,
+) {
   return new Promise<UploadResult>((resolve, reject) => {
     const settle = settler(resolve, reject);
+    const endpoint = `${client.baseUrl}/submission/tus`;
     const upload = new Upload(file, {
-      endpoint: `${client.baseUrl}/submission/tus`,
-      metadata: { competitionId, filename: file.name },
+      endpoint,
+      metadata: { competitionId, filename: file.name, ...(description ? { description } : {}) },
+      // tus-js-client's own fingerprint with the message: the same file sent with another message is a
+      // new upload (an upload's metadata is fixed when it is created).
+      fingerprint: async () =>
+        ['tus-br', file.name, file.type, file.size, file.lastModified, endpoint, description ?? ''].join('-'),
       headers: { 'Accept-Language': client.language() },
       retryDelays,
       // Resumes an interrupted upload of the same file after a reload, too.
