@@ -17,7 +17,7 @@ import {
   showTeam,
   transferOwner,
 } from './commands/team.ts';
-import { submitContainer } from './commands/container.ts';
+import { type ContainerOptions, submitContainer } from './commands/container.ts';
 import { verifyProof, verifySeal } from './commands/verify.ts';
 import { defaultUrl, readConfig, writeConfig } from './config.ts';
 import { pickLanguage } from './i18n.ts';
@@ -174,22 +174,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     .option('--config <path>', 'the command the platform runs in the image (default /app/run.sh)')
     .option('-m, --message <text>', 'a message kept with the submission (at most 500 characters)')
     .option('-y, --yes', 'stop the team’s previous run if it is still going, without asking')
-    .action(
-      run(
-        (
-          context,
-          id: string,
-          options: {
-            image: string;
-            username?: string;
-            passwordStdin?: boolean;
-            config?: string;
-            message?: string;
-            yes?: boolean;
-          },
-        ) => submitContainer(context, id, options),
-      ),
-    );
+    .action(run((context, id: string, options: ContainerOptions) => submitContainer(context, id, options)));
   program
     .command('submissions <competition>')
     .description('my team’s submissions')

@@ -29,18 +29,16 @@ async function confirm(question: string): Promise<boolean> {
  * a code submission. While the team's previous run is unfinished the platform asks for a confirmation
  * (its 40020): `--yes` gives it, a terminal is asked, anything else is refused with the platform's words.
  */
-export async function submitContainer(
-  context: Context,
-  competitionId: string,
-  options: {
-    image: string;
-    username?: string;
-    passwordStdin?: boolean;
-    config?: string;
-    message?: string;
-    yes?: boolean;
-  },
-) {
+export interface ContainerOptions {
+  image: string;
+  username?: string;
+  passwordStdin?: boolean;
+  config?: string;
+  message?: string;
+  yes?: boolean;
+}
+
+export async function submitContainer(context: Context, competitionId: string, options: ContainerOptions) {
   if (options.passwordStdin && !options.username) throw new UsageError(context.t('usernameNeeded'));
   const password = options.passwordStdin ? await readStdin() : undefined;
   const body = {

@@ -109,12 +109,17 @@ describe.each<Mode>(['embedded (PGlite)', 'PostgreSQL and Kafka'])('audit tools 
 
   afterAll(() => cleanup?.());
 
+  /** Asks `/api/ready` once and records how long it took and whether it was ready. */
+  async function checkReady(ready: Timing[]): Promise<void> {
+    const started = performance.now();
+    const readiness = await fetch(new URL('/api/ready', origin));
+    ready.push({ what: 'ready', ms: performance.now() - started, code: readiness.status === 200 ? 0 : 1 });
+  }
+
   /** Polls a job (or replay) status until it leaves `running`; also checks readiness each time. */
   async function finished<T extends { state: string }>(path: string, ready: Timing[]): Promise<T> {
     for (;;) {
-      const started = performance.now();
-      const readiness = await fetch(new URL('/api/ready', origin));
-      ready.push({ what: 'ready', ms: performance.now() - started, code: readiness.status === 200 ? 0 : 1 });
+      await checkReady(ready);
       const status = await auditor<T>('GET', path);
       if (status.data.state !== 'running') return status.data;
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -143,13 +148,7 @@ describe.each<Mode>(['embedded (PGlite)', 'PostgreSQL and Kafka'])('audit tools 
     const alone = (async () => {
       const until = Date.now() + 5000;
       while (Date.now() < until) {
-        const started = performance.now();
-        const readiness = await fetch(new URL('/api/ready', origin));
-        ready.push({
-          what: 'ready',
-          ms: performance.now() - started,
-          code: readiness.status === 200 ? 0 : 1,
-        });
+        await checkReady(ready);
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
     })();
@@ -199,13 +198,7 @@ describe.each<Mode>(['embedded (PGlite)', 'PostgreSQL and Kafka'])('audit tools 
         answered = true;
       });
       while (!answered) {
-        const started = performance.now();
-        const readiness = await fetch(new URL('/api/ready', origin));
-        ready.push({
-          what: 'ready',
-          ms: performance.now() - started,
-          code: readiness.status === 200 ? 0 : 1,
-        });
+        await checkReady(ready);
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
       return asked;
