@@ -73,7 +73,7 @@ describe('the one-machine deployment (docker-compose)', () => {
       const { stdout: seedLog } = await compose('logs', '--no-color', 'seed');
       expect(seedLog).toContain('seeded 5 competitions');
 
-      const { participant, staff } = await submitToSeededTrack(origin);
+      const { participant, staff, competitionId, sample } = await submitToSeededTrack(origin);
 
       // The scoring workers run in their own container, not in the scoring API's.
       const { stdout: workers } = await compose('ps', '-q', 'scoring-workers');
@@ -123,11 +123,13 @@ describe('the one-machine deployment (docker-compose)', () => {
 
       // Every process serves its metrics on port 9464 of the compose network (docs/operations.md), and the
       // published port does not.
-      const scrape = async (service: string) =>
+      const scrape = async (service: string, index = 1) =>
         (
           await compose(
             'exec',
             '-T',
+            '--index',
+            String(index),
             service,
             'node',
             '-e',
@@ -135,14 +137,93 @@ describe('the one-machine deployment (docker-compose)', () => {
           )
         ).stdout;
       expect(await scrape('scoring')).toMatch(/^sais_submissions\{status="Completed"\} 2$/m);
-      expect(await scrape('scoring-workers')).toMatch(
-        /^sais_scoring_duration_seconds_count\{metric="\w+"\} 1$/m,
+      // Two worker processes (the standby, issue 16): one of them scored the file.
+      const scored = [await scrape('scoring-workers'), await scrape('scoring-workers', 2)].map((text) =>
+        Number(/^sais_scoring_duration_seconds_count\{metric="\w+"\} (\d+)$/m.exec(text)?.[1] ?? 0),
       );
+      expect(scored[0]! + scored[1]!).toBe(1);
       expect(await scrape('scoring-runner')).toMatch(/^sais_container_runs_total\{outcome="scored"\} 1$/m);
       expect(await scrape('gateway')).toMatch(
         /^sais_http_request_duration_seconds_count\{method="POST",route="\/api\/submission\/\*",status_code="200"\} [1-9]/m,
       );
       expect(await (await fetch(`${origin}/metrics`)).text()).not.toMatch(/# TYPE|sais_/);
+
+      // Faults (issue 16): every service runs two processes. A `kill -9` of one scoring process (API and
+      // projections), then of one scoring worker process, each right before an upload: the other process
+      // answers, the upload is scored and on the leaderboard within seconds of the kill, and the restart
+      // policy brings the killed container back.
+      const sql = async (query: string) =>
+        (await compose('exec', '-T', 'postgres', 'psql', '-U', 'postgres', '-At', '-c', query)).stdout.trim();
+      for (const service of ['scoring', 'scoring-workers']) {
+        const { stdout: ids } = await compose('ps', '-q', service);
+        const containers = ids.trim().split('\n');
+        expect(containers).toHaveLength(2);
+        // The process itself is killed, as a crash would (the engine then restarts it by its policy);
+        // `docker kill` would count as the operator's stop, which the policy leaves stopped.
+        const { stdout: pid } = await run('docker', [
+          'inspect',
+          '--format',
+          '{{.State.Pid}}',
+          containers[0]!,
+        ]);
+        let restartedByHand = false;
+        try {
+          process.kill(Number(pid.trim()), 'SIGKILL');
+        } catch (error) {
+          // Not root (the engine's processes are not this user's): the engine kills it, and the test
+          // starts it again as the policy would have.
+          if ((error as NodeJS.ErrnoException).code !== 'EPERM') throw error;
+          await run('docker', ['kill', '--signal', 'KILL', containers[0]!]);
+          restartedByHand = true;
+        }
+        const killedAt = Date.now();
+        const upload = new FormData();
+        upload.append('competitionId', competitionId);
+        upload.append('file', new Blob([sample], { type: 'text/csv' }), 'result.csv');
+        // A request on a connection to the killed process fails; the participant tries again.
+        const uploaded = await eventually(async () => {
+          const answer = await participant<{ submissionId: string }>(
+            'POST',
+            '/submission/upload',
+            upload,
+          ).catch(() => undefined);
+          return answer?.code === 0 ? answer.data.submissionId : undefined;
+        }, `an upload accepted after the kill of a ${service} process`);
+        expect((await finished(participant, competitionId, uploaded)).status).toBe('Completed');
+        await eventually(
+          async () =>
+            (await sql(
+              `select count(*) from scoring.board_submissions where submission_id = '${uploaded}'`,
+            )) === '1'
+              ? true
+              : undefined,
+          'the upload on the leaderboard',
+        );
+        const seconds = (Date.now() - killedAt) / 1000;
+        console.log(
+          `[deploy] kill -9 of a ${service} process: upload scored and ranked ${seconds.toFixed(1)} s after`,
+        );
+        // The goal is 10 s (measured quiet by `npm run bench -- faults`); this run shares the machine with
+        // the rest of `npm test` (8.4 s seen at a load of 15), so it allows half as much again.
+        expect(seconds).toBeLessThan(15);
+        if (restartedByHand) await run('docker', ['start', containers[0]!]);
+        const back = await eventually(async () => {
+          const { stdout: state } = await run('docker', [
+            'inspect',
+            '--format',
+            '{{.RestartCount}} {{.State.Running}}',
+            containers[0]!,
+          ]);
+          return new RegExp(`^${restartedByHand ? '\\d+' : '[1-9]\\d*'} true$`).test(state.trim())
+            ? state.trim()
+            : undefined;
+        }, `the killed ${service} container restarted`);
+        expect(back).toMatch(/true$/);
+      }
+      // The track's three uploads of the day are on its board, each once (a row per submission).
+      expect(
+        await sql(`select count(*) from scoring.board_submissions where competition_id = '${competitionId}'`),
+      ).toBe('3');
     } catch (error) {
       const { stdout } = await compose('logs', '--no-color', '--tail', '40').catch(() => ({ stdout: '' }));
       throw new Error(`${(error as Error).message}\n--- docker-compose logs ---\n${stdout}`, {

@@ -149,5 +149,5 @@ export async function submitToSeededTrack(origin: string) {
     return page.data.records.find((row) => row.participants.includes('alice2027'));
   }, 'the leaderboard row');
   expect(board.score).toBe(scored.score);
-  return { participant, staff, competitionId };
+  return { participant, staff, competitionId, sample: csv };
 }

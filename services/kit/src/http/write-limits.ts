@@ -1,4 +1,4 @@
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { errorCodes } from '@sais/events';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
@@ -47,8 +47,8 @@ function isParticipantWrite(request: FastifyRequest): boolean {
 }
 
 /**
- * Rate limits on every participant call that appends events (`@fastify/rate-limit`, in-memory counters
- * of this process), so nobody can grow the event log without bound: per signed-in account (resolved
+ * Rate limits on every participant call that appends events (`@fastify/rate-limit`; counters in this
+ * process's memory, or in PostgreSQL shared by every process when `store` is given), so nobody can grow the event log without bound: per signed-in account (resolved
  * from the session by `accountOf`) and per client address (the socket's, or a trusted proxy's word).
  * A refusal is the 429 envelope with `Retry-After`.
  */
@@ -61,8 +61,14 @@ export async function installWriteLimits(
    * the refusal of a revoked, expired or out-of-scope token before anything else runs.
    */
   tokenOf?: (request: FastifyRequest) => Promise<string | null>,
+  /**
+   * Where the counters live: absent, in this process's memory (the embedded default is one process);
+   * with several processes, a shared store (`databaseRateLimitStore`), so the limits hold platform-wide.
+   * A shared store that cannot answer lets the call through (it then meets the database's own error).
+   */
+  store?: FastifyRateLimitStoreCtor,
 ): Promise<void> {
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, store ? { global: false, store, skipOnError: true } : { global: false });
   const window = 60_000;
   const byAddress =
     limits.perAddress > 0

@@ -8,6 +8,7 @@ import { eventStoreMigrations } from '../eventstore/migrations.ts';
 import { createApp, loggerOptions } from '../http/app.ts';
 import { trustedProxiesFrom } from '../http/security.ts';
 import { checkTokenUse } from '../http/access-tokens.ts';
+import { databaseRateLimitStore } from '../http/rate-limit-store.ts';
 import { installWriteLimits, writeLimitsFrom } from '../http/write-limits.ts';
 import { endConnectionsOnClose } from '../http/shutdown.ts';
 import { InProcessBus } from '../messaging/in-process.ts';
@@ -199,6 +200,11 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       // A token nobody answers for (no identity service reachable) is a signed-out call.
       return principal?.token?.tokenId ?? null;
     },
+    // On PostgreSQL several processes may serve one service (the deployment's standbys): one count for
+    // all of them (SAIS_RATE_LIMIT_STORE=memory keeps each process's own, as the embedded default does).
+    database.kind === 'postgres' && config.env.SAIS_RATE_LIMIT_STORE !== 'memory'
+      ? await databaseRateLimitStore(db)
+      : undefined,
   );
   observeHttp(app, metrics);
   refuseUploadsWhenDiskFull(app, config);
