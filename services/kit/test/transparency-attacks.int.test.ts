@@ -3,7 +3,7 @@
 // first position that differs.
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { trustedKeys, verifyAgainstCheckpoints, trustKey } from '../src/index.ts';
+import { EventStore, trustedKeys, verifyAgainstCheckpoints, trustKey } from '../src/index.ts';
 import {
   appendHistory,
   asAttacker,
@@ -15,13 +15,17 @@ import {
 
 const events = sql.table(`${schema}.events`);
 
-describe('events:verify against a signed checkpoint', () => {
+// Both databases the platform runs on: PostgreSQL (real mode) and the embedded default's PGlite.
+describe.each([
+  { database: 'PostgreSQL', embedded: false },
+  { database: 'embedded PGlite', embedded: true },
+])('events:verify against a signed checkpoint ($database)', ({ embedded }) => {
   let scenario: Awaited<ReturnType<typeof loggedStore>>;
   afterEach(() => scenario?.close());
 
   /** 16 events, all in checkpoint #1. */
   async function checkpointed() {
-    scenario = await loggedStore('tlog_attack');
+    scenario = await loggedStore('tlog_attack', { embedded });
     const history = await appendHistory(scenario.store);
     const checkpoint = await checkpointCovering(scenario.checkpointer, 16);
     expect(checkpoint.treeSize).toBe(16);
@@ -67,7 +71,8 @@ describe('events:verify against a signed checkpoint', () => {
     await asAttacker(scenario.database.db, async (db) => {
       await sql`update ${events} set data = jsonb_set(data, '{changes,nickname}', '"mallory"')
         where event_id = ${target.id}`.execute(db);
-      await rechain(db, scenario.store, target.streamId);
+      // Read on the attacker's connection: the embedded database has only that one.
+      await rechain(db, new EventStore(db, schema), target.streamId);
     });
     await expect(scenario.store.verify()).resolves.toMatchObject({ ok: true });
     expect(await verify()).toMatchObject({
@@ -94,7 +99,8 @@ describe('events:verify against a signed checkpoint', () => {
       await sql`delete from ${events} where event_id = ${target.id}`.execute(db);
       await sql`update ${events} set stream_version = stream_version - 1
         where stream_id = ${target.streamId} and stream_version > 2`.execute(db);
-      await rechain(db, scenario.store, target.streamId);
+      // Read on the attacker's connection: the embedded database has only that one.
+      await rechain(db, new EventStore(db, schema), target.streamId);
     });
     await expect(scenario.store.verify()).resolves.toMatchObject({ ok: true });
     expect(await verify()).toMatchObject({

@@ -31,15 +31,22 @@ export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boo
 }
 
 /** A platform with identity, competition, team and scoring on Kafka, plus helpers to drive it. */
-export async function scoringHarness(env: Record<string, string> = {}, logger?: pino.Logger) {
+export async function scoringHarness(
+  env: Record<string, string> = {},
+  logger?: pino.Logger,
+  /** `embedded`: on the embedded default (PGlite, in-process bus) instead of the test servers. */
+  { embedded = false }: { embedded?: boolean } = {},
+) {
   const harness = await platformForTest(
     [identityService, competitionService, teamService, scoringService],
     'scoring',
     {
       logger,
+      embedded,
       env: {
-        KAFKA_BROKERS: kafkaBrokers().join(','),
-        KAFKA_TOPIC_PREFIX: `s${randomUUID().slice(0, 8)}.`,
+        ...(embedded
+          ? {}
+          : { KAFKA_BROKERS: kafkaBrokers().join(','), KAFKA_TOPIC_PREFIX: `s${randomUUID().slice(0, 8)}.` }),
         SCORING_BACKOFF_MS: '20',
         SCORING_BOARD_POLL_MS: '50',
         ...env,

@@ -83,29 +83,34 @@ export function profileUpdated(accountId: string, nickname: string) {
 export async function platformForTest(
   services: readonly ServiceDefinition[],
   prefix = 'svc',
-  options: { env?: NodeJS.ProcessEnv; logger?: pino.Logger } = {},
+  /** `embedded`: the embedded default (PGlite in the data folder, the in-process bus), not the test server. */
+  options: { env?: NodeJS.ProcessEnv; logger?: pino.Logger; embedded?: boolean } = {},
 ) {
-  const fresh = await freshDatabase(prefix);
-  await fresh.database.close();
+  const fresh = options.embedded ? null : await freshDatabase(prefix);
+  await fresh?.database.close();
   const root = await mkdtemp(join(tmpdir(), `sais-${prefix}-`));
+  const env: NodeJS.ProcessEnv = { SAIS_SEED: 'off', ...options.env };
+  if (fresh) env.DATABASE_URL = fresh.url;
+  else {
+    delete env.DATABASE_URL;
+    delete env.KAFKA_BROKERS;
+  }
   const platform = await createPlatform({
     services,
-    config: {
-      dataDir: join(root, 'data'),
-      keysDir: join(root, 'keys'),
-      env: { SAIS_SEED: 'off', ...options.env, DATABASE_URL: fresh.url },
-    },
+    config: { dataDir: join(root, 'data'), keysDir: join(root, 'keys'), env },
     logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
   });
   await platform.app.ready();
   return {
     platform,
     /** The test database and keys folder, for tools run as their own process (`npm run events:verify`). */
-    databaseUrl: fresh.url,
+    databaseUrl: fresh?.url,
+    /** The data folder (the embedded database is in `<dataDir>/pg`). */
+    dataDir: join(root, 'data'),
     keysDir: join(root, 'keys'),
     async close() {
       await platform.close();
-      await fresh.drop();
+      await fresh?.drop();
       await rm(root, { recursive: true, force: true });
     },
   };
