@@ -276,7 +276,7 @@ describe('a staff console a prize committee can trust', () => {
         (answer) => !answer.body.data.roles.includes('reviewer'),
         'the role revoked',
       );
-      expect(roles.body.data.roles).toEqual([]);
+      expect(roles.body.data.roles).toEqual(['participant']);
 
       // Dissolve a team: its size in the dialog, the members told why.
       const owner = await sais.account([]);
