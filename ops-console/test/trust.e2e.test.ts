@@ -396,7 +396,12 @@ describe('a staff console a prize committee can trust', () => {
       );
       await dialog.getByTestId('effect-reason').fill('Agreed after the committee meeting');
       await dialog.getByTestId('effect-typed-name').fill('Catalyst yield');
-      await dialog.screenshot({ path: `${shots}publish-dialog.png` });
+      await until(
+        () => dialog.getByTestId('effect-confirm').isEnabled(),
+        (enabled) => enabled,
+        'Approve open once the name is typed',
+      );
+      await dialog.screenshot({ path: `${shots}publish-dialog.png`, animations: 'disabled' });
       await confirmAppends(approver, {}, [
         'scoring.PrivateLeaderboardPublished',
         'scoring.PublicationApproved',
