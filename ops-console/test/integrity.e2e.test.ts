@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConsolePlatform, type Person, explained, startConsolePlatform } from './support/platform';
 import { choose, signUp, uploadCsv, yieldCsv } from './support/scoring';
+import { effectDialogs, prizeCompetition } from './support/trust';
 import { until } from './support/until';
 
 const day = 24 * 3600 * 1000;
@@ -106,12 +107,15 @@ describe('integrity tools in the console, in Chromium, against the real platform
       await choose(page, 'Phase', 'Preliminary');
       await page.getByText('This phase is not sealed yet.').waitFor();
 
-      // Sealing says what it seals (rows, digest) before it does.
-      await page.getByTestId('seal-run').click();
-      await expect(page.getByTestId('effect').textContent()).resolves.toMatch(/3 rows, digest [0-9a-f]{12}…/);
-      await page.getByTestId('effect-confirm').click();
+      // Sealing says what it seals (rows, digest) before it does; Cancel seals nothing.
+      const { cancelChangesNothing, confirmAppends } = effectDialogs(sais, auditor);
+      const seal = () => page.getByTestId('seal-run').click();
+      await cancelChangesNothing(page, seal, /3 rows, digest [0-9a-f]{12}…/);
+      await page.getByText('This phase is not sealed yet.').waitFor();
+      await seal();
+      await confirmAppends(page, {}, ['scoring.PrivateLeaderboardSealed']);
       await page.getByText('Private leaderboard sealed').waitFor();
-      const seal = await until(
+      const sealed = await until(
         () =>
           sais.api<{ seal: { digest: string } | null }>(
             null,
@@ -120,14 +124,25 @@ describe('integrity tools in the console, in Chromium, against the real platform
         (answer) => answer.body.data.seal !== null,
         'the seal on the public board',
       );
-      const digest = seal.body.data.seal!.digest;
+      const digest = sealed.body.data.seal!.digest;
       // The page reloads the seal's status once the call is done: wait for it rather than read at once.
       await page.getByTestId('seal-recorded').filter({ hasText: digest }).waitFor();
 
       // Before the reveal the browser cannot recompute: the private board is hidden from everyone else.
-      await page.getByTestId('publication-publish').click();
-      await page.getByTestId('effect-typed-name').fill(title);
-      await page.getByTestId('effect-confirm').click();
+      // One operator publishes here (the competition's rule): Cancel leaves the board hidden, Confirm publishes it.
+      const publish = () => page.getByTestId('publication-publish').click();
+      await cancelChangesNothing(
+        page,
+        publish,
+        new RegExp(
+          `^Publish the private leaderboard of Preliminary of ${title}: 3 teams, seal ${digest.slice(0, 12)}…`,
+        ),
+      );
+      await expect(
+        sais.api(people[0]!, `/api/leaderboard/private?competitionId=${competitionId}`),
+      ).resolves.toMatchObject({ status: 403 });
+      await publish();
+      await confirmAppends(page, { name: title }, ['scoring.PrivateLeaderboardPublished']);
       await page.getByText('Final results published').waitFor();
       await page.getByText('Published: the ranking can no longer change.').waitFor();
       await until(
@@ -213,6 +228,103 @@ describe('integrity tools in the console, in Chromium, against the real platform
       await expect(page.locator('[data-testid="asof-table"] tbody tr').count()).resolves.toBe(3);
     } catch (error) {
       throw await explained(page, error, 'integrity');
+    } finally {
+      await context.close();
+    }
+  });
+  it('near-identical predictions name each submission by team and time; disqualifying a team through the signal: Cancel changes nothing, Confirm disqualifies it', async () => {
+    // A second track where two participants' errors are the same noise, one shifted: correlated, not identical.
+    const track = await prizeCompetition(sais, operator, 'Correlated track', '相关赛道');
+    await until(
+      () => sql`select 1 from scoring.competitions where competition_id = ${track}`.execute(db()),
+      (result) => result.rows.length > 0,
+      'second competition mirror in scoring',
+    );
+    await uploadCsv(
+      sais,
+      operator,
+      '/api/admin/groundtruth',
+      { competitionId: track, metric: 'rmse', publicPercent: '50' },
+      truth,
+    );
+    const noise = (i: number) => ((i * 7919) % 13) - 6;
+    const pair: { person: Person; submissionId: string }[] = [];
+    for (const shift of [0, 0.5]) {
+      const person = await sais.account([]);
+      await signUp(sais, person, track);
+      const { submissionId } = await uploadCsv(
+        sais,
+        person,
+        '/api/submission/upload',
+        { competitionId: track },
+        csv((i) => i * 5 + noise(i) + shift),
+      );
+      pair.push({ person, submissionId: String(submissionId) });
+    }
+    const board = () =>
+      sais.api<{ total: number }>(operator, `/api/leaderboard/private?competitionId=${track}`);
+    await until(board, (answer) => answer.body.data.total === 2, 'both on the private board');
+    const { cancelChangesNothing, confirmAppends } = effectDialogs(sais, auditor);
+    const { context, page } = await sais.browse(operator, 'en');
+    try {
+      await page.goto(
+        `${origin}/console/#/signals?filter=${encodeURIComponent(JSON.stringify({ competitionId: track }))}`,
+      );
+      const row = page.locator('tbody tr', { hasText: 'Near-identical predictions' });
+      await row.waitFor();
+      await row.click();
+      // Each compared submission by its sender (a single participant) and time in the competition's
+      // zone, linking to it, the full id on hover.
+      const shown = page.getByTestId('signal-evidence').getByTestId('compared-submission');
+      await shown.first().waitFor();
+      const texts = await shown.allTextContents();
+      for (const { person } of pair)
+        expect(
+          texts.some((text) =>
+            new RegExp(
+              `^${person.username} · \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2} GMT\\+8 \\(Asia/Shanghai\\)$`,
+            ).test(text),
+          ),
+        ).toBe(true);
+      const links = shown.locator('a');
+      const hrefs = await links.evaluateAll((all) => all.map((link) => link.getAttribute('href')));
+      expect(hrefs.map((href) => href?.match(/submissions\/([0-9a-f-]{36})\/show/)?.[1]).sort()).toEqual(
+        pair.map(({ submissionId }) => submissionId).sort(),
+      );
+      await links.first().hover();
+      await page
+        .getByRole('tooltip')
+        .getByText(/^\w+: [0-9a-f-]{36}$/)
+        .waitFor();
+
+      // Disqualify the second participant through the signal.
+      const [kept, copier] = pair as [(typeof pair)[0], (typeof pair)[0]];
+      const disqualify = () =>
+        row.getByTestId('signal-disqualify').filter({ hasText: copier.person.username }).click();
+      await cancelChangesNothing(
+        page,
+        disqualify,
+        new RegExp(
+          `^Disqualify team ${copier.person.username} in Correlated track: all of its submissions leave both leaderboards`,
+        ),
+      );
+      await expect(row.getByTestId('signal-status').textContent()).resolves.toBe('Open');
+      expect((await board()).body.data.total).toBe(2);
+      await disqualify();
+      await confirmAppends(page, { reason: 'Same errors, shifted' }, [
+        'scoring.CollusionSignalDecided',
+        'scoring.TeamDisqualified',
+      ]);
+      await row.getByText('Disqualified').waitFor();
+      const after = await until(
+        board,
+        (answer) => answer.body.data.total === 1,
+        'one team left on the board',
+      );
+      expect(JSON.stringify(after.body.data)).toContain(kept.person.userId);
+      expect(JSON.stringify(after.body.data)).not.toContain(copier.person.userId);
+    } catch (error) {
+      throw await explained(page, error, 'integrity-correlated');
     } finally {
       await context.close();
     }

@@ -26,12 +26,15 @@ describe('a staff console a prize committee can trust', () => {
   let second: Person;
   let auditor: Person;
   let competitionId: string;
+  let admin: Person;
   const teams: Person[] = [];
 
   const dialogs = () => effectDialogs(sais, auditor);
   const cancelChangesNothing = (page: Page, open: () => Promise<void>, effect: RegExp) =>
     dialogs().cancelChangesNothing(page, open, effect);
-  const confirm = (page: Page, fill?: { reason?: string; name?: string }) => dialogs().confirm(page, fill);
+  /** Confirms and checks that exactly these staff events were appended. */
+  const confirmAppends = (page: Page, fill: { reason?: string; name?: string }, types: string[]) =>
+    dialogs().confirmAppends(page, fill, types);
 
   beforeAll(async () => {
     sais = await startConsolePlatform('trust');
@@ -41,6 +44,7 @@ describe('a staff console a prize committee can trust', () => {
       await sais.account(['operator']),
       await sais.account(['auditor']),
     ];
+    admin = await sais.account(['admin']);
     // A prize competition (two operators publish by default), open since yesterday, in Shanghai time.
     competitionId = await prizeCompetition(sais, operator, 'Catalyst yield', '催化剂产率预测');
     await until(
@@ -82,8 +86,8 @@ describe('a staff console a prize committee can trust', () => {
     await sais?.close();
   });
 
-  it('rescore, disqualify, phase, disable, roles and dissolve: Cancel changes nothing, Confirm does what it said', async () => {
-    const admin = await sais.account(['admin']);
+  // Each dialog: Cancel appends no staff event in any service, Confirm exactly the events of its effect.
+  it('rescoring one phase or all, disqualifying a submission: Cancel changes nothing, Confirm does what it said', async () => {
     const { context, page } = await sais.browse(admin, 'en');
     try {
       // A third team's submission, to be disqualified below.
@@ -103,32 +107,37 @@ describe('a staff console a prize committee can trust', () => {
         'three teams on the private board',
       );
 
-      // Rescore: the dialog counts the submissions and asks for the competition's name; Confirm rescores those.
+      // Rescore: the dialog counts the submissions and asks for the competition's name; Confirm rescores
+      // those, one phase or (said so) all phases.
       await page.goto(
         `${origin}/console/#/submissions?filter=${encodeURIComponent(JSON.stringify({ competitionId }))}`,
       );
       await page.locator('tbody tr').nth(2).waitFor();
-      const rescore = async () => {
-        await page.getByTestId('rescore-all').click();
-        await choose(page, 'What to score again', 'All phases');
-      };
-      await cancelChangesNothing(
-        page,
-        rescore,
-        /every Completed or Invalid submission of All phases of Catalyst yield \(3 submissions\)/,
-      );
-      const rescored = () =>
-        sais.api(
-          auditor,
-          `/api/admin/audit/scoring/events?filter=${encodeURIComponent('{"type":"scoring.SubmissionRescored"}')}&range=[0,0]`,
+      const rescoreThree = Array<string>(3).fill('scoring.SubmissionRescored');
+      for (const scope of ['Preliminary', 'All phases']) {
+        const rescore = async () => {
+          await page.getByTestId('rescore-all').click();
+          await choose(page, 'What to score again', scope);
+        };
+        await cancelChangesNothing(
+          page,
+          rescore,
+          new RegExp(
+            `every Completed or Invalid submission of ${scope} of Catalyst yield \\(3 submissions\\)`,
+          ),
         );
-      await rescore();
-      await confirm(page, { name: 'Catalyst yield' });
+        await rescore();
+        await confirmAppends(page, { name: 'Catalyst yield' }, rescoreThree);
+      }
+
+      // The team picker is shown without "Add filter": the list by one participant, picked by name.
+      await choose(page, 'Team or participant', `${extra.username} · single participant`);
       await until(
-        rescored,
-        (answer) => answer.headers.get('content-range')?.split('/')[1] === '3',
-        'three submissions rescored',
+        () => page.locator('tbody tr').count(),
+        (rows) => rows === 1,
+        'the submissions of one participant',
       );
+      await expect(page.locator('tbody tr').textContent()).resolves.toContain(extra.username);
 
       // Disqualify that submission: its file and team are named; it leaves the boards.
       await page.goto(`${origin}/console/#/submissions/${String(submissionId)}/show`);
@@ -139,14 +148,23 @@ describe('a staff console a prize committee can trust', () => {
         new RegExp(`Disqualify submission result.csv of team ${extra.username}`),
       );
       await disqualify();
-      await confirm(page, { reason: 'Copied from another team' });
+      await confirmAppends(page, { reason: 'Copied from another team' }, ['scoring.SubmissionDisqualified']);
       await until(
         () =>
           sais.api<{ records: unknown[] }>(admin, `/api/leaderboard/private?competitionId=${competitionId}`),
         (answer) => answer.body.data?.records.length === 2,
         'the disqualified team off the private board',
       );
+    } catch (error) {
+      throw await explained(page, error, 'trust-confirmations');
+    } finally {
+      await context.close();
+    }
+  });
 
+  it('closing and opening a phase now: Cancel changes nothing, Confirm does what it said', async () => {
+    const { context, page } = await sais.browse(admin, 'en');
+    try {
       // Close the phase now, then open it again.
       await page.goto(`${origin}/console/#/competitions/${competitionId}`);
       // The ground truth in force (file, rows, metric, who), and its metric chosen for the next upload.
@@ -165,24 +183,66 @@ describe('a staff console a prize committee can trust', () => {
         page.getByTestId('phase-preliminary').getByTestId('phase-override').textContent(),
       ).resolves.toBe('—');
       await close();
-      await confirm(page);
+      await confirmAppends(page, {}, ['competition.PhaseClosed']);
       await until(
         () => page.getByTestId('phase-preliminary').getByTestId('phase-override').textContent(),
         (text) => text !== '—',
         'the phase closed',
       );
+      const entry = () =>
+        sais.api(teams[0]!, '/api/submission/upload', {
+          method: 'POST',
+          body: (() => {
+            const body = new FormData();
+            body.set('competitionId', competitionId);
+            body.set('file', new Blob([csv((i) => i + 0.25)], { type: 'text/csv' }), 'result.csv');
+            return body;
+          })(),
+        });
+      // A participant's result is refused while it is closed.
+      expect((await entry()).body.code).not.toBe(0);
+      // Open it again now: Cancel leaves it closed, Confirm opens it.
+      const closedText = await page
+        .getByTestId('phase-preliminary')
+        .getByTestId('phase-override')
+        .textContent();
+      const reopen = () => page.getByTestId('phase-preliminary').getByTestId('phase-open').click();
+      await cancelChangesNothing(page, reopen, /Open Preliminary of Catalyst yield now/);
+      await expect(
+        page.getByTestId('phase-preliminary').getByTestId('phase-override').textContent(),
+      ).resolves.toBe(closedText);
+      await reopen();
+      await confirmAppends(page, {}, ['competition.PhaseOpened']);
+      await until(
+        () => page.getByTestId('phase-preliminary').getByTestId('phase-override').textContent(),
+        (text) => text !== closedText,
+        'the phase opened',
+      );
+      expect((await entry()).body).toMatchObject({ code: 0 });
       // Phase dates in the competition's zone.
       await expect(
         page.getByTestId('phase-preliminary').getByTestId('zoned-time').first().textContent(),
       ).resolves.toMatch(/GMT\+8 \(Asia\/Shanghai\)$/);
+    } catch (error) {
+      throw await explained(page, error, 'trust-confirmations');
+    } finally {
+      await context.close();
+    }
+  });
 
+  it('disabling an account, granting and revoking a role, dissolving a team: Cancel changes nothing, Confirm does what it said', async () => {
+    const { context, page } = await sais.browse(admin, 'en');
+    try {
       // Disable a participant: cancel, then confirm; the sessions end.
       const target = teams[1]!;
       await page.goto(`${origin}/console/#/users/${target.userId}/show`);
       const disable = () => page.getByTestId('disable').click();
       await cancelChangesNothing(page, disable, new RegExp(`Disable ${target.username}: their sessions end`));
       await disable();
-      await confirm(page, { reason: 'Two accounts, one person' });
+      await confirmAppends(page, { reason: 'Two accounts, one person' }, [
+        'identity.AccountDisabled',
+        'identity.SessionRevoked',
+      ]);
       await until(
         () => sais.api(target, '/api/user/detail'),
         (answer) => answer.status === 401,
@@ -194,12 +254,29 @@ describe('a staff console a prize committee can trust', () => {
       await cancelChangesNothing(page, grant, new RegExp(`Give ${target.username} the role Reviewer`));
       await expect(page.getByTestId('role-reviewer').isChecked()).resolves.toBe(false);
       await grant();
-      await confirm(page);
+      await confirmAppends(page, {}, ['identity.RoleGranted']);
       await until(
         () => sais.api<{ roles: string[] }>(admin, `/api/admin/users/${target.userId}`),
         (answer) => answer.body.data.roles.includes('reviewer'),
         'the role granted',
       );
+      // Revoke it: Cancel keeps the role, Confirm takes exactly that role away.
+      await until(
+        () => page.getByTestId('role-reviewer').isChecked(),
+        (checked) => checked,
+        'the role shown as held',
+      );
+      const revoke = () => page.getByTestId('role-reviewer').click();
+      await cancelChangesNothing(page, revoke, new RegExp(`Take the role Reviewer from ${target.username}`));
+      await expect(page.getByTestId('role-reviewer').isChecked()).resolves.toBe(true);
+      await revoke();
+      await confirmAppends(page, {}, ['identity.RoleRevoked']);
+      const roles = await until(
+        () => sais.api<{ roles: string[] }>(admin, `/api/admin/users/${target.userId}`),
+        (answer) => !answer.body.data.roles.includes('reviewer'),
+        'the role revoked',
+      );
+      expect(roles.body.data.roles).toEqual(['participant']);
 
       // Dissolve a team: its size in the dialog, the members told why.
       const owner = await sais.account([]);
@@ -218,7 +295,7 @@ describe('a staff console a prize committee can trust', () => {
       const dissolve = () => page.getByTestId('dissolve').click();
       await cancelChangesNothing(page, dissolve, /Dissolve team Catalysts \(1 members\)/);
       await dissolve();
-      await confirm(page, { reason: 'Shared result files' });
+      await confirmAppends(page, { reason: 'Shared result files' }, ['team.TeamDissolved']);
       await until(
         () => sais.api<{ status: string }>(admin, `/api/admin/teams/${team.body.data.teamId}`),
         (answer) => answer.body.data.status === 'dissolved',
@@ -246,8 +323,36 @@ describe('a staff console a prize committee can trust', () => {
 
       const propose = () => page.getByTestId('publication-propose').click();
       await cancelChangesNothing(page, propose, /Preliminary of Catalyst yield: 2 teams, seal/);
+      const publication = () =>
+        sais.api<{ proposal: { reason: string } | null; published: unknown }>(
+          operator,
+          `/api/admin/leaderboard/publication?competitionId=${competitionId}&phase=preliminary`,
+        );
+      // A first proposal (which seals the ranking), withdrawn by its proposer: Cancel keeps it,
+      // Confirm withdraws it and publishes nothing.
       await propose();
-      await confirm(page, { reason: 'Ranking checked against the appeals', name: 'Catalyst yield' });
+      await confirmAppends(page, { reason: 'Before the appeals', name: 'Catalyst yield' }, [
+        'scoring.PrivateLeaderboardSealed',
+        'scoring.PublicationProposed',
+      ]);
+      await page.getByTestId('publication-proposal').getByText('Before the appeals').waitFor();
+      const withdraw = () => page.getByTestId('publication-withdraw').click();
+      await cancelChangesNothing(
+        page,
+        withdraw,
+        new RegExp(`Withdraw the proposal by ${operator.username}; nothing is published`),
+      );
+      expect((await publication()).body.data.proposal?.reason).toBe('Before the appeals');
+      await withdraw();
+      await confirmAppends(page, { reason: 'Appeals still open' }, ['scoring.PublicationWithdrawn']);
+      await page.getByTestId('publication-propose').waitFor();
+      expect((await publication()).body.data).toMatchObject({ proposal: null, published: null });
+
+      // Proposed again, already sealed: only the proposal is appended.
+      await propose();
+      await confirmAppends(page, { reason: 'Ranking checked against the appeals', name: 'Catalyst yield' }, [
+        'scoring.PublicationProposed',
+      ]);
       await page
         .getByTestId('publication-proposal')
         .getByText('Ranking checked against the appeals')
@@ -276,15 +381,31 @@ describe('a staff console a prize committee can trust', () => {
         .getByTestId('publication-proposal')
         .getByText(`Proposed by ${operator.username}`)
         .waitFor();
-      await approver.getByTestId('publication-approve').click();
+      // Cancel leaves the proposal waiting and nothing published.
+      const approve = () => approver.getByTestId('publication-approve').click();
+      await cancelChangesNothing(approver, approve, /^Publish the private leaderboard of Preliminary/);
+      const waiting = await sais.api<{ records: unknown[] }>(
+        teams[0]!,
+        `/api/leaderboard/private?competitionId=${competitionId}`,
+      );
+      expect(waiting.status).toBe(403);
+      await approve();
       const dialog = approver.getByRole('dialog');
       await expect(dialog.getByTestId('effect').textContent()).resolves.toMatch(
         /^Publish the private leaderboard of Preliminary of Catalyst yield: 2 teams, seal [0-9a-f]{12}….*This cannot be undone\.$/,
       );
       await dialog.getByTestId('effect-reason').fill('Agreed after the committee meeting');
       await dialog.getByTestId('effect-typed-name').fill('Catalyst yield');
-      await dialog.screenshot({ path: `${shots}publish-dialog.png` });
-      await confirm(approver);
+      await until(
+        () => dialog.getByTestId('effect-confirm').isEnabled(),
+        (enabled) => enabled,
+        'Approve open once the name is typed',
+      );
+      await dialog.screenshot({ path: `${shots}publish-dialog.png`, animations: 'disabled' });
+      await confirmAppends(approver, {}, [
+        'scoring.PrivateLeaderboardPublished',
+        'scoring.PublicationApproved',
+      ]);
       await until(
         () => approver.getByTestId('board-state').textContent(),
         (text) => Boolean(text?.startsWith('Published')),
@@ -444,9 +565,8 @@ describe('a staff console a prize committee can trust', () => {
   });
 
   it('the zh-CN console has no untranslated English on any page the menu reaches, nor on pages with data', async () => {
-    const admin = await sais.account(['admin']);
-    // A copied result file (two participants, one file) in a second track (the first one's phase was
-    // closed and its results published above): a collusion signal with evidence to read.
+    // A copied result file (two participants, one file) in a second track (the first one's results
+    // were published above): a collusion signal with evidence to read.
     const track = await prizeCompetition(sais, operator, 'Second track', '第二赛道');
     await until(
       () =>
@@ -500,6 +620,8 @@ describe('a staff console a prize committee can trust', () => {
       ).replace(/\s+/g, ' ');
       const written = [
         'Ranking checked against the appeals',
+        'Before the appeals',
+        'Appeals still open',
         'Agreed after the committee meeting',
         'Two accounts, one person',
         'Shared result files',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConsolePlatform, type Person, explained, startConsolePlatform } from './support/platform';
+import { effectDialogs } from './support/trust';
 
 /** Decision 0017: an admin closes an account from the users page, with a reason; operators cannot. */
 describe('closing an account in the console, in Chromium, against the real platform', () => {
@@ -7,12 +8,14 @@ describe('closing an account in the console, in Chromium, against the real platf
   let admin: Person;
   let operator: Person;
   let participant: Person;
+  let auditor: Person;
 
   beforeAll(async () => {
     sais = await startConsolePlatform('users-close');
     admin = await sais.account(['admin']);
     operator = await sais.account(['operator']);
     participant = await sais.account([]);
+    auditor = await sais.account(['auditor']);
   });
   afterAll(async () => {
     await sais?.close();
@@ -47,11 +50,20 @@ describe('closing an account in the console, in Chromium, against the real platf
     const { context, page } = await sais.browse(admin);
     try {
       await page.goto(`${sais.origin}/console/#/users/${participant.userId}/show`);
-      await page.getByTestId('close-account').click();
-      await page.getByTestId('effect').getByText('此操作无法撤销').waitFor();
-      await expect(page.getByTestId('effect').textContent()).resolves.toContain(participant.username);
-      await page.getByTestId('effect-reason').fill('本人邮件申请注销');
-      await page.getByTestId('effect-confirm').click();
+      // Cancel: no event, the account still open and signed in.
+      const { cancelChangesNothing, confirmAppends } = effectDialogs(sais, auditor);
+      const close = () => page.getByTestId('close-account').click();
+      await cancelChangesNothing(page, close, new RegExp(`${participant.username}.*此操作无法撤销`));
+      const detail = await sais.api<{ status: string }>(admin, `/api/admin/users/${participant.userId}`);
+      expect(detail.body.data.status).toBe('active');
+      expect((await sais.api(participant, '/api/user/detail')).status).toBe(200);
+      // Confirm: exactly the closing (its sessions end with it).
+      await close();
+      await confirmAppends(page, { reason: '本人邮件申请注销' }, [
+        'identity.AccountClosed',
+        'identity.SessionRevoked',
+      ]);
+      expect((await sais.api(participant, '/api/user/detail')).status).toBe(401);
       await page.getByText('账号已注销').first().waitFor();
       await page.getByText('已注销（个人信息待删除）').waitFor();
       await expect(page.getByTestId('close-account').count()).resolves.toBe(0);

@@ -1,4 +1,3 @@
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -7,12 +6,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { useCreatePath, usePermissions, useTranslate } from 'react-admin';
-import { Link as RouterLink } from 'react-router-dom';
+import { useTranslate } from 'react-admin';
 import { useCompetition } from '../operations/CompetitionPhasePicker';
-import { mayUse } from '../providers/permissions';
 import { EntityLink } from '../trust/EntityLink';
 import { ZonedTime } from '../trust/ZonedTime';
+import { formatInZone } from '../trust/time';
 import type { SignalRecord } from './signalRecord';
 
 type Submission = {
@@ -73,24 +71,6 @@ function Rows({ head, children }: { head: string[]; children: ReactNode }) {
   );
 }
 
-/** A submission by its file name (or a short id), linking to its page. */
-function SubmissionLink({ id, label }: { id: string; label?: string }) {
-  const createPath = useCreatePath();
-  const { permissions } = usePermissions<string[]>();
-  const text = label ?? `${id.slice(0, 8)}…`;
-  if (!mayUse(permissions, 'submissions')) return <span title={id}>{text}</span>;
-  return (
-    <Link
-      component={RouterLink}
-      to={createPath({ resource: 'submissions', id, type: 'show' })}
-      title={id}
-      onClick={(event) => event.stopPropagation()}
-    >
-      {text}
-    </Link>
-  );
-}
-
 /**
  * A signal's evidence as labelled fields (issue 19: words, not raw JSON): the files, submissions,
  * verifications or sign-ins it rests on, teams and accounts by name, times with their zone. A shape
@@ -109,6 +89,18 @@ export function EvidenceView({ record }: { record: SignalRecord & { competitionI
       name={record.teamNames?.[item.teamId] ?? null}
     />
   );
+  /**
+   * A compared submission in words: its team (a single participant by their username) and when it was
+   * sent, in the competition's zone; linking to it, the id on hover and copy.
+   */
+  const byName = new Map((evidence.submissions ?? []).map((item) => [item.submissionId, item]));
+  const compared = (id: string) => {
+    const item = byName.get(id);
+    const name = item
+      ? `${record.teamNames?.[item.teamId] ?? translate('console.trust.unnamed')} · ${formatInZone(item.createdAt, zone, { seconds: true })}`
+      : null;
+    return <EntityLink resource="submissions" id={id} name={name} />;
+  };
   const account = (id: string) => (
     <EntityLink resource="users" id={id} name={record.accountNames?.[id] ?? null} />
   );
@@ -123,7 +115,7 @@ export function EvidenceView({ record }: { record: SignalRecord & { competitionI
           {evidence.submissions.map((item) => (
             <TableRow key={item.submissionId}>
               <TableCell>
-                <SubmissionLink id={item.submissionId} label={item.fileName} />
+                <EntityLink resource="submissions" id={item.submissionId} name={item.fileName} />
               </TableCell>
               <TableCell>{team(item)}</TableCell>
               <TableCell>
@@ -144,12 +136,8 @@ export function EvidenceView({ record }: { record: SignalRecord & { competitionI
         <Rows head={['submissionA', 'submissionB', 'correlation', 'rows']}>
           {evidence.pairs.map((pair) => (
             <TableRow key={`${pair.submissionA}-${pair.submissionB}`}>
-              <TableCell>
-                <SubmissionLink id={pair.submissionA} />
-              </TableCell>
-              <TableCell>
-                <SubmissionLink id={pair.submissionB} />
-              </TableCell>
+              <TableCell data-testid="compared-submission">{compared(pair.submissionA)}</TableCell>
+              <TableCell data-testid="compared-submission">{compared(pair.submissionB)}</TableCell>
               <TableCell title={String(pair.correlation)}>{pair.correlation.toFixed(4)}</TableCell>
               <TableCell>{pair.rows}</TableCell>
             </TableRow>

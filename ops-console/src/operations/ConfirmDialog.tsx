@@ -16,6 +16,7 @@ export interface ConfirmDialogProps {
   onClose: () => void;
   onConfirm: () => void;
   confirmTestId?: string;
+  cancelTestId?: string;
   /** What the dialog asks for. */
   children: ReactNode;
 }
@@ -29,6 +30,7 @@ export function ConfirmDialog({
   onClose,
   onConfirm,
   confirmTestId,
+  cancelTestId,
   children,
 }: ConfirmDialogProps) {
   const translate = useTranslate();
@@ -37,7 +39,9 @@ export function ConfirmDialog({
       <DialogTitle>{translate(title)}</DialogTitle>
       <DialogContent>{children}</DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
+        <Button onClick={onClose} data-testid={cancelTestId}>
+          {translate('ra.action.cancel')}
+        </Button>
         <Button
           color="error"
           variant="contained"

@@ -9,9 +9,9 @@ import { RescoreButton } from './RescoreButton';
 
 const filters = [
   <CompetitionInput key="competitionId" alwaysOn />,
+  <TeamInput key="teamId" alwaysOn />,
   <SelectInput key="status" source="status" choices={statusChoices} alwaysOn />,
   <SelectInput key="phase" source="phase" choices={phaseChoices} />,
-  <TeamInput key="teamId" />,
 ];
 
 /** Every submission, newest first, filtered by competition, status, phase, team. */

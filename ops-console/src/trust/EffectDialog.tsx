@@ -68,6 +68,7 @@ function EffectDialogBody({
       onClose={onClose}
       onConfirm={() => onConfirm(reason.trim())}
       confirmTestId="effect-confirm"
+      cancelTestId="effect-cancel"
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         {children}

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { ConsolePlatform, Person } from './platform';
+import { until } from './until';
 
 const day = 24 * 3600 * 1000;
 
@@ -38,30 +39,56 @@ export async function prizeCompetition(sais: ConsolePlatform, operator: Person, 
   return created.body.data.id;
 }
 
-/** The confirmations' two paths, with the staff events an auditor counts (the staff activity filter). */
-export function effectDialogs(sais: ConsolePlatform, auditor: Person) {
-  /** How many events staff caused in a service (the staff activity filter of the audit API). */
-  async function staffEvents(service: string) {
-    const answer = await sais.api(
-      auditor,
-      `/api/admin/audit/${service}/events?filter=${encodeURIComponent('{"staff":true}')}&range=[0,0]`,
-    );
-    return Number(answer.headers.get('content-range')?.split('/')[1]);
-  }
-  const allStaffEvents = async () =>
-    (await Promise.all(['identity', 'competition', 'team', 'scoring'].map(staffEvents))).reduce(
-      (a, b) => a + b,
-    );
+const staffServices = ['identity', 'competition', 'team', 'scoring'] as const;
+const staffFilter = encodeURIComponent('{"staff":true}');
 
-  /** Opens a confirmation with `open`, checks its stated effect, cancels: nothing happened. */
+/**
+ * The confirmations' two paths, checked in the event stores (through the audit API, as an auditor
+ * reads them): Cancel appends no staff event in any service; Confirm appends exactly the events named.
+ */
+export function effectDialogs(sais: ConsolePlatform, auditor: Person) {
+  /** How many events staff caused in each service (the staff activity filter of the audit API). */
+  async function staffCounts(): Promise<number[]> {
+    return Promise.all(
+      staffServices.map(async (service) => {
+        const answer = await sais.api(
+          auditor,
+          `/api/admin/audit/${service}/events?filter=${staffFilter}&range=[0,0]`,
+        );
+        return Number(answer.headers.get('content-range')?.split('/')[1]);
+      }),
+    );
+  }
+  const sum = (counts: number[]) => counts.reduce((a, b) => a + b, 0);
+
+  /** The types of the staff events appended since `before` (per service), sorted. */
+  async function typesSince(before: number[]): Promise<string[]> {
+    const after = await staffCounts();
+    const types = await Promise.all(
+      staffServices.map(async (service, i) => {
+        const added = after[i]! - before[i]!;
+        if (added === 0) return [];
+        const answer = await sais.api<{ type: string }[]>(
+          auditor,
+          `/api/admin/audit/${service}/events?filter=${staffFilter}&sort=${encodeURIComponent('["position","DESC"]')}&range=[0,${added - 1}]`,
+        );
+        return answer.body.data.map((event) => event.type);
+      }),
+    );
+    return types.flat().sort();
+  }
+
+  /** Opens a confirmation with `open`, checks its stated effect, cancels: no staff event anywhere. */
   async function cancelChangesNothing(page: Page, open: () => Promise<void>, effect: RegExp) {
-    const before = await allStaffEvents();
+    const before = await staffCounts();
     await open();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByTestId('effect').textContent()).resolves.toMatch(effect);
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.getByTestId('effect-cancel').click();
     await dialog.waitFor({ state: 'detached' });
-    expect(await allStaffEvents()).toBe(before);
+    // A moment for a call the page might (wrongly) still send.
+    await page.waitForTimeout(300);
+    expect(await typesSince(before)).toEqual([]);
   }
 
   /** Fills what the open dialog asks for (reason, typed name) and confirms. */
@@ -78,7 +105,24 @@ export function effectDialogs(sais: ConsolePlatform, auditor: Person) {
     await dialog.waitFor({ state: 'detached' });
   }
 
-  return { cancelChangesNothing, confirm };
+  /**
+   * Confirms (as `confirm`) and checks that exactly the staff events `types` were appended, no more
+   * (waited for, then checked again after a moment: a wider action would show by then).
+   */
+  async function confirmAppends(
+    page: Page,
+    fill: { reason?: string; name?: string },
+    types: string[],
+  ): Promise<void> {
+    const before = await staffCounts();
+    await confirm(page, fill);
+    const wanted = sum(before) + types.length;
+    await until(staffCounts, (counts) => sum(counts) >= wanted, `${types.length} staff events`);
+    await page.waitForTimeout(500);
+    expect(await typesSince(before)).toEqual([...types].sort());
+  }
+
+  return { cancelChangesNothing, confirm, confirmAppends };
 }
 
 /**

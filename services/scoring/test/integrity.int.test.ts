@@ -278,6 +278,16 @@ describe('integrity: sealed final results, leaderboards as of a time, collusion 
     )!;
     expect(correlated.strength).toBeGreaterThan(0.999);
     expect(correlated.evidence).toMatchObject({ threshold: 0.98, pairs: [{ rows: n }] });
+    // The compared submissions in words: each one's team, sender, status and time, oldest first.
+    expect(correlated.evidence.submissions).toEqual([
+      expect.objectContaining({
+        submissionId: sa.submissionId,
+        teamId: a.accountId,
+        submitterId: a.accountId,
+      }),
+      expect.objectContaining({ submissionId: sb.submissionId, teamId: b.accountId, status: 'Completed' }),
+    ]);
+    expect(Number.isNaN(Date.parse(correlated.evidence.submissions[0].createdAt))).toBe(false);
     const byKind = await list(h.operator.web, { kind: 'identical-files' });
     expect(byKind.body.data.map((s: Signal) => s.id)).toEqual([identical.id]);
 

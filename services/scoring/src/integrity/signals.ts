@@ -62,6 +62,16 @@ const decode = (bytes: Buffer) => new Float64Array(new Uint8Array(bytes).buffer)
 
 const signalStream = (id: string) => `signal-${id}`;
 
+/** A submission a signal's evidence names: who sent it for which team, when, its file and status. */
+interface EvidenceSubmission {
+  submissionId: string;
+  teamId: string;
+  submitterId: string;
+  status: string;
+  fileName: string;
+  createdAt: string;
+}
+
 /** The columns of `Scanned`, from `scoring.submissions s`. */
 const scannedColumns = sql.raw(
   's.submission_id, s.competition_id, s.phase, s.team_id, s.sha256, s.created_at',
@@ -262,14 +272,7 @@ export class Signals {
       competition_id: string;
       phase: string;
       sha256: string;
-      submissions: {
-        submissionId: string;
-        teamId: string;
-        submitterId: string;
-        status: string;
-        fileName: string;
-        createdAt: string;
-      }[];
+      submissions: EvidenceSubmission[];
       detected_at: Date;
     }>`select competition_id, phase, sha256, max(created_at) as detected_at,
         json_agg(json_build_object('submissionId', submission_id, 'teamId', team_id, 'submitterId', submitter_id,
@@ -289,6 +292,35 @@ export class Signals {
           'correlation', correlation, 'rows', rows) order by correlation desc) as pairs
       from scoring.signal_pairs where true ${where}
       group by competition_id, phase, team_a, team_b`.execute(this.db);
+    // The compared submissions in words (team, sender, time), as the identical files' evidence has them.
+    const compared = [
+      ...new Set(correlated.rows.flatMap((row) => row.pairs.flatMap((p) => [p.submissionA, p.submissionB]))),
+    ];
+    const details = new Map<string, EvidenceSubmission>();
+    if (compared.length > 0) {
+      const found = await sql<{
+        submission_id: string;
+        team_id: string;
+        submitter_id: string;
+        status: string;
+        file_name: string;
+        created_at: Date;
+      }>`select submission_id, team_id, submitter_id, status, file_name, created_at
+        from scoring.submissions where submission_id = any(${compared}::uuid[])`.execute(this.db);
+      for (const row of found.rows)
+        details.set(row.submission_id, {
+          submissionId: row.submission_id,
+          teamId: row.team_id,
+          submitterId: row.submitter_id,
+          status: row.status,
+          fileName: row.file_name,
+          createdAt: new Date(row.created_at).toISOString(),
+        });
+    }
+    const submissionsOf = (pairs: { submissionA: string; submissionB: string }[]) =>
+      [...new Set(pairs.flatMap((p) => [p.submissionA, p.submissionB]))]
+        .flatMap((id) => details.get(id) ?? [])
+        .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
     const decisions = await sql<{
       signal_id: string;
       decision: 'dismissed' | 'disqualified';
@@ -335,7 +367,12 @@ export class Signals {
           teamIds: [row.team_a, row.team_b],
           strength: row.strength,
           detectedAt: new Date(row.detected_at).toISOString(),
-          evidence: { threshold: correlationThreshold, measure: 'pearson-of-errors', pairs: row.pairs },
+          evidence: {
+            threshold: correlationThreshold,
+            measure: 'pearson-of-errors',
+            pairs: row.pairs,
+            submissions: submissionsOf(row.pairs),
+          },
         }),
       ),
     ];
