@@ -59,11 +59,11 @@ export async function identityRoutes(
       const body = request.body;
       const session =
         'password' in body
-          ? await accounts.login(
+          ? await accounts.signIn.login(
               { account: body.username, password: body.password, ip: request.ip },
               requestMetadata(request),
             )
-          : await accounts.loginWithCode({ ...body, ip: request.ip }, requestMetadata(request));
+          : await accounts.signIn.loginWithCode({ ...body, ip: request.ip }, requestMetadata(request));
       setSessionCookie(reply, session.token, session.expiresAt, secureFor(request));
       return ok({ userId: session.accountId }, 'Login success');
     },
@@ -78,7 +78,7 @@ export async function identityRoutes(
     },
     async (request, reply) => {
       const session = await currentSession(request, sessions);
-      if (session) await accounts.logout(session, requestMetadata(request, session.accountId));
+      if (session) await accounts.signIn.logout(session, requestMetadata(request, session.accountId));
       clearSessionCookie(reply, secureFor(request));
       return ok(null);
     },
@@ -128,7 +128,7 @@ export async function identityRoutes(
       },
     },
     async (request) => {
-      await accounts.resetPassword(request.body, requestMetadata(request));
+      await accounts.passwords.resetPassword(request.body, requestMetadata(request));
       return ok(null, 'Reset success');
     },
   );
@@ -146,7 +146,7 @@ export async function identityRoutes(
     async (request, reply) => {
       const session = await requireSession(request, sessions);
       await accounts.requireAccount(session);
-      await accounts.updatePassword(
+      await accounts.passwords.updatePassword(
         session,
         request.body.oldPassword,
         request.body.newPassword,
