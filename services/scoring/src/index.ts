@@ -5,7 +5,7 @@ import { BoardWatch } from './board-watch.ts';
 import { scoringMigrations } from './db/migrations.ts';
 import { GroundTruths } from './ground-truths.ts';
 import { leaderboardAsOf } from './integrity/as-of.ts';
-import { integrityRoutes } from './integrity/routes.ts';
+import { integrityParts, integrityRoutes } from './integrity/routes.ts';
 import { scoreRecordRoutes } from './integrity/score-record.ts';
 import { signalScans } from './integrity/signals.ts';
 import { scoringRoutes } from './http/routes.ts';
@@ -75,7 +75,10 @@ export const scoringService = defineService({
         ...(personal ? { personal } : {}),
       },
     );
+    // Sealed results and collusion signals (decision 0008): their guards run before the operators' calls.
+    const integrity = integrityParts({ db, store });
     await scoringRoutes(app, {
+      guards: integrity.guards,
       boardsAsOf,
       submissions,
       leaderboards: new Leaderboards(db, watch),
@@ -85,8 +88,7 @@ export const scoringService = defineService({
       watch,
       auth,
     });
-    // Sealed results, collusion signals (decision 0008); guards the operators' calls registered above.
-    await integrityRoutes(app, { db, store, auth });
+    await app.register(integrityRoutes, { db, auth, parts: integrity });
     await scoreRecordRoutes(app, { db, store, submissions, auth });
     await metricRoutes(app, { db, store });
     await tusRoutes(app, {

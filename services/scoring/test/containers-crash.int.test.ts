@@ -194,6 +194,10 @@ describe('a container runner that goes away mid-run', () => {
       const exitedAt = Date.now();
       // A clean exit, within closeOnSignals' 10 s; its container killed and removed on the way out.
       expect(code).toBe(0);
+      // Killed on the way out; the engine finishes removing it (`--rm`) a moment later on a busy host.
+      const deadline = Date.now() + 10_000;
+      while (containers(`name=sais-run-${submissionId}-1`) !== '' && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 200));
       expect(containers(`name=sais-run-${submissionId}-1`)).toBe('');
       const row = await finished();
       console.log(

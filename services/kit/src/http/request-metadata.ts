@@ -1,5 +1,5 @@
 import type { EventMetadata, Role } from '@sais/events';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { correlationIdOf } from '../observability/request-trace.ts';
 import { type Authenticator, type Principal, requirePrincipal } from '../runtime/auth.ts';
 
@@ -39,4 +39,26 @@ export async function requireStaff(
   role: Role,
 ): Promise<StaffCall> {
   return staffCall(request, await requirePrincipal(auth, request, role), role);
+}
+
+/**
+ * An area of staff routes (issue 20: one role check per area, not one per handler): registered inside
+ * an encapsulated plugin, it checks every request of that plugin's routes for `role` (or admin) in one
+ * `onRequest` hook, before the body is read, and answers 401 / 403 there. The returned function gives a
+ * handler (or a route's `preHandler`) the call the hook let in.
+ */
+export function staffArea(
+  app: FastifyInstance,
+  auth: Authenticator,
+  role: Role,
+): (request: FastifyRequest) => StaffCall {
+  const calls = new WeakMap<FastifyRequest, StaffCall>();
+  app.addHook('onRequest', async (request) => {
+    calls.set(request, await requireStaff(auth, request, role));
+  });
+  return (request) => {
+    const call = calls.get(request);
+    if (!call) throw new Error(`${request.routeOptions.url ?? request.url} is not in this ${role} area`);
+    return call;
+  };
 }

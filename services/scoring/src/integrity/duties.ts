@@ -1,7 +1,8 @@
-import { AppError, type Authenticator, type Db } from '@sais/kit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, type Db } from '@sais/kit';
+import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { scoringCodes } from '../errors.ts';
+import type { RouteGuard } from '../http/admin/routes.ts';
 import type { Signals } from './signals.ts';
 
 const ownTeam = () => new AppError(scoringCodes.ownTeamDecision, 'ownTeamDecision', 403);
@@ -33,31 +34,22 @@ async function refuseOwnTeam(db: Db, competitionId: string, teamId: string, acco
   if (await isMember(db, competitionId, teamId, accountId)) throw ownTeam();
 }
 
-type Check = (db: Db, request: FastifyRequest, accountId: string, signals: Signals) => Promise<void>;
 const body = (request: FastifyRequest) => request.body as { competitionId: string; teamId: string };
-
-/** The operators' decisions about a team, and whose team each concerns. */
-const checks: Record<string, Check> = {
-  '/api/admin/submissions/:id/disqualify': (db, request, accountId) =>
-    refuseOwnSubmission(db, (request.params as { id: string }).id, accountId),
-  '/api/admin/leaderboard/disqualifyTeam': (db, request, accountId) =>
-    refuseOwnTeam(db, body(request).competitionId, body(request).teamId, accountId),
-  '/api/admin/signals/:id/disqualify': async (db, request, accountId, signals) => {
-    const signal = await signals.one((request.params as { id: string }).id).catch(() => null);
-    if (signal) await refuseOwnTeam(db, signal.competitionId, body(request).teamId, accountId);
-  },
-};
+const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
 
 /**
  * Separation of duties (issue 19): nobody disqualifies their own team or its submissions, whatever
- * their role; another operator must decide. Runs before those routes' handlers, for signed-in callers.
+ * their role; another operator must decide. Each is the `preHandler` of the operators' route it guards
+ * (http/admin/routes.ts, integrity/routes.ts).
  */
-export function guardOwnTeam(app: FastifyInstance, db: Db, auth: Authenticator, signals: Signals) {
-  app.addHook('preHandler', async (request) => {
-    const check = request.method === 'POST' ? checks[request.routeOptions.url ?? ''] : undefined;
-    if (!check) return;
-    const principal = await auth.principal(request);
-    if (principal?.roles.some((role) => role === 'operator' || role === 'admin'))
-      await check(db, request, principal.accountId, signals);
-  });
+export function ownTeamGuards(db: Db, signals: Signals) {
+  return {
+    ownSubmission: (request, { accountId }) => refuseOwnSubmission(db, idOf(request), accountId),
+    ownTeam: (request, { accountId }) =>
+      refuseOwnTeam(db, body(request).competitionId, body(request).teamId, accountId),
+    ownSignalTeam: async (request, { accountId }) => {
+      const signal = await signals.one(idOf(request)).catch(() => null);
+      if (signal) await refuseOwnTeam(db, signal.competitionId, body(request).teamId, accountId);
+    },
+  } satisfies Record<string, RouteGuard>;
 }

@@ -5,19 +5,19 @@ import {
   ok,
   okPage,
   parseSimpleRestList,
-  requireStaff,
+  staffArea,
   simpleRestQuery,
 } from '@sais/kit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Leaderboards } from '../leaderboards.ts';
 import { Standings } from '../standings.ts';
-import { phaseField } from '../http/routes.ts';
+import { type AdminGuards, type RouteGuard, phaseField } from '../http/admin/routes.ts';
 import * as S from '../http/schemas.ts';
-import { guardOwnTeam } from './duties.ts';
+import { ownTeamGuards } from './duties.ts';
 import { withTeamNames } from './names.ts';
-import { guardSealedResults } from './guards.ts';
+import { sealedResultsGuards } from './guards.ts';
 import { Publications } from './publications.ts';
 import { Seals } from './seals.ts';
 import { type SignalQuery, Signals } from './signals.ts';
@@ -40,23 +40,35 @@ export function parseSignalList(query: SimpleRestQuery): SignalQuery {
   return { ...page, filter: { ...rest, ids: id === undefined ? undefined : [id].flat() } };
 }
 
-/**
- * The integrity calls of the scoring service (decision 0008), for operators: seal a phase's private
- * leaderboard, publish it through two operators where the competition asks for it (issue 19), and the
- * collusion signals in ra-data-simple-rest form with their two actions.
- */
-export async function integrityRoutes(
-  root: FastifyInstance,
-  { db, store, auth }: Pick<ServiceContext, 'db' | 'store' | 'auth'>,
-) {
+/** The integrity parts the scoring service's operator calls share: seals, signals, publications, guards. */
+export function integrityParts({ db, store }: Pick<ServiceContext, 'db' | 'store'>) {
   const seals = new Seals(db, store, new Leaderboards(db));
   const signals = new Signals(db, store, new Standings(db, store));
   const publications = new Publications(db, store, seals);
-  guardSealedResults(root, seals, auth, publications);
-  guardOwnTeam(root, db, auth, signals);
+  const guards: AdminGuards & { ownSignalTeam: RouteGuard } = {
+    ...sealedResultsGuards(seals, publications),
+    ...ownTeamGuards(db, signals),
+  };
+  return { seals, signals, publications, guards };
+}
+
+/**
+ * The integrity calls of the scoring service (decision 0008), for operators: seal a phase's private
+ * leaderboard, publish it through two operators where the competition asks for it (issue 19), and the
+ * collusion signals in ra-data-simple-rest form with their two actions. One area: registered as an
+ * encapsulated plugin, its role check runs once per request, before anything is read.
+ */
+export async function integrityRoutes(
+  root: FastifyInstance,
+  {
+    db,
+    auth,
+    parts: { seals, signals, publications, guards },
+  }: Pick<ServiceContext, 'db' | 'auth'> & { parts: ReturnType<typeof integrityParts> },
+) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin: integrity'];
-  const operator = (request: FastifyRequest) => requireStaff(auth, request, 'operator');
+  const operator = staffArea(root, auth, 'operator');
   const phaseBody = z.object({ competitionId: z.uuid(), phase: phaseField });
   const reason = z.string().trim().min(1).max(500);
   const idParams = z.object({ id: z.string().min(1).max(80) });
@@ -73,7 +85,6 @@ export async function integrityRoutes(
       },
     },
     async (request) => {
-      await operator(request);
       const { competitionId, phase } = request.query;
       return ok({ competitionId, phase, ...(await seals.status(competitionId, phase)) });
     },
@@ -91,7 +102,7 @@ export async function integrityRoutes(
       },
     },
     async (request) => {
-      const { accountId, metadata } = await operator(request);
+      const { accountId, metadata } = operator(request);
       const { competitionId, phase } = request.body;
       return ok(await seals.seal(competitionId, phase, accountId, metadata));
     },
@@ -109,7 +120,6 @@ export async function integrityRoutes(
       },
     },
     async (request) => {
-      await operator(request);
       return ok(await publications.status(request.query.competitionId, request.query.phase));
     },
   );
@@ -133,7 +143,7 @@ export async function integrityRoutes(
         },
       },
       async (request) => {
-        const { accountId, metadata } = await operator(request);
+        const { accountId, metadata } = operator(request);
         const { competitionId, phase } = request.body;
         return ok(await publications[step](competitionId, phase, request.body.reason, accountId, metadata));
       },
@@ -152,7 +162,6 @@ export async function integrityRoutes(
       },
     },
     async (request, reply) => {
-      await operator(request);
       const query = parseSignalList(request.query);
       const page = await signals.list(query);
       return okPage(reply, 'signals', query.from, {
@@ -173,7 +182,6 @@ export async function integrityRoutes(
       },
     },
     async (request) => {
-      await operator(request);
       return ok((await withTeamNames(db, [await signals.one(request.params.id)]))[0]!);
     },
   );
@@ -190,7 +198,7 @@ export async function integrityRoutes(
       },
     },
     async (request) => {
-      const { accountId, metadata } = await operator(request);
+      const { accountId, metadata } = operator(request);
       return ok(
         await signals.decide(
           request.params.id,
@@ -206,6 +214,7 @@ export async function integrityRoutes(
   app.post(
     '/api/admin/signals/:id/disqualify',
     {
+      preHandler: async (request) => guards.ownSignalTeam(request, operator(request)),
       schema: {
         tags,
         summary:
@@ -216,7 +225,7 @@ export async function integrityRoutes(
       },
     },
     async (request) => {
-      const { accountId, metadata } = await operator(request);
+      const { accountId, metadata } = operator(request);
       const signal = await signals.one(request.params.id);
       await seals.guardTeam(signal.competitionId, request.body.teamId);
       return ok(

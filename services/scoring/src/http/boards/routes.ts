@@ -1,0 +1,206 @@
+import {
+  AppError,
+  type Authenticator,
+  type Principal,
+  envelopeOf,
+  eventStreamResponse,
+  ok,
+  requestLanguage,
+  requirePrincipal,
+} from '@sais/kit';
+import { errorCodes, scoring } from '@sais/events';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { BoardWatch } from '../../board-watch.ts';
+import type { BoardsAsOf } from '../../boards-as-of.ts';
+import { scoringCodes } from '../../errors.ts';
+import type { Leaderboards } from '../../leaderboards.ts';
+import { withDeletedUsers } from '../deleted-users.ts';
+
+const R = scoring.responses;
+
+const boardQuery = z.object({
+  competitionId: z.uuid(),
+  phase: z.string().max(40).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+/** A past time (ISO 8601) the board is asked as of (decision 0019). */
+const asOfParam = z.string().max(40).optional();
+
+/** The two steps of an answer as of a past time (decision 0019), for the public and private boards. */
+function asOfHelpers(auth: Authenticator, boardsAsOf: BoardsAsOf | undefined) {
+  /** Who asks for a board as of `asOf` (signed in: rebuilds are limited per account) and the step's time. */
+  async function asOfCaller(request: FastifyRequest, asOf: string) {
+    if (!boardsAsOf) throw new AppError(errorCodes.notAvailable, 'notAvailableYet', 501);
+    const principal = await requirePrincipal(auth, request);
+    return { at: boardsAsOf.stepOf(asOf), accountId: principal.accountId, boards: boardsAsOf };
+  }
+  /** Runs a rebuild; a refusal for too many carries `Retry-After`, as the platform's other 429s. */
+  async function rebuilt<T>(reply: FastifyReply, read: () => Promise<T>): Promise<T> {
+    try {
+      return await read();
+    } catch (error) {
+      const retry =
+        error instanceof AppError ? (error.data as { retryAfterSeconds?: number } | undefined) : undefined;
+      if (retry?.retryAfterSeconds) reply.header('retry-after', String(retry.retryAfterSeconds));
+      throw error;
+    }
+  }
+  return { asOfCaller, rebuilt };
+}
+
+const isOperator = (principal: Principal | null) =>
+  Boolean(principal && (principal.roles.includes('operator') || principal.roles.includes('admin')));
+
+/**
+ * The leaderboards (`/api/leaderboard/*`): the public board (anyone; as of a past time signed in), the
+ * private board (once published; operators preview), and the server-sent events of their changes.
+ */
+export async function boardRoutes(
+  root: FastifyInstance,
+  {
+    leaderboards,
+    watch,
+    auth,
+    boardsAsOf,
+  }: {
+    leaderboards: Leaderboards;
+    watch: BoardWatch;
+    auth: Authenticator;
+    /** Boards as of a past time (decision 0019); absent: `asOf` is not offered. */
+    boardsAsOf?: BoardsAsOf;
+  },
+) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const serializedPages = new WeakMap<object, Buffer>();
+  const byCompetition = z.object({ competitionId: z.uuid() });
+  const { asOfCaller, rebuilt } = asOfHelpers(auth, boardsAsOf);
+  // Open event streams end before the server closes, or it would wait for them.
+  const streams = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of streams) end();
+  });
+
+  app.get(
+    '/api/leaderboard/public',
+    {
+      schema: {
+        tags: ['leaderboard'],
+        summary:
+          'Public leaderboard of a phase: rank, participants, organisation, score, date of the best submission; with asOf (signed in) the board as it was then (rounded down to the minute; decision 0019)',
+        querystring: byCompetition.extend({
+          phase: z.string().optional(),
+          page: z.coerce.number().int().min(1).default(1),
+          pageSize: z.coerce.number().int().min(1).max(100).default(50),
+          asOf: asOfParam,
+        }),
+        // Sent as bytes serialized once per change (below), so this documents the answer only.
+        response: { 200: envelopeOf(R.leaderboardPage) },
+      },
+    },
+    async (request, reply) => {
+      const { asOf, ...query } = request.query;
+      if (asOf !== undefined) {
+        const { at, accountId, boards } = await asOfCaller(request, asOf);
+        const page = await rebuilt(reply, () => boards.page('leaderboard', query, at, accountId));
+        return ok(withDeletedUsers(page, requestLanguage(request)));
+      }
+      // The page cache answers the same page object until the board changes: its envelope is
+      // serialized once per change, not once per request (docs/benchmarks.md, leaderboard reads).
+      const page = withDeletedUsers(await leaderboards.page(request.query), requestLanguage(request));
+      let body = serializedPages.get(page);
+      if (!body) serializedPages.set(page, (body = Buffer.from(JSON.stringify(ok(page)))));
+      // The envelope's bytes, serialized above (Fastify sends a Buffer as it is).
+      return reply.type('application/json; charset=utf-8').send(body as never);
+    },
+  );
+
+  app.get(
+    '/api/leaderboard/private',
+    {
+      schema: {
+        tags: ['leaderboard'],
+        summary:
+          'Private leaderboard of a phase (best private score among each team’s final submissions); hidden until an operator publishes it (operators may preview)',
+        querystring: boardQuery.extend({ asOf: asOfParam }),
+        response: { 200: envelopeOf(R.privateLeaderboardPage) },
+      },
+    },
+    async (request, reply) => {
+      const { asOf, ...query } = request.query;
+      if (asOf !== undefined) {
+        // As of a time: only from its publication on, for everyone (operators preview the live one).
+        const { at, accountId, boards } = await asOfCaller(request, asOf);
+        const publication = await boards.publication(query.competitionId, query.phase);
+        if (!publication || at < publication.publishedAt)
+          throw new AppError(scoringCodes.privateLeaderboardHidden, 'privateLeaderboardHidden', 403, {
+            data: {
+              phase: publication?.phase ?? query.phase ?? null,
+              publishedAt: publication?.publishedAt.toISOString() ?? null,
+            },
+          });
+        const page = await rebuilt(reply, () =>
+          boards.page('private_leaderboard', { ...query, phase: publication.phase }, at, accountId),
+        );
+        return ok({
+          ...withDeletedUsers(page, requestLanguage(request)),
+          published: true,
+          publishedAt: publication.publishedAt.toISOString(),
+        });
+      }
+      const preview = isOperator(await auth.principal(request));
+      return ok(
+        withDeletedUsers(await leaderboards.privatePage(request.query, preview), requestLanguage(request)),
+      );
+    },
+  );
+
+  app.get(
+    '/api/leaderboard/stream',
+    {
+      schema: {
+        tags: ['leaderboard'],
+        summary:
+          'Server-sent events: `changed` ({competitionId, version}) whenever a leaderboard of the competition changes; reload the page then',
+        querystring: z.object({ competitionId: z.uuid() }),
+        response: {
+          200: eventStreamResponse(
+            'Events `ready` ({competitionId, pollMs}) once, then `changed` ({competitionId, version}); a comment every 15 s',
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { competitionId } = request.query;
+      reply.hijack();
+      const out = reply.raw;
+      out.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      const send = (event: string, data: unknown) =>
+        out.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      out.write(`retry: 3000\n\n`);
+      send('ready', { competitionId, pollMs: watch.pollMs });
+      const unsubscribe = watch.subscribe(competitionId, (version) =>
+        send('changed', { competitionId, version }),
+      );
+      const heartbeat = setInterval(() => out.write(': keep-alive\n\n'), 15_000);
+      heartbeat.unref();
+      const end = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        streams.delete(end);
+        if (!out.writableEnded) out.end();
+      };
+      streams.add(end);
+      request.raw.on('close', end);
+      out.on('close', end);
+    },
+  );
+}

@@ -1,0 +1,291 @@
+import {
+  AppError,
+  type Authenticator,
+  bodyCheckedByHandler,
+  envelopeOf,
+  formFile,
+  nonJsonResponse,
+  ok,
+  requestLanguage,
+  requestMetadata,
+  requirePrincipal,
+} from '@sais/kit';
+import { scoring } from '@sais/events';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Leaderboards } from '../../leaderboards.ts';
+import type { Standings } from '../../standings.ts';
+import { type Submissions, descriptionOf, formatRefusalKeys } from '../../submissions.ts';
+import { competitionIdOf, readResultForm } from '../result-form.ts';
+
+const R = scoring.responses;
+
+/** Files above this size must use the resumable upload (tus, `../tus.ts`). */
+export const maxMultipartBytes = 20 * 1024 * 1024;
+
+/**
+ * The participant's submission calls (`/api/submission/*`): upload, cancel, the sample, my submissions,
+ * my allowance, my file, my score, and the final selection. Each is the signed-in caller's own.
+ */
+export async function submissionRoutes(
+  root: FastifyInstance,
+  {
+    submissions,
+    leaderboards,
+    standings,
+    auth,
+  }: { submissions: Submissions; leaderboards: Leaderboards; standings: Standings; auth: Authenticator },
+) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const tags = ['submission'];
+  const byCompetition = z.object({ competitionId: z.uuid() });
+
+  app.post(
+    '/api/submission/upload',
+    {
+      schema: {
+        tags,
+        summary:
+          'Submit a result file (multipart: competitionId, optional description ≤ 500 characters, file; CSV id,<target>; ≤ 20 MB)',
+        consumes: ['multipart/form-data'],
+        // The fields in this order: the caller (and the message) are checked before the file is read.
+        body: z.object({
+          competitionId: z.uuid(),
+          description: z.string().max(scoring.submissionDescriptionMax).optional(),
+          file: formFile,
+        }),
+        response: { 200: envelopeOf(R.submissionReceived) },
+      },
+      validatorCompiler: bodyCheckedByHandler,
+    },
+    async (request) => {
+      const principal = await requirePrincipal(auth, request);
+      let competitionId = '';
+      let admitted: { teamId: string; day: string } | undefined;
+      const metadata = requestMetadata(request, principal.accountId);
+      let file;
+      let fields: Record<string, string>;
+      try {
+        ({ file, fields } = await readResultForm(request, {
+          maxBytes: maxMultipartBytes,
+          // Who and what before the file: a caller who could not submit is refused before it is read;
+          // then the header is checked against the ground truth's columns as the file streams.
+          beforeFile: async (fields) => {
+            competitionId = competitionIdOf(fields);
+            descriptionOf(fields.description);
+            const checked = await submissions.precheck({
+              competitionId,
+              accountId: principal.accountId,
+              kind: 'result-file',
+            });
+            admitted = checked;
+            return { target: checked.target };
+          },
+        }));
+      } catch (error) {
+        await countFormatRefusal(error, admitted, competitionId, principal.accountId, metadata);
+        throw error;
+      }
+      // Checked again: a message sent after the file was not seen before it.
+      const description = descriptionOf(fields.description);
+      const result = await submissions.receive(
+        {
+          competitionId,
+          accountId: principal.accountId,
+          fileName: file.name,
+          bytes: file.bytes,
+          description,
+        },
+        metadata,
+      );
+      return ok(result, 'Submit success');
+    },
+  );
+
+  /** A file refused for its format while uploading counts against the day's format refusals (0020). */
+  async function countFormatRefusal(
+    error: unknown,
+    admitted: { teamId: string; day: string } | undefined,
+    competitionId: string,
+    accountId: string,
+    metadata: ReturnType<typeof requestMetadata>,
+  ) {
+    if (!admitted || !(error instanceof AppError) || !formatRefusalKeys.has(error.messageKey)) return;
+    await submissions
+      .refuseFormat({ competitionId, accountId, ...admitted }, error, metadata)
+      .catch((failure: unknown) => app.log.error({ err: failure }, 'could not record a format refusal'));
+  }
+
+  app.post(
+    '/api/submission/cancel',
+    {
+      schema: {
+        tags,
+        summary:
+          'Cancel a submission of my team that has not started evaluating; its allowance comes back (decision 0020)',
+        body: z.object({ submissionId: z.uuid() }),
+        response: { 200: envelopeOf(R.submissionCancelled) },
+      },
+    },
+    async (request) => {
+      const principal = await requirePrincipal(auth, request);
+      return ok(
+        await submissions.cancel(
+          request.body.submissionId,
+          principal.accountId,
+          requestMetadata(request, principal.accountId),
+        ),
+      );
+    },
+  );
+
+  app.get(
+    '/api/submission/sample',
+    {
+      schema: {
+        tags,
+        summary:
+          'A sample submission: id,<target> and every test id (sorted) with a placeholder 0; for participants signed up',
+        querystring: byCompetition,
+        response: { 200: nonJsonResponse('The sample CSV (an attachment)', ['text/csv']) },
+      },
+    },
+    async (request, reply) => {
+      const principal = await requirePrincipal(auth, request);
+      const file = await submissions.sample(request.query.competitionId, principal.accountId);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.name}"`)
+        .send(file.bytes);
+    },
+  );
+
+  app.get(
+    '/api/submission/mine',
+    {
+      schema: {
+        tags,
+        summary: 'My team’s submissions: time, status, score, log',
+        querystring: byCompetition,
+        response: { 200: envelopeOf(z.array(R.mySubmission)) },
+      },
+    },
+    async (request) => {
+      const principal = await requirePrincipal(auth, request);
+      return ok(
+        await submissions.mine(request.query.competitionId, principal.accountId, requestLanguage(request)),
+      );
+    },
+  );
+
+  app.get(
+    '/api/submission/remaining',
+    {
+      schema: {
+        tags,
+        summary:
+          'Today’s allowance (in the competition’s time zone); failed-by-platform submissions are refunded',
+        querystring: byCompetition,
+        response: { 200: envelopeOf(R.remainingSubmissions) },
+      },
+    },
+    async (request) => {
+      const principal = await requirePrincipal(auth, request);
+      return ok(await submissions.remaining(request.query.competitionId, principal.accountId));
+    },
+  );
+
+  app.get(
+    '/api/submission/file',
+    {
+      schema: {
+        tags,
+        summary: 'Download my submitted file',
+        querystring: z.object({ submissionId: z.uuid() }),
+        response: { 200: nonJsonResponse('The submitted CSV (an attachment)', ['text/csv']) },
+      },
+    },
+    async (request, reply) => {
+      const principal = await requirePrincipal(auth, request);
+      const file = await submissions.file(request.query.submissionId, principal.accountId);
+      return reply
+        .type('text/csv')
+        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+        .send(file.bytes);
+    },
+  );
+
+  app.get(
+    '/api/submission/myScore',
+    {
+      schema: {
+        tags,
+        summary: 'My best public score, rank and score history',
+        querystring: byCompetition,
+        response: { 200: envelopeOf(R.myScore) },
+      },
+    },
+    async (request) => {
+      const principal = await requirePrincipal(auth, request);
+      return ok(
+        await leaderboards.myScore(
+          request.query.competitionId,
+          await submissions.teamOf(request.query.competitionId, principal.accountId),
+        ),
+      );
+    },
+  );
+
+  app.post(
+    '/api/submission/selectFinal',
+    {
+      schema: {
+        tags,
+        summary:
+          'Choose up to 2 Completed submissions of one phase for the private leaderboard ([] = default: the 2 best public)',
+        body: z.object({
+          competitionId: z.uuid(),
+          submissionIds: z.array(z.uuid()).max(2),
+          phase: z.string().max(40).optional(),
+        }),
+        // null: the team has no submission in that phase yet (its empty choice is recorded all the same).
+        response: { 200: envelopeOf(R.finalSelection.nullable()) },
+      },
+    },
+    async (request) => {
+      const principal = await requirePrincipal(auth, request);
+      const { competitionId, submissionIds, phase } = request.body;
+      const teamId = await submissions.teamOf(competitionId, principal.accountId);
+      return ok(
+        await standings.selectFinal(
+          { competitionId, teamId, accountId: principal.accountId, submissionIds, phase },
+          requestMetadata(request, principal.accountId),
+        ),
+        'Modify success',
+      );
+    },
+  );
+
+  app.get(
+    '/api/submission/final',
+    {
+      schema: {
+        tags,
+        summary: 'My team’s final submissions per phase: its own choice, or the default (2 best public)',
+        querystring: z.object({ competitionId: z.uuid() }),
+        response: { 200: envelopeOf(z.array(R.finalSelection)) },
+      },
+    },
+    async (request) => {
+      const principal = await requirePrincipal(auth, request);
+      const { competitionId } = request.query;
+      return ok(
+        await standings.finalSelection(
+          competitionId,
+          await submissions.teamOf(competitionId, principal.accountId),
+        ),
+      );
+    },
+  );
+}
