@@ -194,6 +194,23 @@ export async function scoringRoutes(
   );
 
   app.get(
+    '/api/submission/sample/info',
+    {
+      schema: {
+        tags,
+        summary:
+          'The sample submission’s name, size, columns and rows (the same file /api/submission/sample answers)',
+        querystring: byCompetition,
+        response: { 200: envelopeOf(R.sampleSubmissionInfo) },
+      },
+    },
+    async (request) => {
+      const principal = await requirePrincipal(auth, request);
+      return ok(await submissions.sampleInfo(request.query.competitionId, principal.accountId));
+    },
+  );
+
+  app.get(
     '/api/submission/mine',
     {
       schema: {
