@@ -129,6 +129,42 @@ describe('email notices', () => {
     ]);
   });
 
+  it('emails a team application to the owner who asked for team notices, naming the applicant, and nothing to one who did not', async () => {
+    const owner = await h.participant(competitionId);
+    const applicant = await h.participant(competitionId);
+    await choose(owner.web, { scoring: false, teams: true, verification: false, language: 'zh-CN' });
+    const created = await waitFor(
+      () => owner.web.post('/api/team/create', { competitionId, name: '催化小组' }),
+      (response) => response.body.code === 0,
+      'the team service to know the sign-up',
+    );
+    const teamId = created.body.data.teamId as string;
+    const applied = await waitFor(
+      () => applicant.web.post('/api/team/apply', { teamId }),
+      (response) => response.body.code === 0,
+      'the application',
+    );
+    const ownerAddress = `${owner.username}@example.org`;
+    await waitFor(
+      async () => to(ownerAddress).length,
+      (n) => n === 1,
+      'the team email',
+    );
+    const mail = to(ownerAddress)[0]!;
+    expect(mail.subject).toBe('新的入队申请 · 科学智能竞赛平台');
+    // The person is named by their username (the inbox's mark filled in), never by a raw id.
+    expect(mail.text).toContain(`${applicant.username} 申请加入您的队伍 催化小组。`);
+    expect(mail.text).not.toMatch(/\{\{account:/);
+    // Accepted: the applicant is told in the inbox only (they turned nothing on).
+    await owner.web.post('/api/team/handleApplication', {
+      applicationId: applied.body.data.applicationId,
+      agree: true,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(to(`${applicant.username}@example.org`)).toHaveLength(0);
+    expect(await outbox(applicant.accountId)).toEqual([]);
+  }, 60_000);
+
   it('sends at most EMAIL_NOTICES_PER_HOUR emails an hour to a person; the rest stay in the inbox only', async () => {
     const busy = await h.participant(competitionId);
     await choose(busy.web, { scoring: true, teams: false, verification: false, language: 'en' });
