@@ -165,6 +165,22 @@ describe('email notices', () => {
     expect(await outbox(applicant.accountId)).toEqual([]);
   }, 60_000);
 
+  it('mails a closed account nothing more', async () => {
+    const leaving = await h.participant(competitionId);
+    await choose(leaving.web, { scoring: true, teams: true, verification: true, language: 'en' });
+    expect((await leaving.web.post('/api/user/close', { password: 'secret123' })).body.code).toBe(0);
+    // An email queued for it (as one queued just before the closing would be) is given up, not sent.
+    await sql`insert into identity.email_outbox (message_id, recipient_id, category)
+      values (${randomUUID()}, ${leaving.accountId}, 'scoring')`.execute(db());
+    const rows = await waitFor(
+      () => outbox(leaving.accountId),
+      (found) => found.length === 1 && found[0]!.dropped !== null,
+      'the queued email to be given up',
+    );
+    expect(rows[0]).toMatchObject({ dropped: 'closed', sent_at: null });
+    expect(to(`${leaving.username}@example.org`)).toHaveLength(0);
+  }, 60_000);
+
   it('sends at most EMAIL_NOTICES_PER_HOUR emails an hour to a person; the rest stay in the inbox only', async () => {
     const busy = await h.participant(competitionId);
     await choose(busy.web, { scoring: true, teams: false, verification: false, language: 'en' });

@@ -110,7 +110,7 @@ export interface EmailOutboxTable {
   next_attempt_at: Date;
   attempts: number;
   sent_at: Date | null;
-  /** Why it will not be sent: opted-out, no-address, no-message, hourly-limit, smtp-failed. */
+  /** Why it will not be sent: opted-out, closed, erased, no-address, no-message, hourly-limit, smtp-failed. */
   dropped: string | null;
   last_error: string | null;
 }

@@ -35,6 +35,7 @@ interface Due {
   title: Record<Language, string> | null;
   body: Record<Language, string> | null;
   email: string | null;
+  closed: boolean;
   sent_last_hour: number;
 }
 
@@ -72,6 +73,7 @@ export class EmailNoticeMailer {
         select o.message_id, o.recipient_id, o.category, o.attempts, s.language,
           case o.category when 'scoring' then s.scoring when 'teams' then s.teams else s.verification end as wanted,
           i.title, i.body, k.value as email,
+          exists (select 1 from identity.account_closures c where c.account_id = o.recipient_id) as closed,
           (select count(*)::int from identity.email_outbox x
             where x.recipient_id = o.recipient_id and x.sent_at > now() - interval '1 hour') as sent_last_hour
         from identity.email_outbox o
@@ -93,6 +95,8 @@ export class EmailNoticeMailer {
       };
       // Asked again at sending: the person may have turned it off, or been deleted, since it was queued.
       if (!row.wanted || !row.language) return drop('opted-out');
+      // A closed account (waiting for its deletion) is mailed nothing more.
+      if (row.closed) return drop('closed');
       if (!row.title || !row.body) return drop('no-message');
       if (!row.email) return drop('no-address');
       if (row.sent_last_hour >= this.options.perHour) return drop('hourly-limit');

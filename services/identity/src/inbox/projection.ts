@@ -240,6 +240,10 @@ export const inboxProjection = defineProjection({
         );
         await inboxOf(trx).deleteFrom('inbox').where('recipient_id', '=', accountId).execute();
         await sql`delete from identity.inbox_submissions where recipient_id = ${accountId}`.execute(trx);
+        // Nor emailed (decision 0023): the choice goes, what waits is given up (idempotent on a replay).
+        await sql`delete from identity.email_notice_settings where account_id = ${accountId}`.execute(trx);
+        await sql`update identity.email_outbox set dropped = 'erased'
+          where recipient_id = ${accountId} and sent_at is null and dropped is null`.execute(trx);
         return;
       }
       case identity.MessageRead.type: {
