@@ -69,7 +69,7 @@ export const identityService = defineService({
     const accounts = new Accounts(db, store, sessions, codes);
     const { SMTP_URL, SMTP_FROM } = config.env;
     const senders = {
-      email: SMTP_URL ? smtpSender(SMTP_URL, SMTP_FROM ?? 'no-reply@sais.local') : logSender('email', logger),
+      email: SMTP_URL ? smtpSender(SMTP_URL, SMTP_FROM || 'no-reply@sais.local') : logSender('email', logger),
       phone: logSender('sms', logger),
     };
     logger.info(`verification codes: ${senders.email.description}; ${senders.phone.description}`);
@@ -108,7 +108,7 @@ export const identityService = defineService({
       settings: new EmailNoticeSettings(db, store, perHour),
     });
     const noticeTransport = SMTP_URL
-      ? smtpNotices(SMTP_URL, SMTP_FROM ?? 'no-reply@sais.local')
+      ? smtpNotices(SMTP_URL, SMTP_FROM || 'no-reply@sais.local')
       : logNotices(logger);
     const mailer = new EmailNoticeMailer(
       db,
