@@ -31,11 +31,11 @@ describe('the catalogue of file refusals', () => {
     for (const language of languages) expect(fileRefusalText(refusal, language)).not.toContain('{{');
   });
 
-  it('the zh-CN texts have no English sentence (only the parameters and the column name id)', () => {
+  it('the zh-CN texts have no English sentence (only the parameters, the column name id, units and the run’s paths)', () => {
     for (const [key, entry] of entries) {
       const latin = entry['zh-CN'].replace(/\{\{\w+\}\}/g, '').match(/[A-Za-z][A-Za-z0-9-]*/g) ?? [];
       expect(
-        latin.filter((word) => !['id', 'UTF-8'].includes(word)),
+        latin.filter((word) => !['id', 'UTF-8', 'MB', 'saisresult', 'result', 'csv'].includes(word)),
         key,
       ).toEqual([]);
     }
@@ -91,5 +91,32 @@ describe('the catalogue of file refusals', () => {
       'a.csv',
     )!;
     expect(older.body['zh-CN']).toBe('提交 a.csv 无效：The file is empty.');
+  });
+
+  it('a container run’s verdict reads in each language, in the row’s log and in the inbox', () => {
+    const verdict = scoring.fileRefusal('runTimeout', { seconds: 8 });
+    expect(submissionRowLogText('step 1\n', verdict, 'en')).toBe(
+      'step 1\n\nStopped after 8 s: the run reached its time limit.',
+    );
+    expect(submissionRowLogText('step 1\n', verdict, 'zh-CN')).toBe(
+      'step 1\n\n运行 8 秒后被停止：已达到运行时间上限。',
+    );
+    const data = { submissionId: '0b3f6c1e-59a4-4b52-9a0a-0a5d5d1d1c11', attempt: 1, final: true };
+    const event = scoring.EvaluationFailed.data.parse({ ...data, reason: 'Stopped after 8 s.', verdict });
+    const notice = scoring.scoringNotice(
+      scoring.EvaluationFailed.type,
+      event,
+      'registry.example/team/model:1',
+    )!;
+    expect(notice.body.en).toBe(
+      'Submission registry.example/team/model:1 failed: Stopped after 8 s: the run reached its time limit.',
+    );
+    expect(notice.body['zh-CN']).toBe(
+      '提交 registry.example/team/model:1 评测失败：运行 8 秒后被停止：已达到运行时间上限。',
+    );
+    // An event without a verdict (the result-file scorer's platform failure) keeps its message.
+    expect(
+      scoring.scoringNotice(scoring.EvaluationFailed.type, { ...data, reason: 'x' }, 'a.csv')!.body.en,
+    ).toMatch(/platform failure/);
   });
 });

@@ -38,6 +38,15 @@ describe('the competition page’s sections in the console, in Chromium, against
       await expect(page.getByTestId('content-save').isDisabled()).resolves.toBe(true);
       await page.getByTestId('content-zh-CN').fill('## 规则\n\n- 每队最多五人');
       await page.getByTestId('content-en').fill('## Rules\n\n- Five people a team at most');
+      // Each language's preview beside its editor, rendered as the portal renders it.
+      const zhPreview = page.getByTestId('content-preview-zh-CN');
+      await zhPreview.getByRole('heading', { level: 3, name: '规则' }).waitFor();
+      await expect(zhPreview.getByRole('listitem').allTextContents()).resolves.toEqual(['每队最多五人']);
+      await page
+        .getByTestId('content-preview-en')
+        .getByRole('heading', { level: 3, name: 'Rules' })
+        .waitFor();
+      await panel.getByText('预览（与门户显示一致） · 中文（Markdown）').waitFor();
       await page.getByTestId('content-save').click();
       await page.getByText('栏目已保存').waitFor();
       await expect(page.getByTestId('content-save').isDisabled()).resolves.toBe(true);
@@ -63,6 +72,55 @@ describe('the competition page’s sections in the console, in Chromium, against
       expect(after.body.data.sections.rules?.en).toBe('## Rules\n\n- Five people a team at most');
     } catch (error) {
       throw await explained(page, error, 'content');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('previews tables and links as the portal does, shows raw HTML as text and runs none of it (English console)', async () => {
+    const { context, page } = await sais.browse(operator);
+    try {
+      await context.addInitScript(() => localStorage.setItem('language', 'en'));
+      await page.goto(`${sais.origin}/console/#/competitions/${competitionId}`);
+      const panel = page.getByTestId('content-panel');
+      await panel.getByRole('heading', { name: 'Competition page' }).waitFor();
+      await page.getByTestId('content-tab-overview').click();
+      const preview = page.getByTestId('content-preview-en');
+      await expect(preview.textContent()).resolves.toBe('Nothing written yet.');
+      await page
+        .getByTestId('content-en')
+        .fill(
+          [
+            '## Data',
+            '',
+            '| column | meaning |',
+            '|---|---|',
+            '| `yield` | the target |',
+            '',
+            '<script>window.__injected = "script"</script>',
+            '',
+            '<img src="x" onerror="window.__injected = \'img\'">',
+            '',
+            '[bad](javascript:window.__injected=1) and [rules](https://example.org/rules)',
+          ].join('\n'),
+        );
+      await preview.getByRole('heading', { level: 3, name: 'Data' }).waitFor();
+      await expect(preview.getByRole('cell').allTextContents()).resolves.toEqual(['yield', 'the target']);
+      await expect(preview.textContent()).resolves.toContain('<script>window.__injected = "script"</script>');
+      await expect(preview.locator('script, img, iframe').count()).resolves.toBe(0);
+      await expect(
+        page.evaluate(() => (window as { __injected?: unknown }).__injected),
+      ).resolves.toBeUndefined();
+      await expect(preview.getByRole('link', { name: 'bad' }).getAttribute('href')).resolves.not.toMatch(
+        /javascript/i,
+      );
+      const good = preview.getByRole('link', { name: 'rules' });
+      await expect(good.getAttribute('target')).resolves.toBe('_blank');
+      await expect(good.getAttribute('rel')).resolves.toContain('noopener');
+      await panel.getByText('Preview, as the portal shows it · English (Markdown)').waitFor();
+      await page.screenshot({ path: '/tmp/sais-console-content-preview-en.png', fullPage: true });
+    } catch (error) {
+      throw await explained(page, error, 'content-preview');
     } finally {
       await context.close();
     }

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAppBuilt } from '../../infra/test/apps.ts';
@@ -225,6 +225,77 @@ describe('the competition page’s sections', () => {
       });
       await datasets.getByRole('button', { name: '预览 train.csv' }).click();
       await expect(preview.count()).resolves.toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('offers the sample submission on the data tab with its size, columns and rows, in both languages', async () => {
+    const [yieldTrack] = tracks;
+    const context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      acceptDownloads: true,
+    });
+    context.setDefaultTimeout(10_000);
+    try {
+      const reader = await context.newPage();
+      // Signed out: told to sign up.
+      await reader.goto(`${origin}/competitionDetail/${yieldTrack}/competitionData`);
+      const section = reader.getByTestId('sample-submission');
+      await section.getByRole('heading', { name: '提交样例' }).waitFor();
+      await section.getByText('报名参赛后可下载提交样例。').waitFor();
+
+      await registerInContext(context, origin, mailbox, `smp${Date.now() % 1_000_000}`);
+      await verifyInContext(context, origin, '孙七', reviewer);
+      await expect
+        .poll(async () => {
+          const response = await context.request.post(`${origin}/api/race/signUp`, {
+            data: { competitionId: yieldTrack, agreements: ['rules-2027'] },
+          });
+          return ((await response.json()) as { code: number }).code;
+        })
+        .toBe(0);
+      // The server's own file, as My submissions downloads it (scoring learns of the sign-up by event).
+      let expected = '';
+      await expect
+        .poll(async () => {
+          const response = await context.request.get(
+            `${origin}/api/submission/sample?competitionId=${yieldTrack}`,
+          );
+          if (response.status() === 200) expected = await response.text();
+          return response.status();
+        })
+        .toBe(200);
+      const lines = expected.trimEnd().split('\n');
+
+      await reader.goto(`${origin}/competitionDetail/${yieldTrack}/competitionData`);
+      const row = section.getByTestId('sample-row');
+      await row.waitFor();
+      await expect(row.getByTestId('sample-columns').locator('code').allTextContents()).resolves.toEqual([
+        'id',
+        'yield',
+      ]);
+      await expect(row.getByTestId('sample-rows').textContent()).resolves.toBe(String(lines.length - 1));
+      await expect(row.getByTestId('sample-size').textContent()).resolves.toMatch(/^\d+(\.\d)? (B|KB)$/);
+      await expect(section.textContent()).resolves.toContain('由测试集生成');
+      await reader.screenshot({
+        path: '/tmp/sais-portal-screenshots/content-sample-zh-CN.png',
+        fullPage: true,
+      });
+      const [download] = await Promise.all([
+        reader.waitForEvent('download'),
+        row.getByRole('button', { name: '下载 sample_submission.csv' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('sample_submission.csv');
+      const saved = await download.path();
+      await expect(readFile(saved, 'utf8')).resolves.toBe(expected);
+
+      await reader.evaluate(() => localStorage.setItem('language', 'en'));
+      await reader.reload();
+      await section.getByRole('heading', { name: 'Sample submission' }).waitFor();
+      await section.getByRole('columnheader', { name: 'Columns' }).waitFor();
+      await section.getByRole('button', { name: 'Download sample_submission.csv' }).waitFor();
+      await expect(section.textContent()).resolves.toContain('Generated from the test set');
     } finally {
       await context.close();
     }

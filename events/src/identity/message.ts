@@ -25,3 +25,22 @@ export const MessageRead = defineEvent({
   aggregate,
   data: z.object({ messageId: z.uuid(), recipientId: z.uuid() }),
 });
+
+/** What a participant may have emailed (docs/decisions/0023-email-notices.md). */
+export const emailNoticeCategories = ['scoring', 'teams', 'verification'] as const;
+export type EmailNoticeCategory = (typeof emailNoticeCategories)[number];
+
+export const EmailNoticesChanged = defineEvent({
+  type: 'identity.EmailNoticesChanged',
+  version: 1,
+  meaning:
+    'A person chose which inbox messages are also emailed to them (scoring results, team notices, verification decisions) and in which language.',
+  aggregate: 'identity.notices',
+  data: z.object({
+    accountId: z.uuid(),
+    scoring: z.boolean(),
+    teams: z.boolean(),
+    verification: z.boolean(),
+    language: z.enum(['zh-CN', 'en']),
+  }),
+});

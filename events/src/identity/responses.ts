@@ -25,3 +25,16 @@ export const userDetail = z.object({
   token: z.object({ tokenId: z.string(), scopes: z.array(z.enum(['read', 'submit', 'team'])) }).optional(),
 });
 export type UserDetail = z.infer<typeof userDetail>;
+
+/** `GET /api/user/emailNotices`: which inbox messages are also emailed, in which language (decision 0023). */
+export const emailNotices = z.object({
+  scoring: z.boolean(),
+  teams: z.boolean(),
+  verification: z.boolean(),
+  language: z.enum(['zh-CN', 'en']),
+  /** Where they go: the account's email address, null when it has none (nothing is sent). */
+  email: z.string().nullable(),
+  /** At most this many emails an hour per person; more are not sent (the inbox keeps them). */
+  perHour: z.number(),
+});
+export type EmailNotices = z.infer<typeof emailNotices>;

@@ -76,6 +76,98 @@ export const fileRefusalTexts = {
     en: 'The platform could not score this submission ({{reason}}); it does not count against your daily limit.',
     'zh-CN': '平台未能评测此提交（{{reason}}）；本次提交不计入每日提交次数。',
   },
+  // A code submission's run: the container runner's own verdicts (services/scoring/src/containers).
+  registryUnauthorized: {
+    params: ['image'],
+    en: 'The registry refused the username and password for {{image}} (unauthorized); check them and submit again.',
+    'zh-CN': '镜像仓库拒绝了 {{image}} 的用户名和密码（未授权）；请检查后重新提交。',
+  },
+  imagePrivate: {
+    params: ['image'],
+    en: '{{image}} is private: enter the registry username and password and submit again.',
+    'zh-CN': '{{image}} 是私有镜像：请填写镜像仓库的用户名和密码后重新提交。',
+  },
+  imageNotFound: {
+    params: ['image'],
+    en: 'The image {{image}} was not found in its registry.',
+    'zh-CN': '在镜像仓库中找不到镜像 {{image}}。',
+  },
+  imageNotPullable: {
+    params: ['image'],
+    en: 'The image {{image}} could not be pulled: its registry did not answer as a registry does. Check the address and that the registry is reachable from the internet.',
+    'zh-CN':
+      '无法拉取镜像 {{image}}：其仓库没有按镜像仓库的方式应答。请检查地址，并确认该仓库可从互联网访问。',
+  },
+  registryRefused: {
+    params: ['image'],
+    en: 'The image {{image}} was not pulled: its registry is on a local or private network, which this competition does not allow.',
+    'zh-CN': '未拉取镜像 {{image}}：其仓库位于本地或私有网络，本比赛不允许。',
+  },
+  imageGone: {
+    params: ['image'],
+    en: 'The image {{image}} is no longer on this runner and its credentials were deleted after the first pull; please submit again.',
+    'zh-CN': '镜像 {{image}} 已不在评测机上，且其登录凭据在首次拉取后已删除；请重新提交。',
+  },
+  imageTooLarge: {
+    params: ['size', 'limit'],
+    en: 'The image is {{size}} MB; the limit is {{limit}} MB.',
+    'zh-CN': '镜像大小为 {{size}} MB，上限为 {{limit}} MB。',
+  },
+  imageTooManyLayers: {
+    params: ['layers', 'limit'],
+    en: 'The image has {{layers}} layers; the limit is {{limit}}.',
+    'zh-CN': '镜像有 {{layers}} 层，上限为 {{limit}} 层。',
+  },
+  runTimeout: {
+    params: ['seconds'],
+    en: 'Stopped after {{seconds}} s: the run reached its time limit.',
+    'zh-CN': '运行 {{seconds}} 秒后被停止：已达到运行时间上限。',
+  },
+  runOutOfMemory: {
+    params: ['limit'],
+    en: 'The run was stopped: out of memory (limit {{limit}} MB).',
+    'zh-CN': '运行被停止：内存不足（上限 {{limit}} MB）。',
+  },
+  runScriptMissing: {
+    params: ['path', 'exitCode'],
+    en: 'The run script {{path}} was not found in the image or is not executable (exit code {{exitCode}}).',
+    'zh-CN': '镜像中找不到运行脚本 {{path}}，或该脚本不可执行（退出码 {{exitCode}}）。',
+  },
+  runExitCode: {
+    params: ['exitCode', 'seconds'],
+    en: 'The run script exited with code {{exitCode}} after {{seconds}} s.',
+    'zh-CN': '运行脚本在 {{seconds}} 秒后退出，退出码为 {{exitCode}}。',
+  },
+  noResultFile: {
+    params: [],
+    en: 'The run finished but left no result file in /saisresult (expected /saisresult/result.csv).',
+    'zh-CN': '运行已结束，但 /saisresult 中没有结果文件（应为 /saisresult/result.csv）。',
+  },
+  tooManyResultFiles: {
+    params: ['count'],
+    en: '/saisresult holds {{count}} files and no result.csv; write the result to /saisresult/result.csv.',
+    'zh-CN': '/saisresult 中有 {{count}} 个文件但没有 result.csv；请把结果写入 /saisresult/result.csv。',
+  },
+  resultUnreadable: {
+    params: ['name'],
+    en: '/saisresult/{{name}} could not be read.',
+    'zh-CN': '无法读取 /saisresult/{{name}}。',
+  },
+  runSuperseded: {
+    params: [],
+    en: 'Stopped: your team confirmed a newer code submission while this one was still waiting or running.',
+    'zh-CN': '已停止：您的队伍在此提交等待或运行期间确认了一个新的代码提交。',
+  },
+  engineUnavailable: {
+    params: [],
+    en: 'The platform’s container engine was not available; this submission does not count against your daily limit.',
+    'zh-CN': '平台的容器引擎不可用；本次提交不计入每日提交次数。',
+  },
+  runnerStopped: {
+    params: ['times'],
+    en: 'The platform’s runner stopped during the run {{times}} times; this submission does not count against your daily limit.',
+    'zh-CN': '平台的评测机在运行期间停止了 {{times}} 次；本次提交不计入每日提交次数。',
+  },
 } as const satisfies Record<string, { params: readonly string[] } & Record<Language, string>>;
 
 export type FileRefusalKey = keyof typeof fileRefusalTexts;
@@ -111,8 +203,8 @@ export const fileRefusalSchema = z
   });
 
 /**
- * A submission's log as events carry it: a refusal (since issue 21), or the English sentence older events
- * and the container runs' own reasons hold (shown as is).
+ * A submission's log as events carry it: a refusal or a container run's verdict (since issue 21), or the
+ * English sentence older events hold (shown as is).
  */
 export const submissionLogSchema = z.union([z.string().max(2000), fileRefusalSchema]);
 export type SubmissionLog = string | FileRefusal;

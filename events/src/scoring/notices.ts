@@ -1,5 +1,5 @@
 import type { Text } from '../messages/text.ts';
-import { type SubmissionLog, submissionLogText } from './file-refusals.ts';
+import { type FileRefusal, type SubmissionLog, submissionLogText } from './file-refusals.ts';
 import { metricTitle } from './metrics.ts';
 
 /** One inbox message a submission event leads to; the identity inbox sends it to the submitter. */
@@ -16,6 +16,7 @@ interface Data {
   log?: SubmissionLog | null;
   reason?: string;
   final?: boolean;
+  verdict?: FileRefusal;
 }
 
 /** A score as participants read it: at most 6 significant digits, no trailing zeros (0.913, 12.5). */
@@ -59,6 +60,12 @@ export function scoringNotice(type: string, payload: object, fileName: string): 
       );
     case 'scoring.EvaluationFailed':
       if (!data.final) return null;
+      // A container run's verdict (a limit, a refused pull, or the platform's fault and its refund).
+      if (data.verdict)
+        return notice(
+          ['Submission failed', `Submission ${fileName} failed: ${submissionLogText(data.verdict, 'en')}`],
+          ['提交评测失败', `提交 ${fileName} 评测失败：${submissionLogText(data.verdict, 'zh-CN')}`],
+        );
       return notice(
         [
           'Submission failed',

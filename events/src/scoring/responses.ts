@@ -82,6 +82,18 @@ export const remainingSubmissions = z.object({
 });
 export type RemainingSubmissions = z.infer<typeof remainingSubmissions>;
 
+/** `GET /api/submission/sample/info`: what the generated sample submission holds, before downloading it. */
+export const sampleSubmissionInfo = z.object({
+  name: z.string(),
+  /** Bytes of the CSV `GET /api/submission/sample` answers. */
+  size: z.number(),
+  /** Its header's columns: `id` and the ground truth's target. */
+  columns: z.array(z.string()),
+  /** Data rows: one per test id. */
+  rows: z.number(),
+});
+export type SampleSubmissionInfo = z.infer<typeof sampleSubmissionInfo>;
+
 /** `GET /api/submission/myScore`: my team's best public score and rank per phase, and its history. */
 export const myScore = z.object({
   best: z.array(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from '../define.ts';
-import { submissionLogSchema } from './file-refusals.ts';
+import { fileRefusalSchema, submissionLogSchema } from './file-refusals.ts';
 import { metricName } from './metrics.ts';
 import { submissionDescriptionMax } from './rules.ts';
 
@@ -88,6 +88,11 @@ export const EvaluationFailed = defineEvent({
     attempt: z.number().int().positive(),
     reason: z.string().max(2000),
     final: z.boolean(),
+    /**
+     * A container run's verdict for the participant, as a key with parameters (issue 21): `reason` is the
+     * operators' English text (with the engine's words); absent on the result-file scorer's failures.
+     */
+    verdict: fileRefusalSchema.optional(),
   }),
 });
 

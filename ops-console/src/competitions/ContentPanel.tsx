@@ -1,4 +1,6 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -8,6 +10,7 @@ import { type Language, competition } from '@sais/events';
 import { useEffect, useState } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { useConsoleApi } from '../operations/useConsoleApi';
+import { Markdown } from './Markdown';
 import { Panel } from './Panel';
 import { useAction } from './useAction';
 
@@ -16,8 +19,8 @@ type Sections = Record<Section, Record<Language, string>>;
 const max = competition.sectionTextMaxLength;
 
 /**
- * The portal's competition page, section by section (issue 21): Markdown in both languages, each
- * section saved on its own (`PUT /admin/competitions/:id/content/:section`; the server checks the
+ * The portal's competition page, section by section (issue 21): Markdown in both languages, each beside
+ * its preview rendered as the portal renders it (Markdown.tsx), each section saved on its own (`PUT /admin/competitions/:id/content/:section`; the server checks the
  * operator role and the length).
  */
 export function ContentPanel() {
@@ -71,22 +74,41 @@ export function ContentPanel() {
       </Tabs>
       <Stack spacing={2}>
         {(['zh-CN', 'en'] as const).map((language) => (
-          <TextField
-            key={language}
-            label={translate(`console.competitions.content.${language === 'en' ? 'en' : 'zh'}`)}
-            value={text[language]}
-            onChange={(event) => edit(language, event.target.value)}
-            multiline
-            minRows={6}
-            maxRows={24}
-            fullWidth
-            error={text[language].length > max}
-            helperText={translate('console.competitions.content.length', {
-              length: text[language].length.toLocaleString(),
-              max: max.toLocaleString(),
-            })}
-            slotProps={{ htmlInput: { 'data-testid': `content-${language}` } }}
-          />
+          <Stack key={language} direction={{ xs: 'column', md: 'row' }} spacing={2}>
+            <TextField
+              label={translate(`console.competitions.content.${language === 'en' ? 'en' : 'zh'}`)}
+              value={text[language]}
+              onChange={(event) => edit(language, event.target.value)}
+              multiline
+              minRows={6}
+              maxRows={24}
+              error={text[language].length > max}
+              helperText={translate('console.competitions.content.length', {
+                length: text[language].length.toLocaleString(),
+                max: max.toLocaleString(),
+              })}
+              slotProps={{ htmlInput: { 'data-testid': `content-${language}` } }}
+              sx={{ flex: 1, minWidth: 0 }}
+            />
+            <Paper
+              variant="outlined"
+              sx={{ flex: 1, minWidth: 0, p: 2, maxHeight: 560, overflowY: 'auto' }}
+              aria-label={translate('console.competitions.content.preview')}
+              component="section"
+            >
+              <Typography variant="caption" color="text.secondary" component="h3" sx={{ mb: 1 }}>
+                {translate('console.competitions.content.preview')} ·{' '}
+                {translate(`console.competitions.content.${language === 'en' ? 'en' : 'zh'}`)}
+              </Typography>
+              {text[language].trim() ? (
+                <Markdown testId={`content-preview-${language}`}>{text[language]}</Markdown>
+              ) : (
+                <Box sx={{ color: 'text.secondary' }} data-testid={`content-preview-${language}`}>
+                  {translate('console.competitions.content.empty')}
+                </Box>
+              )}
+            </Paper>
+          </Stack>
         ))}
         <Button
           variant="contained"

@@ -39,4 +39,15 @@ describe('a submission’s log in the console', () => {
     cleanup();
     expect(renderLog('zh-CN', { log: null, refusal: null })).toBe('—');
   });
+
+  it('renders a container run’s own verdict in the operator’s language, after the run’s output', () => {
+    const verdict = { key: 'runOutOfMemory', params: { limit: 48 } };
+    expect(renderLog('zh-CN', { log: 'allocating\nKilled\n', refusal: verdict })).toBe(
+      'allocating\nKilled\n\n运行被停止：内存不足（上限 48 MB）。',
+    );
+    cleanup();
+    expect(renderLog('en', { log: null, refusal: verdict })).toBe(
+      'The run was stopped: out of memory (limit 48 MB).',
+    );
+  });
 });

@@ -4,8 +4,11 @@ import { Sessions, sessionCookie } from './auth/sessions.ts';
 import { AccountClosures } from './closure/closures.ts';
 import { scheduleDeletionSweep } from './closure/sweep.ts';
 import { VerificationCodes } from './codes/codes.ts';
-import { logSender, smtpSender } from './codes/delivery.ts';
+import { logNotices, logSender, smtpNotices, smtpSender } from './codes/delivery.ts';
 import { identityMigrations } from './db/migrations.ts';
+import { EmailNoticeMailer, scheduleEmailNotices } from './email/mailer.ts';
+import { emailNoticeRoutes } from './email/routes.ts';
+import { EmailNoticeSettings } from './email/settings.ts';
 import { adminRoutes } from './http/admin-routes.ts';
 import { closureRoutes } from './http/closure-routes.ts';
 import { nameRoutes } from './http/name-routes.ts';
@@ -66,7 +69,7 @@ export const identityService = defineService({
     const accounts = new Accounts(db, store, sessions, codes);
     const { SMTP_URL, SMTP_FROM } = config.env;
     const senders = {
-      email: SMTP_URL ? smtpSender(SMTP_URL, SMTP_FROM ?? 'no-reply@sais.local') : logSender('email', logger),
+      email: SMTP_URL ? smtpSender(SMTP_URL, SMTP_FROM || 'no-reply@sais.local') : logSender('email', logger),
       phone: logSender('sms', logger),
     };
     logger.info(`verification codes: ${senders.email.description}; ${senders.phone.description}`);
@@ -97,10 +100,28 @@ export const identityService = defineService({
     scheduleDeletionSweep(app, closures, config.env, logger);
     await identitySignalRoutes(app, { accounts, sessions, signals: new IdentitySignals(db, store) });
     await tokenRoutes(app, { accounts, sessions });
+    // Optional email notices (decision 0023): the same SMTP settings as the codes, else the log.
+    const perHour = Number(config.env.EMAIL_NOTICES_PER_HOUR ?? 10);
+    await emailNoticeRoutes(app, {
+      accounts,
+      sessions,
+      settings: new EmailNoticeSettings(db, store, perHour),
+    });
+    const noticeTransport = SMTP_URL
+      ? smtpNotices(SMTP_URL, SMTP_FROM || 'no-reply@sais.local')
+      : logNotices(logger);
+    const mailer = new EmailNoticeMailer(
+      db,
+      noticeTransport,
+      { perHour, maxAttempts: 8, retryMs: Number(config.env.EMAIL_NOTICES_RETRY_MS ?? 60_000) },
+      logger,
+    );
+    scheduleEmailNotices(app, mailer, config.env, logger);
   },
 });
 
 export { Accounts } from './accounts.ts';
+export { EmailNoticeMailer } from './email/mailer.ts';
 export { AccountClosures, deletionAfterWorkingDays } from './closure/closures.ts';
 export { inboxProjection } from './inbox/projection.ts';
 export { Sessions, sessionCookie } from './auth/sessions.ts';

@@ -563,6 +563,17 @@ export class Submissions {
    * never a true value. For participants signed up to the competition, once its ground truth is set.
    */
   async sample(competitionId: string, accountId: string): Promise<{ name: string; bytes: Buffer }> {
+    const { bytes } = await this.#sample(competitionId, accountId);
+    return { name: sampleName, bytes };
+  }
+
+  /** The same sample's size, columns and rows (the data tab shows them beside its link). */
+  async sampleInfo(competitionId: string, accountId: string) {
+    const { bytes, columns, rows } = await this.#sample(competitionId, accountId);
+    return { name: sampleName, size: bytes.length, columns, rows };
+  }
+
+  async #sample(competitionId: string, accountId: string) {
     const row = await sql<{ signed_up: boolean; sha256: string | null; target: string | null }>`
       select exists (select 1 from scoring.registrations r
           where r.competition_id = c.competition_id and r.account_id = ${accountId}) as signed_up,
@@ -575,15 +586,15 @@ export class Submissions {
     if (!found.sha256)
       throw new AppError(scoringCodes.sampleSubmissionUnavailable, 'sampleSubmissionUnavailable', 404);
     const cached = this.#samples.get(competitionId);
-    if (cached?.sha256 === found.sha256) return { name: 'sample_submission.csv', bytes: cached.bytes };
+    if (cached?.sha256 === found.sha256) return cached;
     const truth = await sql<{ content: Buffer }>`
       select content from scoring.ground_truths where competition_id = ${competitionId}`.execute(this.db);
-    const bytes = sampleOf(truth.rows[0]!.content);
-    this.#samples.set(competitionId, { sha256: found.sha256, bytes });
-    return { name: 'sample_submission.csv', bytes };
+    const sample = { sha256: found.sha256, ...sampleOf(truth.rows[0]!.content) };
+    this.#samples.set(competitionId, sample);
+    return sample;
   }
 
-  readonly #samples = new Map<string, { sha256: string; bytes: Buffer }>();
+  readonly #samples = new Map<string, { sha256: string; bytes: Buffer; columns: string[]; rows: number }>();
 
   async file(submissionId: string, accountId: string) {
     const row = await this.#t()
@@ -614,10 +625,12 @@ export interface Queued {
   basedOn: number;
 }
 
+const sampleName = 'sample_submission.csv';
+
 /** `id,<target>` then every id of a ground truth CSV, sorted, each with the placeholder value 0. */
-export function sampleOf(truth: Buffer): Buffer {
+export function sampleOf(truth: Buffer): { bytes: Buffer; columns: string[]; rows: number } {
   const lines = new Lines(truth);
-  if (!lines.next()) return Buffer.from('id,value\n');
+  if (!lines.next()) return { bytes: Buffer.from('id,value\n'), columns: ['id', 'value'], rows: 0 };
   const header = headerFields(truth, lines.start, lines.end);
   const target = header?.[1] ?? 'value';
   const ids: string[] = [];
@@ -629,5 +642,6 @@ export function sampleOf(truth: Buffer): Buffer {
   const numeric = ids.every((id) => /^\d{1,15}$/.test(id));
   ids.sort(numeric ? (a, b) => Number(a) - Number(b) : undefined);
   const quote = (field: string) => (/[",\r\n]/.test(field) ? `"${field.replaceAll('"', '""')}"` : field);
-  return Buffer.from(`id,${quote(target)}\n${ids.map((id) => `${quote(id)},0`).join('\n')}\n`);
+  const bytes = Buffer.from(`id,${quote(target)}\n${ids.map((id) => `${quote(id)},0`).join('\n')}\n`);
+  return { bytes, columns: ['id', target], rows: ids.length };
 }

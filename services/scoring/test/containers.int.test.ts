@@ -21,7 +21,12 @@ interface Row {
   kind: string;
   status: string;
   score: number | null;
+  /** The run's own output. */
   log: string | null;
+  /** The verdict: the runner's or the scorer's, a key with parameters (issue 21). */
+  refusal: { key: string; params: Record<string, string | number> } | null;
+  /** Output and verdict, rendered in the request's language. */
+  logText: string | null;
   runState: string | null;
   image: string;
   configPath: string;
@@ -94,6 +99,15 @@ ${copyAnswers}`,
     ((await web.get('/api/submission/mine', { competitionId })).body.data as Row[]).find(
       (row) => row.submissionId === submissionId,
     )!;
+  /** The row's log as a zh-CN reader gets it. */
+  const inChinese = async (web: Web, submissionId: string) => {
+    const response = await web.raw({
+      method: 'GET',
+      url: `/api/submission/mine?competitionId=${competitionId}`,
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    return (response.body.data as Row[]).find((row) => row.submissionId === submissionId)!.logText;
+  };
   const finished = (web: Web, submissionId: string) =>
     waitFor(
       () => mine(web, submissionId),
@@ -140,21 +154,34 @@ ${copyAnswers}`,
     });
     const row = await finished(person.web, wrong.body.data.submissionId);
     expect(row.status).toBe('Failed');
-    expect(row.log).toMatch(/refused the username and password .* \(unauthorized\)/);
+    expect(row.refusal).toEqual({ key: 'registryUnauthorized', params: { image: images.good } });
+    expect(row.logText).toMatch(/refused the username and password .* \(unauthorized\)/);
+    await expect(inChinese(person.web, row.submissionId)).resolves.toBe(
+      `镜像仓库拒绝了 ${images.good} 的用户名和密码（未授权）；请检查后重新提交。`,
+    );
     // The participant has the fixed sentence only; operators keep the engine's own words in the event.
-    expect(row.log).not.toContain('[engine:');
+    expect(row.logText).not.toContain('[engine:');
     const failed = (
       await harness.platform.stores.get('scoring')!.readStream(`submission-${row.submissionId}`)
     )
       .filter((event) => event.type === 'scoring.EvaluationFailed')
       .map((event) => (event.data as { reason: string }).reason);
     expect(failed).toHaveLength(1);
+    // The event carries the participant's verdict as a key too (the inbox renders it per reader).
+    const verdicts = (
+      await harness.platform.stores.get('scoring')!.readStream(`submission-${row.submissionId}`)
+    )
+      .filter((event) => event.type === 'scoring.EvaluationFailed')
+      .map((event) => (event.data as { verdict?: unknown }).verdict);
+    expect(verdicts).toEqual([{ key: 'registryUnauthorized', params: { image: images.good } }]);
     expect(failed[0]).toMatch(/^The registry refused the username and password .* \[engine: [\s\S]+\]$/);
     expect(failed[0]).toMatch(
       /\[engine: [\s\S]*(unauthorized|authentication required|no basic auth|denied)/i,
     );
     const anonymous = await submit(person.web, { image: images.good });
-    expect((await finished(person.web, anonymous.body.data.submissionId)).log).toMatch(/is private/);
+    const privateRow = await finished(person.web, anonymous.body.data.submissionId);
+    expect(privateRow.refusal?.key).toBe('imagePrivate');
+    expect(privateRow.logText).toMatch(/is private/);
   }, 60_000);
 
   it('gives the run no network', async () => {
@@ -176,23 +203,36 @@ ${copyAnswers}`,
   }, 60_000);
 
   it('stops a run at its time limit (Failed with the reason)', async () => {
-    const { row } = await run('sleeper');
+    const { person, row } = await run('sleeper');
     expect(row.status).toBe('Failed');
-    expect(row.log).toContain('Stopped after 8 s');
+    expect(row.refusal).toEqual({ key: 'runTimeout', params: { seconds: 8 } });
+    expect(row.log).toContain('sleeping');
+    expect(row.logText).toBe('sleeping\n\nStopped after 8 s: the run reached its time limit.');
+    await expect(inChinese(person.web, row.submissionId)).resolves.toBe(
+      'sleeping\n\n运行 8 秒后被停止：已达到运行时间上限。',
+    );
   }, 60_000);
 
   it('kills a run past its memory limit ("out of memory") and keeps serving', async () => {
     const { person, row } = await run('hog');
     expect(row.status).toBe('Failed');
-    expect(row.log).toContain('out of memory');
+    expect(row.refusal).toEqual({ key: 'runOutOfMemory', params: { limit: 48 } });
+    expect(row.logText).toContain('out of memory (limit 48 MB)');
     expect(row.log).toContain('Killed');
+    await expect(inChinese(person.web, row.submissionId)).resolves.toContain(
+      '运行被停止：内存不足（上限 48 MB）。',
+    );
     expect((await person.web.get('/api/submission/remaining', { competitionId })).status).toBe(200);
   }, 60_000);
 
   it('marks a run without a result file Invalid', async () => {
-    const { row } = await run('empty');
+    const { person, row } = await run('empty');
     expect(row.status).toBe('Invalid');
-    expect(row.log).toContain('no result file in /saisresult');
+    expect(row.refusal).toEqual({ key: 'noResultFile', params: {} });
+    expect(row.logText).toContain('no result file in /saisresult');
+    await expect(inChinese(person.web, row.submissionId)).resolves.toContain(
+      '运行已结束，但 /saisresult 中没有结果文件',
+    );
   }, 60_000);
 
   it('refuses a second submission while the first runs, and stops the first once confirmed', async () => {
@@ -214,7 +254,11 @@ ${copyAnswers}`,
     expect(confirmed.body.code).toBe(0);
     const stopped = await mine(person.web, first.body.data.submissionId);
     expect(stopped).toMatchObject({ status: 'Failed' });
-    expect(stopped.log).toMatch(/^Stopped: your team confirmed a newer code submission/);
+    expect(stopped.refusal).toEqual({ key: 'runSuperseded', params: {} });
+    expect(stopped.logText).toMatch(/^Stopped: your team confirmed a newer code submission/);
+    await expect(inChinese(person.web, stopped.submissionId)).resolves.toBe(
+      '已停止：您的队伍在此提交等待或运行期间确认了一个新的代码提交。',
+    );
     expect((await finished(person.web, confirmed.body.data.submissionId)).status).toBe('Completed');
     const events = await harness.platform.stores
       .get('scoring')!

@@ -31,7 +31,7 @@ describe('the Docker runner without an engine', () => {
     expect(outcome).toMatchObject({
       kind: 'failed',
       platformFault: true,
-      reason: 'The container engine of the platform is not available; this run does not count.',
+      verdict: { key: 'engineUnavailable', params: {} },
     });
     // The retry needs the registry login: it is kept.
     expect(forgotten).toBe(0);

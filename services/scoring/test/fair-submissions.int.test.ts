@@ -301,6 +301,20 @@ describe('fair submission rules and the queue', () => {
     expect(lines.slice(1)).toEqual([...ids].sort().map((id) => `${id},0`));
     for (let i = 0; i < ids.length; i++) expect(text).not.toContain(trueValue(i));
     expect(text).not.toMatch(/\d+\.\d+/);
+    // Its size, columns and rows, as the data tab shows them beside its link.
+    const info = await web.raw({
+      method: 'GET',
+      url: `/api/submission/sample/info?competitionId=${competitionId}`,
+    });
+    expect(info.body).toMatchObject({
+      code: 0,
+      data: {
+        name: 'sample_submission.csv',
+        size: response.rawPayload.length,
+        columns: ['id', 'yield'],
+        rows: ids.length,
+      },
+    });
     // The sample is a valid file: submitted as it is, it is scored.
     const submitted = await h.upload(web, competitionId, text);
     await evaluate(submitted);
@@ -313,6 +327,11 @@ describe('fair submission rules and the queue', () => {
     });
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ code: 40002 });
+    const refusedInfo = await stranger.web.raw({
+      method: 'GET',
+      url: `/api/submission/sample/info?competitionId=${competitionId}`,
+    });
+    expect(refusedInfo.status).toBe(403);
   });
 
   it('shows each waiting submission’s place and estimated start and finish; a waiting one can be cancelled, its attempt back', async () => {

@@ -73,11 +73,11 @@ describe('the header checked while a file streams (decision 0020)', () => {
 
 describe('the sample submission', () => {
   it('lists every id once, sorted (numerically for integer ids), with 0, quoting what needs it', () => {
-    expect(sampleOf(Buffer.from('id,yield\n10,1.5\n9,2.5\n100,3.5\n')).toString()).toBe(
-      'id,yield\n9,0\n10,0\n100,0\n',
-    );
-    expect(sampleOf(Buffer.from('\uFEFFid,"the, target"\r\nb,1\r\n"a,1",2\r\n')).toString()).toBe(
-      'id,"the, target"\n"a,1",0\nb,0\n',
-    );
+    const numeric = sampleOf(Buffer.from('id,yield\n10,1.5\n9,2.5\n100,3.5\n'));
+    expect(numeric.bytes.toString()).toBe('id,yield\n9,0\n10,0\n100,0\n');
+    expect(numeric).toMatchObject({ columns: ['id', 'yield'], rows: 3 });
+    const quoted = sampleOf(Buffer.from('\uFEFFid,"the, target"\r\nb,1\r\n"a,1",2\r\n'));
+    expect(quoted.bytes.toString()).toBe('id,"the, target"\n"a,1",0\nb,0\n');
+    expect(quoted).toMatchObject({ columns: ['id', 'the, target'], rows: 2 });
   });
 });

@@ -1,5 +1,6 @@
 import { networkInterfaces } from 'node:os';
 import { describe, expect, it } from 'vitest';
+import { scoring } from '@sais/events';
 import { pullError } from '../src/containers/docker-runner.ts';
 import { checkContainerRequest, registryOf } from '../src/containers/reference.ts';
 import { isRefusedAddress, judgeRegistry } from '../src/containers/registry-policy.ts';
@@ -110,11 +111,14 @@ describe('container images as a port scanner (finding 2)', () => {
       'Get "https://203.0.113.9:6379/v2/": http: server gave HTTP response to HTTPS client',
       'Get "https://203.0.113.9:81/v2/": dial tcp 203.0.113.9:81: i/o timeout',
     ].map((message) => pullError(new Error(message), '203.0.113.9:22/x:1', false));
-    expect(new Set(engine).size).toBe(1);
-    expect(engine[0]).not.toMatch(/refused|SSH|HTTPS|timeout/);
-    expect(pullError(new Error('manifest unknown'), 'r.example/x:1', false)).toMatch(/was not found/);
-    expect(pullError(new Error('unauthorized: authentication required'), 'r.example/x:1', true)).toMatch(
-      /refused the username and password/,
+    expect(new Set(engine.map((verdict) => JSON.stringify(verdict))).size).toBe(1);
+    expect(engine[0]).toEqual({ key: 'imageNotPullable', params: { image: '203.0.113.9:22/x:1' } });
+    expect(scoring.fileRefusalText(engine[0]!, 'en')).not.toMatch(/refused|SSH|HTTPS|timeout/);
+    expect(pullError(new Error('manifest unknown'), 'r.example/x:1', false).key).toBe('imageNotFound');
+    const unauthorized = pullError(new Error('unauthorized: authentication required'), 'r.example/x:1', true);
+    expect(scoring.fileRefusalText(unauthorized, 'en')).toMatch(/refused the username and password/);
+    expect(scoring.fileRefusalText(unauthorized, 'zh-CN')).toBe(
+      '镜像仓库拒绝了 r.example/x:1 的用户名和密码（未授权）；请检查后重新提交。',
     );
   });
 });

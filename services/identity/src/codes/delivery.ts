@@ -54,3 +54,43 @@ export function logSender(channel: 'email' | 'sms', logger: Logger): CodeSender 
     },
   };
 }
+
+/** One email notice (decision 0023): `messageId` is its idempotency key, sent as the Message-ID header. */
+export interface NoticeMail {
+  to: string;
+  subject: string;
+  text: string;
+  messageId: string;
+}
+
+/** Sends email notices; without SMTP_URL they are written to the log, as codes are. */
+export interface NoticeTransport {
+  readonly description: string;
+  send(mail: NoticeMail): Promise<void>;
+}
+
+/** The same SMTP settings as the codes (`SMTP_URL`, `SMTP_FROM`), with bounded waits for a slow server. */
+export function smtpNotices(url: string, from: string): NoticeTransport {
+  const transport = nodemailer.createTransport({ url, connectionTimeout: 15_000, socketTimeout: 30_000 });
+  return {
+    description: `email over SMTP (${new URL(url).host})`,
+    async send(mail) {
+      await transport.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        messageId: `<${mail.messageId}@notices.sais>`,
+      });
+    },
+  };
+}
+
+export function logNotices(logger: Logger): NoticeTransport {
+  return {
+    description: 'email notices written to the log',
+    async send(mail) {
+      logger.info({ to: mail.to, messageId: mail.messageId }, `email notice for ${mail.to}: ${mail.subject}`);
+    },
+  };
+}

@@ -90,7 +90,34 @@ export interface AccessTokensTable {
   last_used_ip: string | null;
 }
 
+/** Which inbox messages a person also gets by email (decision 0023); no row: none. */
+export interface EmailNoticeSettingsTable {
+  account_id: string;
+  scoring: boolean;
+  teams: boolean;
+  verification: boolean;
+  language: 'zh-CN' | 'en';
+  /** When the choice was last saved: messages of events before it are not emailed. */
+  since: Date;
+}
+
+/** One email per inbox message (its id): queued with the message, marked when sent or given up. */
+export interface EmailOutboxTable {
+  message_id: string;
+  recipient_id: string;
+  category: 'scoring' | 'teams' | 'verification';
+  queued_at: Date;
+  next_attempt_at: Date;
+  attempts: number;
+  sent_at: Date | null;
+  /** Why it will not be sent: opted-out, closed, erased, no-address, no-message, hourly-limit, smtp-failed. */
+  dropped: string | null;
+  last_error: string | null;
+}
+
 export interface IdentityTables {
+  email_notice_settings: EmailNoticeSettingsTable;
+  email_outbox: EmailOutboxTable;
   access_tokens: AccessTokensTable;
   account_closures: AccountClosuresTable;
   verifications: VerificationsTable;

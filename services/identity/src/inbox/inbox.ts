@@ -83,25 +83,25 @@ export class Inbox {
       notifyId: row.message_id,
       sender: senderName(row.sender, language),
       title: row.title[language],
-      content: await this.#named(row.body[language], language),
+      content: await namePeople(this.db, row.body[language], language),
       sendTime: new Date(row.sent_at).toISOString(),
     };
   }
+}
 
-  /** Fills in the people a message names with their usernames now; a deleted person is a deleted user. */
-  async #named(text: string, language: Language): Promise<string> {
-    const ids = [...new Set([...text.matchAll(personMarks)].map((match) => match[1]!))];
-    if (ids.length === 0) return text;
-    const rows = await this.#t()
-      .selectFrom('account_keys')
-      .select(['account_id', 'value'])
-      .where('kind', '=', 'username')
-      .where('account_id', 'in', ids)
-      .execute();
-    const names = new Map(rows.map((row) => [row.account_id, row.value]));
-    return text.replace(
-      personMarks,
-      (_mark, id: string) => names.get(id) ?? translate('deletedUser', language),
-    );
-  }
+/** Fills in the people a message names with their usernames now; a deleted person is a deleted user. */
+export async function namePeople(db: Db, text: string, language: Language): Promise<string> {
+  const ids = [...new Set([...text.matchAll(personMarks)].map((match) => match[1]!))];
+  if (ids.length === 0) return text;
+  const rows = await (db.withSchema('identity') as Kysely<IdentityTables>)
+    .selectFrom('account_keys')
+    .select(['account_id', 'value'])
+    .where('kind', '=', 'username')
+    .where('account_id', 'in', ids)
+    .execute();
+  const names = new Map(rows.map((row) => [row.account_id, row.value]));
+  return text.replace(
+    personMarks,
+    (_mark, id: string) => names.get(id) ?? translate('deletedUser', language),
+  );
 }

@@ -3,6 +3,7 @@ import { type EventEnvelope, identity, scoring, team } from '@sais/events';
 import { type Db, dataOf, defineProjection, isEvent } from '@sais/kit';
 import { type Kysely, sql } from 'kysely';
 import type { IdentityTables } from '../db/tables.ts';
+import { type QueuedNotice, queueEmails } from '../email/queue.ts';
 
 type Text = { 'zh-CN': string; en: string };
 
@@ -83,12 +84,23 @@ async function submissionNotices(trx: Db, events: readonly EventEnvelope[]): Pro
         ]
       : [];
   });
-  if (messages.length > 0)
+  if (messages.length > 0) {
     await inboxOf(trx)
       .insertInto('inbox')
       .values(messages)
       .onConflict((oc) => oc.column('message_id').doNothing())
       .execute();
+    // The same messages by email, for those who asked (decision 0023), in this transaction.
+    await queueEmails(
+      trx,
+      messages.map((message) => ({
+        messageId: message.message_id,
+        recipientId: message.recipient_id,
+        category: 'scoring' as const,
+        occurredAt: message.sent_at.toISOString(),
+      })),
+    );
+  }
 }
 
 /**
@@ -125,18 +137,23 @@ export const inboxProjection = defineProjection({
     await submissionNotices(trx, pending);
   },
   async apply(trx, event) {
-    const insert = (
+    const insert = async (
       recipientId: string,
       title: Text,
       body: Text,
       sender = reviewOffice,
       messageId = messageIdFor(event.id),
-    ) =>
-      sql`insert into identity.inbox (message_id, recipient_id, sender, title, body, sent_at)
+      // Emailed too to those who asked for this kind (decision 0023); null: never emailed.
+      category: QueuedNotice['category'] | null = 'verification',
+    ) => {
+      await sql`insert into identity.inbox (message_id, recipient_id, sender, title, body, sent_at)
         select ${messageId}::uuid, ${recipientId}::uuid, ${sender}::text, ${JSON.stringify(title)}::jsonb, ${JSON.stringify(body)}::jsonb,
           ${event.occurredAt}::timestamptz
         where not exists (select 1 from identity.inbox_erased where account_id = ${recipientId})
         on conflict (message_id) do nothing`.execute(trx);
+      if (category)
+        await queueEmails(trx, [{ messageId, recipientId, category, occurredAt: event.occurredAt }]);
+    };
     if (isEvent(team.teamEvents, event)) {
       // One event may notify several people (a disbanded team): each message gets its own stable id.
       const notices = await team.teamNotices(event.type, event.data, async (accountId) =>
@@ -149,6 +166,7 @@ export const inboxProjection = defineProjection({
           notice.body,
           team.teamNoticeSender,
           messageIdFor(`${event.id}:${notice.recipientId}`),
+          'teams',
         );
       }
       return;
@@ -194,6 +212,8 @@ export const inboxProjection = defineProjection({
             'zh-CN': `您的账号创建了个人访问令牌“${data.name}”（${data.scopes.join('、')}），有效期至 ${day}。如非本人操作，请在个人页面撤销该令牌并修改密码。`,
           },
           tokenNoticeSender,
+          undefined,
+          null,
         );
         return;
       }
@@ -207,6 +227,8 @@ export const inboxProjection = defineProjection({
             'zh-CN': `您账号的个人访问令牌“${data.name}”已被撤销，此后使用该令牌的请求将被拒绝。`,
           },
           tokenNoticeSender,
+          undefined,
+          null,
         );
         return;
       }
@@ -218,6 +240,10 @@ export const inboxProjection = defineProjection({
         );
         await inboxOf(trx).deleteFrom('inbox').where('recipient_id', '=', accountId).execute();
         await sql`delete from identity.inbox_submissions where recipient_id = ${accountId}`.execute(trx);
+        // Nor emailed (decision 0023): the choice goes, what waits is given up (idempotent on a replay).
+        await sql`delete from identity.email_notice_settings where account_id = ${accountId}`.execute(trx);
+        await sql`update identity.email_outbox set dropped = 'erased'
+          where recipient_id = ${accountId} and sent_at is null and dropped is null`.execute(trx);
         return;
       }
       case identity.MessageRead.type: {

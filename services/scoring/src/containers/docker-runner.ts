@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { PassThrough, type Readable } from 'node:stream';
+import { scoring } from '@sais/events';
 import Docker from 'dockerode';
 import { registryOf } from './reference.ts';
 import type { RunOutcome, RunRequest, Runner } from './runner.ts';
@@ -32,15 +33,14 @@ interface ExecResult {
  * tells a closed port from an open one, or names internal hosts) goes to the operators only, in the
  * run's EvaluationFailed event and the log (issue 18, finding 2). It never holds the credentials.
  */
-export function pullError(error: unknown, image: string, withCredentials: boolean): string {
+export function pullError(error: unknown, image: string, withCredentials: boolean): scoring.FileRefusal {
   const message = error instanceof Error ? error.message : String(error);
+  const params = { image: image.slice(0, 300) };
   if (/unauthorized|authentication required|no basic auth|denied/i.test(message))
-    return withCredentials
-      ? `The registry refused the username and password for ${image} (unauthorized); check them and submit again.`
-      : `${image} is private: enter the registry username and password and submit again.`;
+    return scoring.fileRefusal(withCredentials ? 'registryUnauthorized' : 'imagePrivate', params);
   if (/manifest unknown|manifest for .* not found/i.test(message))
-    return `The image ${image} was not found in its registry.`;
-  return `The image ${image} could not be pulled: its registry did not answer as a registry does. Check the address and that the registry is reachable from the internet.`;
+    return scoring.fileRefusal('imageNotFound', params);
+  return scoring.fileRefusal('imageNotPullable', params);
 }
 
 /**
@@ -114,14 +114,14 @@ export class DockerRunner implements Runner {
         if (code === 'ENOENT' || code === 'ECONNREFUSED' || code === 'EACCES')
           return {
             kind: 'failed',
-            reason: 'The container engine of the platform is not available; this run does not count.',
+            verdict: scoring.fileRefusal('engineUnavailable', {}),
             log: '',
             platformFault: true,
           };
         await request.onPulled();
         return {
           kind: 'failed',
-          reason: pullError(error, request.image, request.credentials !== null),
+          verdict: pullError(error, request.image, request.credentials !== null),
           log: '',
           platformFault: false,
           detail: error instanceof Error ? error.message : String(error),
@@ -136,17 +136,23 @@ export class DockerRunner implements Runner {
     if (!image)
       return {
         kind: 'failed',
-        reason: `The image ${request.image} is no longer on this runner and its credentials were deleted after the first pull; please submit again.`,
+        verdict: scoring.fileRefusal('imageGone', { image: request.image.slice(0, 300) }),
         log: '',
         platformFault: false,
       };
     if (image.Size > limits.maxImageBytes)
       return this.#tooBig(
-        `The image is ${Math.ceil(image.Size / MB)} MB; the limit is ${limits.maxImageBytes / MB} MB.`,
+        scoring.fileRefusal('imageTooLarge', {
+          size: Math.ceil(image.Size / MB),
+          limit: limits.maxImageBytes / MB,
+        }),
       );
     if ((image.RootFS?.Layers?.length ?? 0) > limits.maxImageLayers)
       return this.#tooBig(
-        `The image has ${image.RootFS!.Layers!.length} layers; the limit is ${limits.maxImageLayers}.`,
+        scoring.fileRefusal('imageTooManyLayers', {
+          layers: image.RootFS!.Layers!.length,
+          limit: limits.maxImageLayers,
+        }),
       );
     if (request.signal.aborted) return { kind: 'aborted', log: '' };
     // Once per process; asked again after a failure (the engine away, say).
@@ -194,27 +200,33 @@ export class DockerRunner implements Runner {
       if (outcome === 'timeout')
         return {
           kind: 'failed',
-          reason: `Stopped after ${limits.timeoutSeconds} s: the run reached its time limit.`,
+          verdict: scoring.fileRefusal('runTimeout', { seconds: limits.timeoutSeconds }),
           log: log.text,
           platformFault: false,
         };
       if (await this.#outOfMemory(container))
         return {
           kind: 'failed',
-          reason: `The run was stopped: out of memory (limit ${Math.round(limits.memoryBytes / MB)} MB).`,
+          verdict: scoring.fileRefusal('runOutOfMemory', { limit: Math.round(limits.memoryBytes / MB) }),
           log: log.text,
           platformFault: false,
         };
       if (outcome.exitCode === 126 || outcome.exitCode === 127)
         return {
           kind: 'invalid',
-          reason: `The run script ${request.configPath} was not found in the image or is not executable (exit code ${outcome.exitCode}).`,
+          verdict: scoring.fileRefusal('runScriptMissing', {
+            path: request.configPath.slice(0, 300),
+            exitCode: outcome.exitCode,
+          }),
           log: log.text,
         };
       if (outcome.exitCode !== 0)
         return {
           kind: 'invalid',
-          reason: `The run script exited with code ${outcome.exitCode} after ${Math.round((Date.now() - started) / 1000)} s.`,
+          verdict: scoring.fileRefusal('runExitCode', {
+            exitCode: outcome.exitCode ?? '—',
+            seconds: Math.round((Date.now() - started) / 1000),
+          }),
           log: log.text,
         };
       await request.onState('collecting');
@@ -224,8 +236,8 @@ export class DockerRunner implements Runner {
     }
   }
 
-  #tooBig(reason: string): RunOutcome {
-    return { kind: 'failed', reason, log: '', platformFault: false };
+  #tooBig(verdict: scoring.FileRefusal): RunOutcome {
+    return { kind: 'failed', verdict, log: '', platformFault: false };
   }
 
   async #pull(request: RunRequest) {
@@ -320,17 +332,21 @@ export class DockerRunner implements Runner {
     if (!name)
       return {
         kind: 'invalid',
-        reason:
+        verdict:
           names.length === 0
-            ? 'The run finished but left no result file in /saisresult (expected /saisresult/result.csv).'
-            : `/saisresult holds ${names.length} files and no result.csv; write the result to /saisresult/result.csv.`,
+            ? scoring.fileRefusal('noResultFile', {})
+            : scoring.fileRefusal('tooManyResultFiles', { count: names.length }),
         log: log.text,
       };
     const file = await this.#exec(container, [helper, 'cat', `/saisresult/${name}`], {
       maxBytes: Number.MAX_SAFE_INTEGER,
     });
     if (file === 'timeout' || file.exitCode !== 0)
-      return { kind: 'invalid', reason: `/saisresult/${name} could not be read.`, log: log.text };
+      return {
+        kind: 'invalid',
+        verdict: scoring.fileRefusal('resultUnreadable', { name: name.slice(0, 300) }),
+        log: log.text,
+      };
     return { kind: 'result', file: { name, bytes: file.stdout }, log: log.text };
   }
 

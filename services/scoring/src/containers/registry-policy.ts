@@ -1,6 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
+import { scoring } from '@sais/events';
 import { registryOf } from './reference.ts';
 
 /**
@@ -62,8 +63,8 @@ export function isRefusedAddress(address: string): boolean {
 export type RegistryVerdict = { allowed: true } | { allowed: false; registry: string; address: string };
 
 /** The participant's log when the runner refuses the registry (the addresses go to operators only). */
-export const registryRefusedLog = (image: string) =>
-  `The image ${image} was not pulled: its registry is on a local or private network, which this competition does not allow.`;
+export const registryRefusedVerdict = (image: string) =>
+  scoring.fileRefusal('registryRefused', { image: image.slice(0, 300) });
 
 /**
  * Whether the platform may pull `image`: its registry (`host[:port]`, docker.io when it names none) is

@@ -1,3 +1,4 @@
+import type { scoring } from '@sais/events';
 import type { RegistryCredentials } from './credentials.ts';
 import type { RunLimits } from './settings.ts';
 
@@ -28,12 +29,14 @@ export type RunOutcome =
   /** The run script finished and left a result file in /saisresult. */
   | { kind: 'result'; file: { name: string; bytes: Buffer }; log: string }
   /** The participant's fault (exit code, no result file): Invalid. */
-  | { kind: 'invalid'; reason: string; log: string }
+  | { kind: 'invalid'; verdict: scoring.FileRefusal; log: string }
   /**
    * A limit was hit or the pull failed (Failed); `platformFault` ones are retried, then refunded.
-   * `detail` (e.g. the engine's error text) is for operators: the event and the log, never the participant.
+   * `verdict` is a key with parameters of the shared catalogue (@sais/events fileRefusalTexts), rendered
+   * per reader; `detail` (e.g. the engine's error text) is for operators: the event and the log, never
+   * the participant.
    */
-  | { kind: 'failed'; reason: string; log: string; platformFault: boolean; detail?: string }
+  | { kind: 'failed'; verdict: scoring.FileRefusal; log: string; platformFault: boolean; detail?: string }
   | { kind: 'aborted'; log: string };
 
 /**

@@ -22,8 +22,8 @@ export interface ContainerRequest {
   description?: string;
 }
 
-export const stoppedLog =
-  'Stopped: your team confirmed a newer code submission while this one was still waiting or running.';
+/** The verdict of a run stopped for a newer code submission of its team. */
+export const stoppedVerdict = scoring.fileRefusal('runSuperseded', {});
 
 /**
  * Container-image submissions: checked like result files (kind accepted, sign-up, open phase, daily
@@ -129,7 +129,7 @@ export class ContainerSubmissions {
         ],
         metadata,
         status: 'Failed',
-        columns: { log: stoppedLog },
+        columns: { log: null, refusal: stoppedVerdict },
       });
     }
   }

@@ -9,6 +9,7 @@ import type { Standings } from '../standings.ts';
 import type { Submissions } from '../submissions.ts';
 import { type AdminGuards, adminRoutes } from './admin/routes.ts';
 import { boardRoutes } from './boards/routes.ts';
+import { finalSelectionRoutes } from './submissions/final-routes.ts';
 import { submissionRoutes } from './submissions/routes.ts';
 
 export { maxMultipartBytes } from './submissions/routes.ts';
@@ -37,7 +38,8 @@ export async function scoringRoutes(
   },
 ) {
   const { submissions, leaderboards, standings, groundTruths, operations, watch, auth } = deps;
-  await app.register(submissionRoutes, { submissions, leaderboards, standings, auth });
+  await app.register(submissionRoutes, { submissions, leaderboards, auth });
+  await app.register(finalSelectionRoutes, { submissions, standings, auth });
   await app.register(boardRoutes, { leaderboards, watch, auth, boardsAsOf: deps.boardsAsOf });
   await app.register(adminRoutes, { groundTruths, standings, operations, auth, guards: deps.guards });
 }

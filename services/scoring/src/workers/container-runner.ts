@@ -6,7 +6,7 @@ import { type Db, type EventStore, isEvent } from '@sais/kit';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { CredentialVault } from '../containers/credentials.ts';
-import { judgeRegistry, registryRefusedLog } from '../containers/registry-policy.ts';
+import { judgeRegistry, registryRefusedVerdict } from '../containers/registry-policy.ts';
 import { stageDatasets } from '../containers/datasets.ts';
 import type { RunOutcome, RunState, Runner } from '../containers/runner.ts';
 import type { RunnerSettings } from '../containers/settings.ts';
@@ -53,8 +53,8 @@ interface InFlight {
 }
 
 /** Joins the participant's run log and the platform's verdict into the bounded `log` of "my submissions". */
-const logOf = (runLog: string, verdict: string | null) =>
-  [runLog.trimEnd(), verdict].filter(Boolean).join('\n\n') || null;
+/** The run's own output as the row keeps it (the verdict is the row's `refusal`, rendered per reader). */
+const logOf = (runLog: string) => runLog.trimEnd() || null;
 
 /**
  * Runs container submissions. Kafka brings each SubmissionReceived (kind container) to one runner process of
@@ -261,7 +261,13 @@ export class ContainerRunWorker {
     } catch (error) {
       outcome = {
         kind: 'failed',
-        reason: `the runner could not run the image (${error instanceof Error ? error.message : String(error)})`,
+        verdict: scoring.fileRefusal('evaluationFailed', {
+          reason:
+            `the runner could not run the image (${error instanceof Error ? error.message : String(error)})`.slice(
+              0,
+              300,
+            ),
+        }),
         log: '',
         platformFault: true,
       };
@@ -350,7 +356,7 @@ export class ContainerRunWorker {
     if (verdict.allowed) return null;
     return {
       kind: 'failed',
-      reason: registryRefusedLog(claimed.image),
+      verdict: registryRefusedVerdict(claimed.image),
       log: '',
       platformFault: false,
       detail: `registry ${verdict.registry} is at ${verdict.address}`,
@@ -398,7 +404,8 @@ export class ContainerRunWorker {
         (event) => isEvent(scoring.ContainerRunProgressed, event) && event.data.state === 'running',
       );
       if (counted >= this.settings.maxAttempts) {
-        const reason = `the runner stopped during the run ${counted} times`;
+        const verdict = scoring.fileRefusal('runnerStopped', { times: counted });
+        const reason = scoring.fileRefusalText(verdict, 'en');
         await this.#t(trx)
           .updateTable('container_runs')
           .set({ run_state: null, credentials: null })
@@ -410,12 +417,12 @@ export class ContainerRunWorker {
           events: [
             {
               type: scoring.EvaluationFailed.type,
-              data: { submissionId, attempt: row.attempt, reason, final: true },
+              data: { submissionId, attempt: row.attempt, reason, final: true, verdict },
             },
           ],
           metadata,
           status: 'Failed',
-          columns: { log: this.#failedLog(reason, true) },
+          columns: { log: null, refusal: verdict },
           refund,
         });
         return null;
@@ -513,12 +520,6 @@ export class ContainerRunWorker {
       .execute();
   }
 
-  #failedLog(reason: string, refunded: boolean) {
-    return refunded
-      ? `The platform could not run this submission (${reason}); it does not count against your daily limit.`
-      : reason;
-  }
-
   /** Scores the collected file, or records why there is none, while the lease is still ours. */
   async #finish(
     claimed: Claimed,
@@ -527,8 +528,6 @@ export class ContainerRunWorker {
   ) {
     const { submissionId } = claimed;
     let file: Buffer | null = null;
-    // The scorer's refusal of the run's result file (a key with parameters, issue 21).
-    let refusal: scoring.FileRefusal | null = null;
     let step: {
       events: { type: string; data: unknown }[];
       status: Status;
@@ -560,13 +559,14 @@ export class ContainerRunWorker {
           columns: {
             public_score: scores.publicScore,
             private_score: scores.privateScore,
-            log: logOf(outcome.log, null),
+            log: logOf(outcome.log),
           },
         };
       } catch (error) {
-        if (!(error instanceof InvalidFile)) throw error;
-        refusal = error.refusal;
-        outcome = { kind: 'invalid', reason: error.message, log: outcome.log };
+        // Unkeyed InvalidFile texts are the ground truth's (operators'), so the platform's fault: rethrown.
+        if (!(error instanceof InvalidFile) || !error.refusal) throw error;
+        // The scorer's refusal of the run's result file (a key with parameters, issue 21).
+        outcome = { kind: 'invalid', verdict: error.refusal, log: outcome.log };
       } finally {
         if (timing) this.metrics?.scored(timing.metric, (performance.now() - timing.started) / 1000);
       }
@@ -577,14 +577,12 @@ export class ContainerRunWorker {
         events: [
           {
             type: scoring.SubmissionInvalid.type,
-            data: { submissionId, log: refusal ?? outcome.reason.slice(0, 2000) },
+            data: { submissionId, log: outcome.verdict },
           },
         ],
         status: 'Invalid',
-        // The run's output, then the verdict: the refusal apart (rendered per reader), or the runner's text.
-        columns: refusal
-          ? { log: logOf(outcome.log, null), refusal }
-          : { log: logOf(outcome.log, outcome.reason) },
+        // The run's output, then the verdict apart: the scorer's refusal or the runner's, rendered per reader.
+        columns: { log: logOf(outcome.log), refusal: outcome.verdict },
       };
     } else if (outcome.kind === 'failed') {
       const retry = outcome.platformFault && claimed.counted < this.settings.maxAttempts;
@@ -595,23 +593,32 @@ export class ContainerRunWorker {
           correlationId: metadata.correlationId,
           submissionId,
           attempt: claimed.attempt,
-          reason: outcome.reason,
+          verdict: outcome.verdict,
           detail: outcome.detail,
         },
         'container run failed',
       );
-      // Operators see the engine's words in the event (the audit log); the participant's log has the reason only.
-      const withDetail = outcome.detail ? `${outcome.reason} [engine: ${outcome.detail}]` : outcome.reason;
+      // Operators see the verdict in English with the engine's words in the event (the audit log); the
+      // participant's row and inbox have the verdict only, rendered in their language.
+      const reason = scoring.fileRefusalText(outcome.verdict, 'en');
+      const withDetail = outcome.detail ? `${reason} [engine: ${outcome.detail}]` : reason;
       step = {
         events: [
           {
             type: scoring.EvaluationFailed.type,
-            data: { submissionId, attempt: claimed.attempt, reason: withDetail.slice(0, 2000), final },
+            data: {
+              submissionId,
+              attempt: claimed.attempt,
+              reason: withDetail.slice(0, 2000),
+              final,
+              ...(final && { verdict: outcome.verdict }),
+            },
           },
         ],
         status: final ? 'Failed' : 'Waiting',
         columns: {
-          log: final ? logOf(outcome.log, this.#failedLog(outcome.reason, outcome.platformFault)) : null,
+          log: final ? logOf(outcome.log) : null,
+          refusal: final ? outcome.verdict : null,
         },
         refund: final && outcome.platformFault ? claimed.refund : undefined,
       };

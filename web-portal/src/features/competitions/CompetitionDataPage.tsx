@@ -5,9 +5,10 @@ import { CompetitionFiles } from './CompetitionFiles';
 import { OperatorText } from './content/OperatorText';
 import { useContent } from './content/useContent';
 import { FormatSection } from './FormatSection';
+import { SampleSubmission } from './SampleSubmission';
 import { useCompetition } from './useCompetition';
 
-/** /competitionDetail/{id}/competitionData: the data section — the operators' text, then each file with its size. */
+/** /competitionDetail/{id}/competitionData: the data section — the operators' text, each file with its size, the sample submission. */
 export default function CompetitionDataPage() {
   const { t } = useTranslation();
   const { competition } = useCompetition();
@@ -22,6 +23,7 @@ export default function CompetitionDataPage() {
         </FormatSection>
       ) : null}
       <CompetitionFiles competition={competition} />
+      <SampleSubmission competition={competition} />
     </Box>
   );
 }

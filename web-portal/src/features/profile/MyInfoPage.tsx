@@ -1,6 +1,7 @@
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { CloseAccountSection } from '../account/CloseAccountSection';
+import { EmailNoticesSection } from '../account/EmailNoticesSection';
 import { TokensSection } from '../account/TokensSection';
 import { useSignedInUser } from '../user/useSignedInUser';
 import { AccountSummary } from './AccountSummary';
@@ -17,6 +18,7 @@ export default function MyInfoPage() {
       </Typography>
       <AccountSummary user={user} />
       <ProfileForm key={user.userId} user={user} />
+      <EmailNoticesSection />
       <TokensSection />
       <CloseAccountSection />
     </>

@@ -9,6 +9,7 @@ import type {
   MyScore,
   PrivateLeaderboardPage,
   Remaining,
+  SampleInfo,
   UploadResult,
 } from './types';
 
@@ -16,6 +17,9 @@ import type {
 export const previousRunActiveCode = 40020;
 /** The private leaderboard is not published yet (services/scoring/src/errors.ts). */
 export const privateLeaderboardHiddenCode = 40009;
+
+/** No ground truth yet, so no sample submission (services/scoring/src/errors.ts). */
+export const sampleUnavailableCode = 40032;
 
 /** A container submission: accepted, or held until the person confirms stopping the running one. */
 export type ContainerOutcome =
@@ -60,6 +64,16 @@ export function createScoringApi(client: ApiClient) {
     /** GET /submission/sample: the sample submission (every test id, a placeholder value). */
     sample(competitionId: string) {
       return client.download('/submission/sample', { data: { competitionId } });
+    },
+    /**
+     * GET /submission/sample/info: the same sample's size, columns and rows. 40032 (no ground truth
+     * yet) is the caller's to say.
+     */
+    sampleInfo(competitionId: string) {
+      return client.request<SampleInfo>('/submission/sample/info', {
+        data: { competitionId },
+        handledCodes: [sampleUnavailableCode],
+      });
     },
     /** POST /submission/cancel: a waiting submission of my team; its allowance comes back. */
     cancel(submissionId: string) {

@@ -80,6 +80,16 @@ export interface Remaining {
   formatRefusals?: { limit: number; used: number; remaining: number };
 }
 
+/** GET /submission/sample/info: the generated sample submission (decision 0020). */
+export interface SampleInfo {
+  name: string;
+  size: number;
+  /** `id` and the result file's target column. */
+  columns: string[];
+  /** One per test id. */
+  rows: number;
+}
+
 export interface UploadResult {
   submissionId: string;
   status: SubmissionStatus;

@@ -15,7 +15,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Leaderboards } from '../../leaderboards.ts';
-import type { Standings } from '../../standings.ts';
 import { type Submissions, descriptionOf, formatRefusalKeys } from '../../submissions.ts';
 import { competitionIdOf, readResultForm } from '../result-form.ts';
 
@@ -26,16 +25,15 @@ export const maxMultipartBytes = 20 * 1024 * 1024;
 
 /**
  * The participant's submission calls (`/api/submission/*`): upload, cancel, the sample, my submissions,
- * my allowance, my file, my score, and the final selection. Each is the signed-in caller's own.
+ * my allowance, my file and my score (the final selection: final-routes.ts). Each is the caller's own.
  */
 export async function submissionRoutes(
   root: FastifyInstance,
   {
     submissions,
     leaderboards,
-    standings,
     auth,
-  }: { submissions: Submissions; leaderboards: Leaderboards; standings: Standings; auth: Authenticator },
+  }: { submissions: Submissions; leaderboards: Leaderboards; auth: Authenticator },
 ) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = ['submission'];
@@ -162,6 +160,23 @@ export async function submissionRoutes(
   );
 
   app.get(
+    '/api/submission/sample/info',
+    {
+      schema: {
+        tags,
+        summary:
+          'The sample submission’s name, size, columns and rows (the same file /api/submission/sample answers)',
+        querystring: byCompetition,
+        response: { 200: envelopeOf(R.sampleSubmissionInfo) },
+      },
+    },
+    async (request) => {
+      const principal = await requirePrincipal(auth, request);
+      return ok(await submissions.sampleInfo(request.query.competitionId, principal.accountId));
+    },
+  );
+
+  app.get(
     '/api/submission/mine',
     {
       schema: {
@@ -232,58 +247,6 @@ export async function submissionRoutes(
         await leaderboards.myScore(
           request.query.competitionId,
           await submissions.teamOf(request.query.competitionId, principal.accountId),
-        ),
-      );
-    },
-  );
-
-  app.post(
-    '/api/submission/selectFinal',
-    {
-      schema: {
-        tags,
-        summary:
-          'Choose up to 2 Completed submissions of one phase for the private leaderboard ([] = default: the 2 best public)',
-        body: z.object({
-          competitionId: z.uuid(),
-          submissionIds: z.array(z.uuid()).max(2),
-          phase: z.string().max(40).optional(),
-        }),
-        // null: the team has no submission in that phase yet (its empty choice is recorded all the same).
-        response: { 200: envelopeOf(R.finalSelection.nullable()) },
-      },
-    },
-    async (request) => {
-      const principal = await requirePrincipal(auth, request);
-      const { competitionId, submissionIds, phase } = request.body;
-      const teamId = await submissions.teamOf(competitionId, principal.accountId);
-      return ok(
-        await standings.selectFinal(
-          { competitionId, teamId, accountId: principal.accountId, submissionIds, phase },
-          requestMetadata(request, principal.accountId),
-        ),
-        'Modify success',
-      );
-    },
-  );
-
-  app.get(
-    '/api/submission/final',
-    {
-      schema: {
-        tags,
-        summary: 'My team’s final submissions per phase: its own choice, or the default (2 best public)',
-        querystring: z.object({ competitionId: z.uuid() }),
-        response: { 200: envelopeOf(z.array(R.finalSelection)) },
-      },
-    },
-    async (request) => {
-      const principal = await requirePrincipal(auth, request);
-      const { competitionId } = request.query;
-      return ok(
-        await standings.finalSelection(
-          competitionId,
-          await submissions.teamOf(competitionId, principal.accountId),
         ),
       );
     },
