@@ -40,7 +40,7 @@ describe('service shape', () => {
 
   // Migrations: one file per migration, named by date and order, which is also its name in the record
   // Kysely runs (so a file cannot be renamed without the database noticing).
-  it.each(['scoring', 'competition', 'team'])('keeps %s’s migrations one dated file each', (service) => {
+  it.each(['identity', 'scoring', 'competition', 'team'])('keeps %s’s migrations one dated file each', (service) => {
     const folder = join(servicesDir, service, 'src', 'db', 'migrations');
     const migrationFiles = readdirSync(folder);
     expect(migrationFiles.length).toBeGreaterThan(0);
