@@ -40,19 +40,22 @@ describe('service shape', () => {
 
   // Migrations: one file per migration, named by date and order, which is also its name in the record
   // Kysely runs (so a file cannot be renamed without the database noticing).
-  it.each(['identity', 'scoring', 'competition', 'team'])('keeps %s’s migrations one dated file each', (service) => {
-    const folder = join(servicesDir, service, 'src', 'db', 'migrations');
-    const migrationFiles = readdirSync(folder);
-    expect(migrationFiles.length).toBeGreaterThan(0);
-    for (const file of migrationFiles) expect(file).toMatch(/^\d{4}-\d{2}-\d{2}-\d{2}-[a-z0-9-]+\.ts$/);
-    const index = text(join(servicesDir, service, 'src', 'db', 'migrations.ts'));
-    const listed = [...index.matchAll(/^ {2}'([^']+)': (\w+),$/gm)].map((m) => m[1]);
-    expect(listed).toEqual(migrationFiles.map((file) => file.replace(/\.ts$/, '')).sort());
-    for (const [, key] of index.matchAll(
-      /^import \{ migration as \w+ \} from '\.\/migrations\/([^']+)\.ts';$/gm,
-    ))
-      expect(listed).toContain(key);
-    // Nothing but the list: no migration written in the index itself.
-    expect(index).not.toMatch(/async up\(/);
-  });
+  it.each(['identity', 'scoring', 'competition', 'team'])(
+    'keeps %s’s migrations one dated file each',
+    (service) => {
+      const folder = join(servicesDir, service, 'src', 'db', 'migrations');
+      const migrationFiles = readdirSync(folder);
+      expect(migrationFiles.length).toBeGreaterThan(0);
+      for (const file of migrationFiles) expect(file).toMatch(/^\d{4}-\d{2}-\d{2}-\d{2}-[a-z0-9-]+\.ts$/);
+      const index = text(join(servicesDir, service, 'src', 'db', 'migrations.ts'));
+      const listed = [...index.matchAll(/^ {2}'([^']+)': (\w+),$/gm)].map((m) => m[1]);
+      expect(listed).toEqual(migrationFiles.map((file) => file.replace(/\.ts$/, '')).sort());
+      for (const [, key] of index.matchAll(
+        /^import \{ migration as \w+ \} from '\.\/migrations\/([^']+)\.ts';$/gm,
+      ))
+        expect(listed).toContain(key);
+      // Nothing but the list: no migration written in the index itself.
+      expect(index).not.toMatch(/async up\(/);
+    },
+  );
 });
