@@ -2,7 +2,7 @@
 // the public list with its filters, files and download records; the rules themselves are in its decider.
 import { randomUUID } from 'node:crypto';
 import { type EventMetadata, competition } from '@sais/events';
-import { type Db, type EventStore } from '@sais/kit';
+import { type Db, type EventStore, handleCommand } from '@sais/kit';
 import type { Kysely, Selectable } from 'kysely';
 import type { CompetitionTables } from './db/tables.ts';
 import {
@@ -12,9 +12,8 @@ import {
   type CompetitionStatus,
   type PhaseName,
   type Settings,
+  competitionDecider,
   currentPhase,
-  decideCompetition,
-  foldCompetition,
   statusAt,
 } from './domain/competition.ts';
 import { competitionErrors } from './errors.ts';
@@ -45,41 +44,34 @@ export class Competitions {
     return trx.withSchema('competition') as Kysely<CompetitionTables>;
   }
 
-  /** Decides, appends, and keeps the competitions table equal to the fold of the stream, in one transaction. */
+  /**
+   * The kit's command handler on the competition stream; the competitions table is kept equal to the fold
+   * of the stream (and `work` writes the command's own rows) in the same transaction as the events.
+   */
   async execute(
     competitionId: string,
     command: CompetitionCommand,
     metadata: EventMetadata,
     work?: (trx: Db) => Promise<void>,
   ) {
-    await this.db.transaction().execute(async (trx) => {
-      const history = await this.store.readStream(stream(competitionId), { trx });
-      const produced = decideCompetition(command, foldCompetition(history));
-      if (produced.length === 0) return;
-      const stored = await this.store.append(
-        competition.CompetitionCreated.aggregate,
-        stream(competitionId),
-        history.length || 'no_stream',
-        produced,
-        metadata,
-        { trx },
-      );
-      const state = foldCompetition([...history, ...stored]);
-      if (state.status === 'none') return;
-      const row = {
-        settings: JSON.stringify(state.settings) as unknown as Settings,
-        phases: JSON.stringify(state.phases) as unknown as typeof state.phases,
-        content: JSON.stringify(state.content) as unknown as Content,
-        type: state.settings.type,
-        season: state.settings.season,
-        version: history.length + produced.length,
-      };
-      await this.#t(trx)
-        .insertInto('competitions')
-        .values({ competition_id: competitionId, ...row })
-        .onConflict((oc) => oc.column('competition_id').doUpdateSet(row))
-        .execute();
-      await work?.(trx);
+    await handleCommand(this.store, competitionDecider, stream(competitionId), command, metadata, {
+      alongside: async (trx, appended, state) => {
+        if (state.status === 'none') return;
+        const row = {
+          settings: JSON.stringify(state.settings) as unknown as Settings,
+          phases: JSON.stringify(state.phases) as unknown as typeof state.phases,
+          content: JSON.stringify(state.content) as unknown as Content,
+          type: state.settings.type,
+          season: state.settings.season,
+          version: appended.at(-1)!.streamVersion,
+        };
+        await this.#t(trx)
+          .insertInto('competitions')
+          .values({ competition_id: competitionId, ...row })
+          .onConflict((oc) => oc.column('competition_id').doUpdateSet(row))
+          .execute();
+        await work?.(trx);
+      },
     });
   }
 
