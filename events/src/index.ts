@@ -3,6 +3,7 @@ export * from './personal.ts';
 export * from './envelope.ts';
 export * from './registry.ts';
 export * from './messages.ts';
+export * from './error-codes.ts';
 export * as identity from './identity/index.ts';
 export * as competition from './competition/index.ts';
 export * as scoring from './scoring/index.ts';

@@ -41,7 +41,7 @@ const R = scoring.responses;
 export const phaseField = z.string({ error: 'phaseRequired' }).trim().min(1, 'phaseRequired').max(40);
 
 /** Files above this size must use the resumable upload (tus, `./tus.ts`). */
-export const maxMultipartBytes = 20 * 1024 * 1024;
+export const maxMultipartBytes = scoring.resultFileLimits.multipartBytes;
 
 export async function scoringRoutes(
   root: FastifyInstance,

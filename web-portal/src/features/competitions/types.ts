@@ -1,3 +1,5 @@
+import { competitionCodes } from '@sais/events';
+
 /** Shapes of the competition service's participant calls (services/competition/src/http/race-routes.ts). */
 export interface Localized {
   'zh-CN': string;
@@ -81,8 +83,8 @@ export interface Paged<T> {
   records: T[];
 }
 
-/** The body code of "Please complete real-name authentication first" (services/competition/src/errors.ts). */
-export const verificationRequiredCode = 20010;
+/** The body code of "Please complete real-name authentication first". */
+export const verificationRequiredCode = competitionCodes.verificationRequired;
 
 export function localized(text: Localized, language: string | undefined): string {
   return language === 'en' ? text.en : text['zh-CN'];
