@@ -27,6 +27,8 @@ const remaining: Remaining = {
   day: '2026-11-22',
   timeZone: 'Asia/Shanghai',
   refundsFailed: true,
+  columns: null,
+  formatRefusals: { limit: 10, used: 0, remaining: 10 },
 };
 
 describe('the scoring views', () => {

@@ -33,14 +33,8 @@ export interface Submission {
   queue?: QueuePlace | null;
 }
 
-export interface QueuePlace {
-  /** 1: taken next; 0: being evaluated. */
-  place: number;
-  ahead: number;
-  estimatedStart: string | null;
-  estimatedFinish: string | null;
-  basedOn: number;
-}
+/** While Waiting or Evaluating: the place in the competition's queue and estimated times (decision 0020). */
+export type QueuePlace = scoring.responses.QueuePlace;
 
 /** A container-image submission (spec §3): the image, its config, and where its run is. */
 export interface ContainerSubmission extends Omit<Submission, 'fileName'> {
@@ -66,79 +60,14 @@ export interface ContainerRequest {
   confirmStop?: boolean;
 }
 
-export interface Remaining {
-  limit: number;
-  used: number;
-  remaining: number;
-  /** The competition's day (YYYY-MM-DD) the allowance counts. */
-  day: string;
-  timeZone: string;
-  refundsFailed: boolean;
-  /** The exact header a result file needs, e.g. `id,yield`; null before the ground truth is set. */
-  columns?: string | null;
-  /** Files refused for their format today (they give their allowance back, up to `limit` a day). */
-  formatRefusals?: { limit: number; used: number; remaining: number };
-}
-
-export interface UploadResult {
-  submissionId: string;
-  status: SubmissionStatus;
-  remaining: number;
-}
-
-export interface LeaderboardRow {
-  rank: number;
-  teamId: string;
-  teamName: string | null;
-  participants: string[];
-  organization: string | null;
-  score: number;
-  metric: string;
-  submittedAt: string;
-}
-
+// The answers' types come from the routes' own response schemas (events/src/scoring/responses.ts).
+export type Remaining = scoring.responses.RemainingSubmissions;
+export type UploadResult = scoring.responses.SubmissionReceived;
+export type LeaderboardRow = scoring.responses.BoardRow;
 /** The seal of a phase's final results: a digest of the private board's canonical text. */
-export interface Seal {
-  digest: string;
-  algorithm: string;
-  form: string;
-  sealedAt: string;
-}
-
-export interface LeaderboardPage {
-  phase: string | null;
-  total: number;
-  page: number;
-  pageSize: number;
-  records: LeaderboardRow[];
-  seal?: Seal | null;
-}
-
-export interface PrivateLeaderboardPage extends LeaderboardPage {
-  published: boolean;
-  publishedAt: string | null;
-}
-
+export type Seal = scoring.responses.BoardSeal;
+export type LeaderboardPage = scoring.responses.LeaderboardPage;
+export type PrivateLeaderboardPage = scoring.responses.PrivateLeaderboardPage;
 /** Per phase: the submissions that go to the private leaderboard (the team's choice or the default). */
-export interface FinalSelection {
-  phase: string;
-  default: boolean;
-  submissions: { submissionId: string; fileName: string | null; score: number | null; submittedAt: string }[];
-  selectedAt: string | null;
-  /** The phase's private board is published: the choice can no longer change. */
-  closed: boolean;
-}
-
-export interface MyScore {
-  best: {
-    phase: string;
-    score: number;
-    rank: number;
-    /** Teams the phase ranks. */
-    teams: number;
-    metric: string;
-    higherIsBetter: boolean;
-    submittedAt: string;
-  }[];
-  history: { phase: string; score: number; submittedAt: string }[];
-}
+export type FinalSelection = scoring.responses.FinalSelection;
+export type MyScore = scoring.responses.MyScore;
