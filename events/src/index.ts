@@ -8,6 +8,7 @@ export * as identity from './identity/index.ts';
 export * as competition from './competition/index.ts';
 export * as scoring from './scoring/index.ts';
 export * as team from './team/index.ts';
+export * as audit from './audit/index.ts';
 export * from './validation.ts';
 export * from './seal.ts';
 export * from './prize-tracks.ts';
