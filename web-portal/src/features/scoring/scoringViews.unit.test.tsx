@@ -12,12 +12,17 @@ import { isPending, useRefreshWhile } from './useRefreshWhile';
 
 const submission = (status: Submission['status'], score: number | null, log: string | null): Submission => ({
   submissionId: `s-${status}`,
+  kind: 'file',
   phase: 'preliminary',
   fileName: `${status}.csv`,
   status,
   score,
   log,
+  refusal: null,
+  logText: null,
   submittedAt: '2026-11-22T06:03:00.000Z',
+  description: null,
+  queue: null,
 });
 
 const remaining: Remaining = {

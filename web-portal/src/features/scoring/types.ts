@@ -1,6 +1,7 @@
 import type { scoring } from '@sais/events';
 
 /** Shapes of the scoring service's participant calls (services/scoring/src/http/routes.ts). */
+/** The statuses in the order the portal offers them as filters. */
 export const submissionStatuses = [
   'Waiting',
   'Invalid',
@@ -8,42 +9,27 @@ export const submissionStatuses = [
   'Completed',
   'Failed',
   'Cancelled',
-] as const;
+] as const satisfies readonly scoring.responses.MySubmission['status'][];
 export type SubmissionStatus = (typeof submissionStatuses)[number];
 
-export type SubmissionKind = 'file' | 'container';
-export type RunState = 'pulling' | 'running' | 'collecting';
+// The answers' types come from the routes' own response schemas (events/src/scoring/responses.ts).
+type Mine = scoring.responses.MySubmission;
+export type SubmissionKind = Mine['kind'];
+export type RunState = NonNullable<Mine['runState']>;
 
-export interface Submission {
-  submissionId: string;
-  /** `file` (a result file) or `container` (an image the platform runs); absent means `file`. */
-  kind?: SubmissionKind;
-  phase: string;
-  fileName: string;
-  status: SubmissionStatus;
-  score: number | null;
-  /** A container run's output, or an older submission's English log (shown as is). */
-  log: string | null;
-  /** Why the scorer refused the file: a key with parameters, shown in the reader's language (issue 21). */
-  refusal?: scoring.FileRefusal | null;
-  submittedAt: string;
-  /** The submitter's message kept with it (issue 22); null or absent when none. */
-  description?: string | null;
-  /** While Waiting or Evaluating: the place in the competition's queue and estimated times (decision 0020). */
-  queue?: QueuePlace | null;
-}
-
-/** While Waiting or Evaluating: the place in the competition's queue and estimated times (decision 0020). */
-export type QueuePlace = scoring.responses.QueuePlace;
+/** One of my team's submissions (`GET /submission/mine`); `log` is a container run's output or an older English log. */
+export type Submission = Omit<Mine, 'image' | 'configPath' | 'runState' | 'refusal'> & {
+  /** Why the scorer refused the file: a key of the shared catalogue with its parameters (issue 21). */
+  refusal: scoring.FileRefusal | null;
+};
 
 /** A container-image submission (spec §3): the image, its config, and where its run is. */
-export interface ContainerSubmission extends Omit<Submission, 'fileName'> {
+export type ContainerSubmission = Submission & {
   kind: 'container';
-  fileName?: string | null;
   image: string;
   configPath: string | null;
   runState: RunState | null;
-}
+};
 
 export type AnySubmission = Submission | ContainerSubmission;
 
@@ -60,7 +46,6 @@ export interface ContainerRequest {
   confirmStop?: boolean;
 }
 
-// The answers' types come from the routes' own response schemas (events/src/scoring/responses.ts).
 export type Remaining = scoring.responses.RemainingSubmissions;
 export type UploadResult = scoring.responses.SubmissionReceived;
 export type LeaderboardRow = scoring.responses.BoardRow;
