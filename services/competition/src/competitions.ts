@@ -16,6 +16,7 @@ import {
   currentPhase,
   statusAt,
 } from './domain/competition.ts';
+import { registrationDecider, registrationStream } from './domain/registration.ts';
 import { competitionErrors } from './errors.ts';
 import { recordDownload } from './files/downloads.ts';
 import { csvPreview, previewRange } from './files/preview.ts';
@@ -232,28 +233,25 @@ export class Competitions {
     if (statusAt(row.phases, now) === 'Completed' || (lastPhaseEnd > 0 && now.getTime() >= lastPhaseEnd)) {
       throw competitionErrors.registrationClosed();
     }
-    await this.db.transaction().execute(async (trx) => {
-      const inserted = await this.#t(trx)
-        .insertInto('registrations')
-        .values({ competition_id: competitionId, account_id: accountId, signed_up_at: now })
-        .onConflict((oc) => oc.doNothing())
-        .returning('account_id')
-        .executeTakeFirst();
-      if (!inserted) throw competitionErrors.alreadySignedUp();
-      await this.store.append(
-        competition.ParticipantSignedUp.aggregate,
-        `registration-${competitionId}-${accountId}`,
-        'no_stream',
-        [
-          {
-            type: competition.ParticipantSignedUp.type,
-            data: { competitionId, accountId, acceptedAgreements: accepted },
-          },
-        ],
-        metadata,
-        { trx },
-      );
-    });
+    const command = { type: 'SignUp', competitionId, accountId, acceptedAgreements: accepted } as const;
+    await handleCommand(
+      this.store,
+      registrationDecider,
+      registrationStream(competitionId, accountId),
+      command,
+      metadata,
+      {
+        alongside: async (trx) => {
+          const inserted = await this.#t(trx)
+            .insertInto('registrations')
+            .values({ competition_id: competitionId, account_id: accountId, signed_up_at: now })
+            .onConflict((oc) => oc.doNothing())
+            .returning('account_id')
+            .executeTakeFirst();
+          if (!inserted) throw competitionErrors.alreadySignedUp();
+        },
+      },
+    );
   }
 
   /** "My activities": the competitions I signed up for, newest first. */
