@@ -1,3 +1,4 @@
+import { errorCodes } from '@sais/events';
 import { type Language, text } from './i18n.ts';
 
 /** The platform refused (its `{ code, message }`): exit code 1, its message printed. */
@@ -91,7 +92,8 @@ export class Api {
     }
     if (typeof body?.code !== 'number')
       throw new NetworkError(text(this.options.language, 'notJson', { status: response.status }));
-    if (body.code !== 0) throw new PlatformError(body.code, String(body.message), response.status, body.data);
+    if (body.code !== errorCodes.ok)
+      throw new PlatformError(body.code, String(body.message), response.status, body.data);
     return body.data as T;
   }
 

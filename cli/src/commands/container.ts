@@ -1,11 +1,11 @@
 import { createInterface } from 'node:readline/promises';
-import type { scoring } from '@sais/events';
+import { type scoring, scoringCodes } from '@sais/events';
 import { PlatformError, UsageError } from '../api.ts';
 import type { Context } from '../output.ts';
 import { emit } from '../output.ts';
 
-/** The platform's answer while the team's previous container run is unfinished (scoring 40020). */
-export const previousRunStillRunning = 40020;
+/** The platform's answer while the team's previous container run is unfinished. */
+export const previousRunStillRunning = scoringCodes.previousRunStillRunning;
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { scoring } from '@sais/events';
+import { errorCodes, type scoring } from '@sais/events';
 import { SingleBar } from 'cli-progress';
 import { DetailedError, Upload } from 'tus-js-client';
 import { NetworkError, PlatformError } from '../api.ts';
@@ -115,7 +115,7 @@ export async function uploadResumable(
         const envelope = envelopeOf(lastResponse.getBody());
         if (!envelope)
           return reject(new NetworkError(context.t('notJson', { status: lastResponse.getStatus() })));
-        if (envelope.code !== 0)
+        if (envelope.code !== errorCodes.ok)
           return reject(
             new PlatformError(envelope.code, envelope.message, lastResponse.getStatus(), envelope.data),
           );

@@ -1,6 +1,6 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import type { competition, scoring } from '@sais/events';
+import { type competition, scoring } from '@sais/events';
 import { UsageError } from '../api.ts';
 import { uploadResumable } from './resumable.ts';
 import type { Context } from '../output.ts';
@@ -14,9 +14,9 @@ type Received = scoring.responses.SubmissionReceived;
 const logOf = (s: Submission) => (s.logText === undefined ? s.log : s.logText);
 
 /** Result files up to this size go as multipart; above it the platform wants tus (decision 0009). */
-export const maxMultipartBytes = 20 * 1024 * 1024;
+export const maxMultipartBytes = scoring.resultFileLimits.multipartBytes;
 /** The largest result file the platform takes at all (over tus). */
-export const maxResumableBytes = 100 * 1024 * 1024;
+export const maxResumableBytes = scoring.resultFileLimits.resumableBytes;
 const ended = (status: Submission['status']) =>
   status === 'Completed' || status === 'Invalid' || status === 'Failed';
 

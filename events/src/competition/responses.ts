@@ -13,6 +13,7 @@ export const phaseView = z.object({
   override: z.enum(['open', 'closed']).nullable(),
   openedAt: z.string().optional(),
 });
+export type PhaseView = z.infer<typeof phaseView>;
 
 /** A competition as listed: its settings, the phases it has, its status and the phase open now. */
 export const competitionView = CompetitionSettings.extend({

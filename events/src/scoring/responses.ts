@@ -36,6 +36,7 @@ export const queuePlace = z.object({
   /** How many recent evaluations the estimates are based on. */
   basedOn: z.number(),
 });
+export type QueuePlace = z.infer<typeof queuePlace>;
 
 /** One of my team's submissions (`GET /api/submission/mine`). */
 /**
@@ -109,6 +110,7 @@ export const myScore = z.object({
   ),
   history: z.array(z.object({ phase: z.string(), score: z.number(), submittedAt: z.string() })),
 });
+export type MyScore = z.infer<typeof myScore>;
 
 /** A leaderboard seal (decision 0008): SHA-256 of the ranking's canonical form. */
 export const boardSeal = z.object({
@@ -118,6 +120,7 @@ export const boardSeal = z.object({
   rows: z.number(),
   sealedAt: z.string(),
 });
+export type BoardSeal = z.infer<typeof boardSeal>;
 
 export const boardRow = z.object({
   rank: z.number(),

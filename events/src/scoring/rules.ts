@@ -15,3 +15,13 @@ export const formatRefusalsPerDay = 10;
 
 /** A submission's optional message (as Kaggle's description): trimmed, at most this many characters. */
 export const submissionDescriptionMax = 500;
+
+/**
+ * Result files by size: one multipart request (`POST /submission/upload`) up to `multipartBytes`, the
+ * resumable upload (tus, decision 0009) up to `resumableBytes`. The service enforces them; the portal and
+ * the `sais` client choose the way to send from them.
+ */
+export const resultFileLimits = {
+  multipartBytes: 20 * 1024 * 1024,
+  resumableBytes: 100 * 1024 * 1024,
+} as const;

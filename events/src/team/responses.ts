@@ -45,6 +45,8 @@ export const teamView = z.object({
     .describe('pending join and leave applications; only the owner sees them'),
 });
 
+export type TeamView = z.infer<typeof teamView>;
+
 export const myTeamView = z.object({
   competitionId: z.string(),
   signedUp: z.boolean(),
@@ -70,6 +72,7 @@ export const teamSummary = z.object({
   teamSizeLimit: z.number(),
   disbanded: z.boolean(),
 });
+export type TeamSummary = z.infer<typeof teamSummary>;
 export type MyTeamView = z.infer<typeof myTeamView>;
 
 /** `POST /api/team/create`: the new team, and the team-forming attempts left. */

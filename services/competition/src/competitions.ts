@@ -2,7 +2,7 @@
 // the public list with its filters, files and download records; the rules themselves are in its decider.
 import { randomUUID } from 'node:crypto';
 import { type EventMetadata, competition } from '@sais/events';
-import { type Db, type EventStore } from '@sais/kit';
+import { type Db, type EventStore, handleCommand } from '@sais/kit';
 import type { Kysely, Selectable } from 'kysely';
 import type { CompetitionTables } from './db/tables.ts';
 import {
@@ -12,11 +12,11 @@ import {
   type CompetitionStatus,
   type PhaseName,
   type Settings,
+  competitionDecider,
   currentPhase,
-  decideCompetition,
-  foldCompetition,
   statusAt,
 } from './domain/competition.ts';
+import { registrationDecider, registrationStream } from './domain/registration.ts';
 import { competitionErrors } from './errors.ts';
 import { recordDownload } from './files/downloads.ts';
 import { csvPreview, previewRange } from './files/preview.ts';
@@ -45,41 +45,34 @@ export class Competitions {
     return trx.withSchema('competition') as Kysely<CompetitionTables>;
   }
 
-  /** Decides, appends, and keeps the competitions table equal to the fold of the stream, in one transaction. */
+  /**
+   * The kit's command handler on the competition stream; the competitions table is kept equal to the fold
+   * of the stream (and `work` writes the command's own rows) in the same transaction as the events.
+   */
   async execute(
     competitionId: string,
     command: CompetitionCommand,
     metadata: EventMetadata,
     work?: (trx: Db) => Promise<void>,
   ) {
-    await this.db.transaction().execute(async (trx) => {
-      const history = await this.store.readStream(stream(competitionId), { trx });
-      const produced = decideCompetition(command, foldCompetition(history));
-      if (produced.length === 0) return;
-      const stored = await this.store.append(
-        competition.CompetitionCreated.aggregate,
-        stream(competitionId),
-        history.length || 'no_stream',
-        produced,
-        metadata,
-        { trx },
-      );
-      const state = foldCompetition([...history, ...stored]);
-      if (state.status === 'none') return;
-      const row = {
-        settings: JSON.stringify(state.settings) as unknown as Settings,
-        phases: JSON.stringify(state.phases) as unknown as typeof state.phases,
-        content: JSON.stringify(state.content) as unknown as Content,
-        type: state.settings.type,
-        season: state.settings.season,
-        version: history.length + produced.length,
-      };
-      await this.#t(trx)
-        .insertInto('competitions')
-        .values({ competition_id: competitionId, ...row })
-        .onConflict((oc) => oc.column('competition_id').doUpdateSet(row))
-        .execute();
-      await work?.(trx);
+    await handleCommand(this.store, competitionDecider, stream(competitionId), command, metadata, {
+      alongside: async (trx, appended, state) => {
+        if (state.status === 'none') return;
+        const row = {
+          settings: JSON.stringify(state.settings) as unknown as Settings,
+          phases: JSON.stringify(state.phases) as unknown as typeof state.phases,
+          content: JSON.stringify(state.content) as unknown as Content,
+          type: state.settings.type,
+          season: state.settings.season,
+          version: appended.at(-1)!.streamVersion,
+        };
+        await this.#t(trx)
+          .insertInto('competitions')
+          .values({ competition_id: competitionId, ...row })
+          .onConflict((oc) => oc.column('competition_id').doUpdateSet(row))
+          .execute();
+        await work?.(trx);
+      },
     });
   }
 
@@ -240,28 +233,25 @@ export class Competitions {
     if (statusAt(row.phases, now) === 'Completed' || (lastPhaseEnd > 0 && now.getTime() >= lastPhaseEnd)) {
       throw competitionErrors.registrationClosed();
     }
-    await this.db.transaction().execute(async (trx) => {
-      const inserted = await this.#t(trx)
-        .insertInto('registrations')
-        .values({ competition_id: competitionId, account_id: accountId, signed_up_at: now })
-        .onConflict((oc) => oc.doNothing())
-        .returning('account_id')
-        .executeTakeFirst();
-      if (!inserted) throw competitionErrors.alreadySignedUp();
-      await this.store.append(
-        competition.ParticipantSignedUp.aggregate,
-        `registration-${competitionId}-${accountId}`,
-        'no_stream',
-        [
-          {
-            type: competition.ParticipantSignedUp.type,
-            data: { competitionId, accountId, acceptedAgreements: accepted },
-          },
-        ],
-        metadata,
-        { trx },
-      );
-    });
+    const command = { type: 'SignUp', competitionId, accountId, acceptedAgreements: accepted } as const;
+    await handleCommand(
+      this.store,
+      registrationDecider,
+      registrationStream(competitionId, accountId),
+      command,
+      metadata,
+      {
+        alongside: async (trx) => {
+          const inserted = await this.#t(trx)
+            .insertInto('registrations')
+            .values({ competition_id: competitionId, account_id: accountId, signed_up_at: now })
+            .onConflict((oc) => oc.doNothing())
+            .returning('account_id')
+            .executeTakeFirst();
+          if (!inserted) throw competitionErrors.alreadySignedUp();
+        },
+      },
+    );
   }
 
   /** "My activities": the competitions I signed up for, newest first. */

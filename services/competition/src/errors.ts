@@ -1,21 +1,7 @@
-import { competition, errorCodes } from '@sais/events';
+import { competition, competitionCodes, errorCodes } from '@sais/events';
 import { AppError } from '@sais/kit';
 
-/** Competition's body codes (20xxx); texts live in events/src/messages/competition.ts. */
-export const competitionCodes = {
-  competitionNotFound: 20001,
-  phaseDatesInvalid: 20002,
-  phaseNotScheduled: 20003,
-  fileNotFound: 20004,
-  verificationRequired: 20010,
-  agreementsRequired: 20011,
-  registrationClosed: 20012,
-  alreadySignedUp: 20013,
-  signUpRequired: 20014,
-  rangeNotSatisfiable: 20020,
-  contentTooLong: 20030,
-  publicationRuleAdminOnly: 20040,
-} as const;
+export { competitionCodes } from '@sais/events';
 
 const fail = (key: keyof typeof competitionCodes, status: number, data?: unknown) =>
   new AppError(competitionCodes[key], key, status, data === undefined ? {} : { data });

@@ -1,39 +1,7 @@
-import { errorCodes } from '@sais/events';
+import { errorCodes, identityCodes } from '@sais/events';
 import { AppError } from '@sais/kit';
 
-/** Identity's body codes (10xxx); texts live in the shared catalogue (events/src/messages.ts). */
-export const identityCodes = {
-  accountExists: 10001,
-  usernameTaken: 10002,
-  emailTaken: 10003,
-  phoneTaken: 10004,
-  wrongCredentials: 10005,
-  accountLocked: 10006,
-  accountDisabled: 10007,
-  codeInvalid: 10010,
-  codeExpired: 10011,
-  codeBurned: 10012,
-  codeTooSoon: 10013,
-  codeRateLimited: 10014,
-  wrongOldPassword: 10020,
-  contactNotRegistered: 10021,
-  verificationPending: 10030,
-  alreadyVerified: 10031,
-  verificationNotPending: 10032,
-  alipayNotConfigured: 10033,
-  ownVerification: 10034,
-  certificateNumberMismatch: 10035,
-  photosNotViewed: 10036,
-  photoChecklistIncomplete: 10037,
-  disableReasonRequired: 10050,
-  notOnOwnAccount: 10051,
-  staffNeedsAdmin: 10052,
-  lastAdmin: 10053,
-  identitySignalNotFound: 10060,
-  identitySignalDecided: 10061,
-  accountClosed: 10070,
-  closeReasonRequired: 10071,
-} as const;
+export { identityCodes } from '@sais/events';
 
 const fail = (key: keyof typeof identityCodes, status: number, data?: unknown) =>
   new AppError(identityCodes[key], key, status, data === undefined ? {} : { data });

@@ -3,6 +3,7 @@ export * from './db/lock.ts';
 export * from './db/migrate.ts';
 export * from './errors.ts';
 export * from './eventstore/canonical.ts';
+export * from './eventstore/command-handler.ts';
 export * from './eventstore/event-store.ts';
 export * from './eventstore/migrations.ts';
 export * from './eventstore/typed-events.ts';

@@ -1,24 +1,7 @@
-import { errorCodes } from '@sais/events';
+import { errorCodes, teamCodes } from '@sais/events';
 import { AppError } from '@sais/kit';
 
-/** Team's body codes (30xxx); texts live in the shared catalogue (events/src/messages/team.ts). */
-export const teamCodes = {
-  teamNotFound: 30001,
-  competitionNotFound: 30002,
-  notSignedUp: 30003,
-  alreadyInTeam: 30004,
-  applicantInTeam: 30005,
-  applicationPending: 30006,
-  applicationNotFound: 30007,
-  teamFull: 30008,
-  attemptsExhausted: 30009,
-  changesClosed: 30010,
-  ownerCannotLeave: 30011,
-  teamDisbanded: 30012,
-  mergeExceedsSubmissions: 30013,
-  dissolveReasonRequired: 30050,
-  ownTeamDecision: 30051,
-} as const;
+export { teamCodes } from '@sais/events';
 
 /** Domain failures of the team service, one constructor each so deciders stay readable. */
 export const teamErrors = {

@@ -1,3 +1,4 @@
+import { errorCodes } from '@sais/events';
 import type { Notifier } from '../notices/notices';
 import { ApiError, transportErrorCode } from './ApiError';
 
@@ -45,7 +46,7 @@ export interface ApiClient {
   readonly baseUrl: string;
 }
 
-const notSignedInCode = 401;
+const notSignedInCode = errorCodes.notSignedIn;
 const queryMethods: ReadonlySet<HttpMethod> = new Set(['GET', 'HEAD', 'DELETE']);
 
 interface Envelope {
@@ -118,7 +119,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       return fail(new ApiError(ok ? transportErrorCode : status, message), options.silent);
     }
     const { code, message = '', data } = body.json;
-    if (code === 0) return data as T;
+    if (code === errorCodes.ok) return data as T;
     const error = new ApiError(code, message, data ?? null);
     if (code === notSignedInCode) {
       if (options.allowSignedOut) throw error;

@@ -1,4 +1,5 @@
 import { competition, languages } from '@sais/events';
+import type { StreamDecider } from '@sais/kit';
 import type { z } from 'zod';
 import { competitionErrors } from '../errors.ts';
 
@@ -94,12 +95,15 @@ export function evolveCompetition(
   }
 }
 
+export const initialCompetition: CompetitionState = { status: 'none' };
+
 export function foldCompetition(
   events: readonly { type: string; data: unknown; occurredAt?: string }[],
 ): CompetitionState {
-  return events.reduce((state, event) => evolveCompetition(state, event as CompetitionEvent), {
-    status: 'none',
-  } as CompetitionState);
+  return events.reduce(
+    (state, event) => evolveCompetition(state, event as CompetitionEvent),
+    initialCompetition,
+  );
 }
 
 export type CompetitionCommand =
@@ -209,3 +213,11 @@ export function statusAt(phases: Partial<Record<PhaseName, Phase>>, now: Date): 
 export function currentPhase(phases: Partial<Record<PhaseName, Phase>>, now: Date): PhaseName | null {
   return competition.openPhaseAt(phases, competition.phaseNames, now);
 }
+
+/** The competition stream's decider, as the kit's command handler runs it. */
+export const competitionDecider: StreamDecider<CompetitionCommand, CompetitionState, CompetitionEvent> = {
+  streamType: E.CompetitionCreated.aggregate,
+  initialState: initialCompetition,
+  evolve: evolveCompetition,
+  decide: (command, state) => decideCompetition(command, state),
+};

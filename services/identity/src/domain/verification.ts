@@ -1,4 +1,5 @@
 import { identity } from '@sais/events';
+import type { StreamDecider } from '@sais/kit';
 import type { z } from 'zod';
 import { identityErrors } from '../errors.ts';
 
@@ -143,3 +144,11 @@ export function foldVerification(events: readonly { type: string; data: unknown 
     initialVerification,
   );
 }
+
+/** The verification stream's decider, as the kit's command handler runs it. */
+export const verificationDecider: StreamDecider<VerificationCommand, VerificationState, VerificationEvent> = {
+  streamType: E.IdentityVerificationSubmitted.aggregate,
+  initialState: initialVerification,
+  evolve: evolveVerification,
+  decide: (command, state) => decideVerification(command, state),
+};

@@ -2,14 +2,15 @@
 // staff list's filters and sorting, photo viewing, the decision); the rules are in its decider.
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { type EventMetadata, identity } from '@sais/events';
-import { ConcurrencyError, type Db, type EventStore, NotFoundError, open, seal } from '@sais/kit';
+import { type Db, type EventStore, NotFoundError, handleCommand, open, seal } from '@sais/kit';
 import { type Kysely, sql } from 'kysely';
 import type { IdentityTables } from '../db/tables.ts';
 import {
   type PhotoCheck,
   type VerificationCommand,
+  type VerificationEvent,
   decideVerification,
-  foldVerification,
+  verificationDecider,
 } from '../domain/verification.ts';
 
 /** A reviewer's decision; an approval carries the number read from the photo and the ticked photo rules. */
@@ -100,19 +101,6 @@ export class Verifications {
     return trx.withSchema('identity') as Kysely<IdentityTables>;
   }
 
-  async #execute(trx: Db, accountId: string, command: VerificationCommand, metadata: EventMetadata) {
-    const events = await this.store.readStream(stream(accountId), { trx });
-    const produced = decideVerification(command, foldVerification(events));
-    return this.store.append(
-      identity.IdentityVerificationSubmitted.aggregate,
-      stream(accountId),
-      events.length || 'no_stream',
-      produced,
-      metadata,
-      { trx },
-    );
-  }
-
   #digest(certificateType: string, number: string): string {
     return createHmac('sha256', this.#digestKey)
       .update(`${certificateType}:${normaliseCertificate(number)}`)
@@ -136,50 +124,47 @@ export class Verifications {
     const masked = maskCertificate(submission.certificateNumber);
     // A keyed digest lets operators find one document behind two accounts without storing the number.
     const digest = this.#digest(submission.certificateType, submission.certificateNumber);
-    await this.db.transaction().execute(async (trx) => {
-      await this.#execute(
-        trx,
-        submission.accountId,
-        {
-          type: 'Submit',
-          data: {
-            verificationId,
-            accountId: submission.accountId,
-            name: submission.name,
-            certificateType: submission.certificateType,
-            certificateNumberMasked: masked,
-            photoIds: documentIds,
-          },
-        },
-        metadata,
-      );
-      await this.#t(trx)
-        .insertInto('verifications')
-        .values({
-          verification_id: verificationId,
-          account_id: submission.accountId,
-          status: 'processing',
-          name: submission.name,
-          certificate_type: submission.certificateType,
-          certificate_masked: masked,
-          certificate_digest: digest,
-          submitted_at: new Date(),
-        })
-        .execute();
-      for (const [position, photo] of submission.photos.entries()) {
-        const documentId = documentIds[position]!;
-        const sealed = seal(this.#photoKey, documentId, photo.bytes);
+    const command: VerificationCommand = {
+      type: 'Submit',
+      data: {
+        verificationId,
+        accountId: submission.accountId,
+        name: submission.name,
+        certificateType: submission.certificateType,
+        certificateNumberMasked: masked,
+        photoIds: documentIds,
+      },
+    };
+    await handleCommand(this.store, verificationDecider, stream(submission.accountId), command, metadata, {
+      alongside: async (trx) => {
         await this.#t(trx)
-          .insertInto('documents')
+          .insertInto('verifications')
           .values({
-            document_id: documentId,
             verification_id: verificationId,
-            position,
-            mime: photo.mime,
-            ...sealed,
+            account_id: submission.accountId,
+            status: 'processing',
+            name: submission.name,
+            certificate_type: submission.certificateType,
+            certificate_masked: masked,
+            certificate_digest: digest,
+            submitted_at: new Date(),
           })
           .execute();
-      }
+        for (const [position, photo] of submission.photos.entries()) {
+          const documentId = documentIds[position]!;
+          const sealed = seal(this.#photoKey, documentId, photo.bytes);
+          await this.#t(trx)
+            .insertInto('documents')
+            .values({
+              document_id: documentId,
+              verification_id: verificationId,
+              position,
+              mime: photo.mime,
+              ...sealed,
+            })
+            .execute();
+        }
+      },
     });
     return verificationId;
   }
@@ -315,61 +300,59 @@ export class Verifications {
       .where('position', '=', position)
       .executeTakeFirst();
     if (!document) throw new NotFoundError();
-    const record = () =>
-      this.db
-        .transaction()
-        .execute((trx) =>
-          this.store.append(
-            identity.IdentityDocumentViewed.aggregate,
-            stream(verification.account_id),
-            'any',
-            [{ type: identity.IdentityDocumentViewed.type, data: { verificationId, reviewerId, position } }],
-            metadata,
-            { trx },
-          ),
-        );
-    // A page shows both photos at once: two views race for the stream's next version; retry the loser.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await record();
-        break;
-      } catch (error) {
-        if (!(error instanceof ConcurrencyError) || attempt >= 5) throw error;
-      }
-    }
+    // A page shows both photos at once: two views race for the stream's next version; the handler retries the
+    // loser. The view is recorded for the verification looked at, whether or not it is the stream's current one.
+    const viewed: VerificationEvent = {
+      type: identity.IdentityDocumentViewed.type,
+      data: { verificationId, reviewerId, position },
+    };
+    await handleCommand(
+      this.store,
+      { ...verificationDecider, decide: () => [viewed] },
+      stream(verification.account_id),
+      { type: 'ViewDocuments', reviewerId, position },
+      metadata,
+    );
     return { mime: document.mime, bytes: open(this.#photoKey, document.document_id, document) };
   }
 
   async decide(verificationId: string, decision: Decision, reviewerId: string, metadata: EventMetadata) {
     const verification = await this.#find(verificationId);
-    await this.db.transaction().execute(async (trx) => {
-      const events = await this.store.readStream(stream(verification.account_id), { trx });
-      const state = foldVerification(events);
-      // The stream's current submission must be the one the reviewer looked at.
-      if (state.status === 'none' || state.verificationId !== verificationId) throw new NotFoundError();
-      await this.#execute(
-        trx,
-        verification.account_id,
-        decision.approve
-          ? {
-              type: 'Approve',
-              reviewerId,
-              numberMatches: this.#numberMatches(verification, decision.certificateNumber),
-              checks: decision.checks,
-            }
-          : { type: 'Reject', reviewerId, reason: decision.reason },
-        metadata,
-      );
-      await this.#t(trx)
-        .updateTable('verifications')
-        .set({
-          status: decision.approve ? 'approved' : 'rejected',
-          decided_at: new Date(),
-          reviewer_id: reviewerId,
-          reason: decision.approve ? null : decision.reason,
-        })
-        .where('verification_id', '=', verificationId)
-        .execute();
-    });
+    const command: VerificationCommand = decision.approve
+      ? {
+          type: 'Approve',
+          reviewerId,
+          numberMatches: this.#numberMatches(verification, decision.certificateNumber),
+          checks: decision.checks,
+        }
+      : { type: 'Reject', reviewerId, reason: decision.reason };
+    await handleCommand(
+      this.store,
+      {
+        ...verificationDecider,
+        decide: (command, state) => {
+          // The stream's current submission must be the one the reviewer looked at.
+          if (state.status === 'none' || state.verificationId !== verificationId) throw new NotFoundError();
+          return decideVerification(command, state);
+        },
+      },
+      stream(verification.account_id),
+      command,
+      metadata,
+      {
+        alongside: async (trx) => {
+          await this.#t(trx)
+            .updateTable('verifications')
+            .set({
+              status: decision.approve ? 'approved' : 'rejected',
+              decided_at: new Date(),
+              reviewer_id: reviewerId,
+              reason: decision.approve ? null : decision.reason,
+            })
+            .where('verification_id', '=', verificationId)
+            .execute();
+        },
+      },
+    );
   }
 }

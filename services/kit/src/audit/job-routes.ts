@@ -1,4 +1,4 @@
-import { errorCodes } from '@sais/events';
+import { audit, errorCodes } from '@sais/events';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,20 +20,7 @@ export const instant = z
   .max(40)
   .refine((text) => !Number.isNaN(Date.parse(text)), 'invalidRequest');
 
-const auditJob = z.object({
-  id: z.string(),
-  kind: z.enum(['asof', 'verify', 'read-models']),
-  service: z.string(),
-  state: z.enum(['queued', 'running', 'done', 'failed']),
-  done: z.number().int(),
-  total: z.number().int(),
-  step: z.string().nullable(),
-  startedAt: z.string(),
-  finishedAt: z.string().nullable(),
-  startedBy: z.string(),
-  result: z.unknown(),
-  error: z.string().nullable(),
-});
+const { auditJob } = audit.responses;
 const jobRequest = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('asof'),

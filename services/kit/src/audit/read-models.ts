@@ -1,3 +1,4 @@
+import type { audit } from '@sais/events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../db/database.ts';
 import type { EventStore } from '../eventstore/event-store.ts';
@@ -5,33 +6,10 @@ import { type Projection, lockProjection } from '../projections/projection.ts';
 import { type ScratchOptions, ScratchReadModel } from '../projections/scratch.ts';
 import { type TableRows, compareRows, primaryKeyOf, readKeys, readPage } from './table-pages.ts';
 
-/** One row of a read model that is not what the events make it. */
-export interface ReadModelDifference {
-  projection: string;
-  table: string;
-  /** The row's primary key, column by column. */
-  key: Record<string, unknown>;
-  /** `changed`: both have the row, some columns differ; `extra`: only the live read model has it; `missing`: only the rebuilt one. */
-  kind: 'changed' | 'extra' | 'missing';
-  /** The columns that differ (every column for `extra` and `missing`), live value against rebuilt value. */
-  columns: { column: string; live: unknown; rebuilt: unknown }[];
-}
-
-export interface ReadModelReport {
-  projection: string;
-  ok: boolean;
-  /** Events applied to the rebuilt copy. */
-  applied: number;
-  tables: { table: string; liveRows: number; differences: number; compared: boolean }[];
-  /** The first `maxDifferences` differences; `differenceCount` counts them all. */
-  differences: ReadModelDifference[];
-  differenceCount: number;
-}
-
-export interface ReadModelsResult {
-  ok: boolean;
-  projections: ReadModelReport[];
-}
+/** One row of a read model that is not what the events make it (the audit API's answer: events' `audit.responses`). */
+export type ReadModelDifference = audit.responses.ReadModelDifference;
+export type ReadModelReport = audit.responses.ReadModelReport;
+export type ReadModelsResult = audit.responses.ReadModelsResult;
 
 export interface ReadModelsProgress {
   projection: string;

@@ -1,5 +1,5 @@
 // Over 300 lines: the audit API every service mounts: eight routes, each with its zod request and response schemas (about half the file).
-import { errorCodes } from '@sais/events';
+import { audit, errorCodes } from '@sais/events';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -72,52 +72,7 @@ export function parseAuditQuery(query: SimpleRestQuery): AuditListQuery {
   };
 }
 
-const actor = z.object({ userId: z.string().nullable(), role: z.string() });
-const eventRecord = z.object({
-  id: z.string(),
-  position: z.number().int(),
-  stream: z.object({ type: z.string(), id: z.string() }),
-  version: z.number().int(),
-  schemaVersion: z.number().int(),
-  type: z.string(),
-  occurredAt: z.string(),
-  actor,
-  correlation: z.object({ correlationId: z.string(), causationId: z.string().nullable() }),
-  data: z.unknown(),
-  hash: z.string(),
-  previousHash: z.string().nullable(),
-});
-const verifyResult = z.object({
-  service: z.string(),
-  ok: z.boolean(),
-  checked: z.number().int(),
-  firstBroken: z
-    .object({
-      streamId: z.string(),
-      streamVersion: z.number().int(),
-      eventId: z.string(),
-      reason: z.string(),
-    })
-    .optional(),
-});
-const replayStatus = z.object({
-  projection: z.string(),
-  state: z.enum(['idle', 'running', 'done', 'failed']),
-  read: z.number().int(),
-  applied: z.number().int(),
-  total: z.number().int(),
-  startedAt: z.string().nullable(),
-  finishedAt: z.string().nullable(),
-  startedBy: z.string().nullable(),
-  error: z.string().nullable(),
-});
-const projectionInfo = z.object({
-  id: z.string(),
-  name: z.string(),
-  streamTypes: z.array(z.string()),
-  asOf: z.boolean(),
-  replay: replayStatus,
-});
+const { auditEvent: eventRecord, verifyResult, replayStatus, projectionInfo } = audit.responses;
 const projectionParams = z.object({ projection: z.string().min(1).max(200) });
 const asOfQuery = z.object({ projection: z.string().min(1).max(200), at: instant });
 

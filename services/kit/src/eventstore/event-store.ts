@@ -143,6 +143,11 @@ export class EventStore {
     this.#personal = options.personal;
   }
 
+  /** The database the store writes to (a command handler opens its transaction here). */
+  get database(): Db {
+    return this.#db;
+  }
+
   /** The personal-data keys this store seals with (consumers of its events open with the same). */
   get personal(): PersonalDataKeys | undefined {
     return this.#personal;

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { type Database, type ServiceDefinition, createPlatform, openDatabase } from '../index.ts';
 
-export { type Decider, deciderSpec } from './decider.ts';
+export { type Decider, type EvolvingDecider, deciderSpec } from './decider.ts';
 
 declare module 'vitest' {
   /** Set by infra/test/global-setup.ts from the containers it started (or DATABASE_URL / KAFKA_BROKERS). */

@@ -29,7 +29,7 @@ import { type Submissions, descriptionOf, formatRefusalKeys } from '../submissio
 /** Where resumable uploads are served (tus 1.0.0: creation, termination, expiration). */
 export const tusPath = '/api/submission/tus';
 /** The largest result file accepted through tus; multipart takes files up to `maxMultipartBytes`. */
-export const maxResumableBytes = 100 * 1024 * 1024;
+export const maxResumableBytes = scoring.resultFileLimits.resumableBytes;
 
 /** What the Fastify route knows about a request, for the tus hooks (which see only a web Request). */
 interface Caller {

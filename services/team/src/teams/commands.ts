@@ -1,16 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { type EventMetadata, team } from '@sais/events';
-import { ConcurrencyError, type Db, type EventStore } from '@sais/kit';
+import { type Db, type EventStore, type StreamDecider, handleCommand } from '@sais/kit';
 import { teamDb } from '../db/tables.ts';
-import { type TeamCommand, type TeamState, decideTeam, foldTeam } from '../domain/team.ts';
+import {
+  type TeamCommand,
+  type TeamEvent,
+  type TeamState,
+  decideTeam,
+  evolveTeam,
+  initialTeam,
+} from '../domain/team.ts';
 import { teamErrors } from '../errors.ts';
 import { writeClaims } from './claims.ts';
 import { checkMergeAllowance } from './merge-rule.ts';
 
 export const teamStream = (teamId: string) => `team-${teamId}`;
-
-/** A lost optimistic race is decided again on the new state, so the loser gets the real reason (e.g. team full). */
-const maxTries = 5;
 
 export interface CompetitionRules {
   competitionId: string;
@@ -34,7 +38,8 @@ export async function rulesOf(db: Db, competitionId: string): Promise<Competitio
   };
 }
 
-type Build = (state: TeamState, rules: CompetitionRules, trx: Db) => Promise<TeamCommand>;
+/** Facts about other teams and streams, checked in the command's transaction before or after its own rules. */
+type Check = (state: TeamState, rules: CompetitionRules, trx: Db) => Promise<void>;
 
 /** Team commands: decide on the team stream, append with the version seen, write claims, all in one transaction. */
 export class Teams {
@@ -44,33 +49,36 @@ export class Teams {
     private readonly appended: () => void,
   ) {}
 
-  async #run(teamId: string, competitionId: string | null, build: Build, metadata: EventMetadata) {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const stored = await this.db.transaction().execute(async (trx) => {
-          const events = await this.store.readStream(teamStream(teamId), { trx });
-          const state = foldTeam(events);
-          const forCompetition = state.status === 'none' ? competitionId : state.competitionId;
-          if (!forCompetition) throw teamErrors.teamNotFound();
-          const rules = await rulesOf(trx, forCompetition);
-          const produced = decideTeam(await build(state, rules, trx), state, { ...rules, now: new Date() });
-          const appended = await this.store.append(
-            team.TeamCreated.aggregate,
-            teamStream(teamId),
-            events.length || 'no_stream',
-            produced,
-            metadata,
-            { trx },
-          );
-          await writeClaims(trx, appended, rules.teamFormingAttempts);
-          return appended;
-        });
-        if (stored.length > 0) this.appended();
-        return stored;
-      } catch (error) {
-        if (!(error instanceof ConcurrencyError) || attempt >= maxTries) throw error;
-      }
-    }
+  /**
+   * The kit's command handler on the team stream: the competition's rules are read in the same transaction
+   * (a lost race is decided again on the new state, so the loser gets the real reason, e.g. team full),
+   * and the cross-team claims of the new events are written alongside them.
+   */
+  async #run(
+    teamId: string,
+    competitionId: string | null,
+    command: TeamCommand,
+    metadata: EventMetadata,
+    check?: Check,
+  ) {
+    let rules: CompetitionRules | undefined;
+    const decider: StreamDecider<TeamCommand, TeamState, TeamEvent> = {
+      streamType: team.TeamCreated.aggregate,
+      initialState: initialTeam,
+      evolve: evolveTeam,
+      async decide(command, state, trx) {
+        const forCompetition = state.status === 'none' ? competitionId : state.competitionId;
+        if (!forCompetition) throw teamErrors.teamNotFound();
+        rules = await rulesOf(trx, forCompetition);
+        await check?.(state, rules, trx);
+        return decideTeam(command, state, { ...rules, now: new Date() });
+      },
+    };
+    const { events } = await handleCommand(this.store, decider, teamStream(teamId), command, metadata, {
+      alongside: (trx, appended) => writeClaims(trx, appended, rules!.teamFormingAttempts),
+    });
+    if (events.length > 0) this.appended();
+    return events;
   }
 
   async #requireFree(trx: Db, competitionId: string, accountId: string) {
@@ -128,34 +136,27 @@ export class Teams {
     await this.#run(
       teamId,
       competitionId,
-      async (_state, rules, trx) => {
-        await this.#checkFree(trx, rules, ownerId);
-        return { type: 'CreateTeam', teamId, competitionId, ownerId, name };
-      },
+      { type: 'CreateTeam', teamId, competitionId, ownerId, name },
       metadata,
+      (_state, rules, trx) => this.#checkFree(trx, rules, ownerId),
     );
     return teamId;
   }
 
   async apply(teamId: string, accountId: string, metadata: EventMetadata): Promise<string> {
     const applicationId = randomUUID();
-    await this.#run(
-      teamId,
-      null,
-      async (state, rules, trx) => {
-        // The team's own rules come first (deadline, full), then the applicant's standing in the competition.
-        decideTeam({ type: 'RequestJoin', applicationId, accountId }, state, { ...rules, now: new Date() });
-        await this.#checkFree(trx, rules, accountId);
-        return { type: 'RequestJoin', applicationId, accountId };
-      },
-      metadata,
-    );
+    const command = { type: 'RequestJoin', applicationId, accountId } as const;
+    await this.#run(teamId, null, command, metadata, async (state, rules, trx) => {
+      // The team's own rules come first (deadline, full), then the applicant's standing in the competition.
+      decideTeam(command, state, { ...rules, now: new Date() });
+      await this.#checkFree(trx, rules, accountId);
+    });
     return applicationId;
   }
 
   async applyLeave(teamId: string, accountId: string, metadata: EventMetadata): Promise<string> {
     const applicationId = randomUUID();
-    await this.#run(teamId, null, async () => ({ type: 'RequestLeave', applicationId, accountId }), metadata);
+    await this.#run(teamId, null, { type: 'RequestLeave', applicationId, accountId }, metadata);
     return applicationId;
   }
 
@@ -171,37 +172,31 @@ export class Teams {
 
   async cancelApplication(applicationId: string, by: string, metadata: EventMetadata) {
     const teamId = await this.#teamOfApplication(applicationId);
-    await this.#run(teamId, null, async () => ({ type: 'CancelApplication', applicationId, by }), metadata);
+    await this.#run(teamId, null, { type: 'CancelApplication', applicationId, by }, metadata);
   }
 
   async handleApplication(applicationId: string, by: string, agree: boolean, metadata: EventMetadata) {
     const teamId = await this.#teamOfApplication(applicationId);
-    await this.#run(
-      teamId,
-      null,
-      async (state, rules, trx) => {
-        const command = { type: 'DecideApplication', applicationId, by, agree } as const;
-        const now = new Date();
-        // The team's own rules first (owner, full), then the submissions the join would bring together.
-        const accepted = decideTeam(command, state, { ...rules, now }).find(
-          (e) => e.type === team.JoinAccepted.type,
-        );
-        if (accepted && state.status === 'active')
-          await checkMergeAllowance(trx, state, accepted.data.accountId, now);
-        return command;
-      },
-      metadata,
-    );
+    const command = { type: 'DecideApplication', applicationId, by, agree } as const;
+    await this.#run(teamId, null, command, metadata, async (state, rules, trx) => {
+      const now = new Date();
+      // The team's own rules first (owner, full), then the submissions the join would bring together.
+      const accepted = decideTeam(command, state, { ...rules, now }).find(
+        (e) => e.type === team.JoinAccepted.type,
+      );
+      if (accepted && state.status === 'active')
+        await checkMergeAllowance(trx, state, accepted.data.accountId, now);
+    });
   }
 
   /** An operator dissolves a team with a reason (no owner check, past the team-change deadline too). */
   async dissolve(teamId: string, reason: string, metadata: EventMetadata) {
     const by = metadata.actor.userId ?? '';
-    await this.#run(teamId, null, async () => ({ type: 'DissolveTeam', by, reason }), metadata);
+    await this.#run(teamId, null, { type: 'DissolveTeam', by, reason }, metadata);
   }
 
   /** Rename, disband, remove a member, transfer ownership: owner commands on one team. */
   async ownerCommand(teamId: string, command: TeamCommand, metadata: EventMetadata) {
-    await this.#run(teamId, null, async () => command, metadata);
+    await this.#run(teamId, null, command, metadata);
   }
 }

@@ -1,3 +1,4 @@
+import { competitionCodes, errorCodes } from '@sais/events';
 import { api } from '../../app/api';
 import type {
   CompetitionDetail,
@@ -21,10 +22,14 @@ export function fetchCompetitions(filters: ListFilters, page: number, pageSize: 
 }
 
 /**
- * Answers meaning "there is no such competition": 20001, and 400 for an id that is not one at all.
+ * Answers meaning "there is no such competition", and 400 for an id that is not one at all.
  * The detail page says so itself (a not-found page with a way back), without the common notice.
  */
-export const competitionMissingCodes: readonly number[] = [20001, 400, 404];
+export const competitionMissingCodes: readonly number[] = [
+  competitionCodes.competitionNotFound,
+  errorCodes.invalidRequest,
+  errorCodes.notFound,
+];
 
 export function fetchCompetition(competitionId: string) {
   return api.request<CompetitionDetail>('/race/detail', {
@@ -37,7 +42,7 @@ export function fetchMyRaces(page: number, pageSize: number) {
   return api.request<Paged<MyRace>>('/race/userRaceList', { data: { page, pageSize } });
 }
 
-/** POST /race/signUp; the caller handles failures (20010 opens the go-to-authentication modal). */
+/** POST /race/signUp; the caller handles failures (`verificationRequired` opens the go-to-authentication modal). */
 export function signUp(competitionId: string, agreements: string[]) {
   return api.request<null>('/race/signUp', {
     method: 'POST',

@@ -4,8 +4,8 @@ import { realStart } from './PhaseTable';
 import { relativeTime, timeLeft } from './timeLeft';
 
 const phases = {
-  registration: { startsAt: '2027-02-22T16:00:00.000Z', endsAt: '2027-05-25T15:59:59.000Z' },
-  preliminary: { startsAt: '2027-03-23T16:00:00.000Z', endsAt: '2027-05-25T15:59:59.000Z' },
+  registration: { startsAt: '2027-02-22T16:00:00.000Z', endsAt: '2027-05-25T15:59:59.000Z', override: null },
+  preliminary: { startsAt: '2027-03-23T16:00:00.000Z', endsAt: '2027-05-25T15:59:59.000Z', override: null },
 };
 
 describe('a competition card’s time left', () => {
@@ -44,7 +44,11 @@ describe('a competition card’s time left', () => {
 
 describe('one time policy', () => {
   it('starts a phase opened early at its opening, and keeps the schedule otherwise', () => {
-    const phase = { startsAt: '2027-03-23T16:00:00.000Z', endsAt: '2027-05-25T15:59:59.000Z' };
+    const phase = {
+      startsAt: '2027-03-23T16:00:00.000Z',
+      endsAt: '2027-05-25T15:59:59.000Z',
+      override: null,
+    };
     expect(realStart({ ...phase, openedAt: '2026-11-25T11:13:00.000Z' })).toEqual({
       at: '2026-11-25T11:13:00.000Z',
       early: true,

@@ -1,3 +1,5 @@
+import { competition, competitionCodes } from '@sais/events';
+
 /** Shapes of the competition service's participant calls (services/competition/src/http/race-routes.ts). */
 export interface Localized {
   'zh-CN': string;
@@ -7,72 +9,23 @@ export interface Localized {
 export const competitionStatuses = ['Active', 'Not Started', 'Completed'] as const;
 export type CompetitionStatus = (typeof competitionStatuses)[number];
 
-export const competitionTypes = [
-  'Algorithm',
-  'Programming',
-  'Innovation',
-  'Getting Started',
-  'Academic Research',
-  'Other',
-] as const;
+export const competitionTypes = competition.competitionTypes;
 export type CompetitionType = (typeof competitionTypes)[number];
 
-export const phaseNames = ['registration', 'preliminary', 'semi-final', 'final'] as const;
+export const phaseNames = competition.phaseNames;
 export type PhaseName = (typeof phaseNames)[number];
 
-export interface Phase {
-  startsAt: string;
-  endsAt: string;
-  override?: 'open' | 'closed' | null;
-  /** When an operator first opened it by hand (it may be before `startsAt`). */
-  openedAt?: string;
-}
+// The answers' types come from the routes' own response schemas (events/src/competition/responses.ts).
 
-export interface Agreement {
-  agreementId: string;
-  title: Localized;
-  body: Localized;
-}
-
-export interface Competition {
-  competitionId: string;
-  title: Localized;
-  description: Localized;
-  type: CompetitionType;
-  bonus: number;
-  season: string;
-  sponsors: string[];
-  timeZone: string;
-  teamSizeLimit: number;
-  teamFormingAttempts: number;
-  dailySubmissionLimit: number;
-  submissionKinds: string[];
-  teamMergeDeadline: string | null;
-  agreements: Agreement[];
-  phases: Partial<Record<PhaseName, Phase>>;
-  status: CompetitionStatus;
-  currentPhase: PhaseName | null;
-}
-
-export interface CompetitionDetail extends Competition {
-  /** Whether the signed-in user signed up. */
-  signedUp: boolean;
-}
-
-export interface MyRace extends Competition {
-  signedUpAt: string;
-}
-
-export interface CompetitionFile {
-  fileId: string;
-  kind: 'document' | 'dataset';
-  name: string;
-  size: number;
-  contentType: string;
-  sha256: string;
-  /** Documents after sign-up, datasets for verified users. */
-  downloadable: boolean;
-}
+/** A phase's window, its operator override and when an operator first opened it by hand. */
+export type Phase = competition.responses.PhaseView;
+export type Agreement = Competition['agreements'][number];
+export type Competition = competition.responses.CompetitionView;
+/** With whether the signed-in user signed up. */
+export type CompetitionDetail = competition.responses.CompetitionDetail;
+export type MyRace = competition.responses.MyCompetitionPage['records'][number];
+/** With whether the caller may download it (documents after sign-up, datasets for verified users). */
+export type CompetitionFile = competition.responses.CompetitionFileView;
 
 export interface Paged<T> {
   total: number;
@@ -81,8 +34,8 @@ export interface Paged<T> {
   records: T[];
 }
 
-/** The body code of "Please complete real-name authentication first" (services/competition/src/errors.ts). */
-export const verificationRequiredCode = 20010;
+/** The body code of "Please complete real-name authentication first". */
+export const verificationRequiredCode = competitionCodes.verificationRequired;
 
 export function localized(text: Localized, language: string | undefined): string {
   return language === 'en' ? text.en : text['zh-CN'];

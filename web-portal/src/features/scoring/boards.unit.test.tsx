@@ -110,7 +110,11 @@ describe('the final submissions', () => {
     status: 'Completed',
     score,
     log: null,
+    refusal: null,
+    logText: null,
     submittedAt: '2027-03-25T02:00:00.000Z',
+    description: null,
+    queue: null,
   });
   const submissions = [completed('a', 0.1), completed('b', 0.2), completed('c', 0.3)];
   const selection = (ids: string[], isDefault: boolean, closed = false) =>

@@ -1,3 +1,4 @@
+import { scoringCodes } from '@sais/events';
 import { ApiError } from '../../api/ApiError';
 import type { ApiClient } from '../../api/client';
 import { type Progress, sendResultFile } from './uploadTransport';
@@ -14,9 +15,9 @@ import type {
 } from './types';
 
 /** The server's answer when the team's previous container run is still going (HTTP 409). */
-export const previousRunActiveCode = 40020;
-/** The private leaderboard is not published yet (services/scoring/src/errors.ts). */
-export const privateLeaderboardHiddenCode = 40009;
+export const previousRunActiveCode = scoringCodes.previousRunStillRunning;
+/** The private leaderboard is not published yet. */
+export const privateLeaderboardHiddenCode = scoringCodes.privateLeaderboardHidden;
 
 /** No ground truth yet, so no sample submission (services/scoring/src/errors.ts). */
 export const sampleUnavailableCode = 40032;
@@ -33,7 +34,7 @@ export function createScoringApi(client: ApiClient) {
       return sendResultFile(client, competitionId, file, onProgress, description);
     },
     /**
-     * POST /submission/container. Code 40020 (previous run still going) is no error to show: it
+     * POST /submission/container. `previousRunStillRunning` (40020) is no error to show: it
      * comes back as `confirmStop` with the server's message, to ask before resending with
      * `confirmStop: true`.
      */

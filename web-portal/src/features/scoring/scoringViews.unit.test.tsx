@@ -12,12 +12,17 @@ import { isPending, useRefreshWhile } from './useRefreshWhile';
 
 const submission = (status: Submission['status'], score: number | null, log: string | null): Submission => ({
   submissionId: `s-${status}`,
+  kind: 'file',
   phase: 'preliminary',
   fileName: `${status}.csv`,
   status,
   score,
   log,
+  refusal: null,
+  logText: null,
   submittedAt: '2026-11-22T06:03:00.000Z',
+  description: null,
+  queue: null,
 });
 
 const remaining: Remaining = {
@@ -27,6 +32,8 @@ const remaining: Remaining = {
   day: '2026-11-22',
   timeZone: 'Asia/Shanghai',
   refundsFailed: true,
+  columns: null,
+  formatRefusals: { limit: 10, used: 0, remaining: 10 },
 };
 
 describe('the scoring views', () => {

@@ -1,11 +1,12 @@
+import { scoring } from '@sais/events';
 import { Upload } from 'tus-js-client';
 import type { ApiClient } from '../../api/client';
 import type { UploadResult } from './types';
 
-/** The server takes multipart result files up to this size (services/scoring/src/http/routes.ts). */
-export const maxMultipartBytes = 20 * 1024 * 1024;
-/** The largest result file at all, through the resumable upload (services/scoring/src/http/tus.ts). */
-export const maxResultBytes = 100 * 1024 * 1024;
+/** The server takes multipart result files up to this size (events' `scoring.resultFileLimits`). */
+export const maxMultipartBytes = scoring.resultFileLimits.multipartBytes;
+/** The largest result file at all, through the resumable upload. */
+export const maxResultBytes = scoring.resultFileLimits.resumableBytes;
 /** Files above this go through tus, so a dropped connection resumes where it stopped. */
 export const resumableAbove = 8 * 1024 * 1024;
 /** Waits between tus retries after a dropped connection, in ms. */

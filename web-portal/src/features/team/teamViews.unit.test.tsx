@@ -15,6 +15,7 @@ const person = (userId: string, name: string, isAdmin: boolean): Member => ({
   email: `${name}@example.org`,
   organization: null,
   authStatus: 'Verified',
+  deleted: false,
   isAdmin,
 });
 const teamId = '1a2b3c4d-1d2b-4c3d-8e9f-0a1b2c3d4e5f';
@@ -47,6 +48,7 @@ const myTeam = (overrides: Partial<MyTeam> = {}): MyTeam => ({
         email: null,
         organization: null,
         authStatus: 'Processing',
+        deleted: false,
       },
     ],
   },

@@ -1,69 +1,16 @@
+import type { team } from '@sais/events';
+
 /** Shapes of the team service's calls (services/team/src/http/schemas.ts). */
-export interface Person {
-  userId: string;
-  /** Nickname, else username. */
-  name: string;
-  username: string;
-  email: string | null;
-  organization: string | null;
-  /** Not Verified, Processing or Verified. */
-  authStatus: string;
-  /** The person's data was deleted (account closed): shown as a deleted user. */
-  deleted?: boolean;
-}
-
-export interface Member extends Person {
-  isAdmin: boolean;
-}
-
-export interface Application extends Person {
-  applicationId: string;
-  kind: 'join' | 'leave';
-  requestedAt: string;
-}
-
-export interface MyApplication {
-  applicationId: string;
-  kind: 'join' | 'leave';
-  teamId: string;
-  teamName: string;
-  requestedAt: string;
-}
-
-export interface Team {
-  /** Null for the single-person team of a participant without a team. */
-  teamId: string | null;
-  competitionId: string;
-  name: string;
-  solo: boolean;
-  disbanded: boolean;
-  ownerId: string;
-  members: Member[];
-  /** Pending join and leave applications; only the owner sees them. */
-  applications: Application[];
-}
-
-export interface MyTeam {
-  competitionId: string;
-  signedUp: boolean;
-  teamSizeLimit: number;
-  attemptsTotal: number;
-  attemptsLeft: number;
-  teamMergeDeadline: string | null;
-  changesOpen: boolean;
-  team: Team | null;
-  myApplication: MyApplication | null;
-}
-
-export interface TeamSummary {
-  teamId: string;
-  competitionId: string;
-  name: string;
-  ownerName: string;
-  memberCount: number;
-  teamSizeLimit: number;
-  disbanded: boolean;
-}
+// The answers' types come from the routes' own response schemas (events/src/team/responses.ts).
+export type Team = team.responses.TeamView;
+/** A team member; `name` is the nickname, else the username; `deleted`: shown as a deleted user. */
+export type Member = Team['members'][number];
+/** A pending join or leave application (only the owner sees them). */
+export type Application = Team['applications'][number];
+export type Person = Omit<Member, 'isAdmin'>;
+export type MyApplication = NonNullable<MyTeam['myApplication']>;
+export type MyTeam = team.responses.MyTeamView;
+export type TeamSummary = team.responses.TeamSummary;
 
 export const teamTypes = ['buildTeam', 'joinTeam', 'myTeam'] as const;
 export type TeamType = (typeof teamTypes)[number];

@@ -21,7 +21,7 @@ import { competitionIdOf, readResultForm } from '../result-form.ts';
 const R = scoring.responses;
 
 /** Files above this size must use the resumable upload (tus, `../tus.ts`). */
-export const maxMultipartBytes = 20 * 1024 * 1024;
+export const maxMultipartBytes = scoring.resultFileLimits.multipartBytes;
 
 /**
  * The participant's submission calls (`/api/submission/*`): upload, cancel, the sample, my submissions,

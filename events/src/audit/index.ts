@@ -1,0 +1,1 @@
+export * as responses from './responses.ts';

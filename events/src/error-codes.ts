@@ -1,0 +1,123 @@
+/**
+ * The services' body codes of the `{ code, message, data }` envelope, one table per service (10xxx identity,
+ * 20xxx competition, 30xxx team, 40xxx scoring); the platform's own codes are `errorCodes`. Each service's
+ * `errors.ts` builds its failures from its table; the apps (portal, console, cli) compare with these
+ * instead of writing numbers. The texts are in the message catalogue under the same keys.
+ */
+/** Identity's body codes (10xxx); texts live in the shared catalogue (events/src/messages.ts). */
+export const identityCodes = {
+  accountExists: 10001,
+  usernameTaken: 10002,
+  emailTaken: 10003,
+  phoneTaken: 10004,
+  wrongCredentials: 10005,
+  accountLocked: 10006,
+  accountDisabled: 10007,
+  codeInvalid: 10010,
+  codeExpired: 10011,
+  codeBurned: 10012,
+  codeTooSoon: 10013,
+  codeRateLimited: 10014,
+  wrongOldPassword: 10020,
+  contactNotRegistered: 10021,
+  verificationPending: 10030,
+  alreadyVerified: 10031,
+  verificationNotPending: 10032,
+  alipayNotConfigured: 10033,
+  ownVerification: 10034,
+  certificateNumberMismatch: 10035,
+  photosNotViewed: 10036,
+  photoChecklistIncomplete: 10037,
+  disableReasonRequired: 10050,
+  notOnOwnAccount: 10051,
+  staffNeedsAdmin: 10052,
+  lastAdmin: 10053,
+  identitySignalNotFound: 10060,
+  identitySignalDecided: 10061,
+  accountClosed: 10070,
+  closeReasonRequired: 10071,
+} as const;
+
+/** Competition's body codes (20xxx); texts live in events/src/messages/competition.ts. */
+export const competitionCodes = {
+  competitionNotFound: 20001,
+  phaseDatesInvalid: 20002,
+  phaseNotScheduled: 20003,
+  fileNotFound: 20004,
+  verificationRequired: 20010,
+  agreementsRequired: 20011,
+  registrationClosed: 20012,
+  alreadySignedUp: 20013,
+  signUpRequired: 20014,
+  rangeNotSatisfiable: 20020,
+  contentTooLong: 20030,
+  publicationRuleAdminOnly: 20040,
+} as const;
+
+/** Team's body codes (30xxx); texts live in the shared catalogue (events/src/messages/team.ts). */
+export const teamCodes = {
+  teamNotFound: 30001,
+  competitionNotFound: 30002,
+  notSignedUp: 30003,
+  alreadyInTeam: 30004,
+  applicantInTeam: 30005,
+  applicationPending: 30006,
+  applicationNotFound: 30007,
+  teamFull: 30008,
+  attemptsExhausted: 30009,
+  changesClosed: 30010,
+  ownerCannotLeave: 30011,
+  teamDisbanded: 30012,
+  mergeExceedsSubmissions: 30013,
+  dissolveReasonRequired: 30050,
+  ownTeamDecision: 30051,
+} as const;
+
+/** Scoring's body codes (40xxx); texts live in events/src/messages/scoring.ts. */
+export const scoringCodes = {
+  competitionUnknown: 40001,
+  notSignedUp: 40002,
+  noOpenPhase: 40003,
+  dailyLimitReached: 40004,
+  noGroundTruth: 40005,
+  fileRequired: 40006,
+  fileTooLarge: 40007,
+  submissionNotFound: 40008,
+  privateLeaderboardHidden: 40009,
+  finalSelectionInvalid: 40010,
+  finalSelectionClosed: 40011,
+  submissionNotRescorable: 40012,
+  teamHasNoSubmissions: 40013,
+  alreadyDisqualified: 40014,
+  /** A ground truth whose public or private part its metric cannot score (decision 0010). */
+  groundTruthUnscorable: 40015,
+  /** After a merge: the team has made as many submissions as one team could have by today (decision 0005). */
+  mergedTeamOverAllowance: 40019,
+  // Result-file uploads (issue 18): lines and columns capped while reading, open resumable uploads.
+  resultLineTooLong: 40016,
+  resultTooManyColumns: 40017,
+  resumableUploadsLimit: 40018,
+  // Container-image submissions: 40020–40039.
+  previousRunStillRunning: 40020,
+  submissionKindNotAccepted: 40021,
+  imageReferenceInvalid: 40022,
+  imageUsernameRequired: 40023,
+  imageCredentialsTooLong: 40024,
+  configPathInvalid: 40025,
+  /** SCORING_CONTAINERS=off: this deployment runs no container images (infra/deploy). */
+  containerRunsUnavailable: 40026,
+  /** The image's registry is local or private and the competition does not allow it (issue 18). */
+  imageRegistryNotAllowed: 40027,
+  /** Issue 19: nobody decides on their own team (disqualification). */
+  ownTeamDecision: 40028,
+  // Fair submission rules and the queue (decision 0020).
+  formatRefusalsLimitReached: 40029,
+  resultHeaderWrong: 40030,
+  submissionNotCancellable: 40031,
+  sampleSubmissionUnavailable: 40032,
+  /** A submission's message over scoring.submissionDescriptionMax characters. */
+  submissionDescriptionTooLong: 40033,
+  /** A leaderboard as of a past time (decision 0019): too many rebuilds asked by one account, or a bad time. */
+  boardAsOfLimitReached: 40034,
+  boardAsOfInvalid: 40035,
+} as const;

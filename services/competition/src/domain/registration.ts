@@ -1,0 +1,46 @@
+import { competition } from '@sais/events';
+import type { StreamDecider } from '@sais/kit';
+import type { z } from 'zod';
+import { competitionErrors } from '../errors.ts';
+
+const E = competition;
+type SignedUp = { type: typeof E.ParticipantSignedUp.type; data: z.infer<typeof E.ParticipantSignedUp.data> };
+
+/** One stream per competition and account: the sign-up. */
+export type RegistrationEvent = SignedUp;
+export type RegistrationState = { status: 'none' } | { status: 'signedUp'; acceptedAgreements: string[] };
+export type RegistrationCommand = {
+  type: 'SignUp';
+  competitionId: string;
+  accountId: string;
+  acceptedAgreements: string[];
+};
+
+export const registrationStream = (competitionId: string, accountId: string) =>
+  `registration-${competitionId}-${accountId}`;
+
+export const initialRegistration: RegistrationState = { status: 'none' };
+
+export function evolveRegistration(_state: RegistrationState, event: RegistrationEvent): RegistrationState {
+  return { status: 'signedUp', acceptedAgreements: event.data.acceptedAgreements };
+}
+
+/**
+ * A sign-up happens once. The facts about the competition (verified, agreements, still open) are checked
+ * by the caller from its tables; the registrations row written with the event guards the same rule.
+ */
+export function decideRegistration(
+  command: RegistrationCommand,
+  state: RegistrationState,
+): RegistrationEvent[] {
+  if (state.status === 'signedUp') throw competitionErrors.alreadySignedUp();
+  const { competitionId, accountId, acceptedAgreements } = command;
+  return [{ type: E.ParticipantSignedUp.type, data: { competitionId, accountId, acceptedAgreements } }];
+}
+
+export const registrationDecider: StreamDecider<RegistrationCommand, RegistrationState, RegistrationEvent> = {
+  streamType: E.ParticipantSignedUp.aggregate,
+  initialState: initialRegistration,
+  evolve: evolveRegistration,
+  decide: (command, state) => decideRegistration(command, state),
+};
