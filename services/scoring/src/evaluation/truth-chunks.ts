@@ -127,9 +127,9 @@ export function readTruthChunk(job: TruthJob, c: number): [number, number] | nul
     const from = used;
     let hash: number;
     let value: number;
-    if (lines.nextKeyed()) {
+    if (lines.nextKeyedInto(keys, used)) {
       const end = plain.comma;
-      for (let i = lines.start; i < end; i++) keys[used++] = chunk[i]!;
+      used += end - lines.start;
       hash = plain.hash;
       // Throws (the chunk stops) for a value the metric refuses.
       value = values.check(plain.value, chunk, end + 1, lines.end, 0);

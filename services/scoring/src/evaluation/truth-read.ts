@@ -206,9 +206,9 @@ export function readHashedRows(bytes: Uint8Array, metric: MetricName, publicPerc
     let value: number;
     let hash: number;
     const from = used;
-    if (values.numeric && lines.nextKeyed()) {
+    if (values.numeric && lines.nextKeyedInto(keys, used)) {
       const end = plain.comma;
-      for (let i = lines.start; i < end; i++) keys[used++] = bytes[i]!;
+      used += end - lines.start;
       hash = plain.hash;
       value = values.check(plain.value, bytes, end + 1, lines.end, lines.number);
     } else {
