@@ -880,9 +880,15 @@ var NEXT = 0;
 var DONE = 1;
 var BY_POOL = 2;
 var RESULTS = 3;
+var primed = false;
+var EMPTY = new Uint8Array(0);
 function takeChunks(job, truth, pooled) {
   const { bytes, bounds, control, predicted } = job;
   const chunks = bounds.length - 1;
+  if (!primed) {
+    primed = true;
+    for (let i = 0; i < 32; i++) scanChunk(EMPTY, truth, predicted);
+  }
   for (; ; ) {
     const chunk = Atomics.add(control, NEXT, 1);
     if (chunk >= chunks) return;

@@ -54,6 +54,9 @@ export interface ScanJob {
   predicted: Float64Array;
 }
 
+let primed = false;
+const EMPTY = new Uint8Array(0);
+
 /**
  * Takes chunks of a job until none is left (every thread of the pool, the caller's too, runs this on
  * the same job: a busy thread simply takes fewer chunks), recording each chunk's rows.
@@ -61,6 +64,14 @@ export interface ScanJob {
 export function takeChunks(job: ScanJob, truth: GroundTruth, pooled: boolean): void {
   const { bytes, bounds, control, predicted } = job;
   const chunks = bounds.length - 1;
+  if (!primed) {
+    // Once per thread, empty chunks: the code that ends a chunk has then run before the scanning code
+    // is compiled. Otherwise the compiled code, meeting it at the end of the thread's first chunk, was
+    // thrown away there, and the next chunks ran slower until compiled again (measured). Several: the
+    // engine records what code meets only once a function has run a little (lazy feedback).
+    primed = true;
+    for (let i = 0; i < 32; i++) scanChunk(EMPTY, truth, predicted);
+  }
   for (;;) {
     const chunk = Atomics.add(control, NEXT, 1);
     if (chunk >= chunks) return;
