@@ -887,7 +887,12 @@ function takeChunks(job, truth, pooled) {
   const chunks = bounds.length - 1;
   if (!primed) {
     primed = true;
-    for (let i = 0; i < 32; i++) scanChunk(EMPTY, truth, predicted);
+    const batch = new Batch(new Lines(EMPTY, false), truth);
+    const file = viewed(EMPTY);
+    for (let i = 0; i < 32; i++) {
+      batch.fill();
+      batch.lookUp(file);
+    }
   }
   for (; ; ) {
     const chunk = Atomics.add(control, NEXT, 1);
