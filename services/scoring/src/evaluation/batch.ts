@@ -58,7 +58,7 @@ export class Batch {
   readonly #labelCodes: Map<string, number> | null;
   readonly #normalize: (label: string) => string;
 
-  readonly lines: Lines;
+  lines: Lines;
   readonly truth: GroundTruth;
 
   constructor(lines: Lines, truth: GroundTruth) {
@@ -68,6 +68,20 @@ export class Batch {
     this.#labelCodes =
       definition.target === 'label' ? new Map(truth.labels.map((label, code) => [label, code])) : null;
     this.#normalize = definition.normalize ?? ((label) => label);
+  }
+
+  /**
+   * The same batch (its arrays: ~115 KB) on other lines of a numeric submission: the scan pool's
+   * threads read a job's chunks with one (scan.ts).
+   */
+  restart(lines: Lines): void {
+    if (this.#labelCodes !== null) throw new Error('a label batch codes one submission: make a new one');
+    this.lines = lines;
+    this.size = 0;
+    this.firstLine = 0;
+    this.#unquotedUsed = 0;
+    this.refusal = null;
+    this.done = false;
   }
 
   fill(): void {

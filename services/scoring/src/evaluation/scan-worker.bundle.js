@@ -694,6 +694,19 @@ var Batch = class {
     this.#labelCodes = definition.target === "label" ? new Map(truth.labels.map((label, code) => [label, code])) : null;
     this.#normalize = definition.normalize ?? ((label) => label);
   }
+  /**
+   * The same batch (its arrays: ~115 KB) on other lines of a numeric submission: the scan pool's
+   * threads read a job's chunks with one (scan.ts).
+   */
+  restart(lines) {
+    if (this.#labelCodes !== null) throw new Error("a label batch codes one submission: make a new one");
+    this.lines = lines;
+    this.size = 0;
+    this.firstLine = 0;
+    this.#unquotedUsed = 0;
+    this.refusal = null;
+    this.done = false;
+  }
   fill() {
     const { lines, truth, starts, ends, slots, hashes, values } = this;
     const numeric = this.#labelCodes === null;
@@ -857,8 +870,13 @@ var Batch = class {
 };
 
 // src/evaluation/scan.ts
-function scanChunk(chunk, truth, predicted) {
-  const batch = new Batch(new Lines(chunk, false), truth);
+function scanChunk(chunk, truth, predicted, reused) {
+  const lines = new Lines(chunk, false);
+  let batch;
+  if (reused) {
+    reused.restart(lines);
+    batch = reused;
+  } else batch = new Batch(lines, truth);
   const { slots, values } = batch;
   const file = viewed(chunk);
   let rows = 0;
@@ -887,19 +905,21 @@ function takeChunks(job, truth, pooled) {
   const chunks = bounds.length - 1;
   if (!primed) {
     primed = true;
-    const batch = new Batch(new Lines(EMPTY, false), truth);
+    const batch2 = new Batch(new Lines(EMPTY, false), truth);
     const file = viewed(EMPTY);
     for (let i = 0; i < 32; i++) {
-      batch.fill();
-      batch.lookUp(file);
+      batch2.fill();
+      batch2.lookUp(file);
     }
   }
+  let batch = null;
   for (; ; ) {
     const chunk = Atomics.add(control, NEXT, 1);
     if (chunk >= chunks) return;
     let rows;
     try {
-      rows = scanChunk(bytes.subarray(bounds[chunk], bounds[chunk + 1]), truth, predicted);
+      batch ??= new Batch(new Lines(EMPTY, false), truth);
+      rows = scanChunk(bytes.subarray(bounds[chunk], bounds[chunk + 1]), truth, predicted, batch);
     } catch {
       rows = -1;
     }

@@ -4,7 +4,8 @@ import type { GroundTruth } from './ground-truth.ts';
 import { viewed } from './hash-index.ts';
 
 /**
- * Scanning one chunk of a submission (whole lines) for the scan pool (scan-pool.ts), on any thread:
+ * Scanning one chunk of a submission (whole lines) for the scan pool (scan-pool.ts), on any thread, with
+ * `reused` (a batch of the same ground truth) when given:
  * its rows are read and looked up exactly as score.ts does, and each value is stored at its id's
  * position in `predicted` (shared by the threads). It only finds out whether the chunk is clean: every
  * row read on a fast path or the general path without a refusal, and every id a test id. Then the
@@ -12,8 +13,18 @@ import { viewed } from './hash-index.ts';
  * names the first problem exactly (scan-pool.ts). Duplicates are not looked for here: a chunk cannot
  * see the others' rows; the pool counts the rows and looks for ids left without a value instead.
  */
-export function scanChunk(chunk: Uint8Array, truth: GroundTruth, predicted: Float64Array): number {
-  const batch = new Batch(new Lines(chunk, false), truth);
+export function scanChunk(
+  chunk: Uint8Array,
+  truth: GroundTruth,
+  predicted: Float64Array,
+  reused?: Batch,
+): number {
+  const lines = new Lines(chunk, false);
+  let batch: Batch;
+  if (reused) {
+    reused.restart(lines);
+    batch = reused;
+  } else batch = new Batch(lines, truth);
   const { slots, values } = batch;
   const file = viewed(chunk);
   let rows = 0;
@@ -78,12 +89,16 @@ export function takeChunks(job: ScanJob, truth: GroundTruth, pooled: boolean): v
       batch.lookUp(file);
     }
   }
+  // One batch for the job's chunks (a batch per chunk was ~3 MB of garbage per submission), not kept
+  // after it: it would hold the file and the ground truth.
+  let batch: Batch | null = null;
   for (;;) {
     const chunk = Atomics.add(control, NEXT, 1);
     if (chunk >= chunks) return;
     let rows: number;
     try {
-      rows = scanChunk(bytes.subarray(bounds[chunk]!, bounds[chunk + 1]!), truth, predicted);
+      batch ??= new Batch(new Lines(EMPTY, false), truth);
+      rows = scanChunk(bytes.subarray(bounds[chunk]!, bounds[chunk + 1]!), truth, predicted, batch);
     } catch {
       // Whatever went wrong, the file is scored again on one thread, which reports it.
       rows = -1;
