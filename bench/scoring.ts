@@ -216,7 +216,7 @@ function summary(results: KindResult[], runs: number) {
 
 const WHAT = [
   '- ours full cold path: start the scan pool (its threads start while the ground truth is read),',
-  "  read the ground-truth CSV and parse it into typed arrays (on the pool's threads too), then the",
+  '  read the ground-truth CSV and parse it into typed arrays (on one thread: decision 0015), then the',
   '  worker path below, in a fresh process (`node bench/scoring-child.ts csv …`). Files are read',
   '  straight into shared memory (readFileShared); the service copies a Buffer from PostgreSQL there.',
   '- worker path: a worker with the ground truth already parsed (GroundTruthCache) scores the first',

@@ -1,12 +1,13 @@
 /**
  * The byte-level scorer (fast paths for `<id>,<plain decimal>` rows, batched lookups, general path for
  * everything else, quoted fields) against a plain string reference written from the rules, on random
- * files with random defects — integer ids, text ids with commas, quotes, spaces and UTF-8, UUIDs — with
+ * files with random defects — integer ids, text ids with commas, quotes, spaces and UTF-8, UUIDs, text
+ * ids whose hashes are equal (one of a pair no test id) — with
  * the ground truth read from its CSV and from its stored form (RMSE, MAE and R², scores equal to the last
  * bit); and number parsing against `Number()`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseNumber } from '../src/evaluation/csv.ts';
+import { fnv1a, parseNumber } from '../src/evaluation/csv.ts';
 import { type GroundTruth, isPublicId } from '../src/evaluation/ground-truth.ts';
 import { loadGroundTruth } from '../src/evaluation/load-truth.ts';
 import { scoreSubmission } from '../src/evaluation/score.ts';
@@ -176,7 +177,27 @@ function outcome(csv: string, truth: GroundTruth, options?: ParallelOptions, sha
   }
 }
 
-type IdKind = 'dense' | 'sparse' | 'text' | 'uuid';
+type IdKind = 'dense' | 'sparse' | 'text' | 'uuid' | 'colliding';
+
+/**
+ * Ids whose FNV-1a hashes are equal, in pairs (found by a birthday search over `c<base 36>`): in a hash
+ * index both land on one home record, so a lookup passes a record with its id's hash and other bytes.
+ */
+const collidingPairs = (() => {
+  const seen = new Map<number, string>();
+  const pairs: [string, string][] = [];
+  for (let i = 0; pairs.length < 6; i++) {
+    const id = `c${i.toString(36)}`;
+    const bytes = Buffer.from(id);
+    const hash = fnv1a(bytes, 0, bytes.length);
+    const other = seen.get(hash);
+    if (other === undefined) seen.set(hash, id);
+    else pairs.push([other, id]);
+  }
+  return pairs;
+})();
+/** One id of the last pair is no test id: a submission giving it has an id the index must not find. */
+const HELD_OUT = collidingPairs.at(-1)![1];
 
 /** Id characters: plain, and the ones CSV quoting is about (comma, quote, space), and UTF-8. */
 const ID_CHARACTERS = ['a', 'b', 'Z', '0', '7', '-', '_', ' ', ',', '"', 'é', '中', 'x'];
@@ -202,10 +223,18 @@ function field(next: Random, id: string): string {
  * the hash index), text ids of any characters, or UUIDs (the hash index).
  */
 function truthOf(next: Random, rows: number, base: number, kind: IdKind) {
-  const unique = new Set<string>();
+  const unique = new Set<string>(
+    kind === 'colliding' ? collidingPairs.flat().filter((id) => id !== HELD_OUT) : [],
+  );
   while (unique.size < rows) {
     const i = unique.size;
-    unique.add(kind === 'text' ? textId(next) : kind === 'uuid' ? uuid(next) : String(base + i));
+    unique.add(
+      kind === 'text' || kind === 'colliding'
+        ? textId(next)
+        : kind === 'uuid'
+          ? uuid(next)
+          : String(base + i),
+    );
   }
   const ids = [...unique];
   if (kind === 'sparse') ids[rows - 1] = String(base + rows * 10);
@@ -315,6 +344,7 @@ describe('the scorer against a plain reference', () => {
     ['sparse ids (hash index), small files', 300, 30, 5, 'sparse'],
     ['text ids with commas, quotes, spaces and UTF-8 (hash index), small files', 300, 30, 0, 'text'],
     ['UUIDs, small files', 100, 30, 0, 'uuid'],
+    ['text ids with equal hashes (one of them no test id), small files', 60, 40, 0, 'colliding'],
     ['dense ids, files across several batches', 16, 9_000, 1_000, 'dense'],
     ['sparse ids, files across several batches', 6, 9_000, 0, 'sparse'],
     ['text ids, files across several batches', 6, 9_000, 0, 'text'],
@@ -325,7 +355,13 @@ describe('the scorer against a plain reference', () => {
       const truth = truthOf(next, rows, base, kind);
       const metric = pick(next, ['rmse', 'mae', 'r2'] as const);
       const defects = f % 4 === 0 ? 0 : 1 + Math.floor(next() * 3);
-      const csv = submissionOf(next, truth.ids, defects, big ? 4_500 : 0, !big);
+      let csv = submissionOf(next, truth.ids, defects, big ? 4_500 : 0, !big);
+      if (kind === 'colliding' && f % 3 === 1) {
+        // The held-out id of a colliding pair, on a random line after the header.
+        const lines = csv.split('\n');
+        lines.splice(1 + Math.floor(next() * (lines.length - 1)), 0, `${HELD_OUT},1`);
+        csv = lines.join('\n');
+      }
       const got = outcomes(csv, truth.csv, metric);
       expect(got.truth.direct).toBe(kind === 'dense');
       const expected = reference(csv, truth.map, metric);

@@ -1,8 +1,8 @@
 import type { scoring } from '@sais/events';
 import { type Lines, fnv1a, parseNumber, plain, refusal, text } from './csv.ts';
 import { ROW_OK, row, rowRefusal, splitRow, unquote } from './fields.ts';
-import { type GroundTruth, RECORD, directSlot, hashedPosition } from './ground-truth.ts';
-import { type Viewed, viewed } from './hash-index.ts';
+import { type GroundTruth, RECORD, directSlot } from './ground-truth.ts';
+import { type Viewed, probe, viewed } from './hash-index.ts';
 import { metricOf } from './metrics.ts';
 
 /**
@@ -17,7 +17,7 @@ export const shown = (bytes: Uint8Array, start: number, end: number) => {
 
 /**
  * Rows are read a batch at a time, then looked up: lookups back to back keep many memory reads in flight.
- * With a hash index, smaller batches: a batch's records and ids, loaded by `touch`, must still be in the
+ * With a hash index, smaller batches: a batch's records and ids, loaded ahead of the probes, must still be in the
  * caches (and their pages in the TLB) when the probes come (256 measured ~25 % faster than 4,096).
  */
 export const BATCH = 4096;
@@ -25,6 +25,8 @@ export const HASHED_BATCH = 256;
 
 /** In `Batch#slots`: the id is to be found in the hash index by `Batch#hashes` (when the batch is checked). */
 export const PROBE = -2;
+/** A record's position field (plus one; 0: empty). */
+const POSITION = 3;
 
 /**
  * Reads a batch of rows: for each, where its id is (its byte range: in the file, or for a quoted id
@@ -48,13 +50,15 @@ export class Batch {
   #unquotedUsed = 0;
   refusal: scoring.FileRefusal | null = null;
   done = false;
-  /** What `touch` read, folded together: kept only so its loads are not optimised away. */
+  /** What the loads ahead of the probes read, folded together: kept only so they are not optimised away. */
   touched = 0;
+  /** Hash index: per row, the record its probe goes on from (#probeAll). */
+  readonly #found = new Int32Array(BATCH);
   /** For a label metric: this submission's codes, the ground truth's labels' and then its own new ones. */
   readonly #labelCodes: Map<string, number> | null;
   readonly #normalize: (label: string) => string;
 
-  readonly lines: Lines;
+  lines: Lines;
   readonly truth: GroundTruth;
 
   constructor(lines: Lines, truth: GroundTruth) {
@@ -64,6 +68,20 @@ export class Batch {
     this.#labelCodes =
       definition.target === 'label' ? new Map(truth.labels.map((label, code) => [label, code])) : null;
     this.#normalize = definition.normalize ?? ((label) => label);
+  }
+
+  /**
+   * The same batch (its arrays: ~115 KB) on other lines of a numeric submission: the scan pool's
+   * threads read a job's chunks with one (scan.ts).
+   */
+  restart(lines: Lines): void {
+    if (this.#labelCodes !== null) throw new Error('a label batch codes one submission: make a new one');
+    this.lines = lines;
+    this.size = 0;
+    this.firstLine = 0;
+    this.#unquotedUsed = 0;
+    this.refusal = null;
+    this.done = false;
   }
 
   fill(): void {
@@ -177,41 +195,66 @@ export class Batch {
    * to back, rather than while parsing: their memory reads overlap.
    */
   lookUp(file: Viewed): void {
-    const { truth, slots, starts, ends, hashes, size } = this;
+    const { truth, slots, size } = this;
+    if (!truth.direct) {
+      this.#probeAll(file);
+      return;
+    }
     const positions = truth.positions;
-    if (!truth.direct) this.touch();
     for (let i = 0; i < size; i++) {
       const slot = slots[i]!;
-      const start = starts[i]!;
-      slots[i] =
-        slot === PROBE
-          ? start >= 0
-            ? hashedPosition(truth, hashes[i]!, file, start, ends[i]!)
-            : hashedPosition(truth, hashes[i]!, this.unquoted, ~start, ends[i]!)
-          : slot < 0
-            ? -1
-            : positions[slot]!;
+      slots[i] = slot < 0 ? -1 : positions[slot]!;
     }
   }
 
   /**
-   * Hash index: reads, for each row of the batch, the first record its probe looks at and the id bytes
-   * that record points to (its first and last byte). These loads do not depend on each other, so the processor has many in flight;
-   * the probes that follow then find them in the cache instead of waiting for each in turn.
+   * Hash index, in three passes over the batch so that the memory reads of different rows overlap
+   * instead of waiting for each other: (1) each row's home record is loaded (reads independent of each
+   * other: the processor has many in flight); (2) from there, in the cache now, the first record with
+   * the id's hash (or the empty one that ends the probe) is found, and the first and last byte of the
+   * id it points to are loaded — the record that holds the id, not only its home (with linear probing
+   * at half full about a quarter of ids are not in their home record, and each such id's bytes were a
+   * wait of a whole memory read in the probe); (3) each id is compared with its record's, in the cache,
+   * and the probe goes on only after a hash collision (probe() from that record: those before it have
+   * other hashes).
    */
-  touch(): void {
-    const { table, mask, keys } = this.truth;
-    const { hashes, slots } = this;
+  #probeAll(file: Viewed): void {
+    const { table, keys, keyView } = this.truth;
+    const { hashes, slots, starts, ends, size } = this;
+    const found = this.#found;
+    const last = table.length - 1;
     let sink = 0;
-    for (let i = 0; i < this.size; i++) {
+    for (let i = 0; i < size; i++)
+      if (slots[i] === PROBE) sink ^= table[((hashes[i]! << 2) & last) + POSITION]!;
+    for (let i = 0; i < size; i++) {
       if (slots[i] !== PROBE) continue;
-      const at = (hashes[i]! & mask) * RECORD;
-      // The id's first and last byte: an id may straddle two cache lines (~15 % faster than the first alone).
+      const hash = hashes[i]!;
+      let at = (hash << 2) & last;
+      while (table[at + POSITION] !== 0 && table[at] !== hash) at = (at + RECORD) & last;
+      found[i] = at;
+      // The id's first and last byte: an id may straddle two cache lines.
       const end = table[at + 2]!;
       sink ^= keys[table[at + 1]!]! ^ keys[end > 0 ? end - 1 : 0]!;
     }
     // Kept, so the compiler cannot drop the loads as unused.
     this.touched = sink;
+    for (let i = 0; i < size; i++) {
+      if (slots[i] !== PROBE) {
+        slots[i] = -1;
+        continue;
+      }
+      const at = found[i]!;
+      if (table[at + POSITION] === 0) {
+        slots[i] = -1;
+        continue;
+      }
+      const start = starts[i]!;
+      const record =
+        start >= 0
+          ? probe(table, keyView, hashes[i]!, file, start, ends[i]!, at)
+          : probe(table, keyView, hashes[i]!, this.unquoted, ~start, ends[i]!, at);
+      slots[i] = table[record + POSITION]! - 1;
+    }
   }
 
   #refuse(reason: scoring.FileRefusal, stored: boolean): boolean {

@@ -114,15 +114,18 @@ export const viewed = (bytes: Uint8Array): Viewed => ({
  */
 function equalBytes(a: Viewed, aStart: number, b: Viewed, bStart: number, length: number): boolean {
   let i = 0;
+  // Little-endian: the processor's own order, no byte swap (equality does not care which).
   for (; i + 4 <= length; i += 4)
-    if (a.view.getInt32(aStart + i) !== b.view.getInt32(bStart + i)) return false;
+    if (a.view.getInt32(aStart + i, true) !== b.view.getInt32(bStart + i, true)) return false;
   for (; i < length; i++) if (a.bytes[aStart + i] !== b.bytes[bStart + i]) return false;
   return true;
 }
 
 /**
  * The record holding the id id.bytes[start…end) with its hash (its index in the table, times RECORD),
- * or else the empty record where it would go. For a finished table (every position ≥ 0).
+ * or else the empty record where it would go. For a finished table (every position ≥ 0). `from`: where
+ * the probe starts, the id's home record unless the caller knows no record before `from` on the
+ * probe's way has the id's hash (Batch#lookUp).
  */
 export function probe(
   table: Int32Array,
@@ -131,15 +134,16 @@ export function probe(
   id: Viewed,
   start: number,
   end: number,
+  from = (hash << 2) & (table.length - 1),
 ): number {
   const last = table.length - 1;
   const length = end - start;
-  let at = (hash << 2) & last;
+  let at = from;
   for (;;) {
     if (table[at + POSITION] === 0) return at;
     if (table[at] === hash) {
-      const from = table[at + 1]!;
-      if (table[at + 2]! - from === length && equalBytes(keys, from, id, start, length)) return at;
+      const key = table[at + 1]!;
+      if (table[at + 2]! - key === length && equalBytes(keys, key, id, start, length)) return at;
     }
     at = (at + RECORD) & last;
   }

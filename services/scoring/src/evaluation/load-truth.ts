@@ -26,8 +26,8 @@ export function loadGroundTruth(
   options?: ParallelOptions,
 ): GroundTruth {
   const integers = readIntegerRows(bytes, metric, publicPercent);
-  // Ids for the hash index: read on the scan pool's threads when it runs and the file is big and
-  // clean (truth-parallel.ts); else, and to report what is wrong, on this thread.
+  // Ids for the hash index: on this thread, unless the caller asks for the scan pool's threads
+  // (`options.minBytes`, truth-parallel.ts) and the file is clean; the problems always reported from here.
   const truth =
     integers && integers.max - integers.min + 1 <= integers.count * 4
       ? directTruth(integers, metric)

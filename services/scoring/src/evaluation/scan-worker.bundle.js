@@ -18,19 +18,19 @@ var viewed = (bytes) => ({
 function equalBytes(a, aStart, b, bStart, length) {
   let i = 0;
   for (; i + 4 <= length; i += 4)
-    if (a.view.getInt32(aStart + i) !== b.view.getInt32(bStart + i)) return false;
+    if (a.view.getInt32(aStart + i, true) !== b.view.getInt32(bStart + i, true)) return false;
   for (; i < length; i++) if (a.bytes[aStart + i] !== b.bytes[bStart + i]) return false;
   return true;
 }
-function probe(table, keys, hash, id, start, end) {
+function probe(table, keys, hash, id, start, end, from = hash << 2 & table.length - 1) {
   const last = table.length - 1;
   const length = end - start;
-  let at = hash << 2 & last;
+  let at = from;
   for (; ; ) {
     if (table[at + POSITION] === 0) return at;
     if (table[at] === hash) {
-      const from = table[at + 1];
-      if (table[at + 2] - from === length && equalBytes(keys, from, id, start, length)) return at;
+      const key = table[at + 1];
+      if (table[at + 2] - key === length && equalBytes(keys, key, id, start, length)) return at;
     }
     at = at + RECORD & last;
   }
@@ -157,8 +157,33 @@ var Lines = class {
       if (byte === QUOTE || byte === LF || byte === CR) return false;
       hash = Math.imul(hash ^ byte, FNV_PRIME);
     }
-    if (i === start || i === length) return false;
-    const comma = i;
+    return this.#keyedValue(start, i, hash);
+  }
+  /**
+   * nextKeyed for a ground truth, which keeps its ids: the id's bytes are also copied to `keys` from
+   * `at` as they go by (a second pass copying them took about half as long as reading the rows). On
+   * false, bytes after `at` may have been written: the caller's next id goes there.
+   */
+  nextKeyedInto(keys, at) {
+    const bytes = this.bytes;
+    const length = bytes.length;
+    const start = this.position;
+    let hash = FNV_OFFSET;
+    let i = start;
+    for (let to = at; i < length; i++, to++) {
+      const byte = bytes[i];
+      if (byte === COMMA) break;
+      if (byte === QUOTE || byte === LF || byte === CR) return false;
+      keys[to] = byte;
+      hash = Math.imul(hash ^ byte, FNV_PRIME);
+    }
+    return this.#keyedValue(start, i, hash);
+  }
+  /** The rest of nextKeyed once the id start…comma is hashed: the value and the line's end. */
+  #keyedValue(start, comma, hash) {
+    const bytes = this.bytes;
+    const length = bytes.length;
+    if (comma === start || comma === length) return false;
     const end = readDecimal(bytes, comma + 1, length);
     if (end === -1) return false;
     let next;
@@ -178,11 +203,11 @@ var Lines = class {
 };
 var POWERS_OF_TEN = new Float64Array(16);
 for (let k = 0, power = 1; k < 16; k++, power *= 10) POWERS_OF_TEN[k] = power;
+var SIGNS = Float64Array.of(1, -1);
 var plain = { id: 0, hash: 0, comma: 0, value: 0 };
 function readDecimal(bytes, start, limit) {
-  let i = start;
-  const sign = bytes[i];
-  if (sign === MINUS || sign === PLUS) i++;
+  const sign = bytes[start];
+  let i = start + (sign === MINUS || sign === PLUS ? 1 : 0);
   let mantissa = 0;
   let digits = 0;
   let point = -1;
@@ -197,7 +222,7 @@ function readDecimal(bytes, start, limit) {
   }
   if (digits === 0 || digits > 15) return -1;
   const value = point === -1 ? mantissa : mantissa / POWERS_OF_TEN[i - point - 1];
-  plain.value = sign === MINUS ? -value : value;
+  plain.value = value * SIGNS[+(sign === MINUS)];
   return i;
 }
 function plainDecimal(bytes, start, end) {
@@ -329,15 +354,18 @@ function meanAbsoluteError(truth, predicted) {
   for (let i = 0; i < n; i++) sum += Math.abs(predicted[i] - truth[i]);
   return sum / n;
 }
-function rootMeanSquaredError(truth, predicted) {
-  const n = truth.length;
-  if (n === 0) return null;
+function sumOfSquaredErrors(truth, predicted) {
   let sum = 0;
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < truth.length; i++) {
     const difference = predicted[i] - truth[i];
     sum += difference * difference;
   }
-  return Math.sqrt(sum / n);
+  return sum;
+}
+function rootMeanSquaredError(truth, predicted) {
+  const n = truth.length;
+  if (n === 0) return null;
+  return Math.sqrt(sumOfSquaredErrors(truth, predicted) / n);
 }
 function rSquared(truth, predicted) {
   const n = truth.length;
@@ -621,7 +649,6 @@ function nextGeneral(lines) {
 
 // src/evaluation/ground-truth.ts
 var EMPTY_KEYS = new Uint8Array(0);
-var hashedPosition = (truth, hash, id, start, end) => truth.table[probe(truth.table, truth.keyView, hash, id, start, end) + 3] - 1;
 function directSlot(truth, bytes, start, end) {
   const id = canonicalInteger(bytes, start, end);
   const slot = id - truth.directBase;
@@ -636,6 +663,7 @@ var shown = (bytes, start, end) => {
 var BATCH = 4096;
 var HASHED_BATCH = 256;
 var PROBE = -2;
+var POSITION2 = 3;
 var Batch = class {
   starts = new Int32Array(BATCH);
   ends = new Int32Array(BATCH);
@@ -650,8 +678,10 @@ var Batch = class {
   #unquotedUsed = 0;
   refusal = null;
   done = false;
-  /** What `touch` read, folded together: kept only so its loads are not optimised away. */
+  /** What the loads ahead of the probes read, folded together: kept only so they are not optimised away. */
   touched = 0;
+  /** Hash index: per row, the record its probe goes on from (#probeAll). */
+  #found = new Int32Array(BATCH);
   /** For a label metric: this submission's codes, the ground truth's labels' and then its own new ones. */
   #labelCodes;
   #normalize;
@@ -663,6 +693,19 @@ var Batch = class {
     const definition = metricOf(truth.metric);
     this.#labelCodes = definition.target === "label" ? new Map(truth.labels.map((label, code) => [label, code])) : null;
     this.#normalize = definition.normalize ?? ((label) => label);
+  }
+  /**
+   * The same batch (its arrays: ~115 KB) on other lines of a numeric submission: the scan pool's
+   * threads read a job's chunks with one (scan.ts).
+   */
+  restart(lines) {
+    if (this.#labelCodes !== null) throw new Error("a label batch codes one submission: make a new one");
+    this.lines = lines;
+    this.size = 0;
+    this.firstLine = 0;
+    this.#unquotedUsed = 0;
+    this.refusal = null;
+    this.done = false;
   }
   fill() {
     const { lines, truth, starts, ends, slots, hashes, values } = this;
@@ -765,31 +808,60 @@ var Batch = class {
    * to back, rather than while parsing: their memory reads overlap.
    */
   lookUp(file) {
-    const { truth, slots, starts, ends, hashes, size } = this;
+    const { truth, slots, size } = this;
+    if (!truth.direct) {
+      this.#probeAll(file);
+      return;
+    }
     const positions = truth.positions;
-    if (!truth.direct) this.touch();
     for (let i = 0; i < size; i++) {
       const slot = slots[i];
-      const start = starts[i];
-      slots[i] = slot === PROBE ? start >= 0 ? hashedPosition(truth, hashes[i], file, start, ends[i]) : hashedPosition(truth, hashes[i], this.unquoted, ~start, ends[i]) : slot < 0 ? -1 : positions[slot];
+      slots[i] = slot < 0 ? -1 : positions[slot];
     }
   }
   /**
-   * Hash index: reads, for each row of the batch, the first record its probe looks at and the id bytes
-   * that record points to (its first and last byte). These loads do not depend on each other, so the processor has many in flight;
-   * the probes that follow then find them in the cache instead of waiting for each in turn.
+   * Hash index, in three passes over the batch so that the memory reads of different rows overlap
+   * instead of waiting for each other: (1) each row's home record is loaded (reads independent of each
+   * other: the processor has many in flight); (2) from there, in the cache now, the first record with
+   * the id's hash (or the empty one that ends the probe) is found, and the first and last byte of the
+   * id it points to are loaded — the record that holds the id, not only its home (with linear probing
+   * at half full about a quarter of ids are not in their home record, and each such id's bytes were a
+   * wait of a whole memory read in the probe); (3) each id is compared with its record's, in the cache,
+   * and the probe goes on only after a hash collision (probe() from that record: those before it have
+   * other hashes).
    */
-  touch() {
-    const { table, mask, keys } = this.truth;
-    const { hashes, slots } = this;
+  #probeAll(file) {
+    const { table, keys, keyView } = this.truth;
+    const { hashes, slots, starts, ends, size } = this;
+    const found = this.#found;
+    const last = table.length - 1;
     let sink = 0;
-    for (let i = 0; i < this.size; i++) {
+    for (let i = 0; i < size; i++)
+      if (slots[i] === PROBE) sink ^= table[(hashes[i] << 2 & last) + POSITION2];
+    for (let i = 0; i < size; i++) {
       if (slots[i] !== PROBE) continue;
-      const at = (hashes[i] & mask) * RECORD;
+      const hash = hashes[i];
+      let at = hash << 2 & last;
+      while (table[at + POSITION2] !== 0 && table[at] !== hash) at = at + RECORD & last;
+      found[i] = at;
       const end = table[at + 2];
       sink ^= keys[table[at + 1]] ^ keys[end > 0 ? end - 1 : 0];
     }
     this.touched = sink;
+    for (let i = 0; i < size; i++) {
+      if (slots[i] !== PROBE) {
+        slots[i] = -1;
+        continue;
+      }
+      const at = found[i];
+      if (table[at + POSITION2] === 0) {
+        slots[i] = -1;
+        continue;
+      }
+      const start = starts[i];
+      const record = start >= 0 ? probe(table, keyView, hashes[i], file, start, ends[i], at) : probe(table, keyView, hashes[i], this.unquoted, ~start, ends[i], at);
+      slots[i] = table[record + POSITION2] - 1;
+    }
   }
   #refuse(reason, stored) {
     this.refusal = reason;
@@ -798,8 +870,13 @@ var Batch = class {
 };
 
 // src/evaluation/scan.ts
-function scanChunk(chunk, truth, predicted) {
-  const batch = new Batch(new Lines(chunk, false), truth);
+function scanChunk(chunk, truth, predicted, reused) {
+  const lines = new Lines(chunk, false);
+  let batch;
+  if (reused) {
+    reused.restart(lines);
+    batch = reused;
+  } else batch = new Batch(lines, truth);
   const { slots, values } = batch;
   const file = viewed(chunk);
   let rows = 0;
@@ -821,15 +898,28 @@ var NEXT = 0;
 var DONE = 1;
 var BY_POOL = 2;
 var RESULTS = 3;
+var primed = false;
+var EMPTY = new Uint8Array(0);
 function takeChunks(job, truth, pooled) {
   const { bytes, bounds, control, predicted } = job;
   const chunks = bounds.length - 1;
+  if (!primed) {
+    primed = true;
+    const batch2 = new Batch(new Lines(EMPTY, false), truth);
+    const file = viewed(EMPTY);
+    for (let i = 0; i < 32; i++) {
+      batch2.fill();
+      batch2.lookUp(file);
+    }
+  }
+  let batch = null;
   for (; ; ) {
     const chunk = Atomics.add(control, NEXT, 1);
     if (chunk >= chunks) return;
     let rows;
     try {
-      rows = scanChunk(bytes.subarray(bounds[chunk], bounds[chunk + 1]), truth, predicted);
+      batch ??= new Batch(new Lines(EMPTY, false), truth);
+      rows = scanChunk(bytes.subarray(bounds[chunk], bounds[chunk + 1]), truth, predicted, batch);
     } catch {
       rows = -1;
     }
@@ -842,7 +932,7 @@ function takeChunks(job, truth, pooled) {
 
 // src/evaluation/truth-chunks.ts
 var CLAIMED = -1;
-var POSITION2 = 3;
+var POSITION3 = 3;
 var PENDING = 256;
 var touched = 0;
 var T_NEXT = 0;
@@ -855,13 +945,13 @@ function insertShared(table, keys, hash, start, end, position) {
   const last = table.length - 1;
   let at = hash << 2 & last;
   for (; ; ) {
-    const found = Atomics.load(table, at + POSITION2);
+    const found = Atomics.load(table, at + POSITION3);
     if (found === 0) {
-      if (Atomics.compareExchange(table, at + POSITION2, 0, CLAIMED) !== 0) continue;
+      if (Atomics.compareExchange(table, at + POSITION3, 0, CLAIMED) !== 0) continue;
       table[at] = hash;
       table[at + 1] = start;
       table[at + 2] = end;
-      Atomics.store(table, at + POSITION2, position);
+      Atomics.store(table, at + POSITION3, position);
       return true;
     }
     if (found === CLAIMED) continue;
@@ -869,42 +959,51 @@ function insertShared(table, keys, hash, start, end, position) {
     at = at + RECORD & last;
   }
 }
+var Pending = class {
+  hashes = new Int32Array(PENDING);
+  starts = new Int32Array(PENDING);
+  ends = new Int32Array(PENDING);
+  positions = new Int32Array(PENDING);
+  size = 0;
+  /** Inserts the pending ids into the job's table; false when one is there already or the table is full. */
+  flush(job) {
+    const { table, keys, control } = job;
+    const { hashes, starts, ends, positions } = this;
+    const size = this.size;
+    this.size = 0;
+    if (Atomics.add(control, T_INSERTED, size) + size > table.length / RECORD * 0.75) return false;
+    const last = table.length - 1;
+    let sink = 0;
+    for (let i = 0; i < size; i++) sink ^= table[hashes[i] << 2 & last];
+    touched = sink;
+    for (let i = 0; i < size; i++)
+      if (!insertShared(table, keys, hashes[i], starts[i], ends[i], positions[i])) return false;
+    return true;
+  }
+};
+var pendingOfThread = null;
 function readTruthChunk(job, c) {
-  const { bytes, bounds, regions, keys, table, values: out, control } = job;
+  const { bytes, bounds, regions, keys, values: out } = job;
   const chunk = bytes.subarray(bounds[c], bounds[c + 1]);
   const lines = new Lines(chunk, false);
   const values = new Values(job.metric);
   if (!values.numeric) return null;
-  const hashes = new Int32Array(PENDING);
-  const starts = new Int32Array(PENDING);
-  const ends = new Int32Array(PENDING);
-  const positions = new Int32Array(PENDING);
-  const limit = table.length / RECORD * 0.75;
-  let pending = 0;
+  const pending = pendingOfThread ??= new Pending();
+  pending.size = 0;
+  const { hashes, starts, ends, positions } = pending;
   let used = bounds[c] - bounds[0];
   const front = regions[c];
   let back = regions[c + 1];
   const capacity = back - front;
   let publicRows = 0;
   let privateRows = 0;
-  const flush = () => {
-    if (Atomics.add(control, T_INSERTED, pending) + pending > limit) return false;
-    const last = table.length - 1;
-    let sink = 0;
-    for (let i = 0; i < pending; i++) sink ^= table[hashes[i] << 2 & last];
-    touched = sink;
-    for (let i = 0; i < pending; i++)
-      if (!insertShared(table, keys, hashes[i], starts[i], ends[i], positions[i])) return false;
-    pending = 0;
-    return true;
-  };
   for (; ; ) {
     const from = used;
     let hash;
     let value;
-    if (lines.nextKeyed()) {
+    if (lines.nextKeyedInto(keys, used)) {
       const end = plain.comma;
-      for (let i = lines.start; i < end; i++) keys[used++] = chunk[i];
+      used += end - lines.start;
       hash = plain.hash;
       value = values.check(plain.value, chunk, end + 1, lines.end, 0);
     } else {
@@ -917,18 +1016,19 @@ function readTruthChunk(job, c) {
     }
     if (publicRows + privateRows === capacity) return null;
     const isPublic = isPublicHash(hash, job.publicPercent);
-    hashes[pending] = hash | 0;
-    starts[pending] = from;
-    ends[pending] = used;
-    positions[pending] = isPublic ? publicRows + 1 : -(privateRows + 2);
-    if (++pending === PENDING && !flush()) return null;
+    const at = pending.size++;
+    hashes[at] = hash | 0;
+    starts[at] = from;
+    ends[at] = used;
+    positions[at] = isPublic ? publicRows + 1 : -(privateRows + 2);
+    if (at + 1 === PENDING && !pending.flush(job)) return null;
     if (isPublic) out[front + publicRows++] = value;
     else {
       out[--back] = value;
       privateRows++;
     }
   }
-  if (pending > 0 && !flush()) return null;
+  if (pending.size > 0 && !pending.flush(job)) return null;
   return [publicRows, privateRows];
 }
 function takeTruthChunks(job, pooled) {
