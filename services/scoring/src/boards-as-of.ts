@@ -1,14 +1,7 @@
-import {
-  AppError,
-  type Db,
-  type EventStore,
-  type PersonalDataKeys,
-  type Projection,
-  projectionAsOf,
-} from '@sais/kit';
+import { type Db, type EventStore, type PersonalDataKeys, type Projection, projectionAsOf } from '@sais/kit';
 import { sql } from 'kysely';
-import { scoringCodes } from './errors.ts';
 import { Leaderboards } from './leaderboards.ts';
+import { scoringErrors } from './errors.ts';
 
 type Board = 'leaderboard' | 'private_leaderboard';
 type Ranking = Awaited<ReturnType<Leaderboards['queryPage']>>;
@@ -62,7 +55,7 @@ export class BoardsAsOf {
   stepOf(asked: string, now = Date.now()): Date {
     const at = Date.parse(asked);
     if (!/^\d{4}-\d{2}-\d{2}T/.test(asked) || Number.isNaN(at) || at > now)
-      throw new AppError(scoringCodes.boardAsOfInvalid, 'boardAsOfInvalid', 400, { data: { asOf: asked } });
+      throw scoringErrors.boardAsOfInvalid({ data: { asOf: asked } });
     return new Date(Math.floor(at / this.#stepMs) * this.#stepMs);
   }
 
@@ -159,7 +152,7 @@ export class BoardsAsOf {
     const window = current && now - current.start < this.#windowMs ? current : { start: now, count: 0 };
     if (window.count >= this.#perAccount) {
       const retryAfterSeconds = Math.max(1, Math.ceil((window.start + this.#windowMs - now) / 1000));
-      throw new AppError(scoringCodes.boardAsOfLimitReached, 'boardAsOfLimitReached', 429, {
+      throw scoringErrors.boardAsOfLimitReached({
         data: { limit: this.#perAccount, minutes: Math.round(this.#windowMs / 60_000), retryAfterSeconds },
       });
     }

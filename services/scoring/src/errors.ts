@@ -1,2 +1,99 @@
+import { errorCodes, scoringCodes } from '@sais/events';
+import { AppError } from '@sais/kit';
+import { integrityCodes } from './integrity/codes.ts';
+
 /** Scoring's body codes (40xxx) are shared with the apps: events/src/error-codes.ts; texts in events/src/messages/scoring.ts. */
 export { scoringCodes } from '@sais/events';
+
+/** What a failure may carry: `data` for the form or the client (a field, a limit), a `detail` for the log. */
+type Options = { cause?: unknown; detail?: string; data?: unknown };
+
+/**
+ * Scoring's failures, one constructor each (code, message key, HTTP status), as the other services have
+ * them; the texts are in events/src/messages/scoring.ts.
+ */
+export const scoringErrors = {
+  alreadyDisqualified: (options?: Options) =>
+    new AppError(scoringCodes.alreadyDisqualified, 'alreadyDisqualified', 409, options),
+  boardAsOfInvalid: (options?: Options) =>
+    new AppError(scoringCodes.boardAsOfInvalid, 'boardAsOfInvalid', 400, options),
+  boardAsOfLimitReached: (options?: Options) =>
+    new AppError(scoringCodes.boardAsOfLimitReached, 'boardAsOfLimitReached', 429, options),
+  competitionUnknown: (options?: Options) =>
+    new AppError(scoringCodes.competitionUnknown, 'competitionUnknown', 404, options),
+  configPathInvalid: (options?: Options) =>
+    new AppError(scoringCodes.configPathInvalid, 'configPathInvalid', 400, options),
+  containerRunsUnavailable: (options?: Options) =>
+    new AppError(scoringCodes.containerRunsUnavailable, 'containerRunsUnavailable', 400, options),
+  dailyLimitReached: (options?: Options) =>
+    new AppError(scoringCodes.dailyLimitReached, 'dailyLimitReached', 429, options),
+  fileRequired: (options?: Options) => new AppError(scoringCodes.fileRequired, 'fileRequired', 400, options),
+  fileTooLarge: (options?: Options) => new AppError(scoringCodes.fileTooLarge, 'fileTooLarge', 413, options),
+  finalSelectionClosed: (options?: Options) =>
+    new AppError(scoringCodes.finalSelectionClosed, 'finalSelectionClosed', 409, options),
+  finalSelectionInvalid: (options?: Options) =>
+    new AppError(scoringCodes.finalSelectionInvalid, 'finalSelectionInvalid', 400, options),
+  formatRefusalsLimitReached: (options?: Options) =>
+    new AppError(scoringCodes.formatRefusalsLimitReached, 'formatRefusalsLimitReached', 429, options),
+  groundTruthUnscorable: (options?: Options) =>
+    new AppError(scoringCodes.groundTruthUnscorable, 'groundTruthUnscorable', 400, options),
+  imageCredentialsTooLong: (options?: Options) =>
+    new AppError(scoringCodes.imageCredentialsTooLong, 'imageCredentialsTooLong', 400, options),
+  imageReferenceInvalid: (options?: Options) =>
+    new AppError(scoringCodes.imageReferenceInvalid, 'imageReferenceInvalid', 400, options),
+  imageRegistryNotAllowed: (options?: Options) =>
+    new AppError(scoringCodes.imageRegistryNotAllowed, 'imageRegistryNotAllowed', 400, options),
+  imageUsernameRequired: (options?: Options) =>
+    new AppError(scoringCodes.imageUsernameRequired, 'imageUsernameRequired', 400, options),
+  invalidRequest: (options?: Options) =>
+    new AppError(errorCodes.invalidRequest, 'invalidRequest', 400, options),
+  mergedTeamOverAllowance: (options?: Options) =>
+    new AppError(scoringCodes.mergedTeamOverAllowance, 'mergedTeamOverAllowance', 429, options),
+  noGroundTruth: (options?: Options) =>
+    new AppError(scoringCodes.noGroundTruth, 'noGroundTruth', 400, options),
+  noOpenPhase: (options?: Options) => new AppError(scoringCodes.noOpenPhase, 'noOpenPhase', 400, options),
+  notAvailableYet: (options?: Options) =>
+    new AppError(errorCodes.notAvailable, 'notAvailableYet', 501, options),
+  notSignedUp: (options?: Options) => new AppError(scoringCodes.notSignedUp, 'notSignedUp', 403, options),
+  ownTeamDecision: (options?: Options) =>
+    new AppError(scoringCodes.ownTeamDecision, 'ownTeamDecision', 403, options),
+  previousRunStillRunning: (options?: Options) =>
+    new AppError(scoringCodes.previousRunStillRunning, 'previousRunStillRunning', 409, options),
+  privateLeaderboardHidden: (options?: Options) =>
+    new AppError(scoringCodes.privateLeaderboardHidden, 'privateLeaderboardHidden', 403, options),
+  publicationNeedsTwo: (options?: Options) =>
+    new AppError(integrityCodes.publicationNeedsTwo, 'publicationNeedsTwo', 409, options),
+  resultHeaderWrong: (options?: Options) =>
+    new AppError(scoringCodes.resultHeaderWrong, 'resultHeaderWrong', 400, options),
+  resultLineTooLong: (options?: Options) =>
+    new AppError(scoringCodes.resultLineTooLong, 'resultLineTooLong', 400, options),
+  resultTooManyColumns: (options?: Options) =>
+    new AppError(scoringCodes.resultTooManyColumns, 'resultTooManyColumns', 400, options),
+  resultsFinal: (options?: Options) =>
+    new AppError(integrityCodes.resultsFinal, 'resultsFinal', 409, options),
+  resumableUploadsLimit: (options?: Options) =>
+    new AppError(scoringCodes.resumableUploadsLimit, 'resumableUploadsLimit', 429, options),
+  sampleSubmissionUnavailable: (options?: Options) =>
+    new AppError(scoringCodes.sampleSubmissionUnavailable, 'sampleSubmissionUnavailable', 404, options),
+  sealNothingToSeal: (options?: Options) =>
+    new AppError(integrityCodes.sealNothingToSeal, 'sealNothingToSeal', 409, options),
+  sealStale: (options?: Options) => new AppError(integrityCodes.sealStale, 'sealStale', 409, options),
+  signalDecided: (options?: Options) =>
+    new AppError(integrityCodes.signalDecided, 'signalDecided', 409, options),
+  signalNotFound: (options?: Options) =>
+    new AppError(integrityCodes.signalNotFound, 'signalNotFound', 404, options),
+  signalTeamNotNamed: (options?: Options) =>
+    new AppError(integrityCodes.signalTeamNotNamed, 'signalTeamNotNamed', 400, options),
+  submissionDescriptionTooLong: (options?: Options) =>
+    new AppError(scoringCodes.submissionDescriptionTooLong, 'submissionDescriptionTooLong', 400, options),
+  submissionKindNotAccepted: (options?: Options) =>
+    new AppError(scoringCodes.submissionKindNotAccepted, 'submissionKindNotAccepted', 400, options),
+  submissionNotCancellable: (options?: Options) =>
+    new AppError(scoringCodes.submissionNotCancellable, 'submissionNotCancellable', 409, options),
+  submissionNotFound: (options?: Options) =>
+    new AppError(scoringCodes.submissionNotFound, 'submissionNotFound', 404, options),
+  submissionNotRescorable: (options?: Options) =>
+    new AppError(scoringCodes.submissionNotRescorable, 'submissionNotRescorable', 409, options),
+  teamHasNoSubmissions: (options?: Options) =>
+    new AppError(scoringCodes.teamHasNoSubmissions, 'teamHasNoSubmissions', 404, options),
+};

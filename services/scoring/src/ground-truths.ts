@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { type EventMetadata, scoring } from '@sais/events';
-import { AppError, type Db, type EventStore, ValidationError, dataOf } from '@sais/kit';
+import { type Db, type EventStore, ValidationError, dataOf } from '@sais/kit';
 import type { ScoringDb } from './db/tables.ts';
-import { scoringCodes } from './errors.ts';
 import { InvalidFile } from './evaluation/csv.ts';
 import { type Metric, UnscorableSplit } from './evaluation/ground-truth.ts';
 import { loadGroundTruth } from './evaluation/load-truth.ts';
 import { encodeTruthForm } from './evaluation/truth-form.ts';
+import { scoringErrors } from './errors.ts';
 
 /** Operators set a competition's ground truth, metric and public share; each upload is an event. */
 export class GroundTruths {
@@ -28,7 +28,7 @@ export class GroundTruths {
     } catch (error) {
       // The file reads, but one part cannot be scored (empty; AUC: one class): its own code, the reason in data.log.
       if (error instanceof UnscorableSplit)
-        throw new AppError(scoringCodes.groundTruthUnscorable, 'groundTruthUnscorable', 400, {
+        throw scoringErrors.groundTruthUnscorable({
           detail: error.message,
           data: { log: error.message },
         });

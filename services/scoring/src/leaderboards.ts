@@ -1,8 +1,8 @@
-import { AppError, type Db } from '@sais/kit';
+import { type Db } from '@sais/kit';
 import { type RawBuilder, sql } from 'kysely';
 import type { BoardWatch } from './board-watch.ts';
-import { scoringCodes } from './errors.ts';
 import { bestFirstSql, direction } from './domain/ranking.ts';
+import { scoringErrors } from './errors.ts';
 
 interface BoardRow {
   team_id: string;
@@ -92,7 +92,7 @@ export class Leaderboards {
       : { rows: [] };
     const publishedAt = published.rows[0]?.published_at;
     if (!publishedAt && !preview)
-      throw new AppError(scoringCodes.privateLeaderboardHidden, 'privateLeaderboardHidden', 403, {
+      throw scoringErrors.privateLeaderboardHidden({
         data: { phase },
       });
     const page = await this.#cached('private_leaderboard', { ...query, phase: phase ?? undefined });

@@ -1,13 +1,13 @@
 import { type EventMetadata, type Language, defaultLanguage, scoring } from '@sais/events';
-import { AppError, ConcurrencyError, type Db, type EventStore } from '@sais/kit';
+import { ConcurrencyError, type Db, type EventStore } from '@sais/kit';
 import { type RawBuilder, sql } from 'kysely';
 import type { ScoringDb, ScoringTables } from './db/tables.ts';
-import { scoringCodes } from './errors.ts';
 import { InvalidFile } from './evaluation/csv.ts';
 import { scoreSubmission } from './evaluation/score.ts';
 import { GroundTruthCache } from './evaluation/truth-cache.ts';
 import { stream } from './domain/submission.ts';
 import { progressOf } from './domain/submission.ts';
+import { scoringErrors } from './errors.ts';
 
 type Status = ScoringTables['submissions']['status'];
 
@@ -164,7 +164,7 @@ export class Operations {
       to: 0,
       filter: { ids: [submissionId] },
     });
-    if (!records[0]) throw new AppError(scoringCodes.submissionNotFound, 'submissionNotFound', 404);
+    if (!records[0]) throw scoringErrors.submissionNotFound();
     return records[0];
   }
 
@@ -191,11 +191,11 @@ export class Operations {
       .select(['competition_id', 'public_score'])
       .where('submission_id', '=', submissionId)
       .executeTakeFirst();
-    if (!row) throw new AppError(scoringCodes.submissionNotFound, 'submissionNotFound', 404);
+    if (!row) throw scoringErrors.submissionNotFound();
     const history = await this.store.readStream(stream(submissionId));
     const status = progressOf(history).status;
     if (status !== 'Completed' && status !== 'Invalid')
-      throw new AppError(scoringCodes.submissionNotRescorable, 'submissionNotRescorable', 409, {
+      throw scoringErrors.submissionNotRescorable({
         data: { status },
       });
     const truth = await this.#truths.get(row.competition_id);

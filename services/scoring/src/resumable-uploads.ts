@@ -1,7 +1,7 @@
-import { AppError, type Db } from '@sais/kit';
+import { type Db } from '@sais/kit';
 import { sql } from 'kysely';
 import type { ScoringDb } from './db/tables.ts';
-import { scoringCodes } from './errors.ts';
+import { scoringErrors } from './errors.ts';
 
 /**
  * What one account may have open at once through tus: a few uploads, a bounded declared size in all,
@@ -37,7 +37,7 @@ export class ResumableUploads {
       );
       const { uploads, bytes } = open.rows[0]!;
       if (uploads >= resumablePolicy.perAccount || Number(bytes) + size > resumablePolicy.totalBytes)
-        throw new AppError(scoringCodes.resumableUploadsLimit, 'resumableUploadsLimit', 429, {
+        throw scoringErrors.resumableUploadsLimit({
           data: { open: uploads, openBytes: Number(bytes), ...resumablePolicy },
         });
       await this.#t(trx)

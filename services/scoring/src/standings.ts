@@ -1,11 +1,11 @@
 import { type EventMetadata, scoring } from '@sais/events';
-import { AppError, ConcurrencyError, type Db, type EventStore } from '@sais/kit';
+import { ConcurrencyError, type Db, type EventStore } from '@sais/kit';
 import { sql } from 'kysely';
 import type { ScoringDb } from './db/tables.ts';
 import { bestFirst, finalSubmissions } from './domain/ranking.ts';
 import { stream } from './domain/submission.ts';
-import { scoringCodes } from './errors.ts';
 import { scoringPhases } from './submissions.ts';
+import { scoringErrors } from './errors.ts';
 
 export const teamStream = (competitionId: string, teamId: string) =>
   `scoring-team-${competitionId}-${teamId}`;
@@ -58,8 +58,7 @@ export class Standings {
     metadata: EventMetadata,
   ) {
     const ids = [...new Set(request.submissionIds)];
-    const invalid = (reason: string) =>
-      new AppError(scoringCodes.finalSelectionInvalid, 'finalSelectionInvalid', 400, { data: { reason } });
+    const invalid = (reason: string) => scoringErrors.finalSelectionInvalid({ data: { reason } });
     if (ids.length > scoring.finalSelectionLimit)
       throw invalid(`at most ${scoring.finalSelectionLimit} submissions`);
     // Only a competition and phase that exist: a selection for anything else would only grow the log.
@@ -79,8 +78,8 @@ export class Standings {
       ])
       .where('c.competition_id', '=', request.competitionId)
       .executeTakeFirst();
-    if (!competition) throw new AppError(scoringCodes.competitionUnknown, 'competitionUnknown', 404);
-    if (!competition.signed_up) throw new AppError(scoringCodes.notSignedUp, 'notSignedUp', 403);
+    if (!competition) throw scoringErrors.competitionUnknown();
+    if (!competition.signed_up) throw scoringErrors.notSignedUp();
     if (
       request.phase !== undefined &&
       !(scoringPhases.includes(request.phase) && competition.phases[request.phase])
@@ -106,8 +105,7 @@ export class Standings {
       phases[0] ?? request.phase ?? (await this.#latestPhase(request.competitionId, request.teamId));
     if (!phase) throw invalid('no phase');
     if (request.phase && request.phase !== phase) throw invalid('submissions of another phase');
-    if (await this.#published(request.competitionId, phase))
-      throw new AppError(scoringCodes.finalSelectionClosed, 'finalSelectionClosed', 409);
+    if (await this.#published(request.competitionId, phase)) throw scoringErrors.finalSelectionClosed();
     await this.db.transaction().execute(async (trx) => {
       const key = { competition_id: request.competitionId, phase, team_id: request.teamId };
       await this.#t(trx)
@@ -241,9 +239,8 @@ export class Standings {
       .select(['disqualified_reason'])
       .where('submission_id', '=', submissionId)
       .executeTakeFirst();
-    if (!row) throw new AppError(scoringCodes.submissionNotFound, 'submissionNotFound', 404);
-    if (row.disqualified_reason)
-      throw new AppError(scoringCodes.alreadyDisqualified, 'alreadyDisqualified', 409);
+    if (!row) throw scoringErrors.submissionNotFound();
+    if (row.disqualified_reason) throw scoringErrors.alreadyDisqualified();
     const history = await this.store.readStream(stream(submissionId));
     await this.db.transaction().execute(async (trx) => {
       await this.store.append(
@@ -266,7 +263,7 @@ export class Standings {
   async disqualifyTeam(competitionId: string, teamId: string, reason: string, metadata: EventMetadata) {
     const known = await sql<{ n: number }>`select count(*)::int as n from scoring.submissions
       where competition_id = ${competitionId} and team_id = ${teamId}`.execute(this.db);
-    if (!known.rows[0]!.n) throw new AppError(scoringCodes.teamHasNoSubmissions, 'teamHasNoSubmissions', 404);
+    if (!known.rows[0]!.n) throw scoringErrors.teamHasNoSubmissions();
     await this.db.transaction().execute(async (trx) => {
       const inserted = await this.#t(trx)
         .insertInto('team_disqualifications')
@@ -274,7 +271,7 @@ export class Standings {
         .onConflict((oc) => oc.doNothing())
         .returning('team_id')
         .executeTakeFirst();
-      if (!inserted) throw new AppError(scoringCodes.alreadyDisqualified, 'alreadyDisqualified', 409);
+      if (!inserted) throw scoringErrors.alreadyDisqualified();
       await this.store.append(
         scoring.TeamDisqualified.aggregate,
         teamStream(competitionId, teamId),

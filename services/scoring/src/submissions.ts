@@ -10,11 +10,11 @@ import {
 import { AppError, ConcurrencyError, type Db, type EventStore, calendarDay, daysInclusive } from '@sais/kit';
 import { sql } from 'kysely';
 import type { ScoringDb, ScoringTables } from './db/tables.ts';
-import { scoringCodes } from './errors.ts';
 import { Lines } from './evaluation/csv.ts';
 import { ROW_OK, headerFields, row, splitRow } from './evaluation/fields.ts';
 import { progressOf, stream } from './domain/submission.ts';
 import { recordStep } from './workers/record.ts';
+import { scoringErrors } from './errors.ts';
 
 export const scoringPhases = ['preliminary', 'semi-final', 'final'];
 
@@ -51,7 +51,7 @@ export function descriptionOf(value: unknown): string | undefined {
   if (!text) return undefined;
   const length = [...text].length;
   if (length > scoring.submissionDescriptionMax)
-    throw new AppError(scoringCodes.submissionDescriptionTooLong, 'submissionDescriptionTooLong', 400, {
+    throw scoringErrors.submissionDescriptionTooLong({
       data: { max: scoring.submissionDescriptionMax, length },
     });
   return text;
@@ -93,7 +93,7 @@ export class Submissions {
       .selectAll()
       .where('competition_id', '=', competitionId)
       .executeTakeFirst();
-    if (!row) throw new AppError(scoringCodes.competitionUnknown, 'competitionUnknown', 404);
+    if (!row) throw scoringErrors.competitionUnknown();
     return row;
   }
 
@@ -262,12 +262,12 @@ export class Submissions {
       .where('submission_id', '=', submissionId)
       .executeTakeFirst();
     if (!row || row.team_id !== (await this.teamOf(row.competition_id, accountId)))
-      throw new AppError(scoringCodes.submissionNotFound, 'submissionNotFound', 404);
+      throw scoringErrors.submissionNotFound();
     for (let round = 0; round < 5; round++) {
       const history = await this.store.readStream(stream(submissionId));
       const progress = progressOf(history);
       if (progress.status !== 'Waiting' || progress.attempts > 0 || progress.received?.kind === 'container')
-        throw new AppError(scoringCodes.submissionNotCancellable, 'submissionNotCancellable', 409);
+        throw scoringErrors.submissionNotCancellable();
       try {
         await recordStep(this.db, this.store, {
           submissionId,
@@ -291,7 +291,7 @@ export class Submissions {
         if (!(error instanceof ConcurrencyError)) throw error;
       }
     }
-    throw new AppError(scoringCodes.submissionNotCancellable, 'submissionNotCancellable', 409);
+    throw scoringErrors.submissionNotCancellable();
   }
 
   /**
@@ -326,26 +326,26 @@ export class Submissions {
       left join scoring.ground_truths g on g.competition_id = c.competition_id
       where c.competition_id = ${request.competitionId}`.execute(trx);
     const competition = facts.rows[0];
-    if (!competition) throw new AppError(scoringCodes.competitionUnknown, 'competitionUnknown', 404);
+    if (!competition) throw scoringErrors.competitionUnknown();
     if (!(competition.settings.submissionKinds ?? ['result-file']).includes(request.kind))
-      throw new AppError(scoringCodes.submissionKindNotAccepted, 'submissionKindNotAccepted', 400, {
+      throw scoringErrors.submissionKindNotAccepted({
         data: { accepted: competition.settings.submissionKinds ?? ['result-file'] },
       });
-    if (!competition.signed_up) throw new AppError(scoringCodes.notSignedUp, 'notSignedUp', 403);
+    if (!competition.signed_up) throw scoringErrors.notSignedUp();
     const phase = openPhase(competition.phases, now);
-    if (!phase) throw new AppError(scoringCodes.noOpenPhase, 'noOpenPhase', 400);
-    if (!competition.has_truth) throw new AppError(scoringCodes.noGroundTruth, 'noGroundTruth', 400);
+    if (!phase) throw scoringErrors.noOpenPhase();
+    if (!competition.has_truth) throw scoringErrors.noGroundTruth();
     const teamId = competition.team_id ?? request.accountId;
     const timeZone = competition.settings.timeZone;
     const day = calendarDay(timeZone, now);
     const limit = competition.settings.dailySubmissionLimit;
     const counts = await this.#counts(trx, request.competitionId, teamId, day);
     if (request.kind === 'result-file' && counts.refused >= formatRefusalsPerDay)
-      throw new AppError(scoringCodes.formatRefusalsLimitReached, 'formatRefusalsLimitReached', 429, {
+      throw scoringErrors.formatRefusalsLimitReached({
         data: { limit: formatRefusalsPerDay, day, timeZone },
       });
     if (counts.today >= limit) {
-      throw new AppError(scoringCodes.dailyLimitReached, 'dailyLimitReached', 429, {
+      throw scoringErrors.dailyLimitReached({
         data: { limit, day, timeZone: competition.settings.timeZone },
       });
     }
@@ -353,7 +353,7 @@ export class Submissions {
     // mirror lagged cannot be used to submit past what one team could have made by today.
     const allowed = limit * daysInclusive(firstDay(competition.phases, counts.firstDay, timeZone), day);
     if (counts.pooled > 0 && counts.pooled >= allowed)
-      throw new AppError(scoringCodes.mergedTeamOverAllowance, 'mergedTeamOverAllowance', 429, {
+      throw scoringErrors.mergedTeamOverAllowance({
         data: { used: counts.pooled, allowed },
       });
     return { phase, teamId, day, limit, today: counts.today, target: competition.target };
@@ -581,10 +581,9 @@ export class Submissions {
       from scoring.competitions c left join scoring.ground_truths g on g.competition_id = c.competition_id
       where c.competition_id = ${competitionId}`.execute(this.db);
     const found = row.rows[0];
-    if (!found) throw new AppError(scoringCodes.competitionUnknown, 'competitionUnknown', 404);
-    if (!found.signed_up) throw new AppError(scoringCodes.notSignedUp, 'notSignedUp', 403);
-    if (!found.sha256)
-      throw new AppError(scoringCodes.sampleSubmissionUnavailable, 'sampleSubmissionUnavailable', 404);
+    if (!found) throw scoringErrors.competitionUnknown();
+    if (!found.signed_up) throw scoringErrors.notSignedUp();
+    if (!found.sha256) throw scoringErrors.sampleSubmissionUnavailable();
     const cached = this.#samples.get(competitionId);
     if (cached?.sha256 === found.sha256) return cached;
     const truth = await sql<{ content: Buffer }>`
@@ -603,12 +602,12 @@ export class Submissions {
       .where('submission_id', '=', submissionId)
       .executeTakeFirst();
     if (!row || row.team_id !== (await this.teamOf(row.competition_id, accountId)))
-      throw new AppError(scoringCodes.submissionNotFound, 'submissionNotFound', 404);
+      throw scoringErrors.submissionNotFound();
     const content = await sql<{
       content: Buffer;
     }>`select content from scoring.submission_files where submission_id = ${submissionId}`.execute(this.db);
     // A container submission has a file only once its run left one.
-    if (!content.rows[0]) throw new AppError(scoringCodes.submissionNotFound, 'submissionNotFound', 404);
+    if (!content.rows[0]) throw scoringErrors.submissionNotFound();
     return { name: row.file_name, bytes: content.rows[0].content };
   }
 }

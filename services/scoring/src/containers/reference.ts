@@ -1,5 +1,4 @@
-import { AppError } from '@sais/kit';
-import { scoringCodes } from '../errors.ts';
+import { scoringErrors } from '../errors.ts';
 
 export const defaultConfigPath = '/app/run.sh';
 
@@ -35,17 +34,17 @@ export function checkContainerRequest(request: {
 }): { image: string; credentials: { username: string; password: string } | null; configPath: string } {
   const image = request.image.trim();
   if (image.length === 0 || image.length > 255 || !imagePattern.test(image))
-    throw new AppError(scoringCodes.imageReferenceInvalid, 'imageReferenceInvalid', 400, {
+    throw scoringErrors.imageReferenceInvalid({
       data: { field: 'image' },
     });
   const username = request.username?.trim() ?? '';
   const password = request.password ?? '';
   if (password && !username)
-    throw new AppError(scoringCodes.imageUsernameRequired, 'imageUsernameRequired', 400, {
+    throw scoringErrors.imageUsernameRequired({
       data: { field: 'username' },
     });
   if (username.length > 200 || password.length > 200)
-    throw new AppError(scoringCodes.imageCredentialsTooLong, 'imageCredentialsTooLong', 400, {
+    throw scoringErrors.imageCredentialsTooLong({
       data: { field: username.length > 200 ? 'username' : 'password' },
     });
   const configPath = request.configPath?.trim() || defaultConfigPath;
@@ -54,7 +53,7 @@ export function checkContainerRequest(request: {
     !/^\/app\/[A-Za-z0-9._\-/]+$/.test(configPath) ||
     configPath.split('/').some((part) => part === '..' || part === '.')
   )
-    throw new AppError(scoringCodes.configPathInvalid, 'configPathInvalid', 400, {
+    throw scoringErrors.configPathInvalid({
       data: { field: 'configPath' },
     });
   return { image, credentials: username ? { username, password } : null, configPath };

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { type EventMetadata, scoring } from '@sais/events';
-import { AppError, type Db, type EventStore } from '@sais/kit';
+import { type Db, type EventStore } from '@sais/kit';
 import type { ScoringDb } from '../db/tables.ts';
-import { scoringCodes } from '../errors.ts';
 import { stream } from '../domain/submission.ts';
 import { type Admitted, type Submissions, descriptionOf } from '../submissions.ts';
 import { recordStep } from '../workers/record.ts';
 import type { CredentialVault } from './credentials.ts';
 import { checkContainerRequest } from './reference.ts';
 import { judgeRegistry } from './registry-policy.ts';
+import { scoringErrors } from '../errors.ts';
 
 export interface ContainerRequest {
   competitionId: string;
@@ -88,7 +88,7 @@ export class ContainerSubmissions {
     if (!row) return; // admission answered already
     const verdict = await judgeRegistry(image, row.settings.allowedRegistries);
     if (!verdict.allowed)
-      throw new AppError(scoringCodes.imageRegistryNotAllowed, 'imageRegistryNotAllowed', 400, {
+      throw scoringErrors.imageRegistryNotAllowed({
         data: { field: 'image' },
       });
   }
@@ -109,7 +109,7 @@ export class ContainerSubmissions {
       .execute();
     if (running.length === 0) return;
     if (request.confirmStop !== true)
-      throw new AppError(scoringCodes.previousRunStillRunning, 'previousRunStillRunning', 409, {
+      throw scoringErrors.previousRunStillRunning({
         data: { submissionIds: running.map((row) => row.submission_id) },
       });
     for (const { submission_id: submissionId } of running) {

@@ -1,6 +1,5 @@
-import { AppError } from '@sais/kit';
-import { scoringCodes } from '../errors.ts';
 import { headerFields } from './fields.ts';
+import { scoringErrors } from '../errors.ts';
 
 /**
  * Caps on a result file's lines, checked on its bytes as they arrive: a result file is `id,<target>`, so
@@ -30,11 +29,11 @@ export class LineGuard {
         continue;
       }
       if (++this.#length > maxLineBytes)
-        throw new AppError(scoringCodes.resultLineTooLong, 'resultLineTooLong', 400, {
+        throw scoringErrors.resultLineTooLong({
           data: { line: this.#line, maxBytes: maxLineBytes },
         });
       if (byte === COMMA && ++this.#columns > maxColumns)
-        throw new AppError(scoringCodes.resultTooManyColumns, 'resultTooManyColumns', 400, {
+        throw scoringErrors.resultTooManyColumns({
           data: { line: this.#line, maxColumns },
         });
     }
@@ -88,7 +87,7 @@ export class HeaderCheck {
     if (header === expected) return;
     const fields = headerFields(bytes, 0, bytes.length);
     if (fields?.[0] === 'id' && fields[1] === this.#target) return;
-    throw new AppError(scoringCodes.resultHeaderWrong, 'resultHeaderWrong', 400, {
+    throw scoringErrors.resultHeaderWrong({
       data: { expected, found: header.slice(0, 80), line: 1 },
     });
   }

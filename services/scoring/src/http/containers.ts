@@ -1,5 +1,4 @@
 import {
-  AppError,
   type Authenticator,
   ValidationError,
   bodyCheckedByHandler,
@@ -13,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ContainerSubmissions } from '../containers/submissions.ts';
-import { scoringCodes } from '../errors.ts';
+import { scoringErrors } from '../errors.ts';
 
 const body = z.object({
   competitionId: z.uuid(),
@@ -55,8 +54,7 @@ export async function containerRoutes(
     },
     async (request) => {
       const principal = await requirePrincipal(auth, request);
-      if (!enabled)
-        throw new AppError(scoringCodes.containerRunsUnavailable, 'containerRunsUnavailable', 400);
+      if (!enabled) throw scoringErrors.containerRunsUnavailable();
       const parsed = body.safeParse(request.body);
       if (!parsed.success)
         throw new ValidationError('invalidRequest', {

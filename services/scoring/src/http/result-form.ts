@@ -1,10 +1,10 @@
-import { AppError, ValidationError } from '@sais/kit';
+import { ValidationError } from '@sais/kit';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { scoringCodes } from '../errors.ts';
 import { HeaderCheck, LineGuard } from '../evaluation/line-guard.ts';
+import { scoringErrors } from '../errors.ts';
 
-const fileTooLarge = () => new AppError(scoringCodes.fileTooLarge, 'fileTooLarge', 413);
+const fileTooLarge = () => scoringErrors.fileTooLarge();
 
 /**
  * Reads a multipart form of text fields and one CSV file. `beforeFile` sees the fields sent before the
@@ -62,7 +62,7 @@ export async function readResultForm(
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
     throw error;
   }
-  if (!file) throw new AppError(scoringCodes.fileRequired, 'fileRequired', 400);
+  if (!file) throw scoringErrors.fileRequired();
   return { fields, file };
 }
 

@@ -5,7 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { type EventMetadata, type Language, errorCodes, scoring, translateWith } from '@sais/events';
+import { type EventMetadata, type Language, scoring, translateWith } from '@sais/events';
 import {
   AppError,
   type Authenticator,
@@ -21,10 +21,10 @@ import { FileStore } from '@tus/file-store';
 import { EVENTS, Server } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { scoringCodes } from '../errors.ts';
 import { HeaderCheck, LineGuard } from '../evaluation/line-guard.ts';
 import { type ResumableUploads, resumablePolicy } from '../resumable-uploads.ts';
 import { type Submissions, descriptionOf, formatRefusalKeys } from '../submissions.ts';
+import { scoringErrors } from '../errors.ts';
 
 /** Where resumable uploads are served (tus 1.0.0: creation, termination, expiration). */
 export const tusPath = '/api/submission/tus';
@@ -114,12 +114,11 @@ export async function tusRoutes(
     async onUploadCreate(request, upload) {
       const caller = callerOf(request);
       const parsed = uploadMetadata.safeParse(upload.metadata ?? {});
-      if (!parsed.success)
-        throw refusal(new AppError(scoringCodes.fileRequired, 'fileRequired', 400), caller.language);
+      if (!parsed.success) throw refusal(scoringErrors.fileRequired(), caller.language);
       try {
         // The size must be declared: it is counted against the account's open uploads.
         if (upload.size === undefined)
-          throw new AppError(errorCodes.invalidRequest, 'invalidRequest', 400, {
+          throw scoringErrors.invalidRequest({
             data: { header: 'Upload-Length' },
           });
         descriptionOf(parsed.data.description);

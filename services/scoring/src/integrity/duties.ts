@@ -1,11 +1,11 @@
-import { AppError, type Db } from '@sais/kit';
+import { type Db } from '@sais/kit';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { scoringCodes } from '../errors.ts';
 import type { RouteGuard } from '../http/admin/routes.ts';
 import type { Signals } from './signals.ts';
+import { scoringErrors } from '../errors.ts';
 
-const ownTeam = () => new AppError(scoringCodes.ownTeamDecision, 'ownTeamDecision', 403);
+const ownTeam = () => scoringErrors.ownTeamDecision();
 
 /** Whether `accountId` is in the team (a single-person team is named by its member's account id). */
 async function isMember(db: Db, competitionId: string, teamId: string, accountId: string) {

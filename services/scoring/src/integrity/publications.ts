@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { type EventMetadata, competition, scoring } from '@sais/events';
-import { AppError, type Db, type EventStore } from '@sais/kit';
+import { type Db, type EventStore } from '@sais/kit';
 import { sql } from 'kysely';
 import { type PublicationCommand, decidePublication, foldPublication } from '../domain/publication.ts';
 import { boardStream } from '../standings.ts';
-import { integrityCodes } from './codes.ts';
 import type { Seals } from './seals.ts';
+import { scoringErrors } from '../errors.ts';
 
 export const publicationStream = (competitionId: string, phase: string) =>
   `publication-${competitionId}-${phase}`;
@@ -38,8 +38,7 @@ export class Publications {
 
   /** Refuses a direct publish where two operators are needed. */
   async requireOneOperator(competitionId: string) {
-    if ((await this.mode(competitionId)) === 'two-operators')
-      throw new AppError(integrityCodes.publicationNeedsTwo, 'publicationNeedsTwo', 409);
+    if ((await this.mode(competitionId)) === 'two-operators') throw scoringErrors.publicationNeedsTwo();
   }
 
   /** What the console shows: the rule, the pending proposal, the publication, and the history. */

@@ -4,22 +4,14 @@
  * submitting team only. The event's content carries the private score, so it is given only once the phase's
  * private leaderboard is published; until then the proof covers the event's hash alone.
  */
-import {
-  type Authenticator,
-  type Db,
-  type EventStore,
-  AppError,
-  envelopeOf,
-  ok,
-  requirePrincipal,
-} from '@sais/kit';
+import { type Authenticator, type Db, type EventStore, envelopeOf, ok, requirePrincipal } from '@sais/kit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { scoringCodes } from '../errors.ts';
 import { stream } from '../domain/submission.ts';
 import type { Submissions } from '../submissions.ts';
+import { scoringErrors } from '../errors.ts';
 
 const scoringTypes = new Set(['scoring.SubmissionScored', 'scoring.SubmissionRescored']);
 
@@ -78,7 +70,7 @@ export async function scoreRecordRoutes(
         from scoring.submissions s where s.submission_id = ${submissionId}`.execute(db);
       const row = found.rows[0];
       if (!row || row.team_id !== (await submissions.teamOf(row.competition_id, principal.accountId)))
-        throw new AppError(scoringCodes.submissionNotFound, 'submissionNotFound', 404);
+        throw scoringErrors.submissionNotFound();
       const scored = (await store.readStream(stream(submissionId)))
         .filter((event) => scoringTypes.has(event.type))
         .at(-1);

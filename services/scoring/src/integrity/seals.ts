@@ -6,16 +6,16 @@ import {
   sealDigest,
   sealForm,
 } from '@sais/events';
-import { AppError, type Db, type EventStore } from '@sais/kit';
+import { type Db, type EventStore } from '@sais/kit';
 import { sql } from 'kysely';
 import type { Leaderboards } from '../leaderboards.ts';
 import { boardStream } from '../standings.ts';
-import { integrityCodes } from './codes.ts';
+import { scoringErrors } from '../errors.ts';
 
 export const sealStream = (competitionId: string, phase: string) =>
   `leaderboard-seal-${competitionId}-${phase}`;
 
-const finalError = () => new AppError(integrityCodes.resultsFinal, 'resultsFinal', 409);
+const finalError = () => scoringErrors.resultsFinal();
 
 /**
  * Sealed final results (docs/decisions/0008-integrity-tools.md): before the reveal an operator seals a
@@ -41,7 +41,7 @@ export class Seals {
 
   async current(competitionId: string, phase: string) {
     const computed = await this.#compute(competitionId, phase);
-    if (!computed) throw new AppError(integrityCodes.sealNothingToSeal, 'sealNothingToSeal', 409);
+    if (!computed) throw scoringErrors.sealNothingToSeal();
     return computed;
   }
 
@@ -113,7 +113,7 @@ export class Seals {
     }
     const { digest } = await this.current(competitionId, phase);
     if (digest !== sealed.digest)
-      throw new AppError(integrityCodes.sealStale, 'sealStale', 409, {
+      throw scoringErrors.sealStale({
         data: { sealed: sealed.digest, current: digest },
       });
   }

@@ -1,7 +1,6 @@
 // Over 300 lines: the suspicion scan (identical files, correlated predictions; set-based, memory-bounded), the listing and the operator's decisions share one table and stream.
 import { type EventMetadata, scoring } from '@sais/events';
 import {
-  AppError,
   type Db,
   type EventStore,
   type ServiceContext,
@@ -12,7 +11,6 @@ import {
 } from '@sais/kit';
 import { sql } from 'kysely';
 import { Standings } from '../standings.ts';
-import { integrityCodes } from './codes.ts';
 import {
   correlationThreshold,
   errorFingerprint,
@@ -20,6 +18,7 @@ import {
   fingerprintIds,
   readPredictions,
 } from './predictions.ts';
+import { scoringErrors } from '../errors.ts';
 
 export type SignalKind = 'identical-files' | 'correlated-predictions';
 export type SignalStatus = 'open' | 'dismissed' | 'disqualified';
@@ -389,7 +388,7 @@ export class Signals {
 
   async one(id: string): Promise<Signal> {
     const found = (await this.#all()).find((signal) => signal.id === id);
-    if (!found) throw new AppError(integrityCodes.signalNotFound, 'signalNotFound', 404);
+    if (!found) throw scoringErrors.signalNotFound();
     return found;
   }
 
@@ -402,11 +401,10 @@ export class Signals {
     metadata: EventMetadata,
   ): Promise<Signal> {
     const signal = await this.one(id);
-    const decided = () => new AppError(integrityCodes.signalDecided, 'signalDecided', 409);
+    const decided = () => scoringErrors.signalDecided();
     if (signal.status !== 'open') throw decided();
     const teamId = action.decision === 'disqualified' ? action.teamId : null;
-    if (teamId !== null && !signal.teamIds.includes(teamId))
-      throw new AppError(integrityCodes.signalTeamNotNamed, 'signalTeamNotNamed', 400);
+    if (teamId !== null && !signal.teamIds.includes(teamId)) throw scoringErrors.signalTeamNotNamed();
     if (teamId !== null) await this.standings.disqualifyTeam(signal.competitionId, teamId, reason, metadata);
     await recordSignalDecision(this.db, this.store, {
       event: scoring.CollusionSignalDecided,

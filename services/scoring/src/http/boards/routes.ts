@@ -8,15 +8,15 @@ import {
   requestLanguage,
   requirePrincipal,
 } from '@sais/kit';
-import { errorCodes, scoring } from '@sais/events';
+import { scoring } from '@sais/events';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { BoardWatch } from '../../board-watch.ts';
 import type { BoardsAsOf } from '../../boards-as-of.ts';
-import { scoringCodes } from '../../errors.ts';
 import type { Leaderboards } from '../../leaderboards.ts';
 import { withDeletedUsers } from '../deleted-users.ts';
+import { scoringErrors } from '../../errors.ts';
 
 const R = scoring.responses;
 
@@ -34,7 +34,7 @@ const asOfParam = z.string().max(40).optional();
 function asOfHelpers(auth: Authenticator, boardsAsOf: BoardsAsOf | undefined) {
   /** Who asks for a board as of `asOf` (signed in: rebuilds are limited per account) and the step's time. */
   async function asOfCaller(request: FastifyRequest, asOf: string) {
-    if (!boardsAsOf) throw new AppError(errorCodes.notAvailable, 'notAvailableYet', 501);
+    if (!boardsAsOf) throw scoringErrors.notAvailableYet();
     const principal = await requirePrincipal(auth, request);
     return { at: boardsAsOf.stepOf(asOf), accountId: principal.accountId, boards: boardsAsOf };
   }
@@ -136,7 +136,7 @@ export async function boardRoutes(
         const { at, accountId, boards } = await asOfCaller(request, asOf);
         const publication = await boards.publication(query.competitionId, query.phase);
         if (!publication || at < publication.publishedAt)
-          throw new AppError(scoringCodes.privateLeaderboardHidden, 'privateLeaderboardHidden', 403, {
+          throw scoringErrors.privateLeaderboardHidden({
             data: {
               phase: publication?.phase ?? query.phase ?? null,
               publishedAt: publication?.publishedAt.toISOString() ?? null,
