@@ -83,5 +83,24 @@ describe('participant write limits shared by the processes of a deployment (Post
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from ratelimits.windows
       where key = 'account:dave'`.execute(fresh.database.db);
     expect(rows[0]!.n).toBe(1);
+    // A key counted in a longer window (a token's) outlives a sweep that a minute's window triggers.
+    await incr('token:long', 3_600_000);
+    await sql`update ratelimits.windows set started_at = started_at - interval '2 minutes'`.execute(
+      fresh.database.db,
+    );
+    // A process's first counted call sweeps (then at most once a minute): a fresh store is one.
+    const sweeper = new (await databaseRateLimitStore(fresh.database.db))({} as never);
+    await new Promise((resolve, reject) =>
+      sweeper.incr('account:erin', (error) => (error ? reject(error) : resolve(null)), 60_000, 10),
+    );
+    let left = { rows: [] as { key: string }[] };
+    for (let i = 0; i < 50; i++) {
+      left = await sql<{ key: string }>`select key from ratelimits.windows order by key`.execute(
+        fresh.database.db,
+      );
+      if (!left.rows.some((row) => row.key === 'account:dave')) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(left.rows.map((row) => row.key)).toEqual(['account:erin', 'token:long']);
   });
 });

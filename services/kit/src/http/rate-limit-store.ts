@@ -7,12 +7,13 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-01-windows': {
     async up(db) {
       // One row per counted key (`address:…`, `account:…`, `token:…`): the window it counts in and its
-      // calls so far. Keys of past windows are deleted as the store goes (`sweep`), so the table holds at
-      // most the keys seen in the last two windows.
+      // calls so far. Rows whose window ended are deleted as the store goes (`sweep`), each by its own
+      // window's length (the token limit's window may be longer than the minute of the others).
       await sql`
         create table ratelimits.windows (
           key text primary key,
           started_at timestamptz not null,
+          window_ms integer not null,
           hits integer not null
         )`.execute(db);
       await sql`create index windows_started_at on ratelimits.windows (started_at)`.execute(db);
@@ -38,13 +39,13 @@ const sweepEveryMs = 60_000;
 export async function databaseRateLimitStore(db: Db): Promise<FastifyRateLimitStoreCtor> {
   await migrateSchema(db, 'ratelimits', migrations);
   let lastSweep = 0;
-  const sweep = (windowMs: number) => {
+  const sweep = () => {
     const now = Date.now();
     if (now - lastSweep < sweepEveryMs) return;
     lastSweep = now;
     // Windows that ended: their keys start afresh at the next call anyway.
     void sql`delete from ratelimits.windows
-      where started_at < clock_timestamp() - make_interval(secs => ${Math.max(windowMs, sweepEveryMs) / 1000})`
+      where started_at + window_ms * interval '1 millisecond' < clock_timestamp()`
       .execute(db)
       .catch(() => undefined);
   };
@@ -53,10 +54,12 @@ export async function databaseRateLimitStore(db: Db): Promise<FastifyRateLimitSt
       const id = key.slice(0, maxKeyLength);
       const seconds = timeWindow / 1000;
       sql<{ hits: number; ttl: number }>`
-        insert into ratelimits.windows as w (key, started_at, hits) values (${id}, clock_timestamp(), 1)
+        insert into ratelimits.windows as w (key, started_at, window_ms, hits)
+          values (${id}, clock_timestamp(), ${Math.round(timeWindow)}, 1)
         on conflict (key) do update set
           started_at = case when w.started_at + make_interval(secs => ${seconds}) <= clock_timestamp()
             then clock_timestamp() else w.started_at end,
+          window_ms = ${Math.round(timeWindow)},
           hits = case when w.started_at + make_interval(secs => ${seconds}) <= clock_timestamp()
             then 1 else w.hits + 1 end
         returning hits,
@@ -64,7 +67,7 @@ export async function databaseRateLimitStore(db: Db): Promise<FastifyRateLimitSt
             (started_at + make_interval(secs => ${seconds}) - clock_timestamp())) * 1000))::int as ttl`
         .execute(db)
         .then(({ rows }) => {
-          sweep(timeWindow);
+          sweep();
           counted(null, { current: rows[0]!.hits, ttl: rows[0]!.ttl });
         })
         .catch((error: unknown) => counted(error instanceof Error ? error : new Error(String(error))));
