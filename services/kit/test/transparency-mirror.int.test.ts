@@ -10,7 +10,6 @@ import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  EventStore,
   type Platform,
   checkEventLogs,
   createPlatform,
@@ -152,7 +151,7 @@ describe('a mirror of the transparency log', () => {
     await asAttacker(platform.database.db, async (db) => {
       await sql`update identity.events set data = jsonb_set(data, '{changes,nickname}', '"mallory"')
         where event_id = ${target.id}`.execute(db);
-      await rechain(db, new EventStore(db, 'identity'), target.streamId);
+      await rechain(db, target.streamId);
     });
     const checked = await checkEventLogs({
       db: platform.database.db,

@@ -2,23 +2,19 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { competitionService } from '@sais/competition';
 import { team as T } from '@sais/events';
-import { AccountClosures, Accounts, Sessions, identityService } from '@sais/identity';
+import { AccountClosures, Accounts, Sessions } from '@sais/identity';
 import {
   type Db,
-  type Projection,
   WorkingDayCalendar,
   projectionSources,
   replayProjection,
   verifyReadModels,
 } from '@sais/kit';
 import { client, multipart, png } from '@sais/kit/testing';
-import { teamService } from '@sais/team';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scoringService } from '../src/index.ts';
-import { csv, scoringHarness, system, waitFor } from './support.ts';
+import { csv, projectionsOf, scoringHarness, system, waitFor } from './support.ts';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -298,18 +294,3 @@ describe('account closure and deletion of personal data (crypto-shredding)', () 
     ]);
   });
 });
-
-function projectionsOf(h: Awaited<ReturnType<typeof scoringHarness>>): Projection[] {
-  const context = (name: string) => ({
-    db: h.db,
-    store: h.platform.stores.get(name)!,
-    logger: undefined as never,
-    config: { dataDir: '', env: {} },
-    appended: () => {},
-    auth: { principal: async () => null },
-    metrics: h.platform.metrics,
-  });
-  return [identityService, competitionService, teamService, scoringService].flatMap(
-    (service) => service.projections?.(context(service.name)) ?? [],
-  );
-}

@@ -2,14 +2,10 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { competitionService } from '@sais/competition';
-import { identityService } from '@sais/identity';
 import { type Projection, openDatabase, projectionSources, verifyReadModels } from '@sais/kit';
-import { teamService } from '@sais/team';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scoringService } from '../src/index.ts';
-import { csv, scoringHarness } from './support.ts';
+import { csv, projectionsOf, scoringHarness } from './support.ts';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -29,18 +25,7 @@ describe('read models checked against the events (embedded default)', () => {
   beforeAll(async () => {
     h = await scoringHarness({}, undefined, { embedded: true });
     expect(h.platform.database.kind).toBe('pglite');
-    const context = (name: string) => ({
-      db: h.db,
-      store: h.platform.stores.get(name)!,
-      logger: undefined as never,
-      config: { dataDir: '', env: {} },
-      appended: () => {},
-      auth: { principal: async () => null },
-      metrics: h.platform.metrics,
-    });
-    projections = [identityService, competitionService, teamService, scoringService].flatMap(
-      (service) => service.projections?.(context(service.name)) ?? [],
-    );
+    projections = projectionsOf(h);
     competitionId = await h.competition(csv((i) => i * 5));
     const a = await h.participant(competitionId);
     const b = await h.participant(competitionId);

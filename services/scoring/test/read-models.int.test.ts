@@ -10,12 +10,8 @@ import {
 } from '@sais/kit';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { competitionService } from '@sais/competition';
-import { identityService } from '@sais/identity';
-import { teamService } from '@sais/team';
-import { scoringService } from '../src/index.ts';
 import { leaderboardProjection } from '../src/projections/leaderboard.ts';
-import { csv, scoringHarness } from './support.ts';
+import { csv, projectionsOf, scoringHarness } from './support.ts';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -38,18 +34,7 @@ describe('read models checked against the events', () => {
 
   beforeAll(async () => {
     h = await scoringHarness();
-    const context = (name: string) => ({
-      db: h.db,
-      store: h.platform.stores.get(name)!,
-      logger: undefined as never,
-      config: { dataDir: '', env: {} },
-      appended: () => {},
-      auth: { principal: async () => null },
-      metrics: h.platform.metrics,
-    });
-    projections = [identityService, competitionService, teamService, scoringService].flatMap(
-      (service) => service.projections?.(context(service.name)) ?? [],
-    );
+    projections = projectionsOf(h);
     competitionId = await h.competition(truth);
     const a = await h.participant(competitionId);
     const b = await h.participant(competitionId);

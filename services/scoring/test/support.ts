@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { competitionService } from '@sais/competition';
 import { competition as C, team as T } from '@sais/events';
 import { Accounts, identityService } from '@sais/identity';
+import type { Projection } from '@sais/kit';
 import { client, kafkaBrokers, multipart, platformForTest } from '@sais/kit/testing';
 import { teamService } from '@sais/team';
 import { sql } from 'kysely';
@@ -276,4 +277,20 @@ export async function scoringHarness(
     board,
     anonymous,
   };
+}
+
+/** Every projection of the four services, as the harness's platform runs them (for the read-model checks). */
+export function projectionsOf(h: Awaited<ReturnType<typeof scoringHarness>>): Projection[] {
+  const context = (name: string) => ({
+    db: h.db,
+    store: h.platform.stores.get(name)!,
+    logger: undefined as never,
+    config: { dataDir: '', env: {} },
+    appended: () => {},
+    auth: { principal: async () => null },
+    metrics: h.platform.metrics,
+  });
+  return [identityService, competitionService, teamService, scoringService].flatMap(
+    (service) => service.projections?.(context(service.name)) ?? [],
+  );
 }
