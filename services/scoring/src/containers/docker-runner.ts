@@ -303,25 +303,43 @@ export class DockerRunner implements Runner {
       options.signal?.removeEventListener('abort', stop);
     }
     if (timedOut) return 'timeout';
-    const { ExitCode } = await exec.inspect();
-    return { exitCode: ExitCode, stdout: Buffer.concat(kept) };
+    // The stream can end a moment before the engine records the exit: ask again for up to 5 s.
+    let state = await exec.inspect();
+    for (let i = 0; state.Running && i < 50; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      state = await exec.inspect();
+    }
+    return { exitCode: state.ExitCode, stdout: Buffer.concat(kept) };
   }
 
-  /** Whether the kernel killed a process of the container for memory (cgroup v1 or v2 counters). */
+  /**
+   * Whether the kernel killed a process of the container for memory: the cgroup's own counter (v1 or
+   * v2), read beside the keeper, asked twice when the exec fails (a busy engine), then the engine's
+   * OOMKilled flag, which it sets from the same kernel event.
+   */
   async #outOfMemory(container: Docker.Container): Promise<boolean> {
-    const result = await this.#exec(
-      container,
-      [
-        helper,
-        'sh',
-        '-c',
-        'cat /sys/fs/cgroup/memory/memory.oom_control /sys/fs/cgroup/memory.events 2>/dev/null',
-      ],
-      { maxBytes: 4096 },
-    ).catch(() => null);
-    if (!result || result === 'timeout') return false;
-    const kills = /oom_kill (\d+)/.exec(result.stdout.toString());
-    return kills !== null && Number(kills[1]) > 0;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const result = await this.#exec(
+        container,
+        [
+          helper,
+          'sh',
+          '-c',
+          'cat /sys/fs/cgroup/memory/memory.oom_control /sys/fs/cgroup/memory.events 2>/dev/null',
+        ],
+        { maxBytes: 4096 },
+      ).catch(() => null);
+      if (result && result !== 'timeout') {
+        const kills = /oom_kill (\d+)/.exec(result.stdout.toString());
+        if (kills !== null && Number(kills[1]) > 0) return true;
+        break;
+      }
+    }
+    const state = await container.inspect().then(
+      (info) => info.State,
+      () => null,
+    );
+    return state?.OOMKilled === true;
   }
 
   /** The result file: /saisresult/result.csv, or the only file there. */
