@@ -140,7 +140,11 @@ describe('operations in the console, in Chromium, against the real platform', ()
         );
       await page.getByTestId('menu-leaderboards').click();
       await page.waitForURL(/#\/leaderboards/);
-      await choose(page, 'Competition', 'Catalyst yield');
+      const hint = page.getByText('Choose a competition to see its leaderboards.');
+      await hint.waitFor();
+      await choose(page, 'Competition', 'Catalyst yield', () =>
+        hint.waitFor({ state: 'detached', timeout: 5_000 }),
+      );
       const publicRows = page.getByTestId('board-public').getByTestId('board-row');
       const privateRows = page.getByTestId('board-private').getByTestId('board-row');
       await publicRows.nth(1).waitFor();

@@ -53,9 +53,11 @@ export async function uploadCsv(
  * Chooses an option of a labelled MUI select or autocomplete, and checks the field shows it. A page that
  * has just opened may render its form again as its data arrives, closing a list opened a moment before
  * (the option is then detached and never comes back) or dropping the choice: the list is opened again,
- * a bounded number of times.
+ * a bounded number of times. `taken`, when given, is what the page shows only once it has the choice
+ * itself (a hint that goes away, a table that appears): a page just navigated to may still share the
+ * screen with the one it replaces, whose field of the same label would otherwise take the choice.
  */
-export async function choose(page: Page, label: string, option: string) {
+export async function choose(page: Page, label: string, option: string, taken?: () => Promise<unknown>) {
   const field = page.getByRole('combobox', { name: label });
   const shown = () =>
     field.evaluate((element) => (element as HTMLInputElement).value || element.textContent || '');
@@ -64,6 +66,7 @@ export async function choose(page: Page, label: string, option: string) {
     try {
       await page.getByRole('option', { name: option }).click({ timeout: 5_000 });
       await until(shown, (text) => text.includes(option), `"${option}" shown in ${label}`, 5_000);
+      await taken?.();
       return;
     } catch (error) {
       if (attempt === 3) throw error;

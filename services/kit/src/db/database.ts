@@ -19,6 +19,14 @@ export interface Database {
 // int8 (bigint) arrives as text from pg; positions stay far below 2^53, so numbers are safe and simpler.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+/**
+ * How many embedded databases this process has open. Their statements run on the process's own event
+ * loop, so background work (the auditors' rebuilds and checks) takes smaller steps and rests longer
+ * while one is open (`runtime/pace.ts`); a process on PostgreSQL keeps the faster pace.
+ */
+let embeddedOpen = 0;
+export const embeddedDatabaseOpen = () => embeddedOpen > 0;
+
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 10 });
@@ -42,10 +50,14 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   try {
     const pglite = await PGlite.create(config.dataDir);
     const db = new Kysely({ dialect: new PGliteDialect(pglite) });
+    embeddedOpen += 1;
+    let closed = false;
     return {
       kind: 'pglite',
       db,
       close: async () => {
+        if (!closed) embeddedOpen -= 1;
+        closed = true;
         await db.destroy();
         await unlock();
       },
