@@ -1,10 +1,9 @@
 import type { EventMetadata } from '@sais/events';
-import { identity } from '@sais/events';
-import { AppError, type Db, type EventStore, NotFoundError } from '@sais/kit';
+import { AppError, type Db, type EventStore, NotFoundError, handleCommand } from '@sais/kit';
 import { type Kysely, sql } from 'kysely';
 import { tokenHash } from '../auth/token-hash.ts';
 import type { IdentityTables } from '../db/tables.ts';
-import { type AccountCommand, type AccountState, decideAccount, foldAccount } from '../domain/account.ts';
+import { type AccountCommand, type AccountState, accountDecider, foldAccount } from '../domain/account.ts';
 import { identityErrors } from '../errors.ts';
 
 /**
@@ -76,18 +75,22 @@ export class AccountRecords {
     return loadAccount(this.store, accountId, trx);
   }
 
-  /** Decides a command on the current state and appends the result with the version it saw. */
+  /**
+   * Decides a command on the current state and appends the result with the version it saw (the kit's
+   * command handler, in the caller's transaction: a lost race aborts it, and the caller's retry runs again).
+   */
   async execute(trx: Db, accountId: string, command: AccountCommand, metadata: EventMetadata) {
-    const events = await this.store.readStream(accountStream(accountId), { trx });
-    const produced = decideAccount(command, foldAccount(events));
-    return this.store.append(
-      identity.AccountRegistered.aggregate,
+    const { events } = await handleCommand(
+      this.store,
+      accountDecider,
       accountStream(accountId),
-      events.length || 'no_stream',
-      produced,
+      command,
       metadata,
-      { trx },
+      {
+        trx,
+      },
     );
+    return events;
   }
 
   async accountIdBy(kind: 'username' | 'email' | 'phone', value: string, trx?: Db): Promise<string | null> {

@@ -1,4 +1,5 @@
 import { type Role, identity } from '@sais/events';
+import type { StreamDecider } from '@sais/kit';
 import { identityErrors } from '../errors.ts';
 
 const E = identity;
@@ -182,3 +183,11 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
     }
   }
 }
+
+/** The account stream's decider, as the kit's command handler runs it. */
+export const accountDecider: StreamDecider<AccountCommand, AccountState, AccountEvent> = {
+  streamType: E.AccountRegistered.aggregate,
+  initialState: initialAccount,
+  evolve: evolveAccount,
+  decide: (command, state) => decideAccount(command, state),
+};
