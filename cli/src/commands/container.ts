@@ -41,7 +41,7 @@ export interface ContainerOptions {
 export async function submitContainer(context: Context, competitionId: string, options: ContainerOptions) {
   if (options.passwordStdin && !options.username) throw new UsageError(context.t('usernameNeeded'));
   const password = options.passwordStdin ? await readStdin() : undefined;
-  const body = {
+  const body: scoring.requests.ContainerSubmission = {
     competitionId,
     image: options.image,
     ...(options.username ? { username: options.username, password } : {}),

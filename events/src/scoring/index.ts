@@ -28,3 +28,4 @@ export const submissionEvents = [
 ] as const;
 export * from './rules.ts';
 export * as responses from './responses.ts';
+export * as requests from './requests.ts';

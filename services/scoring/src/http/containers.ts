@@ -10,20 +10,10 @@ import {
 import { scoring } from '@sais/events';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { ContainerSubmissions } from '../containers/submissions.ts';
 import { scoringErrors } from '../errors.ts';
 
-const body = z.object({
-  competitionId: z.uuid(),
-  image: z.string().max(1000),
-  username: z.string().max(1000).optional(),
-  password: z.string().max(1000).optional(),
-  configPath: z.string().max(1000).optional(),
-  confirmStop: z.boolean().optional(),
-  /** The submitter's message (issue 22): trimmed, ≤ 500 characters (40033 beyond). */
-  description: z.string().max(10_000).optional(),
-});
+const body = scoring.requests.containerSubmission;
 
 /**
  * `POST /api/submission/container`: a code submission (an image the platform pulls, runs and scores).

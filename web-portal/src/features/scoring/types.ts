@@ -37,14 +37,7 @@ export const isContainer = (submission: AnySubmission): submission is ContainerS
   submission.kind === 'container';
 
 /** POST /submission/container: `username` and `password` only for a private registry. */
-export interface ContainerRequest {
-  competitionId: string;
-  image: string;
-  username?: string;
-  password?: string;
-  configPath?: string;
-  confirmStop?: boolean;
-}
+export type ContainerRequest = scoring.requests.ContainerSubmission;
 
 export type Remaining = scoring.responses.RemainingSubmissions;
 /** GET /submission/sample/info: the generated sample submission (decision 0020). */
