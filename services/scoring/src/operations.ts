@@ -5,8 +5,8 @@ import type { ScoringDb, ScoringTables } from './db/tables.ts';
 import { InvalidFile } from './evaluation/csv.ts';
 import { scoreSubmission } from './evaluation/score.ts';
 import { GroundTruthCache } from './evaluation/truth-cache.ts';
-import { stream } from './domain/submission.ts';
-import { progressOf } from './domain/submission.ts';
+import { stream } from './domain/submission/index.ts';
+import { progressOf } from './domain/submission/index.ts';
 import { scoringErrors } from './errors.ts';
 
 type Status = ScoringTables['submissions']['status'];

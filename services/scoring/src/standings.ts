@@ -3,7 +3,7 @@ import { ConcurrencyError, type Db, type EventStore } from '@sais/kit';
 import { sql } from 'kysely';
 import type { ScoringDb } from './db/tables.ts';
 import { bestFirst, finalSubmissions } from './domain/ranking.ts';
-import { stream } from './domain/submission.ts';
+import { stream } from './domain/submission/index.ts';
 import { scoringPhases } from './submissions.ts';
 import { scoringErrors } from './errors.ts';
 

@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import type { ScoringDb, ScoringTables } from './db/tables.ts';
 import { Lines } from './evaluation/csv.ts';
 import { ROW_OK, headerFields, row, splitRow } from './evaluation/fields.ts';
-import { progressOf, stream } from './domain/submission.ts';
+import { progressOf, stream } from './domain/submission/index.ts';
 import { recordStep } from './workers/record.ts';
 import { scoringErrors } from './errors.ts';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { type EventMetadata, scoring } from '@sais/events';
 import { type Db, type EventStore } from '@sais/kit';
 import type { ScoringDb } from '../db/tables.ts';
-import { stream } from '../domain/submission.ts';
+import { stream } from '../domain/submission/index.ts';
 import { type Admitted, type Submissions, descriptionOf } from '../submissions.ts';
 import { recordStep } from '../workers/record.ts';
 import type { CredentialVault } from './credentials.ts';

@@ -15,7 +15,7 @@ import type { ScoringMetrics } from '../metrics.ts';
 import { InvalidFile } from '../evaluation/csv.ts';
 import { scoreSubmission } from '../evaluation/score.ts';
 import { GroundTruthCache } from '../evaluation/truth-cache.ts';
-import { stream } from '../domain/submission.ts';
+import { stream } from '../domain/submission/index.ts';
 import { type Liveness, selfOnly } from './presence.ts';
 import { type Refund, type Status, recordStep } from './record.ts';
 

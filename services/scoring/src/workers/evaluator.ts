@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import { InvalidFile } from '../evaluation/csv.ts';
 import { GroundTruthCache, PlatformFault } from '../evaluation/truth-cache.ts';
 import { scoreSubmission } from '../evaluation/score.ts';
-import { type Progress, progressOf, stream } from '../domain/submission.ts';
+import { type Progress, progressOf, stream } from '../domain/submission/index.ts';
 import type { ScoringMetrics } from '../metrics.ts';
 import type { Liveness } from './presence.ts';
 import { type Refund, type Status, type Step, recordStep, recordSteps } from './record.ts';
