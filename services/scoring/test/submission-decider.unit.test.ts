@@ -7,7 +7,6 @@ import {
   type SubmissionState,
   decideSubmission,
   foldSubmission,
-  progressOf,
 } from '../src/domain/submission/index.ts';
 
 type Event = { type: string; data: unknown };
@@ -144,17 +143,6 @@ describe('submission state', () => {
       attempts: 2,
       counted: 1,
       pulled: true,
-    });
-  });
-  it('keeps the workers’ progress view of the stream', () => {
-    expect(progressOf([])).toEqual({ status: 'none', attempts: 0, leaseUntil: 0 });
-    const envelope = (event: Event) => event as Parameters<typeof progressOf>[0][number];
-    expect(progressOf([file, started(2)].map(envelope))).toMatchObject({
-      status: 'Evaluating',
-      attempts: 2,
-      leaseUntil: now + leaseMs,
-      worker: 'w1',
-      received: { competitionId, teamId, quotaDay, kind: 'file' },
     });
   });
 });
