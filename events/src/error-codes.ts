@@ -120,4 +120,6 @@ export const scoringCodes = {
   /** A leaderboard as of a past time (decision 0019): too many rebuilds asked by one account, or a bad time. */
   boardAsOfLimitReached: 40034,
   boardAsOfInvalid: 40035,
+  /** A worker's claim or record on a submission that is finished or held by another (issue 20's decider). */
+  submissionNotClaimable: 40036,
 } as const;

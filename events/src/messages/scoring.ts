@@ -177,4 +177,8 @@ export const scoringMessages = {
     en: 'The time “{{asOf}}” is not a past time; give one such as 2027-04-01T12:00:00+08:00',
     'zh-CN': '时间“{{asOf}}”不是一个过去的时刻，请按 2027-04-01T12:00:00+08:00 的格式填写',
   },
+  submissionNotClaimable: {
+    en: 'This submission is already finished or being evaluated by another worker',
+    'zh-CN': '该提交已结束，或正由其他评测进程处理',
+  },
 } as const satisfies Record<string, Text>;

@@ -90,6 +90,8 @@ export const scoringErrors = {
     new AppError(scoringCodes.submissionKindNotAccepted, 'submissionKindNotAccepted', 400, options),
   submissionNotCancellable: (options?: Options) =>
     new AppError(scoringCodes.submissionNotCancellable, 'submissionNotCancellable', 409, options),
+  submissionNotClaimable: (options?: Options) =>
+    new AppError(scoringCodes.submissionNotClaimable, 'submissionNotClaimable', 409, options),
   submissionNotFound: (options?: Options) =>
     new AppError(scoringCodes.submissionNotFound, 'submissionNotFound', 404, options),
   submissionNotRescorable: (options?: Options) =>

@@ -5,8 +5,7 @@ import type { ScoringDb, ScoringTables } from './db/tables.ts';
 import { InvalidFile } from './evaluation/csv.ts';
 import { scoreSubmission } from './evaluation/score.ts';
 import { GroundTruthCache } from './evaluation/truth-cache.ts';
-import { stream } from './domain/submission.ts';
-import { progressOf } from './domain/submission.ts';
+import { assertRescorable, decideSubmission, foldSubmission, stream } from './domain/submission/index.ts';
 import { scoringErrors } from './errors.ts';
 
 type Status = ScoringTables['submissions']['status'];
@@ -193,11 +192,9 @@ export class Operations {
       .executeTakeFirst();
     if (!row) throw scoringErrors.submissionNotFound();
     const history = await this.store.readStream(stream(submissionId));
-    const status = progressOf(history).status;
-    if (status !== 'Completed' && status !== 'Invalid')
-      throw scoringErrors.submissionNotRescorable({
-        data: { status },
-      });
+    const state = foldSubmission(history);
+    // Refused before anything is read or scored.
+    assertRescorable(state);
     const truth = await this.#truths.get(row.competition_id);
     const file = await sql<{
       content: Buffer;
@@ -214,45 +211,46 @@ export class Operations {
       if (!(error instanceof InvalidFile)) throw error;
       outcome = { publicScore: null, privateScore: null, log: error.refusal ?? error.message };
     }
+    const decision = decideSubmission(
+      {
+        type: 'Rescore',
+        metric: truth.truth.metric,
+        groundTruthSha256: truth.sha256,
+        previousPublicScore: row.public_score,
+        outcome,
+      },
+      state,
+    );
+    // The row's log is the refusal now (a container run's old output is not kept on a rescore).
+    const log = decision.columns?.log ?? null;
+    const refusal = decision.columns?.refusal ?? null;
+    const status = decision.status === 'Completed' ? ('Completed' as const) : ('Invalid' as const);
     await this.db.transaction().execute(async (trx) => {
       await this.store.append(
         scoring.SubmissionRescored.aggregate,
         stream(submissionId),
         history.length,
-        [
-          {
-            type: scoring.SubmissionRescored.type,
-            data: {
-              submissionId,
-              metric: truth.truth.metric,
-              ...outcome,
-              groundTruthSha256: truth.sha256,
-              previousPublicScore: row.public_score,
-            },
-          },
-        ],
+        decision.events,
         metadata,
         { trx },
       );
+      // Not recordStep: a rescore leaves the row's started and finished times as they were.
       await this.#t(trx)
         .updateTable('submissions')
         .set({
-          status: outcome.log === null ? 'Completed' : 'Invalid',
+          status,
           public_score: outcome.publicScore,
           private_score: outcome.privateScore,
-          // The row's log is the refusal now (a container run's old output is not kept on a rescore).
-          log: typeof outcome.log === 'string' ? outcome.log : null,
-          refusal: typeof outcome.log === 'string' ? null : outcome.log,
+          log,
+          refusal,
           updated_at: new Date(),
         })
         .where('submission_id', '=', submissionId)
         .execute();
     });
-    const log = typeof outcome.log === 'string' ? outcome.log : null;
-    const refusal = typeof outcome.log === 'string' ? null : outcome.log;
     return {
       submissionId,
-      status: outcome.log === null ? ('Completed' as const) : ('Invalid' as const),
+      status,
       publicScore: outcome.publicScore,
       previousPublicScore: row.public_score,
       log,

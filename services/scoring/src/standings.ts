@@ -3,7 +3,7 @@ import { ConcurrencyError, type Db, type EventStore } from '@sais/kit';
 import { sql } from 'kysely';
 import type { ScoringDb } from './db/tables.ts';
 import { bestFirst, finalSubmissions } from './domain/ranking.ts';
-import { stream } from './domain/submission.ts';
+import { decideSubmission, foldSubmission, stream } from './domain/submission/index.ts';
 import { scoringPhases } from './submissions.ts';
 import { scoringErrors } from './errors.ts';
 
@@ -242,12 +242,13 @@ export class Standings {
     if (!row) throw scoringErrors.submissionNotFound();
     if (row.disqualified_reason) throw scoringErrors.alreadyDisqualified();
     const history = await this.store.readStream(stream(submissionId));
+    const { events } = decideSubmission({ type: 'Disqualify', reason }, foldSubmission(history));
     await this.db.transaction().execute(async (trx) => {
       await this.store.append(
         scoring.SubmissionDisqualified.aggregate,
         stream(submissionId),
         history.length,
-        [{ type: scoring.SubmissionDisqualified.type, data: { submissionId, reason } }],
+        events,
         metadata,
         { trx },
       );

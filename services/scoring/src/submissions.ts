@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import type { ScoringDb, ScoringTables } from './db/tables.ts';
 import { Lines } from './evaluation/csv.ts';
 import { ROW_OK, headerFields, row, splitRow } from './evaluation/fields.ts';
-import { progressOf, stream } from './domain/submission.ts';
+import { decideSubmission, foldSubmission, stream } from './domain/submission/index.ts';
 import { recordStep } from './workers/record.ts';
 import { scoringErrors } from './errors.ts';
 
@@ -265,25 +265,20 @@ export class Submissions {
       throw scoringErrors.submissionNotFound();
     for (let round = 0; round < 5; round++) {
       const history = await this.store.readStream(stream(submissionId));
-      const progress = progressOf(history);
-      if (progress.status !== 'Waiting' || progress.attempts > 0 || progress.received?.kind === 'container')
-        throw scoringErrors.submissionNotCancellable();
+      // Refused once a worker took it (or for a container run); the refund is the submission's day.
+      const { events, status, refund } = decideSubmission(
+        { type: 'Cancel', by: accountId },
+        foldSubmission(history),
+      );
       try {
         await recordStep(this.db, this.store, {
           submissionId,
           expected: history.length,
           head: { version: history.length, hash: history.at(-1)?.hash ?? null },
-          events: [
-            { type: scoring.SubmissionCancelled.type, data: { submissionId, cancelledBy: accountId } },
-          ],
+          events,
           metadata,
-          status: 'Cancelled',
-          refund: {
-            competitionId: row.competition_id,
-            teamId: row.team_id,
-            quotaDay: row.quota_day,
-            reason: 'cancelled',
-          },
+          status,
+          refund,
         });
         return { submissionId, status: 'Cancelled' as const };
       } catch (error) {

@@ -1,7 +1,7 @@
 import { multipart } from '@sais/kit/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stream } from '../src/domain/submission.ts';
+import { stream } from '../src/domain/submission/index.ts';
 import { tusPath } from '../src/http/tus.ts';
 import { type Web, scoringHarness } from './support.ts';
 

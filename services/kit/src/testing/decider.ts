@@ -1,19 +1,24 @@
 import { expect } from 'vitest';
 
-/** A pure decider as the services write them: fold a stream's history to a state, decide a command on it. */
-export interface Decider<C, S, E> {
+/**
+ * A pure decider as the services write them: fold a stream's history to a state, decide a command on it.
+ * `D`: what a decision is, the events (the default) or a richer value (scoring's events, row and refund).
+ */
+export interface Decider<C, S, E, D = readonly E[]> {
   fold(history: readonly E[]): S;
-  decide(command: C, state: S): readonly E[];
+  decide(command: C, state: S): D;
 }
 
 /** The same decider in the command handler's shape (`initialState` and `evolve` instead of `fold`). */
-export interface EvolvingDecider<C, S, E> {
+export interface EvolvingDecider<C, S, E, D = readonly E[]> {
   initialState: S;
   evolve(state: S, event: E): S;
-  decide(command: C, state: S): readonly E[];
+  decide(command: C, state: S): D;
 }
 
-function folding<C, S, E>(decider: Decider<C, S, E> | EvolvingDecider<C, S, E>): Decider<C, S, E> {
+function folding<C, S, E, D>(
+  decider: Decider<C, S, E, D> | EvolvingDecider<C, S, E, D>,
+): Decider<C, S, E, D> {
   if ('fold' in decider) return decider;
   return {
     fold: (history) => history.reduce(decider.evolve, decider.initialState),
@@ -28,11 +33,13 @@ function folding<C, S, E>(decider: Decider<C, S, E> | EvolvingDecider<C, S, E>):
  *     const given = deciderSpec({ fold: foldTeam, decide: (c, s) => decideTeam(c, s, rules) });
  *     given([created]).when({ type: 'DisbandTeam', by: alice }).thenThrows('notTeamOwner');
  */
-export function deciderSpec<C, S, E>(decider: Decider<C, S, E> | EvolvingDecider<C, S, E>) {
+export function deciderSpec<C, S, E, D = readonly E[]>(
+  decider: Decider<C, S, E, D> | EvolvingDecider<C, S, E, D>,
+) {
   const { fold, decide } = folding(decider);
   return (history: readonly E[] = []) => ({
     when: (command: C) => ({
-      then: (expected: readonly E[]) => expect(decide(command, fold(history))).toEqual(expected),
+      then: (expected: D) => expect(decide(command, fold(history))).toEqual(expected),
       thenThrows: (messageKey: string) => expect(() => decide(command, fold(history))).toThrow(messageKey),
     }),
   });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { type EventMetadata, scoring } from '@sais/events';
 import { type Db, type EventStore } from '@sais/kit';
 import type { ScoringDb } from '../db/tables.ts';
-import { stream } from '../domain/submission.ts';
+import { decideSubmission, foldSubmission, stream } from '../domain/submission/index.ts';
 import { type Admitted, type Submissions, descriptionOf } from '../submissions.ts';
 import { recordStep } from '../workers/record.ts';
 import type { CredentialVault } from './credentials.ts';
@@ -118,18 +118,21 @@ export class ContainerSubmissions {
         .set({ run_state: null, lease_until: null, credentials: null })
         .where('submission_id', '=', submissionId)
         .execute();
+      const history = await this.store.readStream(stream(submissionId));
+      const stop = {
+        type: 'StopRun' as const,
+        stoppedBy: admitted.submissionId,
+        stoppedByAccount: request.accountId,
+        verdict: stoppedVerdict,
+      };
+      const { events, status, columns } = decideSubmission(stop, foldSubmission(history));
       await recordStep(trx, this.store, {
         submissionId,
-        expected: (await this.store.readStream(stream(submissionId))).length,
-        events: [
-          {
-            type: scoring.ContainerRunStopped.type,
-            data: { submissionId, stoppedBy: admitted.submissionId, stoppedByAccount: request.accountId },
-          },
-        ],
+        expected: history.length,
+        events,
         metadata,
-        status: 'Failed',
-        columns: { log: null, refusal: stoppedVerdict },
+        status,
+        columns,
       });
     }
   }

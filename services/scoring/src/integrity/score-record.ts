@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { stream } from '../domain/submission.ts';
+import { stream } from '../domain/submission/index.ts';
 import type { Submissions } from '../submissions.ts';
 import { scoringErrors } from '../errors.ts';
 

@@ -1,4 +1,4 @@
-// Over 300 lines: the container-image worker: claim under a lease, run, report progress, finish with refunds; issue 20 item 1 moves its outcome-to-events step to a decider in domain/.
+// Over 300 lines: the container-image worker: claim under a lease, run, report progress, finish (each step decided by domain/submission/), sweep and release on stop.
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { type EventEnvelope, type EventMetadata, scoring } from '@sais/events';
@@ -15,23 +15,27 @@ import type { ScoringMetrics } from '../metrics.ts';
 import { InvalidFile } from '../evaluation/csv.ts';
 import { scoreSubmission } from '../evaluation/score.ts';
 import { GroundTruthCache } from '../evaluation/truth-cache.ts';
-import { stream } from '../domain/submission.ts';
+import {
+  type SubmissionCommand,
+  type SubmissionDecision,
+  type SubmissionState,
+  decideSubmission,
+  foldSubmission,
+  stream,
+} from '../domain/submission/index.ts';
 import { type Liveness, selfOnly } from './presence.ts';
-import { type Refund, type Status, recordStep } from './record.ts';
+import { recordStep } from './record.ts';
 
 interface Claimed {
   submissionId: string;
   /** The claim's number (EvaluationStarted's attempt): one more at each claim, released ones too. */
   attempt: number;
-  /** Claims that count against `maxAttempts`: this one and the earlier ones not released (ContainerRunReleased). */
-  counted: number;
   /** An earlier attempt pulled the image (it reached `running`): a retry without credentials uses it. */
   pulled: boolean;
   competitionId: string;
   image: string;
   configPath: string;
   credentials: Buffer | null;
-  refund: Refund;
 }
 
 const system = (correlationId: string): EventMetadata => ({
@@ -52,9 +56,18 @@ interface InFlight {
   metadata?: EventMetadata;
 }
 
-/** Joins the participant's run log and the platform's verdict into the bounded `log` of "my submissions". */
-/** The run's own output as the row keeps it (the verdict is the row's `refusal`, rendered per reader). */
-const logOf = (runLog: string) => runLog.trimEnd() || null;
+/** Records a decision at the stream's version `expected`, in the caller's transaction. */
+const record = (
+  trx: Db,
+  store: EventStore,
+  submissionId: string,
+  expected: number,
+  metadata: EventMetadata,
+  decision: SubmissionDecision,
+) => {
+  const { events, status, columns, refund } = decision;
+  return recordStep(trx, store, { submissionId, expected, events, metadata, status, columns, refund });
+};
 
 /**
  * Runs container submissions. Kafka brings each SubmissionReceived (kind container) to one runner process of
@@ -291,21 +304,14 @@ export class ContainerRunWorker {
    */
   async #release(claimed: Claimed, metadata: EventMetadata): Promise<void> {
     const { submissionId, attempt } = claimed;
-    const released = await this.#whileHeld(claimed, async (trx, expected) => {
+    const released = await this.#whileHeld(claimed, async (trx, history) => {
+      const decision = decideSubmission({ type: 'Release', worker: this.workerId }, foldSubmission(history));
       await this.#t(trx)
         .updateTable('container_runs')
         .set({ run_state: null, lease_until: null })
         .where('submission_id', '=', submissionId)
         .execute();
-      await recordStep(trx, this.store, {
-        submissionId,
-        expected,
-        events: [
-          { type: scoring.ContainerRunReleased.type, data: { submissionId, attempt, worker: this.workerId } },
-        ],
-        metadata,
-        status: 'Waiting',
-      });
+      await record(trx, this.store, submissionId, history.length, metadata, decision);
     });
     if (!released) return;
     this.metrics?.containerRun('released');
@@ -370,13 +376,10 @@ export class ContainerRunWorker {
         .innerJoin('submissions as s', 's.submission_id', 'r.submission_id')
         .select([
           's.status',
-          's.team_id',
-          's.quota_day',
           'r.competition_id',
           'r.image',
           'r.config_path',
           'r.credentials',
-          'r.attempt',
           'r.worker',
           'r.lease_until',
         ])
@@ -394,74 +397,53 @@ export class ContainerRunWorker {
         (!row.worker || (await this.liveness.alive([row.worker])).has(row.worker))
       )
         return null;
-      const refund = { competitionId: row.competition_id, teamId: row.team_id, quotaDay: row.quota_day };
       const history = await this.store.readStream(stream(submissionId), { trx });
-      const expected = history.length;
-      const count = (type: string) => history.filter((event) => event.type === type).length;
-      // Runs given back by a stopping runner were cut off by the platform: they do not count.
-      const counted = count(scoring.EvaluationStarted.type) - count(scoring.ContainerRunReleased.type);
-      const pulled = history.some(
-        (event) => isEvent(scoring.ContainerRunProgressed, event) && event.data.state === 'running',
-      );
-      if (counted >= this.settings.maxAttempts) {
-        const verdict = scoring.fileRefusal('runnerStopped', { times: counted });
-        const reason = scoring.fileRefusalText(verdict, 'en');
+      const state: SubmissionState = foldSubmission(history);
+      const { leaseMs, maxAttempts } = this.settings;
+      const claim: SubmissionCommand = {
+        type: 'Claim',
+        worker: this.workerId,
+        now: Date.now(),
+        leaseMs,
+        maxAttempts,
+        // The row's lease (renewed while running) and the holder's presence were checked above.
+        takeOver: true,
+      };
+      const decision = decideSubmission(claim, state);
+      if (!decision.lease) {
+        // Its counted claims are used up: Failed (refunded), the registry login forgotten.
         await this.#t(trx)
           .updateTable('container_runs')
           .set({ run_state: null, credentials: null })
           .where('submission_id', '=', submissionId)
           .execute();
-        await recordStep(trx, this.store, {
-          submissionId,
-          expected,
-          events: [
-            {
-              type: scoring.EvaluationFailed.type,
-              data: { submissionId, attempt: row.attempt, reason, final: true, verdict },
-            },
-          ],
-          metadata,
-          status: 'Failed',
-          columns: { log: null, refusal: verdict },
-          refund,
-        });
+        await record(trx, this.store, submissionId, history.length, metadata, decision);
         return null;
       }
-      const attempt = row.attempt + 1;
-      const leaseUntil = new Date(Date.now() + this.settings.leaseMs);
+      const { attempt, until } = decision.lease;
       await this.#t(trx)
         .updateTable('container_runs')
-        .set({ attempt, worker: this.workerId, lease_until: leaseUntil, run_state: null })
+        .set({ attempt, worker: this.workerId, lease_until: new Date(until), run_state: null })
         .where('submission_id', '=', submissionId)
         .execute();
-      await recordStep(trx, this.store, {
-        submissionId,
-        expected,
-        events: [
-          {
-            type: scoring.EvaluationStarted.type,
-            data: { submissionId, worker: this.workerId, attempt, leaseUntil: leaseUntil.toISOString() },
-          },
-        ],
-        metadata,
-        status: 'Evaluating',
-      });
+      await record(trx, this.store, submissionId, history.length, metadata, decision);
       return {
         submissionId,
         attempt,
-        counted: counted + 1,
-        pulled,
+        pulled: state.status !== 'none' && state.pulled,
         competitionId: row.competition_id,
         image: row.image,
         configPath: row.config_path,
         credentials: row.credentials,
-        refund,
       };
     });
   }
 
   /** Runs `write` only while this runner still holds the submission (Evaluating, same attempt and worker). */
-  async #whileHeld(claimed: Claimed, write: (trx: Db, expected: number) => Promise<void>): Promise<boolean> {
+  async #whileHeld(
+    claimed: Claimed,
+    write: (trx: Db, history: EventEnvelope[]) => Promise<void>,
+  ): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const held = await this.#t(trx)
         .selectFrom('container_runs as r')
@@ -474,7 +456,7 @@ export class ContainerRunWorker {
         .forUpdate('r')
         .executeTakeFirst();
       if (!held) return false;
-      await write(trx, (await this.store.readStream(stream(claimed.submissionId), { trx })).length);
+      await write(trx, await this.store.readStream(stream(claimed.submissionId), { trx }));
       return true;
     });
   }
@@ -490,7 +472,7 @@ export class ContainerRunWorker {
   }
 
   async #progress(claimed: Claimed, state: RunState, metadata: EventMetadata): Promise<void> {
-    await this.#whileHeld(claimed, async (trx, expected) => {
+    await this.#whileHeld(claimed, async (trx, history) => {
       await this.#t(trx)
         .updateTable('container_runs')
         .set({ run_state: state })
@@ -499,7 +481,7 @@ export class ContainerRunWorker {
       await this.store.append(
         scoring.SubmissionReceived.aggregate,
         stream(claimed.submissionId),
-        expected,
+        history.length,
         [
           {
             type: scoring.ContainerRunProgressed.type,
@@ -528,18 +510,7 @@ export class ContainerRunWorker {
   ) {
     const { submissionId } = claimed;
     let file: Buffer | null = null;
-    let step: {
-      events: { type: string; data: unknown }[];
-      status: Status;
-      columns: {
-        public_score?: number;
-        private_score?: number;
-        log?: string | null;
-        refusal?: scoring.FileRefusal | null;
-      };
-      refund?: Refund;
-    };
-    let recorded: string;
+    let run: Extract<SubmissionCommand, { type: 'RecordRun' }>['outcome'] | undefined;
     if (outcome.kind === 'result') {
       file = outcome.file.bytes;
       let timing: { metric: string; started: number } | undefined;
@@ -547,21 +518,8 @@ export class ContainerRunWorker {
         const truth = await this.#truths.get(claimed.competitionId);
         timing = { metric: truth.truth.metric, started: performance.now() };
         const scores = scoreSubmission(file, truth.truth);
-        recorded = 'scored';
-        step = {
-          events: [
-            {
-              type: scoring.SubmissionScored.type,
-              data: { submissionId, metric: truth.truth.metric, ...scores, groundTruthSha256: truth.sha256 },
-            },
-          ],
-          status: 'Completed',
-          columns: {
-            public_score: scores.publicScore,
-            private_score: scores.privateScore,
-            log: logOf(outcome.log),
-          },
-        };
+        const result = { metric: truth.truth.metric, ...scores, groundTruthSha256: truth.sha256 };
+        run = { kind: 'scored', result, runLog: outcome.log };
       } catch (error) {
         // Unkeyed InvalidFile texts are the ground truth's (operators'), so the platform's fault: rethrown.
         if (!(error instanceof InvalidFile) || !error.refusal) throw error;
@@ -571,23 +529,8 @@ export class ContainerRunWorker {
         if (timing) this.metrics?.scored(timing.metric, (performance.now() - timing.started) / 1000);
       }
     }
-    if (outcome.kind === 'invalid') {
-      recorded = 'invalid';
-      step = {
-        events: [
-          {
-            type: scoring.SubmissionInvalid.type,
-            data: { submissionId, log: outcome.verdict },
-          },
-        ],
-        status: 'Invalid',
-        // The run's output, then the verdict apart: the scorer's refusal or the runner's, rendered per reader.
-        columns: { log: logOf(outcome.log), refusal: outcome.verdict },
-      };
-    } else if (outcome.kind === 'failed') {
-      const retry = outcome.platformFault && claimed.counted < this.settings.maxAttempts;
-      const final = !retry;
-      recorded = final ? 'failed' : 'retried';
+    if (outcome.kind === 'invalid') run = { kind: 'invalid', verdict: outcome.verdict, runLog: outcome.log };
+    else if (outcome.kind === 'failed') {
       this.logger?.warn(
         {
           correlationId: metadata.correlationId,
@@ -598,43 +541,35 @@ export class ContainerRunWorker {
         },
         'container run failed',
       );
-      // Operators see the verdict in English with the engine's words in the event (the audit log); the
-      // participant's row and inbox have the verdict only, rendered in their language.
-      const reason = scoring.fileRefusalText(outcome.verdict, 'en');
-      const withDetail = outcome.detail ? `${reason} [engine: ${outcome.detail}]` : reason;
-      step = {
-        events: [
-          {
-            type: scoring.EvaluationFailed.type,
-            data: {
-              submissionId,
-              attempt: claimed.attempt,
-              reason: withDetail.slice(0, 2000),
-              final,
-              ...(final && { verdict: outcome.verdict }),
-            },
-          },
-        ],
-        status: final ? 'Failed' : 'Waiting',
-        columns: {
-          log: final ? logOf(outcome.log) : null,
-          refusal: final ? outcome.verdict : null,
-        },
-        refund: final && outcome.platformFault ? claimed.refund : undefined,
-      };
+      const { verdict, log: runLog, platformFault, detail } = outcome;
+      run = { kind: 'failed', verdict, runLog, platformFault, ...(detail !== undefined && { detail }) };
     }
-    const held = await this.#whileHeld(claimed, async (trx, expected) => {
+    let recorded: string | undefined;
+    const held = await this.#whileHeld(claimed, async (trx, history) => {
+      const { maxAttempts } = this.settings;
+      const command: SubmissionCommand = {
+        type: 'RecordRun',
+        worker: this.workerId,
+        maxAttempts,
+        outcome: run!,
+      };
+      const decision = decideSubmission(command, foldSubmission(history));
       await this.#t(trx)
         .updateTable('container_runs')
         // A finished run needs no registry login any more (a pull that failed for the engine kept it).
-        .set({ run_state: null, lease_until: null, ...(step!.status !== 'Waiting' && { credentials: null }) })
+        .set({
+          run_state: null,
+          lease_until: null,
+          ...(decision.status !== 'Waiting' && { credentials: null }),
+        })
         .where('submission_id', '=', submissionId)
         .execute();
       // Kept like an uploaded file: "download my file" and operator re-scoring work the same.
       if (file)
         await sql`insert into scoring.submission_files (submission_id, content) values (${submissionId}, ${file})
           on conflict (submission_id) do update set content = excluded.content`.execute(trx);
-      await recordStep(trx, this.store, { submissionId, expected, metadata, ...step! });
+      await record(trx, this.store, submissionId, history.length, metadata, decision);
+      recorded = run!.kind !== 'failed' ? run!.kind : decision.status === 'Waiting' ? 'retried' : 'failed';
     });
     // Not held: the lease ran out meanwhile and another runner's attempt decides.
     const ended = held ? recorded! : 'lease_lost';

@@ -1,4 +1,4 @@
-// Over 300 lines: the result-file evaluator, batched claims and the one-submission path, each turning an outcome into events; issue 20 item 1 moves that step to a decider in domain/.
+// Over 300 lines: the result-file evaluator, batched claims and the one-submission path (load the streams, decide with domain/submission/, record), with leases, retries and logging.
 import { type EventEnvelope, type EventMetadata, scoring } from '@sais/events';
 import { ConcurrencyError, type Db, type EventOf, type EventStore, dataOf, isEvent } from '@sais/kit';
 import { sql } from 'kysely';
@@ -6,10 +6,19 @@ import type { Logger } from 'pino';
 import { InvalidFile } from '../evaluation/csv.ts';
 import { GroundTruthCache, PlatformFault } from '../evaluation/truth-cache.ts';
 import { scoreSubmission } from '../evaluation/score.ts';
-import { type Progress, progressOf, stream } from '../domain/submission.ts';
+import {
+  type ScoreResult,
+  type SubmissionCommand,
+  type SubmissionDecision,
+  type SubmissionState,
+  decideSubmission,
+  evolveSubmission,
+  foldSubmission,
+  stream,
+} from '../domain/submission/index.ts';
 import type { ScoringMetrics } from '../metrics.ts';
 import type { Liveness } from './presence.ts';
-import { type Refund, type Status, type Step, recordStep, recordSteps } from './record.ts';
+import { type Step, recordStep, recordSteps } from './record.ts';
 
 export interface EvaluatorOptions {
   workerId: string;
@@ -28,21 +37,6 @@ export interface EvaluatorOptions {
   liveness?: Liveness;
   /** False while workers must not take on work (the data volume is nearly full); checked before claiming. */
   canClaim?: () => Promise<boolean>;
-}
-
-/**
- * The refund of a file refused for its format (decision 0020): a result file's allowance comes back
- * (a container's run used the platform, so its invalid output keeps it).
- */
-export function formatRefund(progress: Progress): Refund | undefined {
-  const received = progress.received;
-  if (!received || received.kind === 'container') return undefined;
-  return {
-    competitionId: received.competitionId,
-    teamId: received.teamId,
-    quotaDay: received.quotaDay,
-    reason: 'format',
-  };
 }
 
 type Received = EventOf<typeof scoring.SubmissionReceived>;
@@ -85,19 +79,21 @@ export class Evaluator {
    * lease ran out or whose holder's process is gone.
    */
   async takeable(histories: readonly (readonly EventEnvelope[])[]): Promise<boolean[]> {
-    const progress = histories.map(progressOf);
+    const states = histories.map(foldSubmission);
     const now = Date.now();
     const self = this.options.workerId;
-    const held = progress.filter((p) => p.status === 'Evaluating' && p.leaseUntil > now && p.worker !== self);
-    const alive = held.length ? await this.#liveness.alive(held.map((p) => p.worker ?? '')) : new Set();
-    return progress.map((p, index) => {
-      if (p.status === 'Waiting') return true;
-      if (p.status !== 'Evaluating') return false;
-      if (p.leaseUntil <= now) return true;
+    const held = states.flatMap((s) =>
+      s.status === 'Evaluating' && s.lease.until > now && s.lease.worker !== self ? [s.lease.worker] : [],
+    );
+    const alive = held.length ? await this.#liveness.alive(held) : new Set();
+    return states.map((s, index) => {
+      if (s.status === 'Waiting') return true;
+      if (s.status !== 'Evaluating') return false;
+      if (s.lease.until <= now) return true;
       // Its own claim that it is not working on: an attempt that failed midway (the database went away).
-      if (p.worker === self)
+      if (s.lease.worker === self)
         return !this.#working.has(dataOf(scoring.submissionEvents, histories[index]![0]!).submissionId);
-      return !alive.has(p.worker ?? '');
+      return !alive.has(s.lease.worker);
     });
   }
 
@@ -155,9 +151,10 @@ export class Evaluator {
     chunk.forEach((event, index) => {
       const submissionId = ids[index]!;
       const history = histories.get(stream(submissionId))!;
-      const progress = progressOf(history);
-      if (takeable[index]) claimable.push({ submissionId, event, history, progress, version: 0, hash: null });
-      else if (progress.status === 'Evaluating') alone.push(event); // a live worker's claim: wait for it
+      const state = foldSubmission(history);
+      if (takeable[index])
+        claimable.push({ submissionId, event, history, state, attempt: 0, version: 0, hash: null });
+      else if (state.status === 'Evaluating') alone.push(event); // a live worker's claim: wait for it
     });
     const solo = (event: Received) => this.evaluate(event.data.submissionId, event.correlationId);
     if (claimable.length === 0) return alone.map(solo);
@@ -193,7 +190,7 @@ export class Evaluator {
     }
     const retries = claims.flatMap((claim, index) => {
       const outcome = outcomes[index]!;
-      const attempt = claim.progress.attempts + 1;
+      const attempt = claim.attempt;
       this.#logOutcome(claim.submissionId, claim.event.correlationId, outcome, attempt);
       if (outcome.kind !== 'failed') return [];
       if (attempt >= this.options.maxAttempts) return [];
@@ -208,70 +205,53 @@ export class Evaluator {
 
   /** EvaluationStarted (with a lease) for every claim in one transaction; each claim learns its new head. */
   async #claim(claimable: readonly Claim[]): Promise<Claim[]> {
-    const leaseUntil = new Date(Date.now() + this.options.leaseMs).toISOString();
-    const steps: Step[] = claimable.map(({ submissionId, event, history, progress }) => ({
-      submissionId,
-      expected: history.length,
-      head: { version: history.length, hash: history.at(-1)?.hash ?? null },
-      events: [
-        {
-          type: scoring.EvaluationStarted.type,
-          data: {
-            submissionId,
-            worker: this.options.workerId,
-            attempt: progress.attempts + 1,
-            leaseUntil,
-          },
-        },
-      ],
-      metadata: this.#metadata(event.correlationId),
-      status: 'Evaluating',
+    const claim = this.#claimCommand();
+    const decided = claimable.map(({ submissionId, event, history, state }) => {
+      const decision = decideSubmission(claim, state);
+      const step: Step = {
+        submissionId,
+        expected: history.length,
+        head: { version: history.length, hash: history.at(-1)?.hash ?? null },
+        events: decision.events,
+        metadata: this.#metadata(event.correlationId),
+        status: decision.status,
+      };
+      return { step, state: after(state, decision), attempt: decision.lease!.attempt };
+    });
+    const heads = await recordSteps(
+      this.db,
+      this.store,
+      decided.map((d) => d.step),
+    );
+    return claimable.map((claim, index) => ({
+      ...claim,
+      ...heads[index]!,
+      state: decided[index]!.state,
+      attempt: decided[index]!.attempt,
     }));
-    const heads = await recordSteps(this.db, this.store, steps);
-    return claimable.map((claim, index) => ({ ...claim, ...heads[index]! }));
   }
 
-  /** The step that records a claim's outcome (a final failure refunds the day's allowance). */
+  /** A claim by this worker now, under a lease (the caller found the submission takeable). */
+  #claimCommand(): SubmissionCommand {
+    const { workerId, leaseMs, maxAttempts } = this.options;
+    return { type: 'Claim', worker: workerId, now: Date.now(), leaseMs, maxAttempts, takeOver: true };
+  }
+
+  /** The outcome as the decider records it (a final failure refunds the day's allowance). */
+  #recordCommand(outcome: Outcome): SubmissionCommand {
+    const { workerId, maxAttempts } = this.options;
+    return { type: 'RecordScore', worker: workerId, maxAttempts, outcome };
+  }
+
+  /** The step that records a claim's outcome. */
   #resultStep(claim: Claim, outcome: Outcome): Step {
-    const { submissionId } = claim;
-    const base = {
-      submissionId,
+    const decision = decideSubmission(this.#recordCommand(outcome), claim.state);
+    return {
+      submissionId: claim.submissionId,
       expected: claim.version,
       head: { version: claim.version, hash: claim.hash },
       metadata: this.#metadata(claim.event.correlationId),
-    };
-    if (outcome.kind === 'scored')
-      return {
-        ...base,
-        events: [{ type: scoring.SubmissionScored.type, data: { submissionId, ...outcome.result } }],
-        status: 'Completed',
-        columns: {
-          public_score: outcome.result.publicScore,
-          private_score: outcome.result.privateScore,
-          log: null,
-        },
-      };
-    if (outcome.kind === 'invalid')
-      return {
-        ...base,
-        events: [{ type: scoring.SubmissionInvalid.type, data: { submissionId, log: outcome.log } }],
-        status: 'Invalid',
-        columns: logColumns(outcome.log),
-        refund: formatRefund(claim.progress),
-      };
-    const attempt = claim.progress.attempts + 1;
-    const final = attempt >= this.options.maxAttempts;
-    return {
-      ...base,
-      events: [
-        {
-          type: scoring.EvaluationFailed.type,
-          data: { submissionId, attempt, reason: outcome.reason, final },
-        },
-      ],
-      status: final ? 'Failed' : 'Waiting',
-      columns: final ? failedColumns(outcome.reason) : { log: null },
-      refund: final ? claim.progress.received : undefined,
+      ...decision,
     };
   }
 
@@ -291,7 +271,7 @@ export class Evaluator {
     const truths = new Map<string, ReturnType<GroundTruthCache['get']>>();
     const outcomes: Outcome[] = [];
     for (const claim of claims) {
-      const competitionId = claim.progress.received!.competitionId;
+      const competitionId = claim.state.status === 'none' ? '' : claim.state.received.competitionId;
       if (!truths.has(competitionId)) {
         const truth = this.#truths.get(competitionId);
         truth.catch(() => undefined); // observed by #score
@@ -323,35 +303,18 @@ export class Evaluator {
       // Stopping: a live holder or the sweepers of other processes move it on.
       if (this.#stopping) return;
       const history = await this.store.readStream(stream(submissionId));
-      const progress = progressOf(history);
-      if (
-        progress.status === 'none' ||
-        progress.status === 'Completed' ||
-        progress.status === 'Invalid' ||
-        progress.status === 'Failed' ||
-        progress.status === 'Cancelled'
-      )
-        return;
-      if (progress.status === 'Evaluating' && !(await this.takeable([history]))[0]) {
+      const state = foldSubmission(history);
+      if (state.status !== 'Waiting' && state.status !== 'Evaluating') return;
+      if (state.status === 'Evaluating' && !(await this.takeable([history]))[0]) {
         // A live worker holds it: look again every half second (it may finish long before its lease ends).
-        await sleep(Math.min(progress.leaseUntil - Date.now() + 10, 500));
+        await sleep(Math.min(state.lease.until - Date.now() + 10, 500));
         continue;
       }
-      const attempt = progress.attempts + 1;
-      const leaseUntil = new Date(Date.now() + this.options.leaseMs).toISOString();
+      const claim = decideSubmission(this.#claimCommand(), state);
+      const attempt = claim.lease!.attempt;
       let version: number;
       try {
-        const appended = await this.#record(
-          submissionId,
-          history.length,
-          {
-            type: scoring.EvaluationStarted.type,
-            data: { submissionId, worker: this.options.workerId, attempt, leaseUntil },
-          },
-          metadata,
-          'Evaluating',
-        );
-        version = appended;
+        version = await this.#record(submissionId, history.length, metadata, claim);
       } catch (error) {
         if (error instanceof ConcurrencyError) continue;
         throw error;
@@ -362,51 +325,15 @@ export class Evaluator {
         const content = await this.#file(submissionId).catch((error: unknown) =>
           error instanceof Error ? error : new Error(String(error)),
         );
-        const outcome = await this.#score(this.#truths.get(progress.received!.competitionId), content);
+        const outcome = await this.#score(this.#truths.get(state.received.competitionId), content);
         this.#logOutcome(submissionId, correlationId, outcome, attempt);
-        try {
-          if (outcome.kind === 'scored') {
-            await this.#record(
-              submissionId,
-              version,
-              { type: scoring.SubmissionScored.type, data: { submissionId, ...outcome.result } },
-              metadata,
-              'Completed',
-              {
-                public_score: outcome.result.publicScore,
-                private_score: outcome.result.privateScore,
-                log: null,
-              },
-            );
-            return;
-          }
-          if (outcome.kind === 'invalid') {
-            await this.#record(
-              submissionId,
-              version,
-              { type: scoring.SubmissionInvalid.type, data: { submissionId, log: outcome.log } },
-              metadata,
-              'Invalid',
-              logColumns(outcome.log),
-              formatRefund(progress),
-            );
-            return;
-          }
-          const final = attempt >= this.options.maxAttempts;
+        if (outcome.kind === 'failed')
           this.options.logger?.warn({ submissionId, attempt, reason: outcome.reason }, 'evaluation failed');
-          await this.#record(
-            submissionId,
-            version,
-            {
-              type: scoring.EvaluationFailed.type,
-              data: { submissionId, attempt, reason: outcome.reason, final },
-            },
-            metadata,
-            final ? 'Failed' : 'Waiting',
-            final ? failedColumns(outcome.reason) : { log: null },
-            final ? progress.received! : undefined,
-          );
-          if (final) return;
+        const decision = decideSubmission(this.#recordCommand(outcome), after(state, claim));
+        try {
+          await this.#record(submissionId, version, metadata, decision);
+          // Scored, Invalid or finally Failed; Waiting: tried again after the backoff.
+          if (decision.status !== 'Waiting') return;
           await sleep(this.options.backoffMs * 2 ** (attempt - 1));
         } catch (error) {
           // Someone took over after our lease ran out: their result stands.
@@ -419,20 +346,18 @@ export class Evaluator {
     }
   }
 
-  /** Appends one event with the expected version and mirrors the status; a final failure refunds the quota. */
+  /** Records a decision with the expected version (one statement); returns the stream's new version. */
   async #record(
     submissionId: string,
     expected: number,
-    event: { type: string; data: unknown },
     metadata: EventMetadata,
-    status: Status,
-    columns: Step['columns'] = {},
-    refund?: Refund,
+    decision: SubmissionDecision,
   ): Promise<number> {
+    const { events, status, columns = {}, refund } = decision;
     return recordStep(this.db, this.store, {
       submissionId,
       expected,
-      events: [event],
+      events,
       metadata,
       status,
       columns,
@@ -475,37 +400,25 @@ export class Evaluator {
   }
 }
 
-/** The row's log of a final platform failure: the catalogue's sentence around the (technical) reason. */
-const failedColumns = (reason: string) => ({
-  log: null,
-  refusal: scoring.fileRefusal('evaluationFailed', { reason: reason.slice(0, 300) }),
-});
-
-/** The row's log of an Invalid file: the refusal (a plain string only from a ground truth's check, kept as is). */
-const logColumns = (log: scoring.SubmissionLog) =>
-  typeof log === 'string' ? { log, refusal: null } : { log: null, refusal: log };
+/** The state after a decision's events. */
+const after = (state: SubmissionState, decision: SubmissionDecision) =>
+  decision.events.reduce(evolveSubmission, state);
 
 interface Claim {
   submissionId: string;
   event: Received;
   history: EventEnvelope[];
-  progress: Progress;
+  /** Before the claim: the state read; after it: the claimed state. */
+  state: SubmissionState;
+  /** The claim's attempt (after the claim). */
+  attempt: number;
   /** After the claim: the stream's version and hash (its EvaluationStarted). */
   version: number;
   hash: string | null;
 }
 
 type Outcome =
-  | {
-      kind: 'scored';
-      result: {
-        metric: string;
-        publicScore: number;
-        privateScore: number;
-        rows: number;
-        groundTruthSha256: string;
-      };
-    }
+  | { kind: 'scored'; result: ScoreResult }
   | { kind: 'invalid'; log: scoring.SubmissionLog }
   | { kind: 'failed'; reason: string };
 

@@ -2,19 +2,10 @@ import { type EventMetadata, scoring } from '@sais/events';
 import type { Db, EventStore, StreamHead } from '@sais/kit';
 import { sql } from 'kysely';
 import type { ScoringTables } from '../db/tables.ts';
-import { stream } from '../domain/submission.ts';
+import { type Refund, type RowColumns, stream } from '../domain/submission/index.ts';
 
 export type Status = ScoringTables['submissions']['status'];
-export interface Refund {
-  competitionId: string;
-  teamId: string;
-  quotaDay: string;
-  /**
-   * Why the allowance comes back (decision 0020); absent: a platform failure. A format refund's ledger
-   * entry (reason `format-refund`) is also what the day's format-refusal cap counts.
-   */
-  reason?: 'failed' | 'format' | 'cancelled';
-}
+export type { Refund } from '../domain/submission/index.ts';
 
 /** The ledger's reason of a refund (one refund per submission and reason: the ledger's unique key). */
 export const ledgerReason = {
@@ -35,12 +26,7 @@ export interface Step {
    * Columns to set besides the status; those not given keep their values. `log` and `refusal` go
    * together: giving either sets both (the one not given to null).
    */
-  columns?: {
-    public_score?: number | null;
-    private_score?: number | null;
-    log?: string | null;
-    refusal?: scoring.FileRefusal | null;
-  };
+  columns?: RowColumns;
   refund?: Refund;
 }
 
