@@ -177,22 +177,22 @@ function claim(state: KnownSubmission, command: Extract<SubmissionCommand, { typ
   } satisfies SubmissionDecision;
 }
 
+/** A scored outcome of either kind: the scores on the row, and the log (a container run's output, or none). */
+function scored(submissionId: string, result: ScoreResult, log: string | null): SubmissionDecision {
+  return {
+    events: [{ type: E.SubmissionScored.type, data: { submissionId, ...result } }],
+    status: 'Completed',
+    columns: { public_score: result.publicScore, private_score: result.privateScore, log },
+  };
+}
+
 function recordScore(
   state: KnownSubmission,
   { worker, maxAttempts, outcome }: Extract<SubmissionCommand, { type: 'RecordScore' }>,
 ): SubmissionDecision {
   const { attempt } = held(state, worker);
   const { submissionId } = state.received;
-  if (outcome.kind === 'scored')
-    return {
-      events: [{ type: E.SubmissionScored.type, data: { submissionId, ...outcome.result } }],
-      status: 'Completed',
-      columns: {
-        public_score: outcome.result.publicScore,
-        private_score: outcome.result.privateScore,
-        log: null,
-      },
-    };
+  if (outcome.kind === 'scored') return scored(submissionId, outcome.result, null);
   if (outcome.kind === 'invalid')
     return {
       events: [{ type: E.SubmissionInvalid.type, data: { submissionId, log: outcome.log } }],
@@ -217,16 +217,7 @@ function recordRun(
 ): SubmissionDecision {
   const { attempt } = held(state, worker);
   const { submissionId } = state.received;
-  if (outcome.kind === 'scored')
-    return {
-      events: [{ type: E.SubmissionScored.type, data: { submissionId, ...outcome.result } }],
-      status: 'Completed',
-      columns: {
-        public_score: outcome.result.publicScore,
-        private_score: outcome.result.privateScore,
-        log: runLogOf(outcome.runLog),
-      },
-    };
+  if (outcome.kind === 'scored') return scored(submissionId, outcome.result, runLogOf(outcome.runLog));
   if (outcome.kind === 'invalid')
     return {
       events: [{ type: E.SubmissionInvalid.type, data: { submissionId, log: outcome.verdict } }],
