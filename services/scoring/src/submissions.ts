@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import type { ScoringDb, ScoringTables } from './db/tables.ts';
 import { Lines } from './evaluation/csv.ts';
 import { ROW_OK, headerFields, row, splitRow } from './evaluation/fields.ts';
-import { decideSubmission, foldSubmission, stream } from './domain/submission/index.ts';
+import { decideSubmission, foldSubmission, initialSubmission, stream } from './domain/submission/index.ts';
 import { recordStep } from './workers/record.ts';
 import { scoringErrors } from './errors.ts';
 
@@ -369,13 +369,24 @@ export class Submissions {
   ) {
     const { submissionId, phase, teamId, quotaDay, now } = admitted;
     const { content, ...described } = file;
+    const submission = {
+      submissionId,
+      competitionId: request.competitionId,
+      phase,
+      teamId,
+      submitterId: request.accountId,
+      ...described,
+      quotaDay,
+      ...extra,
+    };
+    const { events, status } = decideSubmission({ type: 'Receive', submission }, initialSubmission);
     const alongside = [
       sql`insert into scoring.quota_ledger (competition_id, team_id, quota_day, submission_id, delta, reason)
         values (${request.competitionId}, ${teamId}, ${quotaDay}, ${submissionId}, 1, 'submission')`,
       sql`insert into scoring.submissions (submission_id, competition_id, phase, team_id, submitter_id, file_name,
           size, sha256, quota_day, status, created_at, updated_at, description)
         values (${submissionId}, ${request.competitionId}, ${phase}, ${teamId}, ${request.accountId},
-          ${described.fileName}, ${described.size}, ${described.sha256}, ${quotaDay}, 'Waiting', ${now}, ${now},
+          ${described.fileName}, ${described.size}, ${described.sha256}, ${quotaDay}, ${status}, ${now}, ${now},
           ${extra.description ?? null})`,
       ...(content
         ? [
@@ -387,23 +398,12 @@ export class Submissions {
       scoring.SubmissionReceived.aggregate,
       stream(submissionId),
       'no_stream',
-      [
-        {
-          type: scoring.SubmissionReceived.type,
-          data: {
-            submissionId,
-            competitionId: request.competitionId,
-            phase,
-            teamId,
-            submitterId: request.accountId,
-            ...described,
-            quotaDay,
-            ...extra,
-          },
-        },
-      ],
+      events,
       metadata,
-      { trx, alongside },
+      {
+        trx,
+        alongside,
+      },
     );
     this.#recorded.add(admitted);
   }

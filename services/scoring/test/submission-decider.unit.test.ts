@@ -147,6 +147,50 @@ describe('submission state', () => {
   });
 });
 
+describe('receive', () => {
+  it('opens a new stream, Waiting, with the admitted submission as its first event', () => {
+    const { data } = container as { data: Extract<SubmissionCommand, { type: 'Receive' }>['submission'] };
+    given([])
+      .when({ type: 'Receive', submission: data })
+      .then({ events: [container], status: 'Waiting' });
+  });
+  it('refuses an id whose stream exists already (as the store would)', () => {
+    const { data } = file as { data: Extract<SubmissionCommand, { type: 'Receive' }>['submission'] };
+    given([file]).when({ type: 'Receive', submission: data }).thenThrows('expected version no_stream');
+  });
+});
+
+describe('container run progress', () => {
+  const progress = (state: 'pulling' | 'running' | 'collecting', worker = 'w1'): SubmissionCommand => ({
+    type: 'Progress',
+    worker,
+    state,
+  });
+  it('records the step under the claim its runner holds, with the claim’s attempt', () => {
+    given([container, started(1), failed(1), started(2)])
+      .when(progress('running'))
+      .then({
+        events: [
+          { type: 'scoring.ContainerRunProgressed', data: { submissionId, state: 'running', attempt: 2 } },
+        ],
+        status: 'Evaluating',
+      });
+  });
+  it('refuses another runner, a submission not running, and a result file', () => {
+    given([container, started(1)])
+      .when(progress('pulling', 'w2'))
+      .thenThrows('submissionNotClaimable');
+    given([container]).when(progress('pulling')).thenThrows('submissionNotClaimable');
+    given([container, started(1), released(1)])
+      .when(progress('collecting'))
+      .thenThrows('submissionNotClaimable');
+    given([file, started(1)])
+      .when(progress('running'))
+      .thenThrows('submissionNotClaimable');
+    given([]).when(progress('running')).thenThrows('submissionNotFound');
+  });
+});
+
 describe('claim', () => {
   it('takes a waiting submission with a lease from the command’s time', () => {
     given([file]).when(claim()).then(claimed(1));

@@ -1,10 +1,8 @@
 import { competition, languages } from '@sais/events';
-import type { StreamDecider } from '@sais/kit';
-import type { z } from 'zod';
+import type { DomainEvent, EventData, StreamDecider } from '@sais/kit';
 import { competitionErrors } from '../errors.ts';
 
 const E = competition;
-type Data<D extends { data: z.ZodType }> = z.infer<D['data']>;
 export type Settings = competition.CompetitionSettings;
 export type PhaseName = (typeof competition.phaseNames)[number];
 export type ContentSection = competition.ContentSection;
@@ -12,14 +10,14 @@ export type ContentSection = competition.ContentSection;
 export type Content = Partial<Record<ContentSection, competition.SectionText>>;
 
 export type CompetitionEvent =
-  | { type: typeof E.CompetitionCreated.type; data: Data<typeof E.CompetitionCreated> }
-  | { type: typeof E.CompetitionUpdated.type; data: Data<typeof E.CompetitionUpdated> }
-  | { type: typeof E.PhaseScheduled.type; data: Data<typeof E.PhaseScheduled> }
-  | { type: typeof E.PhaseOpened.type; data: Data<typeof E.PhaseOpened> }
-  | { type: typeof E.PhaseClosed.type; data: Data<typeof E.PhaseClosed> }
-  | { type: typeof E.FileAdded.type; data: Data<typeof E.FileAdded> }
-  | { type: typeof E.FileRemoved.type; data: Data<typeof E.FileRemoved> }
-  | { type: typeof E.SectionContentChanged.type; data: Data<typeof E.SectionContentChanged> };
+  | DomainEvent<typeof E.CompetitionCreated>
+  | DomainEvent<typeof E.CompetitionUpdated>
+  | DomainEvent<typeof E.PhaseScheduled>
+  | DomainEvent<typeof E.PhaseOpened>
+  | DomainEvent<typeof E.PhaseClosed>
+  | DomainEvent<typeof E.FileAdded>
+  | DomainEvent<typeof E.FileRemoved>
+  | DomainEvent<typeof E.SectionContentChanged>;
 
 /** A phase's schedule and the operator's override of it (open or closed now: events' one rule). */
 export interface Phase extends competition.PhaseWindow {
@@ -112,7 +110,7 @@ export type CompetitionCommand =
   | { type: 'Update'; changes: Partial<Settings>; byAdmin?: boolean }
   | { type: 'SchedulePhase'; phase: PhaseName; startsAt: string; endsAt: string }
   | { type: 'OpenPhase' | 'ClosePhase'; phase: PhaseName }
-  | { type: 'AddFile'; kind: 'document' | 'dataset'; file: Data<typeof E.FileAdded>['file'] }
+  | { type: 'AddFile'; kind: 'document' | 'dataset'; file: EventData<typeof E.FileAdded>['file'] }
   | { type: 'RemoveFile'; fileId: string }
   | { type: 'WriteSection'; section: ContentSection; text: competition.SectionText };
 

@@ -1,18 +1,16 @@
 import { identity } from '@sais/events';
-import type { StreamDecider } from '@sais/kit';
-import type { z } from 'zod';
+import type { DomainEvent, EventData, StreamDecider } from '@sais/kit';
 import { identityErrors } from '../errors.ts';
 
 const E = identity;
 const { photoChecks } = identity;
 export type PhotoCheck = (typeof photoChecks)[number];
-type Data<D extends { data: z.ZodType }> = z.infer<D['data']>;
 
 export type VerificationEvent =
-  | { type: typeof E.IdentityVerificationSubmitted.type; data: Data<typeof E.IdentityVerificationSubmitted> }
-  | { type: typeof E.IdentityDocumentViewed.type; data: Data<typeof E.IdentityDocumentViewed> }
-  | { type: typeof E.IdentityVerificationApproved.type; data: Data<typeof E.IdentityVerificationApproved> }
-  | { type: typeof E.IdentityVerificationRejected.type; data: Data<typeof E.IdentityVerificationRejected> };
+  | DomainEvent<typeof E.IdentityVerificationSubmitted>
+  | DomainEvent<typeof E.IdentityDocumentViewed>
+  | DomainEvent<typeof E.IdentityVerificationApproved>
+  | DomainEvent<typeof E.IdentityVerificationRejected>;
 
 /** One stream per account: submissions, views and decisions, resubmission allowed after a rejection. */
 export type VerificationState =
@@ -58,7 +56,7 @@ export function evolveVerification(state: VerificationState, event: Verification
 }
 
 export type VerificationCommand =
-  | { type: 'Submit'; data: Data<typeof E.IdentityVerificationSubmitted> }
+  | { type: 'Submit'; data: EventData<typeof E.IdentityVerificationSubmitted> }
   | { type: 'ViewDocuments'; reviewerId: string; position: number }
   | {
       type: 'Approve';

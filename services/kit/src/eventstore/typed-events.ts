@@ -21,6 +21,21 @@ export type EventOf<D extends EventDefinition> = D extends EventDefinition
   ? Omit<EventEnvelope, 'type' | 'data'> & { type: D['type']; data: PayloadOf<D> }
   : never;
 
+/**
+ * The payload a producer writes for one definition (its schema's type): what a decider puts in the
+ * events it decides. Consumers read `PayloadOf` (personal fields may be null once deleted).
+ */
+export type EventData<D extends { data: z.ZodType }> = z.infer<D['data']>;
+
+/**
+ * An event as a decider decides and folds it, without its envelope: the definition's type name and its
+ * payload. A stream's events are a union of these (`DomainEvent<typeof team.TeamCreated> | …`).
+ */
+export type DomainEvent<D extends { type: string; data: z.ZodType }> = {
+  type: D['type'];
+  data: EventData<D>;
+};
+
 type Definitions = EventDefinition | readonly EventDefinition[];
 type Each<T extends Definitions> = T extends readonly (infer D extends EventDefinition)[]
   ? D

@@ -1,21 +1,19 @@
 import { scoring } from '@sais/events';
-import { AppError } from '@sais/kit';
-import type { z } from 'zod';
+import { AppError, type DomainEvent, type EventData } from '@sais/kit';
 import { integrityCodes } from '../integrity/codes.ts';
 
 const E = scoring;
-type Data<D extends { data: z.ZodType }> = z.infer<D['data']>;
 
 export type PublicationEvent =
-  | { type: typeof E.PublicationProposed.type; data: Data<typeof E.PublicationProposed> }
-  | { type: typeof E.PublicationApproved.type; data: Data<typeof E.PublicationApproved> }
-  | { type: typeof E.PublicationWithdrawn.type; data: Data<typeof E.PublicationWithdrawn> };
+  | DomainEvent<typeof E.PublicationProposed>
+  | DomainEvent<typeof E.PublicationApproved>
+  | DomainEvent<typeof E.PublicationWithdrawn>;
 
 /** The four-eyes state of one phase's final results (stream `publication-<competitionId>-<phase>`). */
 export type PublicationState =
   | { status: 'none' }
-  | { status: 'proposed'; proposal: Data<typeof E.PublicationProposed> }
-  | { status: 'approved'; proposal: Data<typeof E.PublicationProposed>; approvedBy: string };
+  | { status: 'proposed'; proposal: EventData<typeof E.PublicationProposed> }
+  | { status: 'approved'; proposal: EventData<typeof E.PublicationProposed>; approvedBy: string };
 
 export function evolvePublication(state: PublicationState, event: PublicationEvent): PublicationState {
   switch (event.type) {

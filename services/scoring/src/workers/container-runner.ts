@@ -473,21 +473,21 @@ export class ContainerRunWorker {
 
   async #progress(claimed: Claimed, state: RunState, metadata: EventMetadata): Promise<void> {
     await this.#whileHeld(claimed, async (trx, history) => {
+      const decision = decideSubmission(
+        { type: 'Progress', worker: this.workerId, state },
+        foldSubmission(history),
+      );
       await this.#t(trx)
         .updateTable('container_runs')
         .set({ run_state: state })
         .where('submission_id', '=', claimed.submissionId)
         .execute();
+      // Still Evaluating: only the event is appended (the row's status and times stay as the claim set them).
       await this.store.append(
         scoring.SubmissionReceived.aggregate,
         stream(claimed.submissionId),
         history.length,
-        [
-          {
-            type: scoring.ContainerRunProgressed.type,
-            data: { submissionId: claimed.submissionId, state, attempt: claimed.attempt },
-          },
-        ],
+        decision.events,
         metadata,
         { trx },
       );

@@ -1,25 +1,23 @@
 import { team } from '@sais/events';
-import type { z } from 'zod';
+import type { DomainEvent } from '@sais/kit';
 
 const E = team;
-type Data<D extends { data: z.ZodType }> = z.infer<D['data']>;
-type Of<D extends { type: string; data: z.ZodType }> = { type: D['type']; data: Data<D> };
 
 export type TeamEvent =
-  | Of<typeof E.TeamCreated>
-  | Of<typeof E.TeamRenamed>
-  | Of<typeof E.TeamDisbanded>
-  | Of<typeof E.TeamDissolved>
-  | Of<typeof E.JoinRequested>
-  | Of<typeof E.JoinCancelled>
-  | Of<typeof E.JoinAccepted>
-  | Of<typeof E.JoinRejected>
-  | Of<typeof E.LeaveRequested>
-  | Of<typeof E.LeaveCancelled>
-  | Of<typeof E.LeaveAccepted>
-  | Of<typeof E.LeaveRejected>
-  | Of<typeof E.MemberRemoved>
-  | Of<typeof E.OwnershipTransferred>;
+  | DomainEvent<typeof E.TeamCreated>
+  | DomainEvent<typeof E.TeamRenamed>
+  | DomainEvent<typeof E.TeamDisbanded>
+  | DomainEvent<typeof E.TeamDissolved>
+  | DomainEvent<typeof E.JoinRequested>
+  | DomainEvent<typeof E.JoinCancelled>
+  | DomainEvent<typeof E.JoinAccepted>
+  | DomainEvent<typeof E.JoinRejected>
+  | DomainEvent<typeof E.LeaveRequested>
+  | DomainEvent<typeof E.LeaveCancelled>
+  | DomainEvent<typeof E.LeaveAccepted>
+  | DomainEvent<typeof E.LeaveRejected>
+  | DomainEvent<typeof E.MemberRemoved>
+  | DomainEvent<typeof E.OwnershipTransferred>;
 
 export interface Application {
   applicationId: string;

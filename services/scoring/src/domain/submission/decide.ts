@@ -1,12 +1,20 @@
-// Over 300 lines: one decider for every command on a submission (claim, two kinds of outcome, release, stop, cancel, rescore, disqualify), each with its refusals.
+// Over 300 lines: one decider for every command on a submission (receive, claim, progress, two kinds of outcome, release, stop, cancel, rescore, disqualify), each with its refusals.
 /**
  * The pure rules of one submission: what a command records (events, the row's status and columns, a
  * refund), or a typed refusal. Time, ids and the facts of other places (a holder's liveness, the
  * attempts allowed) come in the command; the caller records the decision (workers/record.ts).
  */
 import { scoring } from '@sais/events';
+import { ConcurrencyError, type EventData } from '@sais/kit';
 import { scoringErrors } from '../../errors.ts';
-import type { KnownSubmission, Lease, SubmissionEvent, SubmissionState, SubmissionStatus } from './state.ts';
+import {
+  type KnownSubmission,
+  type Lease,
+  type SubmissionEvent,
+  type SubmissionState,
+  type SubmissionStatus,
+  stream,
+} from './state.ts';
 
 const E = scoring;
 
@@ -54,6 +62,11 @@ export interface ScoreResult {
 
 export type SubmissionCommand =
   /**
+   * A submission admitted (its team's allowance, the open phase and the file's checks were found by the
+   * caller): a new stream, Waiting. The data is SubmissionReceived's, its id fresh.
+   */
+  | { type: 'Receive'; submission: EventData<typeof E.SubmissionReceived> }
+  /**
    * A worker takes the submission: Waiting, or Evaluating under a lease that ran out at `now` or whose
    * holder the caller found gone (`takeOver`). A container submission whose counted claims reached
    * `maxAttempts` is Failed (refunded) instead.
@@ -86,6 +99,8 @@ export type SubmissionCommand =
             detail?: string;
           };
     }
+  /** A container run's next step (pulling, running, collecting) under the claim `worker` holds. */
+  | { type: 'Progress'; worker: string; state: (typeof scoring.containerRunStates)[number] }
   /** A stopping runner gives its claim back: Waiting again, the attempt not counted, nothing refunded. */
   | { type: 'Release'; worker: string }
   /** A newer confirmed code submission of the team stops this run: Failed, its allowance stays used. */
@@ -250,6 +265,12 @@ function recordRun(
  * checked by the caller or come in the command.
  */
 export function decideSubmission(command: SubmissionCommand, state: SubmissionState): SubmissionDecision {
+  if (command.type === 'Receive') {
+    // A fresh id names a new stream; one that exists already was received (the store refuses it too).
+    if (state.status !== 'none')
+      throw new ConcurrencyError(stream(command.submission.submissionId), 'no_stream', null);
+    return { events: [{ type: E.SubmissionReceived.type, data: command.submission }], status: 'Waiting' };
+  }
   if (state.status === 'none')
     throw command.type === 'Cancel'
       ? scoringErrors.submissionNotCancellable()
@@ -264,6 +285,16 @@ export function decideSubmission(command: SubmissionCommand, state: SubmissionSt
       return recordScore(state, command);
     case 'RecordRun':
       return recordRun(state, command);
+    case 'Progress': {
+      const { attempt } = held(state, command.worker);
+      if (state.received.kind !== 'container') throw scoringErrors.submissionNotClaimable();
+      return {
+        events: [
+          { type: E.ContainerRunProgressed.type, data: { submissionId, state: command.state, attempt } },
+        ],
+        status: 'Evaluating',
+      };
+    }
     case 'Release': {
       const { attempt } = held(state, command.worker);
       return {

@@ -3,29 +3,27 @@
  * exhaustive switch) and `foldSubmission`, in the team service's shape (services/team/src/domain/).
  */
 import { scoring } from '@sais/events';
-import type { z } from 'zod';
+import type { DomainEvent } from '@sais/kit';
 
 const E = scoring;
-type Data<D extends { data: z.ZodType }> = z.infer<D['data']>;
-type Of<D extends { type: string; data: z.ZodType }> = { type: D['type']; data: Data<D> };
 
 /** The event stream of one submission. */
 export const stream = (submissionId: string) => `submission-${submissionId}`;
 
 /** Every event of a submission's stream (`scoring.submissionEvents`), typed from its zod schema. */
 export type SubmissionEvent =
-  | Of<typeof E.SubmissionReceived>
-  | Of<typeof E.EvaluationStarted>
-  | Of<typeof E.SubmissionScored>
-  | Of<typeof E.SubmissionInvalid>
-  | Of<typeof E.EvaluationFailed>
-  | Of<typeof E.QuotaRefunded>
-  | Of<typeof E.SubmissionRescored>
-  | Of<typeof E.SubmissionDisqualified>
-  | Of<typeof E.SubmissionCancelled>
-  | Of<typeof E.ContainerRunProgressed>
-  | Of<typeof E.ContainerRunStopped>
-  | Of<typeof E.ContainerRunReleased>;
+  | DomainEvent<typeof E.SubmissionReceived>
+  | DomainEvent<typeof E.EvaluationStarted>
+  | DomainEvent<typeof E.SubmissionScored>
+  | DomainEvent<typeof E.SubmissionInvalid>
+  | DomainEvent<typeof E.EvaluationFailed>
+  | DomainEvent<typeof E.QuotaRefunded>
+  | DomainEvent<typeof E.SubmissionRescored>
+  | DomainEvent<typeof E.SubmissionDisqualified>
+  | DomainEvent<typeof E.SubmissionCancelled>
+  | DomainEvent<typeof E.ContainerRunProgressed>
+  | DomainEvent<typeof E.ContainerRunStopped>
+  | DomainEvent<typeof E.ContainerRunReleased>;
 
 /** The last claim of a submission (its EvaluationStarted). */
 export interface Lease {
