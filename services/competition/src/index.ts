@@ -16,13 +16,14 @@ export const competitionService = defineService({
   prefixes: ['/api/race', '/api/admin/competitions'],
   migrations: competitionMigrations,
   projections: () => [verifiedUsersProjection],
-  async routes(app, { db, store, config, auth }) {
+  async routes(app, { config }) {
+    const { database: db, store } = app;
     const files = new FileStorage(competitionFilesDir(config.dataDir));
     const competitions = new Competitions(db, store, files);
-    await raceRoutes(app, { competitions, files, auth });
-    await adminRoutes(app, { competitions, auth });
-    await contentRoutes(app, { competitions, auth });
-    await previewRoute(app, { competitions, auth });
+    await raceRoutes(app, { competitions, files });
+    await adminRoutes(app, { competitions });
+    await contentRoutes(app, { competitions });
+    await previewRoute(app, { competitions });
   },
 });
 

@@ -62,7 +62,8 @@ export const identityService = defineService({
     };
   },
   async routes(app, context) {
-    const { db, store, config, logger, personal } = context;
+    const { config, logger, personal } = context;
+    const { database: db, store } = app;
     if (!personal) throw new Error('the identity service needs the platform’s personal-data keys');
     const sessions = new Sessions(db, store);
     const codes = new VerificationCodes(store, await loadKey(config, 'code_secret'));

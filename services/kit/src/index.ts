@@ -14,6 +14,7 @@ export * from './messaging/relay.ts';
 export * from './projections/projection.ts';
 export * from './projections/replay.ts';
 export * from './http/app.ts';
+export * from './http/decorators.ts';
 export * from './http/security.ts';
 export * from './http/write-limits.ts';
 export * from './http/access-tokens.ts';

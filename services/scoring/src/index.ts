@@ -57,7 +57,8 @@ export const scoringService = defineService({
     ...signalScans({ db, store, config, logger }),
     ...containerRunners({ db, store, config, logger, metrics }),
   ],
-  async routes(app, { db, store, auth, config, personal }) {
+  async routes(app, { config, personal }) {
+    const { database: db, store } = app;
     // Leaderboard change counters, polled for live updates and the page cache (SCORING_BOARD_POLL_MS).
     const watch = new BoardWatch(db, Number(config.env.SCORING_BOARD_POLL_MS ?? 500));
     app.addHook('onClose', async () => watch.stop());
@@ -86,20 +87,17 @@ export const scoringService = defineService({
       standings: new Standings(db, store),
       operations: new Operations(db, store),
       watch,
-      auth,
     });
-    await app.register(integrityRoutes, { db, auth, parts: integrity });
-    await scoreRecordRoutes(app, { db, store, submissions, auth });
+    await app.register(integrityRoutes, { db, parts: integrity });
+    await scoreRecordRoutes(app, { db, store, submissions });
     await metricRoutes(app, { db, store });
     await tusRoutes(app, {
       submissions,
       uploads: new ResumableUploads(db),
-      auth,
       directory: join(config.dataDir, 'uploads'),
     });
     await containerRoutes(app, {
       containers: new ContainerSubmissions(db, store, submissions, credentialVault(config)),
-      auth,
       enabled: config.env.SCORING_CONTAINERS !== 'off',
     });
   },

@@ -21,8 +21,9 @@ export const teamService = defineService({
   prefixes: ['/api/team', '/api/admin/teams'],
   migrations: teamMigrations,
   projections: () => [competitionsMirror, signupsMirror, accountsMirror, submissionQuotaMirror],
-  async routes(app, { db, store, auth, appended }) {
-    const http = { auth, teams: new Teams(db, store, appended), views: new TeamViews(db, store) };
+  async routes(app, { appended }) {
+    const { database: db, store } = app;
+    const http = { teams: new Teams(db, store, appended), views: new TeamViews(db, store) };
     await teamReadRoutes(app, http);
     await teamCommandRoutes(app, http);
     await teamAdminRoutes(app, { ...http, directory: new TeamDirectory(db, store, http.views) });

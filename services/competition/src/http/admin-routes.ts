@@ -1,5 +1,4 @@
 import {
-  type Authenticator,
   ValidationError,
   anySortField,
   bodyCheckedByHandler,
@@ -26,10 +25,8 @@ const idParams = z.object({ id: z.uuid() });
 const oneCompetition = envelopeOf(S.adminCompetition.extend({ signedUp: z.boolean() }));
 
 /** Operator calls for the console, in ra-data-simple-rest form (`sort`, `range`, `filter`, Content-Range). */
-export async function adminRoutes(
-  root: FastifyInstance,
-  { competitions, auth }: { competitions: Competitions; auth: Authenticator },
-) {
+export async function adminRoutes(root: FastifyInstance, { competitions }: { competitions: Competitions }) {
+  const auth = root.authenticator;
   const app = root.withTypeProvider<ZodTypeProvider>();
   const operator = (request: Parameters<typeof requirePrincipal>[1]) =>
     requirePrincipal(auth, request, 'operator');

@@ -1,4 +1,4 @@
-import { type Authenticator, envelopeOf, ok, requireStaff } from '@sais/kit';
+import { envelopeOf, ok, requireStaff } from '@sais/kit';
 import { competition } from '@sais/events';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,10 +7,8 @@ import type { Competitions } from '../competitions.ts';
 import * as S from './schemas.ts';
 
 /** The competition page's sections (issue 21): anyone reads them, operators write them in the console. */
-export async function contentRoutes(
-  root: FastifyInstance,
-  { competitions, auth }: { competitions: Competitions; auth: Authenticator },
-) {
+export async function contentRoutes(root: FastifyInstance, { competitions }: { competitions: Competitions }) {
+  const auth = root.authenticator;
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   app.get(

@@ -1,4 +1,4 @@
-import { type Authenticator, envelopeOf, ok, requirePrincipal } from '@sais/kit';
+import { envelopeOf, ok, requirePrincipal } from '@sais/kit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,10 +10,8 @@ export const filePreview = z
   .object({ header: z.array(z.string()), rows: z.array(z.array(z.string())).max(previewRows) })
   .nullable();
 
-export async function previewRoute(
-  root: FastifyInstance,
-  { competitions, auth }: { competitions: Competitions; auth: Authenticator },
-) {
+export async function previewRoute(root: FastifyInstance, { competitions }: { competitions: Competitions }) {
+  const auth = root.authenticator;
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/race/preview',

@@ -1,12 +1,5 @@
 import { competition } from '@sais/events';
-import {
-  type Authenticator,
-  envelopeOf,
-  nonJsonResponse,
-  ok,
-  requestMetadata,
-  requirePrincipal,
-} from '@sais/kit';
+import { envelopeOf, nonJsonResponse, ok, requestMetadata, requirePrincipal } from '@sais/kit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,8 +14,9 @@ const R = competition.responses;
 /** The participant portal's competition calls: list, detail, my activities, sign-up, files and downloads. */
 export async function raceRoutes(
   root: FastifyInstance,
-  { competitions, files, auth }: { competitions: Competitions; files: FileStorage; auth: Authenticator },
+  { competitions, files }: { competitions: Competitions; files: FileStorage },
 ) {
+  const auth = root.authenticator;
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   app.get(

@@ -6,6 +6,7 @@ import { migrateSchema } from '../db/migrate.ts';
 import { EventStore } from '../eventstore/event-store.ts';
 import { eventStoreMigrations } from '../eventstore/migrations.ts';
 import { createApp, loggerOptions } from '../http/app.ts';
+import { decoratePlatform, serviceScope } from '../http/decorators.ts';
 import { trustedProxiesFrom } from '../http/security.ts';
 import { checkTokenUse } from '../http/access-tokens.ts';
 import { databaseRateLimitStore } from '../http/rate-limit-store.ts';
@@ -209,7 +210,12 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   observeHttp(app, metrics);
   refuseUploadsWhenDiskFull(app, config);
   endConnectionsOnClose(app);
-  for (const service of services) await service.routes(app, contexts.get(service)!);
+  // The platform's parts as decorators; each service's routes in their own scope with its store.
+  decoratePlatform(app, { database: db, authenticator: auth });
+  for (const service of services) {
+    const context = contexts.get(service)!;
+    await serviceScope(app, context.store, (scope) => service.routes(scope, context));
+  }
   // The auditors' calls of each service here, under /api/admin/audit/<service> (see audit/routes.ts).
   const replayJobs = new ReplayJobs(db, logger, personal);
   const auditJobs = new AuditJobs(logger);

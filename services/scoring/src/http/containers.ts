@@ -1,5 +1,4 @@
 import {
-  type Authenticator,
   ValidationError,
   bodyCheckedByHandler,
   envelopeOf,
@@ -22,12 +21,9 @@ const body = scoring.requests.containerSubmission;
  */
 export async function containerRoutes(
   root: FastifyInstance,
-  {
-    containers,
-    auth,
-    enabled = true,
-  }: { containers: ContainerSubmissions; auth: Authenticator; enabled?: boolean },
+  { containers, enabled = true }: { containers: ContainerSubmissions; enabled?: boolean },
 ) {
+  const auth = root.authenticator;
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/api/submission/container',

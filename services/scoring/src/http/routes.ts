@@ -1,4 +1,3 @@
-import type { Authenticator } from '@sais/kit';
 import type { FastifyInstance } from 'fastify';
 import type { BoardWatch } from '../board-watch.ts';
 import type { BoardsAsOf } from '../boards-as-of.ts';
@@ -33,13 +32,12 @@ export async function scoringRoutes(
     standings: Standings;
     operations: Operations;
     watch: BoardWatch;
-    auth: Authenticator;
     guards: AdminGuards;
   },
 ) {
-  const { submissions, leaderboards, standings, groundTruths, operations, watch, auth } = deps;
-  await app.register(submissionRoutes, { submissions, leaderboards, auth });
-  await app.register(finalSelectionRoutes, { submissions, standings, auth });
-  await app.register(boardRoutes, { leaderboards, watch, auth, boardsAsOf: deps.boardsAsOf });
-  await app.register(adminRoutes, { groundTruths, standings, operations, auth, guards: deps.guards });
+  const { submissions, leaderboards, standings, groundTruths, operations, watch } = deps;
+  await app.register(submissionRoutes, { submissions, leaderboards });
+  await app.register(finalSelectionRoutes, { submissions, standings });
+  await app.register(boardRoutes, { leaderboards, watch, boardsAsOf: deps.boardsAsOf });
+  await app.register(adminRoutes, { groundTruths, standings, operations, guards: deps.guards });
 }

@@ -8,7 +8,6 @@ import { Readable } from 'node:stream';
 import { type EventMetadata, type Language, scoring, translateWith } from '@sais/events';
 import {
   AppError,
-  type Authenticator,
   ForbiddenError,
   envelopeOf,
   localizeSuccess,
@@ -84,10 +83,10 @@ export async function tusRoutes(
   {
     submissions,
     uploads,
-    auth,
     directory,
-  }: { submissions: Submissions; uploads: ResumableUploads; auth: Authenticator; directory: string },
+  }: { submissions: Submissions; uploads: ResumableUploads; directory: string },
 ) {
+  const auth = app.authenticator;
   const callers = new WeakMap<IncomingMessage, Caller>();
   const callerOf = (request: Request) => {
     const raw = (request as Request & { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;

@@ -62,10 +62,10 @@ export async function integrityRoutes(
   root: FastifyInstance,
   {
     db,
-    auth,
     parts: { seals, signals, publications, guards },
-  }: Pick<ServiceContext, 'db' | 'auth'> & { parts: ReturnType<typeof integrityParts> },
+  }: Pick<ServiceContext, 'db'> & { parts: ReturnType<typeof integrityParts> },
 ) {
+  const auth = root.authenticator;
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin: integrity'];
   const operator = staffArea(root, auth, 'operator');

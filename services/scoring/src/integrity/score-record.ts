@@ -4,7 +4,7 @@
  * submitting team only. The event's content carries the private score, so it is given only once the phase's
  * private leaderboard is published; until then the proof covers the event's hash alone.
  */
-import { type Authenticator, type Db, type EventStore, envelopeOf, ok, requirePrincipal } from '@sais/kit';
+import { type Db, type EventStore, envelopeOf, ok, requirePrincipal } from '@sais/kit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -32,13 +32,9 @@ const hashedEvent = z.object({
 
 export async function scoreRecordRoutes(
   root: FastifyInstance,
-  {
-    db,
-    store,
-    submissions,
-    auth,
-  }: { db: Db; store: EventStore; submissions: Submissions; auth: Authenticator },
+  { db, store, submissions }: { db: Db; store: EventStore; submissions: Submissions },
 ) {
+  const auth = root.authenticator;
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/submission/scoreRecord',

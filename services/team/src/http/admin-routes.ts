@@ -1,12 +1,4 @@
-import {
-  type Authenticator,
-  envelopeOf,
-  ok,
-  okPage,
-  parseSimpleRestList,
-  requireStaff,
-  simpleRestQuery,
-} from '@sais/kit';
+import { envelopeOf, ok, okPage, parseSimpleRestList, requireStaff, simpleRestQuery } from '@sais/kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -32,8 +24,9 @@ const listFilter = z.object({
  */
 export async function teamAdminRoutes(
   root: FastifyInstance,
-  { auth, teams, directory }: { auth: Authenticator; teams: Teams; directory: TeamDirectory },
+  { teams, directory }: { teams: Teams; directory: TeamDirectory },
 ) {
+  const auth = root.authenticator;
   const app = root.withTypeProvider<ZodTypeProvider>();
   /** Operators (and admins); the role recorded on the event is the one that let them in. */
   const operator = async (request: FastifyRequest) =>

@@ -4,7 +4,6 @@ import type { Teams } from '../teams/commands.ts';
 import type { TeamViews } from '../teams/views.ts';
 
 export interface TeamHttp {
-  auth: Authenticator;
   teams: Teams;
   views: TeamViews;
 }

@@ -7,9 +7,9 @@ import * as S from './schemas.ts';
 const tags = ['team'];
 
 /** The team reads of the portal: my team, a team by ID, applications. */
-export async function teamReadRoutes(root: FastifyInstance, { auth, views }: TeamHttp) {
+export async function teamReadRoutes(root: FastifyInstance, { views }: TeamHttp) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const caller = callerOf(auth);
+  const caller = callerOf(root.authenticator);
 
   app.get(
     '/api/team/myTeam',

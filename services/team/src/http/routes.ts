@@ -10,9 +10,9 @@ const tags = ['team'];
 const nothing = envelopeOf(z.null());
 
 /** The team commands of the portal (`/api/team/...`); every one needs a signed-in participant. */
-export async function teamCommandRoutes(root: FastifyInstance, { auth, teams, views }: TeamHttp) {
+export async function teamCommandRoutes(root: FastifyInstance, { teams, views }: TeamHttp) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const caller = callerOf(auth);
+  const caller = callerOf(root.authenticator);
 
   app.post(
     '/api/team/create',

@@ -1,5 +1,4 @@
 import {
-  type Authenticator,
   type SimpleRestQuery,
   type StaffCall,
   ValidationError,
@@ -73,16 +72,15 @@ export async function adminRoutes(
     groundTruths,
     standings,
     operations,
-    auth,
     guards,
   }: {
     groundTruths: GroundTruths;
     standings: Standings;
     operations: Operations;
-    auth: Authenticator;
     guards: AdminGuards;
   },
 ) {
+  const auth = root.authenticator;
   const app = root.withTypeProvider<ZodTypeProvider>();
   const staffOf = staffArea(root, auth, 'operator');
   const operator = (request: FastifyRequest) => staffOf(request).metadata;

@@ -64,16 +64,15 @@ export async function boardRoutes(
   {
     leaderboards,
     watch,
-    auth,
     boardsAsOf,
   }: {
     leaderboards: Leaderboards;
     watch: BoardWatch;
-    auth: Authenticator;
     /** Boards as of a past time (decision 0019); absent: `asOf` is not offered. */
     boardsAsOf?: BoardsAsOf;
   },
 ) {
+  const auth = root.authenticator;
   const app = root.withTypeProvider<ZodTypeProvider>();
   const serializedPages = new WeakMap<object, Buffer>();
   const byCompetition = z.object({ competitionId: z.uuid() });

@@ -1,4 +1,4 @@
-import { type Authenticator, envelopeOf, ok, requestMetadata, requirePrincipal } from '@sais/kit';
+import { envelopeOf, ok, requestMetadata, requirePrincipal } from '@sais/kit';
 import { scoring } from '@sais/events';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,8 +11,9 @@ const R = scoring.responses;
 /** The team's final submissions per phase (`/api/submission/{selectFinal,final}`): chosen, or the default. */
 export async function finalSelectionRoutes(
   root: FastifyInstance,
-  { submissions, standings, auth }: { submissions: Submissions; standings: Standings; auth: Authenticator },
+  { submissions, standings }: { submissions: Submissions; standings: Standings },
 ) {
+  const auth = root.authenticator;
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = ['submission'];
 

@@ -1,6 +1,5 @@
 import {
   AppError,
-  type Authenticator,
   bodyCheckedByHandler,
   envelopeOf,
   formFile,
@@ -29,12 +28,9 @@ export const maxMultipartBytes = scoring.resultFileLimits.multipartBytes;
  */
 export async function submissionRoutes(
   root: FastifyInstance,
-  {
-    submissions,
-    leaderboards,
-    auth,
-  }: { submissions: Submissions; leaderboards: Leaderboards; auth: Authenticator },
+  { submissions, leaderboards }: { submissions: Submissions; leaderboards: Leaderboards },
 ) {
+  const auth = root.authenticator;
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = ['submission'];
   const byCompetition = z.object({ competitionId: z.uuid() });

@@ -1,0 +1,43 @@
+/**
+ * The platform's parts as named Fastify decorators (issue 20 item 4, as fastify/demo has them): a route
+ * plugin reads `app.database`, `app.authenticator` and its service's `app.store` instead of having them
+ * threaded through its options. The database and the authenticator are the platform's, decorated on the
+ * root; each service's routes are registered in their own encapsulated scope (`serviceScope`), whose
+ * `store` is that service's event store (several services share one process and one Fastify app).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/database.ts';
+import type { EventStore } from '../eventstore/event-store.ts';
+import type { Authenticator } from '../runtime/auth.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The platform's database (each service keeps to its own schema). */
+    database: Db;
+    /** Who is calling (session cookie or access token): the identity service's, here or over HTTP. */
+    authenticator: Authenticator;
+    /**
+     * The event store of the service whose routes this scope holds (`serviceScope`); not decorated
+     * outside a service's scope.
+     */
+    store: EventStore;
+  }
+}
+
+/** Decorates the root with the platform's database and authenticator (before any route is registered). */
+export function decoratePlatform(app: FastifyInstance, parts: { database: Db; authenticator: Authenticator }) {
+  app.decorate('database', parts.database);
+  app.decorate('authenticator', parts.authenticator);
+}
+
+/** Registers a service's routes in their own encapsulated scope, where `store` is the service's event store. */
+export async function serviceScope(
+  app: FastifyInstance,
+  store: EventStore,
+  routes: (scope: FastifyInstance) => Promise<void>,
+): Promise<void> {
+  await app.register(async (scope) => {
+    scope.decorate('store', store);
+    await routes(scope);
+  });
+}
