@@ -58,4 +58,38 @@ describe('service shape', () => {
       expect(index).not.toMatch(/async up\(/);
     },
   );
+
+  // Read models are told from state by where their tables are typed (db/tables.ts): `<Service>ReadModels`
+  // holds what only projections write (each projection lists its tables; replay rebuilds them and
+  // `events:verify --read-models` checks them), `<Service>State` what commands write beside their events.
+  it.each([
+    ['identity', 'Identity'],
+    ['competition', 'Competition'],
+    ['team', 'Team'],
+    ['scoring', 'Scoring'],
+  ])('types %s’s read-model tables apart from its state tables', (service, prefix) => {
+    const tables = text(join(servicesDir, service, 'src', 'db', 'tables.ts'));
+    const keysOf = (name: string) => {
+      const body = new RegExp(`^export interface ${name} \\{\\n([\\s\\S]*?)\\n\\}`, 'm').exec(tables)?.[1];
+      expect(body, `interface ${name} in ${service}/src/db/tables.ts`).toBeDefined();
+      return [...body!.matchAll(/^ {2}(\w+)\??:/gm)].map((m) => m[1]!);
+    };
+    const state = keysOf(`${prefix}State`);
+    const readModels = keysOf(`${prefix}ReadModels`);
+    expect(tables).toMatch(
+      new RegExp(`export interface ${prefix}Tables extends ${prefix}State, ${prefix}ReadModels \\{\\}`),
+    );
+    const declared = files
+      .filter((path) => path.startsWith(join(servicesDir, service, 'src')))
+      .flatMap((path) => [...text(path).matchAll(/\btables: \[([^\]]*)\]/g)])
+      .flatMap((m) => [...m[1]!.matchAll(/'(\w+)'/g)].map((t) => t[1]!));
+    expect(declared.length).toBeGreaterThan(0);
+    // Every read model is some projection's, and no projection writes a state table.
+    expect(readModels.filter((table) => !declared.includes(table))).toEqual([]);
+    expect(state.filter((table) => declared.includes(table))).toEqual([]);
+    // And every table a projection lists that Kysely knows is typed as a read model.
+    expect(declared.filter((table) => state.includes(table) || readModels.includes(table)).sort()).toEqual(
+      declared.filter((table) => readModels.includes(table)).sort(),
+    );
+  });
 });

@@ -31,10 +31,23 @@ export interface VerifiedUsersTable {
   account_id: string;
   verified_at: Date;
 }
-export interface CompetitionTables {
+/**
+ * Competition's state tables: written by its commands in the same transaction as their events (the rows a
+ * decision needs or keeps beside its stream). Not rebuilt from events.
+ */
+export interface CompetitionState {
   competitions: CompetitionsTable;
   files: FilesTable;
   registrations: RegistrationsTable;
+}
+
+/**
+ * Competition's read models and mirrors: written only by its projections (each lists them in `tables`),
+ * rebuilt from the events by replay and checked by `npm run events:verify -- --read-models`.
+ */
+export interface CompetitionReadModels {
   verified_users: VerifiedUsersTable;
 }
+
+export interface CompetitionTables extends CompetitionState, CompetitionReadModels {}
 export type CompetitionDb = Kysely<CompetitionTables>;

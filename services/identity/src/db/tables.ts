@@ -115,19 +115,32 @@ export interface EmailOutboxTable {
   last_error: string | null;
 }
 
-export interface IdentityTables {
+/**
+ * Identity's state tables: written by its commands in the same transaction as their events (the rows a
+ * decision needs or keeps beside its stream). Not rebuilt from events.
+ */
+export interface IdentityState {
   email_notice_settings: EmailNoticeSettingsTable;
   email_outbox: EmailOutboxTable;
   access_tokens: AccessTokensTable;
   account_closures: AccountClosuresTable;
   verifications: VerificationsTable;
   documents: DocumentsTable;
-  inbox: InboxTable;
   account_keys: AccountKeysTable;
   credentials: CredentialsTable;
   sessions: SessionsTable;
   codes: CodesTable;
   login_throttle: LoginThrottleTable;
 }
+
+/**
+ * Identity's read models and mirrors: written only by its projections (each lists them in `tables`),
+ * rebuilt from the events by replay and checked by `npm run events:verify -- --read-models`.
+ */
+export interface IdentityReadModels {
+  inbox: InboxTable;
+}
+
+export interface IdentityTables extends IdentityState, IdentityReadModels {}
 
 export type IdentityDb = Kysely<IdentityTables>;

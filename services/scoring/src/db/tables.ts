@@ -1,26 +1,11 @@
 import type { Generated, Kysely } from 'kysely';
 import type { scoring } from '@sais/events';
 
-export interface ScoringTables {
-  competitions: {
-    competition_id: string;
-    settings: {
-      dailySubmissionLimit: number;
-      timeZone: string;
-      title: { en: string; 'zh-CN': string };
-      /** Absent on competitions mirrored before the setting existed: result files only. */
-      submissionKinds?: ('result-file' | 'container-image')[];
-      /** Registries an operator allows although private or local (containers/registry-policy.ts). */
-      allowedRegistries?: string[];
-    };
-    phases: Record<
-      string,
-      { startsAt: string; endsAt: string; override: 'open' | 'closed' | null; openedAt?: string }
-    >;
-  };
-  registrations: { competition_id: string; account_id: string };
-  people: { account_id: string; username: string; organization: string | null; deleted: Generated<boolean> };
-  memberships: { competition_id: string; account_id: string; team_id: string; team_name: string };
+/**
+ * Scoring's state tables: written by its commands in the same transaction as their events (the rows a
+ * decision needs or keeps beside its stream). Not rebuilt from events.
+ */
+export interface ScoringState {
   ground_truths: {
     competition_id: string;
     metric: string;
@@ -68,6 +53,56 @@ export interface ScoringTables {
     delta: number;
     reason: string;
   };
+  final_selections: {
+    competition_id: string;
+    phase: string;
+    team_id: string;
+    submission_ids: string[];
+    selected_by: string;
+    selected_at: Date;
+  };
+  team_disqualifications: { competition_id: string; team_id: string; reason: string; disqualified_at: Date };
+  /** Unfinished tus uploads (http/tus.ts): capped per account in number and declared size. */
+  resumable_uploads: { upload_id: string; account_id: string; size: number; created_at: Date };
+  container_runs: {
+    submission_id: string;
+    competition_id: string;
+    team_id: string;
+    image: string;
+    config_path: string;
+    credentials: Buffer | null;
+    run_state: 'pulling' | 'running' | 'collecting' | null;
+    attempt: Generated<number>;
+    worker: string | null;
+    lease_until: Date | null;
+    created_at: Date;
+  };
+}
+
+/**
+ * Scoring's read models and mirrors: written only by its projections (each lists them in `tables`),
+ * rebuilt from the events by replay and checked by `npm run events:verify -- --read-models`.
+ */
+export interface ScoringReadModels {
+  competitions: {
+    competition_id: string;
+    settings: {
+      dailySubmissionLimit: number;
+      timeZone: string;
+      title: { en: string; 'zh-CN': string };
+      /** Absent on competitions mirrored before the setting existed: result files only. */
+      submissionKinds?: ('result-file' | 'container-image')[];
+      /** Registries an operator allows although private or local (containers/registry-policy.ts). */
+      allowedRegistries?: string[];
+    };
+    phases: Record<
+      string,
+      { startsAt: string; endsAt: string; override: 'open' | 'closed' | null; openedAt?: string }
+    >;
+  };
+  registrations: { competition_id: string; account_id: string };
+  people: { account_id: string; username: string; organization: string | null; deleted: Generated<boolean> };
+  memberships: { competition_id: string; account_id: string; team_id: string; team_name: string };
   board_submissions: {
     submission_id: string;
     competition_id: string;
@@ -88,15 +123,6 @@ export interface ScoringTables {
     submission_id: string;
     submitted_at: Date;
   };
-  final_selections: {
-    competition_id: string;
-    phase: string;
-    team_id: string;
-    submission_ids: string[];
-    selected_by: string;
-    selected_at: Date;
-  };
-  team_disqualifications: { competition_id: string; team_id: string; reason: string; disqualified_at: Date };
   board_teams: { competition_id: string; team_id: string; disqualified_reason: string | null };
   board_final_selections: {
     competition_id: string;
@@ -107,22 +133,9 @@ export interface ScoringTables {
   private_leaderboard: ScoringTables['leaderboard'];
   board_publications: { competition_id: string; phase: string; published_at: Date };
   board_versions: { competition_id: string; version: number; changed_at: Date };
-  /** Unfinished tus uploads (http/tus.ts): capped per account in number and declared size. */
-  resumable_uploads: { upload_id: string; account_id: string; size: number; created_at: Date };
-  container_runs: {
-    submission_id: string;
-    competition_id: string;
-    team_id: string;
-    image: string;
-    config_path: string;
-    credentials: Buffer | null;
-    run_state: 'pulling' | 'running' | 'collecting' | null;
-    attempt: Generated<number>;
-    worker: string | null;
-    lease_until: Date | null;
-    created_at: Date;
-  };
   competition_datasets: { competition_id: string; file_id: string; name: string };
 }
+
+export interface ScoringTables extends ScoringState, ScoringReadModels {}
 
 export type ScoringDb = Kysely<ScoringTables>;

@@ -55,16 +55,29 @@ export interface CountedSubmissionsTable {
   team_id: string;
 }
 
-export interface TeamTables {
-  competitions: CompetitionsTable;
-  signups: SignupsTable;
-  accounts: AccountsTable;
+/**
+ * Team's state tables: written by its commands in the same transaction as their events (the rows a
+ * decision needs or keeps beside its stream). Not rebuilt from events.
+ */
+export interface TeamState {
   seats: SeatsTable;
   open_applications: OpenApplicationsTable;
   attempts: AttemptsTable;
+}
+
+/**
+ * Team's read models and mirrors: written only by its projections (each lists them in `tables`),
+ * rebuilt from the events by replay and checked by `npm run events:verify -- --read-models`.
+ */
+export interface TeamReadModels {
+  competitions: CompetitionsTable;
+  signups: SignupsTable;
+  accounts: AccountsTable;
   submission_rules: SubmissionRulesTable;
   counted_submissions: CountedSubmissionsTable;
 }
+
+export interface TeamTables extends TeamState, TeamReadModels {}
 
 export type TeamDb = Kysely<TeamTables>;
 
