@@ -25,7 +25,10 @@ declare module 'fastify' {
 }
 
 /** Decorates the root with the platform's database and authenticator (before any route is registered). */
-export function decoratePlatform(app: FastifyInstance, parts: { database: Db; authenticator: Authenticator }) {
+export function decoratePlatform(
+  app: FastifyInstance,
+  parts: { database: Db; authenticator: Authenticator },
+) {
   app.decorate('database', parts.database);
   app.decorate('authenticator', parts.authenticator);
 }
