@@ -3,7 +3,8 @@ import tseslint from 'typescript-eslint';
 
 /**
  * The import rules (docs/architecture.md, decision 0022): services couple only through `events/` and the
- * kit, apps (portal, console, command-line client) only through `events/` (and HTTP), `events/` through
+ * kit, apps (portal, console, command-line client) only through `events/` (and HTTP; the portal and the console
+ * also share React parts in `web-shared/`), `events/` through
  * nothing of ours. They hold for `src/` only: tests may compose services (scoring's tests start
  * identity), and the gateway is the place that puts every service together. `services/gateway/test/import-rules.unit.test.ts` proves they catch.
  */
@@ -33,8 +34,8 @@ const restrict = (files, { packages, folders, message }) => ({
 const serviceRules = services.map((service) => {
   const others = services.filter((name) => name !== service);
   return restrict([`services/${service}/src/**/*.ts`], {
-    packages: [...others, 'gateway'].map(packageOf),
-    folders: [...others, 'gateway', 'web-portal', 'ops-console'],
+    packages: [...others, 'gateway', 'web-shared'].map(packageOf),
+    folders: [...others, 'gateway', 'web-portal', 'ops-console', 'web-shared'],
     message: `A service couples to others only through events (@sais/events) and the kit (@sais/kit); ${service} learns what it needs from their events.`,
   });
 });
@@ -60,19 +61,27 @@ export default tseslint.config(
   },
   ...serviceRules,
   restrict(['services/kit/src/**/*.ts'], {
-    packages: [...services, 'gateway'].map(packageOf),
-    folders: [...services, 'gateway', 'web-portal', 'ops-console'],
+    packages: [...services, 'gateway', 'web-shared'].map(packageOf),
+    folders: [...services, 'gateway', 'web-portal', 'ops-console', 'web-shared'],
     message: 'The kit is shared by every service and knows none of them: it may import @sais/events only.',
   }),
   // The command-line client (`cli/`, issue 22) is an app too: it talks HTTP with personal access tokens.
   restrict(['web-portal/src/**/*.{ts,tsx}', 'ops-console/src/**/*.{ts,tsx}', 'cli/src/**/*.ts'], {
     packages: [...services, 'gateway', 'kit', 'web-portal', 'ops-console'].map(packageOf),
     folders: [...services, 'gateway', 'kit', 'web-portal', 'ops-console'],
-    message: 'An app talks to the services over HTTP: of the platform it may import @sais/events only.',
+    message:
+      'An app talks to the services over HTTP: of the platform it may import @sais/events (and the apps’ @sais/web-shared) only.',
   }),
-  restrict(['events/src/**/*.ts'], {
+  // React parts the portal and the console share (the Markdown renderer): no service, no app.
+  restrict(['web-shared/src/**/*.{ts,tsx}'], {
     packages: [...services, 'gateway', 'kit', 'web-portal', 'ops-console'].map(packageOf),
     folders: [...services, 'gateway', 'kit', 'web-portal', 'ops-console'],
+    message:
+      'web-shared is shared by the portal and the console: of the platform it may import @sais/events only.',
+  }),
+  restrict(['events/src/**/*.ts'], {
+    packages: [...services, 'gateway', 'kit', 'web-portal', 'ops-console', 'web-shared'].map(packageOf),
+    folders: [...services, 'gateway', 'kit', 'web-portal', 'ops-console', 'web-shared'],
     message: 'events/ is the contract everyone imports: it imports nothing of the services or apps.',
   }),
 );

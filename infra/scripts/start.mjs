@@ -21,7 +21,11 @@ function newestMtime(dir) {
 function needsBuild(app) {
   const index = join(root, app, 'dist', 'index.html');
   if (!existsSync(index)) return true;
-  const sources = Math.max(newestMtime(join(root, app)), newestMtime(join(root, 'events', 'src')));
+  const sources = Math.max(
+    newestMtime(join(root, app)),
+    newestMtime(join(root, 'events', 'src')),
+    newestMtime(join(root, 'web-shared', 'src')),
+  );
   return sources > statSync(index).mtimeMs;
 }
 

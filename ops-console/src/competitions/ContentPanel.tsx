@@ -10,7 +10,7 @@ import { type Language, competition } from '@sais/events';
 import { useEffect, useState } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { useConsoleApi } from '../operations/useConsoleApi';
-import { Markdown } from './Markdown';
+import { Markdown } from '@sais/web-shared';
 import { Panel } from './Panel';
 import { useAction } from './useAction';
 

@@ -9,6 +9,7 @@ describe('import circles', () => {
   it.each([
     'web-portal/src',
     'ops-console/src',
+    'web-shared/src',
     'bench',
     'events/src',
     'services/identity/src',

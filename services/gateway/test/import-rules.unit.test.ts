@@ -27,6 +27,10 @@ describe('import rules', () => {
     ['ops-console/src/fixture.ts', "import { fixture } from '@sais/identity';"],
     ['cli/src/fixture.ts', "import { fixture } from '@sais/kit';"],
     ['events/src/fixture.ts', "import { fixture } from '@sais/kit';"],
+    ['events/src/fixture.ts', "import { fixture } from '@sais/web-shared';"],
+    ['services/scoring/src/fixture.ts', "import { fixture } from '@sais/web-shared';"],
+    ['web-shared/src/fixture.tsx', "import { fixture } from '@sais/scoring';"],
+    ['web-shared/src/fixture.ts', "import { fixture } from '../../web-portal/src/app/api.ts';"],
   ])('%s may not: %s', async (filePath, source) => {
     const errors = await importErrors(filePath, source);
     expect(errors.length).toBeGreaterThan(0);
@@ -40,6 +44,9 @@ describe('import rules', () => {
     ['services/scoring/test/fixture.ts', "import { fixture } from '@sais/identity';"],
     ['services/gateway/src/fixture.ts', "import { fixture } from '@sais/scoring';"],
     ['web-portal/src/fixture.ts', "import { fixture } from '@sais/events';"],
+    ['web-portal/src/fixture.tsx', "import { fixture } from '@sais/web-shared';"],
+    ['ops-console/src/fixture.tsx', "import { fixture } from '@sais/web-shared';"],
+    ['web-shared/src/fixture.tsx', "import { fixture } from '@sais/events';"],
     ['events/src/fixture.ts', "import { fixture } from 'zod';"],
   ])('%s may: %s', async (filePath, source) => {
     expect(await importErrors(filePath, source)).toEqual([]);

@@ -2,7 +2,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { languageOf } from '../../../forms/useMessages';
 import { type SectionText, sectionIn } from './contentApi';
-import { Markdown } from './Markdown';
+import { Markdown } from '@sais/web-shared';
 
 /**
  * An operator's section in the reader's language, or in the other one with a note saying so; nothing

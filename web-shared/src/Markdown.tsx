@@ -5,10 +5,10 @@ import ReactMarkdown from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 
 /**
- * The portal's Markdown setup (web-portal/src/features/competitions/content/Markdown.tsx), so the
- * operator's preview is what participants will read: `react-markdown` with `remark-gfm`, raw HTML never
- * parsed (no rehype-raw: `<script>` or any tag shows as text), unsafe URLs dropped by the library's
- * filter, links opening in a new tab with `noopener noreferrer`. Keep the two in step.
+ * Operators' Markdown as the portal shows it and the console previews it: `react-markdown` with
+ * `remark-gfm`, rendered safely: raw HTML is never parsed (no rehype-raw), so `<script>` or any
+ * tag shows as the text it is; react-markdown's URL filter drops `javascript:` and other unsafe links;
+ * links open in a new tab without access to this page (`noopener noreferrer`).
  */
 export function Markdown({ children, testId }: { children: string; testId?: string }) {
   return (
@@ -38,7 +38,7 @@ export function Markdown({ children, testId }: { children: string; testId?: stri
   );
 }
 
-/** Headings sit below the section's own (h2), as in the portal; links open safely. */
+/** Headings sit below the section's own (h2); links open safely. */
 const components = { h1: 'h3', h2: 'h3', h3: 'h4', h4: 'h5', h5: 'h6', a: SafeLink } as const;
 
 function SafeLink({ href, children }: ComponentProps<'a'>) {
