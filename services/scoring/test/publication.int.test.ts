@@ -94,6 +94,34 @@ describe('final results need two operators; nobody decides on their own team', (
     expect((await a.web.post('/api/admin/leaderboard/publication/propose', body)).status).toBe(403);
   });
 
+  it('two operators racing to propose and two to approve: one of each lands, the others hear why', async () => {
+    const competitionId = await h.competition(truth, { finalResultsApproval: 'two-operators' });
+    const phase = 'preliminary';
+    const a = await h.participant(competitionId);
+    await h.submit(a.web, competitionId, scored(1, 3));
+    await h.board(competitionId, (d) => d.total === 1, '/api/leaderboard/private', h.operator.web);
+    const [second, third] = [await h.account(['operator']), await h.account(['operator'])];
+    const body = { competitionId, phase, reason: 'checked' };
+    const call = (web: typeof second.web, step: 'propose' | 'approve') =>
+      web.post(`/api/admin/leaderboard/publication/${step}`, body);
+
+    const proposals = await Promise.all([call(h.operator.web, 'propose'), call(second.web, 'propose')]);
+    // The loser of the race is decided again on the new state: a pending proposal, not a conflict.
+    expect(proposals.map((answer) => answer.body.code).sort()).toEqual([0, 40047]);
+    const proposer = proposals[0]!.body.code === 0 ? h.operator : second;
+    const approvers = [second, third].filter((who) => who !== proposer);
+    if (approvers.length < 2) approvers.push(h.operator);
+    const approvals = await Promise.all(approvers.map((who) => call(who.web, 'approve')));
+    expect(approvals.map((answer) => answer.body.code).sort()).toEqual([0, 40043]);
+    expect(await eventsOf(publicationStream(competitionId, phase))).toEqual([
+      scoring.PublicationProposed.type,
+      scoring.PublicationApproved.type,
+    ]);
+    expect(await eventsOf(boardStream(competitionId, phase))).toEqual([
+      scoring.PrivateLeaderboardPublished.type,
+    ]);
+  });
+
   it('a one-operator competition publishes directly; a rescore names its phase or all phases', async () => {
     const competitionId = await h.competition(truth, { finalResultsApproval: 'one-operator' });
     const a = await h.participant(competitionId);

@@ -1,5 +1,5 @@
 import { scoring } from '@sais/events';
-import { AppError, type DomainEvent, type EventData } from '@sais/kit';
+import { AppError, type DomainEvent, type EventData, type StreamDecider } from '@sais/kit';
 import { integrityCodes } from '../integrity/codes.ts';
 
 const E = scoring;
@@ -32,11 +32,24 @@ export function evolvePublication(state: PublicationState, event: PublicationEve
   }
 }
 
+const initialPublication: PublicationState = { status: 'none' };
+
 export function foldPublication(events: readonly { type: string; data: unknown }[]): PublicationState {
-  return events.reduce((state, event) => evolvePublication(state, event as PublicationEvent), {
-    status: 'none',
-  } as PublicationState);
+  return events.reduce(
+    (state, event) => evolvePublication(state, event as PublicationEvent),
+    initialPublication,
+  );
 }
+
+/** The stream's fold as the kit's handler runs it; `decide` is the service's, with its facts read first. */
+export const publicationDecider: Omit<
+  StreamDecider<PublicationCommand, PublicationState, PublicationEvent>,
+  'decide'
+> = {
+  streamType: E.PublicationProposed.aggregate,
+  initialState: initialPublication,
+  evolve: evolvePublication,
+};
 
 export type PublicationCommand =
   | {

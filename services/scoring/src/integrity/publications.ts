@@ -1,8 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { type EventMetadata, competition, scoring } from '@sais/events';
-import { type Db, type EventStore } from '@sais/kit';
+import { type Db, type EventStore, type StreamDecider, handleCommand } from '@sais/kit';
 import { sql } from 'kysely';
-import { type PublicationCommand, decidePublication, foldPublication } from '../domain/publication.ts';
+import {
+  type PublicationCommand,
+  type PublicationEvent,
+  type PublicationState,
+  decidePublication,
+  foldPublication,
+  publicationDecider,
+} from '../domain/publication.ts';
 import { boardStream } from '../standings.ts';
 import type { Seals } from './seals.ts';
 import { scoringErrors } from '../errors.ts';
@@ -68,33 +75,41 @@ export class Publications {
     };
   }
 
+  /**
+   * Read → fold → decide → append through the kit's handler: the phase's board stream is the outside fact
+   * (already published?), read in the handler's transaction so a lost race decides again on it; an
+   * approval publishes the board in the same transaction.
+   */
   async #decide(competitionId: string, phase: string, command: PublicationCommand, metadata: EventMetadata) {
-    return this.db.transaction().execute(async (trx) => {
-      const stream = publicationStream(competitionId, phase);
-      const [events, board] = await Promise.all([
-        this.store.readStream(stream, { trx }),
-        this.store.readStream(boardStream(competitionId, phase), { trx }),
-      ]);
-      const produced = decidePublication(command, foldPublication(events), { published: board.length > 0 });
-      await this.store.append(
-        scoring.PublicationProposed.aggregate,
-        stream,
-        events.length || 'no_stream',
-        produced,
-        metadata,
-        { trx },
-      );
-      if (produced[0]?.type === scoring.PublicationApproved.type)
-        await this.store.append(
-          scoring.PrivateLeaderboardPublished.aggregate,
-          boardStream(competitionId, phase),
-          'no_stream',
-          [{ type: scoring.PrivateLeaderboardPublished.type, data: { competitionId, phase } }],
-          metadata,
-          { trx },
-        );
-      return produced[0]!;
-    });
+    const board = boardStream(competitionId, phase);
+    const decider: StreamDecider<PublicationCommand, PublicationState, PublicationEvent> = {
+      ...publicationDecider,
+      decide: async (command, state, trx) =>
+        decidePublication(command, state, {
+          published: (await this.store.readStream(board, { trx })).length > 0,
+        }),
+    };
+    const { events } = await handleCommand(
+      this.store,
+      decider,
+      publicationStream(competitionId, phase),
+      command,
+      metadata,
+      {
+        alongside: async (trx, appended) => {
+          if (appended[0]?.type !== scoring.PublicationApproved.type) return;
+          await this.store.append(
+            scoring.PrivateLeaderboardPublished.aggregate,
+            board,
+            'no_stream',
+            [{ type: scoring.PrivateLeaderboardPublished.type, data: { competitionId, phase } }],
+            metadata,
+            { trx },
+          );
+        },
+      },
+    );
+    return events[0]!;
   }
 
   /** An operator proposes; the ranking is sealed now unless it already is (the approver sees the seal). */
