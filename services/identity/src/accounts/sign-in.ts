@@ -2,7 +2,7 @@ import { type EventMetadata, phoneField } from '@sais/events';
 import { AppError } from '@sais/kit';
 import { decoyHash, verifyPassword } from '../auth/passwords.ts';
 import type { ActiveSession, Sessions } from '../auth/sessions.ts';
-import { SignInThrottle, answerNoSoonerThan, loginPolicy, throttleKeys } from '../auth/throttle.ts';
+import { FailureFloor, SignInThrottle, loginPolicy, throttleKeys } from '../auth/throttle.ts';
 import { type Channel, type VerificationCodes, codeFailure } from '../codes/codes.ts';
 import { identityErrors } from '../errors.ts';
 import { type AccountRecords, closedAccount, commitThenThrow } from './records.ts';
@@ -13,6 +13,7 @@ const nobody = '00000000-0000-0000-0000-000000000000';
 /** Signing in (by password or by code) and out: sessions, the wrong-password throttle. */
 export class SignIn {
   private readonly throttle = new SignInThrottle();
+  private readonly floor = new FailureFloor();
 
   constructor(
     private readonly records: AccountRecords,
@@ -36,7 +37,7 @@ export class SignIn {
     const throttled = [keys.pair, ...(keys.address ? [keys.address] : [])];
     const lockedUntil = await this.throttle.lockedUntil(this.records.db, throttled, now);
     if (lockedUntil) {
-      await answerNoSoonerThan(started);
+      await this.floor.wait(started);
       throw identityErrors.accountLocked(Math.ceil((lockedUntil.getTime() - Date.now()) / 1000));
     }
     // A username may be all digits, so a phone-like account is tried as a phone first, then as a username.
@@ -77,7 +78,7 @@ export class SignIn {
         return { ...session, accountId };
       });
     if (outcome instanceof AppError) {
-      await answerNoSoonerThan(started);
+      await this.floor.wait(started);
       throw outcome;
     }
     return outcome;

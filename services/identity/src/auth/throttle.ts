@@ -85,6 +85,41 @@ export class SignInThrottle {
   }
 }
 
+/**
+ * How long a failed sign-in waits before it answers: `failureFloorMs`, or longer while the work behind
+ * a failure itself takes longer (a saturated server: the password check alone can pass 250 ms), so
+ * the extra work of a real account (its failure recorded on its stream) never shows in the answer's
+ * time. The floor is 1.25 × the slowest failure of the last minute (at most 32 of them), up to
+ * `maxMs`; a burst of slow work lifts it for a minute, which only slows failures.
+ */
+export class FailureFloor {
+  readonly #recent: { at: number; workMs: number }[] = [];
+
+  constructor(
+    private readonly baseMs: number = loginPolicy.failureFloorMs,
+    private readonly maxMs = 3_000,
+    private readonly windowMs = 60_000,
+  ) {}
+
+  /** The floor for a failure now. */
+  ms(now = Date.now()): number {
+    while (this.#recent.length > 0 && this.#recent[0]!.at < now - this.windowMs) this.#recent.shift();
+    const slowest = this.#recent.reduce((max, entry) => Math.max(max, entry.workMs), 0);
+    return Math.min(this.maxMs, Math.max(this.baseMs, Math.ceil(slowest * 1.25)));
+  }
+
+  /**
+   * Records how long a failure's work took (from `started` until now), then waits until the floor after
+   * `started`: every failure answers at the same time after it began, whatever caused it.
+   */
+  async wait(started: number): Promise<void> {
+    const now = Date.now();
+    this.#recent.push({ at: now, workMs: now - started });
+    if (this.#recent.length > 32) this.#recent.shift();
+    await answerNoSoonerThan(started, this.ms(now));
+  }
+}
+
 /** Waits until `floorMs` after `started`, so a failure's answer takes the same time whatever caused it. */
 export async function answerNoSoonerThan(started: number, floorMs: number = loginPolicy.failureFloorMs) {
   const left = started + floorMs - Date.now();
