@@ -52,7 +52,11 @@ export function ContentPanel() {
     setDraft({ ...draft, [section]: { ...text, [language]: value } });
   const save = async () => {
     const answer = await act(
-      () => api.put<{ sections: Sections }>(`/admin/competitions/${id}/content/${section}`, text),
+      () =>
+        api.put<{ sections: Sections }>(
+          `/admin/competitions/${id}/content/${section}`,
+          text satisfies competition.requests.SectionBody,
+        ),
       'console.competitions.notifications.contentSaved',
     );
     if (answer) setSaved(answer.sections);
