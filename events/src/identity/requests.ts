@@ -4,6 +4,7 @@
  * certificate upload (`POST /api/user/submitAuthentication`) is a multipart form described by its route.
  */
 import { z } from 'zod';
+import type { Role } from '../envelope.ts';
 import { reasonField, reasonMaxLength } from '../requests.ts';
 import {
   codeField,
@@ -12,6 +13,7 @@ import {
   newPasswordField,
   organizationField,
   phoneField,
+  profileLimits,
   termsField,
   usernameField,
 } from '../validation.ts';
@@ -102,14 +104,6 @@ export const updatePasswordBody = z
     message: 'passwordsNotSame',
   });
 
-/** The longest text of each profile field. */
-export const profileLimits = {
-  nickname: 40,
-  description: 500,
-  address: 200,
-  avatarUrl: 500,
-} as const;
-
 /** `POST /api/user/update`: the fields to change. */
 export const profileBody = z
   .object({
@@ -182,6 +176,18 @@ export const photoQuery = z.object({
   verificationId: z.uuid(),
   index: z.coerce.number().int().min(0).max(1).default(0),
 });
+/** Roles an admin grants and revokes; `participant` belongs to every account. */
+export const staffRoles = ['reviewer', 'operator', 'auditor', 'admin'] as const satisfies readonly Role[];
+/** `POST /api/admin/users/:id/roles/{grant,revoke}`. */
+export const roleBody = z.object({ role: z.enum(staffRoles) });
+
+/** The shortest text `GET /api/admin/names/search` looks for. */
+export const nameSearchMinLength = 2;
+/** `GET /api/admin/names/search`: accounts whose username, email or phone contains `q`. */
+export const nameSearch = z.object({ q: z.string().trim().min(nameSearchMinLength).max(100) });
+/** `GET /api/admin/names/accounts`: up to 100 accounts by id. */
+export const namesQuery = z.object({ id: z.union([z.uuid(), z.array(z.uuid()).max(100)]) });
+
 /** `POST /api/admin/identity-signals/:id/{dismiss,confirm}`. */
 export const signalDecision = z.object({ reason: reasonField });
 
@@ -203,3 +209,6 @@ export type NotifyQuery = z.input<typeof notifyQuery>;
 export type ApprovalBody = z.input<typeof approvalBody>;
 export type ReviewBody = z.input<typeof reviewBody>;
 export type SignalDecision = z.input<typeof signalDecision>;
+export type RoleBody = z.input<typeof roleBody>;
+export type NameSearch = z.input<typeof nameSearch>;
+export type NamesQuery = z.input<typeof namesQuery>;

@@ -1,4 +1,4 @@
-import { type Role, optionalReasonBody } from '@sais/events';
+import { type Role, identity, optionalReasonBody } from '@sais/events';
 import {
   type Db,
   type StaffCall,
@@ -171,7 +171,7 @@ export async function userAdminRoutes(
           tags,
           summary: `Admin: ${action} a staff role (reviewer, operator, auditor, admin)`,
           params: idParams,
-          body: z.object({ role: z.enum(staffRoles) }),
+          body: identity.requests.roleBody,
           response: { 200: oneUser },
         },
       },

@@ -98,7 +98,7 @@ export async function adminRoutes(
         tags,
         summary:
           'Operator: the ground truth in force (SHA-256, rows, public rows, metric, who uploaded it and when), or null',
-        querystring: z.object({ competitionId: z.uuid() }),
+        querystring: scoring.requests.competitionQuery,
         response: { 200: envelopeOf(S.groundTruthInForce.nullable()) },
       },
     },
