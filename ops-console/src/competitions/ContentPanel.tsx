@@ -36,10 +36,14 @@ export function ContentPanel() {
   useEffect(() => {
     if (!id) return;
     let live = true;
-    api.get<{ sections: Sections }>('/race/content', { competitionId: id }).then(
-      ({ sections }) => live && (setSaved(sections), setDraft(sections)),
-      () => undefined,
-    );
+    api
+      .get<{ sections: Sections }>('/race/content', {
+        competitionId: id,
+      } satisfies competition.requests.CompetitionQuery)
+      .then(
+        ({ sections }) => live && (setSaved(sections), setDraft(sections)),
+        () => undefined,
+      );
     return () => {
       live = false;
     };

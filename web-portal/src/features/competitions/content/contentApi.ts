@@ -25,7 +25,9 @@ export function fetchContent(competitionId: string) {
 }
 
 export function fetchMetric(competitionId: string) {
-  return api.request<CompetitionMetric | null>('/leaderboard/metric', { data: { competitionId } });
+  return api.request<CompetitionMetric | null>('/leaderboard/metric', {
+    data: { competitionId } satisfies scoring.requests.CompetitionQuery,
+  });
 }
 
 /**
