@@ -19,8 +19,8 @@ export const previousRunActiveCode = scoringCodes.previousRunStillRunning;
 /** The private leaderboard is not published yet. */
 export const privateLeaderboardHiddenCode = scoringCodes.privateLeaderboardHidden;
 
-/** No ground truth yet, so no sample submission (services/scoring/src/errors.ts). */
-export const sampleUnavailableCode = 40032;
+/** No ground truth yet, so no sample submission (40032). */
+export const sampleUnavailableCode = scoringCodes.sampleSubmissionUnavailable;
 
 /** A container submission: accepted, or held until the person confirms stopping the running one. */
 export type ContainerOutcome =
