@@ -1,4 +1,4 @@
-import { identity } from '@sais/events';
+import { identity, scoring } from '@sais/events';
 import { Command, CommanderError, Option } from 'commander';
 import { Api, NetworkError, PlatformError, UsageError } from './api.ts';
 import { listCompetitions, showCompetition } from './commands/competitions.ts';
@@ -151,7 +151,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     .command('submit <competition>')
     .description('submit a result file (CSV: multipart up to 20 MB, resumable upload up to 100 MB)')
     .requiredOption('-f, --file <path>', 'the CSV')
-    .option('-m, --message <text>', 'a message kept with the submission (at most 500 characters)')
+    .option(
+      '-m, --message <text>',
+      `a message kept with the submission (at most ${scoring.submissionDescriptionMax} characters)`,
+    )
     .option('--resumable', 'use the resumable upload (tus) whatever the size')
     .option('--wait', 'follow the status until it ends; print the score or the log')
     .option('--timeout <seconds>', 'how long --wait waits', (v) => Number(v), 600)
@@ -172,7 +175,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     .option('--username <name>', 'registry user name (private images)')
     .option('--password-stdin', 'read the registry password from stdin')
     .option('--config <path>', 'the command the platform runs in the image (default /app/run.sh)')
-    .option('-m, --message <text>', 'a message kept with the submission (at most 500 characters)')
+    .option(
+      '-m, --message <text>',
+      `a message kept with the submission (at most ${scoring.submissionDescriptionMax} characters)`,
+    )
     .option('-y, --yes', 'stop the team’s previous run if it is still going, without asking')
     .action(run((context, id: string, options: ContainerOptions) => submitContainer(context, id, options)));
   program

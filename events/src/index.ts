@@ -10,6 +10,7 @@ export * as scoring from './scoring/index.ts';
 export * as team from './team/index.ts';
 export * as audit from './audit/index.ts';
 export * from './validation.ts';
+export * from './requests.ts';
 export * from './seal.ts';
 export * from './prize-tracks.ts';
 export * from './senders.ts';

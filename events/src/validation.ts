@@ -58,16 +58,25 @@ export const passportField = z
   .string(message('passportFormat'))
   .transform((value) => value.trim().toUpperCase())
   .refine((value) => /^[A-Z0-9]{6,9}$/.test(value) && /\d/.test(value), message('passportFormat'));
+/** The longest text of each profile field (`POST /api/user/update`; the portal's form takes them too). */
+export const profileLimits = {
+  nickname: 40,
+  description: 500,
+  countryRegion: 100,
+  organization: 100,
+  address: 200,
+  avatarUrl: 500,
+} as const;
 export const organizationField = z
   .string(message('organizationRequired'))
   .trim()
   .min(2, message('organizationRequired'))
-  .max(100, message('organizationRequired'));
+  .max(profileLimits.organization, message('organizationRequired'));
 export const countryRegionField = z
   .string(message('countryRegionRequired'))
   .trim()
   .min(2, message('countryRegionRequired'))
-  .max(100, message('countryRegionRequired'));
+  .max(profileLimits.countryRegion, message('countryRegionRequired'));
 export const termsField = z.literal(true, message('termsRequired'));
 
 /** Contact channel of spec §3: PHONE 0, EMAIL 1. */

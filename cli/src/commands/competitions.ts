@@ -41,7 +41,9 @@ export async function listCompetitions(
 
 /** `sais competitions show <id>`. */
 export async function showCompetition(context: Context, competitionId: string) {
-  const c = await context.api.get<CompetitionDetail>('/api/race/detail', { competitionId });
+  const c = await context.api.get<CompetitionDetail>('/api/race/detail', {
+    competitionId,
+  } satisfies competition.requests.CompetitionQuery);
   emit(context, c, () =>
     [
       localized(context, c.title),

@@ -14,7 +14,9 @@ import { emit, table } from '../output.ts';
 export type CompetitionFile = competition.responses.CompetitionFileView;
 
 const filesOf = (context: Context, competitionId: string) =>
-  context.api.get<CompetitionFile[]>('/api/race/files', { competitionId });
+  context.api.get<CompetitionFile[]>('/api/race/files', {
+    competitionId,
+  } satisfies competition.requests.CompetitionQuery);
 
 /** `sais files list <competition>`. */
 export async function listFiles(context: Context, competitionId: string) {
@@ -67,7 +69,9 @@ async function downloadOne(context: Context, file: CompetitionFile, dir: string)
     await rm(partial, { force: true });
     have = 0;
   }
-  const url = context.api.url('/api/race/download', { fileId: file.fileId });
+  const url = context.api.url('/api/race/download', {
+    fileId: file.fileId,
+  } satisfies competition.requests.FileQuery);
   let response = await context.api.fetch(url, have > 0 ? { headers: { range: `bytes=${have}-` } } : {});
   if (have > 0 && response.status !== 206) {
     // The platform sent the whole file (or refused the range): start again from the first byte.

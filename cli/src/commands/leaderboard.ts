@@ -56,7 +56,7 @@ export async function leaderboard(
       pageSize: 100,
       // Later pages ask for the time the first answer is as of (the same cached ranking).
       asOf: asOf ?? asked?.toISOString(),
-    });
+    } satisfies scoring.requests.PublicBoardQuery & scoring.requests.PrivateBoardQuery);
     phase = answer.phase;
     asOf = answer.asOf;
     rows.push(...answer.records);

@@ -21,7 +21,9 @@ const ended = (status: Submission['status']) =>
   status === 'Completed' || status === 'Invalid' || status === 'Failed';
 
 const mine = (context: Context, competitionId: string) =>
-  context.api.get<Submission[]>('/api/submission/mine', { competitionId });
+  context.api.get<Submission[]>('/api/submission/mine', {
+    competitionId,
+  } satisfies scoring.requests.CompetitionQuery);
 
 /** `sais submit <competition> -f file.csv [-m message] [--wait]`. */
 export async function submit(
@@ -132,7 +134,7 @@ export async function showSubmission(
         await context.api.get<competition.responses.MyCompetitionPage>('/api/race/userRaceList', {
           page: 1,
           pageSize: 100,
-        })
+        } satisfies competition.requests.Paging)
       ).records.map((r) => r.competitionId);
   let found: (Submission & { competitionId: string }) | undefined;
   for (const competitionId of competitions) {
@@ -144,7 +146,11 @@ export async function showSubmission(
   }
   if (!found) throw new UsageError(context.t('noSuchSubmission', { id: submissionId }));
   if (options.file) {
-    const response = await context.api.fetch(context.api.url('/api/submission/file', { submissionId }));
+    const response = await context.api.fetch(
+      context.api.url('/api/submission/file', {
+        submissionId,
+      } satisfies scoring.requests.SubmissionQuery),
+    );
     if (!response.ok) await context.api.envelope(response);
     const bytes = Buffer.from(await response.arrayBuffer());
     if (options.output) await writeFile(options.output, bytes);
@@ -176,7 +182,7 @@ export async function showSubmission(
 export async function quota(context: Context, competitionId: string) {
   const q = await context.api.get<scoring.responses.RemainingSubmissions>('/api/submission/remaining', {
     competitionId,
-  });
+  } satisfies scoring.requests.CompetitionQuery);
   emit(context, q, () =>
     context.t('quota', {
       remaining: q.remaining,
@@ -201,7 +207,7 @@ export async function finalSelect(
       competitionId,
       submissionIds,
       ...(phase ? { phase } : {}),
-    },
+    } satisfies scoring.requests.SelectFinal,
   );
   emit(context, result, () => context.t('finalSelected'));
 }

@@ -7,7 +7,7 @@ import { emit } from '../output.ts';
 type MyTeam = team.responses.MyTeamView;
 
 const myTeam = (context: Context, competitionId: string) =>
-  context.api.get<MyTeam>('/api/team/myTeam', { competitionId });
+  context.api.get<MyTeam>('/api/team/myTeam', { competitionId } satisfies team.requests.CompetitionQuery);
 
 /** `sais team show <competition>`. */
 export async function showTeam(context: Context, competitionId: string) {
@@ -48,7 +48,7 @@ export async function createTeam(context: Context, competitionId: string, name: 
   const created = await context.api.post<team.responses.TeamCreated>('/api/team/create', {
     competitionId,
     name,
-  });
+  } satisfies team.requests.CreateTeam);
   emit(context, created, () => context.t('teamCreated', { name, id: created.teamId }));
 }
 
@@ -62,27 +62,37 @@ async function myTeamId(context: Context, competitionId: string): Promise<string
 const done = (context: Context) => emit(context, { ok: true }, () => context.t('done'));
 
 export async function renameTeam(context: Context, competitionId: string, name: string) {
-  await context.api.post('/api/team/rename', { teamId: await myTeamId(context, competitionId), name });
+  await context.api.post('/api/team/rename', {
+    teamId: await myTeamId(context, competitionId),
+    name,
+  } satisfies team.requests.RenameTeam);
   done(context);
 }
 
 export async function applyToTeam(context: Context, teamId: string) {
-  await context.api.post('/api/team/apply', { teamId });
+  await context.api.post('/api/team/apply', { teamId } satisfies team.requests.TeamBody);
   done(context);
 }
 
 export async function leaveTeam(context: Context, competitionId: string) {
-  await context.api.post('/api/team/applyLeave', { teamId: await myTeamId(context, competitionId) });
+  await context.api.post('/api/team/applyLeave', {
+    teamId: await myTeamId(context, competitionId),
+  } satisfies team.requests.TeamBody);
   done(context);
 }
 
 export async function handleApplication(context: Context, applicationId: string, agree: boolean) {
-  await context.api.post('/api/team/handleApplication', { applicationId, agree });
+  await context.api.post('/api/team/handleApplication', {
+    applicationId,
+    agree,
+  } satisfies team.requests.HandleApplication);
   done(context);
 }
 
 export async function cancelApplication(context: Context, applicationId: string) {
-  await context.api.post('/api/team/cancelApplication', { applicationId });
+  await context.api.post('/api/team/cancelApplication', {
+    applicationId,
+  } satisfies team.requests.ApplicationBody);
   done(context);
 }
 
@@ -90,7 +100,7 @@ export async function removeMember(context: Context, competitionId: string, user
   await context.api.post('/api/team/removeMember', {
     teamId: await myTeamId(context, competitionId),
     userId,
-  });
+  } satisfies team.requests.MemberBody);
   done(context);
 }
 
@@ -98,11 +108,13 @@ export async function transferOwner(context: Context, competitionId: string, use
   await context.api.post('/api/team/transferOwner', {
     teamId: await myTeamId(context, competitionId),
     userId,
-  });
+  } satisfies team.requests.MemberBody);
   done(context);
 }
 
 export async function disbandTeam(context: Context, competitionId: string) {
-  await context.api.post('/api/team/disband', { teamId: await myTeamId(context, competitionId) });
+  await context.api.post('/api/team/disband', {
+    teamId: await myTeamId(context, competitionId),
+  } satisfies team.requests.TeamBody);
   done(context);
 }

@@ -1,4 +1,4 @@
-import { type PublishedPage, recomputePublishedSeal, transparency } from '@sais/events';
+import { type PublishedPage, recomputePublishedSeal, type scoring, transparency } from '@sais/events';
 import { UsageError } from '../api.ts';
 import type { Context } from '../output.ts';
 import { emit } from '../output.ts';
@@ -13,7 +13,12 @@ export const checkFailed = 1;
  */
 export async function verifySeal(context: Context, competitionId: string, phase: string | undefined) {
   const check = await recomputePublishedSeal(competitionId, (page) =>
-    context.api.get<PublishedPage>('/api/leaderboard/private', { competitionId, phase, page, pageSize: 100 }),
+    context.api.get<PublishedPage>('/api/leaderboard/private', {
+      competitionId,
+      phase,
+      page,
+      pageSize: 100,
+    } satisfies scoring.requests.PrivateBoardQuery),
   );
   emit(context, check, () =>
     [
@@ -41,7 +46,9 @@ interface ScoreRecord {
  * The key is the pinned one (`--key`, `SAIS_TRANSPARENCY_KEY`), else the one the platform serves.
  */
 export async function verifyProof(context: Context, submissionId: string, pinnedKey: string | undefined) {
-  const record = await context.api.get<ScoreRecord>('/api/submission/scoreRecord', { submissionId });
+  const record = await context.api.get<ScoreRecord>('/api/submission/scoreRecord', {
+    submissionId,
+  } satisfies scoring.requests.SubmissionQuery);
   if (!record.eventId) {
     emit(context, { status: 'none', submissionId }, () => context.t('proofNone'));
     return checkFailed;

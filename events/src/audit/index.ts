@@ -1,1 +1,2 @@
 export * as responses from './responses.ts';
+export * as requests from './requests.ts';

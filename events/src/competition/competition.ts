@@ -17,6 +17,13 @@ export const phaseNames = ['registration', 'preliminary', 'semi-final', 'final']
 export const submissionKinds = ['result-file', 'container-image'] as const;
 export const finalResultsApprovals = ['two-operators', 'one-operator'] as const;
 
+/** The bounds of a competition's numeric settings (the console's inputs take them from here). */
+export const settingLimits = {
+  teamSizeLimit: { min: 1, max: 50 },
+  teamFormingAttempts: { min: 1, max: 20 },
+  dailySubmissionLimit: { min: 1, max: 100 },
+} as const;
+
 export const CompetitionSettings = z.object({
   title: localized,
   description: localized,
@@ -27,10 +34,18 @@ export const CompetitionSettings = z.object({
   sponsors: z.array(z.string().min(1).max(100)).max(20),
   /** IANA time zone of the schedule and of daily submission limits. */
   timeZone: z.string().min(1),
-  teamSizeLimit: z.number().int().min(1).max(50),
+  teamSizeLimit: z.number().int().min(settingLimits.teamSizeLimit.min).max(settingLimits.teamSizeLimit.max),
   /** How many teams a participant may form or join in this competition ("You only have N times to organize a team"). */
-  teamFormingAttempts: z.number().int().min(1).max(20),
-  dailySubmissionLimit: z.number().int().min(1).max(100),
+  teamFormingAttempts: z
+    .number()
+    .int()
+    .min(settingLimits.teamFormingAttempts.min)
+    .max(settingLimits.teamFormingAttempts.max),
+  dailySubmissionLimit: z
+    .number()
+    .int()
+    .min(settingLimits.dailySubmissionLimit.min)
+    .max(settingLimits.dailySubmissionLimit.max),
   submissionKinds: z.array(z.enum(submissionKinds)).min(1),
   /**
    * Container-image registries (`host` or `host:port`) this competition may pull from although they are

@@ -3,3 +3,4 @@ export * from './phases.ts';
 export * from './registration.ts';
 export * from './content.ts';
 export * as responses from './responses.ts';
+export * as requests from './requests.ts';

@@ -6,3 +6,4 @@ export * from './message.ts';
 export * from './signal.ts';
 export * from './token.ts';
 export * as responses from './responses.ts';
+export * as requests from './requests.ts';

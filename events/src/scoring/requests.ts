@@ -4,6 +4,7 @@
  * their routes.
  */
 import { z } from 'zod';
+import { reasonField } from '../requests.ts';
 
 /** `POST /api/submission/container`: `username` and `password` only for a private registry. */
 export const containerSubmission = z.object({
@@ -19,3 +20,95 @@ export const containerSubmission = z.object({
   description: z.string().max(10_000).optional(),
 });
 export type ContainerSubmission = z.input<typeof containerSubmission>;
+
+/** `GET /api/submission/{mine,remaining,myScore,sample,sample/info,final}`, `/api/leaderboard/metric`. */
+export const competitionQuery = z.object({ competitionId: z.uuid() });
+export type CompetitionQuery = z.input<typeof competitionQuery>;
+
+/** `GET /api/submission/file`, `/api/submission/scoreRecord`. */
+export const submissionQuery = z.object({ submissionId: z.uuid() });
+export type SubmissionQuery = z.input<typeof submissionQuery>;
+
+/** `POST /api/submission/cancel`. */
+export const cancelSubmission = z.object({ submissionId: z.uuid() });
+export type CancelSubmission = z.input<typeof cancelSubmission>;
+
+/** How many submissions a team may choose for the private leaderboard. */
+export const finalSelectionMax = 2;
+
+/** `POST /api/submission/selectFinal`: `[]` = the default (the 2 best public). */
+export const selectFinal = z.object({
+  competitionId: z.uuid(),
+  submissionIds: z.array(z.uuid()).max(finalSelectionMax),
+  phase: z.string().max(40).optional(),
+});
+export type SelectFinal = z.input<typeof selectFinal>;
+
+/** The largest page of a leaderboard. */
+export const boardPageSizeMax = 100;
+/** A past time (ISO 8601) the board is asked as of (decision 0019). */
+const asOf = z.string().max(40).optional();
+const boardPaging = {
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(boardPageSizeMax).default(50),
+};
+
+/** `GET /api/leaderboard/public` (`asOf` needs a signed-in caller). */
+export const publicBoardQuery = z.object({
+  competitionId: z.uuid(),
+  phase: z.string().optional(),
+  ...boardPaging,
+  asOf,
+});
+export type PublicBoardQuery = z.input<typeof publicBoardQuery>;
+
+/** A phase's board without the as-of time (the private board's page, the live cache's key). */
+export const boardQuery = z.object({
+  competitionId: z.uuid(),
+  phase: z.string().max(40).optional(),
+  ...boardPaging,
+});
+/** `GET /api/leaderboard/private`. */
+export const privateBoardQuery = boardQuery.extend({ asOf });
+export type PrivateBoardQuery = z.input<typeof privateBoardQuery>;
+
+/* The operators' calls (console). */
+
+/**
+ * A phase named explicitly (`phaseRequired` when it is missing or empty): there is no default phase for
+ * publishing or rescoring (issue 19).
+ */
+export const phaseField = z.string({ error: 'phaseRequired' }).trim().min(1, 'phaseRequired').max(40);
+
+/** `POST /api/admin/submissions/rescore`: one phase, or every phase with `allPhases: true`. */
+export const rescoreAll = z.object({
+  competitionId: z.uuid(),
+  phase: z.string().trim().min(1, 'phaseRequired').max(40).optional(),
+  allPhases: z.literal(true).optional(),
+});
+export type RescoreAll = z.input<typeof rescoreAll>;
+
+/** `POST /api/admin/submissions/:id/disqualify`, `/api/admin/signals/:id/dismiss`. */
+export const reasonBody = z.object({ reason: reasonField });
+export type ReasonBody = z.input<typeof reasonBody>;
+
+/** `POST /api/admin/leaderboard/disqualifyTeam`. */
+export const disqualifyTeam = z.object({
+  competitionId: z.uuid(),
+  teamId: z.string().min(1).max(100),
+  reason: reasonField,
+});
+export type DisqualifyTeam = z.input<typeof disqualifyTeam>;
+
+/**
+ * `POST /api/admin/leaderboard/publish`; also the query of `GET /api/admin/leaderboard/seal` and the
+ * body of a seal's steps (with a `reason`: `phaseReason`).
+ */
+export const phaseBody = z.object({ competitionId: z.uuid(), phase: phaseField });
+export type PhaseBody = z.input<typeof phaseBody>;
+export const phaseReason = phaseBody.extend({ reason: reasonField });
+export type PhaseReason = z.input<typeof phaseReason>;
+
+/** `POST /api/admin/signals/:id/disqualify`: a team the signal names. */
+export const disqualifySignalTeam = z.object({ teamId: z.string().min(1).max(100), reason: reasonField });
+export type DisqualifySignalTeam = z.input<typeof disqualifySignalTeam>;

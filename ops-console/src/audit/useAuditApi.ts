@@ -1,3 +1,4 @@
+import type { audit } from '@sais/events';
 import { useMemo } from 'react';
 import { useLocale } from 'react-admin';
 import { apiBase } from '../providers';
@@ -28,7 +29,7 @@ export function useAuditApi() {
           })
         ).json as ReplayStatus,
       /** Starts a background check (as-of view, chain verification, read-model check) of a service. */
-      startJob: async <R>(service: string, request: Record<string, unknown>) =>
+      startJob: async <R>(service: string, request: audit.requests.JobRequest) =>
         (await http(path(service, 'jobs'), { method: 'POST', body: JSON.stringify(request) }))
           .json as AuditJob<R>,
       job: <R>(service: string, id: string) =>

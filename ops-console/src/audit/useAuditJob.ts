@@ -1,3 +1,4 @@
+import type { audit } from '@sais/events';
 import { useCallback, useEffect, useState } from 'react';
 import type { AuditJob } from './types';
 import { messageOf, useAuditApi } from './useAuditApi';
@@ -34,7 +35,7 @@ export function useAuditJob<R>(service: string) {
   }, [api, service, running]);
 
   const start = useCallback(
-    (request: Record<string, unknown>) =>
+    (request: audit.requests.JobRequest) =>
       api.startJob<R>(service, request).then(
         (job) => setOutcome({ state: 'running', job }),
         (error: unknown) => setOutcome({ state: 'failed', message: messageOf(error) }),

@@ -36,10 +36,14 @@ export function ContentPanel() {
   useEffect(() => {
     if (!id) return;
     let live = true;
-    api.get<{ sections: Sections }>('/race/content', { competitionId: id }).then(
-      ({ sections }) => live && (setSaved(sections), setDraft(sections)),
-      () => undefined,
-    );
+    api
+      .get<{ sections: Sections }>('/race/content', {
+        competitionId: id,
+      } satisfies competition.requests.CompetitionQuery)
+      .then(
+        ({ sections }) => live && (setSaved(sections), setDraft(sections)),
+        () => undefined,
+      );
     return () => {
       live = false;
     };
@@ -52,7 +56,11 @@ export function ContentPanel() {
     setDraft({ ...draft, [section]: { ...text, [language]: value } });
   const save = async () => {
     const answer = await act(
-      () => api.put<{ sections: Sections }>(`/admin/competitions/${id}/content/${section}`, text),
+      () =>
+        api.put<{ sections: Sections }>(
+          `/admin/competitions/${id}/content/${section}`,
+          text satisfies competition.requests.SectionBody,
+        ),
       'console.competitions.notifications.contentSaved',
     );
     if (answer) setSaved(answer.sections);

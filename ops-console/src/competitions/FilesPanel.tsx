@@ -5,6 +5,7 @@ import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import type { competition } from '@sais/events';
 import { useState } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { useConsoleApi } from '../operations/useConsoleApi';
@@ -29,10 +30,15 @@ export function FilesPanel() {
   const [kind, setKind] = useState<'document' | 'dataset'>('dataset');
   const [file, setFile] = useState<File | null>(null);
   const id = record?.id as string | undefined;
-  const files = useLoad(id ? () => api.get<CompetitionFile[]>('/race/files', { competitionId: id }) : null, [
-    id,
-    api,
-  ]);
+  const files = useLoad(
+    id
+      ? () =>
+          api.get<CompetitionFile[]>('/race/files', {
+            competitionId: id,
+          } satisfies competition.requests.CompetitionQuery)
+      : null,
+    [id, api],
+  );
   if (!id) return null;
   async function upload() {
     if (!file) return;

@@ -29,7 +29,10 @@ export function GroundTruthPanel() {
   const [uploaded, setUploaded] = useState<Uploaded | null>(null);
   const current = useLoad(
     record
-      ? () => api.get<CurrentTruth | null>('/admin/groundtruth', { competitionId: String(record.id) })
+      ? () =>
+          api.get<CurrentTruth | null>('/admin/groundtruth', {
+            competitionId: String(record.id),
+          } satisfies scoring.requests.CompetitionQuery)
       : null,
     [api, record?.id, uploaded],
   );

@@ -7,6 +7,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import type { competition as contracts } from '@sais/events';
 import { useState } from 'react';
 import { useLocale, useRecordContext, useTranslate } from 'react-admin';
 import { type Localized, localized } from '../operations/LocalizedText';
@@ -125,7 +126,7 @@ export function PhasesPanel() {
                   phase,
                   startsAt: zonedToIso(startsAt, zone),
                   endsAt: zonedToIso(endsAt, zone),
-                }),
+                } satisfies contracts.requests.PhaseBody),
               'console.competitions.notifications.scheduled',
             )
           }

@@ -1,3 +1,4 @@
+import { competition } from '@sais/events';
 import {
   ArrayInput,
   CheckboxGroupInput,
@@ -13,6 +14,8 @@ import { ZonedDateTimeInput } from '../trust/ZonedDateTimeInput';
 import { approvalChoices, submissionKindChoices, typeChoices } from './choices';
 
 const req = required();
+/** The services' bounds of the numeric settings (one place: `@sais/events`). */
+const limits = competition.settingLimits;
 
 /** The settings of a competition, shared by the create and edit forms (CompetitionSettings in events/). */
 export function SettingsInputs() {
@@ -44,18 +47,23 @@ export function SettingsInputs() {
         emptyText="console.trust.publication.byPrize"
       />
       <TextInput source="timeZone" validate={req} />
-      <NumberInput source="teamSizeLimit" min={1} max={50} validate={[req, minValue(1), maxValue(50)]} />
+      <NumberInput
+        source="teamSizeLimit"
+        min={limits.teamSizeLimit.min}
+        max={limits.teamSizeLimit.max}
+        validate={[req, minValue(limits.teamSizeLimit.min), maxValue(limits.teamSizeLimit.max)]}
+      />
       <NumberInput
         source="teamFormingAttempts"
-        min={1}
-        max={20}
-        validate={[req, minValue(1), maxValue(20)]}
+        min={limits.teamFormingAttempts.min}
+        max={limits.teamFormingAttempts.max}
+        validate={[req, minValue(limits.teamFormingAttempts.min), maxValue(limits.teamFormingAttempts.max)]}
       />
       <NumberInput
         source="dailySubmissionLimit"
-        min={1}
-        max={100}
-        validate={[req, minValue(1), maxValue(100)]}
+        min={limits.dailySubmissionLimit.min}
+        max={limits.dailySubmissionLimit.max}
+        validate={[req, minValue(limits.dailySubmissionLimit.min), maxValue(limits.dailySubmissionLimit.max)]}
       />
       <CheckboxGroupInput source="submissionKinds" choices={submissionKindChoices} validate={req} />
       <ZonedDateTimeInput source="teamMergeDeadline" />

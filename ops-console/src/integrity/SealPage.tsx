@@ -5,7 +5,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type PublishedPage, type SealCheck, recomputePublishedSeal } from '@sais/events';
+import { type PublishedPage, type SealCheck, recomputePublishedSeal, type scoring } from '@sais/events';
 import { useState } from 'react';
 import { Title, usePermissions, useTranslate } from 'react-admin';
 import { useAction } from '../competitions/useAction';
@@ -43,7 +43,12 @@ export function SealPage() {
   const [check, setCheck] = useState<SealCheck | { error: string } | 'running' | null>(null);
   const ready = Boolean(choice.competitionId && choice.phase);
   const status = useLoad(
-    ready && operator ? () => api.get<SealStatus>('/admin/leaderboard/seal', { ...choice }) : null,
+    ready && operator
+      ? () =>
+          api.get<SealStatus>('/admin/leaderboard/seal', {
+            ...choice,
+          } satisfies scoring.requests.PhaseBody)
+      : null,
     [choice.competitionId, choice.phase, round, api],
   );
   const after = (done: string, call: () => Promise<unknown>) => async () => {
@@ -53,7 +58,11 @@ export function SealPage() {
   const recompute = async () => {
     setCheck('running');
     const page = (n: number) =>
-      api.get<PublishedPage>('/leaderboard/private', { ...choice, page: n, pageSize: 100 });
+      api.get<PublishedPage>('/leaderboard/private', {
+        ...choice,
+        page: n,
+        pageSize: 100,
+      } satisfies scoring.requests.PrivateBoardQuery);
     setCheck(
       await recomputePublishedSeal(choice.competitionId, page).catch((error: unknown) => ({
         error: messageOf(error),
@@ -143,7 +152,7 @@ export function SealPage() {
               onClose={() => setSealing(false)}
               onConfirm={async () => {
                 await after('console.integrity.seal.sealDone', () =>
-                  api.post('/admin/leaderboard/seal', choice),
+                  api.post('/admin/leaderboard/seal', choice satisfies scoring.requests.PhaseBody),
                 )();
                 setSealing(false);
               }}

@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
+import type { scoring } from '@sais/events';
 import { useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { CompetitionPhasePicker, useCompetition, usePhaseChoice } from '../operations/CompetitionPhasePicker';
@@ -20,7 +21,11 @@ export function LeaderboardsPage() {
   const api = useConsoleApi();
   const [{ competitionId, phase }, setChoice] = usePhaseChoice('leaderboards');
   const [round, setRound] = useState(0);
-  const query = { competitionId, phase: phase || undefined, pageSize: 100 };
+  const query = {
+    competitionId,
+    phase: phase || undefined,
+    pageSize: 100,
+  } satisfies scoring.requests.PublicBoardQuery & scoring.requests.PrivateBoardQuery;
   const ready = Boolean(competitionId);
   const inputs = [competitionId, phase, round, api];
   const publicBoard = useLoad(ready ? () => api.get<BoardPage>('/leaderboard/public', query) : null, inputs);

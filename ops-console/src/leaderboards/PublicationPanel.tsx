@@ -2,6 +2,7 @@ import Publish from '@mui/icons-material/Publish';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import type { scoring } from '@sais/events';
 import { useState } from 'react';
 import { useGetIdentity, useGetOne, useTranslate } from 'react-admin';
 import { useAction } from '../competitions/useAction';
@@ -56,7 +57,7 @@ export function PublicationPanel({
   const { name, timeZone } = useCompetition(competitionId);
   const [step, setStep] = useState<Step | null>(null);
   const [round, setRound] = useState(0);
-  const query = { competitionId, phase };
+  const query = { competitionId, phase } satisfies scoring.requests.PhaseBody;
   const status = useLoad(
     () => api.get<Publication>('/admin/leaderboard/publication', query),
     [api, competitionId, phase, round],
@@ -119,7 +120,11 @@ export function PublicationPanel({
     const path =
       chosen === 'publish' ? '/admin/leaderboard/publish' : `/admin/leaderboard/publication/${chosen}`;
     const answer = await act(
-      () => api.post(path, { ...query, ...(reason ? { reason } : {}) }),
+      () =>
+        api.post(path, {
+          ...query,
+          ...(reason ? { reason } : {}),
+        } satisfies scoring.requests.PhaseBody | scoring.requests.PhaseReason),
       dialogs[chosen].done,
     );
     if (answer === undefined) return;

@@ -2,6 +2,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
+import type { competition } from '@sais/events';
 import { useLocale, useStore, useTranslate } from 'react-admin';
 import { type PhaseName, phaseNames } from '../competitions/choices';
 import { type Localized, localized } from './LocalizedText';
@@ -19,7 +20,13 @@ export type Competition = {
 /** The public competition list (auditors choose too, and may not use the operators' resource). */
 export function useCompetitions(): Competition[] {
   const api = useConsoleApi();
-  const { data } = useLoad(() => api.get<{ records: Competition[] }>('/race/list', { pageSize: 100 }), [api]);
+  const { data } = useLoad(
+    () =>
+      api.get<{ records: Competition[] }>('/race/list', {
+        pageSize: 100,
+      } satisfies competition.requests.ListQuery),
+    [api],
+  );
   return data?.records ?? [];
 }
 

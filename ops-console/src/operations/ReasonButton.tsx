@@ -1,4 +1,5 @@
 import Button from '@mui/material/Button';
+import type { OptionalReasonBody, scoring } from '@sais/events';
 import { type ReactNode, useState } from 'react';
 import { type RaRecord, useRecordContext, useTranslate } from 'react-admin';
 import { EffectDialog } from '../trust/EffectDialog';
@@ -51,7 +52,16 @@ export function ReasonButton({
         pending={isPending}
         onClose={() => setOpen(false)}
         onConfirm={async (reason) => {
-          if (await run(record.id, action, { reason }, done)) setOpen(false);
+          if (
+            await run(
+              record.id,
+              action,
+              // The same body for every area's reasoned command (team, scoring, identity).
+              { reason } satisfies scoring.requests.ReasonBody & OptionalReasonBody,
+              done,
+            )
+          )
+            setOpen(false);
         }}
       />
     </>

@@ -1,3 +1,4 @@
+import { reasonMaxLength } from '@sais/events';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -5,9 +6,6 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { ConfirmDialog } from '../operations/ConfirmDialog';
-
-/** The longest reason the services accept. */
-export const maxReasonLength = 500;
 
 export interface EffectDialogProps {
   open: boolean;
@@ -88,7 +86,7 @@ function EffectDialogBody({
             label={translate('console.trust.confirm.reason')}
             value={reason}
             onChange={(event) => setReason(event.target.value)}
-            slotProps={{ htmlInput: { maxLength: maxReasonLength, 'data-testid': 'effect-reason' } }}
+            slotProps={{ htmlInput: { maxLength: reasonMaxLength, 'data-testid': 'effect-reason' } }}
           />
         )}
         {typeToConfirm !== undefined && (

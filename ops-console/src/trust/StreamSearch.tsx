@@ -7,6 +7,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { identity } from '@sais/events';
 import { type FormEvent, useState } from 'react';
 import { useLocale, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
@@ -88,13 +89,15 @@ export function StreamSearch() {
   const [error, setError] = useState<string | null>(null);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (q.trim().length < 2) return;
+    if (q.trim().length < identity.requests.nameSearchMinLength) return;
     setError(null);
     try {
       // Users through identity's names search (their names are sealed in the events, decision 0017);
       // teams, competitions and submissions through the text of their first event.
       const [users, ...lists] = await Promise.all([
-        api.get<{ id: string; username: string }[]>('/admin/names/search', { q: q.trim() }),
+        api.get<{ id: string; username: string }[]>('/admin/names/search', {
+          q: q.trim(),
+        } satisfies identity.requests.NameSearch),
         ...searches.map(async (search) =>
           (await list(search.service, { type: search.type, q: q.trim() }, 10)).flatMap((found) =>
             search.found(found, locale),

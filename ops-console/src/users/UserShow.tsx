@@ -17,11 +17,8 @@ import { RolesField } from '../trust/RolesField';
 import { ZonedTimeField } from '../trust/ZonedTime';
 import { ReasonButton } from '../operations/ReasonButton';
 import { useCommand } from '../operations/useCommand';
-import { statusChoices } from './choices';
+import { staffRoles, statusChoices } from './choices';
 import { RolesPanel } from './RolesPanel';
-
-/** Roles that make an account staff: only admins disable or enable those (decision 0018, 10052). */
-const staffRoles = ['reviewer', 'operator', 'auditor', 'admin'];
 
 function StatusAction() {
   const record = useRecordContext();
@@ -29,7 +26,9 @@ function StatusAction() {
   const { permissions } = usePermissions<string[]>();
   const { run, isPending } = useCommand('users');
   if (!record || record.status === 'closed' || record.status === 'deleted') return null;
-  const staff = ((record.roles as string[] | undefined) ?? []).some((role) => staffRoles.includes(role));
+  const staff = ((record.roles as string[] | undefined) ?? []).some((role) =>
+    (staffRoles as readonly string[]).includes(role),
+  );
   // The server refuses an operator's change to a staff account: no button that can only fail.
   if (staff && !permissions?.includes('admin')) return null;
   if (record.status === 'disabled')

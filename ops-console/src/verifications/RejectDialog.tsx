@@ -1,3 +1,4 @@
+import { reasonMaxLength } from '@sais/events';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -5,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { ConfirmDialog } from '../operations/ConfirmDialog';
-import { type RejectReason, maxReasonLength, reasonText, rejectReasons } from './choices';
+import { type RejectReason, reasonText, rejectReasons } from './choices';
 
 export interface RejectDialogProps {
   open: boolean;
@@ -54,7 +55,7 @@ export function RejectDialog({ open, pending = false, onClose, onConfirm }: Reje
           label={translate('console.verifications.reject.written')}
           value={written}
           onChange={(event) => setWritten(event.target.value)}
-          slotProps={{ htmlInput: { maxLength: maxReasonLength } }}
+          slotProps={{ htmlInput: { maxLength: reasonMaxLength } }}
         />
       )}
     </ConfirmDialog>

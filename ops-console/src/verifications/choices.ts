@@ -14,9 +14,6 @@ export const certificateTypeChoices = [
 export const rejectReasons = ['blurred', 'unreadable', 'faceHidden', 'nameMismatch', 'other'] as const;
 export type RejectReason = (typeof rejectReasons)[number];
 
-/** The longest reason the server accepts. */
-export const maxReasonLength = 500;
-
 /** The text sent to the participant: the chosen reason in the reviewer's language, or the one written. */
 export function reasonText(
   choice: RejectReason,

@@ -1,3 +1,4 @@
+import type { OptionalReasonBody, identity } from '@sais/events';
 import { useState } from 'react';
 import {
   type RaRecord,
@@ -13,9 +14,10 @@ import type { PhotoCheck } from './choices';
 
 const decided = { approve: 'approved', reject: 'rejected' } as const;
 
+/** The approve and reject bodies (`identity.requests`), with the command's name. */
 export type Decision =
-  | { action: 'approve'; certificateNumber: string; checks: PhotoCheck[] }
-  | { action: 'reject'; reason: string };
+  | ({ action: 'approve'; certificateNumber: string; checks: PhotoCheck[] } & identity.requests.ApprovalBody)
+  | ({ action: 'reject'; reason: string } & NonNullable<OptionalReasonBody>);
 
 /**
  * Sends a reviewer's decision; on success says so and goes back to the queue, or with `next` on to the

@@ -1,5 +1,6 @@
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { freshDatabase } from '@sais/kit/testing';
+import { audit, competition, identity, scoring, team } from '@sais/events';
 import type { Platform } from '@sais/kit';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +8,10 @@ import { createAllInOne } from '../src/platform.ts';
 
 interface Operation {
   responses?: Record<string, { description?: string; content?: Record<string, { schema?: unknown }> }>;
+}
+interface Operation {
+  requestBody?: { content?: Record<string, { schema?: unknown }> };
+  parameters?: { in: string; name: string; required?: boolean; schema?: unknown }[];
 }
 type OpenApiDocument = { openapi: string; paths: Record<string, Record<string, Operation>> };
 
@@ -41,6 +46,37 @@ function undocumentedSuccesses(document: OpenApiDocument): string[] {
     }
   return missing.sort();
 }
+
+/** A shared request schema (`@sais/events`) as the document shows it: its input, OpenAPI 3.0's subset. */
+function documented(schema: { toJSONSchema(params: object): object }) {
+  const { $schema: _, ...json } = schema.toJSONSchema({ io: 'input', target: 'openapi-3.0' }) as Record<
+    string,
+    unknown
+  >;
+  return json as { properties?: Record<string, unknown>; required?: string[] };
+}
+
+/**
+ * Calls the portal, the console and the CLI make, with the shared schema (issue 20) their route must
+ * declare: a body, or a query (one parameter per property).
+ */
+const sharedRequests = [
+  ['post', '/api/team/create', 'body', team.requests.createTeam],
+  ['post', '/api/team/handleApplication', 'body', team.requests.handleApplication],
+  ['get', '/api/team/myTeam', 'query', team.requests.competitionQuery],
+  ['get', '/api/race/list', 'query', competition.requests.listQuery],
+  ['post', '/api/race/signUp', 'body', competition.requests.signUp],
+  ['post', '/api/admin/competitions/{id}/phases', 'body', competition.requests.phaseBody],
+  ['post', '/api/user/update', 'body', identity.requests.profileBody],
+  ['post', '/api/user/tokens/create', 'body', identity.requests.createToken],
+  ['get', '/api/notify/page', 'query', identity.requests.paging],
+  ['post', '/api/submission/container', 'body', scoring.requests.containerSubmission],
+  ['post', '/api/submission/selectFinal', 'body', scoring.requests.selectFinal],
+  ['get', '/api/leaderboard/public', 'query', scoring.requests.publicBoardQuery],
+  ['post', '/api/admin/submissions/rescore', 'body', scoring.requests.rescoreAll],
+  ['post', '/api/admin/leaderboard/publish', 'body', scoring.requests.phaseBody],
+  ['post', '/api/admin/audit/scoring/jobs', 'body', audit.requests.jobRequest],
+] as const;
 
 describe('OpenAPI at /api/docs/json (issue 22)', () => {
   let platform: Platform;
@@ -127,5 +163,27 @@ describe('OpenAPI at /api/docs/json (issue 22)', () => {
     ).toEqual(['application/json']);
     // The web apps' pages are not API calls.
     expect(paths.filter((path) => !path.startsWith('/api/'))).toEqual([]);
+  });
+  it('declares the shared request schemas of the calls the apps make (issue 20)', async () => {
+    const document = (
+      await platform.app.inject({ method: 'GET', url: '/api/docs/json' })
+    ).json() as OpenApiDocument;
+    for (const [method, path, part, schema] of sharedRequests) {
+      const operation = document.paths[path]?.[method];
+      expect(operation, `${method} ${path}`).toBeDefined();
+      const expected = documented(schema);
+      if (part === 'body') {
+        expect(operation?.requestBody?.content?.['application/json']?.schema, `${method} ${path}`).toEqual(
+          expected,
+        );
+        continue;
+      }
+      const query = Object.fromEntries(
+        (operation?.parameters ?? [])
+          .filter((parameter) => parameter.in === 'query')
+          .map((parameter) => [parameter.name, parameter.schema]),
+      );
+      expect(query, `${method} ${path}`).toEqual(expected.properties);
+    }
   });
 });

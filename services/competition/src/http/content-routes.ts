@@ -18,7 +18,7 @@ export async function contentRoutes(root: FastifyInstance, { competitions }: { c
         tags: ['race'],
         summary:
           "The competition page's sections (overview, evaluation, data, rules, prizes) in Markdown, zh-CN and en; an empty text is not written",
-        querystring: z.object({ competitionId: z.uuid() }),
+        querystring: S.competitionQuery,
         response: { 200: envelopeOf(S.contentView) },
       },
     },

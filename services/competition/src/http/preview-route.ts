@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Competitions } from '../competitions.ts';
 import { previewRows } from '../files/preview.ts';
+import * as S from './schemas.ts';
 
 /** The data section's preview of a CSV file: its header and first rows. */
 export const filePreview = z
@@ -19,7 +20,7 @@ export async function previewRoute(root: FastifyInstance, { competitions }: { co
       schema: {
         tags: ['race'],
         summary: `The header and first ${previewRows} rows of a CSV file, for whoever may download it; null for other files`,
-        querystring: z.object({ fileId: z.uuid() }),
+        querystring: S.fileQuery,
         response: { 200: envelopeOf(filePreview) },
       },
     },

@@ -38,7 +38,7 @@ export async function raceRoutes(
       schema: {
         tags,
         summary: 'One competition; `signedUp` tells whether I signed up',
-        querystring: z.object({ competitionId: z.uuid() }),
+        querystring: S.competitionQuery,
         response: { 200: envelopeOf(R.competitionDetail) },
       },
     },
@@ -99,7 +99,7 @@ export async function raceRoutes(
       schema: {
         tags,
         summary: 'Documentation files and datasets with what I may download',
-        querystring: z.object({ competitionId: z.uuid() }),
+        querystring: S.competitionQuery,
         response: { 200: envelopeOf(z.array(R.competitionFileView)) },
       },
     },
@@ -124,7 +124,7 @@ export async function raceRoutes(
       schema: {
         tags,
         summary: 'Download a file (documents after sign-up, datasets for verified users); supports Range',
-        querystring: z.object({ fileId: z.uuid() }),
+        querystring: S.fileQuery,
         response: {
           200: nonJsonResponse('The file (its own content type; X-Content-SHA256 names its SHA-256)', [
             'application/octet-stream',

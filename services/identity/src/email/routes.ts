@@ -2,7 +2,6 @@ import { identity } from '@sais/events';
 import { envelopeOf, ok, requestLanguage, requestMetadata } from '@sais/kit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Accounts } from '../accounts.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import { requireSession } from '../http/context.ts';
@@ -39,12 +38,7 @@ export async function emailNoticeRoutes(
         tags,
         summary:
           'Choose the email notices: scoring results, team notices, verification decisions; and their language',
-        body: z.object({
-          scoring: z.boolean(),
-          teams: z.boolean(),
-          verification: z.boolean(),
-          language: z.enum(['zh-CN', 'en']),
-        }),
+        body: identity.requests.emailNoticesBody,
         response: { 200: envelopeOf(identity.responses.emailNotices) },
       },
     },

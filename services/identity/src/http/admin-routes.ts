@@ -1,4 +1,4 @@
-import { identity } from '@sais/events';
+import { identity, optionalReasonBody } from '@sais/events';
 import {
   type SimpleRestQuery,
   ValidationError,
@@ -28,10 +28,7 @@ export interface AdminHttp {
 
 const tags = ['admin: verifications'];
 /** What an approval carries (issue 19): the number read from the photo and the ticked photo rules. */
-export const approvalBody = z.object({
-  certificateNumber: z.string().trim().max(40).default(''),
-  checks: z.array(identity.PhotoCheck).max(identity.photoChecks.length).default([]),
-});
+const { approvalBody } = identity.requests;
 const statuses = ['processing', 'approved', 'rejected'] as const;
 const idParams = z.object({ id: z.uuid() });
 
@@ -178,7 +175,7 @@ export async function adminRoutes(root: FastifyInstance, { accounts, sessions, v
         tags,
         summary: 'Reviewer: reject a pending verification with a reason (the participant reads it)',
         params: idParams,
-        body: z.object({ reason: z.string().trim().max(500).optional() }).optional(),
+        body: optionalReasonBody,
         response: { 200: envelopeOf(record) },
       },
     },

@@ -1,3 +1,4 @@
+import { identity } from '@sais/events';
 import { envelopeOf, ok, requestMetadata } from '@sais/kit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -26,7 +27,7 @@ export async function closureRoutes(
         tags: ['user'],
         summary:
           'Close my account: every session ends, sign-in stops, the personal data is deleted 90 working days later',
-        body: z.object({ password: z.string().min(1).max(100) }),
+        body: identity.requests.closeAccount,
         response: { 200: envelopeOf(closed) },
       },
     },

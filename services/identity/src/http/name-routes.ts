@@ -1,3 +1,4 @@
+import { identity } from '@sais/events';
 import { ForbiddenError, NotFoundError, envelopeOf, ok } from '@sais/kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -32,7 +33,7 @@ export async function nameRoutes(
       schema: {
         tags,
         summary: 'Staff: usernames of up to 100 accounts by id ({id: username | null})',
-        querystring: z.object({ id: z.union([z.uuid(), z.array(z.uuid()).max(100)]) }),
+        querystring: identity.requests.namesQuery,
         response: { 200: envelopeOf(z.record(z.string(), z.string().nullable())) },
       },
     },
@@ -60,7 +61,7 @@ export async function nameRoutes(
       schema: {
         tags,
         summary: 'Staff: up to 10 accounts whose username, email or phone contains q, newest first',
-        querystring: z.object({ q: z.string().trim().min(2).max(100) }),
+        querystring: identity.requests.nameSearch,
         response: { 200: envelopeOf(z.array(z.object({ id: z.string(), username: z.string() }))) },
       },
     },

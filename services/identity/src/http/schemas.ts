@@ -1,119 +1,20 @@
-import {
-  codeField,
-  identity,
-  countryRegionField,
-  emailField,
-  newPasswordField,
-  organizationField,
-  phoneField,
-  Role,
-  termsField,
-  usernameField,
-} from '@sais/events';
+import { identity, Role } from '@sais/events';
 import { z } from 'zod';
 
-/** Contact type of spec §3: PHONE 0, EMAIL 1. */
-const contactType = z.union([z.literal(0), z.literal(1)], { message: 'invalidRequest' });
-
-const contactShape = { contactType, phone: z.string().optional(), email: z.string().optional() };
-type Contact = { contactType: 0 | 1; phone?: string | undefined; email?: string | undefined };
-
-/** Either `phone` (contactType 0) or `email` (contactType 1) must hold, checked with the spec message. */
-function checkContact(value: Contact, ctx: z.RefinementCtx) {
-  const [field, schema] =
-    value.contactType === 0 ? (['phone', phoneField] as const) : (['email', emailField] as const);
-  const result = schema.safeParse(value[field]);
-  if (!result.success)
-    ctx.addIssue({ code: 'custom', path: [field], message: result.error.issues[0]!.message });
-}
-
-function withChannel<T extends Contact>(value: T) {
-  return {
-    ...value,
-    channel: value.contactType === 0 ? ('phone' as const) : ('email' as const),
-    address: (value.contactType === 0 ? value.phone : value.email)!.trim(),
-  };
-}
-
-export const registerBody = z
-  .object({
-    ...contactShape,
-    username: usernameField,
-    // Every new password mixes letters and digits (spec §5's change-password rule), at sign-up too.
-    password: newPasswordField,
-    code: codeField,
-    agree: termsField,
-  })
-  .superRefine(checkContact)
-  .transform(withChannel);
-const passwordLogin = z.object({
-  username: z.string().min(1, 'wrongCredentials').max(100),
-  password: z.string().min(1, 'wrongCredentials').max(100),
-});
-const codeLogin = z
-  .object({ ...contactShape, code: codeField })
-  .superRefine(checkContact)
-  .transform(withChannel);
-
-/**
- * Sign-in by password (a `password` is sent) or by code (otherwise). The form is chosen first, so each
- * field answers its own spec §5 message (a malformed code: "Verification code format is incorrect"),
- * not the generic one a failed union would give.
- */
-export const loginBody = z
-  .object({
-    username: z.unknown().optional(),
-    password: z.unknown().optional(),
-    contactType: z.unknown().optional(),
-    phone: z.unknown().optional(),
-    email: z.unknown().optional(),
-    code: z.unknown().optional(),
-  })
-  .transform((value, ctx): z.output<typeof passwordLogin> | z.output<typeof codeLogin> => {
-    const parsed = value.password !== undefined ? passwordLogin.safeParse(value) : codeLogin.safeParse(value);
-    if (parsed.success) return parsed.data;
-    for (const issue of parsed.error.issues)
-      ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-    return z.NEVER;
-  });
-export const resetBody = z
-  .object({ ...contactShape, code: codeField, password: newPasswordField })
-  .superRefine(checkContact)
-  .transform(withChannel);
-
-export const updatePasswordBody = z
-  .object({
-    oldPassword: z.string({ message: 'invalidRequest' }).min(1, 'invalidRequest').max(100),
-    newPassword: newPasswordField,
-    newPassword2: z.string().optional().default(''),
-  })
-  // Spec §5: the repeat must equal the new password; an empty repeat passes this particular check.
-  .refine((value) => value.newPassword2 === '' || value.newPassword2 === value.newPassword, {
-    path: ['newPassword2'],
-    message: 'passwordsNotSame',
-  });
-
-export const profileBody = z
-  .object({
-    nickname: z.string().trim().max(40),
-    description: z.string().trim().max(500),
-    countryRegion: countryRegionField,
-    address: z.string().trim().max(200),
-    isStudent: z.boolean(),
-    organization: organizationField,
-    graduationDate: z.iso.date(),
-    avatarUrl: z.string().trim().max(500),
-  })
-  .partial();
-
-/** Auth-form mode of spec §3 → the purpose a code is sent for. */
-export const codeMode = z
-  .union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], { message: 'invalidRequest' })
-  .transform((mode) => (['login', 'register', 'reset', 'update'] as const)[mode]);
-export const sendPhoneCodeBody = z.object({ phone: phoneField, mode: codeMode });
-export const sendEmailCodeBody = z.object({ email: emailField, mode: codeMode });
-export const updatePhoneBody = z.object({ phone: phoneField, code: codeField });
-export const updateEmailBody = z.object({ email: emailField, code: codeField });
+// What the identity calls take lives in `@sais/events` (`identity.requests`), shared with the portal,
+// the console and the `sais` client (issue 20).
+export const {
+  registerBody,
+  loginBody,
+  resetBody,
+  updatePasswordBody,
+  profileBody,
+  codeMode,
+  sendPhoneCodeBody,
+  sendEmailCodeBody,
+  updatePhoneBody,
+  updateEmailBody,
+} = identity.requests;
 
 /** `GET /api/user/detail` (in `@sais/events`: the `sais` client's `whoami` reads it too). */
 export const { userDetail } = identity.responses;

@@ -1,4 +1,4 @@
-import type { Role } from '@sais/events';
+import { type Role, identity, optionalReasonBody } from '@sais/events';
 import {
   type Db,
   type StaffCall,
@@ -112,7 +112,7 @@ export async function userAdminRoutes(
         tags,
         summary: 'Operator: disable an account with a reason; its sessions end and it cannot sign in',
         params: idParams,
-        body: z.object({ reason: z.string().trim().max(500).optional() }).optional(),
+        body: optionalReasonBody,
         response: { 200: oneUser },
       },
     },
@@ -150,7 +150,7 @@ export async function userAdminRoutes(
         summary:
           'Admin: close an account with a reason; its sessions end, it cannot sign in, its personal data is deleted 90 working days later',
         params: idParams,
-        body: z.object({ reason: z.string().trim().max(500).optional() }).optional(),
+        body: optionalReasonBody,
         response: { 200: oneUser },
       },
     },
@@ -171,7 +171,7 @@ export async function userAdminRoutes(
           tags,
           summary: `Admin: ${action} a staff role (reviewer, operator, auditor, admin)`,
           params: idParams,
-          body: z.object({ role: z.enum(staffRoles) }),
+          body: identity.requests.roleBody,
           response: { 200: oneUser },
         },
       },

@@ -1,6 +1,6 @@
 // Over 300 lines: real-name verification's routes (submit with photos, status, the reviewer's queue, photos served
 // safely, the decision) and the inbox's two, each with its request and response schema.
-import { idCardField, passportField, realNameField } from '@sais/events';
+import { idCardField, identity, passportField, realNameField } from '@sais/events';
 import {
   AppError,
   ValidationError,
@@ -21,7 +21,6 @@ import { identityErrors } from '../errors.ts';
 import type { Inbox } from '../inbox/inbox.ts';
 import { inspectPhoto, maxPhotoBytes, photoLimits } from '../verification/photos.ts';
 import type { Verifications } from '../verification/verifications.ts';
-import { approvalBody } from './admin-routes.ts';
 import { requireSession } from './context.ts';
 import * as S from './schemas.ts';
 
@@ -159,10 +158,7 @@ export async function verificationRoutes(
     },
   );
 
-  const paging = z.object({
-    page: z.coerce.number().int().min(1).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(20),
-  });
+  const { paging, photoQuery, reviewBody, notifyQuery } = identity.requests;
 
   app.post(
     '/api/user/getReview',
@@ -187,10 +183,7 @@ export async function verificationRoutes(
       schema: {
         tags: ['review'],
         summary: 'Reviewer: one decrypted certificate photo (each view is recorded as an event)',
-        querystring: z.object({
-          verificationId: z.uuid(),
-          index: z.coerce.number().int().min(0).max(1).default(0),
-        }),
+        querystring: photoQuery,
         response: {
           200: nonJsonResponse('The photo (an attachment)', ['image/jpeg', 'image/png', 'image/bmp']),
         },
@@ -229,11 +222,7 @@ export async function verificationRoutes(
         tags: ['review'],
         summary:
           'Reviewer: approve (after viewing every photo, with the number read from the photo and the ticked photo rules), or reject with a reason; never one’s own',
-        body: approvalBody.extend({
-          verificationId: z.uuid(),
-          approve: z.boolean(),
-          reason: z.string().trim().max(500).optional(),
-        }),
+        body: reviewBody,
         response: { 200: doneEnvelope },
       },
     },
@@ -299,7 +288,7 @@ export async function verificationRoutes(
       schema: {
         tags: ['notify'],
         summary: 'One message; opening it marks it read',
-        querystring: z.object({ notifyId: z.uuid() }),
+        querystring: notifyQuery,
         response: { 200: envelopeOf(S.inboxMessage) },
       },
       config: { changesState: true },

@@ -1,3 +1,4 @@
+import { identity } from '@sais/events';
 import {
   type SimpleRestQuery,
   envelopeOf,
@@ -67,7 +68,7 @@ export async function identitySignalRoutes(
     }));
   };
   const idParams = z.object({ id: z.string().min(1).max(80) });
-  const decision = z.object({ reason: z.string().trim().min(1).max(500) });
+  const decision = identity.requests.signalDecision;
 
   app.get(
     '/api/admin/identity-signals',

@@ -35,11 +35,7 @@ export async function tokenRoutes(
       schema: {
         tags,
         summary: 'Create a personal access token: its secret is in this answer only',
-        body: z.object({
-          name: z.string().max(200),
-          scopes: z.array(identity.TokenScope).max(3),
-          expiresInDays: z.number().int().max(10_000),
-        }),
+        body: identity.requests.createToken,
         response: { 200: envelopeOf(tokenView.extend({ token: z.string() })) },
       },
     },
@@ -75,7 +71,7 @@ export async function tokenRoutes(
       schema: {
         tags,
         summary: 'Revoke one of my personal access tokens: it is refused from the next call on',
-        body: z.object({ tokenId: z.uuid() }),
+        body: identity.requests.revokeToken,
         response: { 200: envelopeOf(z.null()) },
       },
     },

@@ -3,8 +3,8 @@ import type { Db } from '@sais/kit';
 import { type RawBuilder, sql } from 'kysely';
 import type { Accounts } from '../accounts.ts';
 
-/** Roles an admin grants and revokes; `participant` belongs to every account. */
-export const staffRoles = ['reviewer', 'operator', 'auditor', 'admin'] as const satisfies readonly Role[];
+/** Roles an admin grants and revokes; `participant` belongs to every account (`@sais/events`). */
+export const { staffRoles } = identity.requests;
 export const accountStatuses = ['active', 'disabled', 'closed', 'deleted'] as const;
 
 export interface UserListQuery {

@@ -14,23 +14,11 @@ import { type AuditJobs, TooManyJobs } from './jobs.ts';
 import { verifyReadModels } from './read-models.ts';
 import { countEvents } from './replay-jobs.ts';
 
-/** An instant as the audit calls take it (ISO text). */
-export const instant = z
-  .string()
-  .max(40)
-  .refine((text) => !Number.isNaN(Date.parse(text)), 'invalidRequest');
+/** An instant as the audit calls take it (ISO text; `audit.requests`, shared with the console). */
+export const { instant } = audit.requests;
 
 const { auditJob } = audit.responses;
-const jobRequest = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('asof'),
-    projection: z.string().min(1).max(200),
-    at: instant,
-    query: z.record(z.string().max(40), z.string().max(200)).default({}),
-  }),
-  z.object({ kind: z.literal('verify') }),
-  z.object({ kind: z.literal('read-models'), projection: z.string().min(1).max(200).optional() }),
-]);
+const { jobRequest } = audit.requests;
 
 export interface AuditJobRoutesOptions {
   service: { name: string; schema: string };

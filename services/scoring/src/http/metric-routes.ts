@@ -29,7 +29,7 @@ export async function metricRoutes(root: FastifyInstance, { db, store }: { db: D
         tags: ['leaderboard'],
         summary:
           "The competition's metric with its direction and the public leaderboard's share of the test ids; null before the ground truth is set",
-        querystring: z.object({ competitionId: z.uuid() }),
+        querystring: scoring.requests.competitionQuery,
         response: { 200: envelopeOf(competitionMetric) },
       },
     },

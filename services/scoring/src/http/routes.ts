@@ -12,7 +12,7 @@ import { finalSelectionRoutes } from './submissions/final-routes.ts';
 import { submissionRoutes } from './submissions/routes.ts';
 
 export { maxMultipartBytes } from './submissions/routes.ts';
-export { type AdminGuards, type RouteGuard, parseSubmissionList, phaseField } from './admin/routes.ts';
+export { type AdminGuards, type RouteGuard, parseSubmissionList } from './admin/routes.ts';
 
 /**
  * The scoring service's HTTP calls, one encapsulated plugin per area (as fastify/demo lays them out):

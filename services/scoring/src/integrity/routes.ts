@@ -8,12 +8,13 @@ import {
   staffArea,
   simpleRestQuery,
 } from '@sais/kit';
+import { scoring } from '@sais/events';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Leaderboards } from '../leaderboards.ts';
 import { Standings } from '../standings.ts';
-import { type AdminGuards, type RouteGuard, phaseField } from '../http/admin/routes.ts';
+import { type AdminGuards, type RouteGuard } from '../http/admin/routes.ts';
 import * as S from '../http/schemas.ts';
 import { ownTeamGuards } from './duties.ts';
 import { withTeamNames } from './names.ts';
@@ -69,8 +70,7 @@ export async function integrityRoutes(
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin: integrity'];
   const operator = staffArea(root, auth, 'operator');
-  const phaseBody = z.object({ competitionId: z.uuid(), phase: phaseField });
-  const reason = z.string().trim().min(1).max(500);
+  const { phaseBody, phaseReason, reasonBody, disqualifySignalTeam } = scoring.requests;
   const idParams = z.object({ id: z.string().min(1).max(80) });
 
   app.get(
@@ -138,7 +138,7 @@ export async function integrityRoutes(
         schema: {
           tags,
           summary: steps[step],
-          body: phaseBody.extend({ reason }),
+          body: phaseReason,
           response: { 200: envelopeOf(S.publicationStatus) },
         },
       },
@@ -193,7 +193,7 @@ export async function integrityRoutes(
         tags,
         summary: 'Operator: dismiss a signal with a reason (recorded as an event)',
         params: idParams,
-        body: z.object({ reason }),
+        body: reasonBody,
         response: { 200: envelopeOf(S.decidedSignal) },
       },
     },
@@ -220,7 +220,7 @@ export async function integrityRoutes(
         summary:
           'Operator: disqualify a team the signal names, with a reason (the team drops out of both leaderboards; recorded as events)',
         params: idParams,
-        body: z.object({ teamId: z.string().min(1).max(100), reason }),
+        body: disqualifySignalTeam,
         response: { 200: envelopeOf(S.decidedSignal) },
       },
     },

@@ -4,6 +4,7 @@
  * submitting team only. The event's content carries the private score, so it is given only once the phase's
  * private leaderboard is published; until then the proof covers the event's hash alone.
  */
+import { scoring } from '@sais/events';
 import { type Db, type EventStore, envelopeOf, ok, requirePrincipal } from '@sais/kit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -43,7 +44,7 @@ export async function scoreRecordRoutes(
         tags: ['submission'],
         summary:
           'The event that recorded my submission’s score (for its proof in the transparency log: /api/transparency/scoring/proof); its content once the private leaderboard is published',
-        querystring: z.object({ submissionId: z.uuid() }),
+        querystring: scoring.requests.submissionQuery,
         response: {
           200: envelopeOf(
             z.object({

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { teamErrors } from '../errors.ts';
 import type { Teams } from '../teams/commands.ts';
 import { type TeamDirectory, teamStatuses } from '../teams/directory.ts';
-import { teamRecord } from './schemas.ts';
+import { dissolveBody, teamRecord } from './schemas.ts';
 
 const tags = ['admin: teams'];
 const idParams = z.object({ id: z.uuid() });
@@ -82,7 +82,7 @@ export async function teamAdminRoutes(
         tags,
         summary: 'Operator: dissolve a team with a reason; members and applicants are notified',
         params: idParams,
-        body: z.object({ reason: z.string().trim().max(500).optional() }).optional(),
+        body: dissolveBody,
         response: { 200: envelopeOf(teamRecord) },
       },
     },

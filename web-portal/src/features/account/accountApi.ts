@@ -1,3 +1,4 @@
+import type { identity } from '@sais/events';
 import { api } from '../../app/api';
 import type { ChangePasswordValues } from '../auth/validation';
 
@@ -6,13 +7,16 @@ import type { ChangePasswordValues } from '../auth/validation';
  * applies (a wrong current password says so), so the call does not opt out of it.
  */
 export function updatePassword(values: ChangePasswordValues) {
-  return api.request<null>('/user/updatePassword', { method: 'POST', data: values });
+  return api.request<null>('/user/updatePassword', {
+    method: 'POST',
+    data: values satisfies identity.requests.UpdatePasswordBody,
+  });
 }
 
 /** POST /user/close: closes the signed-in account (the password confirms it); the server ends every session. */
 export function closeAccount(password: string) {
   return api.request<{ closedAt: string; deleteAfter: string | null }>('/user/close', {
     method: 'POST',
-    data: { password },
+    data: { password } satisfies identity.requests.CloseAccount,
   });
 }

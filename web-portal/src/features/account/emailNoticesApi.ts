@@ -1,3 +1,4 @@
+import type { identity } from '@sais/events';
 import { api } from '../../app/api';
 
 export type EmailLanguage = 'zh-CN' | 'en';
@@ -12,7 +13,8 @@ export interface EmailNotices {
   perHour: number;
 }
 
-export type EmailNoticeChoice = Pick<EmailNotices, 'scoring' | 'teams' | 'verification' | 'language'>;
+/** What POST /user/emailNotices takes (`identity.requests.emailNoticesBody`). */
+export type EmailNoticeChoice = identity.requests.EmailNoticesBody;
 
 export function fetchEmailNotices() {
   return api.request<EmailNotices>('/user/emailNotices');

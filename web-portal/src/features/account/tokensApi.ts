@@ -1,7 +1,8 @@
+import { identity } from '@sais/events';
 import { api } from '../../app/api';
 
-export const tokenScopes = ['read', 'submit', 'team'] as const;
-export type TokenScope = (typeof tokenScopes)[number];
+export const tokenScopes = identity.tokenScopes;
+export type TokenScope = identity.TokenScope;
 
 export interface AccessToken {
   tokenId: string;
@@ -20,7 +21,7 @@ export function listTokens() {
 }
 
 /** POST /user/tokens/create: the answer holds the secret, shown once. */
-export function createToken(values: { name: string; scopes: TokenScope[]; expiresInDays: number }) {
+export function createToken(values: identity.requests.CreateToken) {
   return api.request<AccessToken & { token: string }>('/user/tokens/create', {
     method: 'POST',
     data: values,
@@ -29,5 +30,8 @@ export function createToken(values: { name: string; scopes: TokenScope[]; expire
 
 /** POST /user/tokens/revoke. */
 export function revokeToken(tokenId: string) {
-  return api.request<null>('/user/tokens/revoke', { method: 'POST', data: { tokenId } });
+  return api.request<null>('/user/tokens/revoke', {
+    method: 'POST',
+    data: { tokenId } satisfies identity.requests.RevokeToken,
+  });
 }

@@ -1,4 +1,4 @@
-import { prizeTrackOf } from '@sais/events';
+import { type competition, prizeTrackOf } from '@sais/events';
 import { useEffect, useState } from 'react';
 import { api } from '../../app/api';
 import type { Competition, Paged } from '../competitions/types';
@@ -12,7 +12,7 @@ export function usePrizeCompetitions(): Partial<Record<TrackKey, string>> {
     let live = true;
     api
       .request<Paged<Competition>>('/race/list', {
-        data: { season: prizeSeason, page: 1, pageSize: 20 },
+        data: { season: prizeSeason, page: 1, pageSize: 20 } satisfies competition.requests.ListQuery,
         silent: true,
       })
       .then(

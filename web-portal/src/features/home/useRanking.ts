@@ -1,3 +1,4 @@
+import type { competition } from '@sais/events';
 import { useEffect, useState } from 'react';
 import type { ApiClient } from '../../api/client';
 import { api } from '../../app/api';
@@ -16,7 +17,7 @@ const leadersShown = 5;
 /** Loads the prize's tracks and the first rows of each one's public leaderboard (no notices). */
 export async function loadRanking(client: ApiClient): Promise<TrackRanking[]> {
   const { records } = await client.request<Paged<Competition>>('/race/list', {
-    data: { season: prizeSeason, page: 1, pageSize: 20 },
+    data: { season: prizeSeason, page: 1, pageSize: 20 } satisfies competition.requests.ListQuery,
     silent: true,
   });
   const scoring = createScoringApi(client);

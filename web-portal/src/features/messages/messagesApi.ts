@@ -1,3 +1,4 @@
+import type { identity } from '@sais/events';
 import { api } from '../../app/api';
 
 /** A row of GET /notify/page (services/identity/src/inbox/inbox.ts). */
@@ -28,7 +29,7 @@ export interface MessageDetail {
 /** `silent` for the counts that only decorate a page (the top bar's badge): no notice of their own. */
 export function fetchMessages(page: number, pageSize: number, { silent = false }: { silent?: boolean } = {}) {
   return api.request<MessagePage>('/notify/page', {
-    data: { page, pageSize },
+    data: { page, pageSize } satisfies identity.requests.Paging,
     silent,
     allowSignedOut: silent,
   });
@@ -44,7 +45,9 @@ export function onMessageRead(listener: () => void): () => void {
 
 /** GET /notify/detail: opening a message marks it read. */
 export async function fetchMessage(notifyId: string) {
-  const detail = await api.request<MessageDetail>('/notify/detail', { data: { notifyId } });
+  const detail = await api.request<MessageDetail>('/notify/detail', {
+    data: { notifyId } satisfies identity.requests.NotifyQuery,
+  });
   for (const listener of readListeners) listener();
   return detail;
 }

@@ -3,6 +3,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
+import { profileLimits } from '@sais/events';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../forms/notify';
 import { useForm } from '../../forms/useForm';
@@ -14,11 +15,11 @@ import { type ProfileValues, profileChangesOf, profileValuesOf, validateProfile 
 
 type TextFieldName = Exclude<keyof ProfileValues, 'isStudent' | 'graduationDate'>;
 const textFields: readonly { name: TextFieldName; maxLength: number; required?: boolean; rows?: number }[] = [
-  { name: 'nickname', maxLength: 40 },
-  { name: 'countryRegion', maxLength: 100, required: true },
-  { name: 'organization', maxLength: 100, required: true },
-  { name: 'address', maxLength: 200 },
-  { name: 'description', maxLength: 500, rows: 3 },
+  { name: 'nickname', maxLength: profileLimits.nickname },
+  { name: 'countryRegion', maxLength: profileLimits.countryRegion, required: true },
+  { name: 'organization', maxLength: profileLimits.organization, required: true },
+  { name: 'address', maxLength: profileLimits.address },
+  { name: 'description', maxLength: profileLimits.description, rows: 3 },
 ];
 
 export function ProfileForm({ user }: { user: UserDetail }) {

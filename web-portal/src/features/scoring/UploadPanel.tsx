@@ -5,6 +5,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { scoring } from '@sais/events';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zoneName } from '../../forms/timeZones';
@@ -24,7 +25,7 @@ interface UploadPanelProps {
 }
 
 /** A submission's message: at most this many characters (the server's limit, @sais/events). */
-const messageMax = 500;
+const messageMax = scoring.submissionDescriptionMax;
 
 /** Choose a CSV (and an optional message) and submit it; today's allowance and the daily-limit rules beside it. */
 export function UploadPanel({ remaining, busy, onUpload, onSample }: UploadPanelProps) {

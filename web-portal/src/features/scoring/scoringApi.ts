@@ -1,4 +1,4 @@
-import { scoringCodes } from '@sais/events';
+import { type scoring, scoringCodes } from '@sais/events';
 import { ApiError } from '../../api/ApiError';
 import type { ApiClient } from '../../api/client';
 import { type Progress, sendResultFile } from './uploadTransport';
@@ -19,8 +19,8 @@ export const previousRunActiveCode = scoringCodes.previousRunStillRunning;
 /** The private leaderboard is not published yet. */
 export const privateLeaderboardHiddenCode = scoringCodes.privateLeaderboardHidden;
 
-/** No ground truth yet, so no sample submission (services/scoring/src/errors.ts). */
-export const sampleUnavailableCode = 40032;
+/** No ground truth yet, so no sample submission (40032). */
+export const sampleUnavailableCode = scoringCodes.sampleSubmissionUnavailable;
 
 /** A container submission: accepted, or held until the person confirms stopping the running one. */
 export type ContainerOutcome =
@@ -53,18 +53,26 @@ export function createScoringApi(client: ApiClient) {
       }
     },
     mine(competitionId: string) {
-      return client.request<AnySubmission[]>('/submission/mine', { data: { competitionId } });
+      return client.request<AnySubmission[]>('/submission/mine', {
+        data: { competitionId } satisfies scoring.requests.CompetitionQuery,
+      });
     },
     remaining(competitionId: string) {
-      return client.request<Remaining>('/submission/remaining', { data: { competitionId } });
+      return client.request<Remaining>('/submission/remaining', {
+        data: { competitionId } satisfies scoring.requests.CompetitionQuery,
+      });
     },
     /** GET /submission/file: my submitted file's bytes. */
     file(submissionId: string) {
-      return client.download('/submission/file', { data: { submissionId } });
+      return client.download('/submission/file', {
+        data: { submissionId } satisfies scoring.requests.SubmissionQuery,
+      });
     },
     /** GET /submission/sample: the sample submission (every test id, a placeholder value). */
     sample(competitionId: string) {
-      return client.download('/submission/sample', { data: { competitionId } });
+      return client.download('/submission/sample', {
+        data: { competitionId } satisfies scoring.requests.CompetitionQuery,
+      });
     },
     /**
      * GET /submission/sample/info: the same sample's size, columns and rows. 40032 (no ground truth
@@ -72,7 +80,7 @@ export function createScoringApi(client: ApiClient) {
      */
     sampleInfo(competitionId: string) {
       return client.request<SampleInfo>('/submission/sample/info', {
-        data: { competitionId },
+        data: { competitionId } satisfies scoring.requests.CompetitionQuery,
         handledCodes: [sampleUnavailableCode],
       });
     },
@@ -80,33 +88,37 @@ export function createScoringApi(client: ApiClient) {
     cancel(submissionId: string) {
       return client.request<{ submissionId: string; status: 'Cancelled' }>('/submission/cancel', {
         method: 'POST',
-        data: { submissionId },
+        data: { submissionId } satisfies scoring.requests.CancelSubmission,
       });
     },
     myScore(competitionId: string) {
-      return client.request<MyScore>('/submission/myScore', { data: { competitionId } });
+      return client.request<MyScore>('/submission/myScore', {
+        data: { competitionId } satisfies scoring.requests.CompetitionQuery,
+      });
     },
     leaderboard(competitionId: string, page: number, pageSize: number, options: { silent?: boolean } = {}) {
       return client.request<LeaderboardPage>('/leaderboard/public', {
-        data: { competitionId, page, pageSize },
+        data: { competitionId, page, pageSize } satisfies scoring.requests.PublicBoardQuery,
         ...options,
       });
     },
     /** GET /leaderboard/private: rejects with 40009 (no notice) until the board is published. */
     privateLeaderboard(competitionId: string, page: number, pageSize: number, phase?: string) {
       return client.request<PrivateLeaderboardPage>('/leaderboard/private', {
-        data: { competitionId, page, pageSize, phase },
+        data: { competitionId, page, pageSize, phase } satisfies scoring.requests.PrivateBoardQuery,
         handledCodes: [privateLeaderboardHiddenCode],
       });
     },
     finalSelection(competitionId: string) {
-      return client.request<FinalSelection[]>('/submission/final', { data: { competitionId } });
+      return client.request<FinalSelection[]>('/submission/final', {
+        data: { competitionId } satisfies scoring.requests.CompetitionQuery,
+      });
     },
     /** POST /submission/selectFinal: up to 2 submissions of a phase; [] returns to the default. */
     selectFinal(competitionId: string, phase: string, submissionIds: string[]) {
       return client.request<FinalSelection>('/submission/selectFinal', {
         method: 'POST',
-        data: { competitionId, phase, submissionIds },
+        data: { competitionId, phase, submissionIds } satisfies scoring.requests.SelectFinal,
       });
     },
   };

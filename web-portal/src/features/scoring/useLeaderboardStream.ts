@@ -1,3 +1,4 @@
+import type { scoring } from '@sais/events';
 import { useEffect, useRef, useState } from 'react';
 
 /**
@@ -17,7 +18,7 @@ export function useLeaderboardStream(
   }, [onChange]);
   useEffect(() => {
     if (!competitionId || typeof EventSource === 'undefined') return undefined;
-    const query = new URLSearchParams({ competitionId });
+    const query = new URLSearchParams({ competitionId } satisfies scoring.requests.CompetitionQuery);
     const source = new EventSource(`${baseUrl}/leaderboard/stream?${query}`, { withCredentials: true });
     source.addEventListener('ready', () => setOpen(true));
     source.addEventListener('changed', () => latest.current());

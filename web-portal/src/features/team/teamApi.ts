@@ -1,3 +1,4 @@
+import type { team } from '@sais/events';
 import type { ApiClient } from '../../api/client';
 import type { MyTeam, TeamSummary } from './types';
 
@@ -7,22 +8,40 @@ const post = <T>(client: ApiClient, path: string, data: object) =>
 /** The team calls of the portal (`/api/team/...`), on any API client. */
 export function createTeamApi(client: ApiClient) {
   return {
-    myTeam: (competitionId: string) => client.request<MyTeam>('/team/myTeam', { data: { competitionId } }),
-    detail: (teamId: string) => client.request<TeamSummary>('/team/detail', { data: { teamId } }),
+    myTeam: (competitionId: string) =>
+      client.request<MyTeam>('/team/myTeam', {
+        data: { competitionId } satisfies team.requests.CompetitionQuery,
+      }),
+    detail: (teamId: string) =>
+      client.request<TeamSummary>('/team/detail', { data: { teamId } satisfies team.requests.TeamQuery }),
     create: (competitionId: string, name: string) =>
-      post<{ teamId: string; attemptsLeft: number }>(client, '/team/create', { competitionId, name }),
-    rename: (teamId: string, name: string) => post<null>(client, '/team/rename', { teamId, name }),
-    disband: (teamId: string) => post<null>(client, '/team/disband', { teamId }),
-    apply: (teamId: string) => post<{ applicationId: string }>(client, '/team/apply', { teamId }),
+      post<{ teamId: string; attemptsLeft: number }>(client, '/team/create', {
+        competitionId,
+        name,
+      } satisfies team.requests.CreateTeam),
+    rename: (teamId: string, name: string) =>
+      post<null>(client, '/team/rename', { teamId, name } satisfies team.requests.RenameTeam),
+    disband: (teamId: string) =>
+      post<null>(client, '/team/disband', { teamId } satisfies team.requests.TeamBody),
+    apply: (teamId: string) =>
+      post<{ applicationId: string }>(client, '/team/apply', { teamId } satisfies team.requests.TeamBody),
     cancelApplication: (applicationId: string) =>
-      post<null>(client, '/team/cancelApplication', { applicationId }),
+      post<null>(client, '/team/cancelApplication', {
+        applicationId,
+      } satisfies team.requests.ApplicationBody),
     handleApplication: (applicationId: string, agree: boolean) =>
-      post<null>(client, '/team/handleApplication', { applicationId, agree }),
-    applyLeave: (teamId: string) => post<{ applicationId: string }>(client, '/team/applyLeave', { teamId }),
+      post<null>(client, '/team/handleApplication', {
+        applicationId,
+        agree,
+      } satisfies team.requests.HandleApplication),
+    applyLeave: (teamId: string) =>
+      post<{ applicationId: string }>(client, '/team/applyLeave', {
+        teamId,
+      } satisfies team.requests.TeamBody),
     removeMember: (teamId: string, userId: string) =>
-      post<null>(client, '/team/removeMember', { teamId, userId }),
+      post<null>(client, '/team/removeMember', { teamId, userId } satisfies team.requests.MemberBody),
     transferOwner: (teamId: string, userId: string) =>
-      post<null>(client, '/team/transferOwner', { teamId, userId }),
+      post<null>(client, '/team/transferOwner', { teamId, userId } satisfies team.requests.MemberBody),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { MessageKey } from '@sais/events';
+import { type MessageKey, team } from '@sais/events';
 
 /** The server's rule for a team name (trimmed, 1 to 30 characters) as a catalogue key, or undefined. */
 export function teamNameProblem(
@@ -7,6 +7,6 @@ export function teamNameProblem(
 ): MessageKey | undefined {
   const trimmed = name.trim();
   if (trimmed.length === 0) return required;
-  if (trimmed.length > 30) return 'teamNameTooLong';
+  if (trimmed.length > team.requests.teamNameMaxLength) return 'teamNameTooLong';
   return undefined;
 }

@@ -1,4 +1,4 @@
-import { transparency } from '@sais/events';
+import { type scoring, transparency } from '@sais/events';
 import type { ApiClient } from '../../api/client';
 
 /** What `GET /api/submission/scoreRecord` answers: the event that recorded a submission's score. */
@@ -37,7 +37,10 @@ export function createTransparencyApi(client: ApiClient) {
       });
     },
     scoreRecord(submissionId: string) {
-      return client.request<ScoreRecord>('/submission/scoreRecord', { data: { submissionId }, silent: true });
+      return client.request<ScoreRecord>('/submission/scoreRecord', {
+        data: { submissionId } satisfies scoring.requests.SubmissionQuery,
+        silent: true,
+      });
     },
   };
 }

@@ -22,9 +22,6 @@ import type { Standings } from '../../standings.ts';
 import { readResultForm } from '../result-form.ts';
 import * as S from '../schemas.ts';
 
-/** A phase named explicitly: there is no default phase for publishing or rescoring (issue 19). */
-export const phaseField = z.string({ error: 'phaseRequired' }).trim().min(1, 'phaseRequired').max(40);
-
 const listFilter = z.object({
   competitionId: z.uuid().optional(),
   status: z.enum(['Waiting', 'Evaluating', 'Completed', 'Invalid', 'Failed', 'Cancelled']).optional(),
@@ -91,7 +88,6 @@ export async function adminRoutes(
     };
   const tags = ['admin: scoring'];
   const idParams = z.object({ id: z.uuid() });
-  const reason = z.string().trim().min(1).max(500);
 
   app.get(
     '/api/admin/groundtruth',
@@ -100,7 +96,7 @@ export async function adminRoutes(
         tags,
         summary:
           'Operator: the ground truth in force (SHA-256, rows, public rows, metric, who uploaded it and when), or null',
-        querystring: z.object({ competitionId: z.uuid() }),
+        querystring: scoring.requests.competitionQuery,
         response: { 200: envelopeOf(S.groundTruthInForce.nullable()) },
       },
     },
@@ -208,11 +204,7 @@ export async function adminRoutes(
         tags,
         summary:
           'Operator: score every Completed or Invalid submission of one phase (or, with allPhases: true, of every phase) again, after a ground-truth fix; no default phase',
-        body: z.object({
-          competitionId: z.uuid(),
-          phase: z.string().trim().min(1, 'phaseRequired').max(40).optional(),
-          allPhases: z.literal(true).optional(),
-        }),
+        body: scoring.requests.rescoreAll,
         response: { 200: envelopeOf(S.rescoredAll) },
       },
     },
@@ -233,7 +225,7 @@ export async function adminRoutes(
         tags,
         summary: 'Operator: disqualify one submission with a reason (it leaves both leaderboards)',
         params: idParams,
-        body: z.object({ reason }),
+        body: scoring.requests.reasonBody,
         response: {
           200: envelopeOf(z.object({ submissionId: z.string(), disqualifiedReason: z.string() })),
         },
@@ -253,7 +245,7 @@ export async function adminRoutes(
         tags,
         summary:
           'Operator: disqualify a team of a competition with a reason (it drops out of both leaderboards)',
-        body: z.object({ competitionId: z.uuid(), teamId: z.string().min(1).max(100), reason }),
+        body: scoring.requests.disqualifyTeam,
         response: {
           200: envelopeOf(
             z.object({ competitionId: z.string(), teamId: z.string(), disqualifiedReason: z.string() }),
@@ -276,7 +268,7 @@ export async function adminRoutes(
         tags,
         summary:
           'Operator: publish a phase’s private leaderboard (final results) where one operator may (else 40041: propose and approve); final selections close',
-        body: z.object({ competitionId: z.uuid(), phase: phaseField }),
+        body: scoring.requests.phaseBody,
         response: { 200: envelopeOf(S.published) },
       },
     },

@@ -11,7 +11,6 @@ import {
 import { scoring } from '@sais/events';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { BoardWatch } from '../../board-watch.ts';
 import type { BoardsAsOf } from '../../boards-as-of.ts';
 import type { Leaderboards } from '../../leaderboards.ts';
@@ -20,15 +19,7 @@ import { scoringErrors } from '../../errors.ts';
 
 const R = scoring.responses;
 
-const boardQuery = z.object({
-  competitionId: z.uuid(),
-  phase: z.string().max(40).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(50),
-});
-
-/** A past time (ISO 8601) the board is asked as of (decision 0019). */
-const asOfParam = z.string().max(40).optional();
+const Q = scoring.requests;
 
 /** The two steps of an answer as of a past time (decision 0019), for the public and private boards. */
 function asOfHelpers(auth: Authenticator, boardsAsOf: BoardsAsOf | undefined) {
@@ -75,7 +66,6 @@ export async function boardRoutes(
   const auth = root.authenticator;
   const app = root.withTypeProvider<ZodTypeProvider>();
   const serializedPages = new WeakMap<object, Buffer>();
-  const byCompetition = z.object({ competitionId: z.uuid() });
   const { asOfCaller, rebuilt } = asOfHelpers(auth, boardsAsOf);
   // Open event streams end before the server closes, or it would wait for them.
   const streams = new Set<() => void>();
@@ -90,12 +80,7 @@ export async function boardRoutes(
         tags: ['leaderboard'],
         summary:
           'Public leaderboard of a phase: rank, participants, organisation, score, date of the best submission; with asOf (signed in) the board as it was then (rounded down to the minute; decision 0019)',
-        querystring: byCompetition.extend({
-          phase: z.string().optional(),
-          page: z.coerce.number().int().min(1).default(1),
-          pageSize: z.coerce.number().int().min(1).max(100).default(50),
-          asOf: asOfParam,
-        }),
+        querystring: Q.publicBoardQuery,
         // Sent as bytes serialized once per change (below), so this documents the answer only.
         response: { 200: envelopeOf(R.leaderboardPage) },
       },
@@ -124,7 +109,7 @@ export async function boardRoutes(
         tags: ['leaderboard'],
         summary:
           'Private leaderboard of a phase (best private score among each team’s final submissions); hidden until an operator publishes it (operators may preview)',
-        querystring: boardQuery.extend({ asOf: asOfParam }),
+        querystring: Q.privateBoardQuery,
         response: { 200: envelopeOf(R.privateLeaderboardPage) },
       },
     },
@@ -164,7 +149,7 @@ export async function boardRoutes(
         tags: ['leaderboard'],
         summary:
           'Server-sent events: `changed` ({competitionId, version}) whenever a leaderboard of the competition changes; reload the page then',
-        querystring: z.object({ competitionId: z.uuid() }),
+        querystring: Q.competitionQuery,
         response: {
           200: eventStreamResponse(
             'Events `ready` ({competitionId, pollMs}) once, then `changed` ({competitionId, version}); a comment every 15 s',

@@ -7,6 +7,7 @@ import type { Standings } from '../../standings.ts';
 import type { Submissions } from '../../submissions.ts';
 
 const R = scoring.responses;
+const Q = scoring.requests;
 
 /** The team's final submissions per phase (`/api/submission/{selectFinal,final}`): chosen, or the default. */
 export async function finalSelectionRoutes(
@@ -24,11 +25,7 @@ export async function finalSelectionRoutes(
         tags,
         summary:
           'Choose up to 2 Completed submissions of one phase for the private leaderboard ([] = default: the 2 best public)',
-        body: z.object({
-          competitionId: z.uuid(),
-          submissionIds: z.array(z.uuid()).max(2),
-          phase: z.string().max(40).optional(),
-        }),
+        body: Q.selectFinal,
         // null: the team has no submission in that phase yet (its empty choice is recorded all the same).
         response: { 200: envelopeOf(R.finalSelection.nullable()) },
       },
@@ -53,7 +50,7 @@ export async function finalSelectionRoutes(
       schema: {
         tags,
         summary: 'My team’s final submissions per phase: its own choice, or the default (2 best public)',
-        querystring: z.object({ competitionId: z.uuid() }),
+        querystring: Q.competitionQuery,
         response: { 200: envelopeOf(z.array(R.finalSelection)) },
       },
     },

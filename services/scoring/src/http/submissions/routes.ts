@@ -18,6 +18,7 @@ import { type Submissions, descriptionOf, formatRefusalKeys } from '../../submis
 import { competitionIdOf, readResultForm } from '../result-form.ts';
 
 const R = scoring.responses;
+const Q = scoring.requests;
 
 /** Files above this size must use the resumable upload (tus, `../tus.ts`). */
 export const maxMultipartBytes = scoring.resultFileLimits.multipartBytes;
@@ -33,7 +34,7 @@ export async function submissionRoutes(
   const auth = root.authenticator;
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = ['submission'];
-  const byCompetition = z.object({ competitionId: z.uuid() });
+  const byCompetition = Q.competitionQuery;
 
   app.post(
     '/api/submission/upload',
@@ -118,7 +119,7 @@ export async function submissionRoutes(
         tags,
         summary:
           'Cancel a submission of my team that has not started evaluating; its allowance comes back (decision 0020)',
-        body: z.object({ submissionId: z.uuid() }),
+        body: Q.cancelSubmission,
         response: { 200: envelopeOf(R.submissionCancelled) },
       },
     },
@@ -213,7 +214,7 @@ export async function submissionRoutes(
       schema: {
         tags,
         summary: 'Download my submitted file',
-        querystring: z.object({ submissionId: z.uuid() }),
+        querystring: Q.submissionQuery,
         response: { 200: nonJsonResponse('The submitted CSV (an attachment)', ['text/csv']) },
       },
     },

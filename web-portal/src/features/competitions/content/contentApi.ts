@@ -19,11 +19,15 @@ export interface CompetitionMetric {
 }
 
 export function fetchContent(competitionId: string) {
-  return api.request<CompetitionContent>('/race/content', { data: { competitionId } });
+  return api.request<CompetitionContent>('/race/content', {
+    data: { competitionId } satisfies competition.requests.CompetitionQuery,
+  });
 }
 
 export function fetchMetric(competitionId: string) {
-  return api.request<CompetitionMetric | null>('/leaderboard/metric', { data: { competitionId } });
+  return api.request<CompetitionMetric | null>('/leaderboard/metric', {
+    data: { competitionId } satisfies scoring.requests.CompetitionQuery,
+  });
 }
 
 /**
@@ -47,5 +51,7 @@ export interface FilePreview {
 }
 
 export function fetchPreview(fileId: string) {
-  return api.request<FilePreview | null>('/race/preview', { data: { fileId } });
+  return api.request<FilePreview | null>('/race/preview', {
+    data: { fileId } satisfies competition.requests.FileQuery,
+  });
 }
