@@ -6,7 +6,7 @@ import {
   sealDigest,
   sealForm,
 } from '@sais/events';
-import { type Db, type EventStore } from '@sais/kit';
+import { ConcurrencyError, type Db, type EventStore } from '@sais/kit';
 import { sql } from 'kysely';
 import type { Leaderboards } from '../leaderboards.ts';
 import { boardStream } from '../standings.ts';
@@ -106,10 +106,17 @@ export class Seals {
    */
   async beforePublish(competitionId: string, phase: string, sealedBy: string, metadata: EventMetadata) {
     if (await this.#published(competitionId, phase)) return;
-    const sealed = await this.boards.sealOf(competitionId, phase);
+    let sealed = await this.boards.sealOf(competitionId, phase);
     if (!sealed) {
-      await this.seal(competitionId, phase, sealedBy, metadata);
-      return;
+      try {
+        await this.seal(competitionId, phase, sealedBy, metadata);
+        return;
+      } catch (error) {
+        // Another operator sealed at the same moment (both proposing): their seal stands if it is this ranking's.
+        if (!(error instanceof ConcurrencyError)) throw error;
+        sealed = await this.boards.sealOf(competitionId, phase);
+        if (!sealed) throw error;
+      }
     }
     const { digest } = await this.current(competitionId, phase);
     if (digest !== sealed.digest)
