@@ -10,8 +10,11 @@
  * `csv`, a worker that parses the ground truth's CSV:
  * - truth: read the ground-truth file into a Buffer and parse it into typed arrays, then give the
  *   Buffer back (a worker does this once per ground truth and keeps it: GroundTruthCache);
+ * - warmUp (before the rest, timed apart): the scan pool started and the scoring code warmed on small
+ *   made-up files (warm-up.ts), as a scoring worker does when it starts (scoring-workers.ts);
+ *   `SAIS_BENCH_NO_WARM_UP=1` skips it, to see what it saves;
  * - first: the worker path for the first submission this process scores — read the submission file
- *   (one readFile, no copy) and score it with every validation on. JIT still cold for the scoring loop;
+ *   (one readFile, no copy) and score it with every validation on (never scored before in this process);
  * - warm: the same again (file read again each time), as for any later submission of a running worker;
  * - then, not timed with the rest: the ground truth's stored form is written to <form out> (what the
  *   operator's upload stores beside the CSV), `encodeMs`.
@@ -31,6 +34,7 @@ import { type Scores, scoreSubmission } from '../services/scoring/src/evaluation
 import { decodeTruthForm, encodeTruthForm } from '../services/scoring/src/evaluation/truth-form.ts';
 import { startScanPool } from '../services/scoring/src/evaluation/scan-pool.ts';
 import { readFileShared, release } from '../services/scoring/src/evaluation/shared-memory.ts';
+import { warmUpScoring } from '../services/scoring/src/evaluation/warm-up.ts';
 
 const [mode, truthPath, submissionPath, metricName = 'rmse', extra = ''] = process.argv.slice(2);
 const metric = metricName as Metric;
@@ -42,11 +46,15 @@ const cpuMs = () => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
 };
+// As a scoring worker does when it starts (scoring-workers.ts): the scan pool's threads start, then
+// the scoring code is warmed on small made-up files (warm-up.ts); timed apart, not in the paths below.
+const warmCpu0 = cpuMs();
+startScanPool();
+const warmUp = process.env.SAIS_BENCH_NO_WARM_UP ? { ms: 0, files: 0 } : warmUpScoring();
+const warmUpCpuMs = cpuMs() - warmCpu0;
+const rssWarmMb = process.memoryUsage().rss / 2 ** 20;
 const cpu0 = cpuMs();
 const t0 = performance.now();
-// As a worker does when it loads a ground truth (GroundTruthCache): the scan pool's threads start
-// (on the other cores) while the ground truth is read; timed with it.
-startScanPool();
 // The ground truth (its CSV or its stored form) in a Buffer, as the service gets it from PostgreSQL,
 // given back once read, as GroundTruthCache does (the truth keeps copies of what it needs).
 const stored = readFileSync(truthPath!);
@@ -79,6 +87,8 @@ const encodeMs = performance.now() - encodeStart;
 const { publicScore, privateScore, rows } = first.scores;
 console.log(
   JSON.stringify({
+    warmUpMs: warmUp.ms,
+    warmUpCpuMs,
     truthMs,
     firstMs: first.ms,
     warmMs: warmMs[Math.floor(warmMs.length / 2)] ?? Number.NaN,
@@ -96,6 +106,7 @@ console.log(
     sameEveryRun: warm.every((run) => run.scores.publicScore === publicScore),
     direct: truth.direct,
     rssBeforeMb,
+    rssWarmMb,
     firstRssMb,
     maxRssMb: process.resourceUsage().maxRSS / 1024,
   }),

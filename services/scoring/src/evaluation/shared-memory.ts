@@ -58,7 +58,12 @@ export function readFileShared(path: string): Uint8Array {
  */
 export function release(bytes: Uint8Array): boolean {
   const buffer = bytes.buffer;
-  if (buffer instanceof SharedArrayBuffer || bytes.byteOffset !== 0 || bytes.byteLength !== buffer.byteLength)
+  if (
+    buffer instanceof SharedArrayBuffer ||
+    buffer.byteLength === 0 || // nothing to give back, or given back already
+    bytes.byteOffset !== 0 ||
+    bytes.byteLength !== buffer.byteLength
+  )
     return false;
   // ES2024 (Node 22+), beyond the project's `lib` (ES2023).
   (buffer as ArrayBuffer & { transfer(length: number): ArrayBuffer }).transfer(0);
