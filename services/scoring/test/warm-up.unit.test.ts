@@ -19,8 +19,8 @@ describe('the scoring warm-up', () => {
     const pool = startScanPool();
     const clean = scanCounts.clean;
     const warm = warmUpScoring();
-    expect(warm.files).toBe(pool ? 32 : 16);
-    if (pool) expect(scanCounts.clean - clean).toBe(16);
+    expect(warm.files).toBe(pool ? 48 : 16);
+    if (pool) expect(scanCounts.clean - clean).toBe(32);
     expect(warm.busyMs).toBeGreaterThan(0);
     expect(warm.ms).toBeGreaterThanOrEqual(warm.busyMs);
     expect(scoreSubmission(Buffer.from(submission), truth)).toEqual(before);

@@ -1,6 +1,6 @@
-import type { Metric } from './ground-truth.ts';
+import type { GroundTruth, Metric } from './ground-truth.ts';
 import { loadGroundTruth } from './load-truth.ts';
-import { scanPool } from './scan-pool.ts';
+import { type ParallelOptions, scanPool } from './scan-pool.ts';
 import { scoreSubmission } from './score.ts';
 import { release, sharedArray } from './shared-memory.ts';
 import { decodeTruthForm, encodeTruthForm } from './truth-form.ts';
@@ -10,24 +10,25 @@ import { decodeTruthForm, encodeTruthForm } from './truth-form.ts';
  * workers at start, the benchmark's child likewise) reads and scores small made-up files through the
  * paths a real one takes, often enough for V8 to optimise them. Without it a fresh worker's first
  * 1,000,000-row submission ran 40–90 ms slower than its next ones, compiling as it went (decision 0015,
- * fourth pass). What is warmed: reading a ground truth (text ids: hash index; integer ids: direct
- * index), its stored form written and mapped, and scoring — on one thread, and on the scan pool's
- * threads when the process started the pool — for a file given as a Buffer (as from PostgreSQL) and
- * one in shared memory (as read by readFileShared), with negative values and decimals (a branch that
- * never ran is code thrown away when it first does). Numeric metric only (RMSE): the label metrics
- * code labels per submission, a small part of their time. Each file is given back once used, so the
- * warm-up leaves no garbage of size behind.
+ * fourth pass). What is warmed: reading a ground truth (integer ids: direct index; text ids: hash
+ * index, with ids whose hashes are equal), its stored form written and mapped, and scoring a file given
+ * as a Buffer (as from PostgreSQL) and in shared memory (as read by readFileShared), with negative
+ * values and decimals (a branch that never ran is code thrown away when it first does) — on one thread,
+ * then, when the process started the scan pool, on the pool too: its threads compile their own code.
+ * Numeric metric only (RMSE): the label metrics code labels per submission, a small part of their time.
  */
 
 /** Rows of each made-up file: 2^12, so `i * STRIDE` modulo it orders the submission's rows apart. */
 const ROWS = 1 << 12;
 const STRIDE = 40_503;
-/** Files scored per kind of id (each on one thread and, with a pool, on the pool). */
+/** Files scored on one thread per kind of id. */
 const ROUNDS = 8;
+/** Files scored on the pool per kind of id: its threads take only some of each file's chunks. */
+const POOL_ROUNDS = 16;
 /** Times each made-up ground truth is read. */
 const TRUTH_ROUNDS = 4;
-/** Small chunks, so that a pool's threads take some of a small file. */
-const CHUNK_BYTES = 16 << 10;
+/** Tiny chunks, so that a pool's threads take many of a small file (the caller's thread takes the rest). */
+const CHUNK_BYTES = 1 << 10;
 
 const identity = { sha256: 'warm-up', metric: 'rmse' as Metric, publicPercent: 50 };
 
@@ -98,6 +99,13 @@ export function* warmUpSteps(): Generator<void, WarmUp, void> {
   };
   const pooled = scanPool() !== null;
   let files = 0;
+  const score = (bytes: Uint8Array, truth: GroundTruth, options?: ParallelOptions) => {
+    const { publicScore, rows } = scoreSubmission(bytes, truth, options);
+    if (rows !== ROWS || !(publicScore > 0)) throw new Error('scoring warm-up: a made-up file misread');
+    files++;
+    return publicScore;
+  };
+  const made: { truth: GroundTruth; files: Uint8Array[]; publicScore: number }[] = [];
   // Text ids last: their truth's shape is the one a first real submission most likely meets.
   for (const kind of ['int', 'string'] as const) {
     const csv = csvOf(kind, false);
@@ -117,22 +125,25 @@ export function* warmUpSteps(): Generator<void, WarmUp, void> {
     const buffer = csvOf(kind, true);
     const shared = sharedArray(Uint8Array, buffer.length);
     shared.set(buffer);
+    let publicScore = 0;
     for (let round = 0; round < ROUNDS; round++) {
       step();
       yield;
       stepStart = performance.now();
-      const bytes = round % 2 === 0 ? buffer : shared;
-      const scores = [scoreSubmission(bytes, truth)];
-      if (pooled) scores.push(scoreSubmission(bytes, truth, { minBytes: 0, chunkBytes: CHUNK_BYTES }));
-      for (const { publicScore, privateScore, rows } of scores)
-        if (
-          rows !== ROWS ||
-          !(publicScore > 0) ||
-          publicScore !== scores[0]!.publicScore ||
-          privateScore !== scores[0]!.privateScore
-        )
-          throw new Error('scoring warm-up: the threads and one thread disagree');
-      files += scores.length;
+      publicScore = score(round % 2 === 0 ? buffer : shared, truth);
+    }
+    made.push({ truth, files: [buffer, shared], publicScore });
+  }
+  // Then on the pool, when there is one: its threads have started by now (they start with the pool,
+  // and a thread not yet up when the first jobs come would take none of their chunks).
+  for (const { truth, files: both, publicScore } of pooled ? made : []) {
+    for (let round = 0; round < POOL_ROUNDS; round++) {
+      step();
+      yield;
+      stepStart = performance.now();
+      const pooledScore = score(both[round % 2]!, truth, { minBytes: 0, chunkBytes: CHUNK_BYTES });
+      if (pooledScore !== publicScore)
+        throw new Error('scoring warm-up: the threads and one thread disagree');
     }
   }
   step();
