@@ -8,28 +8,33 @@
  *   node bench/scoring-child.ts form <form> <submission.csv> <metric>
  *
  * `csv`, a worker that parses the ground truth's CSV:
- * - truth: read the ground-truth file and parse it into typed arrays (a worker does this once per
- *   ground truth and keeps it: GroundTruthCache);
+ * - truth: read the ground-truth file into a Buffer and parse it into typed arrays, then give the
+ *   Buffer back (a worker does this once per ground truth and keeps it: GroundTruthCache);
+ * - warmUp (before the rest, timed apart): the scan pool started and the scoring code warmed on small
+ *   made-up files (warm-up.ts), as a scoring worker does when it starts (scoring-workers.ts);
+ *   `SAIS_BENCH_NO_WARM_UP=1` skips it, to see what it saves;
  * - first: the worker path for the first submission this process scores — read the submission file
- *   (one readFile, no copy) and score it with every validation on. JIT still cold for the scoring loop;
+ *   (one readFile, no copy) and score it with every validation on (never scored before in this process);
  * - warm: the same again (file read again each time), as for any later submission of a running worker;
  * - then, not timed with the rest: the ground truth's stored form is written to <form out> (what the
  *   operator's upload stores beside the CSV), `encodeMs`.
- * `form`, a fresh worker whose ground truth was stored parsed: `mapMs` reads the form file and maps it
- * (checksum, checks, the hash table rebuilt), then `first` as above.
+ * `form`, a fresh worker whose ground truth was stored parsed: `truthMs` reads the form file into a
+ * Buffer and maps it (checksum, checks, ids and values copied into shared memory, the hash table
+ * rebuilt), gives the Buffer back, then `first` as above.
  *
  * Peak RSS twice: after the first submission (`firstRssMb`: load the ground truth and score one file, the
  * issue's measure) and after the warm runs (`maxRssMb`). The scorer allocates nothing per submission, so
  * back to back the only garbage is each file's buffer, which V8 frees at its next collection: the second
  * figure shows that swing, not memory the scorer holds.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { GroundTruth, Metric } from '../services/scoring/src/evaluation/ground-truth.ts';
 import { loadGroundTruth } from '../services/scoring/src/evaluation/load-truth.ts';
 import { type Scores, scoreSubmission } from '../services/scoring/src/evaluation/score.ts';
 import { decodeTruthForm, encodeTruthForm } from '../services/scoring/src/evaluation/truth-form.ts';
 import { startScanPool } from '../services/scoring/src/evaluation/scan-pool.ts';
-import { readFileShared } from '../services/scoring/src/evaluation/shared-memory.ts';
+import { readFileShared, release } from '../services/scoring/src/evaluation/shared-memory.ts';
+import { warmUpScoring } from '../services/scoring/src/evaluation/warm-up.ts';
 
 const [mode, truthPath, submissionPath, metricName = 'rmse', extra = ''] = process.argv.slice(2);
 const metric = metricName as Metric;
@@ -41,18 +46,26 @@ const cpuMs = () => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
 };
+// As a scoring worker does when it starts (scoring-workers.ts): the scan pool's threads start, then
+// the scoring code is warmed on small made-up files (warm-up.ts); timed apart, not in the paths below.
+const warmCpu0 = cpuMs();
+startScanPool();
+const warmUp = process.env.SAIS_BENCH_NO_WARM_UP ? { ms: 0, files: 0 } : warmUpScoring();
+const warmUpCpuMs = cpuMs() - warmCpu0;
+const rssWarmMb = process.memoryUsage().rss / 2 ** 20;
 const cpu0 = cpuMs();
 const t0 = performance.now();
-// As a worker does when it loads a ground truth (GroundTruthCache): the scan pool's threads start
-// (on the other cores) while the ground truth is read; timed with it.
-startScanPool();
+// The ground truth (its CSV or its stored form) in a Buffer, as the service gets it from PostgreSQL,
+// given back once read, as GroundTruthCache does (the truth keeps copies of what it needs).
+const stored = readFileSync(truthPath!);
 let truth: GroundTruth;
 let write: (() => void) | null = null;
-if (mode === 'form') truth = decodeTruthForm(readFileShared(truthPath!), identity);
+if (mode === 'form') truth = decodeTruthForm(stored, identity);
 else {
-  truth = loadGroundTruth(readFileShared(truthPath!), metric, 50);
+  truth = loadGroundTruth(stored, metric, 50);
   write = () => writeFileSync(extra, encodeTruthForm(truth, identity));
 }
+release(stored);
 const truthMs = performance.now() - t0;
 
 const scoreFile = (): { ms: number; scores: Scores } => {
@@ -74,6 +87,8 @@ const encodeMs = performance.now() - encodeStart;
 const { publicScore, privateScore, rows } = first.scores;
 console.log(
   JSON.stringify({
+    warmUpMs: warmUp.ms,
+    warmUpCpuMs,
     truthMs,
     firstMs: first.ms,
     warmMs: warmMs[Math.floor(warmMs.length / 2)] ?? Number.NaN,
@@ -91,6 +106,7 @@ console.log(
     sameEveryRun: warm.every((run) => run.scores.publicScore === publicScore),
     direct: truth.direct,
     rssBeforeMb,
+    rssWarmMb,
     firstRssMb,
     maxRssMb: process.resourceUsage().maxRSS / 1024,
   }),

@@ -115,6 +115,7 @@ function printKind(r: KindResult, busy: number[]) {
       [
         'run',
         'busy',
+        'start-up warm-up (CPU)',
         'ours full cold',
         'truth parse',
         'worker path',
@@ -134,6 +135,7 @@ function printKind(r: KindResult, busy: number[]) {
         return [
           String(i + 1),
           `${fmt(busy[i]!)} %`,
+          `${ms(o.warmUpMs!)} (${ms(o.warmUpCpuMs!)})`,
           ms(o.fullMs!),
           ms(o.truthMs!),
           ms(o.firstMs!),
@@ -166,6 +168,7 @@ function summary(results: KindResult[], runs: number) {
     table(
       [
         'ids',
+        'start-up warm-up',
         'ours full cold',
         'worker path',
         'fresh worker, stored form',
@@ -180,6 +183,7 @@ function summary(results: KindResult[], runs: number) {
       ],
       results.map((r) => [
         r.kind,
+        ms(median(r.ours.map((f) => f.warmUpMs!))),
         ms(median(r.ours.map((f) => f.fullMs!))),
         ms(median(r.ours.map((f) => f.firstMs!))),
         ms(median(r.stored.map((f) => f.fullMs!))),
@@ -215,17 +219,24 @@ function summary(results: KindResult[], runs: number) {
 }
 
 const WHAT = [
-  '- ours full cold path: start the scan pool (its threads start while the ground truth is read),',
-  '  read the ground-truth CSV and parse it into typed arrays (on one thread: decision 0015), then the',
-  '  worker path below, in a fresh process (`node bench/scoring-child.ts csv …`). Files are read',
-  '  straight into shared memory (readFileShared); the service copies a Buffer from PostgreSQL there.',
+  '- start-up warm-up (not in the paths below, printed apart): what a scoring worker does when it',
+  '  starts (scoring-workers.ts): start the scan pool, then score small made-up files through the same',
+  '  paths until V8 has optimised them (warm-up.ts), so a first real submission runs compiled code.',
+  '- ours full cold path: after that start-up, read the ground-truth CSV and parse it into typed',
+  '  arrays (on one thread: decision 0015), then the',
+  '  worker path below, in a fresh process (`node bench/scoring-child.ts csv …`). The ground truth is',
+  '  read into a Buffer (as the service gets it from PostgreSQL) and given back once parsed, as the',
+  "  service's GroundTruthCache does; submissions straight into shared memory (readFileShared; the",
+  '  service copies a Buffer from PostgreSQL there when it runs the pool).',
   '- worker path: a worker with the ground truth already parsed (GroundTruthCache) scores the first',
   '  submission of its process: one readFile of the submission and scoreSubmission with every validation',
   '  on (UTF-8, header, columns, quoting, empty / extra / duplicate / missing ids, non-numbers, NaN),',
   "  public and private RMSE, on the scan pool's threads and the caller's (decision 0015); the scoring",
-  '  loop not yet JIT-compiled. "warm": median of 5 more. SCORING_SCAN_THREADS=0 measures one thread.',
+  '  code warmed at start-up only (never on these files). "warm": median of 5 more.',
+  '  SCORING_SCAN_THREADS=0 measures one thread; SAIS_BENCH_NO_WARM_UP=1 skips the start-up warm-up.',
   '- fresh worker, stored form: a new process that never saw the CSV reads the parsed form the upload',
-  '  stored (truth-form.ts; here a file) and maps it ("map form": checksum, checks, hash table rebuilt),',
+  '  stored (truth-form.ts; here a file read into a Buffer, given back once mapped) and maps it ("map',
+  '  form": checksum, checks, ids and values copied into shared memory, hash table rebuilt),',
   '  then scores its first submission.',
   '- DuckDB: one query, `read_csv` of both files (types sniffed), join on id, RMSE, in a fresh process',
   '  (in-memory database, its default 2 threads). "truth in table": the same join once the ground truth',

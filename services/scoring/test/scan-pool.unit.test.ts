@@ -18,7 +18,7 @@ import {
   startScanPool,
 } from '../src/evaluation/scan-pool.ts';
 import { scoreSubmission } from '../src/evaluation/score.ts';
-import { sharedArray } from '../src/evaluation/shared-memory.ts';
+import { release, sharedArray } from '../src/evaluation/shared-memory.ts';
 import { scanWorkerBundle } from '../scripts/scan-worker-bundle.ts';
 import { fnv1a } from '../src/evaluation/csv.ts';
 import { hashedPosition } from '../src/evaluation/ground-truth.ts';
@@ -125,6 +125,26 @@ describe('the scan pool', () => {
       expect(expected).not.toBe('loaded');
       expect(message({ minBytes: 0, chunkBytes: 100 })).toBe(expected);
     }
+  });
+
+  it('gives a whole Buffer back at once, never shared memory or a part of a buffer', () => {
+    const whole = Buffer.alloc(1 << 20, 1);
+    const truth = loadGroundTruth(Buffer.from(truthCsv), 'rmse', 50);
+    expect(release(whole)).toBe(true);
+    expect(whole.length).toBe(0);
+    const shared = sharedArray(Uint8Array, 100);
+    expect(release(shared)).toBe(false);
+    expect(shared.length).toBe(100);
+    const pooled = Buffer.from('id,y\n'); // a slice of Node's pool
+    expect(release(pooled)).toBe(false);
+    expect(pooled.toString()).toBe('id,y\n');
+    // A ground truth keeps copies of what it needs: its CSV can go once read.
+    const csv = Buffer.alloc(Buffer.byteLength(truthCsv), truthCsv);
+    const again = loadGroundTruth(csv, 'rmse', 50);
+    expect(release(csv)).toBe(true);
+    expect(scoreSubmission(Buffer.from(submission), again)).toEqual(
+      scoreSubmission(Buffer.from(submission), truth),
+    );
   });
 
   it('runs the threads from a bundle made from the current sources', () => {

@@ -109,8 +109,8 @@ export const scanCounts = { clean: 0, notClean: 0, chunksByPool: 0 };
 
 /**
  * The process's scan pool, once started by startScanPool (null before, and on a single core: nothing
- * to share). Only processes that score start it (GroundTruthCache: the workers), so a service that only
- * checks uploads keeps no threads.
+ * to share). Only processes that score start it (the scoring workers at start, for their warm-up, and
+ * GroundTruthCache), so a service that only checks uploads keeps no threads.
  */
 export function scanPool(): Pool | null {
   return pool ?? null;

@@ -4,6 +4,7 @@ import type { ScoringDb } from '../db/tables.ts';
 import type { GroundTruth, Metric } from './ground-truth.ts';
 import { loadGroundTruth } from './load-truth.ts';
 import { startScanPool } from './scan-pool.ts';
+import { release } from './shared-memory.ts';
 import { StaleForm, decodeTruthForm, encodeTruthForm } from './truth-form.ts';
 
 /** A fault of the platform (storage, ground truth), never of the participant's file. */
@@ -61,6 +62,10 @@ export class GroundTruthCache {
           { competitionId, reason: error.message },
           'stored ground-truth form not used; parsing the CSV',
         );
+      } finally {
+        // A Buffer from PostgreSQL: the truth holds copies of what it needs (decodeTruthForm), so the
+        // form's bytes go back now, not at the next full collection (after the first submission is read).
+        release(stored.parsed);
       }
     }
     truth ??= await this.#parse(competitionId, identity);
@@ -89,11 +94,16 @@ export class GroundTruthCache {
       throw new PlatformFault(
         `ground truth unusable: ${error instanceof Error ? error.message : String(error)}`,
       );
+    } finally {
+      // The truth keeps copies of the ids (hash-index.ts): the CSV's bytes go back now, not at the next
+      // full collection, which may come only after the first submission is read (decision 0015).
+      release(content.content);
     }
+    const form = encodeTruthForm(truth, identity);
     try {
       await this.#t()
         .updateTable('ground_truths')
-        .set({ parsed: encodeTruthForm(truth, identity) })
+        .set({ parsed: form })
         .where('competition_id', '=', competitionId)
         .where('sha256', '=', identity.sha256)
         .where('metric', '=', identity.metric)
@@ -102,6 +112,8 @@ export class GroundTruthCache {
     } catch (error) {
       // Only a saving for the next worker: this one scores from what it parsed.
       this.logger?.warn({ competitionId, error }, 'could not store the parsed ground truth');
+    } finally {
+      release(form);
     }
     return truth;
   }
