@@ -88,9 +88,9 @@ export const scoringService = defineService({
       operations: new Operations(db, store),
       watch,
     });
-    await app.register(integrityRoutes, { db, parts: integrity });
-    await scoreRecordRoutes(app, { db, store, submissions });
-    await metricRoutes(app, { db, store });
+    await app.register(integrityRoutes, { parts: integrity });
+    await scoreRecordRoutes(app, { submissions });
+    await metricRoutes(app);
     await tusRoutes(app, {
       submissions,
       uploads: new ResumableUploads(db),

@@ -1,5 +1,5 @@
 import { scoring } from '@sais/events';
-import { type EventStore, type Db, envelopeOf, ok } from '@sais/kit';
+import { envelopeOf, ok } from '@sais/kit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,7 +19,8 @@ export const competitionMetric = z
   .nullable();
 
 /** `GET /api/leaderboard/metric`: public, like the leaderboard it explains. */
-export async function metricRoutes(root: FastifyInstance, { db, store }: { db: Db; store: EventStore }) {
+export async function metricRoutes(root: FastifyInstance) {
+  const { database: db, store } = root;
   const app = root.withTypeProvider<ZodTypeProvider>();
   const truths = new GroundTruths(db, store);
   app.get(

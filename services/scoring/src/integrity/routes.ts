@@ -61,12 +61,9 @@ export function integrityParts({ db, store }: Pick<ServiceContext, 'db' | 'store
  */
 export async function integrityRoutes(
   root: FastifyInstance,
-  {
-    db,
-    parts: { seals, signals, publications, guards },
-  }: Pick<ServiceContext, 'db'> & { parts: ReturnType<typeof integrityParts> },
+  { parts: { seals, signals, publications, guards } }: { parts: ReturnType<typeof integrityParts> },
 ) {
-  const auth = root.authenticator;
+  const { database: db, authenticator: auth } = root;
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin: integrity'];
   const operator = staffArea(root, auth, 'operator');

@@ -5,7 +5,7 @@
  * private leaderboard is published; until then the proof covers the event's hash alone.
  */
 import { scoring } from '@sais/events';
-import { type Db, type EventStore, envelopeOf, ok, requirePrincipal } from '@sais/kit';
+import { envelopeOf, ok, requirePrincipal } from '@sais/kit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -33,8 +33,9 @@ const hashedEvent = z.object({
 
 export async function scoreRecordRoutes(
   root: FastifyInstance,
-  { db, store, submissions }: { db: Db; store: EventStore; submissions: Submissions },
+  { submissions }: { submissions: Submissions },
 ) {
+  const { database: db, store } = root;
   const auth = root.authenticator;
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(
