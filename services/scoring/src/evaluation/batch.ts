@@ -2,7 +2,7 @@ import type { scoring } from '@sais/events';
 import { type Lines, fnv1a, parseNumber, plain, refusal, text } from './csv.ts';
 import { ROW_OK, row, rowRefusal, splitRow, unquote } from './fields.ts';
 import { type GroundTruth, RECORD, directSlot } from './ground-truth.ts';
-import { type Viewed, probe, viewed } from './hash-index.ts';
+import { type Viewed, home, next, probe, viewed } from './hash-index.ts';
 import { metricOf } from './metrics.ts';
 
 /**
@@ -213,7 +213,7 @@ export class Batch {
    * other: the processor has many in flight); (2) from there, in the cache now, the first record with
    * the id's hash (or the empty one that ends the probe) is found, and the first and last byte of the
    * id it points to are loaded — the record that holds the id, not only its home (with linear probing
-   * at half full about a quarter of ids are not in their home record, and each such id's bytes were a
+   * at 0.7 full about a third of ids are not in their home record, and each such id's bytes were a
    * wait of a whole memory read in the probe); (3) each id is compared with its record's, in the cache,
    * and the probe goes on only after a hash collision (probe() from that record: those before it have
    * other hashes).
@@ -222,15 +222,15 @@ export class Batch {
     const { table, keys, keyView } = this.truth;
     const { hashes, slots, starts, ends, size } = this;
     const found = this.#found;
-    const last = table.length - 1;
+    const records = table.length / RECORD;
     let sink = 0;
     for (let i = 0; i < size; i++)
-      if (slots[i] === PROBE) sink ^= table[((hashes[i]! << 2) & last) + POSITION]!;
+      if (slots[i] === PROBE) sink ^= table[home(hashes[i]!, records) + POSITION]!;
     for (let i = 0; i < size; i++) {
       if (slots[i] !== PROBE) continue;
       const hash = hashes[i]!;
-      let at = (hash << 2) & last;
-      while (table[at + POSITION] !== 0 && table[at] !== hash) at = (at + RECORD) & last;
+      let at = home(hash, records);
+      while (table[at + POSITION] !== 0 && table[at] !== hash) at = next(at, table.length);
       found[i] = at;
       // The id's first and last byte: an id may straddle two cache lines.
       const end = table[at + 2]!;

@@ -39,8 +39,6 @@ export interface GroundTruth {
   keyView: Viewed;
   /** Hash index: records of RECORD int32s [hash, id start, id end, position + 1]; 0 there: empty. */
   table: Int32Array;
-  /** Hash index: records in the table - 1. */
-  mask: number;
   /** For label metrics: the label (normalised as the metric compares labels) behind each value code. */
   labels: string[];
 }
@@ -80,7 +78,6 @@ export function directTruth(rows: IntegerRows, metric: Metric): GroundTruth {
     keys: EMPTY_KEYS,
     keyView: viewed(EMPTY_KEYS),
     table: new Int32Array(0),
-    mask: 0,
   };
 }
 
@@ -99,7 +96,6 @@ export function hashedTruth(rows: HashedRows, metric: Metric): GroundTruth {
     keys: rows.keys,
     keyView: viewed(rows.keys),
     table: rows.table,
-    mask: rows.table.length / RECORD - 1,
   };
 }
 

@@ -1,24 +1,50 @@
 import { sharedArray } from './shared-memory.ts';
 
 /**
- * The hash index of ids that are not compact integers: an open-addressing table (linear probing, a power
- * of two records, at most half full) of records of RECORD int32s [hash, id start, id end, position] —
+ * The hash index of ids that are not compact integers: an open-addressing table (linear probing, at
+ * most LOAD full, any number of records) of records of RECORD int32s [hash, id start, id end, position] —
  * the id's FNV-1a hash, its byte range in the ground truth's `keys` (the ids' bytes, unquoted, one
  * after another) and its position in split order plus one, so 0 marks an empty record (and a new table
  * needs no filling: its zero pages are not even in memory until written). A lookup reads one
  * record (one cache line) and the id's bytes, and passes over another id's record by its hash.
  */
 
-/** Int32s per record (the code finds a record by `hash << 2`, so 4). */
+/** Int32s per record. */
 export const RECORD = 4;
 const POSITION = 3;
 
-/** Records for `rows` ids: a power of two, at least twice as many. */
-export function tableRecords(rows: number): number {
-  let size = 1;
-  while (size < rows * 2) size <<= 1;
-  return size;
-}
+/**
+ * How full a table may be: 7 ids in 10 records. Was half full in a power of two of records (the home
+ * record `hash & (records - 1)`): for 1,000,000 ids 2^21 records, 32 MiB, a sixth of a worker's peak
+ * memory, and for 600,000 ids the same table a quarter full. At 0.7, 1,000,000 ids take 22 MiB; a
+ * lookup reads 2.2 records on average instead of 1.5, most in the same cache line (four records in
+ * 64 bytes), and the batched lookups (Batch#probeAll) load each id's record ahead anyway (decision 0015,
+ * fifth pass).
+ */
+const LOAD_IDS = 7;
+const LOAD_RECORDS = 10;
+
+/** Records for `rows` ids: at most LOAD full (and at least one empty record). */
+export const tableRecords = (rows: number): number =>
+  Math.max(rows + 1, Math.ceil((rows * LOAD_RECORDS) / LOAD_IDS));
+
+/** Whether `ids` ids fit a table of `records` records (at most LOAD full). */
+export const fits = (ids: number, records: number): boolean => ids * LOAD_RECORDS <= records * LOAD_IDS;
+
+/** 2^-32, exactly: a multiplication (the compiler need not turn a division into one). */
+const TWO_TO_MINUS_32 = 2 ** -32;
+
+/**
+ * The record where the probe for `hash` starts, as an index into `table` (record × RECORD): the hash's
+ * place in [0, records) by its high bits (multiply and shift, "fastrange"), so a table of any number of
+ * records spreads the hashes evenly. Exact below 2^21 records; above, the product is rounded the same
+ * way every time (the same record for the same hash in every thread) and stays below `records`.
+ */
+export const home = (hash: number, records: number): number =>
+  (((hash >>> 0) * records * TWO_TO_MINUS_32) | 0) * RECORD;
+
+/** The record after `at` in a probe: the next one, the first after the last. */
+export const next = (at: number, length: number): number => (at + RECORD === length ? 0 : at + RECORD);
 
 /** A table of `records` empty records. */
 /** In shared memory: the scan pool's threads probe it too. */
@@ -49,11 +75,10 @@ export function insert(
   end: number,
   position: number,
 ): boolean {
-  const last = table.length - 1;
-  let at = (hash << 2) & last;
+  let at = home(hash, table.length / RECORD);
   while (table[at + POSITION] !== 0) {
     if (table[at] === hash && sameBytes(keys, table[at + 1]!, table[at + 2]!, keys, start, end)) return false;
-    at = (at + RECORD) & last;
+    at = next(at, table.length);
   }
   table[at] = hash;
   table[at + 1] = start;
@@ -67,10 +92,10 @@ export function insert(
  * in the order of a table of the same size, each lands where it was: the writes run in order.
  */
 export function insertDistinct(table: Int32Array, records: Int32Array): void {
-  const last = table.length - 1;
+  const size = table.length / RECORD;
   for (let from = 0; from < records.length; from += RECORD) {
-    let at = (records[from]! << 2) & last;
-    while (table[at + POSITION] !== 0) at = (at + RECORD) & last;
+    let at = home(records[from]!, size);
+    while (table[at + POSITION] !== 0) at = next(at, table.length);
     table[at] = records[from]!;
     table[at + 1] = records[from + 1]!;
     table[at + 2] = records[from + 2]!;
@@ -134,9 +159,8 @@ export function probe(
   id: Viewed,
   start: number,
   end: number,
-  from = (hash << 2) & (table.length - 1),
+  from = home(hash, table.length / RECORD),
 ): number {
-  const last = table.length - 1;
   const length = end - start;
   let at = from;
   for (;;) {
@@ -145,7 +169,7 @@ export function probe(
       const key = table[at + 1]!;
       if (table[at + 2]! - key === length && equalBytes(keys, key, id, start, length)) return at;
     }
-    at = (at + RECORD) & last;
+    at = next(at, table.length);
   }
 }
 
@@ -155,7 +179,7 @@ const BATCH = 256;
  * Inserts ids a batch at a time, in the order given: first the batch's records are loaded (independent
  * loads the processor overlaps), then the inserts find them in the cache — one insert right after each
  * row is read waits for its record every time. The table grows (twice the records) when it would be
- * more than half full.
+ * more than LOAD full.
  */
 export class BatchedInserts {
   table: Int32Array;
@@ -190,12 +214,12 @@ export class BatchedInserts {
   flush(): void {
     const size = this.#size;
     this.#size = 0;
-    if ((this.#inserted + size) * 2 > this.table.length / RECORD)
+    if (!fits(this.#inserted + size, this.table.length / RECORD))
       this.table = grownTable(this.table, this.#inserted);
     const { table, keys } = this;
-    const last = table.length - 1;
+    const records = table.length / RECORD;
     let sink = 0;
-    for (let i = 0; i < size; i++) sink ^= table[(this.#hashes[i]! << 2) & last]!;
+    for (let i = 0; i < size; i++) sink ^= table[home(this.#hashes[i]!, records)]!;
     this.touched = sink;
     for (let i = 0; i < size; i++) {
       const start = this.#starts[i]!;

@@ -6,6 +6,12 @@ import { parentPort } from "node:worker_threads";
 // src/evaluation/hash-index.ts
 var RECORD = 4;
 var POSITION = 3;
+var LOAD_IDS = 7;
+var LOAD_RECORDS = 10;
+var fits = (ids, records) => ids * LOAD_RECORDS <= records * LOAD_IDS;
+var TWO_TO_MINUS_32 = 2 ** -32;
+var home = (hash, records) => ((hash >>> 0) * records * TWO_TO_MINUS_32 | 0) * RECORD;
+var next = (at, length) => at + RECORD === length ? 0 : at + RECORD;
 function sameBytes(a, aStart, aEnd, b, bStart, bEnd) {
   if (aEnd - aStart !== bEnd - bStart) return false;
   for (let i = 0; i < aEnd - aStart; i++) if (a[aStart + i] !== b[bStart + i]) return false;
@@ -22,8 +28,7 @@ function equalBytes(a, aStart, b, bStart, length) {
   for (; i < length; i++) if (a.bytes[aStart + i] !== b.bytes[bStart + i]) return false;
   return true;
 }
-function probe(table, keys, hash, id, start, end, from = hash << 2 & table.length - 1) {
-  const last = table.length - 1;
+function probe(table, keys, hash, id, start, end, from = home(hash, table.length / RECORD)) {
   const length = end - start;
   let at = from;
   for (; ; ) {
@@ -32,7 +37,7 @@ function probe(table, keys, hash, id, start, end, from = hash << 2 & table.lengt
       const key = table[at + 1];
       if (table[at + 2] - key === length && equalBytes(keys, key, id, start, length)) return at;
     }
-    at = at + RECORD & last;
+    at = next(at, table.length);
   }
 }
 
@@ -125,17 +130,17 @@ var Lines = class {
     const comma = i;
     const end = readDecimal(bytes, comma + 1, length);
     if (end === -1) return false;
-    let next;
-    if (end === length) next = length;
-    else if (bytes[end] === LF) next = end + 1;
+    let next2;
+    if (end === length) next2 = length;
+    else if (bytes[end] === LF) next2 = end + 1;
     else if (bytes[end] === CR && (end + 1 === length || bytes[end + 1] === LF))
-      next = Math.min(end + 2, length);
+      next2 = Math.min(end + 2, length);
     else return false;
     plain.id = id;
     plain.comma = comma;
     this.start = start;
     this.end = end;
-    this.position = next;
+    this.position = next2;
     this.number += 1;
     return true;
   }
@@ -186,17 +191,17 @@ var Lines = class {
     if (comma === start || comma === length) return false;
     const end = readDecimal(bytes, comma + 1, length);
     if (end === -1) return false;
-    let next;
-    if (end === length) next = length;
-    else if (bytes[end] === LF) next = end + 1;
+    let next2;
+    if (end === length) next2 = length;
+    else if (bytes[end] === LF) next2 = end + 1;
     else if (bytes[end] === CR && (end + 1 === length || bytes[end + 1] === LF))
-      next = Math.min(end + 2, length);
+      next2 = Math.min(end + 2, length);
     else return false;
     plain.hash = hash >>> 0;
     plain.comma = comma;
     this.start = start;
     this.end = end;
-    this.position = next;
+    this.position = next2;
     this.number += 1;
     return true;
   }
@@ -825,7 +830,7 @@ var Batch = class {
    * other: the processor has many in flight); (2) from there, in the cache now, the first record with
    * the id's hash (or the empty one that ends the probe) is found, and the first and last byte of the
    * id it points to are loaded — the record that holds the id, not only its home (with linear probing
-   * at half full about a quarter of ids are not in their home record, and each such id's bytes were a
+   * at 0.7 full about a third of ids are not in their home record, and each such id's bytes were a
    * wait of a whole memory read in the probe); (3) each id is compared with its record's, in the cache,
    * and the probe goes on only after a hash collision (probe() from that record: those before it have
    * other hashes).
@@ -834,15 +839,15 @@ var Batch = class {
     const { table, keys, keyView } = this.truth;
     const { hashes, slots, starts, ends, size } = this;
     const found = this.#found;
-    const last = table.length - 1;
+    const records = table.length / RECORD;
     let sink = 0;
     for (let i = 0; i < size; i++)
-      if (slots[i] === PROBE) sink ^= table[(hashes[i] << 2 & last) + POSITION2];
+      if (slots[i] === PROBE) sink ^= table[home(hashes[i], records) + POSITION2];
     for (let i = 0; i < size; i++) {
       if (slots[i] !== PROBE) continue;
       const hash = hashes[i];
-      let at = hash << 2 & last;
-      while (table[at + POSITION2] !== 0 && table[at] !== hash) at = at + RECORD & last;
+      let at = home(hash, records);
+      while (table[at + POSITION2] !== 0 && table[at] !== hash) at = next(at, table.length);
       found[i] = at;
       const end = table[at + 2];
       sink ^= keys[table[at + 1]] ^ keys[end > 0 ? end - 1 : 0];
@@ -942,8 +947,7 @@ var T_INSERTED = 3;
 var T_RESULTS = 4;
 var T_FIELDS = 3;
 function insertShared(table, keys, hash, start, end, position) {
-  const last = table.length - 1;
-  let at = hash << 2 & last;
+  let at = home(hash, table.length / RECORD);
   for (; ; ) {
     const found = Atomics.load(table, at + POSITION3);
     if (found === 0) {
@@ -956,7 +960,7 @@ function insertShared(table, keys, hash, start, end, position) {
     }
     if (found === CLAIMED) continue;
     if (table[at] === hash && sameBytes(keys, table[at + 1], table[at + 2], keys, start, end)) return false;
-    at = at + RECORD & last;
+    at = next(at, table.length);
   }
 }
 var Pending = class {
@@ -971,10 +975,10 @@ var Pending = class {
     const { hashes, starts, ends, positions } = this;
     const size = this.size;
     this.size = 0;
-    if (Atomics.add(control, T_INSERTED, size) + size > table.length / RECORD * 0.75) return false;
-    const last = table.length - 1;
+    const records = table.length / RECORD;
+    if (!fits(Atomics.add(control, T_INSERTED, size) + size, records * 1.2)) return false;
     let sink = 0;
-    for (let i = 0; i < size; i++) sink ^= table[hashes[i] << 2 & last];
+    for (let i = 0; i < size; i++) sink ^= table[home(hashes[i], records)];
     touched = sink;
     for (let i = 0; i < size; i++)
       if (!insertShared(table, keys, hashes[i], starts[i], ends[i], positions[i])) return false;

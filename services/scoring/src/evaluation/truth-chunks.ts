@@ -1,6 +1,6 @@
 import { Lines, fnv1a, plain } from './csv.ts';
 import { row, unquote } from './fields.ts';
-import { RECORD, sameBytes } from './hash-index.ts';
+import { RECORD, fits, home, next, sameBytes } from './hash-index.ts';
 import type { MetricName } from './metrics.ts';
 import { Values, isPublicHash, nextGeneral } from './truth-read.ts';
 
@@ -55,8 +55,7 @@ function insertShared(
   end: number,
   position: number,
 ) {
-  const last = table.length - 1;
-  let at = (hash << 2) & last;
+  let at = home(hash, table.length / RECORD);
   for (;;) {
     const found = Atomics.load(table, at + POSITION);
     if (found === 0) {
@@ -70,7 +69,7 @@ function insertShared(
     // Another thread is writing this record: its id is needed to compare (a few instructions' wait).
     if (found === CLAIMED) continue;
     if (table[at] === hash && sameBytes(keys, table[at + 1]!, table[at + 2]!, keys, start, end)) return false;
-    at = (at + RECORD) & last;
+    at = next(at, table.length);
   }
 }
 
@@ -92,12 +91,14 @@ class Pending {
     const { hashes, starts, ends, positions } = this;
     const size = this.size;
     this.size = 0;
-    // More ids than the table was made for: the one-thread reader grows it.
-    if (Atomics.add(control, T_INSERTED, size) + size > (table.length / RECORD) * 0.75) return false;
-    const last = table.length - 1;
+    // More ids than the table was made for (it was sized from an estimate of the lines): the one-thread
+    // reader grows it. Some slack over LOAD, so an estimate a little short still reads here (the caller
+    // checks the count against LOAD at the end); never near full, where probes would run long.
+    const records = table.length / RECORD;
+    if (!fits(Atomics.add(control, T_INSERTED, size) + size, records * 1.2)) return false;
     let sink = 0;
     // Each pending id's record loaded first (loads that overlap), then the inserts find them in the cache.
-    for (let i = 0; i < size; i++) sink ^= table[(hashes[i]! << 2) & last]!;
+    for (let i = 0; i < size; i++) sink ^= table[home(hashes[i]!, records)]!;
     touched = sink;
     for (let i = 0; i < size; i++)
       if (!insertShared(table, keys, hashes[i]!, starts[i]!, ends[i]!, positions[i]!)) return false;

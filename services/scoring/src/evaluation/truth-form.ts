@@ -23,7 +23,7 @@ import { inSharedMemory } from './shared-memory.ts';
  *                                 ones, in table order
  *
  * The table itself is laid out again on load from `records`: in table order each record lands where it
- * was, so that is one pass of writes in order (the empty half of the table is not stored). A form is used only when its sha256 (of the CSV it was parsed
+ * was, so that is one pass of writes in order (the table's empty records are not stored). A form is used only when its sha256 (of the CSV it was parsed
  * from), metric, public share and format version are those of the ground truth now in force, and its
  * length, checksum and sections are sound: otherwise decodeTruthForm throws a StaleForm and the caller
  * parses the CSV. So a stale or damaged form costs time, never a wrong score.
@@ -183,7 +183,6 @@ export function decodeTruthForm(form: Uint8Array, identity: FormIdentity): Groun
       keys,
       keyView: viewed(keys),
       table: new Int32Array(0),
-      mask: 0,
     };
   }
   const keys = inSharedMemory(section('keys', Uint8Array, 1));
@@ -208,6 +207,5 @@ export function decodeTruthForm(form: Uint8Array, identity: FormIdentity): Groun
     keys,
     keyView: viewed(keys),
     table,
-    mask: table.length / RECORD - 1,
   };
 }

@@ -1,5 +1,5 @@
 import { estimateLines } from './csv.ts';
-import { RECORD, emptyTable, tableRecords } from './hash-index.ts';
+import { RECORD, emptyTable, fits, tableRecords } from './hash-index.ts';
 import { type MetricName, metricOf } from './metrics.ts';
 import { type ParallelOptions, afterHeader, chunkBounds, scanPool, waitForChunks } from './scan-pool.ts';
 import { inSharedMemory, sharedArray } from './shared-memory.ts';
@@ -80,8 +80,8 @@ export function readHashedRowsInParallel(
     privateRows += control[at + 1]!;
   }
   const count = publicRows + privateRows;
-  // None, or more than the table was made for (half full at most): the one-thread reader.
-  if (count < 1 || count * 2 > table.length / RECORD) return null;
+  // None, or more than the table was made for (LOAD full at most): the one-thread reader.
+  if (count < 1 || !fits(count, table.length / RECORD)) return null;
   // Each record's chunk position becomes its position in split order (plus one), the chunk found by
   // where its id's bytes are.
   const keyStarts = bounds.map((bound) => bound - body);
