@@ -72,7 +72,7 @@ describe('the hash index', () => {
     const view = viewed(keys);
     const hashOf = (i: number) => Math.imul(i + 1, 0x9e3779b1);
     ranges.forEach(([start, end], i) => {
-      if (!fits(i + 1, table.length / RECORD)) table = grownTable(table, i);
+      if (!fits(i + 1, table.length / RECORD)) table = grownTable(table);
       expect(insert(table, keys, hashOf(i), start, end, i)).toBe(true);
     });
     ranges.forEach(([start, end], i) => {

@@ -88,37 +88,25 @@ export function insert(
 }
 
 /**
- * Puts records (RECORD int32s each, ids known to be distinct) into `table` without comparing ids. Given
- * in the order of a table of the same size, each lands where it was: the writes run in order.
+ * Puts an id known to be in the table no more (its hash, byte range and position) into `table` without
+ * comparing ids. Ids put in the order of a table of the same size each land where they were: the writes
+ * run in order.
  */
-export function insertDistinct(table: Int32Array, records: Int32Array): void {
-  const size = table.length / RECORD;
-  for (let from = 0; from < records.length; from += RECORD) {
-    let at = home(records[from]!, size);
-    while (table[at + POSITION] !== 0) at = next(at, table.length);
-    table[at] = records[from]!;
-    table[at + 1] = records[from + 1]!;
-    table[at + 2] = records[from + 2]!;
-    table[at + POSITION] = records[from + POSITION]!;
-  }
-}
-
-/** The occupied records of a table, in table order, one after another. */
-export function denseRecords(table: Int32Array, rows: number): Int32Array {
-  const dense = new Int32Array(rows * RECORD);
-  let to = 0;
-  for (let at = 0; at < table.length && to < dense.length; at += RECORD) {
-    if (table[at + POSITION] === 0) continue;
-    dense.set(table.subarray(at, at + RECORD), to);
-    to += RECORD;
-  }
-  return dense;
+export function place(table: Int32Array, hash: number, start: number, end: number, position: number): void {
+  let at = home(hash, table.length / RECORD);
+  while (table[at + POSITION] !== 0) at = next(at, table.length);
+  table[at] = hash;
+  table[at + 1] = start;
+  table[at + 2] = end;
+  table[at + POSITION] = position + 1;
 }
 
 /** A table twice as big with the same records (when more ids came than the table was sized for). */
-export function grownTable(table: Int32Array, rows: number): Int32Array {
+export function grownTable(table: Int32Array): Int32Array {
   const bigger = emptyTable((table.length / RECORD) * 2);
-  insertDistinct(bigger, denseRecords(table, rows));
+  for (let at = 0; at < table.length; at += RECORD)
+    if (table[at + POSITION] !== 0)
+      place(bigger, table[at]!, table[at + 1]!, table[at + 2]!, table[at + POSITION]! - 1);
   return bigger;
 }
 
@@ -214,8 +202,7 @@ export class BatchedInserts {
   flush(): void {
     const size = this.#size;
     this.#size = 0;
-    if (!fits(this.#inserted + size, this.table.length / RECORD))
-      this.table = grownTable(this.table, this.#inserted);
+    if (!fits(this.#inserted + size, this.table.length / RECORD)) this.table = grownTable(this.table);
     const { table, keys } = this;
     const records = table.length / RECORD;
     let sink = 0;

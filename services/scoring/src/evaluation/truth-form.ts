@@ -1,6 +1,7 @@
 import { crc32 } from 'node:zlib';
 import { type GroundTruth, type Metric } from './ground-truth.ts';
-import { RECORD, denseRecords, emptyTable, insertDistinct, tableRecords, viewed } from './hash-index.ts';
+import { fnv1a } from './csv.ts';
+import { RECORD, emptyTable, place, tableRecords, viewed } from './hash-index.ts';
 import { inSharedMemory } from './shared-memory.ts';
 
 /**
@@ -19,17 +20,20 @@ import { inSharedMemory } from './shared-memory.ts';
  *     ordered    float64 × rows   the true values in split order (both indexes)
  *     positions  int32 × slots    direct index: position by `id - directBase`, -1 for no test id
  *     keys       bytes            hash index: the ids (unquoted) one after another, in table order
- *     records    int32 × 4 × rows hash index: the table's records (hash-index.ts) without its empty
- *                                 ones, in table order
+ *     idEnds     int32 × rows     hash index: where each id in `keys` ends (the next one starts there)
+ *     idPositions int32 × rows    hash index: each id's position in split order
  *
- * The table itself is laid out again on load from `records`: in table order each record lands where it
- * was, so that is one pass of writes in order (the table's empty records are not stored). A form is used only when its sha256 (of the CSV it was parsed
+ * The table itself (hash-index.ts) is laid out again on load, each id's hash computed again from its
+ * bytes: in table order each record lands where it was, so that is one pass of writes in order. Version
+ * 1 stored the table's records whole (16 bytes an id: hash, start, end, position), twice the bytes of
+ * `idEnds` and `idPositions`, all of them in a worker's memory while it loads the form (decision 0015,
+ * fifth pass). A form is used only when its sha256 (of the CSV it was parsed
  * from), metric, public share and format version are those of the ground truth now in force, and its
  * length, checksum and sections are sound: otherwise decodeTruthForm throws a StaleForm and the caller
  * parses the CSV. So a stale or damaged form costs time, never a wrong score.
  */
 
-export const FORM_VERSION = 1;
+export const FORM_VERSION = 2;
 const MAGIC = 'SAISGT';
 const PREFIX = 24;
 
@@ -59,31 +63,34 @@ const checksum = (form: Uint8Array) => crc32(form.subarray(20), crc32(form.subar
 const bytesOf = (array: ArrayBufferView) => new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
 
 /**
- * The ids' bytes one after another in table order, and the occupied records pointing into them: a
- * ground truth read on several threads has its ids laid out by chunk, with gaps (truth-parallel.ts).
+ * The ids' bytes one after another in table order, where each ends and its position: a ground truth
+ * read on several threads has its ids laid out by chunk, with gaps (truth-parallel.ts).
  */
-function packedKeys(truth: GroundTruth): { keys: Uint8Array; records: Int32Array } {
-  const records = denseRecords(truth.table, truth.rows);
+function packedIndex(truth: GroundTruth): { keys: Uint8Array; idEnds: Int32Array; idPositions: Int32Array } {
+  const { table, keys: source } = truth;
   let length = 0;
-  for (let at = 0; at < records.length; at += RECORD) length += records[at + 2]! - records[at + 1]!;
+  for (let at = 0; at < table.length; at += RECORD)
+    if (table[at + 3] !== 0) length += table[at + 2]! - table[at + 1]!;
   const keys = new Uint8Array(length);
-  const source = truth.keys;
+  const idEnds = new Int32Array(truth.rows);
+  const idPositions = new Int32Array(truth.rows);
   let to = 0;
-  for (let at = 0; at < records.length; at += RECORD) {
-    const start = records[at + 1]!;
-    const end = records[at + 2]!;
-    records[at + 1] = to;
-    for (let i = start; i < end; i++) keys[to++] = source[i]!;
-    records[at + 2] = to;
+  let id = 0;
+  for (let at = 0; at < table.length; at += RECORD) {
+    if (table[at + 3] === 0) continue;
+    keys.set(source.subarray(table[at + 1]!, table[at + 2]!), to);
+    to += table[at + 2]! - table[at + 1]!;
+    idEnds[id] = to;
+    idPositions[id++] = table[at + 3]! - 1;
   }
-  return { keys, records };
+  return { keys, idEnds, idPositions };
 }
 
 /** The stored form of a ground truth. */
 export function encodeTruthForm(truth: GroundTruth, identity: FormIdentity): Buffer {
   const arrays: Record<string, ArrayBufferView> = truth.direct
     ? { ordered: truth.ordered, positions: truth.positions }
-    : { ordered: truth.ordered, ...packedKeys(truth) };
+    : { ordered: truth.ordered, ...packedIndex(truth) };
   const header: Header = {
     ...identity,
     target: truth.target,
@@ -186,20 +193,21 @@ export function decodeTruthForm(form: Uint8Array, identity: FormIdentity): Groun
     };
   }
   const keys = inSharedMemory(section('keys', Uint8Array, 1));
-  const records = section('records', Int32Array, 4);
-  if (records.length !== rows * RECORD) throw new StaleForm('row counts disagree');
-  // Each record's id within `keys`, each position once: a form passes only if it is a whole index.
+  const idEnds = section('idEnds', Int32Array, 4);
+  const idPositions = section('idPositions', Int32Array, 4);
+  if (idEnds.length !== rows || idPositions.length !== rows) throw new StaleForm('row counts disagree');
+  // Every id not empty and within `keys`, which they fill, each position once: a whole index.
   const seen = new Uint8Array(rows);
-  for (let at = 0; at < records.length; at += RECORD) {
-    const start = records[at + 1]!;
-    const end = records[at + 2]!;
-    const position = records[at + 3]! - 1;
-    if (start < 0 || end <= start || end > keys.length || position < 0 || position >= rows || seen[position])
-      throw new StaleForm('a record out of range');
+  for (let id = 0, start = 0; id < rows; start = idEnds[id++]!) {
+    const position = idPositions[id]!;
+    if (idEnds[id]! <= start || position < 0 || position >= rows || seen[position])
+      throw new StaleForm('an id out of range');
     seen[position] = 1;
   }
+  if (idEnds[rows - 1] !== keys.length) throw new StaleForm('the ids do not fill their bytes');
   const table = emptyTable(tableRecords(rows));
-  insertDistinct(table, records);
+  for (let id = 0, start = 0; id < rows; start = idEnds[id++]!)
+    place(table, fnv1a(keys, start, idEnds[id]!) | 0, start, idEnds[id]!, idPositions[id]!);
   return {
     ...common,
     positions: new Int32Array(0),
