@@ -93,10 +93,18 @@ export interface WarmUp {
 export function* warmUpSteps(): Generator<void, WarmUp, void> {
   const started = performance.now();
   let busyMs = 0;
-  let stepStart = started;
-  const step = () => {
+  const steps = warmUpWork();
+  for (;;) {
+    const stepStart = performance.now();
+    const next = steps.next();
     busyMs += performance.now() - stepStart;
-  };
+    if (next.done) return { ms: performance.now() - started, busyMs, files: next.value };
+    yield;
+  }
+}
+
+/** The warm-up's work, yielding between its steps; returns the files it scored. */
+function* warmUpWork(): Generator<void, number, void> {
   const pooled = scanPool() !== null;
   let files = 0;
   const score = (bytes: Uint8Array, truth: GroundTruth, options?: ParallelOptions) => {
@@ -112,9 +120,7 @@ export function* warmUpSteps(): Generator<void, WarmUp, void> {
     // Read a few times: reading a ground truth is half of a fresh worker's first scoring.
     let truth = loadGroundTruth(csv, identity.metric, identity.publicPercent);
     for (let again = 1; again < TRUTH_ROUNDS; again++) {
-      step();
       yield;
-      stepStart = performance.now();
       truth = loadGroundTruth(csv, identity.metric, identity.publicPercent);
     }
     const form = encodeTruthForm(truth, identity);
@@ -127,9 +133,7 @@ export function* warmUpSteps(): Generator<void, WarmUp, void> {
     shared.set(buffer);
     let publicScore = 0;
     for (let round = 0; round < ROUNDS; round++) {
-      step();
       yield;
-      stepStart = performance.now();
       publicScore = score(round % 2 === 0 ? buffer : shared, truth);
     }
     made.push({ truth, files: [buffer, shared], publicScore });
@@ -138,16 +142,13 @@ export function* warmUpSteps(): Generator<void, WarmUp, void> {
   // and a thread not yet up when the first jobs come would take none of their chunks).
   for (const { truth, files: both, publicScore } of pooled ? made : []) {
     for (let round = 0; round < POOL_ROUNDS; round++) {
-      step();
       yield;
-      stepStart = performance.now();
       const pooledScore = score(both[round % 2]!, truth, { minBytes: 0, chunkBytes: CHUNK_BYTES });
       if (pooledScore !== publicScore)
         throw new Error('scoring warm-up: the threads and one thread disagree');
     }
   }
-  step();
-  return { ms: performance.now() - started, busyMs, files };
+  return files;
 }
 
 /** The whole warm-up at once (synchronous): the benchmark's child, and tests. */
