@@ -246,6 +246,45 @@ export async function flakyLink(target: number, budget: number) {
   return link;
 }
 
+/**
+ * A TCP relay in front of the platform that holds every connection until `release()`: what the `sais`
+ * command sends waits there, so a test can put the platform in a state (a spent rate limit) the moment
+ * before the request arrives, however long the command took to start on a busy machine. `arrived`
+ * resolves at the first connection.
+ */
+export async function heldLink(target: number) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let arrive!: () => void;
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((downstream) => {
+    sockets.add(downstream);
+    downstream.pause();
+    downstream.on('error', () => downstream.destroy());
+    arrive();
+    void released.then(() => {
+      if (downstream.destroyed) return;
+      const upstream = connect(target, '127.0.0.1');
+      sockets.add(upstream);
+      upstream.on('error', () => downstream.destroy());
+      downstream.on('close', () => upstream.destroy());
+      upstream.on('close', () => downstream.destroy());
+      downstream.pipe(upstream).pipe(downstream);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    arrived,
+    release: () => release(),
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
 const bin = join(import.meta.dirname, '..', 'bin', 'sais.mjs');
 
 /** Runs the real `sais` command as a user would, in its own process. */

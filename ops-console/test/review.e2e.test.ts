@@ -65,11 +65,10 @@ describe('identity review in the console, in Chromium, against the real platform
       await page.goto(`${origin}/console/#/review`);
       await page.waitForURL(/#\/verifications/);
       const rows = page.locator('tbody tr');
-      await rows.nth(1).waitFor();
-      await expect(rows.allTextContents()).resolves.toEqual([
-        expect.stringContaining(first.username),
-        expect.stringContaining(second.username),
-      ]);
+      // The list shows placeholder rows while it loads: wait for the loaded ones.
+      await expect
+        .poll(() => rows.allTextContents())
+        .toEqual([expect.stringContaining(first.username), expect.stringContaining(second.username)]);
       await page.getByTestId('menu-review').waitFor();
 
       await rows.filter({ hasText: first.username }).click();

@@ -391,9 +391,11 @@ describe('a staff console a prize committee can trust', () => {
       expect(waiting.status).toBe(403);
       await approve();
       const dialog = approver.getByRole('dialog');
-      await expect(dialog.getByTestId('effect').textContent()).resolves.toMatch(
-        /^Publish the private leaderboard of Preliminary of Catalyst yield: 2 teams, seal [0-9a-f]{12}….*This cannot be undone\.$/,
-      );
+      await expect
+        .poll(() => dialog.getByTestId('effect').textContent())
+        .toMatch(
+          /^Publish the private leaderboard of Preliminary of Catalyst yield: 2 teams, seal [0-9a-f]{12}….*This cannot be undone\.$/,
+        );
       await dialog.getByTestId('effect-reason').fill('Agreed after the committee meeting');
       await dialog.getByTestId('effect-typed-name').fill('Catalyst yield');
       await until(

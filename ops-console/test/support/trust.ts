@@ -83,7 +83,8 @@ export function effectDialogs(sais: ConsolePlatform, auditor: Person) {
     const before = await staffCounts();
     await open();
     const dialog = page.getByRole('dialog');
-    await expect(dialog.getByTestId('effect').textContent()).resolves.toMatch(effect);
+    // Read once loaded: a count the dialog asks the server for shows "…" until it comes.
+    await expect.poll(() => dialog.getByTestId('effect').textContent()).toMatch(effect);
     await dialog.getByTestId('effect-cancel').click();
     await dialog.waitFor({ state: 'detached' });
     // A moment for a call the page might (wrongly) still send.
