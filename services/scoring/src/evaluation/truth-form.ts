@@ -17,20 +17,20 @@ import { inSharedMemory } from './shared-memory.ts';
  *   24  …        header: { sha256, metric, publicPercent, target, rows, publicRows, direct, directBase,
  *                labels, sections: { name: [offset, length in bytes] } }
  *   then the sections, each at a multiple of 8 bytes:
- *     ordered    float64 × rows   the true values in split order (both indexes)
- *     positions  int32 × slots    direct index: position by `id - directBase`, -1 for no test id
- *     keys       bytes            hash index: the ids (unquoted) one after another, in table order
- *     idEnds     int32 × rows     hash index: where each id in `keys` ends (the next one starts there)
- *     idPositions int32 × rows    hash index: each id's position in split order
+ *     ordered      float64 × rows  the true values in split order (both indexes)
+ *     positions    int32 × slots   direct index: position by `id - directBase`, -1 for no test id
+ *     keys         bytes           hash index: the ids (unquoted) one after another, in table order
+ *     idEnds       int32 × rows    hash index: where each id in `keys` ends (the next one starts there)
+ *     idPositions  int32 × rows    hash index: each id's position in split order
  *
  * The table itself (hash-index.ts) is laid out again on load, each id's hash computed again from its
- * bytes: in table order each record lands where it was, so that is one pass of writes in order. Version
- * 1 stored the table's records whole (16 bytes an id: hash, start, end, position), twice the bytes of
- * `idEnds` and `idPositions`, all of them in a worker's memory while it loads the form (decision 0015,
- * fifth pass). A form is used only when its sha256 (of the CSV it was parsed
- * from), metric, public share and format version are those of the ground truth now in force, and its
- * length, checksum and sections are sound: otherwise decodeTruthForm throws a StaleForm and the caller
- * parses the CSV. So a stale or damaged form costs time, never a wrong score.
+ * bytes: in table order each record lands where it was, so that is one pass of writes in order.
+ * Version 1 stored the table's records whole (16 bytes an id: hash, start, end, position), twice the
+ * bytes of `idEnds` and `idPositions`, all of them in a worker's memory while it loads the form
+ * (decision 0015, fifth pass). A form is used only when its sha256 (of the CSV it was parsed from),
+ * metric, public share and format version are those of the ground truth now in force, and its length,
+ * checksum and sections are sound: otherwise decodeTruthForm throws a StaleForm and the caller parses
+ * the CSV. So a stale or damaged form costs time, never a wrong score.
  */
 
 export const FORM_VERSION = 2;
