@@ -198,16 +198,16 @@ export function decodeTruthForm(form: Uint8Array, identity: FormIdentity): Groun
   if (idEnds.length !== rows || idPositions.length !== rows) throw new StaleForm('row counts disagree');
   // Every id not empty and within `keys`, which they fill, each position once: a whole index.
   const seen = new Uint8Array(rows);
+  const table = emptyTable(tableRecords(rows));
   for (let id = 0, start = 0; id < rows; start = idEnds[id++]!) {
+    const end = idEnds[id]!;
     const position = idPositions[id]!;
-    if (idEnds[id]! <= start || position < 0 || position >= rows || seen[position])
+    if (end <= start || end > keys.length || position < 0 || position >= rows || seen[position])
       throw new StaleForm('an id out of range');
     seen[position] = 1;
+    place(table, fnv1a(keys, start, end) | 0, start, end, position);
   }
   if (idEnds[rows - 1] !== keys.length) throw new StaleForm('the ids do not fill their bytes');
-  const table = emptyTable(tableRecords(rows));
-  for (let id = 0, start = 0; id < rows; start = idEnds[id++]!)
-    place(table, fnv1a(keys, start, idEnds[id]!) | 0, start, idEnds[id]!, idPositions[id]!);
   return {
     ...common,
     positions: new Int32Array(0),
