@@ -206,23 +206,43 @@ export async function startPlatform(env: NodeJS.ProcessEnv = {}) {
 }
 
 /**
+ * A TCP server on a free loopback port for a relay in front of the platform: `relay` is given each
+ * connection and `track`, for the sockets it opens; `close` drops every one of them and stops.
+ */
+async function relayServer(relay: (downstream: Socket, track: (socket: Socket) => void) => void) {
+  const sockets = new Set<Socket>();
+  const track = (socket: Socket) => void sockets.add(socket);
+  const server: Server = createServer((downstream) => {
+    track(downstream);
+    relay(downstream, track);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/**
  * A TCP relay in front of the platform that, while `cutting`, goes dead once `budget` bytes of request
  * data went through (every connection dropped from then on), as a link that fails for a while would;
  * `forwarded` counts what went through.
  */
 export async function flakyLink(target: number, budget: number) {
-  const link = { cutting: true, forwarded: 0, port: 0, close: async () => {} };
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((downstream) => {
+  const state = { cutting: true, forwarded: 0 };
+  const server = await relayServer((downstream, track) => {
     const upstream = connect(target, '127.0.0.1');
-    sockets.add(downstream).add(upstream);
+    track(upstream);
     downstream.on('data', (chunk: Buffer) => {
-      if (link.cutting && link.forwarded + chunk.length > budget) {
+      if (state.cutting && state.forwarded + chunk.length > budget) {
         downstream.destroy();
         upstream.destroy();
         return;
       }
-      link.forwarded += chunk.length;
+      state.forwarded += chunk.length;
       if (!upstream.write(chunk)) {
         downstream.pause();
         upstream.once('drain', () => downstream.resume());
@@ -237,13 +257,7 @@ export async function flakyLink(target: number, budget: number) {
       from.on('close', () => to.destroy());
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  link.port = (server.address() as AddressInfo).port;
-  link.close = () => {
-    for (const socket of sockets) socket.destroy();
-    return new Promise<void>((resolve) => server.close(() => resolve()));
-  };
-  return link;
+  return Object.assign(state, server);
 }
 
 /**
@@ -257,32 +271,21 @@ export async function heldLink(target: number) {
   const released = new Promise<void>((resolve) => (release = resolve));
   let arrive!: () => void;
   const arrived = new Promise<void>((resolve) => (arrive = resolve));
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((downstream) => {
-    sockets.add(downstream);
+  const server = await relayServer((downstream, track) => {
     downstream.pause();
     downstream.on('error', () => downstream.destroy());
     arrive();
     void released.then(() => {
       if (downstream.destroyed) return;
       const upstream = connect(target, '127.0.0.1');
-      sockets.add(upstream);
+      track(upstream);
       upstream.on('error', () => downstream.destroy());
       downstream.on('close', () => upstream.destroy());
       upstream.on('close', () => downstream.destroy());
       downstream.pipe(upstream).pipe(downstream);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as AddressInfo).port,
-    arrived,
-    release: () => release(),
-    close: () => {
-      for (const socket of sockets) socket.destroy();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  return { ...server, arrived, release: () => release() };
 }
 
 const bin = join(import.meta.dirname, '..', 'bin', 'sais.mjs');
