@@ -1,5 +1,7 @@
 import pg from 'pg';
 
+type TypeId = Parameters<typeof pg.types.setTypeParser>[0];
+
 /**
  * One storage contract for both drivers: whatever runs underneath (PostgreSQL through `pg`, or the
  * embedded PGlite of `npm start`), a column comes back as the same JavaScript value. This is the one
@@ -34,7 +36,9 @@ export function configurePgTypes(): void {
   if (pgConfigured) return;
   pgConfigured = true;
   pg.types.setTypeParser(OIDS.int8, toNumber);
-  pg.types.setTypeParser(OIDS.int8Array, (text) => pg.types.arrayParser.create(text, toNumber).parse());
+  // int8[]: pg's own int4[] parser (numbers); the typings know only the TypeId enum's scalar types.
+  const integerArray = pg.types.getTypeParser(1007 as TypeId);
+  pg.types.setTypeParser(OIDS.int8Array as TypeId, integerArray);
   pg.types.setTypeParser(OIDS.date, asText);
   pg.types.setTypeParser(OIDS.interval, asText);
 }
