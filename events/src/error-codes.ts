@@ -122,4 +122,6 @@ export const scoringCodes = {
   boardAsOfInvalid: 40035,
   /** A worker's claim or record on a submission that is finished or held by another (issue 20's decider). */
   submissionNotClaimable: 40036,
+  /** A ground truth's public share outside 1–99 % (decision 0024: both boards need rows). */
+  publicShareOutOfRange: 40070,
 } as const;

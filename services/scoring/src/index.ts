@@ -3,7 +3,7 @@ import { defineService, projectionSources, withAsOfReader } from '@sais/kit';
 import { BoardsAsOf } from './boards-as-of.ts';
 import { BoardWatch } from './board-watch.ts';
 import { scoringMigrations } from './db/migrations.ts';
-import { GroundTruths } from './ground-truths.ts';
+import { GroundTruths, SplitKeys } from './ground-truths.ts';
 import { leaderboardAsOf } from './integrity/as-of.ts';
 import { integrityParts, integrityRoutes } from './integrity/routes.ts';
 import { scoreRecordRoutes } from './integrity/score-record.ts';
@@ -78,12 +78,14 @@ export const scoringService = defineService({
     );
     // Sealed results and collusion signals (decision 0008): their guards run before the operators' calls.
     const integrity = integrityParts({ db, store });
+    // The split keys' vault, loaded when first needed (an operator sets a ground truth, a split is revealed).
+    let splitKeys: Promise<SplitKeys> | undefined;
     await scoringRoutes(app, {
       guards: integrity.guards,
       boardsAsOf,
       submissions,
       leaderboards: new Leaderboards(db, watch),
-      groundTruths: new GroundTruths(db, store),
+      groundTruths: new GroundTruths(db, store, () => (splitKeys ??= SplitKeys.load(config))),
       standings: new Standings(db, store),
       operations: new Operations(db, store),
       watch,
@@ -104,6 +106,6 @@ export const scoringService = defineService({
 });
 
 export { containerRunners } from './containers/setup.ts';
-export { GroundTruths } from './ground-truths.ts';
+export { GroundTruths, SplitKeys } from './ground-truths.ts';
 export { BoardWatch } from './board-watch.ts';
 export { Leaderboards } from './leaderboards.ts';

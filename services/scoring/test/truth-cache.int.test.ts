@@ -10,11 +10,11 @@ import { freshDatabase } from '@sais/kit/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scoringMigrations } from '../src/db/migrations.ts';
-import { loadGroundTruth } from '../src/evaluation/load-truth.ts';
 import { scoreSubmission } from '../src/evaluation/score.ts';
 import { GroundTruthCache, PlatformFault } from '../src/evaluation/truth-cache.ts';
 import { GroundTruths } from '../src/ground-truths.ts';
 import { system } from './support.ts';
+import { testPublicIds, testTruth } from './split-support.ts';
 
 /** 200 rows of text ids (some quoted, with commas and quotes), values f(i). */
 const truthCsv = (f: (i: number) => number) =>
@@ -52,8 +52,7 @@ describe('the stored parsed ground truth', () => {
     sql`update scoring.ground_truths set ${sql.ref(column)} = ${value} where competition_id = ${competitionId}`.execute(
       fresh.database.db,
     );
-  const expected = (csv: string) =>
-    scoreSubmission(submission, loadGroundTruth(Buffer.from(csv), 'rmse', 50));
+  const expected = (csv: string) => scoreSubmission(submission, testTruth(Buffer.from(csv), 'rmse', 50));
 
   it('a worker that never saw the CSV scores from the form stored at upload', async () => {
     const csv = truthCsv((i) => i);
