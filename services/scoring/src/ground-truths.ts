@@ -139,6 +139,66 @@ export class GroundTruths {
   }
 
   /**
+   * Every ground truth set for a competition, oldest first, with its commitment (decision 0024): what
+   * participants see on the competition page. The split key is shown only once revealed (a published
+   * final board, `revealedSplitKeys`).
+   */
+  async commitments(competitionId: string) {
+    const events = await this.store.readStream(`groundtruth-${competitionId}`);
+    const revealed = events.length ? await this.revealedSplitKeys(competitionId) : new Map<string, string>();
+    return events.map((event) => {
+      const data = dataOf(scoring.GroundTruthUploaded, event);
+      return {
+        eventId: event.id,
+        setAt: event.occurredAt,
+        metric: data.metric,
+        sha256: data.sha256,
+        rows: data.rows,
+        publicRows: data.publicRows,
+        publicPercent: data.publicPercent ?? null,
+        splitKeySha256: data.splitKeySha256 ?? null,
+        scorerVersion: data.scorerVersion ?? null,
+        splitKey: data.splitKeySha256 ? (revealed.get(data.splitKeySha256) ?? null) : null,
+      };
+    });
+  }
+
+  /**
+   * The split keys revealed, by their digest (hex → base64): the key of the ground truth in force, once
+   * final results are published for every phase of the competition — not before, since a later phase
+   * scored on the same ground truth would have its private ids known (an operator who wants a phase's
+   * split revealed sets a new ground truth, with a new key, for the next phase). The key proves itself:
+   * its SHA-256 is the commitment signed into the log when it was set.
+   */
+  async revealedSplitKeys(competitionId: string): Promise<Map<string, string>> {
+    const t = this.db.withSchema('scoring') as ScoringDb;
+    const [competition, published, truth] = await Promise.all([
+      t
+        .selectFrom('competitions')
+        .select('phases')
+        .where('competition_id', '=', competitionId)
+        .executeTakeFirst(),
+      t
+        .selectFrom('board_publications')
+        .select('phase')
+        .where('competition_id', '=', competitionId)
+        .execute(),
+      t
+        .selectFrom('ground_truths')
+        .select(['split_key', 'split_key_sha256'])
+        .where('competition_id', '=', competitionId)
+        .executeTakeFirst(),
+    ]);
+    const phases = Object.keys(competition?.phases ?? {});
+    const done = new Set(published.map((row) => row.phase));
+    if (!truth?.split_key || !truth.split_key_sha256 || !phases.length || !phases.every((p) => done.has(p)))
+      return new Map();
+    if (!this.splitKeys) throw new Error('GroundTruths: revealing a split needs the split keys');
+    const key = (await this.splitKeys()).open(competitionId, truth.split_key_sha256, truth.split_key);
+    return new Map([[truth.split_key_sha256, key.toString('base64')]]);
+  }
+
+  /**
    * The ground truth in force (issue 19): file digest, rows and split, metric, who uploaded it and when,
    * from the last upload event; null before the first one.
    */

@@ -39,8 +39,13 @@ export const scoringService = defineService({
     '/api/admin/signals',
   ],
   migrations: scoringMigrations,
-  // A seal and a publication are signed into the scoring log's checkpoints at once (decision 0012).
-  checkpointAfter: ['scoring.PrivateLeaderboardSealed', 'scoring.PrivateLeaderboardPublished'],
+  // A seal, a publication and a ground truth's commitment (decision 0024) are signed into the scoring
+  // log's checkpoints at once (decision 0012).
+  checkpointAfter: [
+    'scoring.PrivateLeaderboardSealed',
+    'scoring.PrivateLeaderboardPublished',
+    'scoring.GroundTruthUploaded',
+  ],
   projections: () => [
     competitionsMirror,
     peopleMirror,
@@ -79,20 +84,21 @@ export const scoringService = defineService({
     // Sealed results and collusion signals (decision 0008): their guards run before the operators' calls.
     const integrity = integrityParts({ db, store });
     // The split keys' vault, loaded when first needed (an operator sets a ground truth, a split is revealed).
-    let splitKeys: Promise<SplitKeys> | undefined;
+    let vault: Promise<SplitKeys> | undefined;
+    const splitKeys = () => (vault ??= SplitKeys.load(config));
     await scoringRoutes(app, {
       guards: integrity.guards,
       boardsAsOf,
       submissions,
       leaderboards: new Leaderboards(db, watch),
-      groundTruths: new GroundTruths(db, store, () => (splitKeys ??= SplitKeys.load(config))),
+      groundTruths: new GroundTruths(db, store, splitKeys),
       standings: new Standings(db, store),
       operations: new Operations(db, store),
       watch,
     });
     await app.register(integrityRoutes, { parts: integrity });
     await scoreRecordRoutes(app, { submissions });
-    await metricRoutes(app);
+    await metricRoutes(app, { splitKeys });
     await tusRoutes(app, {
       submissions,
       uploads: new ResumableUploads(db),
