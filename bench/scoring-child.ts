@@ -4,12 +4,14 @@
  * process's peak RSS. Runs under plain Node (type stripping), so the measured RSS is the scorer's, not a
  * loader's.
  *
- *   node bench/scoring-child.ts csv <truth.csv> <submission.csv> <metric> <form out>
+ *   node bench/scoring-child.ts csv <truth.csv> <submission.csv> <metric> <form out> <split mask>
  *   node bench/scoring-child.ts form <form> <submission.csv> <metric>
  *
  * `csv`, a worker that parses the ground truth's CSV:
- * - truth: read the ground-truth file into a Buffer and parse it into typed arrays, then give the
- *   Buffer back (a worker does this once per ground truth and keeps it: GroundTruthCache);
+ * - truth: read the ground-truth file into a Buffer and parse it into typed arrays in split order (the
+ *   split's bitmap read before, as a worker reads it from the ground truth's row: computed once when the
+ *   ground truth was set, split.ts), then give the Buffer back (a worker does this once per ground
+ *   truth and keeps it: GroundTruthCache);
  * - warmUp (before the rest, timed apart): the scan pool started and the scoring code warmed on small
  *   made-up files (warm-up.ts), as a scoring worker does when it starts (scoring-workers.ts);
  *   `SAIS_BENCH_NO_WARM_UP=1` skips it, to see what it saves;
@@ -36,10 +38,12 @@ import { startScanPool } from '../services/scoring/src/evaluation/scan-pool.ts';
 import { readFileShared, release } from '../services/scoring/src/evaluation/shared-memory.ts';
 import { warmUpScoring } from '../services/scoring/src/evaluation/warm-up.ts';
 
-const [mode, truthPath, submissionPath, metricName = 'rmse', extra = ''] = process.argv.slice(2);
+const [mode, truthPath, submissionPath, metricName = 'rmse', extra = '', maskPath = ''] =
+  process.argv.slice(2);
 const metric = metricName as Metric;
 const rssBeforeMb = process.memoryUsage().rss / 2 ** 20;
-const identity = { sha256: 'bench', metric, publicPercent: 50 };
+const identity = { sha256: 'bench', metric, publicPercent: 50, splitKeySha256: 'bench' };
+const mask = mode === 'csv' ? readFileSync(maskPath) : null;
 
 /** CPU time of this process so far (all threads), ms: less swayed than wall time by other work on the host. */
 const cpuMs = () => {
@@ -62,7 +66,7 @@ let truth: GroundTruth;
 let write: (() => void) | null = null;
 if (mode === 'form') truth = decodeTruthForm(stored, identity);
 else {
-  truth = loadGroundTruth(stored, metric, 50);
+  truth = loadGroundTruth(stored, metric, mask!);
   write = () => writeFileSync(extra, encodeTruthForm(truth, identity));
 }
 release(stored);

@@ -14,10 +14,12 @@
  * What each figure includes is printed with the results.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readGroundTruth } from '../services/scoring/src/evaluation/load-truth.ts';
+import { publicMaskOf } from '../services/scoring/src/evaluation/split.ts';
 import { fmt, table, waitForQuiet } from './lib/report.ts';
 import { ID_KINDS, type IdKind, writeScoringFiles } from './lib/scoring-files.ts';
 import { printRunHeader } from './lib/servers.ts';
@@ -75,6 +77,12 @@ async function measureKind(kind: IdKind, rows: number, runs: number, quiet: numb
         `${fmt(files.submissionBytes / 2 ** 20, 1)} MiB; generated in ${fmt(performance.now() - started)} ms\n`,
     );
     const form = join(dir, 'truth.form');
+    // The split, as setting the ground truth computes it once (split.ts), for the workers to read.
+    const mask = join(dir, 'truth.mask');
+    writeFileSync(
+      mask,
+      publicMaskOf(readGroundTruth(readFileSync(files.truthPath), 'rmse'), Buffer.alloc(32, 1), 50),
+    );
     const child = join(import.meta.dirname, 'scoring-child.ts');
     const result: KindResult = { kind, ours: [], stored: [], duck: [], pandas: [], agree: true };
     const busy: number[] = [];
@@ -82,7 +90,7 @@ async function measureKind(kind: IdKind, rows: number, runs: number, quiet: numb
       // Other sessions on a shared host skew everything: wait (bounded) for a mostly idle machine.
       busy.push((await waitForQuiet(quiet, 35)).busy);
       const { truthPath, submissionPath } = files;
-      result.ours.push(json(process.execPath, [child, 'csv', truthPath, submissionPath, 'rmse', form]));
+      result.ours.push(json(process.execPath, [child, 'csv', truthPath, submissionPath, 'rmse', form, mask]));
       result.stored.push(json(process.execPath, [child, 'form', form, submissionPath, 'rmse']));
       const duckChild = join(import.meta.dirname, 'scoring-duckdb.ts');
       result.duck.push(json(process.execPath, [duckChild, truthPath, submissionPath]));
