@@ -12,6 +12,7 @@ import {
 import { z } from 'zod';
 import { envelopeOf, errorEnvelope, localizeSuccess, ok, requestLanguage } from './envelope.ts';
 import { installErrorHandling } from './errors.ts';
+import { installStaffRoutes } from './staff-routes.ts';
 import { installSecurityHeaders, refuseCrossSiteWrites, trustProxySetting } from './security.ts';
 import { type ReadinessCheck, checkReadiness } from '../observability/readiness.ts';
 import { traceRequests } from '../observability/request-trace.ts';
@@ -67,6 +68,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  // Before any route: every staff route refuses personal access tokens in its first hook (issue 33).
+  installStaffRoutes(app);
   // Success messages follow Accept-Language as errors do (errors are translated by the error handler).
   app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
     if (
