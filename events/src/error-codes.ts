@@ -52,6 +52,8 @@ export const competitionCodes = {
   rangeNotSatisfiable: 20020,
   contentTooLong: 20030,
   publicationRuleAdminOnly: 20040,
+  /** The prize money of a competition that has some changed by an operator who is not an admin (issue 33). */
+  prizeMoneyAdminOnly: 20041,
 } as const;
 
 /** Team's body codes (30xxx); texts live in the shared catalogue (events/src/messages/team.ts). */
