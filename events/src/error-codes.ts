@@ -124,4 +124,9 @@ export const scoringCodes = {
   boardAsOfInvalid: 40035,
   /** A worker's claim or record on a submission that is finished or held by another (issue 20's decider). */
   submissionNotClaimable: 40036,
+  // The live leaderboard's server-sent events (issue 33): 40060–40069.
+  /** Too many open live-leaderboard connections from one client address (SCORING_STREAMS_PER_ADDRESS). */
+  leaderboardStreamsPerAddress: 40060,
+  /** The process holds as many live-leaderboard connections as it takes (SCORING_STREAMS_TOTAL). */
+  leaderboardStreamsFull: 40061,
 } as const;
