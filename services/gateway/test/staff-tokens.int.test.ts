@@ -5,6 +5,7 @@ import { client, multipart, platformForTest, png } from '@sais/kit/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allServices } from '../src/services.ts';
+import { type Document, sample } from './openapi-samples.ts';
 
 const system = () => ({
   actor: { userId: null, role: 'system' as const },
@@ -29,6 +30,7 @@ const addressOf = (pattern: string) =>
 describe('staff routes refuse personal access tokens (issue 33, finding 1)', () => {
   let harness: Awaited<ReturnType<typeof platformForTest>>;
   const tokens: { role: string; scopes: readonly string[]; token: string }[] = [];
+  let participantToken = '';
   const cookies = new Map<string, ReturnType<typeof client>>();
 
   async function person(roles: (typeof staffRoles)[number][]) {
@@ -64,6 +66,13 @@ describe('staff routes refuse personal access tokens (issue 33, finding 1)', () 
         tokens.push({ role, scopes, token: made.body.data.token as string });
       }
     }
+    const { web } = await person([]);
+    const made = await web.post('/api/user/tokens/create', {
+      name: 'participant',
+      scopes: ['read', 'submit', 'team'],
+      expiresInDays: 7,
+    });
+    participantToken = made.body.data.token as string;
   });
   afterAll(async () => {
     await harness?.close();
@@ -104,6 +113,54 @@ describe('staff routes refuse personal access tokens (issue 33, finding 1)', () 
           );
       }
     expect(leaks).toEqual([]);
+  });
+
+  // A staff route nobody declared would show itself here: a staff member's token getting past a role check
+  // (a 404 for a made-up id, a 200) where a participant's token is refused, on any read of the app.
+  it('gives a staff member’s token nothing on any other read that a participant’s token does not get', async () => {
+    const staff = new Set(staffRoutesOf(harness.platform.app).map((route) => `${route.method} ${route.url}`));
+    const document = (
+      await harness.platform.app.inject({ method: 'GET', url: '/api/docs/json' })
+    ).json() as Document;
+    const differences: string[] = [];
+    let compared = 0;
+    for (const [path, item] of Object.entries(document.paths)) {
+      const operation = item.get;
+      // An event stream never ends under inject; it shows the same public events to everyone.
+      const streams = Object.keys(
+        (operation as { responses?: Record<string, { content?: object }> } | undefined)?.responses?.['200']
+          ?.content ?? {},
+      ).includes('text/event-stream');
+      if (!operation || streams || staff.has(`GET ${path.replace(/\{(\w+)\}/g, ':$1')}`)) continue;
+      const parameters = operation.parameters ?? [];
+      const url = path.replace(/\{(\w+)\}/g, (_, name: string) => {
+        const parameter = parameters.find((p) => p.in === 'path' && p.name === name);
+        return encodeURIComponent(String(sample(parameter?.schema, document) ?? 'x'));
+      });
+      const query = new URLSearchParams(
+        parameters
+          .filter((p) => p.in === 'query' && p.required)
+          .map((p): [string, string] => [p.name, String(sample(p.schema, document))]),
+      ).toString();
+      const answerTo = async (token: string) => {
+        const answer = await harness.platform.app.inject({
+          method: 'GET',
+          url: query ? `${url}?${query}` : url,
+          headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' },
+        });
+        const type = String(answer.headers['content-type'] ?? '');
+        return `${answer.statusCode} ${type.startsWith('application/json') ? (answer.json() as { code: number }).code : type}`;
+      };
+      const participant = await answerTo(participantToken);
+      for (const { role, token } of tokens.filter((entry) => entry.scopes.length === 3)) {
+        compared += 1;
+        const answer = await answerTo(token);
+        if (answer !== participant)
+          differences.push(`GET ${path} ${role}: ${answer}, a participant: ${participant}`);
+      }
+    }
+    expect(differences).toEqual([]);
+    expect(compared).toBeGreaterThan(100);
   });
 
   it('keeps a reviewer’s read token away from a real ID photo, and does not count it as opened', async () => {
