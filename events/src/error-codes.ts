@@ -52,6 +52,8 @@ export const competitionCodes = {
   rangeNotSatisfiable: 20020,
   contentTooLong: 20030,
   publicationRuleAdminOnly: 20040,
+  /** The prize money of a competition that has some changed by an operator who is not an admin (issue 33). */
+  prizeMoneyAdminOnly: 20041,
 } as const;
 
 /** Team's body codes (30xxx); texts live in the shared catalogue (events/src/messages/team.ts). */
@@ -124,4 +126,9 @@ export const scoringCodes = {
   submissionNotClaimable: 40036,
   /** A ground truth's public share outside 1–99 % (decision 0024: both boards need rows). */
   publicShareOutOfRange: 40070,
+  // The live leaderboard's server-sent events (issue 33): 40060–40069.
+  /** Too many open live-leaderboard connections from one client address (SCORING_STREAMS_PER_ADDRESS). */
+  leaderboardStreamsPerAddress: 40060,
+  /** The process holds as many live-leaderboard connections as it takes (SCORING_STREAMS_TOTAL). */
+  leaderboardStreamsFull: 40061,
 } as const;

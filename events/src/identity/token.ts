@@ -14,6 +14,10 @@ export type TokenScope = z.infer<typeof TokenScope>;
 /** The recognisable start of every personal access token's secret (secret scanners can look for it). */
 export const tokenPrefix = 'sais_pat_';
 
+/** Why a token was revoked: by its holder, or with every other token at a password change or reset. */
+export const TokenRevokeReason = z.enum(['holder', 'password-changed', 'password-reset']);
+export type TokenRevokeReason = z.infer<typeof TokenRevokeReason>;
+
 // The secret is never in an event: the identity service keeps only its SHA-256 in a table.
 export const TokenCreated = defineEvent({
   type: 'identity.TokenCreated',
@@ -32,9 +36,16 @@ export const TokenCreated = defineEvent({
 export const TokenRevoked = defineEvent({
   type: 'identity.TokenRevoked',
   version: 1,
-  meaning: 'A personal access token stopped working: its holder revoked it.',
+  meaning:
+    'A personal access token stopped working: its holder revoked it, or the account’s password was changed or reset (every live token then goes, as sessions do).',
   aggregate,
-  data: z.object({ tokenId: z.uuid(), accountId: z.uuid(), name: z.string().min(1).max(60) }),
+  data: z.object({
+    tokenId: z.uuid(),
+    accountId: z.uuid(),
+    name: z.string().min(1).max(60),
+    /** Why (issue 33): absent on older events and when the holder revoked it. */
+    reason: TokenRevokeReason.optional(),
+  }),
 });
 
 /**

@@ -60,6 +60,10 @@ export const commonMessages = {
   },
   tooManyRequests: { en: 'Too many requests, please try again later', 'zh-CN': '请求过于频繁，请稍后再试' },
   payloadTooLarge: { en: 'The upload is too large', 'zh-CN': '上传内容过大' },
+  nulCharacter: {
+    en: 'Text cannot contain the NUL character (U+0000)',
+    'zh-CN': '文本不能包含空字符（U+0000）',
+  },
   multipartInvalid: {
     en: 'The upload arrived incomplete or is not a valid form; please send it again',
     'zh-CN': '上传内容不完整或格式不正确，请重新提交',

@@ -25,6 +25,10 @@ export const competitionMessages = {
     en: 'Only an admin can let one operator publish final results of a competition with prize money',
     'zh-CN': '只有管理员可以允许单个运营人员发布有奖金比赛的最终成绩',
   },
+  prizeMoneyAdminOnly: {
+    en: 'Only an admin can change the prize money of a competition that has prize money (the two-operator rule for its final results depends on it)',
+    'zh-CN': '只有管理员可以修改有奖金比赛的奖金（其最终成绩的双人审核规则取决于奖金）',
+  },
   contentTooLong: {
     en: `The text is too long: a section can have at most ${maxLength} characters in each language`,
     'zh-CN': `内容过长：每个栏目每种语言最多 ${maxLength} 个字符`,

@@ -177,6 +177,16 @@ export const scoringMessages = {
     'zh-CN':
       '您在 {{minutes}} 分钟内已查询 {{limit}} 次历史时刻的排行榜，请 {{retryAfterSeconds}} 秒后再试（他人已查询过的时刻会立即返回）',
   },
+  leaderboardStreamsPerAddress: {
+    en: 'Your network address already has {{max}} live leaderboard connections open; close some pages (the leaderboard still loads, without live updates) or try again in {{retryAfterSeconds}} seconds',
+    'zh-CN':
+      '您的网络地址已打开 {{max}} 个实时排行榜连接；请关闭部分页面（排行榜仍可查看，只是不再实时更新），或 {{retryAfterSeconds}} 秒后再试',
+  },
+  leaderboardStreamsFull: {
+    en: 'The live leaderboard is at its connection limit right now; the leaderboard still loads (reload it for the latest), please try live updates again in {{retryAfterSeconds}} seconds',
+    'zh-CN':
+      '实时排行榜的连接数已达上限；排行榜仍可查看（刷新页面获取最新结果），请 {{retryAfterSeconds}} 秒后再试实时更新',
+  },
   boardAsOfInvalid: {
     en: 'The time “{{asOf}}” is not a past time; give one such as 2027-04-01T12:00:00+08:00',
     'zh-CN': '时间“{{asOf}}”不是一个过去的时刻，请按 2027-04-01T12:00:00+08:00 的格式填写',

@@ -28,4 +28,6 @@ export const competitionErrors = {
     fail('contentTooLong', 400, { section, language, max: competition.sectionTextMaxLength }),
   /** An operator who is not an admin weakens the two-operator rule for final results (issue 19). */
   publicationRuleAdminOnly: () => fail('publicationRuleAdminOnly', 403),
+  /** An operator who is not an admin changes the prize money of a competition that has some (issue 33). */
+  prizeMoneyAdminOnly: () => fail('prizeMoneyAdminOnly', 403),
 };

@@ -77,8 +77,12 @@ describe('competition decider', () => {
     given([prized])
       .when({ type: 'Update', changes: oneOperator, byAdmin: true })
       .then([{ type: 'competition.CompetitionUpdated', data: { competitionId, changes: oneOperator } }]);
+    // The prize money of a competition that has some is an admin's to change (issue 33).
     given([prized])
       .when({ type: 'Update', changes: { bonus: 0, finalResultsApproval: 'two-operators' } })
+      .thenThrows('prizeMoneyAdminOnly');
+    given([prized])
+      .when({ type: 'Update', changes: { bonus: 0, finalResultsApproval: 'two-operators' }, byAdmin: true })
       .then([
         {
           type: 'competition.CompetitionUpdated',

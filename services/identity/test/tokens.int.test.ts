@@ -3,6 +3,7 @@ import { client, platformForTest } from '@sais/kit/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Accounts, identityService } from '../src/index.ts';
+import { lastCodeFor, startMailbox } from './support.ts';
 
 const system = () => ({
   actor: { userId: null, role: 'system' as const },
@@ -17,6 +18,7 @@ const system = () => ({
  */
 describe('personal access tokens', () => {
   let harness: Awaited<ReturnType<typeof platformForTest>>;
+  let mailbox: Awaited<ReturnType<typeof startMailbox>>;
   let seq = 0;
 
   async function person(roles: ('reviewer' | 'operator')[] = []) {
@@ -57,12 +59,86 @@ describe('personal access tokens', () => {
     });
 
   beforeAll(async () => {
+    mailbox = await startMailbox();
     harness = await platformForTest([identityService], 'idtokens', {
-      env: { SAIS_RATE_LIMIT_TOKEN: '8' },
+      env: { SAIS_RATE_LIMIT_TOKEN: '8', SMTP_URL: mailbox.url },
     });
   });
   afterAll(async () => {
-    await harness.close();
+    await harness?.close();
+    await mailbox?.close();
+  });
+
+  /** The holder's inbox once `count` messages are there (the projection runs after the commit). */
+  async function inbox(web: ReturnType<typeof client>, count: number) {
+    let records: { title: string; notifyId: string }[] = [];
+    for (let i = 0; i < 100 && records.length < count; i++) {
+      records = (await web.get('/api/notify/page', { page: '1', pageSize: '20' })).body.data.records;
+      if (records.length < count) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const messages: { title: string; content: string }[] = [];
+    for (const { notifyId } of records)
+      messages.push((await web.get('/api/notify/detail', { notifyId })).body.data);
+    return messages;
+  }
+
+  // Issue 33, finding 7: tokens outlived the password that made them (sessions did not).
+  it('revokes every token at a password change, and says why in the inbox', async () => {
+    const { web, username } = await person();
+    const { token: first } = await makeToken(web, ['read'], 'laptop');
+    const { token: second } = await makeToken(web, ['submit', 'team'], 'ci');
+    expect((await withToken(first, 'GET', '/api/user/detail')).statusCode).toBe(200);
+    const changed = await web.post('/api/user/updatePassword', {
+      oldPassword: 'Secret1234',
+      newPassword: 'Changed1234',
+      newPassword2: 'Changed1234',
+    });
+    expect(changed.body.code).toBe(0);
+    for (const token of [first, second]) {
+      const refused = await withToken(token, 'GET', '/api/user/detail', undefined, 'zh-CN');
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toMatchObject({
+        code: 10081,
+        message: '该访问令牌已被撤销，请在个人页面重新创建',
+      });
+    }
+    const again = client(harness.platform.app, 'en');
+    expect((await again.post('/api/user/login', { username, password: 'Changed1234' })).body.code).toBe(0);
+    const revoked = (await inbox(again, 4)).filter((record) => record.title === 'Access token revoked');
+    expect(revoked.map((record) => record.content).sort()).toEqual(
+      ['ci', 'laptop'].map(
+        (name) =>
+          `The personal access token “${name}” of your account was revoked because your password was changed (every access token goes with the old password); create a new one on your user page if you still need it; calls made with it are refused from now on.`,
+      ),
+    );
+    // A token made after the change works.
+    const { token: fresh } = await makeToken(again, ['read'], 'new');
+    expect((await withToken(fresh, 'GET', '/api/user/detail')).statusCode).toBe(200);
+  });
+
+  it('revokes every token at a password reset with a code, and says so in Chinese too', async () => {
+    const { web, username } = await person();
+    const { token } = await makeToken(web, ['read'], 'laptop');
+    const email = `${username}@example.org`;
+    // The code is asked for in English (its mail is plain text); the inbox is read in Chinese.
+    const english = client(harness.platform.app, 'en');
+    expect((await english.post('/api/code/sendEmailCode', { email, mode: 2 })).body.code).toBe(0);
+    const anonymous = client(harness.platform.app, 'zh-CN');
+    for (let i = 0; i < 100 && !mailbox.mails.some((mail) => mail.to === email); i++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    const reset = await anonymous.post('/api/user/reset', {
+      contactType: 1,
+      email,
+      code: lastCodeFor(mailbox.mails, email),
+      password: 'Reset12345',
+    });
+    expect(reset.body.code).toBe(0);
+    expect((await withToken(token, 'GET', '/api/notify/page')).json().code).toBe(10081);
+    expect((await anonymous.post('/api/user/login', { username, password: 'Reset12345' })).body.code).toBe(0);
+    const revoked = (await inbox(anonymous, 2)).find((record) => record.title === '已撤销访问令牌');
+    expect(revoked?.content).toBe(
+      '您账号的个人访问令牌“laptop”已被撤销，因为您的密码已重置（旧密码下创建的访问令牌全部失效）；如仍需使用，请在个人页面重新创建，此后使用该令牌的请求将被拒绝。',
+    );
   });
 
   it('creates a token shown once, uses it, lists it with its last use, and revokes it', async () => {

@@ -18,6 +18,8 @@ export * from './http/decorators.ts';
 export * from './http/security.ts';
 export * from './http/write-limits.ts';
 export * from './http/access-tokens.ts';
+export * from './http/staff-routes.ts';
+export * from './http/nul.ts';
 export * from './http/envelope.ts';
 export * from './http/errors.ts';
 export * from './http/shutdown.ts';

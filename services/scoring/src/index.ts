@@ -25,6 +25,7 @@ import { ContainerSubmissions } from './containers/submissions.ts';
 import { containerRunners, credentialVault } from './containers/setup.ts';
 import { datasetsMirror } from './containers/datasets.ts';
 import { scoringMetrics, submissionMetrics } from './metrics.ts';
+import { streamLimitsFrom } from './http/boards/stream-limits.ts';
 
 /** The scoring service: result-file submissions, the daily quota ledger, scoring workers, leaderboards. */
 export const scoringService = defineService({
@@ -95,6 +96,7 @@ export const scoringService = defineService({
       standings: new Standings(db, store),
       operations: new Operations(db, store),
       watch,
+      streamLimits: streamLimitsFrom(config.env),
     });
     await app.register(integrityRoutes, { parts: integrity });
     await scoreRecordRoutes(app, { submissions });

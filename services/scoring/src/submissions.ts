@@ -7,7 +7,15 @@ import {
   defaultLanguage,
   scoring,
 } from '@sais/events';
-import { AppError, ConcurrencyError, type Db, type EventStore, calendarDay, daysInclusive } from '@sais/kit';
+import {
+  AppError,
+  ConcurrencyError,
+  type Db,
+  type EventStore,
+  calendarDay,
+  daysInclusive,
+  nulRefusal,
+} from '@sais/kit';
 import { sql } from 'kysely';
 import type { ScoringDb, ScoringTables } from './db/tables.ts';
 import { Lines, text } from './evaluation/csv.ts';
@@ -49,6 +57,8 @@ export function descriptionOf(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
   const text = String(value).trim();
   if (!text) return undefined;
+  // Read from a form or tus metadata, not a validated schema: the kit's NUL rule by hand (issue 33).
+  if (text.includes('\u0000')) throw nulRefusal('description');
   const length = [...text].length;
   if (length > scoring.submissionDescriptionMax)
     throw scoringErrors.submissionDescriptionTooLong({

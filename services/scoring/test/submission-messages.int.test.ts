@@ -110,6 +110,36 @@ describe('submission messages', () => {
     expect(await mine(web, competitionId)).toEqual([]);
   });
 
+  // Issue 33, finding 6: a NUL reached the database (500); the form field and tus metadata are read by
+  // the handlers, so descriptionOf refuses it with the standard validation error.
+  it('refuses a message with a NUL character, in the form and in tus metadata, with nothing recorded', async () => {
+    const competitionId = await h.competition(truth);
+    const { web } = await h.participant(competitionId);
+    const form = await post(web, { competitionId, description: 'v2\u0000' }, 'zh-CN');
+    expect(form.status).toBe(400);
+    expect(form.body).toEqual({
+      code: 400,
+      message: '文本不能包含空字符（U+0000）',
+      data: { field: 'description' },
+    });
+    const tus = await fetch(`${origin}${tusPath}`, {
+      method: 'POST',
+      headers: {
+        cookie: web.cookie ?? '',
+        'accept-language': 'en',
+        'Tus-Resumable': '1.0.0',
+        'Upload-Length': String(Buffer.byteLength(good)),
+        'Upload-Metadata': `competitionId ${btoa(competitionId)},filename ${btoa('ok.csv')},description ${Buffer.from('a\u0000b').toString('base64')}`,
+      },
+    });
+    expect(tus.status).toBe(400);
+    expect(await tus.json()).toMatchObject({
+      code: 400,
+      message: 'Text cannot contain the NUL character (U+0000)',
+    });
+    expect(await counts(competitionId)).toEqual({ submissions: 0, ledger: 0 });
+  });
+
   it('keeps a tus upload’s message, and refuses a long one when the upload is created', async () => {
     const competitionId = await h.competition(truth);
     const { web } = await h.participant(competitionId);

@@ -105,7 +105,7 @@ export function foldCompetition(
 }
 
 export type CompetitionCommand =
-  /** `byAdmin`: the actor holds the admin role (only an admin may weaken the publication rule). */
+  /** `byAdmin`: the actor holds the admin role (only an admin may weaken the publication rule or change prize money). */
   | { type: 'Create'; competitionId: string; settings: Settings; byAdmin?: boolean }
   | { type: 'Update'; changes: Partial<Settings>; byAdmin?: boolean }
   | { type: 'SchedulePhase'; phase: PhaseName; startsAt: string; endsAt: string }
@@ -115,25 +115,33 @@ export type CompetitionCommand =
   | { type: 'WriteSection'; section: ContentSection; text: competition.SectionText };
 
 /**
- * Two operators for final results (issue 19): a change that turns the rule in force from two operators to one
- * (choosing `one-operator`, or taking the prize money away while the rule is the default) is an admin's
- * decision, so one operator cannot switch the rule off and then publish alone.
+ * Two operators for final results of a competition with prize money (issues 19 and 33), judged on the
+ * settings after the change, whatever path led there (creation, one update with several fields, or
+ * several updates). Unless an admin decides it:
+ * - a competition with prize money never ends up with one-operator publication (a change that touches
+ *   the prize money or the rule and leaves that state is refused: raising a bonus from 0 on a
+ *   one-operator competition included);
+ * - the rule in force never goes from two operators to one;
+ * - the prize money of a competition that has some is not changed (up, down or away).
+ * Strengthening the rule is anyone's; settings the change does not touch are not judged again.
  */
-function requireAdminToWeaken(before: Settings, after: Settings, byAdmin = false) {
-  const weakened =
-    competition.publicationRuleOf(before) === 'two-operators' &&
-    competition.publicationRuleOf(after) === 'one-operator';
-  if (weakened && !byAdmin) throw competitionErrors.publicationRuleAdminOnly();
+function requireAdminForPrizeRules(before: Settings | null, after: Settings, byAdmin = false) {
+  if (byAdmin) return;
+  const touched =
+    !before || before.bonus !== after.bonus || before.finalResultsApproval !== after.finalResultsApproval;
+  if (!touched) return;
+  const ruleAfter = competition.publicationRuleOf(after);
+  if (after.bonus > 0 && ruleAfter === 'one-operator') throw competitionErrors.publicationRuleAdminOnly();
+  if (!before) return;
+  if (competition.publicationRuleOf(before) === 'two-operators' && ruleAfter === 'one-operator')
+    throw competitionErrors.publicationRuleAdminOnly();
+  if (before.bonus > 0 && after.bonus !== before.bonus) throw competitionErrors.prizeMoneyAdminOnly();
 }
 
 export function decideCompetition(command: CompetitionCommand, state: CompetitionState): CompetitionEvent[] {
   if (command.type === 'Create') {
     if (state.status !== 'none') throw competitionErrors.competitionExists();
-    requireAdminToWeaken(
-      { ...command.settings, finalResultsApproval: null },
-      command.settings,
-      command.byAdmin,
-    );
+    requireAdminForPrizeRules(null, command.settings, command.byAdmin);
     return [
       {
         type: E.CompetitionCreated.type,
@@ -150,7 +158,7 @@ export function decideCompetition(command: CompetitionCommand, state: Competitio
           ([key, value]) => JSON.stringify(state.settings[key as keyof Settings]) !== JSON.stringify(value),
         ),
       );
-      requireAdminToWeaken(state.settings, { ...state.settings, ...changes }, command.byAdmin);
+      requireAdminForPrizeRules(state.settings, { ...state.settings, ...changes }, command.byAdmin);
       return Object.keys(changes).length
         ? [{ type: E.CompetitionUpdated.type, data: { competitionId, changes } }]
         : [];

@@ -6,7 +6,7 @@ import { type Channel, type VerificationCodes, codeFailure } from '../codes/code
 import { identityErrors } from '../errors.ts';
 import { type AccountRecords, commitThenThrow } from './records.ts';
 
-/** Changing a password: reset with a code, or update with the old one; either ends every session. */
+/** Changing a password: reset with a code, or update with the old one; either ends every session and token. */
 export class PasswordChanges {
   constructor(
     private readonly records: AccountRecords,
@@ -66,5 +66,12 @@ export class PasswordChanges {
       .execute();
     await this.records.execute(trx, accountId, { type: 'ChangePassword', how }, metadata);
     await this.sessions.revokeAll(trx, accountId, 'password-changed', metadata);
+    // Personal access tokens go too (issue 33), each noted in the holder's inbox with the reason.
+    await this.sessions.tokens.revokeAll(
+      trx,
+      accountId,
+      how === 'reset' ? 'password-reset' : 'password-changed',
+      metadata,
+    );
   }
 }

@@ -1,5 +1,5 @@
 import type { Role } from '@sais/events';
-import { NotSignedInError, type StaffCall, staffCall, tokenNotForStaff } from '@sais/kit';
+import { NotSignedInError, type StaffCall, assertStaffRoute, staffCall, tokenNotForStaff } from '@sais/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Accounts } from '../accounts.ts';
 import { type ActiveSession, type Sessions, sessionCookie } from '../auth/sessions.ts';
@@ -29,6 +29,7 @@ export async function requireStaffSession(
   { sessions, accounts }: { sessions: Sessions; accounts: Accounts },
   role: Role,
 ): Promise<StaffCall & { roles: Role[] }> {
+  assertStaffRoute(request, role);
   const session = await requireSession(request, sessions);
   if (session.token) throw tokenNotForStaff();
   const account = await accounts.requireAccount(session, role);

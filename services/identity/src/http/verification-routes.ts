@@ -21,7 +21,7 @@ import { identityErrors } from '../errors.ts';
 import type { Inbox } from '../inbox/inbox.ts';
 import { inspectPhoto, maxPhotoBytes, photoLimits } from '../verification/photos.ts';
 import type { Verifications } from '../verification/verifications.ts';
-import { requireSession } from './context.ts';
+import { requireSession, requireStaffSession } from './context.ts';
 import * as S from './schemas.ts';
 
 export interface VerificationHttp {
@@ -80,11 +80,11 @@ export async function verificationRoutes(
   { accounts, sessions, verifications, inbox }: VerificationHttp,
 ) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const reviewer = async (request: FastifyRequest) => {
-    const session = await requireSession(request, sessions);
-    await accounts.requireAccount(session, 'reviewer');
-    return session;
-  };
+  // The reviewer's routes live under /api/user/ (the original API's paths) and are staff routes all the
+  // same (`config.staff`): tokens are refused in their first hook, and again by requireStaffSession.
+  const reviewer = (request: FastifyRequest) =>
+    requireStaffSession(request, { sessions, accounts }, 'reviewer');
+  const reviewerRoute = { staff: 'reviewer' } as const;
 
   app.post(
     '/api/user/submitAuthentication',
@@ -169,6 +169,7 @@ export async function verificationRoutes(
         body: paging.optional(),
         response: { 200: envelopeOf(S.reviewQueue) },
       },
+      config: reviewerRoute,
     },
     async (request) => {
       await reviewer(request);
@@ -189,7 +190,7 @@ export async function verificationRoutes(
         },
       },
       // Each view is recorded: another site cannot make a reviewer's browser record one.
-      config: { changesState: true },
+      config: { ...reviewerRoute, changesState: true },
     },
     async (request, reply) => {
       const session = await reviewer(request);
@@ -225,6 +226,7 @@ export async function verificationRoutes(
         body: reviewBody,
         response: { 200: doneEnvelope },
       },
+      config: reviewerRoute,
     },
     async (request) => {
       const session = await reviewer(request);

@@ -219,12 +219,20 @@ export const inboxProjection = defineProjection({
       }
       case identity.TokenRevoked.type: {
         const data = dataOf(identity.TokenRevoked, event);
+        // A password change or reset takes every token with it (issue 33): the message says so.
+        const why =
+          data.reason === 'password-changed' || data.reason === 'password-reset'
+            ? {
+                en: ` because your password was ${data.reason === 'password-reset' ? 'reset' : 'changed'} (every access token goes with the old password); create a new one on your user page if you still need it`,
+                'zh-CN': `，因为您的密码已${data.reason === 'password-reset' ? '重置' : '修改'}（旧密码下创建的访问令牌全部失效）；如仍需使用，请在个人页面重新创建`,
+              }
+            : { en: '', 'zh-CN': '' };
         await insert(
           data.accountId,
           { en: 'Access token revoked', 'zh-CN': '已撤销访问令牌' },
           {
-            en: `The personal access token “${data.name}” of your account was revoked; calls made with it are refused from now on.`,
-            'zh-CN': `您账号的个人访问令牌“${data.name}”已被撤销，此后使用该令牌的请求将被拒绝。`,
+            en: `The personal access token “${data.name}” of your account was revoked${why.en}; calls made with it are refused from now on.`,
+            'zh-CN': `您账号的个人访问令牌“${data.name}”已被撤销${why['zh-CN']}，此后使用该令牌的请求将被拒绝。`,
           },
           tokenNoticeSender,
           undefined,

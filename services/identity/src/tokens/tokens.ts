@@ -145,11 +145,55 @@ export class AccessTokens {
         identity.TokenRevoked.aggregate,
         `token-${tokenId}`,
         'any',
-        [{ type: identity.TokenRevoked.type, data: { tokenId, accountId, name: row.name } }],
+        [
+          {
+            type: identity.TokenRevoked.type,
+            data: { tokenId, accountId, name: row.name, reason: 'holder' },
+          },
+        ],
         metadata,
         { trx },
       );
     });
+  }
+
+  /**
+   * A password change or reset revokes every live token of the account, in the caller's transaction (as
+   * GitHub does, issue 33): a token made by whoever knew the old password stops with it. Each revocation
+   * is an event with its reason, so the holder's inbox says why.
+   */
+  async revokeAll(
+    trx: Db,
+    accountId: string,
+    reason: Exclude<identity.TokenRevokeReason, 'holder'>,
+    metadata: EventMetadata,
+    now = new Date(),
+  ): Promise<number> {
+    const revoked = await this.#table(trx)
+      .updateTable('access_tokens')
+      .set({ revoked_at: now })
+      .where('account_id', '=', accountId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning(['token_id', 'name'])
+      .execute();
+    if (revoked.length === 0) return 0;
+    await this.store.appendMany(
+      revoked.map((row) => ({
+        streamType: identity.TokenRevoked.aggregate,
+        streamId: `token-${row.token_id}`,
+        expected: 'any' as const,
+        events: [
+          {
+            type: identity.TokenRevoked.type,
+            data: { tokenId: row.token_id, accountId, name: row.name, reason },
+          },
+        ],
+        metadata,
+      })),
+      { trx },
+    );
+    return revoked.length;
   }
 
   /**

@@ -29,7 +29,9 @@ const pathOf = (request: FastifyRequest) => request.routeOptions?.url ?? request
  */
 export function tokenRequirement(request: FastifyRequest): TokenRequirement {
   const path = pathOf(request);
-  if (path.startsWith('/api/admin/') || path === '/api/admin') return { kind: 'staff' };
+  // A staff route wherever it lives (`config.staff`, http/staff-routes.ts; issue 33).
+  if (path.startsWith('/api/admin/') || path === '/api/admin' || request.routeOptions?.config?.staff)
+    return { kind: 'staff' };
   if (path.startsWith('/api/user/tokens')) return { kind: 'not-here' };
   // Resumable uploads (tus): asking where an upload stands (HEAD) is part of submitting it.
   if (path.startsWith('/api/submission/tus')) return { kind: 'scope', scope: 'submit' };

@@ -12,6 +12,8 @@ import {
 import { z } from 'zod';
 import { envelopeOf, errorEnvelope, localizeSuccess, ok, requestLanguage } from './envelope.ts';
 import { installErrorHandling } from './errors.ts';
+import { refusingNul } from './nul.ts';
+import { installStaffRoutes } from './staff-routes.ts';
 import { installSecurityHeaders, refuseCrossSiteWrites, trustProxySetting } from './security.ts';
 import { type ReadinessCheck, checkReadiness } from '../observability/readiness.ts';
 import { traceRequests } from '../observability/request-trace.ts';
@@ -64,9 +66,12 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     ...(isLoggerInstance(logger) ? { loggerInstance: logger } : { logger }),
     trustProxy: trustProxySetting(options.trustedProxies),
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  // A NUL character in any validated field is the standard 400, never a 500 from the database (issue 33).
+  app.setValidatorCompiler(refusingNul(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  // Before any route: every staff route refuses personal access tokens in its first hook (issue 33).
+  installStaffRoutes(app);
   // Success messages follow Accept-Language as errors do (errors are translated by the error handler).
   app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
     if (

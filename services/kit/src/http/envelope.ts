@@ -2,6 +2,7 @@ import { type Language, type MessageKey, messages, pickLanguage, translate } fro
 import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { refusingNul } from './nul.ts';
 
 /** The `{ code, message, data }` body of every response. */
 export interface Envelope<T> {
@@ -85,6 +86,10 @@ export const formFile = bytes;
 export function bodyCheckedByHandler<S>(
   route: Parameters<FastifySchemaCompiler<S>>[0],
 ): ReturnType<FastifySchemaCompiler<S>> {
-  if (route.httpPart === 'body') return (data: unknown) => ({ value: data });
-  return validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]);
+  // NUL characters are refused here too (issue 33): in a JSON body the handler checks, the query and params.
+  return refusingNul<S>((part) =>
+    part.httpPart === 'body'
+      ? (data: unknown) => ({ value: data })
+      : validatorCompiler(part as unknown as Parameters<typeof validatorCompiler>[0]),
+  )(route);
 }

@@ -2,6 +2,7 @@ import { identity, type Role } from '@sais/events';
 import type { FastifyRequest } from 'fastify';
 import { AppError, ForbiddenError, NotSignedInError } from '../errors.ts';
 import { tokenNotForStaff } from '../http/access-tokens.ts';
+import { assertStaffRoute } from '../http/staff-routes.ts';
 
 /**
  * Who is calling: resolved from the session cookie, or from a personal access token
@@ -25,6 +26,7 @@ export async function requirePrincipal(
   request: FastifyRequest,
   role?: Role,
 ): Promise<Principal> {
+  if (role) assertStaffRoute(request, role);
   const principal = await auth.principal(request);
   if (!principal) throw new NotSignedInError();
   // Staff calls are made signed in on the console, never with a token (decision 0019).

@@ -8,6 +8,7 @@ import type { Standings } from '../standings.ts';
 import type { Submissions } from '../submissions.ts';
 import { type AdminGuards, adminRoutes } from './admin/routes.ts';
 import { boardRoutes } from './boards/routes.ts';
+import type { StreamLimits } from './boards/stream-limits.ts';
 import { finalSelectionRoutes } from './submissions/final-routes.ts';
 import { submissionRoutes } from './submissions/routes.ts';
 
@@ -33,11 +34,17 @@ export async function scoringRoutes(
     operations: Operations;
     watch: BoardWatch;
     guards: AdminGuards;
+    streamLimits: StreamLimits;
   },
 ) {
   const { submissions, leaderboards, standings, groundTruths, operations, watch } = deps;
   await app.register(submissionRoutes, { submissions, leaderboards });
   await app.register(finalSelectionRoutes, { submissions, standings });
-  await app.register(boardRoutes, { leaderboards, watch, boardsAsOf: deps.boardsAsOf });
+  await app.register(boardRoutes, {
+    leaderboards,
+    watch,
+    boardsAsOf: deps.boardsAsOf,
+    streamLimits: deps.streamLimits,
+  });
   await app.register(adminRoutes, { groundTruths, standings, operations, guards: deps.guards });
 }

@@ -16,6 +16,7 @@ import type { BoardsAsOf } from '../../boards-as-of.ts';
 import type { Leaderboards } from '../../leaderboards.ts';
 import { withDeletedUsers } from '../deleted-users.ts';
 import { scoringErrors } from '../../errors.ts';
+import { type StreamLimits, StreamSlots } from './stream-limits.ts';
 
 const R = scoring.responses;
 
@@ -56,11 +57,14 @@ export async function boardRoutes(
     leaderboards,
     watch,
     boardsAsOf,
+    streamLimits,
   }: {
     leaderboards: Leaderboards;
     watch: BoardWatch;
     /** Boards as of a past time (decision 0019); absent: `asOf` is not offered. */
     boardsAsOf?: BoardsAsOf;
+    /** Open live-leaderboard connections allowed per address and in total (issue 33). */
+    streamLimits: StreamLimits;
   },
 ) {
   const auth = root.authenticator;
@@ -69,6 +73,7 @@ export async function boardRoutes(
   const { asOfCaller, rebuilt } = asOfHelpers(auth, boardsAsOf);
   // Open event streams end before the server closes, or it would wait for them.
   const streams = new Set<() => void>();
+  const slots = new StreamSlots(streamLimits);
   app.addHook('preClose', async () => {
     for (const end of streams) end();
   });
@@ -159,6 +164,15 @@ export async function boardRoutes(
     },
     async (request, reply) => {
       const { competitionId } = request.query;
+      // A slot per open connection, per address and in total (issue 33): refused in the envelope.
+      let release: () => void;
+      try {
+        release = slots.take(request.ip);
+      } catch (error) {
+        const retry = (error as AppError).data as { retryAfterSeconds?: number } | null;
+        if (retry?.retryAfterSeconds) reply.header('retry-after', String(retry.retryAfterSeconds));
+        throw error;
+      }
       reply.hijack();
       const out = reply.raw;
       out.writeHead(200, {
@@ -177,6 +191,7 @@ export async function boardRoutes(
       const heartbeat = setInterval(() => out.write(': keep-alive\n\n'), 15_000);
       heartbeat.unref();
       const end = () => {
+        release();
         clearInterval(heartbeat);
         unsubscribe();
         streams.delete(end);
