@@ -3,7 +3,7 @@ import { InvalidFile } from '../src/evaluation/csv.ts';
 import { HeaderCheck } from '../src/evaluation/line-guard.ts';
 import { scoreSubmission } from '../src/evaluation/score.ts';
 import { sampleOf } from '../src/submissions.ts';
-import { testPublicIds, testTruth } from './split-support.ts';
+import { testTruth } from './split-support.ts';
 
 const truth = testTruth(Buffer.from('id,yield\na1,10\na2,20\na3,30\na4,40\n'), 'rmse', 50);
 const rows = 'a1,10\na2,20\na3,30\na4,40\n';

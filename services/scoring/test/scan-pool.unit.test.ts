@@ -23,7 +23,7 @@ import { fnv1a } from '../src/evaluation/csv.ts';
 import { hashedPosition } from '../src/evaluation/ground-truth.ts';
 import { viewed } from '../src/evaluation/hash-index.ts';
 import { truthCounts } from '../src/evaluation/truth-parallel.ts';
-import { testPublicIds, testTruth } from './split-support.ts';
+import { testTruth } from './split-support.ts';
 
 const ids = Array.from({ length: 3_000 }, (_, i) => `s${i.toString(16)}-x`);
 const truthCsv = `id,y\n${ids.map((id, i) => `${id},${i % 7}`).join('\n')}\n`;

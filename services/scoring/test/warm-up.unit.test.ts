@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { scanCounts, startScanPool } from '../src/evaluation/scan-pool.ts';
 import { scoreSubmission } from '../src/evaluation/score.ts';
 import { warmUpScoring } from '../src/evaluation/warm-up.ts';
-import { testPublicIds, testTruth } from './split-support.ts';
+import { testTruth } from './split-support.ts';
 
 const truthCsv = `id,y\n${Array.from({ length: 500 }, (_, i) => `s${i},${i % 7}`).join('\n')}\n`;
 const submission = `id,y\n${Array.from({ length: 500 }, (_, i) => `s${499 - i},${((499 - i) % 7) + 0.5}`).join('\n')}\n`;

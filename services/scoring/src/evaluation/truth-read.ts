@@ -10,7 +10,7 @@ import {
   text,
 } from './csv.ts';
 import { ROW_OK, headerFields, row, rowProblem, splitRow, unquote } from './fields.ts';
-import { BatchedInserts, RECORD, tableRecords } from './hash-index.ts';
+import { BatchedInserts, tableRecords } from './hash-index.ts';
 import { type MetricName, metricOf } from './metrics.ts';
 import { sharedArray } from './shared-memory.ts';
 
@@ -123,17 +123,12 @@ export function readIntegerRows(bytes: Uint8Array, metric: MetricName): IntegerR
       rows.values = grown(rows.values, capacity);
     }
     let id: number;
-    let idStart: number;
-    let idEnd: number;
     if (values.numeric && lines.nextPlain()) {
       id = plain.id;
-      idStart = lines.start;
-      idEnd = plain.comma;
-      rows.values[at] = values.check(plain.value, bytes, idEnd + 1, lines.end, lines.number);
+      rows.values[at] = values.check(plain.value, bytes, plain.comma + 1, lines.end, lines.number);
     } else {
       if (!nextGeneral(lines)) break;
-      ({ idStart, idEnd } = row);
-      id = row.idEscaped ? -1 : canonicalInteger(bytes, idStart, idEnd);
+      id = row.idEscaped ? -1 : canonicalInteger(bytes, row.idStart, row.idEnd);
       if (id < 0) return null;
       rows.values[at] = values.read(bytes, row.valueStart, row.valueEnd, row.valueEscaped, lines.number);
     }
