@@ -50,6 +50,8 @@ describe('the participant pages of issue 21', () => {
     await mkdir(screenshots, { recursive: true });
     await running.createStaff(reviewer.username, reviewer.password, ['reviewer']);
     await running.createStaff(operatorAccount.username, operatorAccount.password, ['operator']);
+    // The seeded tracks' registration opens in 2027; these pages sign up now.
+    await running.openRegistration();
   });
 
   afterAll(async () => {

@@ -100,7 +100,14 @@ async function journey(origin: string) {
   );
   // The seeded tracks carry prize money: one operator proposes, a different one approves (issue 19).
   const phase = { competitionId, phase: 'preliminary', reason: 'final results checked' };
-  expect((await staff('POST', '/admin/leaderboard/publication/propose', phase)).code).toBe(0);
+  // Final results once the phase has ended (issue 30): the operator closes it; scoring hears of it by event.
+  expect(
+    (await staff('POST', `/admin/competitions/${competitionId}/phases/preliminary/close`, {})).code,
+  ).toBe(0);
+  await eventually(async () => {
+    const proposed = await staff('POST', '/admin/leaderboard/publication/propose', phase);
+    return proposed.code === 0 ? true : undefined;
+  }, 'the proposal once scoring knows the phase ended');
   const second = caller(origin);
   expect((await second('POST', '/user/login', { username: 'second2027', password: 'Second1234' })).code).toBe(
     0,
