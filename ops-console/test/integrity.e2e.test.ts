@@ -133,7 +133,7 @@ describe('integrity tools in the console, in Chromium, against the real platform
       await expect(page.getByTestId('publication-publish').count()).resolves.toBe(0);
       await page
         .getByTestId('publication-window')
-        .getByText(/only after the phase has ended/)
+        .getByText(/only after the phase has ended: from \d{4}-\d\d-\d\d \d\d:\d\d(:\d\d)? GMT[+-]\d+ \(/)
         .waitFor();
       await closePhase(sais, operator, competitionId);
       await page.reload();

@@ -86,7 +86,8 @@ const lastEnd = (list: readonly PhaseWindow[]) =>
 
 /**
  * An instant as a wall-clock time of `zone` with the zone named (`2027-02-23 00:00 GMT+8
- * (Asia/Shanghai)`), as the console's time policy writes it: for messages that name a time.
+ * (Asia/Shanghai)`), as the console's time policy writes it: for messages that name a time. Seconds
+ * are written when the instant has any (`2027-05-25 23:59:59 …`), so a time is never shown early.
  */
 export function zonedTime(value: string | Date, zone: string): string {
   const date = typeof value === 'string' ? new Date(value) : value;
@@ -99,11 +100,13 @@ export function zonedTime(value: string | Date, zone: string): string {
       day: '2-digit',
       hour: '2-digit',
       minute: '2-digit',
+      second: '2-digit',
       hourCycle: 'h23',
       timeZoneName: 'shortOffset',
     })
       .formatToParts(date)
       .map((part) => [part.type, part.value]),
   );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} ${parts.timeZoneName} (${zone})`;
+  const seconds = parts.second === '00' ? '' : `:${parts.second}`;
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}${seconds} ${parts.timeZoneName} (${zone})`;
 }

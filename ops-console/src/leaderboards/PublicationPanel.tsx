@@ -183,7 +183,9 @@ export function PublicationPanel({
           : !schedule.ended
             ? schedule.publishableFrom
               ? translate('console.trust.publication.notYet', {
-                  from: formatInZone(schedule.publishableFrom, zone),
+                  from: formatInZone(schedule.publishableFrom, zone, {
+                    seconds: new Date(schedule.publishableFrom).getUTCSeconds() !== 0,
+                  }),
                 })
               : translate('console.trust.publication.heldOpen', { phase: phaseName })
             : schedule.pending > 0

@@ -76,7 +76,7 @@ describe.each([
     expect(open.body).toEqual({
       code: 40050,
       message: expect.stringMatching(
-        /only after the phase has ended: from \d{4}-\d\d-\d\d \d\d:\d\d GMT\+8 \(Asia\/Shanghai\)$/,
+        /only after the phase has ended: from \d{4}-\d\d-\d\d \d\d:\d\d(:\d\d)? GMT\+8 \(Asia\/Shanghai\)$/,
       ),
       data: expect.objectContaining({ phase, publishableFrom: status.schedule.endsAt }),
     });
