@@ -244,7 +244,7 @@ describe('the competition page’s sections', () => {
       await reader.goto(`${origin}/competitionDetail/${yieldTrack}/format`);
       await reader
         .getByTestId('registration-window')
-        .getByText(/^报名将于 2027.*02.*23.* 开始$/)
+        .getByText(/^报名将于 2027年2月23日 00:00 开始$/)
         .waitFor();
       await expect(reader.getByTestId('sign-up').isDisabled()).resolves.toBe(true);
       await running.openRegistration();
