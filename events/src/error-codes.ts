@@ -124,7 +124,7 @@ export const scoringCodes = {
   boardAsOfInvalid: 40035,
   /** A worker's claim or record on a submission that is finished or held by another (issue 20's decider). */
   submissionNotClaimable: 40036,
-  // Phase rules (issue 30, decision 0024): 40050–40059.
+  // Phase rules (issue 30, decision 0025): 40050–40059.
   /** Final results proposed, approved or published while the phase is open or has not ended yet. */
   publicationBeforePhaseEnd: 40050,
   /** Final results of a phase some of whose submissions are still being scored (or not on the board yet). */
@@ -133,4 +133,6 @@ export const scoringCodes = {
   phaseResultsPublished: 40052,
   /** Final results of a phase the competition does not have. */
   publicationPhaseUnknown: 40053,
+  /** A ground truth's public share outside 1–99 % (decision 0024: both boards need rows). */
+  publicShareOutOfRange: 40070,
 } as const;

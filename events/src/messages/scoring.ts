@@ -44,6 +44,10 @@ export const scoringMessages = {
     'zh-CN': '该队伍在此比赛中没有提交',
   },
   alreadyDisqualified: { en: 'This is already disqualified', 'zh-CN': '已被取消资格' },
+  publicShareOutOfRange: {
+    en: 'The public share must be a whole number from 1 to 99 %: the public and the private leaderboard each need test ids',
+    'zh-CN': '公开比例须为 1 至 99 之间的整数（%）：公开榜和私有榜都需要测试数据',
+  },
   groundTruthUnscorable: {
     en: 'The metric cannot score both parts of this ground truth: the public and the private part each need rows (AUC: both 0 and 1); change the public share or the file',
     'zh-CN':
@@ -73,7 +77,7 @@ export const scoringMessages = {
     en: 'You proposed this publication; a different operator must approve it',
     'zh-CN': '该公布提议由您提出，须由另一名运营人员批准',
   },
-  // Phase rules (issue 30, decision 0024): 40050–40059.
+  // Phase rules (issue 30, decision 0025): 40050–40059.
   publicationBeforePhaseEnd: {
     en: 'The final results of this phase can be published only after the phase has ended: from {{publishableFromText}}',
     'zh-CN': '该阶段结束后才能公布最终成绩：最早于 {{publishableFromText}} 公布',

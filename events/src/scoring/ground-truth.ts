@@ -6,7 +6,7 @@ export const GroundTruthUploaded = defineEvent({
   type: 'scoring.GroundTruthUploaded',
   version: 1,
   meaning:
-    'An operator set the ground truth of a competition, with its metric and its public/private split; it replaces the previous one.',
+    'An operator set the ground truth of a competition, with its metric and its public/private split; it replaces the previous one. It commits to the file (sha256), the split (the SHA-256 of its secret key, revealed at final publication) and the scorer (its version).',
   aggregate: 'scoring.groundTruth',
   data: z.object({
     competitionId: z.uuid(),
@@ -14,5 +14,14 @@ export const GroundTruthUploaded = defineEvent({
     rows: z.number().int().positive(),
     publicRows: z.number().int().min(0),
     sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    // Decision 0024, from 2026-11-27 (absent in ground truths set before, which had no keyed split): the
+    // declared share, the commitment to the split's key, the scorer's version. Optional fields of the same
+    // version rather than a version 2: consumers read one shape (events/test/versions.unit.test.ts).
+    publicPercent: z.number().int().min(1).max(99).optional(),
+    splitKeySha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .optional(),
+    scorerVersion: z.string().max(100).optional(),
   }),
 });

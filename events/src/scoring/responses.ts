@@ -4,6 +4,7 @@
  * `sais` client. Plain types, not the input rules: an answer is never refused for its contents.
  */
 import { z } from 'zod';
+import { metricName } from './metrics.ts';
 
 export const submissionStatuses = [
   'Waiting',
@@ -175,3 +176,36 @@ export const finalSelection = z.object({
   closed: z.boolean(),
 });
 export type FinalSelection = z.infer<typeof finalSelection>;
+
+/**
+ * A ground truth's commitment, as participants see it (decision 0024): set at a time, to a file
+ * (sha256), a split (the SHA-256 of its secret key) and a scorer (its version), signed into the scoring
+ * log's checkpoints with its event; `splitKey` is the key itself once final results are published (so
+ * anyone can recompute which ids were private), null before.
+ */
+export const groundTruthCommitment = z.object({
+  eventId: z.string(),
+  setAt: z.string(),
+  sha256: z.string(),
+  rows: z.number().int(),
+  publicRows: z.number().int(),
+  /** Absent for a ground truth set before keyed splits. */
+  publicPercent: z.number().int().nullable(),
+  splitKeySha256: z.string().nullable(),
+  scorerVersion: z.string().nullable(),
+  splitKey: z.string().nullable(),
+});
+export type GroundTruthCommitment = z.infer<typeof groundTruthCommitment>;
+
+/** `GET /api/leaderboard/metric`: how a competition is scored; null before its ground truth is set. */
+export const competitionMetric = z.object({
+  metric: metricName,
+  /** The registry's direction (services/scoring/src/evaluation/metrics.ts). */
+  higherIsBetter: z.boolean(),
+  /** Test ids in the ground truth, and how many of them the public leaderboard is scored on. */
+  rows: z.number().int(),
+  publicRows: z.number().int(),
+  /** Every ground truth set for the competition, oldest first: the last is in force. */
+  commitments: z.array(groundTruthCommitment),
+});
+export type CompetitionMetric = z.infer<typeof competitionMetric>;

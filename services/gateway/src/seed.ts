@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Competitions, FileStorage, competitionFilesDir, seedPrize } from '@sais/competition';
 import type { Platform, PlatformConfig } from '@sais/kit';
-import { GroundTruths } from '@sais/scoring';
+import { GroundTruths, SplitKeys } from '@sais/scoring';
 
 /**
  * First run: loads the five-track prize (competitions, datasets) and gives the scoring service each
@@ -17,7 +17,7 @@ export async function seedIfEmpty(platform: Platform, config: PlatformConfig): P
   );
   if ((await competitions.count()) > 0) return 0;
   const tracks = await seedPrize(competitions);
-  const groundTruths = new GroundTruths(db, platform.stores.get('scoring')!);
+  const groundTruths = new GroundTruths(db, platform.stores.get('scoring')!, () => SplitKeys.load(config));
   const metadata = {
     actor: { userId: null, role: 'system' as const },
     correlationId: randomUUID(),

@@ -35,6 +35,8 @@ export const scoringErrors = {
     new AppError(scoringCodes.finalSelectionInvalid, 'finalSelectionInvalid', 400, options),
   formatRefusalsLimitReached: (options?: Options) =>
     new AppError(scoringCodes.formatRefusalsLimitReached, 'formatRefusalsLimitReached', 429, options),
+  publicShareOutOfRange: (options?: Options) =>
+    new AppError(scoringCodes.publicShareOutOfRange, 'publicShareOutOfRange', 400, options),
   groundTruthUnscorable: (options?: Options) =>
     new AppError(scoringCodes.groundTruthUnscorable, 'groundTruthUnscorable', 400, options),
   imageCredentialsTooLong: (options?: Options) =>

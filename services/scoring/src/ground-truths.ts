@@ -1,18 +1,60 @@
 import { createHash } from 'node:crypto';
 import { type EventMetadata, scoring } from '@sais/events';
-import { type Db, type EventStore, ValidationError, dataOf } from '@sais/kit';
+import {
+  type Db,
+  type EventStore,
+  type PlatformConfig,
+  ValidationError,
+  dataOf,
+  loadKey,
+  open,
+  packSealed,
+  seal,
+  unpackSealed,
+} from '@sais/kit';
 import type { ScoringDb } from './db/tables.ts';
 import { InvalidFile } from './evaluation/csv.ts';
 import { type Metric, UnscorableSplit } from './evaluation/ground-truth.ts';
-import { loadGroundTruth } from './evaluation/load-truth.ts';
+import { splitGroundTruth } from './evaluation/load-truth.ts';
+import { PUBLIC_PERCENT_MAX, PUBLIC_PERCENT_MIN, newSplitKey, splitKeyDigest } from './evaluation/split.ts';
 import { encodeTruthForm } from './evaluation/truth-form.ts';
+import { SCORER_VERSION } from './evaluation/version.ts';
 import { scoringErrors } from './errors.ts';
+
+/**
+ * The split keys of ground truths at rest (decision 0024): AES-256-GCM under the platform's own key
+ * `scoring_split_key` (SCORING_SPLIT_KEY, else generated once in the keys folder, apart from the data),
+ * the competition and the key's digest bound as associated data. Opened only to reveal a split at
+ * final publication.
+ */
+export class SplitKeys {
+  constructor(private readonly key: Buffer) {
+    if (key.length !== 32) throw new Error('the split-keys key must be 32 bytes');
+  }
+
+  static async load(config: PlatformConfig): Promise<SplitKeys> {
+    return new SplitKeys(await loadKey(config, 'scoring_split_key', 'SCORING_SPLIT_KEY'));
+  }
+
+  seal(competitionId: string, digest: string, splitKey: Buffer): Buffer {
+    return packSealed(seal(this.key, `split:${competitionId}:${digest}`, splitKey));
+  }
+
+  /** The split key, checked against its commitment. */
+  open(competitionId: string, digest: string, sealed: Buffer): Buffer {
+    const splitKey = open(this.key, `split:${competitionId}:${digest}`, unpackSealed(sealed));
+    if (splitKeyDigest(splitKey) !== digest) throw new Error('a split key that is not the one committed to');
+    return splitKey;
+  }
+}
 
 /** Operators set a competition's ground truth, metric and public share; each upload is an event. */
 export class GroundTruths {
   constructor(
     private readonly db: Db,
     private readonly store: EventStore,
+    /** Needed to set a ground truth (its split key is sealed) and to reveal a split; not to read one. */
+    private readonly splitKeys?: () => Promise<SplitKeys>,
   ) {}
 
   async upload(
@@ -22,9 +64,22 @@ export class GroundTruths {
     content: Buffer,
     metadata: EventMetadata,
   ) {
+    if (
+      !Number.isInteger(publicPercent) ||
+      publicPercent < PUBLIC_PERCENT_MIN ||
+      publicPercent > PUBLIC_PERCENT_MAX
+    )
+      throw scoringErrors.publicShareOutOfRange({
+        data: { publicPercent, min: PUBLIC_PERCENT_MIN, max: PUBLIC_PERCENT_MAX },
+      });
+    if (!this.splitKeys) throw new Error('GroundTruths: setting a ground truth needs the split keys');
+    const splitKeys = await this.splitKeys();
+    // A fresh split key for every ground truth set, even the same file again: a new commitment.
+    const splitKey = newSplitKey();
     let truth;
+    let mask;
     try {
-      truth = loadGroundTruth(content, metric, publicPercent);
+      ({ truth, mask } = splitGroundTruth(content, metric, splitKey, publicPercent));
     } catch (error) {
       // The file reads, but one part cannot be scored (empty; AUC: one class): its own code, the reason in data.log.
       if (error instanceof UnscorableSplit)
@@ -37,10 +92,23 @@ export class GroundTruths {
       throw error;
     }
     const sha256 = createHash('sha256').update(content).digest('hex');
+    const splitKeySha256 = splitKeyDigest(splitKey);
     // Stored beside the CSV, so a worker maps the parsed form instead of parsing (decision 0015).
-    const parsed = encodeTruthForm(truth, { sha256, metric, publicPercent });
+    const parsed = encodeTruthForm(truth, { sha256, metric, publicPercent, splitKeySha256 });
+    const commitment = { publicPercent, splitKeySha256, scorerVersion: SCORER_VERSION };
     await this.db.transaction().execute(async (trx) => {
-      const row = { metric, public_percent: publicPercent, sha256, content, parsed, target: truth.target };
+      const row = {
+        metric,
+        public_percent: publicPercent,
+        sha256,
+        content,
+        parsed,
+        target: truth.target,
+        public_mask: Buffer.from(mask),
+        split_key: splitKeys.seal(competitionId, splitKeySha256, splitKey),
+        split_key_sha256: splitKeySha256,
+        scorer_version: SCORER_VERSION,
+      };
       await (trx.withSchema('scoring') as ScoringDb)
         .insertInto('ground_truths')
         .values({ competition_id: competitionId, ...row })
@@ -53,14 +121,81 @@ export class GroundTruths {
         [
           {
             type: scoring.GroundTruthUploaded.type,
-            data: { competitionId, metric, rows: truth.rows, publicRows: truth.publicRows, sha256 },
+            data: {
+              competitionId,
+              metric,
+              rows: truth.rows,
+              publicRows: truth.publicRows,
+              sha256,
+              ...commitment,
+            },
           },
         ],
         metadata,
         { trx },
       );
     });
-    return { rows: truth.rows, publicRows: truth.publicRows, sha256 };
+    return { rows: truth.rows, publicRows: truth.publicRows, sha256, ...commitment };
+  }
+
+  /**
+   * Every ground truth set for a competition, oldest first, with its commitment (decision 0024): what
+   * participants see on the competition page. The split key is shown only once revealed (a published
+   * final board, `revealedSplitKeys`).
+   */
+  async commitments(competitionId: string) {
+    const events = await this.store.readStream(`groundtruth-${competitionId}`);
+    const revealed = events.length ? await this.revealedSplitKeys(competitionId) : new Map<string, string>();
+    return events.map((event) => {
+      const data = dataOf(scoring.GroundTruthUploaded, event);
+      return {
+        eventId: event.id,
+        setAt: event.occurredAt,
+        metric: data.metric,
+        sha256: data.sha256,
+        rows: data.rows,
+        publicRows: data.publicRows,
+        publicPercent: data.publicPercent ?? null,
+        splitKeySha256: data.splitKeySha256 ?? null,
+        scorerVersion: data.scorerVersion ?? null,
+        splitKey: data.splitKeySha256 ? (revealed.get(data.splitKeySha256) ?? null) : null,
+      };
+    });
+  }
+
+  /**
+   * The split keys revealed, by their digest (hex → base64): the key of the ground truth in force, once
+   * final results are published for every phase of the competition — not before, since a later phase
+   * scored on the same ground truth would have its private ids known (an operator who wants a phase's
+   * split revealed sets a new ground truth, with a new key, for the next phase). The key proves itself:
+   * its SHA-256 is the commitment signed into the log when it was set.
+   */
+  async revealedSplitKeys(competitionId: string): Promise<Map<string, string>> {
+    const t = this.db.withSchema('scoring') as ScoringDb;
+    const [competition, published, truth] = await Promise.all([
+      t
+        .selectFrom('competitions')
+        .select('phases')
+        .where('competition_id', '=', competitionId)
+        .executeTakeFirst(),
+      t
+        .selectFrom('board_publications')
+        .select('phase')
+        .where('competition_id', '=', competitionId)
+        .execute(),
+      t
+        .selectFrom('ground_truths')
+        .select(['split_key', 'split_key_sha256'])
+        .where('competition_id', '=', competitionId)
+        .executeTakeFirst(),
+    ]);
+    const phases = Object.keys(competition?.phases ?? {});
+    const done = new Set(published.map((row) => row.phase));
+    if (!truth?.split_key || !truth.split_key_sha256 || !phases.length || !phases.every((p) => done.has(p)))
+      return new Map();
+    if (!this.splitKeys) throw new Error('GroundTruths: revealing a split needs the split keys');
+    const key = (await this.splitKeys()).open(competitionId, truth.split_key_sha256, truth.split_key);
+    return new Map([[truth.split_key_sha256, key.toString('base64')]]);
   }
 
   /**

@@ -3,7 +3,7 @@ import { defineService, projectionSources, withAsOfReader } from '@sais/kit';
 import { BoardsAsOf } from './boards-as-of.ts';
 import { BoardWatch } from './board-watch.ts';
 import { scoringMigrations } from './db/migrations.ts';
-import { GroundTruths } from './ground-truths.ts';
+import { GroundTruths, SplitKeys } from './ground-truths.ts';
 import { leaderboardAsOf } from './integrity/as-of.ts';
 import { integrityParts, integrityRoutes } from './integrity/routes.ts';
 import { scoreRecordRoutes } from './integrity/score-record.ts';
@@ -39,8 +39,13 @@ export const scoringService = defineService({
     '/api/admin/signals',
   ],
   migrations: scoringMigrations,
-  // A seal and a publication are signed into the scoring log's checkpoints at once (decision 0012).
-  checkpointAfter: ['scoring.PrivateLeaderboardSealed', 'scoring.PrivateLeaderboardPublished'],
+  // A seal, a publication and a ground truth's commitment (decision 0024) are signed into the scoring
+  // log's checkpoints at once (decision 0012).
+  checkpointAfter: [
+    'scoring.PrivateLeaderboardSealed',
+    'scoring.PrivateLeaderboardPublished',
+    'scoring.GroundTruthUploaded',
+  ],
   projections: () => [
     competitionsMirror,
     peopleMirror,
@@ -78,19 +83,22 @@ export const scoringService = defineService({
     );
     // Sealed results and collusion signals (decision 0008): their guards run before the operators' calls.
     const integrity = integrityParts({ db, store });
+    // The split keys' vault, loaded when first needed (an operator sets a ground truth, a split is revealed).
+    let vault: Promise<SplitKeys> | undefined;
+    const splitKeys = () => (vault ??= SplitKeys.load(config));
     await scoringRoutes(app, {
       guards: integrity.guards,
       boardsAsOf,
       submissions,
       leaderboards: new Leaderboards(db, watch),
-      groundTruths: new GroundTruths(db, store),
+      groundTruths: new GroundTruths(db, store, splitKeys),
       standings: new Standings(db, store),
       operations: new Operations(db, store),
       watch,
     });
     await app.register(integrityRoutes, { parts: integrity });
     await scoreRecordRoutes(app, { submissions });
-    await metricRoutes(app);
+    await metricRoutes(app, { splitKeys });
     await tusRoutes(app, {
       submissions,
       uploads: new ResumableUploads(db),
@@ -104,6 +112,6 @@ export const scoringService = defineService({
 });
 
 export { containerRunners } from './containers/setup.ts';
-export { GroundTruths } from './ground-truths.ts';
+export { GroundTruths, SplitKeys } from './ground-truths.ts';
 export { BoardWatch } from './board-watch.ts';
 export { Leaderboards } from './leaderboards.ts';

@@ -4,7 +4,7 @@ import { type EventMetadata, type Language, defaultLanguage, scoring } from '@sa
 import { AppError, ConcurrencyError, type Db, type EventStore, calendarDay, daysInclusive } from '@sais/kit';
 import { sql } from 'kysely';
 import type { ScoringDb, ScoringTables } from './db/tables.ts';
-import { Lines } from './evaluation/csv.ts';
+import { Lines, text } from './evaluation/csv.ts';
 import { ROW_OK, headerFields, row, splitRow } from './evaluation/fields.ts';
 import { decideSubmission, foldSubmission, initialSubmission, stream } from './domain/submission/index.ts';
 import { admissionPhase, scoringPhases } from './domain/phase-rules.ts';
@@ -324,7 +324,7 @@ export class Submissions {
         data: { accepted: competition.settings.submissionKinds ?? ['result-file'] },
       });
     if (!competition.signed_up) throw scoringErrors.notSignedUp();
-    // Final means final (issue 30, decision 0024): the phase open now, never one already published.
+    // Final means final (issue 30, decision 0025): the phase open now, never one already published.
     const phase = admissionPhase(competition.phases, competition.published ?? [], now);
     if (!competition.has_truth) throw scoringErrors.noGroundTruth();
     const teamId = competition.team_id ?? request.accountId;
@@ -618,8 +618,13 @@ export interface Queued {
 
 const sampleName = 'sample_submission.csv';
 
-/** `id,<target>` then every id of a ground truth CSV, sorted, each with the placeholder value 0. */
-export function sampleOf(truth: Buffer): { bytes: Buffer; columns: string[]; rows: number } {
+/**
+ * `id,<target>` then every id of a ground truth CSV, sorted, each with the placeholder value 0: the ids
+ * and placeholders only, never a true value (a property test checks it for any ground truth, as Buffer or
+ * as a bare Uint8Array; `truth.toString('utf8', start, end)` on a Uint8Array ignores its arguments and
+ * once gave out every byte of the file).
+ */
+export function sampleOf(truth: Uint8Array): { bytes: Buffer; columns: string[]; rows: number } {
   const lines = new Lines(truth);
   if (!lines.next()) return { bytes: Buffer.from('id,value\n'), columns: ['id', 'value'], rows: 0 };
   const header = headerFields(truth, lines.start, lines.end);
@@ -627,7 +632,7 @@ export function sampleOf(truth: Buffer): { bytes: Buffer; columns: string[]; row
   const ids: string[] = [];
   while (lines.next()) {
     if (splitRow(truth, lines.start, lines.end) !== ROW_OK) continue;
-    const id = truth.toString('utf8', row.idStart, row.idEnd);
+    const id = text(truth, row.idStart, row.idEnd);
     ids.push(row.idEscaped ? id.replaceAll('""', '"') : id);
   }
   const numeric = ids.every((id) => /^\d{1,15}$/.test(id));

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidFile } from '../src/evaluation/csv.ts';
-import { loadGroundTruth } from '../src/evaluation/load-truth.ts';
 import { HeaderCheck } from '../src/evaluation/line-guard.ts';
 import { scoreSubmission } from '../src/evaluation/score.ts';
 import { sampleOf } from '../src/submissions.ts';
+import { testPublicIds, testTruth } from './split-support.ts';
 
-const truth = loadGroundTruth(Buffer.from('id,yield\na1,10\na2,20\na3,30\na4,40\n'), 'rmse', 50);
+const truth = testTruth(Buffer.from('id,yield\na1,10\na2,20\na3,30\na4,40\n'), 'rmse', 50);
 const rows = 'a1,10\na2,20\na3,30\na4,40\n';
 
 /** Feeds `bytes` to a HeaderCheck in chunks of `size`; the refusal's data, or null when taken. */

@@ -4,18 +4,16 @@ import { promisify } from 'node:util';
 import { type PublishedPage, recomputePublishedSeal, scoring } from '@sais/events';
 import { Accounts } from '@sais/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPublicId } from '../src/evaluation/ground-truth.ts';
 import { sealStream } from '../src/integrity/seals.ts';
 import { sql } from 'kysely';
-import { type Web, csv, scoringHarness, system, waitFor } from './support.ts';
+import { type Web, csv, scoringHarness, system, waitFor, latestSplit } from './support.ts';
 
 const run = promisify(execFile);
 const verifyCli = fileURLToPath(new URL('../src/integrity/verify-cli.ts', import.meta.url));
 const truth = csv((i) => i * 5);
-const ids = Array.from({ length: 20 }, (_, i) => `r${i}`);
-const publicIds = new Set(ids.filter((id) => isPublicId(Buffer.from(id), 0, id.length, 50)));
 /** A file whose public RMSE is `pub` and private RMSE is `priv` against `truth`. */
-const scored = (pub: number, priv: number) => csv((i) => i * 5 + (publicIds.has(`r${i}`) ? pub : priv));
+const scored = (pub: number, priv: number) =>
+  csv((i) => i * 5 + (latestSplit.publicIds.has(`r${i}`) ? pub : priv));
 
 type Row = { teamId: string; rank: number; score: number };
 const teamsOf = (data: { records: Row[] }) => data.records.map((r) => r.teamId);

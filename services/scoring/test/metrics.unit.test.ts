@@ -7,8 +7,7 @@ import { scoring } from '@sais/events';
 import { describe, expect, it } from 'vitest';
 import './refusals.ts';
 import { InvalidFile } from '../src/evaluation/csv.ts';
-import { UnscorableSplit, isPublicId } from '../src/evaluation/ground-truth.ts';
-import { loadGroundTruth } from '../src/evaluation/load-truth.ts';
+import { UnscorableSplit } from '../src/evaluation/ground-truth.ts';
 import {
   type MetricName,
   higherIsBetterMetrics,
@@ -17,6 +16,7 @@ import {
   normalizedAnswer,
 } from '../src/evaluation/metrics.ts';
 import { scoreSubmission } from '../src/evaluation/score.ts';
+import { testPublicIds, testTruth } from './split-support.ts';
 
 const score = (metric: MetricName, truth: number[], predicted: number[]) =>
   metrics[metric].score(Float64Array.from(truth), Float64Array.from(predicted));
@@ -187,12 +187,12 @@ describe('threat_score', () => {
 
 describe('whole files', () => {
   // With a 50 % share, ids 1 and 2 are public, 3 and 4 private.
-  const part = (id: string) => (isPublicId(Buffer.from(id), 0, id.length, 50) ? 'public' : 'private');
+  const part = (id: string) => (testPublicIds(['1', '2', '3', '4']).has(id) ? 'public' : 'private');
   it('splits ids 1, 2 public and 3, 4 private (what the cases below assume)', () => {
     expect(['1', '2', '3', '4'].map(part)).toEqual(['public', 'public', 'private', 'private']);
   });
   const run = (metric: MetricName, truth: string, file: string) =>
-    scoreSubmission(Buffer.from(file), loadGroundTruth(Buffer.from(truth), metric, 50));
+    scoreSubmission(Buffer.from(file), testTruth(Buffer.from(truth), metric, 50));
 
   it('scores r2 per part', () => {
     // Public: truth 1, 2, predicted 1.5, 2: SS_tot 0.5, SS_res 0.25 → 0.5. Private: truth 3, 3 → constant.
@@ -244,7 +244,7 @@ describe('whole files', () => {
   });
 
   it('validates rows as before for label metrics', () => {
-    const truth = loadGroundTruth(Buffer.from('id,answer\n1,A\n2,B\n3,C\n4,D\n'), 'exact_match', 50);
+    const truth = testTruth(Buffer.from('id,answer\n1,A\n2,B\n3,C\n4,D\n'), 'exact_match', 50);
     expect(() => scoreSubmission(Buffer.from('id,answer\n1,A\n2, \n3,C\n4,D\n'), truth)).toRefuse(
       'Line 3, column answer: the value is empty.',
     );
@@ -259,12 +259,12 @@ describe('whole files', () => {
 
 describe('ground truths a metric cannot score', () => {
   const load = (metric: MetricName, text: string, publicPercent = 50) =>
-    loadGroundTruth(Buffer.from(text), metric, publicPercent);
+    testTruth(Buffer.from(text), metric, publicPercent);
   it('refuses an empty part (every metric)', () => {
     const text = 'id,y\n1,1\n2,2\n3,3\n4,4\n';
     expect(() => load('rmse', text, 100)).toThrow(UnscorableSplit);
     expect(() => load('rmse', text, 100)).toThrow(
-      'The private part of the ground truth is empty (4 rows, public share 100 %): both parts need rows to be scored.',
+      'The private part of the ground truth is empty (4 rows, 4 public): both parts need rows to be scored.',
     );
     expect(() => load('r2', text, 0)).toThrow('The public part of the ground truth is empty');
     // One row is always one part only.
@@ -288,7 +288,7 @@ describe('the seeded tracks', () => {
     '%s: the ground truth loads with its metric and the sample scores',
     (slug) => {
       const track = trackData[slug]!();
-      const truth = loadGroundTruth(Buffer.from(track.groundTruth), track.metric, 50);
+      const truth = testTruth(Buffer.from(track.groundTruth), track.metric, 50);
       const scores = scoreSubmission(Buffer.from(track.sampleSubmission), truth);
       expect(scores.rows).toBe(truth.rows);
       expect(Number.isFinite(scores.publicScore) && Number.isFinite(scores.privateScore)).toBe(true);

@@ -11,7 +11,7 @@ const truth = csv((i) => i * 5);
 const near = (shift: number) => csv((i) => i * 5 + shift);
 
 /**
- * Final means final (issue 30, decision 0024), on real storage in both modes: PostgreSQL + Kafka, and
+ * Final means final (issue 30, decision 0025), on real storage in both modes: PostgreSQL + Kafka, and
  * the embedded default (PGlite, in-process bus) that `npm start` runs. No scoring worker runs here: the
  * test scores submissions itself, so a submission waits exactly as long as the test wants.
  */

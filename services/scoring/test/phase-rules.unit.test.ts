@@ -1,5 +1,5 @@
 /**
- * Final means final (issue 30, decision 0024), as properties of the pure deciders: any interleaving of
+ * Final means final (issue 30, decision 0025), as properties of the pure deciders: any interleaving of
  * submissions, scoring, phase changes (an operator opening or closing the phase, the clock passing its
  * end), proposals, approvals and withdrawals by any operators (the same one twice included) never
  * publishes while the phase is open or has not ended, and leaves a published board unchanged.

@@ -112,3 +112,13 @@ describe('near-identical predictions: correlation of errors against the truth', 
     expect(fingerprintCorrelation(partial, full)).toEqual({ correlation: expect.closeTo(1, 12), rows: 14 });
   });
 });
+
+describe('reading a stored file', () => {
+  it('reads ids and values the same from a Buffer and from a bare Uint8Array (how PGlite once returned a bytea)', () => {
+    const csv = 'id,y\nr1,1.5\n"r2",2\nr3,x\n';
+    const fromBuffer = readPredictions(Buffer.from(csv));
+    expect(readPredictions(new Uint8Array(Buffer.from(csv)))).toEqual(fromBuffer);
+    expect(fromBuffer.get('r1')).toBe(1.5);
+    expect(fromBuffer.size).toBe(3);
+  });
+});

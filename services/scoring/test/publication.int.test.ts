@@ -1,14 +1,12 @@
 import { scoring } from '@sais/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPublicId } from '../src/evaluation/ground-truth.ts';
 import { publicationStream } from '../src/integrity/publications.ts';
 import { boardStream } from '../src/standings.ts';
-import { csv, scoringHarness } from './support.ts';
+import { csv, scoringHarness, latestSplit } from './support.ts';
 
 const truth = csv((i) => i * 5);
-const ids = Array.from({ length: 20 }, (_, i) => `r${i}`);
-const publicIds = new Set(ids.filter((id) => isPublicId(Buffer.from(id), 0, id.length, 50)));
-const scored = (pub: number, priv: number) => csv((i) => i * 5 + (publicIds.has(`r${i}`) ? pub : priv));
+const scored = (pub: number, priv: number) =>
+  csv((i) => i * 5 + (latestSplit.publicIds.has(`r${i}`) ? pub : priv));
 
 /** Issue 19 on real PostgreSQL and Kafka: two operators for final results, no default phase, own teams. */
 describe('final results need two operators; nobody decides on their own team', () => {

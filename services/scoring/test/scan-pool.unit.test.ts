@@ -8,7 +8,6 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import './refusals.ts';
-import { loadGroundTruth } from '../src/evaluation/load-truth.ts';
 import {
   PARALLEL_MIN_BYTES,
   chunkBounds,
@@ -24,6 +23,7 @@ import { fnv1a } from '../src/evaluation/csv.ts';
 import { hashedPosition } from '../src/evaluation/ground-truth.ts';
 import { viewed } from '../src/evaluation/hash-index.ts';
 import { truthCounts } from '../src/evaluation/truth-parallel.ts';
+import { testPublicIds, testTruth } from './split-support.ts';
 
 const ids = Array.from({ length: 3_000 }, (_, i) => `s${i.toString(16)}-x`);
 const truthCsv = `id,y\n${ids.map((id, i) => `${id},${i % 7}`).join('\n')}\n`;
@@ -35,7 +35,7 @@ describe('the scan pool', () => {
     const cores = availableParallelism();
     if (cores < 2) expect(pool).toBeNull();
     else expect(pool?.size).toBe(Math.min(cores - 1, 3));
-    const truth = loadGroundTruth(Buffer.from(truthCsv), 'rmse', 50);
+    const truth = testTruth(Buffer.from(truthCsv), 'rmse', 50);
     const before = pool?.threadIds() ?? [];
     for (let i = 0; i < 20; i++) {
       const scores = scoreSubmission(Buffer.from(submission), truth, { minBytes: 0, chunkBytes: 256 });
@@ -46,7 +46,7 @@ describe('the scan pool', () => {
   });
 
   it('scores files below the threshold on one thread', () => {
-    const truth = loadGroundTruth(Buffer.from(truthCsv), 'rmse', 50);
+    const truth = testTruth(Buffer.from(truthCsv), 'rmse', 50);
     const predicted = sharedArray(Float64Array, truth.rows);
     expect(Buffer.byteLength(submission)).toBeLessThan(PARALLEL_MIN_BYTES);
     expect(scanInParallel(Buffer.from(submission), truth, predicted)).toBeNull();
@@ -55,7 +55,7 @@ describe('the scan pool', () => {
 
   it('leaves label metrics to one thread (labels are coded as they come)', () => {
     const labels = `id,y\n${ids.map((id, i) => `${id},${i % 2 ? 'x' : 'y'}`).join('\n')}\n`;
-    const truth = loadGroundTruth(Buffer.from(labels), 'accuracy', 50);
+    const truth = testTruth(Buffer.from(labels), 'accuracy', 50);
     const predicted = sharedArray(Float64Array, truth.rows);
     const file = Buffer.from(labels);
     expect(scanInParallel(file, truth, predicted, { minBytes: 0 })).toBeNull();
@@ -77,7 +77,7 @@ describe('the scan pool', () => {
   });
 
   it('counts a clean file scored on the threads, and a wrong one scored again on one thread', () => {
-    const truth = loadGroundTruth(Buffer.from(truthCsv), 'rmse', 50);
+    const truth = testTruth(Buffer.from(truthCsv), 'rmse', 50);
     const { clean, notClean } = scanCounts;
     scoreSubmission(Buffer.from(submission), truth, { minBytes: 0, chunkBytes: 256 });
     const duplicate = submission.replace(`${ids[5]},`, `${ids[6]},`);
@@ -92,9 +92,9 @@ describe('the scan pool', () => {
     startScanPool();
     const quoted = ids.map((id, i) => (i % 5 === 0 ? `"${id},""q"""` : id));
     const csv = `id,y\n${quoted.map((id, i) => `${id},${(i * 7919) % 1000}.5`).join('\n')}\n`;
-    const one = loadGroundTruth(Buffer.from(csv), 'rmse', 50, { minBytes: Infinity });
+    const one = testTruth(Buffer.from(csv), 'rmse', 50, { minBytes: Infinity });
     const parallel = truthCounts.parallel;
-    const many = loadGroundTruth(Buffer.from(csv), 'rmse', 50, { minBytes: 0, chunkBytes: 100 });
+    const many = testTruth(Buffer.from(csv), 'rmse', 50, { minBytes: 0, chunkBytes: 100 });
     expect(truthCounts.parallel).toBe(parallel + 1);
     expect(many.rows).toBe(one.rows);
     expect(many.publicRows).toBe(one.publicRows);
@@ -115,7 +115,7 @@ describe('the scan pool', () => {
     for (const file of wrong) {
       const message = (options: object) => {
         try {
-          loadGroundTruth(Buffer.from(file), 'rmse', 50, options);
+          testTruth(Buffer.from(file), 'rmse', 50, options);
           return 'loaded';
         } catch (error) {
           return (error as Error).message;
@@ -129,7 +129,7 @@ describe('the scan pool', () => {
 
   it('gives a whole Buffer back at once, never shared memory or a part of a buffer', () => {
     const whole = Buffer.alloc(1 << 20, 1);
-    const truth = loadGroundTruth(Buffer.from(truthCsv), 'rmse', 50);
+    const truth = testTruth(Buffer.from(truthCsv), 'rmse', 50);
     expect(release(whole)).toBe(true);
     expect(whole.length).toBe(0);
     const shared = sharedArray(Uint8Array, 100);
@@ -140,7 +140,7 @@ describe('the scan pool', () => {
     expect(pooled.toString()).toBe('id,y\n');
     // A ground truth keeps copies of what it needs: its CSV can go once read.
     const csv = Buffer.alloc(Buffer.byteLength(truthCsv), truthCsv);
-    const again = loadGroundTruth(csv, 'rmse', 50);
+    const again = testTruth(csv, 'rmse', 50);
     expect(release(csv)).toBe(true);
     expect(scoreSubmission(Buffer.from(submission), again)).toEqual(
       scoreSubmission(Buffer.from(submission), truth),

@@ -8,8 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fnv1a, parseNumber } from '../src/evaluation/csv.ts';
-import { type GroundTruth, isPublicId } from '../src/evaluation/ground-truth.ts';
-import { loadGroundTruth } from '../src/evaluation/load-truth.ts';
+import type { GroundTruth } from '../src/evaluation/ground-truth.ts';
 import { scoreSubmission } from '../src/evaluation/score.ts';
 import { refusalText } from './refusals.ts';
 import { type ParallelOptions, scanCounts, startScanPool } from '../src/evaluation/scan-pool.ts';
@@ -17,6 +16,7 @@ import { truthCounts } from '../src/evaluation/truth-parallel.ts';
 import { inSharedMemory } from '../src/evaluation/shared-memory.ts';
 import { decodeTruthForm, encodeTruthForm } from '../src/evaluation/truth-form.ts';
 import { seededRandom as random } from './random.ts';
+import { testPublicIds, testTruth } from './split-support.ts';
 
 type Random = ReturnType<typeof random>;
 const pick = <T>(next: Random, items: readonly T[]) => items[Math.floor(next() * items.length)]!;
@@ -243,10 +243,12 @@ function truthOf(next: Random, rows: number, base: number, kind: IdKind) {
   for (const id of ids) {
     const text =
       next() < 0.1 ? `${digits(next, 2)}e-1` : (next() * 1000 - 500).toFixed(Math.floor(next() * 5));
-    const bytes = Buffer.from(id);
-    map.set(id, { value: Number(text), isPublic: isPublicId(bytes, 0, bytes.length, 50) });
+    map.set(id, { value: Number(text), isPublic: false });
     lines.push(`${field(next, id)},${text}`);
   }
+  // The split is over all the ids (exactly half public): known once every id is.
+  const publicIds = testPublicIds(ids);
+  for (const [id, row] of map) row.isPublic = publicIds.has(id);
   return { ids, map, csv: lines.join('\n') };
 }
 
@@ -304,18 +306,18 @@ function submissionOf(next: Random, ids: readonly string[], defects: number, fro
 
 /** The scorer's outcome with the ground truth read from the CSV, and the same from its stored form. */
 function outcomes(csv: string, truthCsv: string, metric: Metric) {
-  const truth = loadGroundTruth(Buffer.from(truthCsv), metric, 50);
+  const truth = testTruth(Buffer.from(truthCsv), metric, 50);
   // The ground truth read on the pool's threads too (chunks of a few lines), in shared memory or not.
   const parallel = truthCounts.parallel;
   const truthBytes = Buffer.from(truthCsv);
-  const onThreads = loadGroundTruth(
+  const onThreads = testTruth(
     truthBytes.length % 2 ? inSharedMemory(new Uint8Array(truthBytes)) : truthBytes,
     metric,
     50,
     threads(truthCsv),
   );
   if (!truth.direct) expect(truthCounts.parallel).toBe(parallel + 1);
-  const identity = { sha256: 'test', metric, publicPercent: 50 };
+  const identity = { sha256: 'test', metric, publicPercent: 50, splitKeySha256: 'test' };
   const stored = decodeTruthForm(encodeTruthForm(truth, identity), identity);
   const clean = scanCounts.clean;
   return {

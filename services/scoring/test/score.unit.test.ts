@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { refusalOf } from './refusals.ts';
 import { fnv1a } from '../src/evaluation/csv.ts';
-import { isPublicId } from '../src/evaluation/ground-truth.ts';
-import { loadGroundTruth } from '../src/evaluation/load-truth.ts';
 import { scoreSubmission } from '../src/evaluation/score.ts';
 import { decodeTruthForm, encodeTruthForm } from '../src/evaluation/truth-form.ts';
+import { testPublicIds, testTruth } from './split-support.ts';
 
 const truthCsv = 'id,yield\na1,10\na2,20\na3,30\na4,40\n';
-const truth = () => loadGroundTruth(Buffer.from(truthCsv), 'rmse', 50);
+const truth = () => testTruth(Buffer.from(truthCsv), 'rmse', 50);
 const score = (csv: string | Buffer) =>
   scoreSubmission(typeof csv === 'string' ? Buffer.from(csv) : csv, truth());
 
@@ -69,10 +68,10 @@ describe('scoring a result file', () => {
   });
 
   it('scores accuracy for label targets', () => {
-    // a1, a3, a4 are public, a2 private.
-    const labels = loadGroundTruth(Buffer.from('id,answer\na1,A\na2,B\na3,C\na4,D\n'), 'accuracy', 50);
+    // a1, a2 are public, a3, a4 private (exactly half: split-support.ts).
+    const labels = testTruth(Buffer.from('id,answer\na1,A\na2,B\na3,C\na4,D\n'), 'accuracy', 50);
     const scores = scoreSubmission(Buffer.from('id,answer\na1,A\na2, B\na3,A\na4,d\n'), labels);
-    expect(scores).toEqual({ publicScore: 1 / 3, privateScore: 1, rows: 4 });
+    expect(scores).toEqual({ publicScore: 1, privateScore: 0, rows: 4 });
   });
 
   it('handles scientific notation and signs', () => {
@@ -82,7 +81,7 @@ describe('scoring a result file', () => {
 });
 
 describe('integer ids (direct lookup)', () => {
-  const numeric = () => loadGroundTruth(Buffer.from('id,yield\n10,1\n11,2\n12,3\n13,4\n'), 'rmse', 50);
+  const numeric = () => testTruth(Buffer.from('id,yield\n10,1\n11,2\n12,3\n13,4\n'), 'rmse', 50);
   it('looks ids up directly and scores like the hashed path', () => {
     const truth = numeric();
     expect(truth.direct).toBe(true);
@@ -115,7 +114,7 @@ describe('integer ids (direct lookup)', () => {
     expect(() => scoreSubmission(Buffer.from(csv), numeric())).toRefuse(message);
   });
   it('refuses a ground truth with an integer id twice', () => {
-    expect(() => loadGroundTruth(Buffer.from('id,yield\n1,1\n2,2\n1,3\n'), 'rmse', 50)).toThrow(
+    expect(() => testTruth(Buffer.from('id,yield\n1,1\n2,2\n1,3\n'), 'rmse', 50)).toThrow(
       'Ground truth id "1" appears twice.',
     );
   });
@@ -123,19 +122,19 @@ describe('integer ids (direct lookup)', () => {
     const ids = Array.from({ length: 200 }, (_, i) => i);
     const truthText = 'id,yield\n' + ids.map((i) => `${i},${i}`).join('\n');
     const fileText = 'id,yield\n' + ids.map((i) => `${i},${i + (i % 3)}`).join('\n');
-    const direct = loadGroundTruth(Buffer.from(truthText), 'rmse', 50);
-    const hashed = loadGroundTruth(Buffer.from(truthText.replaceAll('\n', '\nk')), 'rmse', 50);
+    const direct = testTruth(Buffer.from(truthText), 'rmse', 50);
+    const hashed = testTruth(Buffer.from(truthText.replaceAll('\n', '\nk')), 'rmse', 50);
     expect(direct.direct).toBe(true);
     expect(hashed.direct).toBe(false);
     const a = scoreSubmission(Buffer.from(fileText), direct);
     expect(a.publicScore).toBeGreaterThan(0);
     expect(a.rows).toBe(200);
     // Same split rule by id text: compare with a hand computation.
+    const publicIds = testPublicIds(ids.map(String));
     let pub = 0;
     let pubRows = 0;
     for (const i of ids) {
-      const id = Buffer.from(String(i));
-      if (isPublicId(id, 0, id.length, 50)) {
+      if (publicIds.has(String(i))) {
         pub += (i % 3) ** 2;
         pubRows += 1;
       }
@@ -146,8 +145,7 @@ describe('integer ids (direct lookup)', () => {
 
 describe('large files', () => {
   const ids = Array.from({ length: 10_000 }, (_, i) => i);
-  const truth = () =>
-    loadGroundTruth(Buffer.from(`id,y\n${ids.map((i) => `${i},${i / 8}`).join('\n')}`), 'rmse');
+  const truth = () => testTruth(Buffer.from(`id,y\n${ids.map((i) => `${i},${i / 8}`).join('\n')}`), 'rmse');
   const file = (rows: string[]) => Buffer.from(`id,y\n${rows.join('\n')}\n`);
   const exact = ids.map((i) => `${i},${i / 8}`);
   it('names the line of a problem far into the file', () => {
@@ -171,7 +169,7 @@ describe('large files', () => {
       i < 2_000 ? `${i},${(i / 8).toFixed(3)}${'0'.repeat(40)}` : `${i},${i / 8}`,
     );
     for (const rows of [long, long.map((row) => `k${row}`)]) {
-      const loaded = loadGroundTruth(Buffer.from(`id,y\n${rows.join('\n')}`), 'rmse');
+      const loaded = testTruth(Buffer.from(`id,y\n${rows.join('\n')}`), 'rmse');
       expect(loaded.rows).toBe(10_000);
       const submission = rows[0]!.startsWith('k') ? exact.map((row) => `k${row}`) : exact;
       expect(scoreSubmission(file(submission), loaded).publicScore).toBe(0);
@@ -179,7 +177,7 @@ describe('large files', () => {
   });
   it('scores accuracy on integer ids', () => {
     // 1 and 2 are public, 3 and 4 private.
-    const labels = loadGroundTruth(Buffer.from('id,answer\n1,A\n2,B\n3,C\n4,D\n'), 'accuracy', 50);
+    const labels = testTruth(Buffer.from('id,answer\n1,A\n2,B\n3,C\n4,D\n'), 'accuracy', 50);
     expect(labels.direct).toBe(true);
     const scores = scoreSubmission(Buffer.from('id,answer\n4,D\n3,A\n2,B\n1,1\n'), labels);
     expect(scores).toEqual({ publicScore: 0.5, privateScore: 0.5, rows: 4 });
@@ -188,11 +186,7 @@ describe('large files', () => {
 
 describe('quoted fields (RFC 4180)', () => {
   const quotedTruth = () =>
-    loadGroundTruth(
-      Buffer.from('id,yield\n"a,1",10\n"say ""hi""",20\nplain,30\n" sp ace ",40\n'),
-      'rmse',
-      50,
-    );
+    testTruth(Buffer.from('id,yield\n"a,1",10\n"say ""hi""",20\nplain,30\n" sp ace ",40\n'), 'rmse', 50);
 
   it('reads a quoted id as what is between its quotes: commas, doubled quotes, spaces', () => {
     const file = 'id,yield\n" sp ace ",40\nplain,30\n"say ""hi""",20\n"a,1",10\n';
@@ -229,13 +223,13 @@ describe('quoted fields (RFC 4180)', () => {
   });
 
   it('refuses a ground truth with a text id twice (quoted or not), before a later bad row', () => {
-    expect(() => loadGroundTruth(Buffer.from('id,y\na,1\nb,2\n"a",3\nc,x\n'), 'rmse', 50)).toThrow(
+    expect(() => testTruth(Buffer.from('id,y\na,1\nb,2\n"a",3\nc,x\n'), 'rmse', 50)).toThrow(
       'Ground truth id "a" appears twice.',
     );
-    expect(() => loadGroundTruth(Buffer.from('id,y\n"a,b",1\n"a,b",2\n'), 'rmse', 50)).toThrow(
+    expect(() => testTruth(Buffer.from('id,y\n"a,b",1\n"a,b",2\n'), 'rmse', 50)).toThrow(
       'Ground truth id "a,b" appears twice.',
     );
-    expect(() => loadGroundTruth(Buffer.from('id,y\n"a,b,1\n'), 'rmse', 50)).toThrow(
+    expect(() => testTruth(Buffer.from('id,y\n"a,b,1\n'), 'rmse', 50)).toThrow(
       'Ground truth line 2: a quoted field is not closed on its line',
     );
   });
@@ -248,15 +242,15 @@ describe('ids whose hashes collide', () => {
 
   it('scores both when both are test ids, and refuses one as an extra id when only the other is', () => {
     expect(fnv1a(Buffer.from(a), 0, a.length)).toBe(fnv1a(Buffer.from(b), 0, b.length));
-    const both = loadGroundTruth(Buffer.from(`id,y\n${a},1\n${b},2\n${others}\n`), 'rmse', 50);
-    const identity = { sha256: 'x', metric: 'rmse' as const, publicPercent: 50 };
+    const both = testTruth(Buffer.from(`id,y\n${a},1\n${b},2\n${others}\n`), 'rmse', 50);
+    const identity = { sha256: 'x', metric: 'rmse' as const, publicPercent: 50, splitKeySha256: 'x' };
     for (const truth of [both, decodeTruthForm(encodeTruthForm(both, identity), identity)])
       expect(scoreSubmission(Buffer.from(`id,y\n${b},2\n${a},1\n${others}\n`), truth)).toEqual({
         publicScore: 0,
         privateScore: 0,
         rows: 42,
       });
-    const one = loadGroundTruth(Buffer.from(`id,y\n${a},1\n${others}\n`), 'rmse', 50);
+    const one = testTruth(Buffer.from(`id,y\n${a},1\n${others}\n`), 'rmse', 50);
     expect(() => scoreSubmission(Buffer.from(`id,y\n${b},1\n${others}\n`), one)).toRefuse(
       `Line 2, column id: "${b}" is not a test id (extra id).`,
     );

@@ -68,8 +68,12 @@ describe('scoring: result files through Kafka-driven workers to the leaderboard'
       'auc',
     );
     expect(oneClass).toMatchObject({ code: 40015, data: { log: expect.stringMatching(/only positives/) } });
-    const allPublic = await h.groundTruth(r2, truth, 'r2', '100');
-    expect(allPublic).toMatchObject({ code: 40015, data: { log: expect.stringMatching(/private part/) } });
+    // A share with no private (or no public) board is refused as such (decision 0024): 1–99 %.
+    for (const share of ['100', '0', '-5', '150'])
+      expect(await h.groundTruth(r2, truth, 'r2', share)).toMatchObject({
+        code: 40070,
+        data: { publicPercent: Number(share), min: 1, max: 99 },
+      });
     // The R² ground truth is still the one in force.
     const metric = await sql<{ metric: string }>`
       select metric from scoring.ground_truths where competition_id = ${r2}`.execute(h.db);

@@ -7,6 +7,7 @@ import { client, kafkaBrokers, multipart, platformForTest } from '@sais/kit/test
 import { teamService } from '@sais/team';
 import { sql } from 'kysely';
 import type pino from 'pino';
+import { isPublicRow } from '../src/evaluation/split.ts';
 import { scoringService } from '../src/index.ts';
 
 export type Web = ReturnType<typeof client>;
@@ -17,6 +18,12 @@ export const system = () => ({
   causationId: null,
 });
 const day = 86_400_000;
+
+/**
+ * The public ids of the competition a test made last with `h.competition` (its keyed split, decision
+ * 0024: a fresh key each time, so tests read the split the platform stored rather than compute it).
+ */
+export const latestSplit = { publicIds: new Set<string>() };
 
 /** `id,yield` rows r0..r{n-1} with value f(i). */
 export const csv = (f: (i: number) => number, n = 20) =>
@@ -125,6 +132,7 @@ export async function scoringHarness(
       'competition mirror',
     );
     await uploadTruth(competitionId, truth, metric);
+    latestSplit.publicIds = await publicIds(competitionId);
     return competitionId;
   }
 
@@ -155,6 +163,21 @@ export async function scoringHarness(
   const closePhase = (competitionId: string, phase = 'preliminary') =>
     setPhase(competitionId, 'close', phase);
   const openPhase = (competitionId: string, phase = 'preliminary') => setPhase(competitionId, 'open', phase);
+  /** The public ids of a competition's ground truth, as the platform split it when it was set. */
+  async function publicIds(competitionId: string): Promise<Set<string>> {
+    const { rows } = await sql<{ content: Buffer; public_mask: Buffer }>`
+      select content, public_mask from scoring.ground_truths where competition_id = ${competitionId}`.execute(
+      db,
+    );
+    const { content, public_mask: mask } = rows[0]!;
+    const ids = content
+      .toString('utf8')
+      .split(/\r?\n/)
+      .slice(1)
+      .filter(Boolean)
+      .map((line) => line.slice(0, line.indexOf(',')));
+    return new Set(ids.filter((_, row) => isPublicRow(mask, row)));
+  }
 
   /** The operator's ground-truth upload; answers the envelope. */
   async function groundTruth(competitionId: string, truth: string, metric = 'rmse', publicPercent = '50') {
@@ -295,6 +318,7 @@ export async function scoringHarness(
     account,
     competition,
     groundTruth,
+    publicIds,
     uploadTruth,
     participant,
     team,

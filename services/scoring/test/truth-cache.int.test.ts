@@ -4,16 +4,16 @@
  * truncated form is detected, the CSV parsed instead (and a fresh form stored); with the CSV broken too
  * the worker fails clearly (PlatformFault) — never a wrong score.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { EventStore, eventStoreMigrations, migrateSchema } from '@sais/kit';
 import { freshDatabase } from '@sais/kit/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scoringMigrations } from '../src/db/migrations.ts';
-import { loadGroundTruth } from '../src/evaluation/load-truth.ts';
 import { scoreSubmission } from '../src/evaluation/score.ts';
 import { GroundTruthCache, PlatformFault } from '../src/evaluation/truth-cache.ts';
-import { GroundTruths } from '../src/ground-truths.ts';
+import { loadGroundTruth } from '../src/evaluation/load-truth.ts';
+import { GroundTruths, SplitKeys } from '../src/ground-truths.ts';
 import { system } from './support.ts';
 
 /** 200 rows of text ids (some quoted, with commas and quotes), values f(i). */
@@ -32,7 +32,8 @@ describe('the stored parsed ground truth', () => {
     fresh = await freshDatabase('truthform');
     const db = fresh.database.db;
     await migrateSchema(db, 'scoring', { ...eventStoreMigrations('scoring'), ...scoringMigrations });
-    truths = new GroundTruths(db, new EventStore(db, 'scoring'));
+    const keys = new SplitKeys(randomBytes(32));
+    truths = new GroundTruths(db, new EventStore(db, 'scoring'), async () => keys);
   });
   afterAll(() => fresh.drop());
 
@@ -43,8 +44,8 @@ describe('the stored parsed ground truth', () => {
   }
   const stored = async (competitionId: string) =>
     (
-      await sql<{ parsed: Buffer | null; content: Buffer }>`
-        select parsed, content from scoring.ground_truths where competition_id = ${competitionId}`.execute(
+      await sql<{ parsed: Buffer | null; content: Buffer; public_mask: Buffer }>`
+        select parsed, content, public_mask from scoring.ground_truths where competition_id = ${competitionId}`.execute(
         fresh.database.db,
       )
     ).rows[0]!;
@@ -52,8 +53,12 @@ describe('the stored parsed ground truth', () => {
     sql`update scoring.ground_truths set ${sql.ref(column)} = ${value} where competition_id = ${competitionId}`.execute(
       fresh.database.db,
     );
-  const expected = (csv: string) =>
-    scoreSubmission(submission, loadGroundTruth(Buffer.from(csv), 'rmse', 50));
+  /** The score against `csv` under the split the upload made for the competition (its keyed split). */
+  const expected = async (csv: string, competitionId: string) =>
+    scoreSubmission(
+      submission,
+      loadGroundTruth(Buffer.from(csv), 'rmse', (await stored(competitionId)).public_mask),
+    );
 
   it('a worker that never saw the CSV scores from the form stored at upload', async () => {
     const csv = truthCsv((i) => i);
@@ -63,7 +68,7 @@ describe('the stored parsed ground truth', () => {
     await set(competitionId, 'content', Buffer.from('garbage'));
     warnings.length = 0;
     const { truth } = await worker().get(competitionId);
-    expect(scoreSubmission(submission, truth)).toEqual(expected(csv));
+    expect(scoreSubmission(submission, truth)).toEqual(await expected(csv, competitionId));
     expect(warnings).toEqual([]);
   });
 
@@ -78,12 +83,14 @@ describe('the stored parsed ground truth', () => {
       where competition_id = ${competitionId}`.execute(fresh.database.db);
     warnings.length = 0;
     const { truth } = await worker().get(competitionId);
-    expect(scoreSubmission(submission, truth)).toEqual(expected(after));
+    expect(scoreSubmission(submission, truth)).toEqual(await expected(after, competitionId));
     expect(warnings).toMatchObject([{ reason: expect.stringContaining('another sha256') }]);
     // A fresh form was stored: the next worker needs no CSV.
     expect((await stored(competitionId)).parsed!.equals(oldForm)).toBe(false);
     await set(competitionId, 'content', Buffer.from('garbage'));
-    expect(scoreSubmission(submission, (await worker().get(competitionId)).truth)).toEqual(expected(after));
+    expect(scoreSubmission(submission, (await worker().get(competitionId)).truth)).toEqual(
+      await expected(after, competitionId),
+    );
     // A new metric for the same CSV: stale too, for a new worker and for one that cached the old.
     await set(competitionId, 'content', Buffer.from(after));
     const running = worker();
@@ -112,7 +119,7 @@ describe('the stored parsed ground truth', () => {
     await set(competitionId, 'parsed', damage((await stored(competitionId)).parsed!));
     warnings.length = 0;
     const { truth } = await worker().get(competitionId);
-    expect(scoreSubmission(submission, truth)).toEqual(expected(csv));
+    expect(scoreSubmission(submission, truth)).toEqual(await expected(csv, competitionId));
     expect(warnings).toMatchObject([{ reason: expect.stringContaining(reason) }]);
   });
 

@@ -5,15 +5,20 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Metric } from '../src/evaluation/ground-truth.ts';
-import { loadGroundTruth } from '../src/evaluation/load-truth.ts';
 import { scoreSubmission } from '../src/evaluation/score.ts';
 import { FORM_VERSION, StaleForm, decodeTruthForm, encodeTruthForm } from '../src/evaluation/truth-form.ts';
 import { seededRandom } from './random.ts';
+import { testTruth } from './split-support.ts';
 
-const identity = { sha256: 'a'.repeat(64), metric: 'rmse' as Metric, publicPercent: 50 };
+const identity = {
+  sha256: 'a'.repeat(64),
+  metric: 'rmse' as Metric,
+  publicPercent: 50,
+  splitKeySha256: 'c'.repeat(64),
+};
 
 function formOf(csv: string, metric: Metric = 'rmse', publicPercent = 50) {
-  const truth = loadGroundTruth(Buffer.from(csv), metric, publicPercent);
+  const truth = testTruth(Buffer.from(csv), metric, publicPercent);
   const form = encodeTruthForm(truth, { ...identity, metric, publicPercent });
   return { truth, form };
 }
@@ -60,7 +65,7 @@ describe('the stored form of a ground truth', () => {
   it('keeps labels (accuracy)', () => {
     const animals = ['Cat', '"Dog"', 'Bird', '"Cat, ""wild"""'];
     const csv = `id,answer\n${Array.from({ length: 40 }, (_, i) => `"a,${i}",${animals[i % 4]}`).join('\n')}`;
-    const truth = loadGroundTruth(Buffer.from(csv), 'accuracy', 50);
+    const truth = testTruth(Buffer.from(csv), 'accuracy', 50);
     const labels = { ...identity, metric: 'accuracy' as Metric };
     const stored = decodeTruthForm(encodeTruthForm(truth, labels), labels);
     const file = Buffer.from(
@@ -70,8 +75,11 @@ describe('the stored form of a ground truth', () => {
     expect(scoreSubmission(file, stored)).toEqual(scoreSubmission(file, truth));
   });
 
-  it('is used only for the ground truth in force: another CSV, metric or public share makes it stale', () => {
+  it('is used only for the ground truth in force: another CSV, metric, public share or split makes it stale', () => {
     const { form } = formOf(textIds);
+    expect(() => decodeTruthForm(form, { ...identity, splitKeySha256: 'd'.repeat(64) })).toThrow(
+      /another splitKeySha256/,
+    );
     expect(() => decodeTruthForm(form, { ...identity, sha256: 'b'.repeat(64) })).toThrow(StaleForm);
     expect(() => decodeTruthForm(form, { ...identity, metric: 'mae' })).toThrow(/another metric/);
     expect(() => decodeTruthForm(form, { ...identity, publicPercent: 30 })).toThrow(/another publicPercent/);

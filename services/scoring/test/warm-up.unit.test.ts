@@ -4,17 +4,17 @@
  * nothing behind that changes a real score.
  */
 import { describe, expect, it } from 'vitest';
-import { loadGroundTruth } from '../src/evaluation/load-truth.ts';
 import { scanCounts, startScanPool } from '../src/evaluation/scan-pool.ts';
 import { scoreSubmission } from '../src/evaluation/score.ts';
 import { warmUpScoring } from '../src/evaluation/warm-up.ts';
+import { testPublicIds, testTruth } from './split-support.ts';
 
 const truthCsv = `id,y\n${Array.from({ length: 500 }, (_, i) => `s${i},${i % 7}`).join('\n')}\n`;
 const submission = `id,y\n${Array.from({ length: 500 }, (_, i) => `s${499 - i},${((499 - i) % 7) + 0.5}`).join('\n')}\n`;
 
 describe('the scoring warm-up', () => {
   it('scores its files on one thread and on the pool, and real scores stay the same', () => {
-    const truth = loadGroundTruth(Buffer.from(truthCsv), 'rmse', 50);
+    const truth = testTruth(Buffer.from(truthCsv), 'rmse', 50);
     const before = scoreSubmission(Buffer.from(submission), truth);
     const pool = startScanPool();
     const clean = scanCounts.clean;

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { configurePgTypes, pgliteParsers } from './driver-types.ts';
 import { lockEmbeddedDatabase } from './lock.ts';
 
 export type DatabaseConfig =
@@ -16,8 +17,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
-// int8 (bigint) arrives as text from pg; positions stay far below 2^53, so numbers are safe and simpler.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+// Both drivers return the same values (bytea as Buffer, int8 as number, …): driver-types.ts.
+configurePgTypes();
 
 /**
  * How many embedded databases this process has open. Their statements run on the process's own event
@@ -48,7 +49,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   await mkdir(config.dataDir, { recursive: true });
   const unlock = await lockEmbeddedDatabase(config.dataDir);
   try {
-    const pglite = await PGlite.create(config.dataDir);
+    const pglite = await PGlite.create(config.dataDir, { parsers: pgliteParsers });
     const db = new Kysely({ dialect: new PGliteDialect(pglite) });
     embeddedOpen += 1;
     let closed = false;

@@ -13,6 +13,7 @@ import { migration as m2026_11_26_93_people_deleted } from './migrations/2026-11
 import { migration as m2026_11_27_41_fair_submissions } from './migrations/2026-11-27-41-fair-submissions.ts';
 import { migration as m2026_11_27_61_refusal_keys } from './migrations/2026-11-27-61-refusal-keys.ts';
 import { migration as m2026_11_27_81_submission_description } from './migrations/2026-11-27-81-submission-description.ts';
+import { migration as m2026_11_27_91_keyed_split } from './migrations/2026-11-27-91-keyed-split.ts';
 
 /**
  * Scoring's tables beside its event store (schema `scoring`): one file per migration in
@@ -33,4 +34,5 @@ export const scoringMigrations: Record<string, Migration> = {
   '2026-11-27-41-fair-submissions': m2026_11_27_41_fair_submissions,
   '2026-11-27-61-refusal-keys': m2026_11_27_61_refusal_keys,
   '2026-11-27-81-submission-description': m2026_11_27_81_submission_description,
+  '2026-11-27-91-keyed-split': m2026_11_27_91_keyed_split,
 };

@@ -17,6 +17,14 @@ export interface ScoringState {
     uploaded_at: Generated<Date>;
     /** The header's target column (`id,<target>`); null for a file stored before decision 0020. */
     target: Generated<string | null>;
+    /** Which file rows are public (evaluation/split.ts: bit r of byte r >> 3); null before decision 0024. */
+    public_mask: Buffer | null;
+    /** The split's key, sealed with the platform's split key (iv ‖ tag ‖ ciphertext). */
+    split_key: Buffer | null;
+    /** SHA-256 of the split's key, hex: the commitment in GroundTruthUploaded. */
+    split_key_sha256: string | null;
+    /** The scorer's version the ground truth was set for (evaluation/split.ts, SCORER_VERSION). */
+    scorer_version: string | null;
   };
   submissions: {
     submission_id: string;

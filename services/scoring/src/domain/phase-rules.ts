@@ -5,7 +5,7 @@ import { scoringErrors } from '../errors.ts';
 export const scoringPhases = ['preliminary', 'semi-final', 'final'];
 
 /**
- * Which phase a submission made at `now` goes to (issue 30, decision 0024): the submission phase open
+ * Which phase a submission made at `now` goes to (issue 30, decision 0025): the submission phase open
  * now (the latest if several are), and never one whose final results are published, even if an
  * operator opened it again. After a phase ends, submissions are refused (no late submissions): 40003
  * when no phase is open, 40052 when the open one is published. Pure: the caller reads the facts.

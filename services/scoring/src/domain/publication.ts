@@ -81,7 +81,7 @@ export interface PublicationFacts {
 }
 
 /**
- * Final means final (issue 30, decision 0024): a phase's final results are proposed, approved or
+ * Final means final (issue 30, decision 0025): a phase's final results are proposed, approved or
  * published only once the phase has ended (closed by an operator, or past its scheduled end and not
  * held open by one) and every submission it took is scored and on the board, so nothing a participant
  * does afterwards can change the board that is revealed. Throws the refusal.

@@ -1,8 +1,8 @@
-import { InvalidFile, canonicalInteger, fnv1a, text } from './csv.ts';
+import { InvalidFile, canonicalInteger, text } from './csv.ts';
 import { type MetricName, metricOf } from './metrics.ts';
 import { RECORD, type Viewed, probe, viewed } from './hash-index.ts';
 import { sharedArray } from './shared-memory.ts';
-import { type HashedRows, type IntegerRows, isPublicHash } from './truth-read.ts';
+import type { HashedRows, IntegerRows } from './truth-read.ts';
 
 export type Metric = MetricName;
 
@@ -43,33 +43,28 @@ export interface GroundTruth {
   labels: string[];
 }
 
-/** Public or private by a hash of the id, so the split is stable and needs no extra column. */
-export function isPublicId(bytes: Uint8Array, start: number, end: number, publicPercent: number): boolean {
-  return isPublicHash(fnv1a(bytes, start, end), publicPercent);
-}
-
 const duplicate = (id: string) => new InvalidFile(`Ground truth id "${id}" appears twice.`);
 
-/** Direct index: positions by id, so scoring reads one slot per row and keeps no bytes. */
+/**
+ * Direct index: positions by id, so scoring reads one slot per row and keeps no bytes. In file order
+ * (every row counted public) until the split is applied (split.ts).
+ */
 export function directTruth(rows: IntegerRows, metric: Metric): GroundTruth {
   const size = rows.max - rows.min + 1;
   // In shared memory: the scan pool's threads read them too.
   const ordered = sharedArray(Float64Array, rows.count);
   const positions = sharedArray(Int32Array, size).fill(-1);
-  let publicNext = 0;
-  let privateNext = rows.publicRows;
   for (let r = 0; r < rows.count; r++) {
-    const position = rows.isPublic[r] ? publicNext++ : privateNext++;
-    ordered[position] = rows.values[r]!;
+    ordered[r] = rows.values[r]!;
     const slot = rows.ids[r]! - rows.min;
     if (positions[slot] !== -1) throw duplicate(String(rows.ids[r]));
-    positions[slot] = position;
+    positions[slot] = r;
   }
   return {
     metric,
     target: rows.target,
     rows: rows.count,
-    publicRows: rows.publicRows,
+    publicRows: rows.count,
     labels: rows.labels,
     ordered,
     positions,
@@ -81,13 +76,13 @@ export function directTruth(rows: IntegerRows, metric: Metric): GroundTruth {
   };
 }
 
-/** Hash index: the table built as the rows were read, pointing into the ids' bytes. */
+/** Hash index: the table built as the rows were read, pointing into the ids' bytes (file order, as above). */
 export function hashedTruth(rows: HashedRows, metric: Metric): GroundTruth {
   return {
     metric,
     target: rows.target,
     rows: rows.count,
-    publicRows: rows.publicRows,
+    publicRows: rows.count,
     labels: rows.labels,
     ordered: rows.ordered,
     positions: new Int32Array(0),
@@ -100,7 +95,7 @@ export function hashedTruth(rows: HashedRows, metric: Metric): GroundTruth {
 }
 
 /** Why the metric cannot score the public or the private part of a ground truth; null when it can score both. */
-export function unscorablePart(truth: GroundTruth, publicPercent: number): string | null {
+export function unscorablePart(truth: GroundTruth): string | null {
   const definition = metricOf(truth.metric);
   const parts = [
     ['public', truth.ordered.subarray(0, truth.publicRows)],
@@ -108,7 +103,7 @@ export function unscorablePart(truth: GroundTruth, publicPercent: number): strin
   ] as const;
   for (const [part, values] of parts) {
     if (values.length === 0)
-      return `The ${part} part of the ground truth is empty (${truth.rows} rows, public share ${publicPercent} %): both parts need rows to be scored.`;
+      return `The ${part} part of the ground truth is empty (${truth.rows} rows, ${truth.publicRows} public): both parts need rows to be scored.`;
     const why = definition.refuseSplit?.(values) ?? null;
     if (why !== null) return `The ${part} part of the ground truth has ${why}.`;
   }

@@ -601,57 +601,6 @@ var metrics = {
 var metricOf = (name) => metrics[name];
 var higherIsBetterMetrics = Object.entries(metrics).filter(([, metric]) => metric.higherIsBetter).map(([name]) => name);
 
-// src/evaluation/truth-read.ts
-var isPublicHash = (hash, publicPercent) => (hash ^ 1540483477) % 100 < publicPercent;
-var Values = class {
-  labels = [];
-  #codes = /* @__PURE__ */ new Map();
-  numeric;
-  #normalize;
-  #refuse;
-  constructor(metric) {
-    const definition = metricOf(metric);
-    this.numeric = definition.target === "numeric";
-    this.#normalize = definition.normalize ?? ((label) => label);
-    this.#refuse = definition.refuseTrueValue;
-  }
-  /** The value of the field start…end of line `line` (its text unquoted when `escaped`). */
-  read(bytes, start, end, escaped, line) {
-    let value;
-    if (this.numeric) {
-      value = escaped ? Number.NaN : parseNumber(bytes, start, end);
-      if (Number.isNaN(value)) throw new InvalidFile(`Ground truth line ${line} has no numeric value.`);
-    } else {
-      const raw = text(bytes, start, end);
-      const label = this.#normalize(escaped ? raw.replaceAll('""', '"') : raw);
-      value = this.#codes.get(label) ?? -1;
-      if (value === -1) {
-        value = this.labels.push(label) - 1;
-        this.#codes.set(label, value);
-      }
-    }
-    return this.check(value, bytes, start, end, line);
-  }
-  /** Refuses a true value the metric cannot take (AUC: 0 or 1), naming the line. */
-  check(value, bytes, start, end, line) {
-    const why = this.#refuse?.(value) ?? null;
-    if (why !== null)
-      throw new InvalidFile(
-        `Ground truth line ${line}: ${why}, found "${text(bytes, start, end).trim().slice(0, 40)}".`
-      );
-    return value;
-  }
-};
-function nextGeneral(lines) {
-  if (!lines.next()) return false;
-  const problem = splitRow(lines.bytes, lines.start, lines.end);
-  if (problem !== ROW_OK)
-    throw new InvalidFile(`Ground truth line ${lines.number}: ${rowProblem(problem, "id,<target>")}`);
-  if (row.idEnd === row.idStart)
-    throw new InvalidFile(`Ground truth line ${lines.number} does not have an id and a value.`);
-  return true;
-}
-
 // src/evaluation/ground-truth.ts
 var EMPTY_KEYS = new Uint8Array(0);
 function directSlot(truth, bytes, start, end) {
@@ -935,6 +884,56 @@ function takeChunks(job, truth, pooled) {
   }
 }
 
+// src/evaluation/truth-read.ts
+var Values = class {
+  labels = [];
+  #codes = /* @__PURE__ */ new Map();
+  numeric;
+  #normalize;
+  #refuse;
+  constructor(metric) {
+    const definition = metricOf(metric);
+    this.numeric = definition.target === "numeric";
+    this.#normalize = definition.normalize ?? ((label) => label);
+    this.#refuse = definition.refuseTrueValue;
+  }
+  /** The value of the field start…end of line `line` (its text unquoted when `escaped`). */
+  read(bytes, start, end, escaped, line) {
+    let value;
+    if (this.numeric) {
+      value = escaped ? Number.NaN : parseNumber(bytes, start, end);
+      if (Number.isNaN(value)) throw new InvalidFile(`Ground truth line ${line} has no numeric value.`);
+    } else {
+      const raw = text(bytes, start, end);
+      const label = this.#normalize(escaped ? raw.replaceAll('""', '"') : raw);
+      value = this.#codes.get(label) ?? -1;
+      if (value === -1) {
+        value = this.labels.push(label) - 1;
+        this.#codes.set(label, value);
+      }
+    }
+    return this.check(value, bytes, start, end, line);
+  }
+  /** Refuses a true value the metric cannot take (AUC: 0 or 1), naming the line. */
+  check(value, bytes, start, end, line) {
+    const why = this.#refuse?.(value) ?? null;
+    if (why !== null)
+      throw new InvalidFile(
+        `Ground truth line ${line}: ${why}, found "${text(bytes, start, end).trim().slice(0, 40)}".`
+      );
+    return value;
+  }
+};
+function nextGeneral(lines) {
+  if (!lines.next()) return false;
+  const problem = splitRow(lines.bytes, lines.start, lines.end);
+  if (problem !== ROW_OK)
+    throw new InvalidFile(`Ground truth line ${lines.number}: ${rowProblem(problem, "id,<target>")}`);
+  if (row.idEnd === row.idStart)
+    throw new InvalidFile(`Ground truth line ${lines.number} does not have an id and a value.`);
+  return true;
+}
+
 // src/evaluation/truth-chunks.ts
 var CLAIMED = -1;
 var POSITION3 = 3;
@@ -997,10 +996,8 @@ function readTruthChunk(job, c) {
   const { hashes, starts, ends, positions } = pending;
   let used = bounds[c] - bounds[0];
   const front = regions[c];
-  let back = regions[c + 1];
-  const capacity = back - front;
-  let publicRows = 0;
-  let privateRows = 0;
+  const capacity = regions[c + 1] - front;
+  let rows = 0;
   for (; ; ) {
     const from = used;
     let hash;
@@ -1018,22 +1015,17 @@ function readTruthChunk(job, c) {
       hash = fnv1a(keys, from, used);
       value = values.read(chunk, row.valueStart, row.valueEnd, row.valueEscaped, 0);
     }
-    if (publicRows + privateRows === capacity) return null;
-    const isPublic = isPublicHash(hash, job.publicPercent);
+    if (rows === capacity) return null;
     const at = pending.size++;
     hashes[at] = hash | 0;
     starts[at] = from;
     ends[at] = used;
-    positions[at] = isPublic ? publicRows + 1 : -(privateRows + 2);
+    positions[at] = rows + 1;
     if (at + 1 === PENDING && !pending.flush(job)) return null;
-    if (isPublic) out[front + publicRows++] = value;
-    else {
-      out[--back] = value;
-      privateRows++;
-    }
+    out[front + rows++] = value;
   }
   if (pending.size > 0 && !pending.flush(job)) return null;
-  return [publicRows, privateRows];
+  return rows;
 }
 function takeTruthChunks(job, pooled) {
   const { control, bounds } = job;
@@ -1041,16 +1033,15 @@ function takeTruthChunks(job, pooled) {
   for (; ; ) {
     const c = Atomics.add(control, T_NEXT, 1);
     if (c >= chunks) return;
-    let counts;
+    let rows;
     try {
-      counts = readTruthChunk(job, c);
+      rows = readTruthChunk(job, c);
     } catch {
-      counts = null;
+      rows = null;
     }
     const at = T_RESULTS + c * T_FIELDS;
-    if (counts) {
-      control[at] = counts[0];
-      control[at + 1] = counts[1];
+    if (rows !== null) {
+      control[at] = rows;
       control[at + 2] = 1;
     } else control[at + 2] = -1;
     if (pooled) Atomics.add(control, T_BY_POOL, 1);

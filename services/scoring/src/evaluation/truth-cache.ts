@@ -5,7 +5,7 @@ import type { GroundTruth, Metric } from './ground-truth.ts';
 import { loadGroundTruth } from './load-truth.ts';
 import { startScanPool } from './scan-pool.ts';
 import { release } from './shared-memory.ts';
-import { StaleForm, decodeTruthForm, encodeTruthForm } from './truth-form.ts';
+import { type FormIdentity, StaleForm, decodeTruthForm, encodeTruthForm } from './truth-form.ts';
 
 /** A fault of the platform (storage, ground truth), never of the participant's file. */
 export class PlatformFault extends Error {}
@@ -17,7 +17,7 @@ export class PlatformFault extends Error {}
  * (none stored, a form of an older format, damaged) it parses the CSV and stores a fresh form.
  */
 export class GroundTruthCache {
-  readonly #truths = new Map<string, { sha256: string; publicPercent: number; truth: GroundTruth }>();
+  readonly #truths = new Map<string, { sha256: string; split: string; truth: GroundTruth }>();
 
   constructor(
     private readonly db: Db,
@@ -31,21 +31,31 @@ export class GroundTruthCache {
   async get(competitionId: string): Promise<{ sha256: string; truth: GroundTruth }> {
     const row = await this.#t()
       .selectFrom('ground_truths')
-      .select(['sha256', 'metric', 'public_percent'])
+      .select(['sha256', 'metric', 'public_percent', 'split_key_sha256'])
       .where('competition_id', '=', competitionId)
       .executeTakeFirst();
     if (!row) throw new PlatformFault('no ground truth for this competition');
+    // Set before keyed splits (decision 0024): its old split gave the wrong share, so it is not scored.
+    if (!row.split_key_sha256)
+      throw new PlatformFault(
+        'the ground truth was set before keyed public/private splits (decision 0024): an operator sets it again',
+      );
     const cached = this.#truths.get(competitionId);
-    // The same file re-uploaded with another metric or public share is another ground truth too.
+    // The same file set again (another metric, share or split key) is another ground truth too.
     if (
       cached?.sha256 === row.sha256 &&
       cached.truth.metric === row.metric &&
-      cached.publicPercent === row.public_percent
+      cached.split === row.split_key_sha256
     )
       return cached;
     // Off unless SCORING_SCAN_THREADS asks for threads (see startScanPool).
     startScanPool(0);
-    const identity = { sha256: row.sha256, metric: row.metric as Metric, publicPercent: row.public_percent };
+    const identity = {
+      sha256: row.sha256,
+      metric: row.metric as Metric,
+      publicPercent: row.public_percent,
+      splitKeySha256: row.split_key_sha256,
+    };
     const stored = await this.#t()
       .selectFrom('ground_truths')
       .select('parsed')
@@ -69,26 +79,25 @@ export class GroundTruthCache {
       }
     }
     truth ??= await this.#parse(competitionId, identity);
-    const loaded = { sha256: row.sha256, publicPercent: row.public_percent, truth };
+    const loaded = { sha256: row.sha256, split: row.split_key_sha256, truth };
     this.#truths.set(competitionId, loaded);
     return loaded;
   }
 
   /** Parses the CSV, and stores its form for the next worker (only if that ground truth is still in force). */
-  async #parse(
-    competitionId: string,
-    identity: { sha256: string; metric: Metric; publicPercent: number },
-  ): Promise<GroundTruth> {
+  async #parse(competitionId: string, identity: FormIdentity): Promise<GroundTruth> {
     const content = await this.#t()
       .selectFrom('ground_truths')
-      .select('content')
+      .select(['content', 'public_mask'])
       .where('competition_id', '=', competitionId)
       .where('sha256', '=', identity.sha256)
+      .where('split_key_sha256', '=', identity.splitKeySha256)
       .executeTakeFirst();
-    if (!content) throw new PlatformFault('the ground truth changed while loading; try again');
+    if (!content?.public_mask) throw new PlatformFault('the ground truth changed while loading; try again');
     let truth;
     try {
-      truth = loadGroundTruth(content.content, identity.metric, identity.publicPercent);
+      // The split kept when it was set (split.ts): no digest computed here.
+      truth = loadGroundTruth(content.content, identity.metric, content.public_mask);
     } catch (error) {
       // A broken ground truth is the platform's fault, never the participant's.
       throw new PlatformFault(
@@ -107,7 +116,7 @@ export class GroundTruthCache {
         .where('competition_id', '=', competitionId)
         .where('sha256', '=', identity.sha256)
         .where('metric', '=', identity.metric)
-        .where('public_percent', '=', identity.publicPercent)
+        .where('split_key_sha256', '=', identity.splitKeySha256)
         .execute();
     } catch (error) {
       // Only a saving for the next worker: this one scores from what it parsed.

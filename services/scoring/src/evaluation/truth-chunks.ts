@@ -2,15 +2,15 @@ import { Lines, fnv1a, plain } from './csv.ts';
 import { row, unquote } from './fields.ts';
 import { RECORD, fits, home, next, sameBytes } from './hash-index.ts';
 import type { MetricName } from './metrics.ts';
-import { Values, isPublicHash, nextGeneral } from './truth-read.ts';
+import { Values, nextGeneral } from './truth-read.ts';
 
 /**
  * Reading a ground truth's chunks on the scan pool's threads (truth-parallel.ts): each thread reads
  * whole lines of its chunks as truth-read.ts does, puts each id in the one shared hash table (a record
  * claimed with an atomic compare-and-swap, so two threads never take the same one, and published only
- * once it is whole), and keeps the chunk's values in its own region of a shared array: public ones from
- * the front, private ones from the back. A record's position is the chunk's own count (public n: n + 1;
- * private n: -(n + 2)) until all chunks are read and truth-parallel.ts knows where each chunk's rows go.
+ * once it is whole), and keeps the chunk's values in file order in its own region of a shared array. A
+ * record's position is the chunk's own count (row n: n + 1) until all chunks are read and
+ * truth-parallel.ts knows where each chunk's rows go (file order; the split is applied afterwards).
  * Anything wrong in a chunk (a row refused, a value the metric refuses, an id twice) and it stops: the
  * file is read again on one thread, which reports the first problem exactly.
  */
@@ -22,7 +22,7 @@ const PENDING = 256;
 /** What the loads ahead of the inserts read, kept so they are not optimised away. */
 export let touched = 0;
 
-/** In a truth job's control array: next chunk, chunks done, chunks by the pool, ids inserted, then per chunk [public, private, ok]. */
+/** In a truth job's control array: next chunk, chunks done, chunks by the pool, ids inserted, then per chunk [rows, unused, ok]. */
 export const T_NEXT = 0;
 export const T_DONE = 1;
 export const T_BY_POOL = 2;
@@ -43,7 +43,6 @@ export interface TruthJob {
   values: Float64Array;
   control: Int32Array;
   metric: MetricName;
-  publicPercent: number;
 }
 
 /** Inserts keys[start…end) with a chunk position (never 0 or CLAIMED); false when the id is there already. */
@@ -108,8 +107,8 @@ class Pending {
 
 let pendingOfThread: Pending | null = null;
 
-/** Reads chunk `c`; its [public rows, private rows] or null when anything in it is wrong. */
-export function readTruthChunk(job: TruthJob, c: number): [number, number] | null {
+/** Reads chunk `c`; its row count or null when anything in it is wrong. */
+export function readTruthChunk(job: TruthJob, c: number): number | null {
   const { bytes, bounds, regions, keys, values: out } = job;
   const chunk = bytes.subarray(bounds[c]!, bounds[c + 1]!);
   const lines = new Lines(chunk, false);
@@ -120,10 +119,8 @@ export function readTruthChunk(job: TruthJob, c: number): [number, number] | nul
   const { hashes, starts, ends, positions } = pending;
   let used = bounds[c]! - bounds[0]!;
   const front = regions[c]!;
-  let back = regions[c + 1]!;
-  const capacity = back - front;
-  let publicRows = 0;
-  let privateRows = 0;
+  const capacity = regions[c + 1]! - front;
+  let rows = 0;
   for (;;) {
     const from = used;
     let hash: number;
@@ -142,22 +139,17 @@ export function readTruthChunk(job: TruthJob, c: number): [number, number] | nul
       hash = fnv1a(keys, from, used);
       value = values.read(chunk, row.valueStart, row.valueEnd, row.valueEscaped, 0);
     }
-    if (publicRows + privateRows === capacity) return null;
-    const isPublic = isPublicHash(hash, job.publicPercent);
+    if (rows === capacity) return null;
     const at = pending.size++;
     hashes[at] = hash | 0;
     starts[at] = from;
     ends[at] = used;
-    positions[at] = isPublic ? publicRows + 1 : -(privateRows + 2);
+    positions[at] = rows + 1;
     if (at + 1 === PENDING && !pending.flush(job)) return null;
-    if (isPublic) out[front + publicRows++] = value;
-    else {
-      out[--back] = value;
-      privateRows++;
-    }
+    out[front + rows++] = value;
   }
   if (pending.size > 0 && !pending.flush(job)) return null;
-  return [publicRows, privateRows];
+  return rows;
 }
 
 /** Takes chunks of a truth job until none is left (as takeChunks in scan.ts). */
@@ -167,17 +159,16 @@ export function takeTruthChunks(job: TruthJob, pooled: boolean): void {
   for (;;) {
     const c = Atomics.add(control, T_NEXT, 1);
     if (c >= chunks) return;
-    let counts: [number, number] | null;
+    let rows: number | null;
     try {
-      counts = readTruthChunk(job, c);
+      rows = readTruthChunk(job, c);
     } catch {
       // A refused row (InvalidFile) or anything else: the one-thread reader reports it.
-      counts = null;
+      rows = null;
     }
     const at = T_RESULTS + c * T_FIELDS;
-    if (counts) {
-      control[at] = counts[0];
-      control[at + 1] = counts[1];
+    if (rows !== null) {
+      control[at] = rows;
       control[at + 2] = 1;
     } else control[at + 2] = -1;
     if (pooled) Atomics.add(control, T_BY_POOL, 1);

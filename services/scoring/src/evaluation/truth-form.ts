@@ -14,7 +14,7 @@ import { inSharedMemory } from './shared-memory.ts';
  *   12  4 bytes  length of the whole form (u32)
  *   16  4 bytes  CRC-32 of every other byte of the form (u32)
  *   20  4 bytes  zero
- *   24  …        header: { sha256, metric, publicPercent, target, rows, publicRows, direct, directBase,
+ *   24  …        header: { sha256, metric, publicPercent, splitKeySha256, target, rows, publicRows, direct, directBase,
  *                labels, sections: { name: [offset, length in bytes] } }
  *   then the sections, each at a multiple of 8 bytes:
  *     ordered      float64 × rows  the true values in split order (both indexes)
@@ -27,13 +27,14 @@ import { inSharedMemory } from './shared-memory.ts';
  * bytes: in table order each record lands where it was, so that is one pass of writes in order.
  * Version 1 stored the table's records whole (16 bytes an id: hash, start, end, position), twice the
  * bytes of `idEnds` and `idPositions`, all of them in a worker's memory while it loads the form
- * (decision 0015, fifth pass). A form is used only when its sha256 (of the CSV it was parsed from),
- * metric, public share and format version are those of the ground truth now in force, and its length,
+ * (decision 0015, fifth pass). Version 3 is in split order under a keyed split (split.ts, decision 0024)
+ * and names that split's key by its digest. A form is used only when its sha256 (of the CSV it was
+ * parsed from), metric, public share, split and format version are those of the ground truth now in force, and its length,
  * checksum and sections are sound: otherwise decodeTruthForm throws a StaleForm and the caller parses
  * the CSV. So a stale or damaged form costs time, never a wrong score.
  */
 
-export const FORM_VERSION = 2;
+export const FORM_VERSION = 3;
 const MAGIC = 'SAISGT';
 const PREFIX = 24;
 
@@ -45,6 +46,8 @@ export interface FormIdentity {
   sha256: string;
   metric: Metric;
   publicPercent: number;
+  /** The digest of the split's key (split.ts): another split is another form. */
+  splitKeySha256: string;
 }
 
 interface Header extends FormIdentity {
@@ -151,7 +154,7 @@ function readHeader(form: Uint8Array): Header {
  */
 export function decodeTruthForm(form: Uint8Array, identity: FormIdentity): GroundTruth {
   const header = readHeader(form);
-  for (const key of ['sha256', 'metric', 'publicPercent'] as const)
+  for (const key of ['sha256', 'metric', 'publicPercent', 'splitKeySha256'] as const)
     if (header[key] !== identity[key]) throw new StaleForm(`made for another ${key} (${header[key]})`);
   const aligned = form.byteOffset % 8 === 0 ? form : new Uint8Array(form);
   const section = <T>(

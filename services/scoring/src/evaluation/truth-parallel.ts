@@ -21,7 +21,7 @@ export const truthCounts = { parallel: 0, chunksByPool: 0 };
 
 /**
  * Reads a ground truth for the hash index on the scan pool's threads and the caller's (truth-chunks.ts),
- * to the same result as readHashedRows: the same ids, positions and values, in the same split order
+ * to the same result as readHashedRows: the same ids, positions and values, in the same file order
  * (the ids' bytes laid out by chunk, with gaps: truth-form.ts stores them packed). Null when it is not
  * for this path (a label metric: labels are coded in order of first appearance; small; no pool) or
  * anything in the file is wrong, and readHashedRows reads it on one thread and reports the problem.
@@ -29,7 +29,6 @@ export const truthCounts = { parallel: 0, chunksByPool: 0 };
 export function readHashedRowsInParallel(
   bytes: Uint8Array,
   metric: MetricName,
-  publicPercent: number,
   options: ParallelOptions = {},
 ): HashedRows | null {
   if (metricOf(metric).target !== 'numeric') return null;
@@ -60,29 +59,23 @@ export function readHashedRowsInParallel(
     values: sharedArray(Float64Array, regions[chunks]!),
     control: new Int32Array(new SharedArrayBuffer((T_RESULTS + chunks * T_FIELDS) * 4)),
     metric,
-    publicPercent,
   };
   if (chunks > 1) pool.post(job);
   takeTruthChunks(job, false);
   waitForChunks(job.control, T_DONE, chunks);
   truthCounts.chunksByPool += Atomics.load(job.control, T_BY_POOL);
   const { control, table, values } = job;
-  const publicBefore = new Int32Array(chunks);
-  const privateBefore = new Int32Array(chunks);
-  let publicRows = 0;
-  let privateRows = 0;
+  const rowsBefore = new Int32Array(chunks);
+  let count = 0;
   for (let c = 0; c < chunks; c++) {
     const at = T_RESULTS + c * T_FIELDS;
     if (control[at + 2] !== 1) return null;
-    publicBefore[c] = publicRows;
-    privateBefore[c] = privateRows;
-    publicRows += control[at]!;
-    privateRows += control[at + 1]!;
+    rowsBefore[c] = count;
+    count += control[at]!;
   }
-  const count = publicRows + privateRows;
   // None, or more than the table was made for (LOAD full at most): the one-thread reader.
   if (count < 1 || !fits(count, table.length / RECORD)) return null;
-  // Each record's chunk position becomes its position in split order (plus one), the chunk found by
+  // Each record's chunk position becomes its position in file order (plus one), the chunk found by
   // where its id's bytes are.
   const keyStarts = bounds.map((bound) => bound - body);
   // The chunk of an id's bytes: the first chunk in its 4 KiB of `keys`, then onwards (chunks are
@@ -97,25 +90,18 @@ export function readHashedRowsInParallel(
     const start = table[at + 1]!;
     let c = firstChunk[start >> CELL]!;
     while (keyStarts[c + 1]! <= start) c++;
-    table[at + 3] = local > 0 ? publicBefore[c]! + local : publicRows + privateBefore[c]! + (-local - 2) + 1;
+    table[at + 3] = rowsBefore[c]! + local;
   }
   const ordered = sharedArray(Float64Array, count);
-  for (let c = 0; c < chunks; c++) {
-    const at = T_RESULTS + c * T_FIELDS;
-    const publics = control[at]!;
-    const privates = control[at + 1]!;
-    ordered.set(values.subarray(regions[c]!, regions[c]! + publics), publicBefore[c]!);
-    // Private values were stored from the region's end: turned round, they are in file order.
+  for (let c = 0; c < chunks; c++)
     ordered.set(
-      values.subarray(regions[c + 1]! - privates, regions[c + 1]!).reverse(),
-      publicRows + privateBefore[c]!,
+      values.subarray(regions[c]!, regions[c]! + control[T_RESULTS + c * T_FIELDS]!),
+      rowsBefore[c]!,
     );
-  }
   truthCounts.parallel++;
   return {
     target,
     count,
-    publicRows,
     keys: job.keys.subarray(0, keyStarts[chunks]!),
     table,
     ordered,

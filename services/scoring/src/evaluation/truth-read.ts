@@ -17,12 +17,9 @@ import { sharedArray } from './shared-memory.ts';
 /**
  * Reading a ground-truth file `id,<target>` row by row, checking each has an id and a value the metric
  * accepts, in one of two ways: integer ids (for the direct index), or any ids as bytes (for the hash
- * index). ground-truth.ts builds the index from what these return.
+ * index). ground-truth.ts builds the index from what these return, in file order: the public/private
+ * split is applied afterwards (split.ts, its one definition).
  */
-
-/** Public or private by a hash of the id (FNV-1a of its bytes), so the split is stable and needs no column. */
-export const isPublicHash = (hash: number, publicPercent: number) =>
-  (hash ^ 0x5bd1e995) % 100 < publicPercent;
 
 /** How a row's value is read: numbers, or labels (coded in order of first appearance). */
 export class Values {
@@ -97,32 +94,23 @@ function grown<T extends Int32Array | Float64Array | Uint8Array>(array: T, capac
 export interface IntegerRows {
   target: string;
   count: number;
-  publicRows: number;
   ids: Int32Array;
   values: Float64Array;
-  /** 1 for a public row. */
-  isPublic: Uint8Array;
   labels: string[];
   min: number;
   max: number;
 }
 
 /** Reads the rows for the direct index; null at the first id that is not a canonical integer. */
-export function readIntegerRows(
-  bytes: Uint8Array,
-  metric: MetricName,
-  publicPercent: number,
-): IntegerRows | null {
+export function readIntegerRows(bytes: Uint8Array, metric: MetricName): IntegerRows | null {
   const { lines, target } = open(bytes);
   const values = new Values(metric);
   let capacity = estimateLines(bytes);
   const rows: IntegerRows = {
     target,
     count: 0,
-    publicRows: 0,
     ids: new Int32Array(capacity),
     values: new Float64Array(capacity),
-    isPublic: new Uint8Array(capacity),
     labels: values.labels,
     min: Number.MAX_SAFE_INTEGER,
     max: -1,
@@ -133,7 +121,6 @@ export function readIntegerRows(
       capacity = Math.ceil(capacity * 1.5);
       rows.ids = grown(rows.ids, capacity);
       rows.values = grown(rows.values, capacity);
-      rows.isPublic = grown(rows.isPublic, capacity);
     }
     let id: number;
     let idStart: number;
@@ -153,9 +140,6 @@ export function readIntegerRows(
     rows.ids[at] = id;
     if (id < rows.min) rows.min = id;
     if (id > rows.max) rows.max = id;
-    const isPublic = isPublicHash(fnv1a(bytes, idStart, idEnd), publicPercent);
-    rows.isPublic[at] = +isPublic;
-    rows.publicRows += +isPublic;
   }
   if (rows.count < 1) throw new InvalidFile('The ground truth has no rows.');
   return rows;
@@ -163,34 +147,19 @@ export function readIntegerRows(
 
 /**
  * Rows with any ids, read for the hash index: each id's bytes (unquoted) one after another in `keys`,
- * each id in the hash table (hash-index.ts) as it is read, and `ordered`, the true values in split order
- * (public rows first, then private, each in file order), filled as the rows go by: public values from
- * the front, private ones from the back (then turned round). A private row's position is not known
- * until the public rows are counted: it goes in as -2, -3, … and is set at the end. So no per-row array
- * is kept besides `ordered`.
+ * each id in the hash table (hash-index.ts) as it is read with its row's position in the file, and
+ * `ordered`, the true values in file order. So no per-row array is kept besides `ordered`.
  */
 export interface HashedRows {
   target: string;
   count: number;
-  publicRows: number;
   keys: Uint8Array;
   table: Int32Array;
   ordered: Float64Array;
   labels: string[];
 }
 
-/**
- * Stored plus one: a private row's -2 - i went in as -1 - i, and becomes publicRows + i + 1. A
- * function of its own: its loop (2,000,000 records for 1,000,000 ids) is then compiled while it runs
- * and returns, where as the tail of readHashedRows its compiled code met code that had never run and
- * was thrown away, the loop finishing in the interpreter (measured).
- */
-function placePrivateRows(table: Int32Array, publicRows: number): void {
-  for (let at = RECORD - 1; at < table.length; at += RECORD)
-    if (table[at]! < 0) table[at] = publicRows - table[at]!;
-}
-
-export function readHashedRows(bytes: Uint8Array, metric: MetricName, publicPercent: number): HashedRows {
+export function readHashedRows(bytes: Uint8Array, metric: MetricName): HashedRows {
   const { lines, target } = open(bytes);
   const values = new Values(metric);
   let capacity = estimateLines(bytes);
@@ -203,16 +172,11 @@ export function readHashedRows(bytes: Uint8Array, metric: MetricName, publicPerc
   );
   let ordered = sharedArray(Float64Array, capacity);
   let used = 0;
-  let publicRows = 0;
-  let privateRows = 0;
   let count = 0;
   const readRow = (): boolean => {
     if (count === capacity) {
-      const bigger = Math.ceil(capacity * 1.5);
-      const privates = ordered.subarray(capacity - privateRows);
-      ordered = grown(ordered, bigger);
-      ordered.set(privates, bigger - privateRows);
-      capacity = bigger;
+      capacity = Math.ceil(capacity * 1.5);
+      ordered = grown(ordered, capacity);
     }
     let value: number;
     let hash: number;
@@ -230,11 +194,8 @@ export function readHashedRows(bytes: Uint8Array, metric: MetricName, publicPerc
       hash = fnv1a(keys, from, used);
       value = values.read(bytes, row.valueStart, row.valueEnd, row.valueEscaped, lines.number);
     }
-    const isPublic = isPublicHash(hash, publicPercent);
-    inserts.add(hash | 0, from, used, isPublic ? publicRows : -2 - privateRows);
-    if (isPublic) ordered[publicRows++] = value;
-    else ordered[capacity - 1 - privateRows++] = value;
-    count++;
+    inserts.add(hash | 0, from, used, count);
+    ordered[count++] = value;
     return true;
   };
   try {
@@ -246,17 +207,11 @@ export function readHashedRows(bytes: Uint8Array, metric: MetricName, publicPerc
   }
   inserts.flush();
   if (count < 1) throw new InvalidFile('The ground truth has no rows.');
-  const table = inserts.table;
-  placePrivateRows(table, publicRows);
-  // The private values, stored from the back, in file order right after the public ones.
-  ordered.subarray(capacity - privateRows).reverse();
-  ordered.copyWithin(publicRows, capacity - privateRows);
   return {
     target,
     count,
-    publicRows,
     keys: keys.subarray(0, used),
-    table,
+    table: inserts.table,
     ordered: ordered.subarray(0, count),
     labels: values.labels,
   };

@@ -30,7 +30,14 @@ const TRUTH_ROUNDS = 4;
 /** Tiny chunks, so that a pool's threads take many of a small file (the caller's thread takes the rest). */
 const CHUNK_BYTES = 1 << 10;
 
-const identity = { sha256: 'warm-up', metric: 'rmse' as Metric, publicPercent: 50 };
+const identity = {
+  sha256: 'warm-up',
+  metric: 'rmse' as Metric,
+  publicPercent: 50,
+  splitKeySha256: 'warm-up',
+};
+/** Every other row public: the made-up files need a split, not a keyed one (split.ts). */
+const halfPublic = new Uint8Array(ROWS / 8).fill(0x55);
 
 const HEX = '0123456789abcdef';
 /**
@@ -118,10 +125,10 @@ function* warmUpWork(): Generator<void, number, void> {
   for (const kind of ['int', 'string'] as const) {
     const csv = csvOf(kind, false);
     // Read a few times: reading a ground truth is half of a fresh worker's first scoring.
-    let truth = loadGroundTruth(csv, identity.metric, identity.publicPercent);
+    let truth = loadGroundTruth(csv, identity.metric, halfPublic);
     for (let again = 1; again < TRUTH_ROUNDS; again++) {
       yield;
-      truth = loadGroundTruth(csv, identity.metric, identity.publicPercent);
+      truth = loadGroundTruth(csv, identity.metric, halfPublic);
     }
     const form = encodeTruthForm(truth, identity);
     decodeTruthForm(form, identity);

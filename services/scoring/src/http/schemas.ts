@@ -13,6 +13,10 @@ export const groundTruthInForce = z.object({
   rows: z.number(),
   publicRows: z.number(),
   sha256: z.string(),
+  /** Decision 0024's commitment (absent for a ground truth set before it). */
+  publicPercent: z.number().optional(),
+  splitKeySha256: z.string().optional(),
+  scorerVersion: z.string().optional(),
   uploadedAt: z.string(),
   uploadedBy: z.string().nullable(),
   uploadedByName: z.string().nullable(),

@@ -3,9 +3,10 @@ export const correlationThreshold = 0.98;
 export const minSharedRows = 10;
 
 /** `id,value` rows of a CSV (header skipped) as id → value; values that are not numbers are NaN. */
-export function readPredictions(bytes: Buffer | string): Map<string, number> {
+export function readPredictions(bytes: Uint8Array | string): Map<string, number> {
   const values = new Map<string, number>();
-  const lines = bytes.toString().split(/\r?\n/);
+  // Decoded explicitly: a bare Uint8Array's toString() is its byte codes joined by commas.
+  const lines = (typeof bytes === 'string' ? bytes : new TextDecoder().decode(bytes)).split(/\r?\n/);
   for (const line of lines.slice(1)) {
     const comma = line.indexOf(',');
     if (comma <= 0) continue;

@@ -113,11 +113,20 @@ export async function adminRoutes(
         body: z.object({
           competitionId: z.uuid(),
           metric: scoring.metricName,
-          publicPercent: z.number().int().min(0).max(100).default(50),
+          publicPercent: z.number().int().min(1).max(99).default(50),
           file: formFile,
         }),
         response: {
-          200: envelopeOf(z.object({ rows: z.number(), publicRows: z.number(), sha256: z.string() })),
+          200: envelopeOf(
+            z.object({
+              rows: z.number(),
+              publicRows: z.number(),
+              sha256: z.string(),
+              publicPercent: z.number(),
+              splitKeySha256: z.string(),
+              scorerVersion: z.string(),
+            }),
+          ),
         },
       },
       validatorCompiler: bodyCheckedByHandler,
@@ -128,7 +137,8 @@ export async function adminRoutes(
         .object({
           competitionId: z.uuid(),
           metric: scoring.metricName,
-          publicPercent: z.coerce.number().int().min(0).max(100).default(50),
+          // Any whole number here: out of 1–99 gets its own answer from upload() (publicShareOutOfRange).
+          publicPercent: z.coerce.number().int().default(50),
         })
         .safeParse(fields);
       if (!parsed.success)

@@ -40,6 +40,41 @@ export function MetricSummary({ metric }: { metric: CompetitionMetric | null }) 
       <Typography sx={{ lineHeight: 1.8, mt: 1 }} data-testid="metric-split">
         {t('competition.content.split', { percent, publicRows: metric.publicRows, rows: metric.rows })}
       </Typography>
+      <Commitment metric={metric} />
+    </Box>
+  );
+}
+
+/** The ground truth's commitment (decision 0024): what participants can hold the platform to. */
+function Commitment({ metric }: { metric: CompetitionMetric }) {
+  const { t, i18n } = useTranslation();
+  const last = metric.commitments.at(-1);
+  if (!last) return null;
+  const time = new Date(last.setAt).toLocaleString(i18n.resolvedLanguage, { timeZoneName: 'short' });
+  const digest = { wordBreak: 'break-all' as const, fontFamily: 'monospace' };
+  return (
+    <Box sx={{ mt: 2 }} data-testid="metric-commitment">
+      <Typography sx={{ fontWeight: 600 }}>{t('competition.content.commitmentTitle')}</Typography>
+      <Typography sx={{ lineHeight: 1.8, ...digest }} data-testid="commitment-text">
+        {last.splitKeySha256
+          ? t('competition.content.commitment', {
+              time,
+              sha256: last.sha256,
+              splitKeySha256: last.splitKeySha256,
+              scorerVersion: last.scorerVersion ?? '',
+            })
+          : t('competition.content.commitmentLegacy', { time, sha256: last.sha256 })}
+      </Typography>
+      {metric.commitments.length > 1 && (
+        <Typography sx={{ lineHeight: 1.8 }} data-testid="commitment-replaced">
+          {t('competition.content.commitmentReplaced', { count: metric.commitments.length })}
+        </Typography>
+      )}
+      {last.splitKey && (
+        <Typography sx={{ lineHeight: 1.8, ...digest }} data-testid="commitment-revealed">
+          {t('competition.content.commitmentRevealed', { splitKey: last.splitKey })}
+        </Typography>
+      )}
     </Box>
   );
 }

@@ -10,13 +10,8 @@ export interface CompetitionContent {
   sections: Record<ContentSection, SectionText>;
 }
 
-/** GET /leaderboard/metric: how the competition is scored; null before its ground truth is set. */
-export interface CompetitionMetric {
-  metric: scoring.MetricName;
-  higherIsBetter: boolean;
-  rows: number;
-  publicRows: number;
-}
+/** GET /leaderboard/metric: how the competition is scored, with its commitments; null before its ground truth is set. */
+export type CompetitionMetric = scoring.responses.CompetitionMetric;
 
 export function fetchContent(competitionId: string) {
   return api.request<CompetitionContent>('/race/content', {
