@@ -49,6 +49,8 @@ export const competitionCodes = {
   registrationClosed: 20012,
   alreadySignedUp: 20013,
   signUpRequired: 20014,
+  /** Sign-up before the registration window opens (issue 30); after it, `registrationClosed`. */
+  registrationNotOpen: 20015,
   rangeNotSatisfiable: 20020,
   contentTooLong: 20030,
   publicationRuleAdminOnly: 20040,
@@ -124,6 +126,15 @@ export const scoringCodes = {
   boardAsOfInvalid: 40035,
   /** A worker's claim or record on a submission that is finished or held by another (issue 20's decider). */
   submissionNotClaimable: 40036,
+  // Phase rules (issue 30, decision 0025): 40050–40059.
+  /** Final results proposed, approved or published while the phase is open or has not ended yet. */
+  publicationBeforePhaseEnd: 40050,
+  /** Final results of a phase some of whose submissions are still being scored (or not on the board yet). */
+  publicationScoringUnfinished: 40051,
+  /** A submission into a phase whose final results are published (an operator opened it again). */
+  phaseResultsPublished: 40052,
+  /** Final results of a phase the competition does not have. */
+  publicationPhaseUnknown: 40053,
   /** A ground truth's public share outside 1–99 % (decision 0024: both boards need rows). */
   publicShareOutOfRange: 40070,
   // The live leaderboard's server-sent events (issue 33): 40060–40069.

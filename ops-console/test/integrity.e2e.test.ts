@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConsolePlatform, type Person, explained, startConsolePlatform } from './support/platform';
-import { choose, signUp, uploadCsv, yieldCsv } from './support/scoring';
+import { choose, closePhase, signUp, uploadCsv, yieldCsv } from './support/scoring';
 import { effectDialogs, prizeCompetition } from './support/trust';
 import { until } from './support/until';
 
@@ -129,6 +129,20 @@ describe('integrity tools in the console, in Chromium, against the real platform
       await page.getByTestId('seal-recorded').filter({ hasText: digest }).waitFor();
 
       // Before the reveal the browser cannot recompute: the private board is hidden from everyone else.
+      // Final results once the phase has ended (issue 30): the panel offers publishing only then.
+      await expect(page.getByTestId('publication-publish').count()).resolves.toBe(0);
+      await page
+        .getByTestId('publication-window')
+        .getByText(/only after the phase has ended: from \d{4}-\d\d-\d\d \d\d:\d\d(:\d\d)? GMT[+-]\d+ \(/)
+        .waitFor();
+      await closePhase(sais, operator, competitionId);
+      await page.reload();
+      await choose(page, 'Competition', title);
+      await choose(page, 'Phase', 'Preliminary');
+      await page
+        .getByTestId('publication-window')
+        .getByText(/final results can be published/)
+        .waitFor();
       // One operator publishes here (the competition's rule): Cancel leaves the board hidden, Confirm publishes it.
       const publish = () => page.getByTestId('publication-publish').click();
       await cancelChangesNothing(

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConsolePlatform, type Person, explained, startConsolePlatform } from './support/platform';
-import { choose, signUp, uploadCsv, yieldCsv } from './support/scoring';
+import { choose, closePhase, signUp, uploadCsv, yieldCsv } from './support/scoring';
 import { until } from './support/until';
 
 const day = 24 * 3600 * 1000;
@@ -168,6 +168,8 @@ describe('operations in the console, in Chromium, against the real platform', ()
       ).resolves.toMatchObject({
         status: 403,
       });
+      // Final results once the phase has ended (issue 30): the operator closes it first.
+      await closePhase(sais, operator, competitionId);
       // No default phase: the phase is chosen, and the dialog states the effect and wants the name.
       await choose(page, 'Phase', 'Preliminary');
       await page.getByTestId('publication-publish').click();

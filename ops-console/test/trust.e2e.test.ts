@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gradientPng } from './support/png';
 import { type ConsolePlatform, type Person, explained, startConsolePlatform } from './support/platform';
-import { choose, signUp, uploadCsv, yieldCsv } from './support/scoring';
+import { choose, closePhase, signUp, uploadCsv, yieldCsv } from './support/scoring';
 import { effectDialogs, prizeCompetition, untranslated } from './support/trust';
 import { until } from './support/until';
 
@@ -320,6 +320,22 @@ describe('a staff console a prize committee can trust', () => {
       await choose(page, 'Phase', 'Preliminary');
       await page.getByTestId('publication-mode').getByText('two operators').waitFor();
       await expect(page.getByTestId('publication-publish').count()).resolves.toBe(0);
+      // The phase is still open (issue 30): an operator opened it by hand above, so the panel says it
+      // ends when an operator closes it (integrity.e2e: a scheduled end, written in the time policy),
+      // and offers no proposal before.
+      await page
+        .getByTestId('publication-window')
+        .getByText(/only after the phase has ended: an operator opened Preliminary by hand/)
+        .waitFor();
+      await expect(page.getByTestId('publication-propose').count()).resolves.toBe(0);
+      await closePhase(sais, operator, competitionId);
+      await page.reload();
+      await choose(page, 'Competition', 'Catalyst yield');
+      await choose(page, 'Phase', 'Preliminary');
+      await page
+        .getByTestId('publication-window')
+        .getByText(/final results can be published/)
+        .waitFor();
 
       const propose = () => page.getByTestId('publication-propose').click();
       await cancelChangesNothing(page, propose, /Preliminary of Catalyst yield: 2 teams, seal/);

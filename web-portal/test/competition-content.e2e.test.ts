@@ -239,6 +239,18 @@ describe('the competition page’s sections', () => {
     context.setDefaultTimeout(10_000);
     try {
       const reader = await context.newPage();
+      // Registration has not opened (2027-02-23 by the schedule): sign-up is not offered, and the page
+      // says when it opens, in the competition's zone (issue 30).
+      await reader.goto(`${origin}/competitionDetail/${yieldTrack}/format`);
+      await reader
+        .getByTestId('registration-window')
+        .getByText(/^报名将于 2027年2月23日 00:00 开始$/)
+        .waitFor();
+      await expect(reader.getByTestId('sign-up').isDisabled()).resolves.toBe(true);
+      await running.openRegistration();
+      await reader.reload();
+      await expect.poll(() => reader.getByTestId('sign-up').isDisabled()).toBe(false);
+
       // Signed out: told to sign up.
       await reader.goto(`${origin}/competitionDetail/${yieldTrack}/competitionData`);
       const section = reader.getByTestId('sample-submission');

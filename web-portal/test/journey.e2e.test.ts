@@ -40,6 +40,8 @@ describe('the portal against the real platform', () => {
     await ensureAppBuilt('web-portal');
     running = await startPlatform(mailbox.url);
     origin = running.origin;
+    // The seeded tracks' registration opens in 2027; the journey signs up now.
+    await running.openRegistration();
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
     context.setDefaultTimeout(10_000);

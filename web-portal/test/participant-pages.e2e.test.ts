@@ -144,6 +144,8 @@ describe('the participant pages of issue 21', () => {
   });
 
   it('shows the server’s reason when a download is refused, and asks for verification before the agreements', async () => {
+    // The seeded tracks' registration opens in 2027 (the cards above say so); these pages sign up now.
+    await running.openRegistration();
     await registerInContext(context, origin, mailbox, `par${stamp}`);
     const call = contextCaller(context, origin);
     const { records } = await call<{ records: { competitionId: string }[] }>('/race/list?season=2027');

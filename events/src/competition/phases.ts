@@ -29,3 +29,84 @@ export function openPhaseAt<N extends string>(
   });
   return open.at(-1) ?? null;
 }
+
+/**
+ * Whether a phase is over at `now` (issue 30: final results are published only then): closed by an
+ * operator, or past its scheduled end without an operator's opening. A phase not started yet, or open,
+ * is not over.
+ */
+export function phaseHasEnded(phase: PhaseWindow, now: Date): boolean {
+  if (phase.override) return phase.override === 'closed';
+  return now >= new Date(phase.endsAt);
+}
+
+/**
+ * From when a phase's final results can be published (issue 30): its scheduled end, or now when an
+ * operator closed it; null while an operator holds it open (it ends when they close it).
+ */
+export function publishableFrom(phase: PhaseWindow, now: Date): string | null {
+  if (phase.override === 'open') return null;
+  if (phase.override === 'closed') return phaseHasEnded(phase, now) ? now.toISOString() : null;
+  return new Date(phase.endsAt).toISOString();
+}
+
+/** Where a competition's registration stands at a time: open, not open yet (and from when), or over. */
+export type RegistrationStatus =
+  | { state: 'open'; closesAt: string | null }
+  | { state: 'notYetOpen'; opensAt: string | null }
+  | { state: 'closed' };
+
+/**
+ * Sign-up only while registration is open (issue 30), one rule for the competition service and the
+ * portal. With a `registration` phase scheduled, its window (or an operator's opening or closing of it)
+ * is the rule: open from its start until its end. Without one, registration runs until the last phase
+ * ends (or every phase was closed by hand); with no phase scheduled at all it has not opened.
+ */
+export function registrationAt(phases: Partial<Record<string, PhaseWindow>>, now: Date): RegistrationStatus {
+  const registration = phases.registration;
+  if (registration) {
+    if (phaseIsOpen(registration, now))
+      return {
+        state: 'open',
+        closesAt: registration.override === 'open' ? null : new Date(registration.endsAt).toISOString(),
+      };
+    if (registration.override === null && now < new Date(registration.startsAt))
+      return { state: 'notYetOpen', opensAt: new Date(registration.startsAt).toISOString() };
+    return { state: 'closed' };
+  }
+  const list = Object.values(phases).filter((phase): phase is PhaseWindow => phase !== undefined);
+  if (list.length === 0) return { state: 'notYetOpen', opensAt: null };
+  if (list.some((phase) => phaseIsOpen(phase, now))) return { state: 'open', closesAt: lastEnd(list) };
+  if (list.every((phase) => phase.override === 'closed')) return { state: 'closed' };
+  return now < new Date(lastEnd(list)) ? { state: 'open', closesAt: lastEnd(list) } : { state: 'closed' };
+}
+
+const lastEnd = (list: readonly PhaseWindow[]) =>
+  new Date(Math.max(...list.map((phase) => new Date(phase.endsAt).getTime()))).toISOString();
+
+/**
+ * An instant as a wall-clock time of `zone` with the zone named (`2027-02-23 00:00 GMT+8
+ * (Asia/Shanghai)`), as the console's time policy writes it: for messages that name a time. Seconds
+ * are written when the instant has any (`2027-05-25 23:59:59 …`), so a time is never shown early.
+ */
+export function zonedTime(value: string | Date, zone: string): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return String(value);
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'shortOffset',
+    })
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
+  const seconds = parts.second === '00' ? '' : `:${parts.second}`;
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}${seconds} ${parts.timeZoneName} (${zone})`;
+}

@@ -23,6 +23,15 @@ export const competitionView = CompetitionSettings.extend({
   >,
   status: z.enum(['Not Started', 'Active', 'Completed']),
   currentPhase: z.enum(phaseNames).nullable(),
+  /**
+   * Whether sign-up is open now (issue 30, `registrationAt`): open (until when, if scheduled), not open
+   * yet (from when, if scheduled), or closed. The portal offers sign-up only while it is open.
+   */
+  registration: z.discriminatedUnion('state', [
+    z.object({ state: z.literal('open'), closesAt: z.string().nullable() }),
+    z.object({ state: z.literal('notYetOpen'), opensAt: z.string().nullable() }),
+    z.object({ state: z.literal('closed') }),
+  ]),
 });
 export type CompetitionView = z.infer<typeof competitionView>;
 

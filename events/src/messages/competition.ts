@@ -18,6 +18,14 @@ export const competitionMessages = {
     'zh-CN': '请阅读并同意比赛协议',
   },
   registrationClosed: { en: 'Registration for this competition is closed', 'zh-CN': '该比赛报名已截止' },
+  registrationNotOpen: {
+    en: 'Registration for this competition has not opened yet; it opens at {{opensAtText}}',
+    'zh-CN': '该比赛尚未开放报名，报名开始时间：{{opensAtText}}',
+  },
+  registrationNotScheduled: {
+    en: 'Registration for this competition has not opened yet: the organisers have not scheduled it',
+    'zh-CN': '该比赛尚未开放报名：主办方尚未安排报名时间',
+  },
   alreadySignedUp: { en: 'You have already signed up for this competition', 'zh-CN': '您已报名该比赛' },
   signUpRequired: { en: 'Please sign up for the competition first', 'zh-CN': '请先报名参赛' },
   rangeNotSatisfiable: { en: 'The requested range is not in the file', 'zh-CN': '请求的范围超出文件大小' },

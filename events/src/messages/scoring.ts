@@ -77,6 +77,27 @@ export const scoringMessages = {
     en: 'You proposed this publication; a different operator must approve it',
     'zh-CN': '该公布提议由您提出，须由另一名运营人员批准',
   },
+  // Phase rules (issue 30, decision 0025): 40050–40059.
+  publicationBeforePhaseEnd: {
+    en: 'The final results of this phase can be published only after the phase has ended: from {{publishableFromText}}',
+    'zh-CN': '该阶段结束后才能公布最终成绩：最早于 {{publishableFromText}} 公布',
+  },
+  publicationBeforePhaseClosed: {
+    en: 'The final results of this phase can be published only after the phase has ended: an operator opened it, and it ends when an operator closes it',
+    'zh-CN': '该阶段结束后才能公布最终成绩：该阶段由运营人员手动开放，须待运营人员关闭后才能公布',
+  },
+  publicationScoringUnfinished: {
+    en: 'Some submissions of this phase are still being scored or are not on the leaderboard yet ({{pending}}); publish when they are',
+    'zh-CN': '该阶段仍有提交正在评测或尚未计入排行榜（{{pending}} 个），请待其完成后再公布',
+  },
+  phaseResultsPublished: {
+    en: 'The final results of this phase are published; it takes no more submissions',
+    'zh-CN': '该阶段最终成绩已公布，不再接受提交',
+  },
+  publicationPhaseUnknown: {
+    en: 'This competition has no {{phase}} phase',
+    'zh-CN': '该比赛没有“{{phase}}”阶段',
+  },
   // Integrity tools (40040–40049): sealed final results and collusion signals.
   sealNothingToSeal: {
     en: 'The private leaderboard of this phase has no rows yet; there is nothing to seal',

@@ -22,6 +22,14 @@ interface Publication {
     sealDigest: string | null;
   } | null;
   published: { at: string; by: string | null } | null;
+  /** The phase rules (issue 30): when it ends, and from when its results can be published. */
+  schedule: {
+    endsAt: string;
+    override: 'open' | 'closed' | null;
+    ended: boolean;
+    publishableFrom: string | null;
+    pending: number;
+  } | null;
 }
 
 interface SealStatus {
@@ -36,7 +44,9 @@ const shortDigest = (digest: string | null | undefined) => (digest ? `${digest.s
 /**
  * Publishing a phase's final results (issue 19): where the competition needs two operators, one
  * proposes and a different one approves (either may withdraw first); each step opens a dialog that
- * states the effect, asks for a reason, and for the competition's name where it publishes.
+ * states the effect, asks for a reason, and for the competition's name where it publishes. Only once
+ * the phase has ended and its board stands still (issue 30): before, the panel says from when
+ * (the phase's end in the console's time policy) and offers no step but withdrawing a proposal.
  */
 export function PublicationPanel({
   competitionId,
@@ -70,7 +80,10 @@ export function PublicationPanel({
   const proposer = useGetOne('users', { id: proposal?.proposedBy ?? '' }, { enabled: Boolean(proposal) });
   if (status.error) return <Alert severity="error">{status.error}</Alert>;
   if (!status.data || status.data.published) return null;
-  const { mode } = status.data;
+  const { mode, schedule } = status.data;
+  const zone = timeZone ?? 'Asia/Shanghai';
+  // The phase rules: publishable only once the phase has ended and nothing of it is still being scored.
+  const publishable = Boolean(schedule?.ended) && schedule?.pending === 0;
   const phaseName = translate(`console.competitions.phases.${phase}`);
   const digest =
     shortDigest(proposal?.sealDigest ?? seal.data?.seal?.digest) ??
@@ -160,10 +173,33 @@ export function PublicationPanel({
           {mine && ` ${translate('console.trust.publication.ownProposal')}`}
         </Alert>
       )}
+      <Alert
+        severity={publishable ? 'success' : 'warning'}
+        data-testid="publication-window"
+        data-publishable={publishable ? 'yes' : 'no'}
+      >
+        {!schedule
+          ? translate('console.trust.publication.noPhase', { phase: phaseName })
+          : !schedule.ended
+            ? schedule.publishableFrom
+              ? translate('console.trust.publication.notYet', {
+                  from: formatInZone(schedule.publishableFrom, zone, {
+                    seconds: new Date(schedule.publishableFrom).getUTCSeconds() !== 0,
+                  }),
+                })
+              : translate('console.trust.publication.heldOpen', { phase: phaseName })
+            : schedule.pending > 0
+              ? translate('console.trust.publication.pending', { pending: schedule.pending })
+              : translate('console.trust.publication.endedAt')}
+      </Alert>
       <Stack direction="row" spacing={1}>
-        {mode === 'one-operator' && button('publish', 'console.trust.publication.publish')}
-        {mode === 'two-operators' && !proposal && button('propose', 'console.trust.publication.propose')}
-        {mode === 'two-operators' &&
+        {publishable && mode === 'one-operator' && button('publish', 'console.trust.publication.publish')}
+        {publishable &&
+          mode === 'two-operators' &&
+          !proposal &&
+          button('propose', 'console.trust.publication.propose')}
+        {publishable &&
+          mode === 'two-operators' &&
           proposal &&
           !mine &&
           button('approve', 'console.trust.publication.approve')}

@@ -61,6 +61,14 @@ export const trustEn = {
     proposedDone: 'Publication proposed; a different operator must approve it',
     approvedDone: 'Approved: the final results are published',
     withdrawnDone: 'Proposal withdrawn',
+    notYet:
+      'Final results can be published only after the phase has ended: from %{from}. Until then they cannot be proposed, approved or published.',
+    heldOpen:
+      'Final results can be published only after the phase has ended: an operator opened %{phase} by hand, so it ends when an operator closes it.',
+    noPhase: 'This competition has no %{phase} phase: there are no final results to publish.',
+    pending:
+      '%{pending} submissions of this phase are still being scored or not on the leaderboard yet; publish when they are.',
+    endedAt: 'The phase has ended and every submission of it is scored: final results can be published.',
   },
   rescore: {
     button: 'Rescore…',
@@ -219,6 +227,11 @@ export const trustZh: typeof trustEn = {
     proposedDone: '已提议公布，须由另一名运营人员批准',
     approvedDone: '已批准：最终成绩已公布',
     withdrawnDone: '提议已撤回',
+    notYet: '阶段结束后才能公布最终成绩：最早于 %{from}。在此之前不能提议、批准或公布。',
+    heldOpen: '阶段结束后才能公布最终成绩：%{phase}由运营人员手动开放，须待运营人员关闭后才能公布。',
+    noPhase: '该比赛没有%{phase}：没有可公布的最终成绩。',
+    pending: '该阶段仍有 %{pending} 个提交正在评测或尚未计入排行榜，请待其完成后再公布。',
+    endedAt: '阶段已结束且全部提交均已评测：可以公布最终成绩。',
   },
   rescore: {
     button: '重新评测…',

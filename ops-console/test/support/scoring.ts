@@ -74,3 +74,30 @@ export async function choose(page: Page, label: string, option: string, taken?: 
     }
   }
 }
+
+/**
+ * An operator closes a phase now (the console's phase control calls this), and scoring knows it ended
+ * with every submission on the board: final results are published only then (issue 30).
+ */
+export async function closePhase(
+  sais: ConsolePlatform,
+  operator: Person,
+  competitionId: string,
+  phase = 'preliminary',
+) {
+  const closed = await sais.api(operator, `/api/admin/competitions/${competitionId}/phases/${phase}/close`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+  expect(closed.body).toMatchObject({ code: 0 });
+  await until(
+    () =>
+      sais.api<{ schedule: { ended: boolean; pending: number } | null }>(
+        operator,
+        `/api/admin/leaderboard/publication?competitionId=${competitionId}&phase=${phase}`,
+      ),
+    (answer) => answer.body.data.schedule?.ended === true && answer.body.data.schedule.pending === 0,
+    'the phase ended in scoring, every submission on the board',
+  );
+}

@@ -161,6 +161,7 @@ export class Competitions {
       phases: row.phases,
       status: statusAt(row.phases, now),
       currentPhase: currentPhase(row.phases, now),
+      registration: competition.registrationAt(row.phases, now),
     };
   }
 
@@ -212,7 +213,7 @@ export class Competitions {
       .executeTakeFirst());
   }
 
-  /** Sign-up: verified users only, every agreement accepted, before registration closes. */
+  /** Sign-up: verified users only, every agreement accepted, while registration is open (the decider's rule). */
   async signUp(
     competitionId: string,
     accountId: string,
@@ -226,14 +227,16 @@ export class Competitions {
     if (missing.length > 0) {
       throw competitionErrors.agreementsRequired(missing.map((a) => a.agreementId));
     }
-    const lastPhaseEnd = Math.max(
-      0,
-      ...Object.values(row.phases).map((phase) => new Date(phase.endsAt).getTime()),
-    );
-    if (statusAt(row.phases, now) === 'Completed' || (lastPhaseEnd > 0 && now.getTime() >= lastPhaseEnd)) {
-      throw competitionErrors.registrationClosed();
-    }
-    const command = { type: 'SignUp', competitionId, accountId, acceptedAgreements: accepted } as const;
+    // The registration window is the decider's rule (issue 30); the phases and the time are its facts.
+    const command = {
+      type: 'SignUp',
+      competitionId,
+      accountId,
+      acceptedAgreements: accepted,
+      phases: row.phases,
+      now,
+      timeZone: row.settings.timeZone,
+    } as const;
     await handleCommand(
       this.store,
       registrationDecider,

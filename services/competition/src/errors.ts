@@ -20,6 +20,17 @@ export const competitionErrors = {
   verificationRequired: () => fail('verificationRequired', 403),
   agreementsRequired: (missing: string[]) => fail('agreementsRequired', 400, { missing }),
   registrationClosed: () => fail('registrationClosed', 400),
+  /** Sign-up before registration opens (issue 30): from when, in the competition's zone; none scheduled yet. */
+  registrationNotOpen: (opensAt: string | null = null, timeZone = 'Asia/Shanghai') =>
+    opensAt
+      ? fail('registrationNotOpen', 400, {
+          opensAt,
+          timeZone,
+          opensAtText: competition.zonedTime(opensAt, timeZone),
+        })
+      : new AppError(competitionCodes.registrationNotOpen, 'registrationNotScheduled', 400, {
+          data: { opensAt: null },
+        }),
   alreadySignedUp: () => fail('alreadySignedUp', 409),
   signUpRequired: () => fail('signUpRequired', 403),
   rangeNotSatisfiable: () => fail('rangeNotSatisfiable', 416),

@@ -32,3 +32,5 @@ export { seedPrize, type SeededTrack } from './seed/prize.ts';
 export { trackData } from './seed/datasets.ts';
 export { FileStorage } from './files/storage.ts';
 export const competitionFilesDir = (dataDir: string) => join(dataDir, 'files', 'competition');
+/** The competition stream's pure decider (the phase rules' properties in scoring's tests fold it too). */
+export { decideCompetition, evolveCompetition, foldCompetition } from './domain/competition.ts';

@@ -100,7 +100,14 @@ async function journey(origin: string) {
   );
   // The seeded tracks carry prize money: one operator proposes, a different one approves (issue 19).
   const phase = { competitionId, phase: 'preliminary', reason: 'final results checked' };
-  expect((await staff('POST', '/admin/leaderboard/publication/propose', phase)).code).toBe(0);
+  // Final results once the phase has ended (issue 30): the operator closes it; scoring hears of it by event.
+  expect(
+    (await staff('POST', `/admin/competitions/${competitionId}/phases/preliminary/close`, {})).code,
+  ).toBe(0);
+  await eventually(async () => {
+    const proposed = await staff('POST', '/admin/leaderboard/publication/propose', phase);
+    return proposed.code === 0 ? true : undefined;
+  }, 'the proposal once scoring knows the phase ended');
   const second = caller(origin);
   expect((await second('POST', '/user/login', { username: 'second2027', password: 'Second1234' })).code).toBe(
     0,
@@ -205,8 +212,15 @@ describe('npm run backup / npm run restore', () => {
     const sample = files.data.find((file) => file.name === 'sample_submission.csv')!;
     const csv = await moved.participant.download(`/race/download?fileId=${sample.fileId}`);
     upload.append('file', new Blob([csv], { type: 'text/csv' }), 'again.csv');
-    const accepted = await moved.participant<{ submissionId: string }>('POST', '/submission/upload', upload);
-    expect(accepted.code).toBe(0);
+    // The preliminary phase ended and its results are published (issue 30: it takes no more
+    // submissions): the operator opens the semi-final now, and scoring hears of it by event.
+    expect(
+      (await moved.staff('POST', `/admin/competitions/${who.competitionId}/phases/semi-final/open`, {})).code,
+    ).toBe(0);
+    const accepted = await eventually(async () => {
+      const answer = await moved.participant<{ submissionId: string }>('POST', '/submission/upload', upload);
+      return answer.code === 0 ? answer : undefined;
+    }, 'an upload into the semi-final');
     expect((await finished(moved.participant, who.competitionId, accepted.data.submissionId)).status).toBe(
       'Completed',
     );

@@ -59,10 +59,20 @@ export const scoringErrors = {
   notSignedUp: (options?: Options) => new AppError(scoringCodes.notSignedUp, 'notSignedUp', 403, options),
   ownTeamDecision: (options?: Options) =>
     new AppError(scoringCodes.ownTeamDecision, 'ownTeamDecision', 403, options),
+  phaseResultsPublished: (options?: Options) =>
+    new AppError(scoringCodes.phaseResultsPublished, 'phaseResultsPublished', 409, options),
   previousRunStillRunning: (options?: Options) =>
     new AppError(scoringCodes.previousRunStillRunning, 'previousRunStillRunning', 409, options),
   privateLeaderboardHidden: (options?: Options) =>
     new AppError(scoringCodes.privateLeaderboardHidden, 'privateLeaderboardHidden', 403, options),
+  publicationBeforePhaseClosed: (options?: Options) =>
+    new AppError(scoringCodes.publicationBeforePhaseEnd, 'publicationBeforePhaseClosed', 409, options),
+  publicationBeforePhaseEnd: (options?: Options) =>
+    new AppError(scoringCodes.publicationBeforePhaseEnd, 'publicationBeforePhaseEnd', 409, options),
+  publicationPhaseUnknown: (options?: Options) =>
+    new AppError(scoringCodes.publicationPhaseUnknown, 'publicationPhaseUnknown', 404, options),
+  publicationScoringUnfinished: (options?: Options) =>
+    new AppError(scoringCodes.publicationScoringUnfinished, 'publicationScoringUnfinished', 409, options),
   publicationNeedsTwo: (options?: Options) =>
     new AppError(integrityCodes.publicationNeedsTwo, 'publicationNeedsTwo', 409, options),
   resultHeaderWrong: (options?: Options) =>

@@ -1,12 +1,6 @@
 // Over 300 lines: admission (quota, format refusals, open phase, kinds), cancellation and the participant's reads (mine, queue, sample, file) share the submissions table; issue 20 item 1 moves admission to a decider in domain/.
 import { createHash, randomUUID } from 'node:crypto';
-import {
-  type EventMetadata,
-  type Language,
-  competition as competitionEvents,
-  defaultLanguage,
-  scoring,
-} from '@sais/events';
+import { type EventMetadata, type Language, defaultLanguage, scoring } from '@sais/events';
 import {
   AppError,
   ConcurrencyError,
@@ -21,14 +15,13 @@ import type { ScoringDb, ScoringTables } from './db/tables.ts';
 import { Lines, text } from './evaluation/csv.ts';
 import { ROW_OK, headerFields, row, splitRow } from './evaluation/fields.ts';
 import { decideSubmission, foldSubmission, initialSubmission, stream } from './domain/submission/index.ts';
+import { admissionPhase, scoringPhases } from './domain/phase-rules.ts';
 import { recordStep } from './workers/record.ts';
 import { scoringErrors } from './errors.ts';
 
-export const scoringPhases = ['preliminary', 'semi-final', 'final'];
+export { scoringPhases };
 
 type Phases = ScoringTables['competitions']['phases'];
-/** The submission phase open now (the latest if several are), or null: the rule of @sais/events. */
-const openPhase = (phases: Phases, now: Date) => competitionEvents.openPhaseAt(phases, scoringPhases, now);
 
 /**
  * The first day submissions were open (in the competition's time zone): the earliest scheduled start or
@@ -320,8 +313,12 @@ export class Submissions {
         has_truth: boolean;
         target: string | null;
         team_id: string | null;
+        published: string[] | null;
       }
     >`select c.settings, c.phases,
+        (select array_agg(p) from unnest(${scoringPhases}::text[]) p where exists (select 1 from scoring.events e
+          where e.stream_id = 'leaderboard-' || c.competition_id::text || '-' || p and e.stream_version = 1))
+          as published,
         exists (select 1 from scoring.registrations r
           where r.competition_id = c.competition_id and r.account_id = ${request.accountId}) as signed_up,
         g.competition_id is not null as has_truth, g.target,
@@ -337,8 +334,8 @@ export class Submissions {
         data: { accepted: competition.settings.submissionKinds ?? ['result-file'] },
       });
     if (!competition.signed_up) throw scoringErrors.notSignedUp();
-    const phase = openPhase(competition.phases, now);
-    if (!phase) throw scoringErrors.noOpenPhase();
+    // Final means final (issue 30, decision 0025): the phase open now, never one already published.
+    const phase = admissionPhase(competition.phases, competition.published ?? [], now);
     if (!competition.has_truth) throw scoringErrors.noGroundTruth();
     const teamId = competition.team_id ?? request.accountId;
     const timeZone = competition.settings.timeZone;

@@ -101,6 +101,7 @@ describe('scoring: final selection, private leaderboard, operator calls, live up
       phase: 'preliminary',
     });
     expect(participantPublish.status).toBe(403);
+    await h.closePhase(competitionId);
     const published = await h.operator.web.post('/api/admin/leaderboard/publish', {
       competitionId,
       phase: 'preliminary',

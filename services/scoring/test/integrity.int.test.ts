@@ -72,6 +72,8 @@ describe('integrity: sealed final results, leaderboards as of a time, collusion 
       data: { digest, sealedBy: h.operator.accountId, rows: 3 },
     });
 
+    // Final results once the phase has ended (issue 30).
+    await h.closePhase(competitionId);
     expect(
       (await h.operator.web.post('/api/admin/leaderboard/publish', { competitionId, phase })).body.code,
     ).toBe(0);
@@ -124,6 +126,7 @@ describe('integrity: sealed final results, leaderboards as of a time, collusion 
     const status = await h.operator.web.get('/api/admin/leaderboard/seal', { competitionId, phase });
     expect(status.body.data.seal.digest).toBe(first.digest);
     expect(status.body.data.current.digest).not.toBe(first.digest);
+    await h.closePhase(competitionId);
     const stale = await h.operator.web.post('/api/admin/leaderboard/publish', { competitionId, phase });
     expect(stale.body).toMatchObject({ code: 40042, message: expect.stringMatching(/seal it again/) });
 
@@ -145,6 +148,7 @@ describe('integrity: sealed final results, leaderboards as of a time, collusion 
     await privateBoard(competitionId, (d) => d.total === 1);
     const empty = await h.operator.web.post('/api/admin/leaderboard/seal', { competitionId, phase: 'final' });
     expect(empty.body.code).toBe(40040);
+    await h.closePhase(competitionId);
     const published = await h.operator.web.post('/api/admin/leaderboard/publish', {
       competitionId,
       phase: 'preliminary',

@@ -29,6 +29,8 @@ describe('final results need two operators; nobody decides on their own team', (
     await h.board(competitionId, (d) => d.total === 2, '/api/leaderboard/private', h.operator.web);
     const second = await h.account(['operator']);
     const body = { competitionId, phase, reason: 'ranking checked against the seal' };
+    // Final results once the phase has ended (issue 30; phase-rules.int.test.ts shows the refusal).
+    await h.closePhase(competitionId);
 
     const direct = await h.operator.web.post('/api/admin/leaderboard/publish', { competitionId, phase });
     expect(direct.body).toMatchObject({ code: 40041, message: expect.stringMatching(/two operators/) });
@@ -100,6 +102,7 @@ describe('final results need two operators; nobody decides on their own team', (
     await h.board(competitionId, (d) => d.total === 1, '/api/leaderboard/private', h.operator.web);
     const [second, third] = [await h.account(['operator']), await h.account(['operator'])];
     const body = { competitionId, phase, reason: 'checked' };
+    await h.closePhase(competitionId);
     const call = (web: typeof second.web, step: 'propose' | 'approve') =>
       web.post(`/api/admin/leaderboard/publication/${step}`, body);
 

@@ -136,6 +136,33 @@ export async function scoringHarness(
     return competitionId;
   }
 
+  /**
+   * An operator closes (or opens) a phase now, as the competition service records it, and scoring's
+   * mirror has it: final results are published only once the phase has ended (issue 30).
+   */
+  async function setPhase(competitionId: string, step: 'close' | 'open', phase = 'preliminary') {
+    const stream = `competition-${competitionId}`;
+    const store = platform.stores.get('competition')!;
+    const version = (await store.readStream(stream)).length;
+    await store.append(
+      C.PhaseClosed.aggregate,
+      stream,
+      version,
+      [{ type: step === 'close' ? C.PhaseClosed.type : C.PhaseOpened.type, data: { competitionId, phase } }],
+      system(),
+    );
+    const override = step === 'close' ? 'closed' : 'open';
+    await waitFor(
+      () =>
+        sql<{ override: string | null }>`select phases -> ${phase} ->> 'override' as override
+          from scoring.competitions where competition_id = ${competitionId}`.execute(db),
+      (r) => r.rows[0]?.override === override,
+      `the phase ${step} in scoring's mirror`,
+    );
+  }
+  const closePhase = (competitionId: string, phase = 'preliminary') =>
+    setPhase(competitionId, 'close', phase);
+  const openPhase = (competitionId: string, phase = 'preliminary') => setPhase(competitionId, 'open', phase);
   /** The public ids of a competition's ground truth, as the platform split it when it was set. */
   async function publicIds(competitionId: string): Promise<Set<string>> {
     const { rows } = await sql<{ content: Buffer; public_mask: Buffer }>`
@@ -301,6 +328,8 @@ export async function scoringHarness(
     finished,
     board,
     anonymous,
+    closePhase,
+    openPhase,
   };
 }
 

@@ -66,6 +66,7 @@ describe('scores in the transparency log', () => {
       contentChecked: false,
     });
 
+    await h.closePhase(competitionId);
     expect(
       (await h.operator.web.post('/api/admin/leaderboard/publish', { competitionId, phase: 'preliminary' }))
         .body.code,

@@ -13,6 +13,11 @@ export interface RunningPlatform {
   platform: Platform;
   /** A staff account with `roles`, made as `npm run admin -- create` makes one. */
   createStaff(username: string, password: string, roles: ('reviewer' | 'operator')[]): Promise<void>;
+  /**
+   * An operator opens registration of every seeded track now: it opens on 2027-02-23 by their schedule,
+   * and sign-up is taken only while it is open (issue 30).
+   */
+  openRegistration(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -40,7 +45,7 @@ export async function startPlatform(
     pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
   );
   const origin = await platform.app.listen({ port: 0, host: '127.0.0.1' });
-  return {
+  const running: RunningPlatform = {
     origin,
     platform,
     async createStaff(username, password, roles) {
@@ -57,6 +62,15 @@ export async function startPlatform(
         metadata,
       );
     },
+    async openRegistration() {
+      const username = `reg${randomUUID().replaceAll('-', '').slice(0, 10)}`;
+      await running.createStaff(username, 'Register1234', ['operator']);
+      const operator = apiCaller(origin);
+      await operator('POST', '/user/login', { username, password: 'Register1234' });
+      const list = await operator<{ records: { competitionId: string }[] }>('GET', '/race/list?pageSize=50');
+      for (const { competitionId } of list.records)
+        await operator('POST', `/admin/competitions/${competitionId}/phases/registration/open`, {});
+    },
     async close() {
       await platform.close();
       await fresh.drop();
@@ -64,6 +78,7 @@ export async function startPlatform(
       await rm(`${dataDir}-transparency`, { recursive: true, force: true });
     },
   };
+  return running;
 }
 
 /** A caller of the API from Node that keeps the session cookie, e.g. a reviewer. */

@@ -14,6 +14,11 @@ export type RegistrationCommand = {
   competitionId: string;
   accountId: string;
   acceptedAgreements: string[];
+  /** Facts from outside the stream: the competition's phases (its registration window) and the time. */
+  phases: Partial<Record<string, competition.PhaseWindow>>;
+  now: Date;
+  /** The competition's zone, for the time a refusal names. */
+  timeZone: string;
 };
 
 export const registrationStream = (competitionId: string, accountId: string) =>
@@ -26,14 +31,20 @@ export function evolveRegistration(_state: RegistrationState, event: Registratio
 }
 
 /**
- * A sign-up happens once. The facts about the competition (verified, agreements, still open) are checked
- * by the caller from its tables; the registrations row written with the event guards the same rule.
+ * A sign-up happens once, and only while registration is open (issue 30: `registrationAt` of
+ * @sais/events, the rule the portal shows too): before the window, 20015 says from when; after it, 20012.
+ * The other facts (verified, agreements) are checked by the caller from its tables; the registrations
+ * row written with the event guards the once-only rule.
  */
 export function decideRegistration(
   command: RegistrationCommand,
   state: RegistrationState,
 ): RegistrationEvent[] {
   if (state.status === 'signedUp') throw competitionErrors.alreadySignedUp();
+  const registration = competition.registrationAt(command.phases, command.now);
+  if (registration.state === 'notYetOpen')
+    throw competitionErrors.registrationNotOpen(registration.opensAt, command.timeZone);
+  if (registration.state === 'closed') throw competitionErrors.registrationClosed();
   const { competitionId, accountId, acceptedAgreements } = command;
   return [{ type: E.ParticipantSignedUp.type, data: { competitionId, accountId, acceptedAgreements } }];
 }

@@ -76,7 +76,8 @@ export async function raceRoutes(
     {
       schema: {
         tags,
-        summary: 'Sign up (real-name verified users only; every agreement accepted)',
+        summary:
+          'Sign up (real-name verified users only; every agreement accepted; only while registration is open: 20015 before, 20012 after)',
         body: S.signUpBody,
         response: { 200: envelopeOf(z.null()) },
       },

@@ -1,6 +1,7 @@
-import { scoring } from '@sais/events';
+import { competition, scoring } from '@sais/events';
 import { AppError, type DomainEvent, type EventData, type StreamDecider } from '@sais/kit';
 import { integrityCodes } from '../integrity/codes.ts';
+import { scoringErrors } from '../errors.ts';
 
 const E = scoring;
 
@@ -64,9 +65,46 @@ export type PublicationCommand =
   | { type: 'Approve'; by: string; reason: string }
   | { type: 'Withdraw'; by: string; reason: string };
 
-/** Facts from outside the stream: whether the phase's private leaderboard is already public. */
+/** Facts from outside the stream, read in the command's transaction. */
 export interface PublicationFacts {
+  /** Whether the phase's private leaderboard is already public (its board stream has its event). */
   published: boolean;
+  /**
+   * The competition as scoring's mirror knows it: its time zone and this phase's schedule with the
+   * operator's override (null: the competition has no such phase); null: no such competition.
+   */
+  competition: { timeZone: string; phase: competition.PhaseWindow | null } | null;
+  /** The time of the decision. */
+  now: Date;
+  /** Submissions of the phase still being scored, or scored and not on the leaderboard yet. */
+  pending: number;
+}
+
+/**
+ * Final means final (issue 30, decision 0025): a phase's final results are proposed, approved or
+ * published only once the phase has ended (closed by an operator, or past its scheduled end and not
+ * held open by one) and every submission it took is scored and on the board, so nothing a participant
+ * does afterwards can change the board that is revealed. Throws the refusal.
+ */
+export function assertPublishable(phaseName: string, facts: Omit<PublicationFacts, 'published'>): void {
+  const { competition: found, now, pending } = facts;
+  if (!found) throw scoringErrors.competitionUnknown();
+  const phase = found.phase;
+  if (!phase) throw scoringErrors.publicationPhaseUnknown({ data: { phase: phaseName } });
+  if (!competition.phaseHasEnded(phase, now)) {
+    const from = competition.publishableFrom(phase, now);
+    if (!from)
+      throw scoringErrors.publicationBeforePhaseClosed({ data: { phase: phaseName, publishableFrom: null } });
+    throw scoringErrors.publicationBeforePhaseEnd({
+      data: {
+        phase: phaseName,
+        publishableFrom: from,
+        timeZone: found.timeZone,
+        publishableFromText: competition.zonedTime(from, found.timeZone),
+      },
+    });
+  }
+  if (pending > 0) throw scoringErrors.publicationScoringUnfinished({ data: { pending } });
 }
 
 const refuse = (key: keyof typeof integrityCodes, status: number) =>
@@ -83,7 +121,10 @@ export function decidePublication(
   facts: PublicationFacts,
 ): PublicationEvent[] {
   if (facts.published || state.status === 'approved') throw refuse('resultsFinal', 409);
+  // Withdrawing is always possible; proposing and approving only once the phase has ended.
+  const phaseRules = (phase: string) => assertPublishable(phase, facts);
   if (command.type === 'Propose') {
+    phaseRules(command.phase);
     if (state.status === 'proposed') throw refuse('publicationPending', 409);
     const { type: _type, by, ...rest } = command;
     return [{ type: E.PublicationProposed.type, data: { ...rest, proposedBy: by } }];
@@ -100,6 +141,7 @@ export function decidePublication(
     ];
   // Separation of duties: nobody approves their own proposal.
   if (command.by === proposedBy) throw refuse('ownProposal', 403);
+  phaseRules(phase);
   return [
     {
       type: E.PublicationApproved.type,

@@ -98,6 +98,22 @@ export const publicationStatus = z.object({
   competitionId: z.string(),
   phase: z.string(),
   mode: z.enum(['two-operators', 'one-operator']),
+  /**
+   * The phase rules (issue 30): the phase's schedule and the operator's override, whether it has ended,
+   * from when its final results can be published (null while an operator holds it open), and how many of
+   * its submissions are still being scored or not on the board yet; null: no such phase.
+   */
+  schedule: z
+    .object({
+      startsAt: z.string(),
+      endsAt: z.string(),
+      override: z.enum(['open', 'closed']).nullable(),
+      timeZone: z.string(),
+      ended: z.boolean(),
+      publishableFrom: z.string().nullable(),
+      pending: z.number().int(),
+    })
+    .nullable(),
   proposal: z
     .object({
       proposalId: z.string(),

@@ -21,6 +21,10 @@ export function sealedResultsGuards(seals: Seals, publications: Publications) {
     sealedTeam: (request) => seals.guardTeam(body(request).competitionId, body(request).teamId!),
     beforePublish: async (request, { accountId, metadata }) => {
       await publications.requireOneOperator(body(request).competitionId);
+      // Final means final (issue 30): only once the phase has ended and its board stands still; publishing
+      // again (already published) answers as before.
+      if (!(await seals.isPublished(body(request).competitionId, body(request).phase!)))
+        await publications.requirePublishable(body(request).competitionId, body(request).phase!);
       await seals.beforePublish(body(request).competitionId, body(request).phase!, accountId, metadata);
     },
   } satisfies Record<string, RouteGuard>;

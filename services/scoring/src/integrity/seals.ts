@@ -55,6 +55,10 @@ export class Seals {
     };
   }
 
+  async isPublished(competitionId: string, phase: string): Promise<boolean> {
+    return this.#published(competitionId, phase);
+  }
+
   async #published(competitionId: string, phase: string): Promise<boolean> {
     return (await this.store.readStream(boardStream(competitionId, phase))).length > 0;
   }
