@@ -3,6 +3,7 @@
 // public share is exactly the declared one; a share with no public or no private board is refused in
 // both languages; the ground truth's commitment is on the competition page and in a signed checkpoint
 // before the first submission is scored against it; setting it again is a new commitment.
+import { createHash, createHmac } from 'node:crypto';
 import { transparency } from '@sais/events';
 import { multipart } from '@sais/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -128,5 +129,34 @@ describe.each([
     expect(after).toHaveLength(2);
     expect(after[1].sha256).toBe(commitment.sha256);
     expect(after[1].splitKeySha256).not.toBe(commitment.splitKeySha256);
+  });
+
+  it('reveals the split key once final results are published, and anyone recomputes the split from it', async () => {
+    const competitionId = await h.competition(truth);
+    const { web } = await h.participant(competitionId);
+    await h.submit(web, competitionId, truth);
+    await h.board(competitionId, (d) => d.total === 1, '/api/leaderboard/private', h.operator.web);
+    expect((await metric(competitionId)).commitments[0].splitKey).toBeNull();
+    await h.closePhase(competitionId);
+    const published = await h.operator.web.post('/api/admin/leaderboard/publish', {
+      competitionId,
+      phase: 'preliminary',
+    });
+    expect(published.body.code).toBe(0);
+    const [revealed] = await waitFor(
+      async () => (await metric(competitionId)).commitments,
+      (c) => c[0].splitKey !== null,
+      'the split key revealed',
+    );
+    const key = Buffer.from(revealed.splitKey, 'base64');
+    // The key proves itself against the commitment signed before the first score…
+    expect(createHash('sha256').update(key).digest('hex')).toBe(revealed.splitKeySha256);
+    // …and gives back the split the board was scored on: the definition, recomputed outside the server.
+    const recomputed = ids
+      .map((id) => ({ id, digest: createHmac('sha256', key).update(id).digest() }))
+      .sort((a, b) => Buffer.compare(a.digest, b.digest))
+      .slice(0, 5000)
+      .map(({ id }) => id);
+    expect(new Set(recomputed)).toEqual(await h.publicIds(competitionId));
   });
 });
