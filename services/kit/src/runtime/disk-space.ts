@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { errorCodes } from '@sais/events';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
+import { addRouteHook } from '../http/security.ts';
 import type { PlatformConfig } from './service.ts';
 
 /** Free space below this many MB (SAIS_MIN_FREE_DISK_MB) on the data folder's volume stops uploads. */
@@ -72,7 +73,16 @@ function isUpload(request: FastifyRequest): boolean {
  * with 507 before reading a byte while the data volume is nearly full, so nothing is half-written.
  */
 export function refuseUploadsWhenDiskFull(app: FastifyInstance, config: PlatformConfig): void {
-  app.addHook('onRequest', async (request) => {
-    if (isUpload(request)) await assertDiskSpace(config);
-  });
+  // On the routes that may take a body only (not GET or HEAD), and without a promise for a call that
+  // brings no file.
+  addRouteHook(
+    app,
+    (route) => ([] as string[]).concat(route.method).some((method) => !bodiless.has(method.toUpperCase())),
+    () => (request, _reply, done) => {
+      if (!isUpload(request)) return done();
+      assertDiskSpace(config).then(() => done(), done);
+    },
+  );
 }
+
+const bodiless = new Set(['GET', 'HEAD']);
