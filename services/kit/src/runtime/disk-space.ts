@@ -3,7 +3,6 @@ import { dirname } from 'node:path';
 import { errorCodes } from '@sais/events';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
-import { addRouteHook } from '../http/security.ts';
 import type { PlatformConfig } from './service.ts';
 
 /** Free space below this many MB (SAIS_MIN_FREE_DISK_MB) on the data folder's volume stops uploads. */
@@ -73,16 +72,10 @@ function isUpload(request: FastifyRequest): boolean {
  * with 507 before reading a byte while the data volume is nearly full, so nothing is half-written.
  */
 export function refuseUploadsWhenDiskFull(app: FastifyInstance, config: PlatformConfig): void {
-  // On the routes that may take a body only (not GET or HEAD), and without a promise for a call that
-  // brings no file.
-  addRouteHook(
-    app,
-    (route) => ([] as string[]).concat(route.method).some((method) => !bodiless.has(method.toUpperCase())),
-    () => (request, _reply, done) => {
-      if (!isUpload(request)) return done();
-      assertDiskSpace(config).then(() => done(), done);
-    },
-  );
+  // On every route, as before, ahead of the routes' own checks (a full volume refuses an upload before its
+  // caller's role is read), but synchronous: a call that brings no file (nearly all) passes at once.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!isUpload(request)) return done();
+    assertDiskSpace(config).then(() => done(), done);
+  });
 }
-
-const bodiless = new Set(['GET', 'HEAD']);
