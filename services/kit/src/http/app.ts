@@ -1,8 +1,13 @@
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
+import multipart, { type FastifyMultipartOptions } from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type onRequestHookHandler,
+} from 'fastify';
 import {
   type ZodTypeProvider,
   jsonSchemaTransform,
@@ -54,6 +59,40 @@ function isLoggerInstance(logger: unknown): logger is FastifyBaseLogger {
   );
 }
 
+const bodiless = new Set(['GET', 'HEAD']);
+
+/**
+ * `@fastify/multipart`, with its per-request hooks (an async `onRequest` that watches the connection and
+ * an async `onResponse` that deletes the files a request saved) on the routes that can take a body only:
+ * a GET or HEAD never carries a form, and these two promises were on every read (issue 32). The plugin
+ * adds them to the root as it registers; they are taken aside then and added to each route that takes a
+ * body as it registers. Its parser and request decorators are the plugin's as ever.
+ */
+async function registerMultipart(app: FastifyInstance, options: FastifyMultipartOptions): Promise<void> {
+  const taken: { name: 'onRequest' | 'onResponse'; hook: onRequestHookHandler }[] = [];
+  const addHook = app.addHook;
+  app.addHook = function (this: FastifyInstance, name: string, hook: unknown) {
+    if (name === 'onRequest' || name === 'onResponse') {
+      taken.push({ name, hook: hook as onRequestHookHandler });
+      return this;
+    }
+    return (addHook as (name: string, hook: unknown) => FastifyInstance).call(this, name, hook);
+  } as typeof app.addHook;
+  try {
+    await app.register(multipart, options);
+  } finally {
+    app.addHook = addHook;
+  }
+  app.addHook('onRoute', (route) => {
+    if (([] as string[]).concat(route.method).every((method) => bodiless.has(method.toUpperCase()))) return;
+    for (const { name, hook } of taken) {
+      const own =
+        route[name] === undefined ? [] : ([] as onRequestHookHandler[]).concat(route[name] as never);
+      route[name] = [...own, hook] as never;
+    }
+  });
+}
+
 /**
  * The Fastify app every service uses: zod validation at the edge, the envelope and translated
  * errors, cookies, multipart, OpenAPI at /api/docs, health and readiness.
@@ -91,7 +130,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(cookie);
   if (options.multipart !== false)
-    await app.register(multipart, {
+    await registerMultipart(app, {
       limits: { fileSize: options.maxUploadBytes ?? 20 * 1024 * 1024, files: 4 },
     });
   await app.register(swagger, {
