@@ -222,8 +222,10 @@ async function runOnce(side: Side, benchmark: string, args: readonly string[], l
 
 function clean(): void {
   if (!existsSync(worktrees)) return;
-  for (const name of readdirSync(worktrees)) {
-    const dir = join(worktrees, name);
+  for (const entry of readdirSync(worktrees, { withFileTypes: true })) {
+    // The worktrees; the runs' logs stay.
+    if (!entry.isDirectory()) continue;
+    const dir = join(worktrees, entry.name);
     console.log(`removing ${dir}`);
     spawnSync('git', ['worktree', 'remove', '--force', dir], { cwd: root, stdio: 'inherit' });
   }
