@@ -42,6 +42,7 @@ import pino from 'pino';
 import { accountMaker } from './lib/accounts.ts';
 import { Cleanup, sleep } from './lib/cleanup.ts';
 import { fmt, ms, table } from './lib/report.ts';
+import { reportFigures } from './lib/result.ts';
 import { createDatabase, deleteTopics, printRunHeader } from './lib/servers.ts';
 import { type Load, type PhaseResult, drain, measure, recoverSeconds } from './lib/faults-check.ts';
 import { Supervised } from './lib/supervisor.ts';
@@ -64,7 +65,11 @@ const DESCRIBED: Record<Fault, string> = {
  */
 const DELAYED_FLOOR_MS = 2000;
 /** Goals of issue 16 after the kill of one process: p99 and "moving again" (every result within). */
-const GOALS = { p99Ms: 5000, maxMs: 10_000 };
+/**
+ * After the kill of a worker: at the best the code has reached (issue 32), p99 3.4 s and every result
+ * within 4.3 s (docs/benchmarks.md, "Faults survived"); the issue's own bound was 5 s and 10 s.
+ */
+const GOALS = { p99Ms: 3400, maxMs: 4300 };
 const DAILY_LIMIT = 100;
 
 const system = (): EventMetadata => ({
@@ -341,6 +346,16 @@ async function main(args: readonly string[]): Promise<boolean> {
     console.log(
       `\nnothing lost, doubled or stuck: ${exact ? 'MET' : 'MISSED'}; ` +
         `worker kill p99 ≤ ${GOALS.p99Ms / 1000} s and max ≤ ${GOALS.maxMs / 1000} s: ${killsFast ? 'MET' : 'MISSED'}`,
+    );
+    reportFigures(
+      Object.fromEntries(
+        results.flatMap((r) => [
+          [`${r.fault}: p99 ms`, r.latency.p99],
+          [`${r.fault}: max ms`, r.latency.max],
+          [`${r.fault}: recover s`, r.recoverSeconds],
+          [`${r.fault}: lost + doubled + stuck`, r.lost + r.doubled + r.stuck],
+        ]),
+      ),
     );
     return exact && killsFast && results.length === faults.length;
   } finally {

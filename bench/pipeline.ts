@@ -31,10 +31,15 @@ import { sql } from 'kysely';
 import { accountMaker } from './lib/accounts.ts';
 import { Cleanup, sleep } from './lib/cleanup.ts';
 import { distribution, fmt, ms, table, verdict } from './lib/report.ts';
+import { reportFigures } from './lib/result.ts';
 import { benchPlatform, printRunHeader } from './lib/servers.ts';
 import type { Benchmark } from './lib/benchmark.ts';
 
-const TARGETS = { rate: 200, p99Ms: 1000 };
+/**
+ * 200 uploads/s with a p99 at the best the code has reached (issue 32): 395 ms at 578cd84, one process
+ * (docs/benchmarks.md, pipeline); the issue's own bound was 1 s.
+ */
+const TARGETS = { rate: 200, p99Ms: 400 };
 const run = promisify(execFile);
 const now = () => performance.timeOrigin + performance.now();
 const system = (): EventMetadata => ({
@@ -376,6 +381,12 @@ async function main(args: readonly string[]): Promise<boolean> {
         ],
       ),
     );
+    reportFigures({
+      'sustained uploads → leaderboard /s': appliedRate,
+      'p99 upload accepted → leaderboard ms': d.p99,
+      'p50 upload accepted → leaderboard ms': d.p50,
+      'lost or counted twice': exact ? 0 : 1,
+    });
     return exact && d.p99 <= TARGETS.p99Ms && appliedRate >= rate * 0.98;
   } finally {
     await cleanup.run();

@@ -7,6 +7,7 @@ import { constants } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Benchmark } from './lib/benchmark.ts';
 import { installWarningFilter } from './lib/cleanup.ts';
+import { finishWholeRun, profileWholeRun } from './lib/profile.ts';
 
 const benchmarks: Record<string, { description: string; load: () => Promise<Benchmark> }> = {
   eventstore: {
@@ -60,13 +61,24 @@ function usage(): string {
   const lines = Object.entries(benchmarks).map(
     ([name, { description }]) => `  ${name.padEnd(width)}  ${description}`,
   );
-  return ['usage: npm run bench -- <name> [args]', '', 'benchmarks:', ...lines].join('\n');
+  return [
+    'usage: npm run bench -- <name> [args]',
+    '       npm run bench -- compare <base> [<head>] <name> [--runs=N] [args]   (bench/compare.ts)',
+    '',
+    'benchmarks:',
+    ...lines,
+  ].join('\n');
 }
 
 const [name, ...args] = process.argv.slice(2);
 if (!name || name === '--help' || name === '-h' || name === 'list') {
   console.log(usage());
   process.exit(name ? 0 : 1);
+}
+if (name === 'compare') {
+  // Not a benchmark: runs one on two commits (bench/compare.ts), in this process.
+  const { compare } = await import('./compare.ts');
+  process.exit(await compare(args));
 }
 const entry = benchmarks[name];
 if (!entry) {
@@ -81,11 +93,10 @@ if (process.env.SAIS_BENCH_CHILD !== '1') {
   // database and topics behind. So the benchmark runs in a `node --import tsx` child (no such relay)
   // while this process only waits: idle, it acknowledges at once, and it passes the signal on.
   // SAIS_BENCH_CPU_PROF=<dir>: a V8 CPU profile of the benchmark's process (the platform under test
-  // in most benchmarks) is written there, for Chrome DevTools or speedscope.
-  const profile = process.env.SAIS_BENCH_CPU_PROF;
-  const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  // in most benchmarks) is written there, of its measured load only where the benchmark marks it
+  // (bench/lib/profile.ts), else of its whole run.
   const script = fileURLToPath(import.meta.url);
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', script, name, ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, name, ...args], {
     stdio: 'inherit',
     env: { ...process.env, SAIS_BENCH_CHILD: '1' },
   });
@@ -95,7 +106,9 @@ if (process.env.SAIS_BENCH_CHILD !== '1') {
   );
 } else {
   try {
+    await profileWholeRun(name);
     const ok = await (await entry.load()).main(args);
+    await finishWholeRun();
     process.exit(ok ? 0 : 1);
   } catch (error) {
     console.error(`benchmark ${name} failed:`, error);

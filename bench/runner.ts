@@ -24,6 +24,7 @@ import { takeContainers } from '../services/scoring/test/containers-support.ts';
 import { csv, scoringHarness } from '../services/scoring/test/support.ts';
 import { Cleanup, sleep } from './lib/cleanup.ts';
 import { distribution, fmt, ms, table, verdict } from './lib/report.ts';
+import { reportFigures } from './lib/result.ts';
 import { machine, startServers } from './lib/servers.ts';
 import type { Benchmark } from './lib/benchmark.ts';
 
@@ -199,6 +200,11 @@ async function main(args: readonly string[]): Promise<boolean> {
       `\nthroughput: ${runs} runs of ${runs} teams submitted at once, all scored in ${fmt(wall / 1000, 1)} s ` +
         `(${fmt((runs / wall) * 60_000, 1)} runs/min, 2 runner processes)`,
     );
+    reportFigures({
+      'submit → started without the pull, p99 ms': start.p99 - pull.p99,
+      'run script ended → scored, p99 ms': score.p99,
+      'runs/min (2 runner processes)': (runs / wall) * 60_000,
+    });
     return start.p99 - pull.p99 <= TARGET_P99_MS && score.p99 <= TARGET_P99_MS;
   } finally {
     for (const runner of children) runner.kill('SIGTERM');

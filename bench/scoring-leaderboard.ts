@@ -20,10 +20,17 @@ import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { Cleanup } from './lib/cleanup.ts';
 import { fmt, table, verdict } from './lib/report.ts';
+import { profileWindow } from './lib/profile.ts';
+import { reportFigures } from './lib/result.ts';
 import { benchPlatform, printRunHeader } from './lib/servers.ts';
 import type { Benchmark } from './lib/benchmark.ts';
 
-const TARGETS = { ratio: 0.3, p99Ms: 20 };
+/**
+ * At least the best the code has reached (issue 32): 0.74× bare at bdbc857 (2026-11-25), so a change
+ * that costs the route a few per cent of its throughput shows as MISSED. The p99 is held against the
+ * bare route's p99 of the same run, not a fixed bound a busy host alone can break.
+ */
+const TARGETS = { ratio: 0.7, p99VsBare: 1.5 };
 const run = promisify(execFile);
 
 interface Load {
@@ -37,7 +44,14 @@ interface Load {
   max: number;
 }
 
-async function load(port: number, path: string, connections: number, seconds: number, cookie?: string) {
+async function load(
+  port: number,
+  path: string,
+  connections: number,
+  seconds: number,
+  cookie?: string,
+  ifNoneMatch?: string,
+) {
   const { stdout } = await run(
     process.execPath,
     [
@@ -46,11 +60,23 @@ async function load(port: number, path: string, connections: number, seconds: nu
       path,
       String(connections),
       String(seconds),
-      ...(cookie ? [cookie] : []),
+      cookie ?? '',
+      ...(ifNoneMatch ? [ifNoneMatch] : []),
     ],
     { maxBuffer: 1 << 20 },
   );
   return JSON.parse(stdout) as Load;
+}
+
+/**
+ * `load`, with the CPU time this process (the server under test: the platform, and the bare route)
+ * spent per request meanwhile: what a busy shared host changes least.
+ */
+async function measured(...args: Parameters<typeof load>): Promise<Load & { cpuUsPerRequest: number }> {
+  const before = process.cpuUsage();
+  const result = await load(...args);
+  const used = process.cpuUsage(before);
+  return { ...result, cpuUsPerRequest: (used.user + used.system) / Math.max(1, result.requests) };
 }
 
 async function main(args: readonly string[]): Promise<boolean> {
@@ -120,9 +146,9 @@ async function main(args: readonly string[]): Promise<boolean> {
     await platform.app.listen({ port: 0, host: '127.0.0.1' });
     const ourPort = (platform.app.server.address() as { port: number }).port;
     const path = `/api/leaderboard/public?competitionId=${competitionId}&page=1&pageSize=50`;
-    const first = (await (
-      await fetch(`http://127.0.0.1:${ourPort}${path}`, { headers: { cookie } })
-    ).json()) as {
+    const firstAnswer = await fetch(`http://127.0.0.1:${ourPort}${path}`, { headers: { cookie } });
+    const etag = firstAnswer.headers.get('etag') ?? undefined;
+    const first = (await firstAnswer.json()) as {
       code: number;
       data: { total: number; records: unknown[] };
     };
@@ -164,9 +190,14 @@ async function main(args: readonly string[]): Promise<boolean> {
     // Warm both (JIT, the page cache, connection set-up).
     await load(barePort, '/api/bare', connections, 2);
     await load(ourPort, path, connections, 2, cookie);
-    const bareLoad = await load(barePort, '/api/bare', connections, seconds);
-    const ourLoad = await load(ourPort, path, connections, seconds, cookie);
-    const row = (name: string, l: Load) => [
+    const bareLoad = await measured(barePort, '/api/bare', connections, seconds);
+    // SAIS_BENCH_CPU_PROF: the profile covers this load only (bench/lib/profile.ts).
+    const ourLoad = await profileWindow('leaderboard-load', () =>
+      measured(ourPort, path, connections, seconds, cookie),
+    );
+    // A reader that has the page (its ETag): 304 and no body, while the board has not changed.
+    const notModified = etag ? await measured(ourPort, path, connections, seconds, cookie, etag) : undefined;
+    const row = (name: string, l: Load & { cpuUsPerRequest: number }) => [
       name,
       fmt(l.perSecond),
       fmt(l.requests),
@@ -176,21 +207,38 @@ async function main(args: readonly string[]): Promise<boolean> {
       `${fmt(l.p90, 2)} ms`,
       `${fmt(l.p99, 2)} ms`,
       `${fmt(l.max, 1)} ms`,
+      `${fmt(l.cpuUsPerRequest, 1)} µs`,
     ];
     console.log('\n## Load\n');
     console.log(
       table(
-        ['target', 'req/s', 'requests', 'non-200', 'bytes/resp', 'p50', 'p90', 'p99', 'max'],
+        [
+          'target',
+          'req/s',
+          'requests',
+          'unexpected',
+          'bytes/resp',
+          'p50',
+          'p90',
+          'p99',
+          'max',
+          'CPU/request',
+        ],
         [
           row('bare Fastify, constant envelope', bareLoad),
           row('GET /api/leaderboard/public (real service)', ourLoad),
+          ...(notModified ? [row('same, If-None-Match: its ETag (304)', notModified)] : []),
         ],
       ),
     );
     console.log(
-      `\nuncached first-page query (cache miss; 20 runs): median ${fmt(queryTimes[10]!, 2)} ms, max ${fmt(queryTimes[19]!, 2)} ms`,
+      '\nCPU/request: CPU time of the server process during the load ÷ requests (it serves both routes).',
+    );
+    console.log(
+      `uncached first-page query (cache miss; 20 runs): median ${fmt(queryTimes[10]!, 2)} ms, max ${fmt(queryTimes[19]!, 2)} ms`,
     );
     const ratio = ourLoad.perSecond / bareLoad.perSecond;
+    const p99VsBare = ourLoad.p99 / bareLoad.p99;
     console.log('\n## Summary against the targets\n');
     console.log(
       table(
@@ -203,15 +251,41 @@ async function main(args: readonly string[]): Promise<boolean> {
             verdict(ratio, TARGETS.ratio, true),
           ],
           [
-            'ours p99',
-            `≤ ${TARGETS.p99Ms} ms`,
-            `${fmt(ourLoad.p99, 2)} ms`,
-            verdict(ourLoad.p99, TARGETS.p99Ms, false),
+            'ours p99 ÷ bare p99',
+            `≤ ${TARGETS.p99VsBare}`,
+            `${fmt(p99VsBare, 2)} (${fmt(ourLoad.p99, 2)} ms ÷ ${fmt(bareLoad.p99, 2)} ms)`,
+            verdict(p99VsBare, TARGETS.p99VsBare, false),
           ],
+          ...(notModified
+            ? [
+                [
+                  '304 req/s ÷ bare req/s',
+                  '(none)',
+                  fmt(notModified.perSecond / bareLoad.perSecond, 3),
+                  notModified.failures === 0 ? 'all 304' : `${fmt(notModified.failures)} not 304`,
+                ],
+              ]
+            : []),
         ],
       ),
     );
-    return ourLoad.failures === 0 && ratio >= TARGETS.ratio && ourLoad.p99 <= TARGETS.p99Ms;
+    reportFigures({
+      'ours req/s ÷ bare req/s': ratio,
+      'ours p99 ÷ bare p99': p99VsBare,
+      'bare req/s': bareLoad.perSecond,
+      'ours req/s': ourLoad.perSecond,
+      'bare p99 ms': bareLoad.p99,
+      'ours p99': ourLoad.p99,
+      'bare CPU µs/request': bareLoad.cpuUsPerRequest,
+      'ours CPU µs/request': ourLoad.cpuUsPerRequest,
+      ...(notModified ? { '304 req/s ÷ bare req/s': notModified.perSecond / bareLoad.perSecond } : {}),
+    });
+    return (
+      ourLoad.failures === 0 &&
+      (notModified?.failures ?? 0) === 0 &&
+      ratio >= TARGETS.ratio &&
+      p99VsBare <= TARGETS.p99VsBare
+    );
   } finally {
     await cleanup.run();
   }

@@ -2,17 +2,20 @@
  * Load generator of `npm run bench -- leaderboard`, in its own process so it does not share the
  * server's event loop: `connections` keep-alive HTTP/1.1 connections over raw sockets (like autocannon),
  * each sending the next GET as soon as the previous response is complete, for `seconds`. Prints JSON:
- * requests, non-200 answers, bytes, and latency percentiles in ms.
+ * requests, answers of another status than the expected one (200, or 304 with an `If-None-Match`),
+ * bytes, and latency percentiles in ms.
  *
- *   node bench/scoring-load.ts <port> <path> <connections> <seconds> [cookie]
+ *   node bench/scoring-load.ts <port> <path> <connections> <seconds> [cookie] [if-none-match]
  */
 import { connect } from 'node:net';
 
-const [port, path, connections = '50', seconds = '10', cookie] = process.argv.slice(2);
+const [port, path, connections = '50', seconds = '10', cookie, ifNoneMatch] = process.argv.slice(2);
 const request = Buffer.from(
   `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept: application/json\r\nAccept-Language: en\r\n` +
-    `${cookie ? `Cookie: ${cookie}\r\n` : ''}Connection: keep-alive\r\n\r\n`,
+    `${cookie ? `Cookie: ${cookie}\r\n` : ''}${ifNoneMatch ? `If-None-Match: ${ifNoneMatch}\r\n` : ''}` +
+    'Connection: keep-alive\r\n\r\n',
 );
+const expected = ifNoneMatch ? 'HTTP/1.1 304' : 'HTTP/1.1 200';
 const latencies: number[] = [];
 let requests = 0;
 let failures = 0;
@@ -42,7 +45,10 @@ function run(): Promise<void> {
         const headerEnd = buffer.indexOf('\r\n\r\n');
         if (headerEnd < 0) return;
         const head = buffer.subarray(0, headerEnd).toString('latin1');
-        const length = Number(/content-length:\s*(\d+)/i.exec(head)?.[1] ?? NaN);
+        // A 304 has no body, whatever its headers say.
+        const length = head.startsWith('HTTP/1.1 304')
+          ? 0
+          : Number(/content-length:\s*(\d+)/i.exec(head)?.[1] ?? NaN);
         if (!Number.isFinite(length)) {
           reject(new Error(`no content-length in response: ${head}`));
           socket.destroy();
@@ -53,7 +59,7 @@ function run(): Promise<void> {
         latencies.push(performance.now() - sentAt);
         requests += 1;
         bytes += total;
-        if (!head.startsWith('HTTP/1.1 200')) failures += 1;
+        if (!head.startsWith(expected)) failures += 1;
         buffer = buffer.subarray(total);
         send();
       }

@@ -27,9 +27,10 @@ export class BoardWatch {
 
   /** The latest polled version (0 before any change), or undefined when not known fresh enough to trust. */
   version(competitionId: string): number | undefined {
-    this.#recent.set(competitionId, Date.now());
-    this.#ensureTimer();
-    if (Date.now() - this.#lastPoll > this.pollMs * 3) return undefined;
+    const now = Date.now();
+    this.#recent.set(competitionId, now);
+    if (!this.#timer) this.#ensureTimer();
+    if (now - this.#lastPoll > this.pollMs * 3) return undefined;
     return this.#versions.get(competitionId);
   }
 

@@ -1,8 +1,13 @@
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
+import multipart, { type FastifyMultipartOptions } from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type onRequestHookHandler,
+} from 'fastify';
 import {
   type ZodTypeProvider,
   jsonSchemaTransform,
@@ -56,6 +61,40 @@ function isLoggerInstance(logger: unknown): logger is FastifyBaseLogger {
   );
 }
 
+const bodiless = new Set(['GET', 'HEAD']);
+
+/**
+ * `@fastify/multipart`, with its per-request hooks (an async `onRequest` that watches the connection and
+ * an async `onResponse` that deletes the files a request saved) on the routes that can take a body only:
+ * a GET or HEAD never carries a form, and these two promises were on every read (issue 32). The plugin
+ * adds them to the root as it registers; they are taken aside then and added to each route that takes a
+ * body as it registers. Its parser and request decorators are the plugin's as ever.
+ */
+async function registerMultipart(app: FastifyInstance, options: FastifyMultipartOptions): Promise<void> {
+  const taken: { name: 'onRequest' | 'onResponse'; hook: onRequestHookHandler }[] = [];
+  const addHook = app.addHook;
+  app.addHook = function (this: FastifyInstance, name: string, hook: unknown) {
+    if (name === 'onRequest' || name === 'onResponse') {
+      taken.push({ name, hook: hook as onRequestHookHandler });
+      return this;
+    }
+    return (addHook as (name: string, hook: unknown) => FastifyInstance).call(this, name, hook);
+  } as typeof app.addHook;
+  try {
+    await app.register(multipart, options);
+  } finally {
+    app.addHook = addHook;
+  }
+  app.addHook('onRoute', (route) => {
+    if (([] as string[]).concat(route.method).every((method) => bodiless.has(method.toUpperCase()))) return;
+    for (const { name, hook } of taken) {
+      const own =
+        route[name] === undefined ? [] : ([] as onRequestHookHandler[]).concat(route[name] as never);
+      route[name] = [...own, hook] as never;
+    }
+  });
+}
+
 /**
  * The Fastify app every service uses: zod validation at the edge, the envelope and translated
  * errors, cookies, multipart, OpenAPI at /api/docs, health and readiness.
@@ -73,7 +112,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   // Before any route: every staff route refuses personal access tokens in its first hook (issue 33).
   installStaffRoutes(app);
   // Success messages follow Accept-Language as errors do (errors are translated by the error handler).
-  app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
+  // A synchronous hook: an async one costs every answer a promise and a turn of the microtask queue.
+  app.addHook('preSerialization', (request, _reply, payload: unknown, done) => {
     if (
       typeof payload === 'object' &&
       payload !== null &&
@@ -81,17 +121,21 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       typeof (payload as { message?: unknown }).message === 'string'
     ) {
       const envelope = payload as { message: string };
-      return { ...envelope, message: localizeSuccess(envelope.message, requestLanguage(request)) };
+      return done(null, {
+        ...envelope,
+        message: localizeSuccess(envelope.message, requestLanguage(request)),
+      });
     }
-    return payload;
+    done(null, payload);
   });
-  await installSecurityHeaders(app);
+  // First of the hooks: every answer, errors and 404s included, carries the headers.
+  installSecurityHeaders(app);
   refuseCrossSiteWrites(app);
   traceRequests(app);
 
   await app.register(cookie);
   if (options.multipart !== false)
-    await app.register(multipart, {
+    await registerMultipart(app, {
       limits: { fileSize: options.maxUploadBytes ?? 20 * 1024 * 1024, files: 4 },
     });
   await app.register(swagger, {

@@ -37,9 +37,10 @@ export function endConnectionsOnClose(app: FastifyInstance): void {
     sweeper = setInterval(() => app.server.closeIdleConnections(), 200);
     sweeper.unref();
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // Synchronous: it runs for every answer, nearly always to do nothing.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
   app.addHook('onClose', async () => clearInterval(sweeper));
 }

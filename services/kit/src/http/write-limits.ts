@@ -1,9 +1,9 @@
 import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { errorCodes } from '@sais/events';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from '../errors.ts';
 import { bearerOf } from './access-tokens.ts';
-import { changesState } from './security.ts';
+import { addRouteHook, changesState, routeWrites } from './security.ts';
 
 /** Calls per minute a participant may make that append events: per account and per client address. */
 export interface WriteLimits {
@@ -38,12 +38,14 @@ export function writeLimitsFrom(env: NodeJS.ProcessEnv): WriteLimits {
 }
 
 /**
- * A participant's call that appends events: a state-changing call under /api/ outside the staff's
- * console resources (/api/admin/, role-checked and made by few people).
+ * A route of participants' calls that append events: one that changes state, under /api/ outside the
+ * staff's console resources (/api/admin/, role-checked and made by few people). Decided per route as
+ * it registers (`routeWrites`), not per request.
  */
-function isParticipantWrite(request: FastifyRequest): boolean {
-  const path = request.url.split('?')[0]!;
-  return path.startsWith('/api/') && !path.startsWith('/api/admin/') && changesState(request);
+function isParticipantWriteRoute(route: RouteOptions): boolean {
+  return (
+    route.url.startsWith('/api/') && !route.url.startsWith('/api/admin/') && routeWrites(route) !== 'never'
+  );
 }
 
 /**
@@ -106,16 +108,28 @@ export async function installWriteLimits(
       data: { retryAfterSeconds: verdict.ttlInSeconds },
     });
   };
-  app.addHook('onRequest', async (request, reply) => {
-    if (tokenOf && bearerOf(request)) {
+  // Every call made with a personal access token is counted: one hook for every route, which lets a
+  // call without `Authorization: Bearer` (nearly all of them) through at once, without a promise.
+  if (tokenOf) {
+    const countToken = async (request: FastifyRequest, reply: FastifyReply) => {
       const tokenId = await tokenOf(request);
       // Who-am-I is the look-up the other services make for each call in split mode: not counted twice.
       const lookUp = request.url.split('?')[0] === '/api/user/detail';
       if (byToken && tokenId && !lookUp) refuse(reply, await byToken(request));
-    }
-    if (!isParticipantWrite(request)) return;
-    for (const limiter of [byAddress, byAccount]) {
-      if (limiter) refuse(reply, await limiter(request));
-    }
+    };
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!bearerOf(request)) return done();
+      countToken(request, reply).then(() => done(), done);
+    });
+  }
+  // The per-account and per-address limits: a hook on the participant write routes only.
+  const limiters = [byAddress, byAccount].filter((limiter) => limiter !== null);
+  if (limiters.length === 0) return;
+  addRouteHook(app, isParticipantWriteRoute, (route) => {
+    const always = routeWrites(route) === 'always';
+    return async function limitWrites(request, reply) {
+      if (!always && !changesState(request)) return;
+      for (const limiter of limiters) refuse(reply, await limiter(request));
+    };
   });
 }

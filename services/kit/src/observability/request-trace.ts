@@ -24,13 +24,17 @@ export function correlationIdOf(headers: IncomingHttpHeaders, requestId: string)
  */
 export function traceRequests(app: FastifyInstance): void {
   app.setGenReqId(() => randomUUID());
+  // The ids below are this function's own UUIDs: without a caller's flow id the correlation id is the
+  // request id, with no pattern to test (twice per request: the logger's bindings and the headers).
+  const correlationOf = (headers: IncomingHttpHeaders, requestId: string) =>
+    headers[correlationHeader] === undefined ? requestId : correlationIdOf(headers, requestId);
   app.setChildLoggerFactory(function childLogger(logger, bindings, options, raw) {
-    const correlationId = correlationIdOf(raw.headers, String(bindings.reqId));
+    const correlationId = correlationOf(raw.headers, String(bindings.reqId));
     return logger.child({ ...bindings, correlationId }, options);
   });
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
-    reply.header(correlationHeader, correlationIdOf(request.headers, request.id));
+    reply.header(correlationHeader, correlationOf(request.headers, request.id));
     done();
   });
 }

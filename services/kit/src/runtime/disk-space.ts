@@ -72,7 +72,10 @@ function isUpload(request: FastifyRequest): boolean {
  * with 507 before reading a byte while the data volume is nearly full, so nothing is half-written.
  */
 export function refuseUploadsWhenDiskFull(app: FastifyInstance, config: PlatformConfig): void {
-  app.addHook('onRequest', async (request) => {
-    if (isUpload(request)) await assertDiskSpace(config);
+  // On every route, as before, ahead of the routes' own checks (a full volume refuses an upload before its
+  // caller's role is read), but synchronous: a call that brings no file (nearly all) passes at once.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!isUpload(request)) return done();
+    assertDiskSpace(config).then(() => done(), done);
   });
 }

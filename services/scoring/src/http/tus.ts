@@ -10,6 +10,7 @@ import {
   AppError,
   ForbiddenError,
   envelopeOf,
+  hijack,
   localizeSuccess,
   ok,
   requestLanguage,
@@ -282,7 +283,8 @@ export async function tusRoutes(
       metadata: requestMetadata(request, principal.accountId),
     };
     callers.set(request.raw, caller);
-    reply.hijack();
+    // The security headers and request ids go out on the tus server's raw answers too.
+    hijack(reply);
     if (request.method === 'PATCH' && request.headers['upload-offset'] === '0')
       if (await headerFirst(request, reply, caller)) return;
     await tus.handle(request.raw, reply.raw);

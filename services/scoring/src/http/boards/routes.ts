@@ -4,6 +4,7 @@ import {
   type Principal,
   envelopeOf,
   eventStreamResponse,
+  hijack,
   ok,
   requestLanguage,
   requirePrincipal,
@@ -15,6 +16,7 @@ import type { BoardWatch } from '../../board-watch.ts';
 import type { BoardsAsOf } from '../../boards-as-of.ts';
 import type { Leaderboards } from '../../leaderboards.ts';
 import { withDeletedUsers } from '../deleted-users.ts';
+import { PublicPages } from './public-pages.ts';
 import { scoringErrors } from '../../errors.ts';
 import { type StreamLimits, StreamSlots } from './stream-limits.ts';
 
@@ -69,7 +71,7 @@ export async function boardRoutes(
 ) {
   const auth = root.authenticator;
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const serializedPages = new WeakMap<object, Buffer>();
+  const publicPages = new PublicPages();
   const { asOfCaller, rebuilt } = asOfHelpers(auth, boardsAsOf);
   // Open event streams end before the server closes, or it would wait for them.
   const streams = new Set<() => void>();
@@ -98,12 +100,9 @@ export async function boardRoutes(
         return ok(withDeletedUsers(page, requestLanguage(request)));
       }
       // The page cache answers the same page object until the board changes: its envelope is
-      // serialized once per change, not once per request (docs/benchmarks.md, leaderboard reads).
-      const page = withDeletedUsers(await leaderboards.page(request.query), requestLanguage(request));
-      let body = serializedPages.get(page);
-      if (!body) serializedPages.set(page, (body = Buffer.from(JSON.stringify(ok(page)))));
-      // The envelope's bytes, serialized above (Fastify sends a Buffer as it is).
-      return reply.type('application/json; charset=utf-8').send(body as never);
+      // serialized once per change (per language when it names a deleted person), with its entity tag,
+      // not once per request (docs/benchmarks.md, issue 32).
+      return publicPages.send(await leaderboards.page(request.query), request, reply);
     },
   );
 
@@ -173,7 +172,7 @@ export async function boardRoutes(
         if (retry?.retryAfterSeconds) reply.header('retry-after', String(retry.retryAfterSeconds));
         throw error;
       }
-      reply.hijack();
+      hijack(reply);
       const out = reply.raw;
       out.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',

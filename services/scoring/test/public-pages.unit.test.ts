@@ -1,0 +1,34 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { noneMatch } from '../src/http/boards/public-pages.ts';
+
+/** An entity tag as the public page makes them: a quoted base64url string. */
+const tag = fc.stringMatching(/^[\w-]{1,27}$/).map((value) => `"${value}"`);
+/** A tag as a client may list it: weak or strong, with spaces around. */
+const listed = (value: string) =>
+  fc
+    .tuple(fc.boolean(), fc.constantFrom('', ' ', '  '), fc.constantFrom('', ' '))
+    .map(([weak, before, after]) => `${before}${weak ? 'W/' : ''}${value}${after}`);
+
+describe('If-None-Match (RFC 9110 §13.1.2, weak comparison)', () => {
+  it('matches when any listed tag is ours, weak or not, wherever it stands in the list', () => {
+    const lists = fc.tuple(tag, fc.array(tag), fc.nat()).chain(([ours, others, at]) => {
+      const list = others.filter((other) => other !== ours);
+      list.splice(at % (list.length + 1), 0, ours);
+      return fc.tuple(fc.constant(ours), fc.tuple(...list.map(listed)));
+    });
+    fc.assert(fc.property(lists, ([ours, parts]) => noneMatch(parts.join(','), ours)));
+  });
+
+  it('does not match a list without ours, and matches `*`', () => {
+    fc.assert(
+      fc.property(tag, fc.array(tag, { minLength: 1 }), (ours, others) => {
+        const list = others.filter((other) => other !== ours);
+        if (list.length > 0) expect(noneMatch(list.join(', '), ours)).toBe(false);
+        expect(noneMatch('*', ours)).toBe(true);
+        expect(noneMatch(' * ', ours)).toBe(true);
+      }),
+    );
+    expect(noneMatch(undefined, '"a"')).toBe(false);
+  });
+});
