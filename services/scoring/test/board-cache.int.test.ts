@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPublicId } from '../src/evaluation/ground-truth.ts';
-import { csv, scoringHarness, waitFor } from './support.ts';
+import { csv, latestSplit, scoringHarness, waitFor } from './support.ts';
 
 /**
  * Issue 32: the public leaderboard is answered from bytes serialized once per board change, with an
@@ -9,10 +8,9 @@ import { csv, scoringHarness, waitFor } from './support.ts';
  * gives a reader what another reader was answered (a language's label, an operator's preview).
  */
 const truth = csv((i) => i * 5);
-const ids = Array.from({ length: 20 }, (_, i) => `r${i}`);
-const publicIds = new Set(ids.filter((id) => isPublicId(Buffer.from(id), 0, id.length, 50)));
 /** A file whose public RMSE is `pub` and private RMSE is `priv` against `truth`. */
-const scored = (pub: number, priv: number) => csv((i) => i * 5 + (publicIds.has(`r${i}`) ? pub : priv));
+const scored = (pub: number, priv: number) =>
+  csv((i) => i * 5 + (latestSplit.publicIds.has(`r${i}`) ? pub : priv));
 
 describe('the public leaderboard page cache (ETag, 304, invalidation)', () => {
   let h: Awaited<ReturnType<typeof scoringHarness>>;
