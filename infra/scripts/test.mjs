@@ -8,6 +8,8 @@
 //   2. turbo run typecheck build (workspaces without those scripts are skipped by turbo;
 //      SAIS_TEST_NO_BUILD=1 skips this step for quick local re-runs);
 //   3. vitest run <extra arguments>, e.g. `npm test -- services/kit` or `npm test -- --project @sais/kit`
+//      (the workspaces' projects run on PostgreSQL + Kafka; the `embedded` project runs the files of
+//      infra/test/embedded.ts again on the embedded default: PGlite and the in-process bus)
 //      (as many files at a time as vitest's default: one on 2 cores); without arguments, two runs:
 //      a. every test file but the timed ones, `SAIS_TEST_WORKERS` files at a time (default 1, see below;
 //         the longest first, infra/test/sequencer.ts). Files share PostgreSQL, Kafka and Docker but no state: each
