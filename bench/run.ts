@@ -53,6 +53,12 @@ const benchmarks: Record<string, { description: string; load: () => Promise<Benc
       '20 runs), throughput with 2 runner processes. Args: runs=N',
     load: async () => (await import('./runner.ts')).default,
   },
+  'signin-timing': {
+    description:
+      'refusing a wrong password for a real account vs an unknown one (identity on PostgreSQL and Kafka), ' +
+      'interleaved, each from its own address: medians within 3 ms. Args: samples=N',
+    load: async () => (await import('./signin-timing.ts')).default,
+  },
 };
 
 function usage(): string {

@@ -111,9 +111,6 @@ if (process.env.SAIS_TEST_NO_BUILD) {
 const alone = [
   // Issue 17: no participant request over 2 s while an audit tool runs.
   'services/gateway/test/audit-load.e2e.test.ts',
-  // Finding 7: refusing a wrong password takes as long for a real account as for an unknown one (medians
-  // within 3 ms): another file's load during one kind's samples and not the other's would fail it.
-  'services/identity/test/security.int.test.ts',
   // Issue 16: a killed worker's submissions taken over within 10 s under 300 uploads at 60/s, the API
   // process closed within 10 s mid-uploads; its own PostgreSQL, Kafka and worker processes are load enough for 2 cores.
   'services/scoring/test/faults.int.test.ts',
