@@ -109,8 +109,6 @@ if (process.env.SAIS_TEST_NO_BUILD) {
  * cause to fix (a shared name, a fixed port, a wait too short for a loaded machine).
  */
 const alone = [
-  // Issue 17: no participant request over 2 s while an audit tool runs.
-  'services/gateway/test/audit-load.e2e.test.ts',
   // Issue 16: a killed worker's submissions taken over within 10 s under 300 uploads at 60/s, the API
   // process closed within 10 s mid-uploads; its own PostgreSQL, Kafka and worker processes are load enough for 2 cores.
   'services/scoring/test/faults.int.test.ts',
