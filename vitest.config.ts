@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { embeddedFiles } from './infra/test/embedded.ts';
+import { embeddedFiles, embeddedPortalFiles } from './infra/test/embedded.ts';
 import LongestFirst from './infra/test/sequencer.ts';
 import { workspaces } from './infra/test/workspaces.ts';
 
@@ -21,6 +21,20 @@ export default defineConfig({
           env: { SAIS_TEST_MODE: 'embedded' },
           testTimeout: 60_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        // The portal's journey in a browser on the embedded default: web-portal's settings (its own
+        // vitest.config.ts; a project cannot extend it and narrow its files) for the one file.
+        root: './web-portal',
+        test: {
+          name: 'embedded (portal)',
+          include: embeddedPortalFiles,
+          env: { SAIS_TEST_MODE: 'embedded' },
+          setupFiles: ['./test/support/setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -29,6 +29,9 @@ export const embeddedFiles: string[] = [
   'services/team/test/concurrency.int.test.ts',
 ];
 
+/** The portal's browser tests run again on the embedded default (paths within web-portal/). */
+export const embeddedPortalFiles: string[] = ['test/journey.e2e.test.ts'];
+
 /*
  * Not in the set yet, failing on the embedded default because of the driver (bytea arrives as a
  * Uint8Array, not a Buffer: issue 30); they join once services/kit/src/db/database.ts gives one type:

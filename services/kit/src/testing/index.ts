@@ -11,6 +11,7 @@ import { type Database, type ServiceDefinition, createPlatform, openDatabase } f
 
 export { type Decider, type EvolvingDecider, deciderSpec } from './decider.ts';
 import { copyPgliteTemplate } from './pglite-template.ts';
+export { copyPgliteTemplate } from './pglite-template.ts';
 
 declare module 'vitest' {
   /** Set by infra/test/global-setup.ts from the containers it started (or DATABASE_URL / KAFKA_BROKERS). */
