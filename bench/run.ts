@@ -54,6 +54,18 @@ const benchmarks: Record<string, { description: string; load: () => Promise<Benc
       '20 runs), throughput with 2 runner processes. Args: runs=N',
     load: async () => (await import('./runner.ts')).default,
   },
+  'audit-load': {
+    description:
+      'participants (sign-in, upload, boards) answered within 2 s while each audit tool runs over a history ' +
+      'of scored submissions, embedded and on PostgreSQL + Kafka. Args: modes=embedded,servers history=N people=N',
+    load: async () => (await import('./audit-load.ts')).default,
+  },
+  'signin-timing': {
+    description:
+      'refusing a wrong password for a real account vs an unknown one (identity on PostgreSQL and Kafka), ' +
+      'interleaved, each from its own address: medians within 3 ms. Args: samples=N',
+    load: async () => (await import('./signin-timing.ts')).default,
+  },
 };
 
 function usage(): string {

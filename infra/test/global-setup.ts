@@ -3,16 +3,32 @@
  * Starts PostgreSQL unless DATABASE_URL is set and Kafka unless KAFKA_BROKERS is set (testcontainers),
  * exports both as process.env.DATABASE_URL / KAFKA_BROKERS (inherited by test workers and by processes
  * tests spawn) and provides them as inject('databaseUrl') / inject('kafkaBrokers'). Teardown stops them.
+ * A run of only the `embedded` project (`npm test -- --project embedded`: PGlite and the in-process bus)
+ * starts no server. A run with the `embedded` project makes an initialised empty embedded database for
+ * the tests to copy (services/kit/src/testing/pglite-template.ts), while the servers start.
  */
 import type { TestProject } from 'vitest/node';
+import { PGLITE_TEMPLATE_ENV, makePgliteTemplate } from '../../services/kit/src/testing/pglite-template.ts';
 import { type RunningServer, startKafka, startPostgres } from './containers.ts';
 import type {} from './provided.d.ts'; // inject('databaseUrl' | 'kafkaBrokers') types
 
 export default async function setup(project: TestProject) {
+  const embedded = (one: TestProject) => one.config.env?.SAIS_TEST_MODE === 'embedded';
+  const needsServers = project.vitest.projects.some((one) => !embedded(one));
   const started: RunningServer[] = [];
   const t0 = performance.now();
   const jobs: Promise<void>[] = [];
-  if (!process.env.DATABASE_URL) {
+  if (project.vitest.projects.some(embedded) && !process.env[PGLITE_TEMPLATE_ENV]) {
+    jobs.push(
+      makePgliteTemplate().then((template) => {
+        started.push({ stop: template.remove });
+        process.env[PGLITE_TEMPLATE_ENV] = template.dir;
+        log(`embedded database template ${template.dir} (${seconds(t0)})`);
+      }),
+    );
+  }
+  if (!needsServers) log('only embedded-mode projects in this run: no PostgreSQL or Kafka');
+  if (needsServers && !process.env.DATABASE_URL) {
     jobs.push(
       startPostgres().then((server) => {
         started.push(server);
@@ -21,7 +37,7 @@ export default async function setup(project: TestProject) {
       }),
     );
   }
-  if (!process.env.KAFKA_BROKERS) {
+  if (needsServers && !process.env.KAFKA_BROKERS) {
     jobs.push(
       startKafka().then((server) => {
         started.push(server);
@@ -39,13 +55,15 @@ export default async function setup(project: TestProject) {
     await stopAll();
     throw failed.reason;
   }
-  project.provide('databaseUrl', process.env.DATABASE_URL);
-  project.provide('kafkaBrokers', process.env.KAFKA_BROKERS);
+  if (needsServers) {
+    project.provide('databaseUrl', process.env.DATABASE_URL);
+    project.provide('kafkaBrokers', process.env.KAFKA_BROKERS);
+  }
   return async () => {
     const t1 = performance.now();
     const count = started.length;
     await stopAll();
-    if (count) log(`stopped ${count} container(s) (${seconds(t1)})`);
+    if (count) log(`stopped ${count} container(s) and template(s) (${seconds(t1)})`);
   };
 }
 

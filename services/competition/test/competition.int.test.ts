@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Accounts, identityService } from '@sais/identity';
-import { client, kafkaBrokers, multipart, platformForTest, png } from '@sais/kit/testing';
+import { busEnv, client, multipart, platformForTest, png } from '@sais/kit/testing';
 import { competition } from '@sais/events';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -110,7 +110,7 @@ describe('competition service over HTTP (real PostgreSQL and Kafka)', () => {
 
   beforeAll(async () => {
     harness = await platformForTest([identityService, competitionService], 'competition', {
-      env: { KAFKA_BROKERS: kafkaBrokers().join(','), KAFKA_TOPIC_PREFIX: `r${randomUUID().slice(0, 8)}.` },
+      env: busEnv('r'),
     });
     operator = await account(['operator']);
     reviewer = await account(['reviewer']);

@@ -220,11 +220,15 @@ describe('account closure and deletion of personal data (crypto-shredding)', () 
 
   it('the hash chains still verify (events:verify), and the read models match the events', async () => {
     for (const store of h.platform.stores.values()) expect(await store.verify()).toMatchObject({ ok: true });
-    const { stdout } = await run('npm', ['run', '--silent', 'events:verify'], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: h.databaseUrl, SAIS_KEYS_DIR: h.keysDir },
-    });
-    expect(stdout).toMatch(/identity: ok, \d+ events/);
+    // The command-line tool beside the running platform: on PostgreSQL only, as the embedded database is
+    // one process's at a time (read-models-embedded.int.test.ts runs it on a stopped embedded platform).
+    if (h.databaseUrl) {
+      const { stdout } = await run('npm', ['run', '--silent', 'events:verify'], {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: h.databaseUrl, SAIS_KEYS_DIR: h.keysDir },
+      });
+      expect(stdout).toMatch(/identity: ok, \d+ events/);
+    }
     const projections = projectionsOf(h);
     const result = await verifyReadModels(
       h.db,

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { competitionService } from '@sais/competition';
 import { identityService } from '@sais/identity';
 import { type Platform, createPlatform } from '@sais/kit';
-import { kafkaBrokers } from '@sais/kit/testing';
+import { kafkaBrokers, testMode } from '@sais/kit/testing';
 import { teamService } from '@sais/team';
 import { sql } from 'kysely';
 import { type ParsedMail, simpleParser } from 'mailparser';
@@ -31,8 +31,10 @@ describe('email notices', () => {
   const topicPrefix = `e${randomUUID().slice(0, 8)}.`;
   const env = () => ({
     SAIS_SEED: 'off',
-    KAFKA_BROKERS: kafkaBrokers().join(','),
-    KAFKA_TOPIC_PREFIX: topicPrefix,
+    // PostgreSQL + Kafka, or the embedded default (PGlite, the in-process bus), as the run's mode says.
+    ...(testMode() === 'embedded'
+      ? {}
+      : { KAFKA_BROKERS: kafkaBrokers().join(','), KAFKA_TOPIC_PREFIX: topicPrefix }),
     SCORING_BACKOFF_MS: '20',
     SCORING_BOARD_POLL_MS: '50',
     SMTP_URL: smtpUrl,
@@ -240,11 +242,14 @@ describe('email notices', () => {
     refusing.delete(englishAddress);
     restarted = await createPlatform({
       services: [identityService, competitionService, teamService, scoringService],
-      config: {
-        dataDir: join(dirname(h.keysDir), 'data2'),
-        keysDir: h.keysDir,
-        env: { ...env(), DATABASE_URL: h.databaseUrl },
-      },
+      // On PostgreSQL a new data folder and the same database; embedded, the database is in the data folder.
+      config: h.databaseUrl
+        ? {
+            dataDir: join(dirname(h.keysDir), 'data2'),
+            keysDir: h.keysDir,
+            env: { ...env(), DATABASE_URL: h.databaseUrl },
+          }
+        : { dataDir: h.dataDir, keysDir: h.keysDir, env: env() },
       logger: pino({ level: 'silent' }),
     });
     await restarted.app.ready();

@@ -3,7 +3,7 @@ import { competitionService } from '@sais/competition';
 import { competition as C, team as T } from '@sais/events';
 import { Accounts, identityService } from '@sais/identity';
 import type { Projection } from '@sais/kit';
-import { client, kafkaBrokers, multipart, platformForTest } from '@sais/kit/testing';
+import { busEnv, client, multipart, platformForTest, testMode } from '@sais/kit/testing';
 import { teamService } from '@sais/team';
 import { sql } from 'kysely';
 import type pino from 'pino';
@@ -38,12 +38,18 @@ export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boo
   throw new Error(`timed out waiting for ${what}`);
 }
 
-/** A platform with identity, competition, team and scoring on Kafka, plus helpers to drive it. */
+/**
+ * A platform with identity, competition, team and scoring, on PostgreSQL and Kafka or on the embedded
+ * default (the run's mode), plus helpers to drive it.
+ */
 export async function scoringHarness(
   env: Record<string, string> = {},
   logger?: pino.Logger,
-  /** `embedded`: on the embedded default (PGlite, in-process bus) instead of the test servers. */
-  { embedded = false }: { embedded?: boolean } = {},
+  /**
+   * `embedded`: on the embedded default (PGlite, in-process bus) instead of the test servers (PostgreSQL,
+   * Kafka); unset: as the run's mode says (`SAIS_TEST_MODE`, vitest.config.ts).
+   */
+  { embedded = testMode() === 'embedded' }: { embedded?: boolean } = {},
 ) {
   const harness = await platformForTest(
     [identityService, competitionService, teamService, scoringService],
@@ -52,9 +58,7 @@ export async function scoringHarness(
       logger,
       embedded,
       env: {
-        ...(embedded
-          ? {}
-          : { KAFKA_BROKERS: kafkaBrokers().join(','), KAFKA_TOPIC_PREFIX: `s${randomUUID().slice(0, 8)}.` }),
+        ...busEnv('s', embedded ? 'embedded' : 'servers'),
         SCORING_BACKOFF_MS: '20',
         SCORING_BOARD_POLL_MS: '50',
         ...env,

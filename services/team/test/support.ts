@@ -7,7 +7,7 @@ import {
   signedUpEvent,
 } from '@sais/events/fixtures';
 import type { ServiceDefinition } from '@sais/kit';
-import { kafkaBrokers, platformForTest } from '@sais/kit/testing';
+import { busEnv, platformForTest } from '@sais/kit/testing';
 import { competitionService } from '@sais/competition';
 import { identityService } from '@sais/identity';
 import { sql } from 'kysely';
@@ -22,22 +22,21 @@ const system: () => EventMetadata = () => ({
   causationId: null,
 });
 
-/** Identity, competition and team on a fresh database, with real Kafka between them and a real mailbox. */
+/**
+ * Identity, competition and team with a real mailbox: on a fresh PostgreSQL database with real Kafka between
+ * them, or on the embedded default (PGlite, the in-process bus), as the run's mode says (`SAIS_TEST_MODE`).
+ */
 export async function teamHarness(prefix: string, extraServices: ServiceDefinition[] = []) {
   const mailbox = await startMailbox();
   const services = [identityService, competitionService, teamService, ...extraServices];
   const harness = await platformForTest(services, prefix, {
-    env: {
-      KAFKA_BROKERS: kafkaBrokers().join(','),
-      KAFKA_TOPIC_PREFIX: `${prefix}${randomUUID().slice(0, 8)}.`,
-      SMTP_URL: mailbox.url,
-    },
+    env: { ...busEnv(prefix), SMTP_URL: mailbox.url },
   });
   const { app, stores, database } = harness.platform;
   const db = database.db;
   let seq = 0;
 
-  /** Polls until `probe` returns something truthy: projections are fed through Kafka. */
+  /** Polls until `probe` returns something truthy: projections are fed through the bus. */
   async function eventually<T>(
     probe: () => Promise<T>,
     what: string,

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Platform } from '@sais/kit';
-import { freshDatabase } from '@sais/kit/testing';
+import { copyPgliteTemplate, freshDatabase, testMode } from '@sais/kit/testing';
 import { Accounts } from '@sais/identity';
 import pino from 'pino';
 import { createAllInOne } from '../../../services/gateway/src/platform.ts';
@@ -22,20 +22,23 @@ export interface RunningPlatform {
 }
 
 /**
- * The whole platform in this process, as `npm start` runs it: every service on a fresh database, the
- * five seeded competitions, codes mailed through `smtpUrl`, listening on 127.0.0.1.
+ * The whole platform in this process, as `npm start` runs it: every service on a fresh database (on
+ * the PostgreSQL server, or embedded in its data folder when the run's mode is `embedded`:
+ * SAIS_TEST_MODE, vitest.config.ts), the five seeded competitions, codes mailed through `smtpUrl`,
+ * listening on 127.0.0.1.
  */
 export async function startPlatform(
   smtpUrl: string,
   /** More settings, e.g. `SCORING_WORKERS: 'off'` to keep submissions waiting. */
   extraEnv: NodeJS.ProcessEnv = {},
 ): Promise<RunningPlatform> {
-  const fresh = await freshDatabase('portal');
-  await fresh.database.close();
+  const fresh = testMode() === 'embedded' ? null : await freshDatabase('portal');
+  await fresh?.database.close();
   const dataDir = await mkdtemp(join(tmpdir(), 'sais-portal-data-'));
+  if (!fresh) await copyPgliteTemplate(join(dataDir, 'pg'));
   // Checkpoints of the event logs every second, so a score's signed record appears while the test looks.
   const env: NodeJS.ProcessEnv = {
-    DATABASE_URL: fresh.url,
+    ...(fresh ? { DATABASE_URL: fresh.url } : {}),
     SMTP_URL: smtpUrl,
     SAIS_CHECKPOINT_INTERVAL_MS: '1000',
     ...extraEnv,
@@ -73,7 +76,7 @@ export async function startPlatform(
     },
     async close() {
       await platform.close();
-      await fresh.drop();
+      await fresh?.drop();
       await rm(dataDir, { recursive: true, force: true });
       await rm(`${dataDir}-transparency`, { recursive: true, force: true });
     },

@@ -10,6 +10,8 @@ import pino from 'pino';
 import { type Database, type ServiceDefinition, createPlatform, openDatabase } from '../index.ts';
 
 export { type Decider, type EvolvingDecider, deciderSpec } from './decider.ts';
+import { copyPgliteTemplate } from './pglite-template.ts';
+export { copyPgliteTemplate } from './pglite-template.ts';
 
 declare module 'vitest' {
   /** Set by infra/test/global-setup.ts from the containers it started (or DATABASE_URL / KAFKA_BROKERS). */
@@ -17,6 +19,33 @@ declare module 'vitest' {
     databaseUrl?: string;
     kafkaBrokers?: string;
   }
+}
+
+/**
+ * The platform a test file runs against, from `SAIS_TEST_MODE` (set per vitest project, vitest.config.ts):
+ * - `servers` (default): PostgreSQL and Kafka, as the deployment runs;
+ * - `embedded`: the embedded default that `npm start` runs (PGlite in the data folder, the in-process bus).
+ * The harnesses read it (`platformForTest`, `busEnv`), so one test file proves the same promises in both.
+ */
+export type TestMode = 'servers' | 'embedded';
+
+export function testMode(): TestMode {
+  const mode = process.env.SAIS_TEST_MODE || 'servers';
+  if (mode !== 'servers' && mode !== 'embedded')
+    throw new Error(`SAIS_TEST_MODE is "${mode}": expected "servers" or "embedded"`);
+  return mode;
+}
+
+/**
+ * The bus of a test platform, as `platformForTest`'s `env`: real Kafka with a topic prefix of its own
+ * (`<prefix><8 hex>.`) in `servers` mode, nothing (the in-process bus) in `embedded` mode.
+ */
+export function busEnv(prefix: string, mode: TestMode = testMode()): NodeJS.ProcessEnv {
+  if (mode === 'embedded') return {};
+  return {
+    KAFKA_BROKERS: kafkaBrokers().join(','),
+    KAFKA_TOPIC_PREFIX: `${prefix}${randomUUID().slice(0, 8)}.`,
+  };
 }
 
 export function serverUrl(): string {
@@ -79,16 +108,26 @@ export function profileUpdated(accountId: string, nickname: string) {
   return { type: 'identity.ProfileUpdated', version: 1, data: { accountId, changes: { nickname } } };
 }
 
-/** A platform process of the given services on a fresh test database, with the in-process bus. */
+/**
+ * A platform process of the given services: on a fresh test database with the bus `env` names (the
+ * in-process bus unless it names Kafka, see `busEnv`), or, embedded, on PGlite in its own data folder
+ * with the in-process bus.
+ */
 export async function platformForTest(
   services: readonly ServiceDefinition[],
   prefix = 'svc',
-  /** `embedded`: the embedded default (PGlite in the data folder, the in-process bus), not the test server. */
+  /**
+   * `embedded`: the embedded default (PGlite in the data folder, the in-process bus), not the test server;
+   * unset: as the run's mode says (`testMode()`, `SAIS_TEST_MODE`).
+   */
   options: { env?: NodeJS.ProcessEnv; logger?: pino.Logger; embedded?: boolean } = {},
 ) {
-  const fresh = options.embedded ? null : await freshDatabase(prefix);
+  const embedded = options.embedded ?? testMode() === 'embedded';
+  const fresh = embedded ? null : await freshDatabase(prefix);
   await fresh?.database.close();
   const root = await mkdtemp(join(tmpdir(), `sais-${prefix}-`));
+  // The embedded database (`<dataDir>/pg`) starts as a copy of the run's initialised empty one.
+  if (embedded) await copyPgliteTemplate(join(root, 'data', 'pg'));
   const env: NodeJS.ProcessEnv = { SAIS_SEED: 'off', ...options.env };
   if (fresh) env.DATABASE_URL = fresh.url;
   else {

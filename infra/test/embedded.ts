@@ -1,0 +1,57 @@
+/**
+ * The test files the `embedded` project (vitest.config.ts) runs a second time, against the embedded
+ * default that `npm start` runs (PGlite in the data folder, the in-process bus; SAIS_TEST_MODE=embedded).
+ * Their harnesses (`scoringHarness`, `teamHarness`, `platformForTest`, `busEnv`) read the mode, so the
+ * file is the same in both runs and each run names its mode: `|embedded|` beside the file, the
+ * workspace's project name (`|@sais/scoring|`) for PostgreSQL + Kafka.
+ *
+ * Chosen by what they prove per minute, measured in both modes (docs/operations.md, "Both modes under
+ * test"): the paths where the drivers differ (bytea, bigint, timestamps, jsonb; one connection instead
+ * of a pool; the in-process bus instead of Kafka) for the least time.
+ */
+export const embeddedFiles: string[] = [
+  // Scoring: uploads to the leaderboard, a team's allowance, refusals (result files, logs: bytea).
+  'services/scoring/test/scoring.int.test.ts',
+  // Public and private boards, the board as of a past time (the embedded pace of the rebuilds).
+  'services/scoring/test/boards.int.test.ts',
+  'services/scoring/test/boards-as-of.int.test.ts',
+  // Final results sealed and published (signatures, hashes: bytea), and the signed checkpoints.
+  'services/scoring/test/publication.int.test.ts',
+  'services/scoring/test/transparency.int.test.ts',
+  // Personal data sealed per person and shredded on deletion (keys and sealed fields: bytea).
+  'services/scoring/test/account-deletion.int.test.ts',
+  // The competition service: settings, phases, content, datasets and their downloads.
+  'services/competition/test/competition.int.test.ts',
+  // Teams: forming, the merge rule against scoring's counts, access, and races on one connection.
+  'services/team/test/teams.int.test.ts',
+  'services/team/test/merge-rule.int.test.ts',
+  'services/team/test/access.int.test.ts',
+  'services/team/test/concurrency.int.test.ts',
+];
+
+/** The portal's browser tests run again on the embedded default (paths within web-portal/). */
+export const embeddedPortalFiles: string[] = ['test/journey.e2e.test.ts'];
+
+/*
+ * Not in the set yet, failing on the embedded default because of the driver (bytea arrives as a
+ * Uint8Array, not a Buffer: issue 30); they join once services/kit/src/db/database.ts gives one type:
+ * - services/scoring/test/fair-submissions.int.test.ts: the sample submission is the answer file;
+ * - services/scoring/test/integrity.int.test.ts: the near-identical-predictions signals read byte codes.
+ *
+ * Pass in both modes but left out by cost (each 10–20 s, for paths the set above already takes):
+ * scoring's email-notices, invalid-files, submission-messages, evaluator-race, containers-off; team's
+ * applications and admin. Run one in embedded mode with
+ * `SAIS_TEST_MODE=embedded npm test -- --project @sais/scoring services/scoring/test/<file>`.
+ * Left out by cost alone: scoring's security (85 s) and tus (90 s).
+ *
+ * PostgreSQL- or Kafka-specific by nature, PostgreSQL + Kafka only:
+ * - scoring faults, worker-crash, disk-space: several processes on one database (PGlite is one
+ *   process's), restarts of the PostgreSQL and Kafka containers;
+ * - scoring truth-cache, kit's event-store, commit-order, read-all-order, relay-kafka, crash: databases
+ *   of their own on the server, PostgreSQL's sessions and transaction ids, Kafka topics;
+ * - scoring read-models / read-models-embedded: already one file per mode; upload-memory: embedded only;
+ * - scoring ranking: SQL run on the server directly (PGlite runs the same SQL; a candidate for a
+ *   PGlite case of its own);
+ * - gateway backup (pg_dump), deploy (compose): the deployment is PostgreSQL + Kafka; backup also
+ *   covers the embedded folder itself.
+ */
