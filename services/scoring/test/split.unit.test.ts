@@ -11,6 +11,7 @@ import { viewed } from '../src/evaluation/hash-index.ts';
 import { readGroundTruth } from '../src/evaluation/load-truth.ts';
 import {
   applySplit,
+  hmacSha256,
   isPublicRow,
   publicCount,
   publicIdsOf,
@@ -101,6 +102,20 @@ describe('the public/private split, for any ids and any share', () => {
     const overlap = [...publicIdsOf(ids, other, 50)].filter((id) => half.has(id));
     expect(overlap.length).toBeGreaterThan(2300);
     expect(overlap.length).toBeLessThan(2700);
+  });
+
+  it('computes HMAC-SHA-256 exactly as node:crypto does, for ids of any length', () => {
+    fc.assert(
+      fc.property(key, fc.uint8Array({ maxLength: 2000 }), (splitKey, id) => {
+        const ours = hmacSha256(splitKey);
+        const expected = createHmac('sha256', splitKey).update(id).digest();
+        expect(ours(id)).toEqual(expected);
+        expect(ours(id.subarray(0, 3))).toEqual(
+          createHmac('sha256', splitKey).update(id.subarray(0, 3)).digest(),
+        );
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('commits to a key by its SHA-256', () => {
