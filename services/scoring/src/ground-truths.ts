@@ -19,6 +19,7 @@ import { splitGroundTruth } from './evaluation/load-truth.ts';
 import { PUBLIC_PERCENT_MAX, PUBLIC_PERCENT_MIN, newSplitKey, splitKeyDigest } from './evaluation/split.ts';
 import { encodeTruthForm } from './evaluation/truth-form.ts';
 import { SCORER_VERSION } from './evaluation/version.ts';
+import { scoringPhases } from './domain/phase-rules.ts';
 import { scoringErrors } from './errors.ts';
 
 /**
@@ -189,7 +190,8 @@ export class GroundTruths {
         .where('competition_id', '=', competitionId)
         .executeTakeFirst(),
     ]);
-    const phases = Object.keys(competition?.phases ?? {});
+    // The phases that take submissions (a registration phase has no board).
+    const phases = scoringPhases.filter((phase) => competition?.phases[phase]);
     const done = new Set(published.map((row) => row.phase));
     if (!truth?.split_key || !truth.split_key_sha256 || !phases.length || !phases.every((p) => done.has(p)))
       return new Map();

@@ -4,10 +4,13 @@
 // both languages; the ground truth's commitment is on the competition page and in a signed checkpoint
 // before the first submission is scored against it; setting it again is a new commitment.
 import { createHash, createHmac } from 'node:crypto';
-import { transparency } from '@sais/events';
+import { competition as C, transparency } from '@sais/events';
 import { multipart } from '@sais/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csv, scoringHarness, waitFor } from './support.ts';
+import { sql } from 'kysely';
+import { csv, scoringHarness, system, waitFor } from './support.ts';
+
+const day = 86_400_000;
 
 /** True values nobody would type: a sample that carried one would show it. */
 const ids = Array.from({ length: 10_000 }, (_, i) => `mol-${(i * 7919).toString(36)}`);
@@ -133,6 +136,30 @@ describe.each([
 
   it('reveals the split key once final results are published, and anyone recomputes the split from it', async () => {
     const competitionId = await h.competition(truth);
+    // A registration phase too (it has no board: the key waits for the phases that take submissions).
+    await h.platform.stores.get('competition')!.append(
+      C.PhaseScheduled.aggregate,
+      `competition-${competitionId}`,
+      'any',
+      [
+        {
+          type: C.PhaseScheduled.type,
+          data: {
+            competitionId,
+            phase: 'registration',
+            startsAt: new Date(Date.now() - 2 * day).toISOString(),
+            endsAt: new Date(Date.now() + day).toISOString(),
+          },
+        },
+      ],
+      system(),
+    );
+    await waitFor(
+      () =>
+        sql`select phases from scoring.competitions where competition_id = ${competitionId}`.execute(h.db),
+      (r) => JSON.stringify(r.rows).includes('registration'),
+      'the registration phase mirrored',
+    );
     const { web } = await h.participant(competitionId);
     await h.submit(web, competitionId, truth);
     await h.board(competitionId, (d) => d.total === 1, '/api/leaderboard/private', h.operator.web);
