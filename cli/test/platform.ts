@@ -13,7 +13,7 @@ import { competitionService } from '@sais/competition';
 import { identity as I } from '@sais/events';
 import { Accounts, identityService } from '@sais/identity';
 import { platformForTest } from '@sais/kit/testing';
-import { GroundTruths, scoringService } from '@sais/scoring';
+import { GroundTruths, SplitKeys, scoringService } from '@sais/scoring';
 import { teamService } from '@sais/team';
 import { sql } from 'kysely';
 
@@ -145,7 +145,7 @@ export async function startPlatform(env: NodeJS.ProcessEnv = {}) {
         await sql`select 1 from scoring.competitions where competition_id = ${competitionId}`.execute(db);
       return found.rows.length > 0 ? true : undefined;
     }, 'the competition mirror');
-    await new GroundTruths(db, platform.stores.get('scoring')!).upload(
+    await new GroundTruths(db, platform.stores.get('scoring')!, () => SplitKeys.load(platform.config)).upload(
       competitionId,
       'rmse',
       50,

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { competition as C, scoring as S } from '@sais/events';
 import { Accounts } from '@sais/identity';
 import type { Platform } from '@sais/kit';
-import { GroundTruths } from '@sais/scoring';
+import { GroundTruths, SplitKeys } from '@sais/scoring';
 import { sql } from 'kysely';
 import { caller, eventually } from './support.ts';
 
@@ -63,7 +63,7 @@ export async function openCompetition(platform: Platform): Promise<string> {
       await sql`select 1 from scoring.competitions where competition_id = ${competitionId}`.execute(db);
     return found.rows.length > 0 ? true : undefined;
   }, 'the competition mirror');
-  await new GroundTruths(db, platform.stores.get('scoring')!).upload(
+  await new GroundTruths(db, platform.stores.get('scoring')!, () => SplitKeys.load(platform.config)).upload(
     competitionId,
     'rmse',
     50,

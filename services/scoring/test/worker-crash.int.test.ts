@@ -7,7 +7,7 @@ import { Accounts, identityService } from '@sais/identity';
 import { client, kafkaBrokers, multipart, platformForTest } from '@sais/kit/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GroundTruths, scoringService } from '../src/index.ts';
+import { GroundTruths, SplitKeys, scoringService } from '../src/index.ts';
 
 const system = () => ({
   actor: { userId: null, role: 'system' as const },
@@ -111,7 +111,7 @@ describe('a scoring worker killed mid-evaluation', () => {
         system(),
       );
       const ids = Array.from({ length: rows }, (_, i) => i);
-      await new GroundTruths(db, harness.platform.stores.get('scoring')!).upload(
+      await new GroundTruths(db, harness.platform.stores.get('scoring')!, () => SplitKeys.load(harness.platform.config)).upload(
         competitionId,
         'rmse',
         50,

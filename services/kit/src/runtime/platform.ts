@@ -59,6 +59,8 @@ export interface Platform {
   /** Each service's transparency checkpointer (decision 0012), by service name. */
   readonly checkpointers: ReadonlyMap<string, Checkpointer>;
   readonly mode: { database: 'postgres' | 'pglite'; bus: 'kafka' | 'in-process' };
+  /** What it was started with (data and keys folders, environment): tools in its process load its keys. */
+  readonly config: PlatformConfig;
   /** Its metrics; `serveMetrics` (observability/metrics-server.ts) serves them on their own port. */
   readonly metrics: Metrics;
   close(): Promise<void>;
@@ -237,6 +239,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   let closed = false;
   return {
     app,
+    config,
     database,
     transport,
     stores,

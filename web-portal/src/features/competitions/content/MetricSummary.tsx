@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { scoring } from '@sais/events';
 import { useTranslation } from 'react-i18next';
 import { languageOf } from '../../../forms/useMessages';
+import { ZonedTime } from '../../../forms/ZonedTime';
 import type { CompetitionMetric } from './contentApi';
 
 /**
@@ -47,33 +48,42 @@ export function MetricSummary({ metric }: { metric: CompetitionMetric | null }) 
 
 /** The ground truth's commitment (decision 0024): what participants can hold the platform to. */
 function Commitment({ metric }: { metric: CompetitionMetric }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const last = metric.commitments.at(-1);
   if (!last) return null;
-  const time = new Date(last.setAt).toLocaleString(i18n.resolvedLanguage, { timeZoneName: 'short' });
-  const digest = { wordBreak: 'break-all' as const, fontFamily: 'monospace' };
+  // Digests and versions as code: values to copy and compare, not words to translate.
+  const field = (label: string, value: string, testId: string) => (
+    <Typography sx={{ lineHeight: 1.8 }} data-testid={testId}>
+      {label}{' '}
+      <Box component="code" sx={{ wordBreak: 'break-all' }}>
+        {value}
+      </Box>
+    </Typography>
+  );
   return (
     <Box sx={{ mt: 2 }} data-testid="metric-commitment">
       <Typography sx={{ fontWeight: 600 }}>{t('competition.content.commitmentTitle')}</Typography>
-      <Typography sx={{ lineHeight: 1.8, ...digest }} data-testid="commitment-text">
-        {last.splitKeySha256
-          ? t('competition.content.commitment', {
-              time,
-              sha256: last.sha256,
-              splitKeySha256: last.splitKeySha256,
-              scorerVersion: last.scorerVersion ?? '',
-            })
-          : t('competition.content.commitmentLegacy', { time, sha256: last.sha256 })}
+      <Typography sx={{ lineHeight: 1.8 }} data-testid="commitment-text">
+        {t(last.splitKeySha256 ? 'competition.content.commitment' : 'competition.content.commitmentLegacy')}
       </Typography>
+      <Typography sx={{ lineHeight: 1.8 }} data-testid="commitment-set-at">
+        {t('competition.content.commitmentSetAt')} <ZonedTime iso={last.setAt} />
+      </Typography>
+      {field(t('competition.content.commitmentFile'), last.sha256, 'commitment-file')}
+      {last.splitKeySha256 &&
+        field(t('competition.content.commitmentSplitKey'), last.splitKeySha256, 'commitment-split-key')}
+      {last.scorerVersion &&
+        field(t('competition.content.commitmentScorer'), last.scorerVersion, 'commitment-scorer')}
       {metric.commitments.length > 1 && (
         <Typography sx={{ lineHeight: 1.8 }} data-testid="commitment-replaced">
           {t('competition.content.commitmentReplaced', { count: metric.commitments.length })}
         </Typography>
       )}
       {last.splitKey && (
-        <Typography sx={{ lineHeight: 1.8, ...digest }} data-testid="commitment-revealed">
-          {t('competition.content.commitmentRevealed', { splitKey: last.splitKey })}
-        </Typography>
+        <>
+          <Typography sx={{ lineHeight: 1.8 }}>{t('competition.content.commitmentRevealed')}</Typography>
+          {field(t('competition.content.commitmentKey'), last.splitKey, 'commitment-revealed')}
+        </>
       )}
     </Box>
   );
