@@ -173,24 +173,41 @@ describe('metrics, readiness and logs across the processes of real mode', () => 
 
   it('follows the upload by its correlation id: gateway → API request → scoring worker → projection', async () => {
     const byFlow = (lines: LogLine[]) => lines.filter((line) => line.correlationId === correlationId);
+    // Each process's log lines arrive through its pipe: waited for, not read once (a loaded machine).
+    const line = (what: string, find: () => LogLine | undefined) => eventually(async () => find(), what);
     // The gateway's request: its id is the correlation id it forwarded.
-    const atEdge = byFlow(edge.lines);
-    expect(atEdge.find((line) => line.msg === 'incoming request')).toMatchObject({
+    expect(
+      await line('the gateway’s request line', () =>
+        byFlow(edge.lines).find((l) => l.msg === 'incoming request'),
+      ),
+    ).toMatchObject({
       reqId: correlationId,
       req: { method: 'POST', url: '/api/submission/upload' },
     });
-    expect(atEdge.find((line) => line.msg === 'request completed')).toMatchObject({
+    expect(
+      await line('the gateway’s completion line', () =>
+        byFlow(edge.lines).find((l) => l.msg === 'request completed'),
+      ),
+    ).toMatchObject({
       res: { statusCode: 200 },
     });
     // The API process's own request, under its own request id and the same correlation id.
-    const request = byFlow(api.lines).find((line) => line.msg === 'incoming request');
+    const request = await line('the API’s request line', () =>
+      byFlow(api.lines).find((l) => l.msg === 'incoming request'),
+    );
     expect(request).toMatchObject({ req: { method: 'POST', url: '/api/submission/upload' } });
-    expect(request!.reqId).not.toBe(correlationId);
+    expect(request.reqId).not.toBe(correlationId);
     expect(
-      api.lines.find((line) => line.msg === 'request completed' && line.reqId === request!.reqId),
+      await line('the API’s completion line', () =>
+        api.lines.find((l) => l.msg === 'request completed' && l.reqId === request.reqId),
+      ),
     ).toMatchObject({ correlationId, res: { statusCode: 200 } });
     // The worker process scored it under the same id.
-    expect(byFlow(workerLines).find((line) => line.msg === 'submission scored')).toMatchObject({
+    expect(
+      await line('the worker’s scoring line', () =>
+        byFlow(workerLines).find((l) => l.msg === 'submission scored'),
+      ),
+    ).toMatchObject({
       submissionId,
       metric: 'rmse',
     });
