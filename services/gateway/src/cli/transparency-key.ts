@@ -1,11 +1,42 @@
-// `npm run transparency:key`: prints the verifier key of the platform's checkpoint signing key (made on
-// first use in the keys folder, or SAIS_TRANSPARENCY_KEY), to publish where participants and auditors
-// can compare it: the deployment's own README or web page, and `--key` of `npm run transparency:mirror`.
+// `npm run transparency:key`: prints the verifier key of the platform's checkpoint signing key (in the
+// keys folder, or SAIS_TRANSPARENCY_KEY), to publish where participants and auditors can compare it: the
+// deployment's own README or web page, and `--key` of `npm run transparency:mirror`. Printing never makes
+// a key (another SAIS_DATA_DIR would otherwise get a new key silently, issue 35): a missing key is an
+// error (exit 1). `--create` makes one explicitly, outside a platform's first start, and refuses to
+// replace one that exists (exit 1): the first `npm start` makes its key by itself.
+import { access } from 'node:fs/promises';
 import { join } from 'node:path';
-import { loadCheckpointSigner, transparencyDirectory } from '@sais/kit';
+import {
+  MissingSigningKey,
+  keysDirectory,
+  loadCheckpointSigner,
+  signingKeyFile,
+  transparencyDirectory,
+} from '@sais/kit';
 import { repositoryRoot } from '../platform.ts';
 
 const config = { dataDir: process.env.SAIS_DATA_DIR ?? join(repositoryRoot, '.data'), env: process.env };
-const signer = await loadCheckpointSigner(config);
-console.log(signer.key.text);
-console.error(`transparency logs: ${transparencyDirectory(config)}`);
+const create = process.argv.includes('--create');
+try {
+  if (create) {
+    if (config.env.SAIS_TRANSPARENCY_KEY)
+      throw new Error('SAIS_TRANSPARENCY_KEY is set: that is the key; nothing to create');
+    const file = join(keysDirectory(config), signingKeyFile);
+    const exists = await access(file).then(
+      () => true,
+      () => false,
+    );
+    if (exists)
+      throw new Error(
+        `A signing key exists at ${file}: not replaced (checkpoints signed with it would no longer verify)`,
+      );
+  }
+  const signer = await loadCheckpointSigner(config, { create });
+  console.log(signer.key.text);
+  console.error(
+    `${create ? 'made a new signing key; ' : ''}transparency logs: ${transparencyDirectory(config)}`,
+  );
+} catch (error) {
+  console.error(error instanceof MissingSigningKey || error instanceof Error ? error.message : String(error));
+  process.exitCode = 1;
+}

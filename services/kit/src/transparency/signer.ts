@@ -59,12 +59,23 @@ export function signerName(config: PlatformConfig): string {
   return config.env.SAIS_TRANSPARENCY_NAME || 'sais-platform';
 }
 
-export async function loadCheckpointSigner(config: PlatformConfig): Promise<CheckpointSigner> {
+export async function loadCheckpointSigner(
+  config: PlatformConfig,
+  /** `false`: never make one (a tool that only reads it: a missing key is an error, not a new key). */
+  { create = true }: { create?: boolean } = {},
+): Promise<CheckpointSigner> {
   const name = signerName(config);
   const fromEnv = config.env.SAIS_TRANSPARENCY_KEY;
   if (fromEnv) return signerOf(parsePrivateKey(fromEnv, 'SAIS_TRANSPARENCY_KEY'), name);
   const dir = keysDirectory(config);
   const file = join(dir, signingKeyFile);
+  if (!create) {
+    const pem = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') throw new MissingSigningKey(file);
+      throw error;
+    });
+    return signerOf(parsePrivateKey(pem, file), name);
+  }
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const pem = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' });
   // 'wx': when several processes start at once, the first write wins and all read the same key.
@@ -72,4 +83,16 @@ export async function loadCheckpointSigner(config: PlatformConfig): Promise<Chec
     if (error.code !== 'EEXIST') throw error;
   });
   return signerOf(parsePrivateKey(await readFile(file, 'utf8'), file), name);
+}
+
+/** No signing key where a tool that must not make one looked for it. */
+export class MissingSigningKey extends Error {
+  constructor(readonly file: string) {
+    super(
+      `No checkpoint signing key at ${file}: the platform makes it on its first start. Check SAIS_DATA_DIR ` +
+        '/ SAIS_KEYS_DIR (or SAIS_TRANSPARENCY_KEY); to make one outside a first start, run ' +
+        '`npm run transparency:key -- --create`.',
+    );
+    this.name = 'MissingSigningKey';
+  }
 }
