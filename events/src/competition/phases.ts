@@ -85,11 +85,16 @@ const lastEnd = (list: readonly PhaseWindow[]) =>
   new Date(Math.max(...list.map((phase) => new Date(phase.endsAt).getTime()))).toISOString();
 
 /**
- * An instant as a wall-clock time of `zone` with the zone named (`2027-02-23 00:00 GMT+8
- * (Asia/Shanghai)`), as the console's time policy writes it: for messages that name a time. Seconds
- * are written when the instant has any (`2027-05-25 23:59:59 …`), so a time is never shown early.
+ * One time policy (issue 19): `2027-03-24 00:00 GMT+8 (Asia/Shanghai)`: the instant in `zone`, always
+ * with the zone named, the same in every list and detail (the console's, and the services' messages).
+ * Dates are written year first in both languages so lists line up. `seconds`: always, never (the
+ * default), or `'nonzero'`, only when the instant has any (so a time in a message is never shown early).
  */
-export function zonedTime(value: string | Date, zone: string): string {
+export function formatInZone(
+  value: string | Date,
+  zone: string,
+  { seconds = false }: { seconds?: boolean | 'nonzero' } = {},
+): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return String(value);
   const parts = Object.fromEntries(
@@ -107,6 +112,11 @@ export function zonedTime(value: string | Date, zone: string): string {
       .formatToParts(date)
       .map((part) => [part.type, part.value]),
   );
-  const seconds = parts.second === '00' ? '' : `:${parts.second}`;
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}${seconds} ${parts.timeZoneName} (${zone})`;
+  const shown = seconds === 'nonzero' ? parts.second !== '00' : seconds;
+  const time = `${parts.hour}:${parts.minute}${shown ? `:${parts.second}` : ''}`;
+  return `${parts.year}-${parts.month}-${parts.day} ${time} ${parts.timeZoneName} (${zone})`;
 }
+
+/** A time for a message that names it (`2027-05-25 23:59:59 GMT+8 (Asia/Shanghai)`): seconds when it has any. */
+export const zonedTime = (value: string | Date, zone: string): string =>
+  formatInZone(value, zone, { seconds: 'nonzero' });

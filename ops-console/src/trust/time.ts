@@ -1,32 +1,10 @@
+import { competition } from '@sais/events';
+
 /** The viewer's own IANA zone (the browser's). */
 export const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-/**
- * One time policy (issue 19): `2027-03-24 00:00 GMT+8 (Asia/Shanghai)`: the instant in `zone`, always
- * with the zone named, the same in every list and detail. Dates are written year first in both
- * languages so lists line up.
- */
-export function formatInZone(value: string | Date, zone: string, { seconds = false } = {}): string {
-  const date = typeof value === 'string' ? new Date(value) : value;
-  if (Number.isNaN(date.getTime())) return String(value);
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: seconds ? '2-digit' : undefined,
-      hourCycle: 'h23',
-      timeZoneName: 'shortOffset',
-    })
-      .formatToParts(date)
-      .map((part) => [part.type, part.value]),
-  );
-  const time = `${parts.hour}:${parts.minute}${seconds ? `:${parts.second}` : ''}`;
-  return `${parts.year}-${parts.month}-${parts.day} ${time} ${parts.timeZoneName} (${zone})`;
-}
+/** One time policy (issue 19): the instant in `zone` with the zone named; shared with the services' messages. */
+export const formatInZone = competition.formatInZone;
 
 /** A ground-truth or board score at its metric's declared precision (scoring's metric registry). */
 export function formatScore(score: number | null | undefined, decimals = 4): string {
