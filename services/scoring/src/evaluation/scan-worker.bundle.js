@@ -944,7 +944,9 @@ var T_DONE = 1;
 var T_BY_POOL = 2;
 var T_INSERTED = 3;
 var T_RESULTS = 4;
-var T_FIELDS = 3;
+var T_FIELDS = 2;
+var T_ROWS = 0;
+var T_OK = 1;
 function insertShared(table, keys, hash, start, end, position) {
   let at = home(hash, table.length / RECORD);
   for (; ; ) {
@@ -1041,9 +1043,9 @@ function takeTruthChunks(job, pooled) {
     }
     const at = T_RESULTS + c * T_FIELDS;
     if (rows !== null) {
-      control[at] = rows;
-      control[at + 2] = 1;
-    } else control[at + 2] = -1;
+      control[at + T_ROWS] = rows;
+      control[at + T_OK] = 1;
+    } else control[at + T_OK] = -1;
     if (pooled) Atomics.add(control, T_BY_POOL, 1);
     Atomics.add(control, T_DONE, 1);
     Atomics.notify(control, T_DONE);

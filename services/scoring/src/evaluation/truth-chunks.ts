@@ -22,13 +22,16 @@ const PENDING = 256;
 /** What the loads ahead of the inserts read, kept so they are not optimised away. */
 export let touched = 0;
 
-/** In a truth job's control array: next chunk, chunks done, chunks by the pool, ids inserted, then per chunk [rows, unused, ok]. */
+/** In a truth job's control array: next chunk, chunks done, chunks by the pool, ids inserted, then per chunk [rows, ok]. */
 export const T_NEXT = 0;
 export const T_DONE = 1;
 export const T_BY_POOL = 2;
 export const T_INSERTED = 3;
 export const T_RESULTS = 4;
-export const T_FIELDS = 3;
+export const T_FIELDS = 2;
+/** A chunk's fields: its rows, and 1 when read whole (-1: the one-thread reader reports its problem). */
+export const T_ROWS = 0;
+export const T_OK = 1;
 
 /** A ground truth's reading, sent to the pool's threads. */
 export interface TruthJob {
@@ -168,9 +171,9 @@ export function takeTruthChunks(job: TruthJob, pooled: boolean): void {
     }
     const at = T_RESULTS + c * T_FIELDS;
     if (rows !== null) {
-      control[at] = rows;
-      control[at + 2] = 1;
-    } else control[at + 2] = -1;
+      control[at + T_ROWS] = rows;
+      control[at + T_OK] = 1;
+    } else control[at + T_OK] = -1;
     if (pooled) Atomics.add(control, T_BY_POOL, 1);
     Atomics.add(control, T_DONE, 1);
     Atomics.notify(control, T_DONE);

@@ -3,7 +3,16 @@ import { RECORD, emptyTable, fits, tableRecords } from './hash-index.ts';
 import { type MetricName, metricOf } from './metrics.ts';
 import { type ParallelOptions, afterHeader, chunkBounds, scanPool, waitForChunks } from './scan-pool.ts';
 import { inSharedMemory, sharedArray } from './shared-memory.ts';
-import { T_BY_POOL, T_DONE, T_FIELDS, T_RESULTS, type TruthJob, takeTruthChunks } from './truth-chunks.ts';
+import {
+  T_BY_POOL,
+  T_DONE,
+  T_FIELDS,
+  T_OK,
+  T_RESULTS,
+  T_ROWS,
+  type TruthJob,
+  takeTruthChunks,
+} from './truth-chunks.ts';
 import { type HashedRows, open } from './truth-read.ts';
 
 /**
@@ -69,9 +78,9 @@ export function readHashedRowsInParallel(
   let count = 0;
   for (let c = 0; c < chunks; c++) {
     const at = T_RESULTS + c * T_FIELDS;
-    if (control[at + 2] !== 1) return null;
+    if (control[at + T_OK] !== 1) return null;
     rowsBefore[c] = count;
-    count += control[at]!;
+    count += control[at + T_ROWS]!;
   }
   // None, or more than the table was made for (LOAD full at most): the one-thread reader.
   if (count < 1 || !fits(count, table.length / RECORD)) return null;
@@ -95,7 +104,7 @@ export function readHashedRowsInParallel(
   const ordered = sharedArray(Float64Array, count);
   for (let c = 0; c < chunks; c++)
     ordered.set(
-      values.subarray(regions[c]!, regions[c]! + control[T_RESULTS + c * T_FIELDS]!),
+      values.subarray(regions[c]!, regions[c]! + control[T_RESULTS + c * T_FIELDS + T_ROWS]!),
       rowsBefore[c]!,
     );
   truthCounts.parallel++;
