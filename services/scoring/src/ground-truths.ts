@@ -173,7 +173,7 @@ export class GroundTruths {
    */
   async revealedSplitKeys(competitionId: string): Promise<Map<string, string>> {
     const t = this.db.withSchema('scoring') as ScoringDb;
-    const [competition, published, truth] = await Promise.all([
+    const [competition, published] = await Promise.all([
       t
         .selectFrom('competitions')
         .select('phases')
@@ -184,17 +184,18 @@ export class GroundTruths {
         .select('phase')
         .where('competition_id', '=', competitionId)
         .execute(),
-      t
-        .selectFrom('ground_truths')
-        .select(['split_key', 'split_key_sha256'])
-        .where('competition_id', '=', competitionId)
-        .executeTakeFirst(),
     ]);
     // The phases that take submissions (a registration phase has no board).
     const phases = scoringPhases.filter((phase) => competition?.phases[phase]);
     const done = new Set(published.map((row) => row.phase));
-    if (!truth?.split_key || !truth.split_key_sha256 || !phases.length || !phases.every((p) => done.has(p)))
-      return new Map();
+    if (!phases.length || !phases.every((phase) => done.has(phase))) return new Map();
+    // Only then the sealed key (the competition page asks on every view; most are before the end).
+    const truth = await t
+      .selectFrom('ground_truths')
+      .select(['split_key', 'split_key_sha256'])
+      .where('competition_id', '=', competitionId)
+      .executeTakeFirst();
+    if (!truth?.split_key || !truth.split_key_sha256) return new Map();
     if (!this.splitKeys) throw new Error('GroundTruths: revealing a split needs the split keys');
     const key = (await this.splitKeys()).open(competitionId, truth.split_key_sha256, truth.split_key);
     return new Map([[truth.split_key_sha256, key.toString('base64')]]);
