@@ -1,17 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { Accounts, identityService } from '@sais/identity';
+import { identityService } from '@sais/identity';
 import { busEnv, client, multipart, platformForTest, png } from '@sais/kit/testing';
 import { competition } from '@sais/events';
 import { sql } from 'kysely';
+import { signedInStaff } from './support.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Competitions, competitionService, seedPrize } from '../src/index.ts';
 import { FileStorage } from '../src/files/storage.ts';
 
-const system = () => ({
-  actor: { userId: null, role: 'system' as const },
-  correlationId: randomUUID(),
-  causationId: null,
-});
 const settings = {
   title: { en: 'Catalytic reaction yield prediction', 'zh-CN': '催化反应产率预测' },
   description: { en: 'Predict yields.', 'zh-CN': '预测产率。' },
@@ -41,23 +37,8 @@ describe('competition service over HTTP (real PostgreSQL and Kafka)', () => {
   let operator: ReturnType<typeof client>;
   let reviewer: ReturnType<typeof client>;
 
-  async function account(roles: ('operator' | 'reviewer' | 'admin')[] = []) {
-    const { db } = harness.platform.database;
-    const accounts = new Accounts(
-      db,
-      harness.platform.stores.get('identity')!,
-      undefined as never,
-      undefined as never,
-    );
-    const username = `c${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-    await accounts.createStaff(
-      { username, email: `${username}@example.org`, password: 'secret123', roles },
-      system(),
-    );
-    const web = client(harness.platform.app);
-    expect((await web.post('/api/user/login', { username, password: 'secret123' })).body.code).toBe(0);
-    return web;
-  }
+  const account = async (roles: ('operator' | 'reviewer' | 'admin')[] = []) =>
+    (await signedInStaff(harness.platform, roles)).web;
 
   /** Real-name verification through the identity service's own calls, then wait for the mirror. */
   async function verified() {

@@ -1,14 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { Accounts, identityService } from '@sais/identity';
+import { identityService } from '@sais/identity';
 import { client, platformForTest } from '@sais/kit/testing';
+import { signedInStaff } from './support.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { competitionService } from '../src/index.ts';
-
-const system = () => ({
-  actor: { userId: null, role: 'system' as const },
-  correlationId: randomUUID(),
-  causationId: null,
-});
 
 const settings = {
   title: { en: 'Yield prediction', 'zh-CN': '产率预测' },
@@ -33,18 +27,9 @@ const settings = {
 describe('prize money and the publication rule over HTTP (issue 33)', () => {
   let harness: Awaited<ReturnType<typeof platformForTest>>;
 
-  async function account(roles: ('operator' | 'admin')[]) {
-    const username = `pr${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-    await new Accounts(
-      harness.platform.database.db,
-      harness.platform.stores.get('identity')!,
-      undefined as never,
-      undefined as never,
-    ).createStaff({ username, email: `${username}@example.org`, password: 'secret123', roles }, system());
-    const web = client(harness.platform.app, 'en');
-    expect((await web.post('/api/user/login', { username, password: 'secret123' })).body.code).toBe(0);
-    return web;
-  }
+  const account = async (roles: ('operator' | 'admin')[]) =>
+    (await signedInStaff(harness.platform, roles)).web;
+
   const put = (web: ReturnType<typeof client>, id: string, payload: object, language = 'en') =>
     web.raw({
       method: 'PUT',

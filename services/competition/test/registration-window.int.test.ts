@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { identity as I } from '@sais/events';
-import { Accounts, identityService } from '@sais/identity';
+import { identityService } from '@sais/identity';
 import { client, kafkaBrokers, platformForTest } from '@sais/kit/testing';
 import { sql } from 'kysely';
+import { signedInStaff, system } from './support.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { competitionService } from '../src/index.ts';
 
-const system = () => ({
-  actor: { userId: null, role: 'system' as const },
-  correlationId: randomUUID(),
-  causationId: null,
-});
 const day = 86_400_000;
 const iso = (offsetDays: number) => new Date(Date.now() + offsetDays * day).toISOString();
 
@@ -25,23 +21,7 @@ describe.each([
   let harness: Awaited<ReturnType<typeof platformForTest>>;
   let operator: ReturnType<typeof client>;
 
-  async function account(roles: 'operator'[] = []) {
-    const { db } = harness.platform.database;
-    const accounts = new Accounts(
-      db,
-      harness.platform.stores.get('identity')!,
-      undefined as never,
-      undefined as never,
-    );
-    const username = `r${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-    const accountId = await accounts.createStaff(
-      { username, email: `${username}@example.org`, password: 'secret123', roles },
-      system(),
-    );
-    const web = client(harness.platform.app);
-    expect((await web.post('/api/user/login', { username, password: 'secret123' })).body.code).toBe(0);
-    return { web, accountId };
-  }
+  const account = (roles: 'operator'[] = []) => signedInStaff(harness.platform, roles);
 
   /** A participant whose real name a reviewer approved (the approval event), once the mirror has it. */
   async function verified() {

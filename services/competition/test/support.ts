@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import { Accounts } from '@sais/identity';
+import { type Platform } from '@sais/kit';
+import { client } from '@sais/kit/testing';
+import { expect } from 'vitest';
+
+/** The system as an event's actor (set-up written straight to the stores). */
+export const system = () => ({
+  actor: { userId: null, role: 'system' as const },
+  correlationId: randomUUID(),
+  causationId: null,
+});
+
+/** A new staff account with `roles`, signed in: its browser-like client (in `language`) and its id. */
+export async function signedInStaff(
+  platform: Platform,
+  roles: ('operator' | 'reviewer' | 'admin')[] = [],
+  language = 'en',
+) {
+  const accounts = new Accounts(
+    platform.database.db,
+    platform.stores.get('identity')!,
+    undefined as never,
+    undefined as never,
+  );
+  const username = `c${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const accountId = await accounts.createStaff(
+    { username, email: `${username}@example.org`, password: 'secret123', roles },
+    system(),
+  );
+  const web = client(platform.app, language);
+  expect((await web.post('/api/user/login', { username, password: 'secret123' })).body.code).toBe(0);
+  return { web, accountId };
+}
