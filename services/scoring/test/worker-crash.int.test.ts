@@ -111,7 +111,9 @@ describe('a scoring worker killed mid-evaluation', () => {
         system(),
       );
       const ids = Array.from({ length: rows }, (_, i) => i);
-      await new GroundTruths(db, harness.platform.stores.get('scoring')!, () => SplitKeys.load(harness.platform.config)).upload(
+      await new GroundTruths(db, harness.platform.stores.get('scoring')!, () =>
+        SplitKeys.load(harness.platform.config),
+      ).upload(
         competitionId,
         'rmse',
         50,
