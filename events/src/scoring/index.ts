@@ -29,3 +29,4 @@ export const submissionEvents = [
 export * from './rules.ts';
 export * as responses from './responses.ts';
 export * as requests from './requests.ts';
+export * from './recompute.ts';

@@ -93,6 +93,8 @@ function rSquared(truth: Float64Array, predicted: Float64Array): number | null {
   const mean = sum / n;
   let total = 0;
   for (let i = 0; i < n; i++) total += (truth[i]! - mean) ** 2;
+  // Different values whose squares underflow to 0 (e.g. 0 and 5e-324): as constant, not 0/0 = NaN.
+  if (total === 0) return residual === 0 ? 1 : 0;
   return 1 - residual / total;
 }
 

@@ -388,6 +388,7 @@ function rSquared(truth, predicted) {
   const mean = sum / n;
   let total = 0;
   for (let i = 0; i < n; i++) total += (truth[i] - mean) ** 2;
+  if (total === 0) return residual === 0 ? 1 : 0;
   return 1 - residual / total;
 }
 var sameCode = (t, p) => +(t === p);
