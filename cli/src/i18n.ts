@@ -174,6 +174,76 @@ const texts = {
     en: 'FAIL: the proof does not hold ({reason})',
     'zh-CN': '不通过：证明不成立（{reason}）',
   },
+  // sais verify-score (decision 0031)
+  verifyScorePass: {
+    en: 'PASS: my own recomputation gives the recorded public and private scores',
+    'zh-CN': '通过：本机独立重算的公榜与私榜得分与平台记录一致',
+  },
+  verifyScoreFail: {
+    en: 'FAIL: the check above does not hold',
+    'zh-CN': '不通过：以上检查未通过',
+  },
+  verifyScoreNotPublished: {
+    en: 'The private score is revealed once the final results of this phase are published; try again then',
+    'zh-CN': '私榜得分在本阶段最终结果公布后公开，届时再核验',
+  },
+  verifyScoreNoScores: {
+    en: 'The last record of this submission has no scores (the file was refused)',
+    'zh-CN': '该提交的最新记录没有得分（文件未通过校验）',
+  },
+  verifyScoreRecord: {
+    en: 'the record (public {public}, private {private}) is leaf {leaf} of the scoring log, in signed checkpoint {checkpoint}',
+    'zh-CN':
+      '评分记录（公榜 {public}，私榜 {private}）是评分日志第 {leaf} 个叶子，包含在已签名检查点 {checkpoint} 中',
+  },
+  verifyScoreNoCommitment: {
+    en: 'No commitment of the competition matches the ground truth this submission was scored on',
+    'zh-CN': '比赛的真值承诺中没有与该提交评测所用真值对应的记录',
+  },
+  verifyScoreReplaced: {
+    en: 'This submission was scored on the ground truth set at {setAt}, replaced at {replacedAt}: only the split of the ground truth in force is revealed',
+    'zh-CN': '该提交按 {setAt} 设置的真值评测，该真值已于 {replacedAt} 被替换：只有现行真值的划分会公开',
+  },
+  verifyScoreKeyHidden: {
+    en: 'The split key is not revealed yet: it is revealed once the final results of every phase are published',
+    'zh-CN': '划分密钥尚未公开：所有阶段的最终结果公布后才会公开',
+  },
+  verifyScoreKeyMismatch: {
+    en: 'the revealed split key hashes to {digest}, but the commitment is {committed}',
+    'zh-CN': '公开的划分密钥哈希为 {digest}，与承诺值 {committed} 不一致',
+  },
+  verifyScoreSplit: {
+    en: 'the revealed split key is the one committed to at {setAt} (SHA-256 {digest}…)',
+    'zh-CN': '公开的划分密钥与 {setAt} 提交的承诺一致（SHA-256 {digest}…）',
+  },
+  verifyScoreTruthKept: {
+    en: 'The organiser did not choose to publish this ground truth: the split can be checked, the scores cannot',
+    'zh-CN': '组织方未选择公开该真值文件：可以核验划分，无法重算得分',
+  },
+  verifyScoreTruthMismatch: {
+    en: 'the published ground truth hashes to {digest}, but the commitment is {committed}',
+    'zh-CN': '公开的真值文件哈希为 {digest}，与承诺值 {committed} 不一致',
+  },
+  verifyScoreTruth: {
+    en: 'the published ground truth is the committed file (SHA-256 {digest}…)',
+    'zh-CN': '公开的真值文件与承诺一致（SHA-256 {digest}…）',
+  },
+  verifyScoreFileDiffers: {
+    en: "the platform's copy of my file differs from mine from line {line} on",
+    'zh-CN': '平台保存的文件副本与本地文件从第 {line} 行起不一致',
+  },
+  verifyScoreRow: {
+    en: '{file} line {line}: {reason}',
+    'zh-CN': '{file} 第 {line} 行：{reason}',
+  },
+  verifyScorePublic: {
+    en: 'public score: recorded {recorded}, recomputed {recomputed} ({rows} ids)',
+    'zh-CN': '公榜得分：记录 {recorded}，重算 {recomputed}（{rows} 个样本）',
+  },
+  verifyScorePrivate: {
+    en: 'private score: recorded {recorded}, recomputed {recomputed} ({rows} ids)',
+    'zh-CN': '私榜得分：记录 {recorded}，重算 {recomputed}（{rows} 个样本）',
+  },
 } as const;
 
 export type TextKey = keyof typeof texts;

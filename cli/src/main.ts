@@ -19,6 +19,7 @@ import {
 } from './commands/team.ts';
 import { type ContainerOptions, submitContainer } from './commands/container.ts';
 import { verifyProof, verifySeal } from './commands/verify.ts';
+import { verifyScore } from './commands/verify-score.ts';
 import { defaultUrl, readConfig, writeConfig } from './config.ts';
 import { pickLanguage } from './i18n.ts';
 import { type Context, emit, makeF, makeT } from './output.ts';
@@ -242,6 +243,19 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     .action(
       run((context, id: string, options: { key?: string }) =>
         verifyProof(context, id, options.key ?? env.SAIS_TRANSPARENCY_KEY),
+      ),
+    );
+
+  program
+    .command('verify-score <submission>')
+    .description(
+      'after final publication: recompute my public and private scores here from the revealed ground truth and split key, and compare them with the signed record',
+    )
+    .option('--file <path>', 'my own copy of the submitted file (default: the platform’s copy)')
+    .option('--key <key>', 'the platform’s published verifier key (SAIS_TRANSPARENCY_KEY)')
+    .action(
+      run((context, id: string, options: { file?: string; key?: string }) =>
+        verifyScore(context, id, { file: options.file, key: options.key ?? env.SAIS_TRANSPARENCY_KEY }),
       ),
     );
 

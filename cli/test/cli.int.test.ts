@@ -325,6 +325,42 @@ describe('sais against a running platform', () => {
       revealed = await sais(['verify-proof', submissionId, '--key', key], as(aliceToken));
     }
     expect(revealed.stdout).toContain('its content (with the private score) matches');
+
+    // And the participant recomputes both scores here, from the revealed ground truth and split key
+    // (issue 30): with the platform's copy of the file, and with their own.
+    const recomputed = await sais(
+      ['verify-score', submissionId, '--key', key, '--file', file],
+      as(aliceToken),
+    );
+    expect(recomputed.stderr).toBe('');
+    expect(recomputed.stdout).toContain('PASS  the revealed split key is the one committed to at');
+    expect(recomputed.stdout).toContain('PASS  the published ground truth is the committed file');
+    expect(recomputed.stdout).toMatch(/PASS {2}private score: recorded 1, recomputed 1 \(10 ids\)/);
+    expect(recomputed.stdout).toContain(
+      'PASS: my own recomputation gives the recorded public and private scores',
+    );
+    expect(recomputed.code).toBe(0);
+    const json = JSON.parse(
+      (await sais(['verify-score', submissionId, '--key', key, '--json'], as(aliceToken))).stdout,
+    );
+    expect(json).toMatchObject({
+      passed: true,
+      recomputed: { rows: 20, publicRows: 10, publicScore: 1, privateScore: 1 },
+    });
+    // A file that is not the one scored: the line where it differs is named, and the check fails.
+    const notMine = join(dir, 'other.csv');
+    await writeFile(notMine, resultCsv(1).replace('r3,16', 'r3,17'));
+    const differs = await sais(
+      ['verify-score', submissionId, '--key', key, '--file', notMine],
+      as(aliceToken),
+    );
+    expect(differs.stdout).toContain("FAIL  the platform's copy of my file differs from mine from line 5 on");
+    expect(differs.code).toBe(1);
+    const zh = await sais(['verify-score', submissionId, '--key', key], {
+      ...as(aliceToken),
+      LANG: 'zh_CN.UTF-8',
+    });
+    expect(zh.stdout).toContain('通过：本机独立重算的公榜与私榜得分与平台记录一致');
   });
 
   it('submits a container image, and stops the previous run only when told to', async () => {

@@ -151,6 +151,8 @@ export async function startPlatform(env: NodeJS.ProcessEnv = {}) {
       50,
       Buffer.from(truth),
       system(),
+      // Published with the split key after the last phase, so a participant recomputes their scores.
+      { revealGroundTruth: true },
     );
     return competitionId;
   }

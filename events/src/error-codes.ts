@@ -137,6 +137,8 @@ export const scoringCodes = {
   publicationPhaseUnknown: 40053,
   /** A ground truth's public share outside 1–99 % (decision 0024: both boards need rows). */
   publicShareOutOfRange: 40070,
+  /** The ground truth's file is not published: the organiser keeps it, or final results are not all published. */
+  groundTruthNotRevealed: 40100,
   // The live leaderboard's server-sent events (issue 33): 40060–40069.
   /** Too many open live-leaderboard connections from one client address (SCORING_STREAMS_PER_ADDRESS). */
   leaderboardStreamsPerAddress: 40060,

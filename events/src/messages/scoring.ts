@@ -48,6 +48,11 @@ export const scoringMessages = {
     en: 'The public share must be a whole number from 1 to 99 %: the public and the private leaderboard each need test ids',
     'zh-CN': '公开比例须为 1 至 99 之间的整数（%）：公开榜和私有榜都需要测试数据',
   },
+  groundTruthNotRevealed: {
+    en: 'The ground truth is not published: it is published with the split key after the final results of every phase, and only when the organiser chose so when setting it',
+    'zh-CN':
+      '真值文件未公开：仅当组织方在设置真值时选择公开，并且所有阶段的最终结果发布之后，才会与划分密钥一起公开',
+  },
   groundTruthUnscorable: {
     en: 'The metric cannot score both parts of this ground truth: the public and the private part each need rows (AUC: both 0 and 1); change the public share or the file',
     'zh-CN':

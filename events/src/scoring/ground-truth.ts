@@ -23,5 +23,8 @@ export const GroundTruthUploaded = defineEvent({
       .regex(/^[0-9a-f]{64}$/)
       .optional(),
     scorerVersion: z.string().max(100).optional(),
+    // Decision 0031: the organiser's choice to publish the file itself with the split key after the last
+    // phase's final results (absent: kept, as before).
+    revealGroundTruth: z.boolean().optional(),
   }),
 });

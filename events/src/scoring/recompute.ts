@@ -1,5 +1,5 @@
 /**
- * A participant's own recomputation of a submission's scores (issue 30, decision 0027): from the revealed
+ * A participant's own recomputation of a submission's scores (issue 30, decision 0031): from the revealed
  * ground truth, the revealed split key and their own file, with code of its own — not the scorer's — so a
  * check does not trust the server's arithmetic. The CLI (`sais verify-score`) and My Submissions in the
  * browser run it; WebCrypto's HMAC-SHA-256 and SHA-256 exist in both.

@@ -194,6 +194,10 @@ export const groundTruthCommitment = z.object({
   splitKeySha256: z.string().nullable(),
   scorerVersion: z.string().nullable(),
   splitKey: z.string().nullable(),
+  /** The organiser chose, when setting it, to publish the file with the split key (decision 0031). */
+  revealsGroundTruth: z.boolean(),
+  /** The file is published (`GET /api/leaderboard/groundTruth`): chosen, and every phase's results published. */
+  groundTruthRevealed: z.boolean(),
 });
 export type GroundTruthCommitment = z.infer<typeof groundTruthCommitment>;
 

@@ -37,6 +37,8 @@ export const scoringErrors = {
     new AppError(scoringCodes.formatRefusalsLimitReached, 'formatRefusalsLimitReached', 429, options),
   publicShareOutOfRange: (options?: Options) =>
     new AppError(scoringCodes.publicShareOutOfRange, 'publicShareOutOfRange', 400, options),
+  groundTruthNotRevealed: (options?: Options) =>
+    new AppError(scoringCodes.groundTruthNotRevealed, 'groundTruthNotRevealed', 409, options),
   groundTruthUnscorable: (options?: Options) =>
     new AppError(scoringCodes.groundTruthUnscorable, 'groundTruthUnscorable', 400, options),
   imageCredentialsTooLong: (options?: Options) =>

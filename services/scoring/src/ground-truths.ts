@@ -64,6 +64,7 @@ export class GroundTruths {
     publicPercent: number,
     content: Buffer,
     metadata: EventMetadata,
+    { revealGroundTruth = false }: { revealGroundTruth?: boolean } = {},
   ) {
     if (
       !Number.isInteger(publicPercent) ||
@@ -96,7 +97,7 @@ export class GroundTruths {
     const splitKeySha256 = splitKeyDigest(splitKey);
     // Stored beside the CSV, so a worker maps the parsed form instead of parsing (decision 0015).
     const parsed = encodeTruthForm(truth, { sha256, metric, publicPercent, splitKeySha256 });
-    const commitment = { publicPercent, splitKeySha256, scorerVersion: SCORER_VERSION };
+    const commitment = { publicPercent, splitKeySha256, scorerVersion: SCORER_VERSION, revealGroundTruth };
     await this.db.transaction().execute(async (trx) => {
       const row = {
         metric,
@@ -109,6 +110,7 @@ export class GroundTruths {
         split_key: splitKeys.seal(competitionId, splitKeySha256, splitKey),
         split_key_sha256: splitKeySha256,
         scorer_version: SCORER_VERSION,
+        reveal_ground_truth: revealGroundTruth,
       };
       await (trx.withSchema('scoring') as ScoringDb)
         .insertInto('ground_truths')
@@ -160,8 +162,34 @@ export class GroundTruths {
         splitKeySha256: data.splitKeySha256 ?? null,
         scorerVersion: data.scorerVersion ?? null,
         splitKey: data.splitKeySha256 ? (revealed.get(data.splitKeySha256) ?? null) : null,
+        revealsGroundTruth: data.revealGroundTruth ?? false,
+        // Only the ground truth in force can be published (the table keeps no other file).
+        groundTruthRevealed: Boolean(
+          data.revealGroundTruth &&
+          data.splitKeySha256 &&
+          revealed.has(data.splitKeySha256) &&
+          event === events.at(-1),
+        ),
       };
     });
+  }
+
+  /**
+   * The file of the ground truth in force, once revealed: the organiser chose so when setting it, and the
+   * split key is revealed (final results published for every phase). Otherwise groundTruthNotRevealed.
+   */
+  async revealedFile(competitionId: string): Promise<{ sha256: string; content: Buffer }> {
+    const revealed = await this.revealedSplitKeys(competitionId);
+    const truth = await (this.db.withSchema('scoring') as ScoringDb)
+      .selectFrom('ground_truths')
+      .select(['sha256', 'content', 'split_key_sha256', 'reveal_ground_truth'])
+      .where('competition_id', '=', competitionId)
+      .executeTakeFirst();
+    if (!truth?.reveal_ground_truth || !truth.split_key_sha256 || !revealed.has(truth.split_key_sha256))
+      throw scoringErrors.groundTruthNotRevealed({
+        data: { chosen: Boolean(truth?.reveal_ground_truth), splitKeyRevealed: revealed.size > 0 },
+      });
+    return { sha256: truth.sha256, content: truth.content };
   }
 
   /**

@@ -4,8 +4,8 @@
 // both languages; the ground truth's commitment is on the competition page and in a signed checkpoint
 // before the first submission is scored against it; setting it again is a new commitment.
 import { createHash, createHmac } from 'node:crypto';
-import { competition as C, transparency } from '@sais/events';
-import { multipart } from '@sais/kit/testing';
+import { competition as C, scoring, transparency } from '@sais/events';
+import { client, multipart } from '@sais/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { csv, scoringHarness, system, waitFor } from './support.ts';
@@ -30,6 +30,13 @@ describe.each([
     );
   }, 120_000);
   afterAll(() => h?.close());
+
+  /** The published ground truth, as anyone downloads it (no account), in a language. */
+  const groundTruthFile = (competitionId: string, language: 'en' | 'zh-CN') =>
+    client(h.platform.app, language).raw({
+      method: 'GET',
+      url: `/api/leaderboard/groundTruth?competitionId=${competitionId}`,
+    });
 
   const metric = async (competitionId: string) =>
     (await h.anonymous.get('/api/leaderboard/metric', { competitionId })).body.data;
@@ -185,5 +192,56 @@ describe.each([
       .slice(0, 5000)
       .map(({ id }) => id);
     expect(new Set(recomputed)).toEqual(await h.publicIds(competitionId));
+    // The organiser kept this ground truth: the split is checkable, the file is not published.
+    expect(revealed).toMatchObject({ revealsGroundTruth: false, groundTruthRevealed: false });
+    const kept = await groundTruthFile(competitionId, 'en');
+    expect(kept.status).toBe(409);
+    expect(kept.body).toMatchObject({ code: 40100, data: { chosen: false, splitKeyRevealed: true } });
+  });
+
+  it('publishes the ground truth the organiser chose to reveal, and the participant recomputes both scores from it', async () => {
+    const competitionId = await h.competition(truth, { revealGroundTruth: true });
+    const { web } = await h.participant(competitionId);
+    // Some predictions off, on both sides of the split: the scores are not trivially 0.
+    const mine = truth.replace(/,1000\.1250\n/, ',1001.5\n').replace(/,1003\.2500\n/, ',999\n');
+    const { submissionId } = await h.submit(web, competitionId, mine);
+    await h.board(competitionId, (d) => d.total === 1, '/api/leaderboard/private', h.operator.web);
+    const [chosen] = (await metric(competitionId)).commitments;
+    expect(chosen).toMatchObject({ revealsGroundTruth: true, groundTruthRevealed: false, splitKey: null });
+    // Not before every phase's final results: in both languages.
+    const early = await groundTruthFile(competitionId, 'zh-CN');
+    expect(early.status).toBe(409);
+    expect(early.body).toMatchObject({ code: 40100, data: { chosen: true, splitKeyRevealed: false } });
+    expect(early.body.message).toContain('真值文件未公开');
+    await h.closePhase(competitionId);
+    expect(
+      (await h.operator.web.post('/api/admin/leaderboard/publish', { competitionId, phase: 'preliminary' }))
+        .body.code,
+    ).toBe(0);
+    const [commitment] = await waitFor(
+      async () => (await metric(competitionId)).commitments,
+      (c) => c[0].groundTruthRevealed,
+      'the ground truth published',
+    );
+    const published = await groundTruthFile(competitionId, 'en');
+    expect(published.status).toBe(200);
+    expect(published.headers['content-type']).toContain('text/csv');
+    const file = published.rawPayload;
+    expect(createHash('sha256').update(file).digest('hex')).toBe(commitment.sha256);
+    // The record the participant checks (its content revealed with the board), and their own file.
+    const record = (await web.get('/api/submission/scoreRecord', { submissionId })).body.data;
+    expect(record).toMatchObject({ competitionId, phase: 'preliminary', revealed: true });
+    const recomputed = await scoring.recomputeScores({
+      groundTruth: file,
+      submission: (await web.raw({ method: 'GET', url: `/api/submission/file?submissionId=${submissionId}` }))
+        .rawPayload,
+      metric: record.event.data.metric,
+      splitKey: Buffer.from(commitment.splitKey, 'base64'),
+      publicPercent: commitment.publicPercent,
+    });
+    expect(recomputed).toMatchObject({ rows: 10_000, publicRows: 5000 });
+    expect(record.event.data.privateScore).toBeGreaterThan(0);
+    expect(scoring.sameScore(recomputed.privateScore, record.event.data.privateScore)).toBe(true);
+    expect(scoring.sameScore(recomputed.publicScore, record.event.data.publicScore)).toBe(true);
   });
 });

@@ -92,6 +92,8 @@ export async function scoringHarness(
       metric = 'rmse',
       /** null: the setting absent (two operators, as the competition has prize money). */
       finalResultsApproval = 'one-operator' as 'one-operator' | 'two-operators' | null,
+      /** The organiser's choice to publish the file after the last phase's results (decision 0031). */
+      revealGroundTruth = false,
     } = {},
   ) {
     const competitionId = randomUUID();
@@ -135,7 +137,7 @@ export async function scoringHarness(
       (r) => JSON.stringify(r.rows).includes('preliminary'),
       'competition mirror',
     );
-    await uploadTruth(competitionId, truth, metric);
+    await uploadTruth(competitionId, truth, metric, revealGroundTruth);
     latestSplit.publicIds = await publicIds(competitionId);
     return competitionId;
   }
@@ -184,9 +186,15 @@ export async function scoringHarness(
   }
 
   /** The operator's ground-truth upload; answers the envelope. */
-  async function groundTruth(competitionId: string, truth: string, metric = 'rmse', publicPercent = '50') {
+  async function groundTruth(
+    competitionId: string,
+    truth: string,
+    metric = 'rmse',
+    publicPercent = '50',
+    revealGroundTruth = false,
+  ) {
     const { payload, contentType } = multipart(
-      { competitionId, metric, publicPercent },
+      { competitionId, metric, publicPercent, revealGroundTruth: String(revealGroundTruth) },
       { file: { name: 'truth.csv', type: 'text/csv', bytes: Buffer.from(truth) } },
     );
     const response = await operator.web.raw({
@@ -198,8 +206,13 @@ export async function scoringHarness(
     return response.body;
   }
 
-  async function uploadTruth(competitionId: string, truth: string, metric = 'rmse') {
-    const body = await groundTruth(competitionId, truth, metric);
+  async function uploadTruth(
+    competitionId: string,
+    truth: string,
+    metric = 'rmse',
+    revealGroundTruth = false,
+  ) {
+    const body = await groundTruth(competitionId, truth, metric, '50', revealGroundTruth);
     if (body?.code !== 0) throw new Error(`ground truth refused: ${JSON.stringify(body)}`);
   }
 

@@ -14,6 +14,7 @@ import { migration as m2026_11_27_41_fair_submissions } from './migrations/2026-
 import { migration as m2026_11_27_61_refusal_keys } from './migrations/2026-11-27-61-refusal-keys.ts';
 import { migration as m2026_11_27_81_submission_description } from './migrations/2026-11-27-81-submission-description.ts';
 import { migration as m2026_11_27_91_keyed_split } from './migrations/2026-11-27-91-keyed-split.ts';
+import { migration as m2026_11_27_95_ground_truth_reveal } from './migrations/2026-11-27-95-ground-truth-reveal.ts';
 
 /**
  * Scoring's tables beside its event store (schema `scoring`): one file per migration in
@@ -35,4 +36,5 @@ export const scoringMigrations: Record<string, Migration> = {
   '2026-11-27-61-refusal-keys': m2026_11_27_61_refusal_keys,
   '2026-11-27-81-submission-description': m2026_11_27_81_submission_description,
   '2026-11-27-91-keyed-split': m2026_11_27_91_keyed_split,
+  '2026-11-27-95-ground-truth-reveal': m2026_11_27_95_ground_truth_reveal,
 };

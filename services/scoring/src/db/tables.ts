@@ -25,6 +25,8 @@ export interface ScoringState {
     split_key_sha256: string | null;
     /** The scorer's version the ground truth was set for (evaluation/split.ts, SCORER_VERSION). */
     scorer_version: string | null;
+    /** The organiser's choice to publish the file with the split key after the last phase (decision 0031). */
+    reveal_ground_truth: Generated<boolean>;
   };
   submissions: {
     submission_id: string;

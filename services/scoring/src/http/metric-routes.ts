@@ -1,5 +1,5 @@
 import { scoring } from '@sais/events';
-import { envelopeOf, ok } from '@sais/kit';
+import { envelopeOf, nonJsonResponse, ok } from '@sais/kit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { metricOf } from '../evaluation/metrics.ts';
@@ -39,6 +39,26 @@ export async function metricRoutes(
         publicRows,
         commitments: commitments.map(({ metric: _metric, ...commitment }) => commitment),
       });
+    },
+  );
+
+  app.get(
+    '/api/leaderboard/groundTruth',
+    {
+      schema: {
+        tags: ['leaderboard'],
+        summary:
+          "The ground truth's file, once published: the organiser chose so when setting it, and final results are published for every phase (decision 0031); its SHA-256 is the commitment's",
+        querystring: scoring.requests.competitionQuery,
+        response: { 200: nonJsonResponse('The ground truth (CSV, an attachment)', ['text/csv']) },
+      },
+    },
+    async (request, reply) => {
+      const file = await truths.revealedFile(request.query.competitionId);
+      return reply
+        .type('text/csv')
+        .header('content-disposition', `attachment; filename="ground-truth-${file.sha256.slice(0, 12)}.csv"`)
+        .send(file.content);
     },
   );
 }

@@ -50,6 +50,9 @@ export async function scoreRecordRoutes(
           200: envelopeOf(
             z.object({
               submissionId: z.string(),
+              /** The competition and phase (for `sais verify-score`, which then reads their commitments). */
+              competitionId: z.string(),
+              phase: z.string(),
               eventId: z.string().nullable(),
               eventHash: z.string().nullable(),
               revealed: z.boolean(),
@@ -72,10 +75,11 @@ export async function scoreRecordRoutes(
       const scored = (await store.readStream(stream(submissionId)))
         .filter((event) => scoringTypes.has(event.type))
         .at(-1);
-      if (!scored) return ok({ submissionId, eventId: null, eventHash: null, revealed: false, event: null });
+      const where = { submissionId, competitionId: row.competition_id, phase: row.phase };
+      if (!scored) return ok({ ...where, eventId: null, eventHash: null, revealed: false, event: null });
       const { hash, globalPosition: _position, transactionId: _transaction, ...content } = scored;
       return ok({
-        submissionId,
+        ...where,
         eventId: scored.id,
         eventHash: hash,
         revealed: row.published,

@@ -114,6 +114,7 @@ export async function adminRoutes(
           competitionId: z.uuid(),
           metric: scoring.metricName,
           publicPercent: z.number().int().min(1).max(99).default(50),
+          revealGroundTruth: z.enum(['true', 'false']).default('false'),
           file: formFile,
         }),
         response: {
@@ -125,6 +126,7 @@ export async function adminRoutes(
               publicPercent: z.number(),
               splitKeySha256: z.string(),
               scorerVersion: z.string(),
+              revealGroundTruth: z.boolean(),
             }),
           ),
         },
@@ -139,6 +141,8 @@ export async function adminRoutes(
           metric: scoring.metricName,
           // Any whole number here: out of 1–99 gets its own answer from upload() (publicShareOutOfRange).
           publicPercent: z.coerce.number().int().default(50),
+          // Publish the file with the split key after the last phase's final results (decision 0031).
+          revealGroundTruth: z.enum(['true', 'false']).default('false'),
         })
         .safeParse(fields);
       if (!parsed.success)
@@ -152,6 +156,7 @@ export async function adminRoutes(
           parsed.data.publicPercent,
           file.bytes,
           operator(request),
+          { revealGroundTruth: parsed.data.revealGroundTruth === 'true' },
         ),
       );
     },
