@@ -76,13 +76,25 @@ describe('operations in the console, in Chromium, against the real platform', ()
         mimeType: 'text/csv',
         buffer: Buffer.from(truth),
       });
+      // The organiser chooses to publish it after the final results (decision 0031).
+      await page.getByTestId('groundtruth-reveal').check();
       await page.getByTestId('groundtruth-upload').click();
-      // The split is by a hash of each row id, so about half, not exactly half, is public.
+      // Exactly the declared share is public (decision 0024).
       const split = /20 rows, (\d+) public and (\d+) private/.exec(
         (await page.getByTestId('groundtruth-result').textContent()) ?? '',
       );
-      expect(Number(split?.[1]) + Number(split?.[2])).toBe(20);
-      expect(Number(split?.[1])).toBeGreaterThan(0);
+      expect([Number(split?.[1]), Number(split?.[2])]).toEqual([10, 10]);
+      await expect
+        .poll(() => page.getByTestId('groundtruth-current').textContent())
+        .toContain('After the last final results: published with the split key');
+      expect(
+        (
+          await sais.api<{ commitments: { revealsGroundTruth: boolean }[] }>(
+            operator,
+            `/api/leaderboard/metric?competitionId=${competitionId}`,
+          )
+        ).body.data.commitments.at(-1)?.revealsGroundTruth,
+      ).toBe(true);
       await page.screenshot({ path: '/tmp/sais-console-operations-competition.png', fullPage: true });
 
       // Two participants submit through the API; both are scored.

@@ -151,7 +151,16 @@ export async function verifyScore(
   const platformCopy = await bytesOf(context, context.api.url('/api/submission/file', { submissionId }));
   let mine = platformCopy;
   if (options.file) {
-    mine = await readFile(options.file);
+    try {
+      mine = await readFile(options.file);
+    } catch (error) {
+      throw new UsageError(
+        context.t('fileMissing', {
+          path: options.file,
+          reason: (error as NodeJS.ErrnoException).code ?? String(error),
+        }),
+      );
+    }
     const line = firstDifferentLine(mine, platformCopy);
     if (line !== null) return fail('file', context.t('verifyScoreFileDiffers', { line }));
   }

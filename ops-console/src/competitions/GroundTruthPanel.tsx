@@ -1,5 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -40,6 +42,7 @@ export function GroundTruthPanel() {
   const [chosenMetric, setMetric] = useState<(typeof metrics)[number] | null>(null);
   const metric = chosenMetric ?? (current.data?.metric as (typeof metrics)[number] | undefined) ?? 'rmse';
   const [publicPercent, setPublicPercent] = useState(50);
+  const [reveal, setReveal] = useState(false);
   if (!record) return null;
   async function upload() {
     if (!file) return;
@@ -47,6 +50,7 @@ export function GroundTruthPanel() {
     form.set('competitionId', String(record!.id));
     form.set('metric', metric);
     form.set('publicPercent', String(publicPercent));
+    form.set('revealGroundTruth', String(reveal));
     form.set('file', file, file.name);
     const result = await act(
       () => api.upload<Uploaded>('/admin/groundtruth', form),
@@ -98,6 +102,17 @@ export function GroundTruthPanel() {
           {translate('console.competitions.actions.upload')}
         </Button>
       </Stack>
+      <FormControlLabel
+        sx={{ mt: 1 }}
+        control={
+          <Checkbox
+            checked={reveal}
+            onChange={(event) => setReveal(event.target.checked)}
+            slotProps={{ input: { 'data-testid': 'groundtruth-reveal' } as object }}
+          />
+        }
+        label={translate('console.trust.groundTruth.revealChoice')}
+      />
       {uploaded && (
         <Alert severity="success" sx={{ mt: 2 }} data-testid="groundtruth-result">
           {translate('console.competitions.groundTruthSplit', {
@@ -120,6 +135,7 @@ interface CurrentTruth {
   uploadedAt: string;
   uploadedByName: string | null;
   uploadedBy: string | null;
+  revealGroundTruth?: boolean;
 }
 
 /** The ground truth in force: file, rows and split, metric, who uploaded it and when. */
@@ -139,6 +155,7 @@ function CurrentTruthNote({ truth, zone }: { truth: CurrentTruth | null; zone: s
       `${Math.round((100 * truth.publicRows) / truth.rows)}% (${truth.publicRows.toLocaleString()} / ${(truth.rows - truth.publicRows).toLocaleString()})`,
     ],
     ['metric', translate(`console.competitions.metrics.${truth.metric}`, { _: truth.metric })],
+    ['reveal', translate(`console.trust.groundTruth.${truth.revealGroundTruth ? 'revealYes' : 'revealNo'}`)],
     [
       'uploadedBy',
       `${truth.uploadedByName ?? truth.uploadedBy ?? '—'} · ${formatInZone(truth.uploadedAt, zone)}`,

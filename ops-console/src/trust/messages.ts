@@ -167,6 +167,11 @@ export const trustEn = {
     split: 'Public share',
     metric: 'Metric',
     uploadedBy: 'Uploaded',
+    reveal: 'After the last final results',
+    revealYes: 'published with the split key (participants recompute their scores)',
+    revealNo: 'kept by the organiser (the split key alone is published)',
+    revealChoice:
+      'Publish this ground truth after the final results of every phase, so participants can recompute their own scores (recorded in the commitment; cannot be changed without setting the ground truth again)',
   },
 };
 
@@ -319,5 +324,10 @@ export const trustZh: typeof trustEn = {
     split: '公开比例',
     metric: '评价指标',
     uploadedBy: '上传',
+    reveal: '全部最终结果公布后',
+    revealYes: '与划分密钥一起公开（参赛者可重算自己的得分）',
+    revealNo: '由组织方保留（仅公开划分密钥）',
+    revealChoice:
+      '所有阶段最终结果公布后公开此真值文件，供参赛者重算自己的得分（写入承诺；如需更改须重新设置真值）',
   },
 };

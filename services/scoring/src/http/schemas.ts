@@ -17,6 +17,8 @@ export const groundTruthInForce = z.object({
   publicPercent: z.number().optional(),
   splitKeySha256: z.string().optional(),
   scorerVersion: z.string().optional(),
+  /** Decision 0031: the file is published with the split key after the last phase's final results. */
+  revealGroundTruth: z.boolean().optional(),
   uploadedAt: z.string(),
   uploadedBy: z.string().nullable(),
   uploadedByName: z.string().nullable(),

@@ -43,7 +43,9 @@ export default function FormatPage() {
           <OperatorText text={sections?.overview} testId="content-overview" />
         </FormatSection>
         <FormatSection id="evaluation" title={heading('evaluation')}>
-          {metric.status === 'ready' ? <MetricSummary metric={metric.value} /> : null}
+          {metric.status === 'ready' ? (
+            <MetricSummary metric={metric.value} competitionId={competition.competitionId} />
+          ) : null}
           <OperatorText text={sections?.evaluation} testId="content-evaluation" />
         </FormatSection>
         <FormatSection id="rules" title={heading('rules')}>

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { platformKey, transparencyApi } from '../transparency/transparencyClient';
 import { type ScoreProofState, verifyScore } from '../transparency/verifyScore';
+import { ScoreRecompute } from './ScoreRecompute';
 import type { Submission } from './types';
 
 const recheckMs = 10_000;
@@ -54,14 +55,20 @@ export function ScoreProof({ submission }: { submission: Submission }) {
         ? 'error.main'
         : 'text.secondary';
   return (
-    <Typography
-      variant="body2"
-      color={color}
-      title={detail}
-      data-testid="score-proof"
-      data-state={state.status}
-    >
-      {text}
-    </Typography>
+    <>
+      <Typography
+        variant="body2"
+        color={color}
+        title={detail}
+        data-testid="score-proof"
+        data-state={state.status}
+      >
+        {text}
+      </Typography>
+      {/* Once the content (with the private score) is checked, the scores themselves can be recomputed. */}
+      {state.status === 'verified' && state.contentChecked && (
+        <ScoreRecompute submissionId={submission.submissionId} />
+      )}
+    </>
   );
 }

@@ -4,6 +4,8 @@ import type { ApiClient } from '../../api/client';
 /** What `GET /api/submission/scoreRecord` answers: the event that recorded a submission's score. */
 export interface ScoreRecord {
   submissionId: string;
+  competitionId: string;
+  phase: string;
   eventId: string | null;
   eventHash: string | null;
   /** The event's content is given once the phase's private leaderboard is published. */
@@ -33,6 +35,27 @@ export function createTransparencyApi(client: ApiClient) {
     proof(log: string, eventId: string) {
       return client.request<transparency.EventInclusionProof>(`/transparency/${log}/proof`, {
         data: { eventId },
+        silent: true,
+      });
+    },
+    /** How the competition is scored, with every ground truth's commitment (and, once revealed, its key). */
+    metric(competitionId: string) {
+      return client.request<scoring.responses.CompetitionMetric | null>('/leaderboard/metric', {
+        data: { competitionId } satisfies scoring.requests.CompetitionQuery,
+        silent: true,
+      });
+    },
+    /** The published ground truth (decision 0031); a refusal when the organiser keeps it. */
+    groundTruth(competitionId: string) {
+      return client.download('/leaderboard/groundTruth', {
+        data: { competitionId } satisfies scoring.requests.CompetitionQuery,
+        silent: true,
+      });
+    },
+    /** My submitted file, as the platform kept it. */
+    submissionFile(submissionId: string) {
+      return client.download('/submission/file', {
+        data: { submissionId } satisfies scoring.requests.SubmissionQuery,
         silent: true,
       });
     },

@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { scoring } from '@sais/events';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,13 @@ import type { CompetitionMetric } from './contentApi';
  * The metric as the scoring service's registry defines it: its name, direction (from the service),
  * formula, what its symbols mean, and the public leaderboard's share of the test ids.
  */
-export function MetricSummary({ metric }: { metric: CompetitionMetric | null }) {
+export function MetricSummary({
+  metric,
+  competitionId,
+}: {
+  metric: CompetitionMetric | null;
+  competitionId: string;
+}) {
   const { t, i18n } = useTranslation();
   const language = languageOf(i18n.resolvedLanguage);
   if (!metric)
@@ -41,13 +48,13 @@ export function MetricSummary({ metric }: { metric: CompetitionMetric | null }) 
       <Typography sx={{ lineHeight: 1.8, mt: 1 }} data-testid="metric-split">
         {t('competition.content.split', { percent, publicRows: metric.publicRows, rows: metric.rows })}
       </Typography>
-      <Commitment metric={metric} />
+      <Commitment metric={metric} competitionId={competitionId} />
     </Box>
   );
 }
 
 /** The ground truth's commitment (decision 0024): what participants can hold the platform to. */
-function Commitment({ metric }: { metric: CompetitionMetric }) {
+function Commitment({ metric, competitionId }: { metric: CompetitionMetric; competitionId: string }) {
   const { t } = useTranslation();
   const last = metric.commitments.at(-1);
   if (!last) return null;
@@ -84,6 +91,23 @@ function Commitment({ metric }: { metric: CompetitionMetric }) {
           <Typography sx={{ lineHeight: 1.8 }}>{t('competition.content.commitmentRevealed')}</Typography>
           {field(t('competition.content.commitmentKey'), last.splitKey, 'commitment-revealed')}
         </>
+      )}
+      {last.groundTruthRevealed ? (
+        <Typography sx={{ lineHeight: 1.8 }} data-testid="commitment-truth-published">
+          {t('competition.content.groundTruthPublished')}{' '}
+          <Link
+            href={`/api/leaderboard/groundTruth?competitionId=${encodeURIComponent(competitionId)}`}
+            download
+          >
+            {t('competition.content.groundTruthDownload')}
+          </Link>
+        </Typography>
+      ) : (
+        last.revealsGroundTruth && (
+          <Typography sx={{ lineHeight: 1.8 }} data-testid="commitment-truth-later">
+            {t('competition.content.groundTruthLater')}
+          </Typography>
+        )
       )}
     </Box>
   );

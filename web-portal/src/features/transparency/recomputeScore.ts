@@ -1,0 +1,68 @@
+import { scoring } from '@sais/events';
+import type { TransparencyApi } from './transparencyApi';
+
+/** What recomputing a submission's scores in this browser found (decision 0031). */
+export type RecomputeState =
+  | { status: 'idle' | 'running' }
+  | { status: 'match' | 'mismatch'; recorded: Scores; recomputed: Scores; rows: number; publicRows: number }
+  /** The organiser keeps this ground truth; a ground truth replaced since; a key or file unlike its commitment. */
+  | { status: 'kept' | 'replaced' | 'keyMismatch' | 'truthMismatch' | 'unavailable' }
+  | { status: 'row'; file: scoring.RecomputeFile; line: number; reason: string };
+
+interface Scores {
+  publicScore: number | null;
+  privateScore: number | null;
+}
+
+const bytesOf = async (blob: Blob) => new Uint8Array(await blob.arrayBuffer());
+
+/**
+ * Recomputes, in this browser and with the shared recomputation code (`@sais/events` recompute.ts, not
+ * the scorer's), my submission's public and private scores from the published ground truth, the revealed
+ * split key and my file, after checking the key and the file against the commitment signed when the
+ * ground truth was set. The record's content was checked against the signed log by the proof beside it.
+ */
+export async function recomputeScore(api: TransparencyApi, submissionId: string): Promise<RecomputeState> {
+  const record = await api.scoreRecord(submissionId);
+  if (!record.revealed || !record.event) return { status: 'unavailable' };
+  const data = record.event.data as Scores & { metric: scoring.MetricName; groundTruthSha256: string };
+  const metric = await api.metric(record.competitionId);
+  const inForce = metric?.commitments.at(-1);
+  const commitment = metric?.commitments
+    .filter((c) => c.sha256 === data.groundTruthSha256 && c.setAt <= record.event!.occurredAt)
+    .at(-1);
+  if (!commitment || commitment !== inForce) return { status: 'replaced' };
+  if (!commitment.groundTruthRevealed) return { status: 'kept' };
+  if (!commitment.splitKey || !commitment.splitKeySha256 || commitment.publicPercent === null)
+    return { status: 'unavailable' };
+  const splitKey = Uint8Array.from(atob(commitment.splitKey), (char) => char.charCodeAt(0));
+  if ((await scoring.sha256Hex(splitKey)) !== commitment.splitKeySha256) return { status: 'keyMismatch' };
+  const [truth, mine] = await Promise.all([
+    api.groundTruth(record.competitionId).then(bytesOf),
+    api.submissionFile(submissionId).then(bytesOf),
+  ]);
+  if ((await scoring.sha256Hex(truth)) !== commitment.sha256) return { status: 'truthMismatch' };
+  try {
+    const recomputed = await scoring.recomputeScores({
+      groundTruth: truth,
+      submission: mine,
+      metric: data.metric,
+      splitKey,
+      publicPercent: commitment.publicPercent,
+    });
+    const match =
+      scoring.sameScore(recomputed.publicScore, data.publicScore) &&
+      scoring.sameScore(recomputed.privateScore, data.privateScore);
+    return {
+      status: match ? 'match' : 'mismatch',
+      recorded: { publicScore: data.publicScore, privateScore: data.privateScore },
+      recomputed,
+      rows: recomputed.rows,
+      publicRows: recomputed.publicRows,
+    };
+  } catch (error) {
+    if (error instanceof scoring.RecomputeProblem)
+      return { status: 'row', file: error.file, line: error.line, reason: error.reason };
+    throw error;
+  }
+}

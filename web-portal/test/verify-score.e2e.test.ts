@@ -1,0 +1,232 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { competition as C } from '@sais/events';
+import { sql } from 'kysely';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureAppBuilt } from '../../infra/test/apps.ts';
+import { launchChromium } from './support/browser';
+import { type Mailbox, startMailbox } from './support/mailbox';
+import { type RunningPlatform, startPlatform } from './support/platform';
+
+const screenshots = join('/tmp', 'sais-portal-screenshots');
+const day = 86_400_000;
+const ids = Array.from({ length: 40 }, (_, i) => `m${i}`);
+const truth = `id,yield\n${ids.map((id, i) => `${id},${i * 2.5}`).join('\n')}\n`;
+/** Off by one on every fourth id: both boards get a score that is not 0. */
+const mine = `id,yield\n${ids.map((id, i) => `${id},${i * 2.5 + (i % 4 === 0 ? 1 : 0)}`).join('\n')}\n`;
+
+/**
+ * Issue 30 in Chromium against the real platform (the run's mode: embedded or PostgreSQL): an
+ * organiser chose to publish the ground truth; after the final results, the competition page links it
+ * and My Submissions recomputes the participant's public and private scores in the browser — from the
+ * published file and split key, with the shared recomputation code, not the scorer — and says they are
+ * the recorded ones; in English and in zh-CN.
+ */
+describe('recomputing my scores in the browser after the final results', () => {
+  let mailbox: Mailbox;
+  let running: RunningPlatform;
+  let browser: Browser;
+  let page: Page;
+  let origin: string;
+  let competitionId: string;
+  const stamp = Date.now() % 1_000_000;
+  const consoleErrors: string[] = [];
+
+  /** A session (cookie) of someone signed in through the API. */
+  async function signIn(username: string, password: string) {
+    const response = await fetch(`${origin}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    });
+    return response.headers.get('set-cookie')!.split(';')[0]!;
+  }
+  async function call(cookie: string, path: string, body?: unknown | FormData) {
+    const response = await fetch(`${origin}/api${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: {
+        cookie,
+        'accept-language': 'en',
+        ...(body === undefined || body instanceof FormData ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+    });
+    return (await response.json()) as { code: number; message: string; data: never };
+  }
+  async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, what: string) {
+    for (let i = 0; i < 300; i++) {
+      const value = await probe();
+      if (done(value)) return value;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`timed out waiting for ${what}`);
+  }
+
+  beforeAll(async () => {
+    mailbox = await startMailbox();
+    await ensureAppBuilt('web-portal');
+    running = await startPlatform(mailbox.url, { SAIS_SEED: 'off' });
+    origin = running.origin;
+    const db = running.platform.database.db;
+
+    // An operator makes a one-phase competition without prize money (one operator publishes) and sets
+    // its ground truth, choosing to publish it after the final results.
+    await running.createStaff(`op${stamp}`, 'Operate1234', ['operator']);
+    const operator = await signIn(`op${stamp}`, 'Operate1234');
+    const created = await call(operator, '/admin/competitions', {
+      title: { en: 'Open Yield', 'zh-CN': '公开产率' },
+      description: { en: 'Predict the yield', 'zh-CN': '预测产率' },
+      type: 'Algorithm',
+      bonus: 0,
+      season: '2027',
+      sponsors: [],
+      timeZone: 'Asia/Shanghai',
+      teamSizeLimit: 3,
+      teamFormingAttempts: 3,
+      dailySubmissionLimit: 5,
+      teamMergeDeadline: null,
+      agreements: [],
+      finalResultsApproval: 'one-operator',
+      phases: [
+        {
+          phase: 'preliminary',
+          startsAt: new Date(Date.now() - day).toISOString(),
+          endsAt: new Date(Date.now() + 30 * day).toISOString(),
+        },
+      ],
+    });
+    expect(created.code).toBe(0);
+    competitionId = (created.data as { id: string }).id;
+    await until(
+      () => sql`select 1 from scoring.competitions where competition_id = ${competitionId}`.execute(db),
+      (found) => found.rows.length > 0,
+      'the competition in scoring',
+    );
+    const form = new FormData();
+    form.set('competitionId', competitionId);
+    form.set('metric', 'mae');
+    form.set('publicPercent', '50');
+    form.set('revealGroundTruth', 'true');
+    form.set('file', new Blob([truth], { type: 'text/csv' }), 'truth.csv');
+    expect((await call(operator, '/admin/groundtruth', form)).code).toBe(0);
+
+    // A participant signed up (as the competition service records it) submits their file.
+    const username = `ver${stamp}`;
+    await running.createStaff(username, 'Verify1234', []);
+    const accountId = (
+      await sql<{ account_id: string }>`select account_id from identity.account_keys
+        where kind = 'username' and value = ${username}`.execute(db)
+    ).rows[0]!.account_id;
+    await db.transaction().execute(async (trx) => {
+      await sql`insert into competition.registrations (competition_id, account_id, signed_up_at)
+        values (${competitionId}, ${accountId}, now())`.execute(trx);
+      await running.platform.stores.get('competition')!.append(
+        C.ParticipantSignedUp.aggregate,
+        `registration-${competitionId}-${accountId}`,
+        'no_stream',
+        [{ type: C.ParticipantSignedUp.type, data: { competitionId, accountId, acceptedAgreements: [] } }],
+        {
+          actor: { userId: accountId, role: 'participant' },
+          correlationId: randomUUID(),
+          causationId: null,
+        },
+        { trx },
+      );
+    });
+    const participant = await signIn(username, 'Verify1234');
+    await until(
+      () =>
+        fetch(`${origin}/api/submission/sample?competitionId=${competitionId}`, {
+          headers: { cookie: participant },
+        }),
+      (response) => response.status === 200,
+      'the sign-up in scoring',
+    );
+    const upload = new FormData();
+    upload.set('competitionId', competitionId);
+    upload.set('file', new Blob([mine], { type: 'text/csv' }), 'mine.csv');
+    expect((await call(participant, '/submission/upload', upload)).code).toBe(0);
+    await until(
+      () => call(participant, `/submission/mine?competitionId=${competitionId}`),
+      (answer) => (answer.data as { status: string }[])[0]?.status === 'Completed',
+      'the submission scored',
+    );
+
+    // The phase ends (an operator closes it) and its final results are published.
+    expect(
+      (await call(operator, `/admin/competitions/${competitionId}/phases/preliminary/close`, {})).code,
+    ).toBe(0);
+    await until(
+      () => call(operator, '/admin/leaderboard/publish', { competitionId, phase: 'preliminary' }),
+      (answer) => answer.code === 0,
+      'the final results published',
+    );
+
+    browser = await launchChromium();
+    const context = await browser.newContext({
+      viewport: { width: 1366, height: 900 },
+      acceptDownloads: true,
+    });
+    context.setDefaultTimeout(10_000);
+    const [name, value] = participant.split('=') as [string, string];
+    await context.addCookies([{ name, value, url: origin }]);
+    page = await context.newPage();
+    page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await running?.close();
+    await mailbox?.close();
+  });
+
+  const language = async (code: 'en' | 'zh-CN') => {
+    await page.evaluate((value) => localStorage.setItem('language', value), code);
+    await page.reload();
+  };
+
+  it('links the published ground truth on the competition page, and its file is the committed one', async () => {
+    await page.goto(`${origin}/competitionDetail/${competitionId}/format`);
+    await language('en');
+    const published = page.getByTestId('commitment-truth-published');
+    await expect
+      .poll(() => published.textContent(), { timeout: 30_000 })
+      .toContain('The ground truth is published');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      published.getByRole('link', { name: 'Download the ground truth' }).click(),
+    ]);
+    const path = await download.path();
+    const { readFile } = await import('node:fs/promises');
+    expect((await readFile(path)).toString()).toBe(truth);
+    await mkdir(screenshots, { recursive: true });
+    await page
+      .getByTestId('metric-commitment')
+      .screenshot({ path: join(screenshots, 'commitment-truth-published.png') });
+  });
+
+  it('recomputes my public and private scores in this browser and finds the recorded ones', async () => {
+    await page.goto(`${origin}/competitionDetail/${competitionId}/mySubmissions`);
+    await language('en');
+    const row = page.getByTestId('submission-row').first();
+    // The signed record's content (with the private score) is checked first, then the button is offered.
+    await expect
+      .poll(() => row.getByTestId('score-proof').getAttribute('data-state'), { timeout: 30_000 })
+      .toBe('verified');
+    await row.getByTestId('score-recompute').click();
+    const result = row.getByTestId('score-recomputed');
+    await expect.poll(() => result.getAttribute('data-state'), { timeout: 30_000 }).toBe('match');
+    await expect(result.textContent()).resolves.toMatch(
+      /^Recomputed in this browser: public \S+, private \S+ \(20 private ids of 40\) — the recorded scores$/,
+    );
+    await page.screenshot({ path: join(screenshots, 'my-submissions-recomputed.png'), fullPage: true });
+    await language('zh-CN');
+    await page.getByTestId('submission-row').first().getByTestId('score-recompute').click();
+    await expect
+      .poll(() => page.getByTestId('score-recomputed').first().textContent(), { timeout: 30_000 })
+      .toMatch(/^本浏览器重算结果：公榜 \S+，私榜 \S+（共 40 个样本，其中私榜 20 个）——与记录一致$/);
+    expect(consoleErrors).toEqual([]);
+  });
+});
