@@ -60,6 +60,12 @@ const benchmarks: Record<string, { description: string; load: () => Promise<Benc
       'of scored submissions, embedded and on PostgreSQL + Kafka. Args: modes=embedded,servers history=N people=N',
     load: async () => (await import('./audit-load.ts')).default,
   },
+  assets: {
+    description:
+      "the built portal's home page and console as the gateway serves them: files a first visit loads, bytes on " +
+      'disk and sent with br/gzip, Cache-Control, what a second visit asks again (npm run build first)',
+    load: async () => (await import('./assets.ts')).default,
+  },
   'signin-timing': {
     description:
       'refusing a wrong password for a real account vs an unknown one (identity on PostgreSQL and Kafka), ' +

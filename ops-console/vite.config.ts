@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 // The gateway serves the build under /console/ next to the portal, with the API under /api on the
 // same origin; in development the API calls are forwarded to a locally running gateway.
@@ -7,7 +8,12 @@ const gateway = process.env.SAIS_GATEWAY_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   base: '/console/',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Brotli and gzip copies beside each file over 1 KiB, served as they are by the gateway (@fastify/static
+    // preCompressed): compressed once at build, never per request (issue 35).
+    compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024 }),
+  ],
   server: { port: 5174, proxy: { '/api': gateway } },
   build: {
     rolldownOptions: {

@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { freshDatabase } from '@sais/kit/testing';
 import { createApp, createPlatform, type Platform } from '@sais/kit';
 import type { FastifyInstance } from 'fastify';
@@ -46,6 +47,39 @@ describe('gateway', () => {
     const console = await allInOne.app.inject({ method: 'GET', url: '/console/' });
     expect(console.statusCode).toBe(200);
     expect(console.body).not.toBe(home.body);
+  });
+
+  it('sends the built files compressed at build time, the hashed ones cached for a year (issue 35)', async () => {
+    for (const page of ['/', '/console/']) {
+      const html = await allInOne.app.inject({
+        method: 'GET',
+        url: page,
+        headers: { 'accept-encoding': 'identity' },
+      });
+      // Pages are checked on every visit, so a release shows at once.
+      expect(html.headers['cache-control']).toBe('no-cache');
+      const assets = [...html.body.matchAll(/(?:src|href)="([^"]*\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+      expect(assets.length, page).toBeGreaterThan(0);
+      for (const asset of assets.slice(0, 3)) {
+        const plain = await allInOne.app.inject({
+          method: 'GET',
+          url: asset,
+          headers: { 'accept-encoding': 'identity' },
+        });
+        const br = await allInOne.app.inject({
+          method: 'GET',
+          url: asset,
+          headers: { 'accept-encoding': 'gzip, br' },
+        });
+        expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        expect(br.headers.vary).toContain('accept-encoding');
+        if (plain.rawPayload.length < 1024) continue; // small files are not compressed
+        expect(br.headers['content-encoding']).toBe('br');
+        expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+        expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+      }
+    }
   });
 
   it('keeps the API envelope for unknown API paths and documents the API', async () => {

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csv, latestSplit, scoringHarness, waitFor } from './support.ts';
@@ -38,7 +39,7 @@ describe('the public leaderboard page cache (ETag, 304, invalidation)', () => {
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^"[\w-]{27}"$/);
     expect(first.headers['cache-control']).toBe('no-cache');
-    expect(first.headers.vary).toBe('Accept-Language');
+    expect(first.headers.vary).toBe('Accept-Language, Accept-Encoding');
     expect(first.body.data.records.map((r: { teamId: string }) => r.teamId)).toEqual([a.accountId]);
 
     // The same bytes and tag for every reader: signed in or not, participant or not.
@@ -113,6 +114,41 @@ describe('the public leaderboard page cache (ETag, 304, invalidation)', () => {
     });
     expect(other.status).toBe(200);
     expect(names(other)).toEqual(['已注销用户', stays.username]);
+  });
+
+  it('sends a page compressed (br or gzip, as the reader accepts) from copies made once, each with its own tag', async () => {
+    const competitionId = await h.competition(truth);
+    for (let team = 1; team <= 6; team++) {
+      const { web } = await h.participant(competitionId);
+      await h.submit(web, competitionId, scored(team, team));
+    }
+    await h.board(competitionId, (d) => d.total === 6);
+    const plain = await page(competitionId);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const tag = String(plain.headers.etag);
+    const br = await page(competitionId, { 'accept-encoding': 'gzip, deflate, br' });
+    const gzip = await page(competitionId, { 'accept-encoding': 'br;q=0, gzip' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    // The same envelope once decoded, in fewer bytes, with a tag of its own per coding.
+    expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect(gunzipSync(gzip.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(new Set([tag, br.headers.etag, gzip.headers.etag]).size).toBe(3);
+    // The same compressed bytes to the next reader (made once), and 304 to its tag.
+    const again = await page(competitionId, { 'accept-encoding': 'br' });
+    expect(again.rawPayload.equals(br.rawPayload)).toBe(true);
+    const cached = await page(competitionId, {
+      'accept-encoding': 'br',
+      'if-none-match': String(br.headers.etag),
+    });
+    expect(cached.status).toBe(304);
+    // A reader holding the plain tag but now asking for br gets the br bytes, not a 304.
+    expect((await page(competitionId, { 'accept-encoding': 'br', 'if-none-match': tag })).status).toBe(200);
+    // Refusing every coding: the plain bytes.
+    const identity = await page(competitionId, { 'accept-encoding': 'identity, br;q=0, gzip;q=0' });
+    expect(identity.headers['content-encoding']).toBeUndefined();
   });
 
   it("never gives a participant the operator's preview of a hidden private board", async () => {

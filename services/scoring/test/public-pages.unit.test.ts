@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { noneMatch } from '../src/http/boards/public-pages.ts';
+import { chosenCoding, noneMatch } from '../src/http/boards/public-pages.ts';
 
 /** An entity tag as the public page makes them: a quoted base64url string. */
 const tag = fc.stringMatching(/^[\w-]{1,27}$/).map((value) => `"${value}"`);
@@ -30,5 +30,19 @@ describe('If-None-Match (RFC 9110 §13.1.2, weak comparison)', () => {
       }),
     );
     expect(noneMatch(undefined, '"a"')).toBe(false);
+  });
+});
+
+describe('chosenCoding', () => {
+  it('prefers br, then gzip, and honours q=0', () => {
+    expect(chosenCoding(undefined)).toBeNull();
+    expect(chosenCoding('')).toBeNull();
+    expect(chosenCoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(chosenCoding('gzip')).toBe('gzip');
+    expect(chosenCoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(chosenCoding('BR ; Q=0.0, GZIP')).toBe('gzip');
+    expect(chosenCoding('identity')).toBeNull();
+    expect(chosenCoding('gzip;q=0, br;q=0')).toBeNull();
+    expect(chosenCoding('*')).toBe('gzip');
   });
 });

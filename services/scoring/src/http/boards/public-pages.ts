@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { ok, requestLanguage } from '@sais/kit';
 import type { Language } from '@sais/events';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -10,6 +11,26 @@ type Page = Parameters<typeof withDeletedUsers>[0];
 interface Serialized {
   body: Buffer;
   etag: string;
+  /** The same bytes compressed, made once when a reader first accepts the coding (issue 35). */
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+/** Pages smaller than this are sent as they are: compressing them saves less than its headers cost. */
+const COMPRESS_FROM_BYTES = 1024;
+
+/** The coding to send: br, else gzip, when the reader accepts it (a `;q=0` refuses it), else none. */
+export function chosenCoding(header: string | undefined): 'br' | 'gzip' | null {
+  if (!header) return null;
+  const accepted = new Set<string>();
+  for (const part of header.split(',')) {
+    const [name, ...parameters] = part.trim().toLowerCase().split(';');
+    const refused = parameters.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(p));
+    if (name && !refused) accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return null;
 }
 
 interface Entry {
@@ -67,16 +88,37 @@ export class PublicPages {
     return serialized;
   }
 
-  /** Answers `page`: 304 when the reader has these bytes already, else the bytes. */
+  /**
+   * Answers `page`: 304 when the reader has these bytes already, else the bytes — compressed (br or gzip,
+   * as the reader accepts) from copies made once per page and coding, never per request; each coding has
+   * its own entity tag, as RFC 9110 §8.8.3 asks of different representations.
+   */
   send(page: Page, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-    const { body, etag } = this.serialized(page, request);
+    const serialized = this.serialized(page, request);
+    const coding =
+      serialized.body.length >= COMPRESS_FROM_BYTES ? chosenCoding(request.headers['accept-encoding']) : null;
+    const etag = coding ? `${serialized.etag.slice(0, -1)}-${coding}"` : serialized.etag;
     reply.header('etag', etag);
     // Any cache may keep it but must ask again each time (the board changes at any moment).
     reply.header('cache-control', 'no-cache');
-    reply.header('vary', 'Accept-Language');
+    reply.header('vary', 'Accept-Language, Accept-Encoding');
     const given = request.headers['if-none-match'];
     if (given !== undefined && noneMatch(given, etag)) return reply.code(304).send();
+    reply.type('application/json; charset=utf-8');
+    if (coding === 'br') {
+      serialized.br ??= brotliCompressSync(serialized.body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 5,
+          [constants.BROTLI_PARAM_SIZE_HINT]: serialized.body.length,
+        },
+      });
+      return reply.header('content-encoding', 'br').send(serialized.br as never);
+    }
+    if (coding === 'gzip') {
+      serialized.gzip ??= gzipSync(serialized.body);
+      return reply.header('content-encoding', 'gzip').send(serialized.gzip as never);
+    }
     // The envelope's bytes (Fastify sends a Buffer as it is).
-    return reply.type('application/json; charset=utf-8').send(body as never);
+    return reply.send(serialized.body as never);
   }
 }
