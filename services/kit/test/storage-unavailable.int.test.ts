@@ -143,7 +143,7 @@ describe('storage unavailable on a PostgreSQL of its own', () => {
 
     // Nothing lost or doubled: one event per id in the store, none for the refused probes, and the read
     // model applied each exactly once.
-    const written = new Set([...before, ...during, after]);
+    const written = new Set<string>([...before, ...during, after]);
     const store = platform.stores.get('identity')!;
     const all = await store.readAll(undefined, 10_000);
     expect(all.map((event) => event.streamId).sort()).toEqual([...written].sort());
