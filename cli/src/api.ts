@@ -31,9 +31,20 @@ export interface ApiOptions {
 
 type Query = Record<string, string | number | undefined>;
 
+/** How many times a call is sent at most while the platform is briefly unavailable (503, no connection). */
+export const maxAttempts = 5;
+/** A connection dropped mid-call: retried for a GET only (a POST may have been done). */
+const connectionLost = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+
+/** A response's `Retry-After` in seconds (1 when absent or unreadable), at most `max`. */
+function retryAfter(response: Response, max: number): number {
+  return Math.min(Math.max(Number(response.headers.get('retry-after')) || 1, 1), max);
+}
+
 /**
  * The platform's HTTP API with a personal access token (`Authorization: Bearer`): envelopes unwrapped,
- * refusals thrown as `PlatformError`, a 429 waited out once (its `Retry-After`).
+ * refusals thrown as `PlatformError`, a 429 waited out once (its `Retry-After`), a brief outage retried
+ * (`fetch`).
  */
 export class Api {
   constructor(readonly options: ApiOptions) {}
@@ -55,31 +66,77 @@ export class Api {
     };
   }
 
-  /** A raw call (downloads): network failures become `NetworkError`, one 429 is waited out. */
-  async fetch(url: URL, init: RequestInit = {}, retried = false): Promise<Response> {
-    let response: Response;
-    try {
-      response = await fetch(url, { ...init, headers: this.headers(init.headers as Record<string, string>) });
-    } catch (error) {
-      if (error instanceof UsageError) throw error;
-      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-      throw new NetworkError(
-        text(this.options.language, 'network', {
-          url: this.options.url,
-          reason: cause?.code ?? cause?.message ?? (error as Error).message,
-        }),
-      );
+  /**
+   * A raw call (downloads): network failures become `NetworkError`, one 429 is waited out, and while the
+   * platform is briefly unavailable (decision 0027) the call is sent again, at most `maxAttempts` times
+   * in all: after a 503 (it did nothing) once its `Retry-After` has passed; after a refused connection
+   * (nothing was sent); after a dropped connection only for a GET (it changes nothing).
+   */
+  async fetch(url: URL, init: RequestInit = {}): Promise<Response> {
+    const { language, note } = this.options;
+    const sleep = this.options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    const method = (init.method ?? 'GET').toUpperCase();
+    let rateLimited = false;
+    for (let attempt = 1; ; attempt++) {
+      let response: Response;
+      try {
+        response = await fetch(url, {
+          ...init,
+          headers: this.headers(init.headers as Record<string, string>),
+        });
+      } catch (error) {
+        if (error instanceof UsageError) throw error;
+        const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+        const reason = cause?.code ?? cause?.message ?? (error as Error).message;
+        const again = reason === 'ECONNREFUSED' || (method === 'GET' && connectionLost.has(reason));
+        if (again && attempt < maxAttempts) {
+          // Backing off: 1, 2, 3, 4 s (10 s in all), about what a database or process restart takes.
+          const seconds = Math.min(attempt, 4);
+          note(
+            text(language, 'unavailableRetry', {
+              reason,
+              seconds,
+              attempt: attempt + 1,
+              attempts: maxAttempts,
+            }),
+          );
+          await sleep(seconds * 1000);
+          continue;
+        }
+        const message = text(language, 'network', { url: this.options.url, reason });
+        throw new NetworkError(
+          again ? `${message}\n${text(language, 'unavailableGaveUp', { attempts: maxAttempts })}` : message,
+        );
+      }
+      if (response.status === 429 && !rateLimited) {
+        rateLimited = true;
+        attempt--; // a rate limit is not an outage: it spends no attempt
+        const seconds = retryAfter(response, 300);
+        await response.body?.cancel();
+        note(text(language, 'rateLimited', { seconds }));
+        await sleep(seconds * 1000);
+        continue;
+      }
+      if (response.status === 503) {
+        if (attempt >= maxAttempts) {
+          note(text(language, 'unavailableGaveUp', { attempts: maxAttempts }));
+          return response;
+        }
+        const seconds = retryAfter(response, 60);
+        await response.body?.cancel();
+        note(
+          text(language, 'unavailableRetry', {
+            reason: 503,
+            seconds,
+            attempt: attempt + 1,
+            attempts: maxAttempts,
+          }),
+        );
+        await sleep(seconds * 1000);
+        continue;
+      }
+      return response;
     }
-    if (response.status === 429 && !retried) {
-      const seconds = Math.min(Math.max(Number(response.headers.get('retry-after')) || 1, 1), 300);
-      await response.body?.cancel();
-      this.options.note(text(this.options.language, 'rateLimited', { seconds }));
-      await (this.options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))))(
-        seconds * 1000,
-      );
-      return this.fetch(url, init, true);
-    }
-    return response;
   }
 
   /** The `{ code, message, data }` envelope of a response: its data, or the refusal thrown. */

@@ -33,6 +33,15 @@ const texts = {
     en: 'The platform asks to slow down; waiting {seconds} s, then trying once more',
     'zh-CN': '平台要求降低请求频率；等待 {seconds} 秒后重试一次',
   },
+  unavailableRetry: {
+    en: 'The platform is briefly unavailable ({reason}); waiting {seconds} s, then trying again (attempt {attempt} of {attempts})',
+    'zh-CN': '平台暂时不可用（{reason}）；等待 {seconds} 秒后重试（第 {attempt} 次，共 {attempts} 次）',
+  },
+  unavailableGaveUp: {
+    en: 'Gave up after {attempts} attempts: the platform is still unavailable. The refused attempts changed nothing, so running the command again later is safe.',
+    'zh-CN':
+      '已尝试 {attempts} 次，平台仍不可用，已放弃。被拒绝的尝试没有产生任何更改，稍后可放心重新运行该命令。',
+  },
   notJson: {
     en: 'The platform answered {status} without its usual reply',
     'zh-CN': '平台返回了 {status}，但不是预期的响应格式',

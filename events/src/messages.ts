@@ -42,6 +42,8 @@ export const errorCodes = {
   tooManyRequests: 429,
   internal: 500,
   notAvailable: 501,
+  /** Storage (PostgreSQL) unreachable for a moment: nothing was done, retry after `data.retryAfterSeconds`. */
+  serviceUnavailable: 503,
   insufficientStorage: 507,
 } as const;
 

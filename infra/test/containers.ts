@@ -83,7 +83,7 @@ async function retry<T>(what: string, timeoutMs: number, attempt: () => Promise<
  * PostgreSQL 15, user postgres without password; `url` is the admin URL of the `postgres` database.
  * Its port is chosen up front and published as such, so a restart (fault tests) keeps the address.
  */
-export async function startPostgres(image = PG_IMAGE): Promise<RestartableServer & { url: string }> {
+export async function startPostgres(image = PG_IMAGE): Promise<InterruptibleServer & { url: string }> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await startPostgresOn(image, await freePort());
@@ -95,8 +95,8 @@ export async function startPostgres(image = PG_IMAGE): Promise<RestartableServer
   }
 }
 
-async function startPostgresOn(image: string, port: number): Promise<RestartableServer & { url: string }> {
-  const { GenericContainer, Wait } = await testcontainers();
+async function startPostgresOn(image: string, port: number): Promise<InterruptibleServer & { url: string }> {
+  const { GenericContainer, Wait, getContainerRuntimeClient } = await testcontainers();
   const container = await new GenericContainer(image)
     .withExposedPorts({ container: 5432, host: port })
     .withEnvironment({ POSTGRES_HOST_AUTH_METHOD: 'trust' }) // for the official image; ours trusts anyway
@@ -134,6 +134,17 @@ async function startPostgresOn(image: string, port: number): Promise<Restartable
     async restart() {
       // A clean stop (the image's SIGINT: a fast shutdown that writes everything out), not a kill.
       await container.restart({ timeout: 10_000 });
+      await answering();
+    },
+    async down() {
+      // A clean stop (fast shutdown: sessions end with 57P01), the container and its data stay.
+      const client = await getContainerRuntimeClient();
+      await client.container.stop(client.container.getById(container.getId()), { timeout: 10_000 });
+    },
+    async up() {
+      // The published port was chosen up front: the server comes back at the same address.
+      const client = await getContainerRuntimeClient();
+      await client.container.start(client.container.getById(container.getId()));
       await answering();
     },
   };

@@ -57,4 +57,7 @@ export const embeddedPortalFiles: string[] = ['test/journey.e2e.test.ts'];
  *   PGlite case of its own);
  * - gateway backup (pg_dump), deploy (compose): the deployment is PostgreSQL + Kafka; backup also
  *   covers the embedded folder itself.
+ * - kit's storage-unavailable and the CLI's outage: a PostgreSQL container stopped and started under the
+ *   platform; the embedded database runs in the process and cannot be away on its own (decision 0027).
+ *   The answer itself is mode-free: storage-unavailable.unit.test.ts.
  */

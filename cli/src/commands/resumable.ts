@@ -71,8 +71,8 @@ function envelopeOf(body: string | undefined): { code: number; message: string; 
 }
 
 /**
- * A result file over tus: resumed from the platform's offset after a dropped connection (three retries
- * in this run) or in a later run (the upload's address is kept until it finishes). Answers the
+ * A result file over tus: resumed from the platform's offset after a dropped connection or a 503 (four retries
+ * over 10 s in this run) or in a later run (the upload's address is kept until it finishes). Answers the
  * submission the final PATCH reports.
  */
 export async function uploadResumable(
@@ -105,7 +105,10 @@ export async function uploadResumable(
       urlStorage: new FileUrlStorage(join(dirname(configPath(context.env)), 'uploads.json')),
       storeFingerprintForResuming: true,
       removeFingerprintOnSuccess: true,
-      retryDelays: [0, 1000, 3000],
+      // tus-js-client sends again after a dropped connection or a 5xx (a 503 while storage is unavailable
+      // did nothing; decision 0027), resuming from the platform's offset: 4 more tries over 10 s, the
+      // same span as \`Api.fetch\`'s. (It does not read Retry-After; these waits are at least its 2 s.)
+      retryDelays: [1000, 2000, 3000, 4000],
       onProgress: (sent, total) => {
         if (bar && !bar.isActive) bar.start(total, sent);
         bar?.update(sent);

@@ -80,6 +80,10 @@ export const commonMessages = {
     en: 'The server is running out of storage space, so uploads are paused; please try again later',
     'zh-CN': '服务器存储空间不足，暂停接收上传，请稍后再试',
   },
+  storageUnavailable: {
+    en: 'The platform’s storage is briefly unavailable and nothing was saved; please try again in {{retryAfterSeconds}} s',
+    'zh-CN': '平台存储暂时不可用，本次操作未保存；请在 {{retryAfterSeconds}} 秒后重试',
+  },
   internalError: {
     en: 'Something went wrong on our side, please try again later',
     'zh-CN': '服务器开小差了，请稍后再试',

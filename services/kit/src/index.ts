@@ -1,6 +1,7 @@
 export * from './db/database.ts';
 export * from './db/lock.ts';
 export * from './db/migrate.ts';
+export * from './db/unavailable.ts';
 export * from './errors.ts';
 export * from './eventstore/canonical.ts';
 export * from './eventstore/command-handler.ts';

@@ -1,8 +1,9 @@
 import { mkdir } from 'node:fs/promises';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely } from 'kysely';
 import pg from 'pg';
 import { configurePgTypes, pgliteParsers } from './driver-types.ts';
 import { lockEmbeddedDatabase } from './lock.ts';
+import { InDoubtAwarePostgresDialect } from './unavailable.ts';
 
 export type DatabaseConfig =
   { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir: string };
@@ -38,7 +39,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       client.on('error', (error) => process.emitWarning(`PostgreSQL connection closed: ${error.message}`)),
     );
     pool.on('error', () => undefined); // the idle client's own listener above reported it
-    const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely({ dialect: new InDoubtAwarePostgresDialect({ pool }) });
     return { kind: 'postgres', db, close: () => db.destroy() };
   }
   // Loaded lazily: the real mode never pays for the WebAssembly PostgreSQL.

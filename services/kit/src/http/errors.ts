@@ -1,8 +1,33 @@
-import { errorCodes, translate, translateWith } from '@sais/events';
+import { type Language, errorCodes, translate, translateWith } from '@sais/events';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isStorageUnavailable } from '../db/unavailable.ts';
 import { AppError } from '../errors.ts';
 import { isMessageKey, localize, requestLanguage } from './envelope.ts';
+
+/**
+ * What a 503 for unavailable storage asks the client to wait (`Retry-After` and `data.retryAfterSeconds`):
+ * a clean PostgreSQL restart takes about this long (docs/benchmarks.md, "Faults survived").
+ */
+export const STORAGE_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * The answer while storage is unavailable (decision 0027): 503, `Retry-After`, and the envelope with
+ * `data.retryAfterSeconds`. The one definition, for the error handler and for answers written outside
+ * Fastify's (the tus server's).
+ */
+export function storageUnavailableAnswer(language: Language) {
+  const data = { retryAfterSeconds: STORAGE_RETRY_AFTER_SECONDS };
+  return {
+    status: 503,
+    headers: { 'retry-after': String(STORAGE_RETRY_AFTER_SECONDS) },
+    body: {
+      code: errorCodes.serviceUnavailable,
+      message: translateWith('storageUnavailable', language, data),
+      data,
+    },
+  } as const;
+}
 
 function fieldOf(path: string): string {
   return path.replace(/^\//, '').replaceAll('/', '.');
@@ -78,6 +103,12 @@ export function installErrorHandling(app: FastifyInstance): void {
         message: translate('invalidRequest', language),
         data: { reason: error.message },
       });
+    }
+    if (isStorageUnavailable(error)) {
+      // Decision 0027: the request did not happen (no transaction began, or the server rolled it back).
+      request.log.warn({ err: error }, 'storage unavailable: answered 503');
+      const answer = storageUnavailableAnswer(language);
+      return reply.status(answer.status).headers(answer.headers).send(answer.body);
     }
     request.log.error({ err: error }, 'request failed');
     return reply

@@ -59,8 +59,12 @@ export class KafkaTransport implements EventTransport {
         if (entry.level <= logLevel.ERROR) logger.warn({ kafka: extra }, `kafka: ${message}`);
       },
       // Waits between retries stay short (kafkajs grows them up to 30 s by default), so a consumer or the
-      // producer is back within a couple of seconds of the broker (a Kafka restart, docs/operations.md).
-      retry: { retries: 8, initialRetryTime: 100, maxRetryTime: 2000 },
+      // producer is back within a second of the broker (a Kafka restart, docs/operations.md). And they
+      // last longer than a broker's restart (~22 s in all; 8 retries, ~9 s, did not): a consumer whose
+      // retries run out crashes and rejoins as a new member, and the restarted coordinator then holds the
+      // group until the old membership's session expires — a whole session timeout added to the
+      // recovery (issue 33, finding 10; docs/benchmarks.md).
+      retry: { retries: 25, initialRetryTime: 100, maxRetryTime: 1000 },
     });
   }
 

@@ -1,7 +1,7 @@
 // Over 300 lines: the resumable upload end to end: the tus server with its hooks (owner, precheck, reservation),
 // the finished file streamed through the line guard, and each tus call documented for the OpenAPI document.
 import { createReadStream } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -11,11 +11,13 @@ import {
   ForbiddenError,
   envelopeOf,
   hijack,
+  isStorageUnavailable,
   localizeSuccess,
   ok,
   requestLanguage,
   requestMetadata,
   requirePrincipal,
+  storageUnavailableAnswer,
 } from '@sais/kit';
 import { FileStore } from '@tus/file-store';
 import { EVENTS, Server } from '@tus/server';
@@ -104,6 +106,14 @@ export async function tusRoutes(
     datastore: store,
     relativeLocation: true,
     maxSize: maxResumableBytes,
+    // Storage unavailable in a hook (decision 0027): the kit's 503 with Retry-After, as every other route.
+    onResponseError(request, error) {
+      if (!isStorageUnavailable(error)) return undefined;
+      const answer = storageUnavailableAnswer(callerOf(request).language);
+      const node = (request as Request & { runtime?: { node?: { res?: ServerResponse } } }).runtime?.node;
+      for (const [name, value] of Object.entries(answer.headers)) node?.res?.setHeader(name, value);
+      return { status_code: answer.status, body: JSON.stringify(answer.body) };
+    },
     async onIncomingRequest(request, uploadId) {
       const caller = callerOf(request);
       if (request.method === 'POST' || !uploadId) return;
