@@ -80,6 +80,27 @@ export const commonMessages = {
     en: 'The server is running out of storage space, so uploads are paused; please try again later',
     'zh-CN': '服务器存储空间不足，暂停接收上传，请稍后再试',
   },
+  // the server's own limits, answered before a route (or the request's headers) could be read
+  requestHeadersTooLarge: {
+    en: 'The request headers are too large (at most 16 KB in all); send a shorter Authorization or Cookie header',
+    'zh-CN': '请求头过大（合计不超过 16 KB），请缩短 Authorization 或 Cookie 请求头后重试',
+  },
+  requestTimeout: {
+    en: 'The request took too long to arrive and was closed; please send it again',
+    'zh-CN': '请求发送超时，连接已关闭，请重新发送',
+  },
+  requestMalformed: {
+    en: 'The request is not valid HTTP and could not be read',
+    'zh-CN': '请求不是有效的 HTTP 请求，无法读取',
+  },
+  urlMalformed: {
+    en: 'The address of the request is not valid (a bad % escape or a part that is too long)',
+    'zh-CN': '请求地址无效（百分号编码错误或某一段过长）',
+  },
+  jsonMalformed: {
+    en: 'The request body is not valid JSON',
+    'zh-CN': '请求体不是有效的 JSON',
+  },
   internalError: {
     en: 'Something went wrong on our side, please try again later',
     'zh-CN': '服务器开小差了，请稍后再试',
