@@ -148,7 +148,7 @@ describe('the portal against the real platform', () => {
     await page.getByText('文件格式错误').waitFor();
     const tooLarge = Buffer.concat([png, Buffer.alloc(3 * 1024 * 1024)]);
     await back.setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: tooLarge });
-    await page.getByText('请上传符合要求的证件照片').waitFor();
+    await page.getByText('照片超过 3 MB，请上传不超过 3 MB 的 jpg、png 或 bmp 照片').waitFor();
 
     await front.setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: png });
     await back.setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: png });
@@ -224,7 +224,7 @@ describe('the portal against the real platform', () => {
     const agreements = page.getByRole('dialog', { name: '比赛协议' });
     await agreements.getByLabel('我已阅读并同意本协议').check();
     await agreements.getByRole('button', { name: '报名参赛' }).click();
-    await notice('提交成功');
+    await notice('报名成功，现在可以参加比赛了');
     await page.getByTestId('signed-up').waitFor();
     await shot('competition-format-zh-CN');
 

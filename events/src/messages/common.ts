@@ -32,6 +32,10 @@ export const commonMessages = {
     en: 'Please upload a certificate photo that meets the specifications',
     'zh-CN': '请上传符合要求的证件照片',
   },
+  certificatePhotoTooLarge: {
+    en: 'The photo is larger than 3 MB; please upload a jpg, png or bmp photo of at most 3 MB',
+    'zh-CN': '照片超过 3 MB，请上传不超过 3 MB 的 jpg、png 或 bmp 照片',
+  },
   termsRequired: { en: 'Please read and agree the service terms', 'zh-CN': '请阅读并同意服务条款' },
   fileFormatError: { en: 'File format error', 'zh-CN': '文件格式错误' },
   // spec §8 success notices
@@ -42,6 +46,10 @@ export const commonMessages = {
   modifySuccess: { en: 'Modify success', 'zh-CN': '修改成功' },
   profileUpdateSuccess: { en: 'Update Personal Information success', 'zh-CN': '个人信息更新成功' },
   submitSuccess: { en: 'Submit success', 'zh-CN': '提交成功' },
+  signUpSuccess: {
+    en: 'Signed up: you can now take part in the competition',
+    'zh-CN': '报名成功，现在可以参加比赛了',
+  },
   verificationPass: { en: 'Verification Pass', 'zh-CN': '认证通过' },
   verificationFailed: { en: 'Verification Failed', 'zh-CN': '认证未通过' },
   uploadSuccess: { en: 'Upload success', 'zh-CN': '上传成功' },
