@@ -37,9 +37,11 @@ export const errorCodes = {
   notSignedIn: 401,
   forbidden: 403,
   notFound: 404,
+  requestTimeout: 408,
   conflict: 409,
   payloadTooLarge: 413,
   tooManyRequests: 429,
+  requestHeaderFieldsTooLarge: 431,
   internal: 500,
   notAvailable: 501,
   /** Storage (PostgreSQL) unreachable for a moment: nothing was done, retry after `data.retryAfterSeconds`. */

@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser';
 import { type Mailbox, startMailbox } from './support/mailbox';
 import { type RunningPlatform, startPlatform } from './support/platform';
+import { fileURLToPath } from 'node:url';
 import { ensureAppBuilt } from '../../infra/test/apps.ts';
+
+const shots = fileURLToPath(new URL('../../docs/portal/', import.meta.url));
 
 /** Issue 22 / decision 0019: a participant makes, uses and revokes a personal access token on /user. */
 describe('access tokens on the user page, in a real browser', () => {
@@ -26,7 +29,9 @@ describe('access tokens on the user page, in a real browser', () => {
     running = await startPlatform(mailbox.url);
     await running.createStaff(username, password, []);
     browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+    // The copy button writes to the clipboard; the test reads it back.
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: running.origin });
     context.setDefaultTimeout(10_000);
     page = await context.newPage();
   });
@@ -56,7 +61,11 @@ describe('access tokens on the user page, in a real browser', () => {
     await dialog.getByText('令牌只显示这一次').waitFor();
     const secret = await dialog.getByTestId('token-secret').inputValue();
     expect(secret).toMatch(/^sais_pat_[A-Za-z0-9_-]{43}$/);
-    await page.screenshot({ path: '/tmp/sais-portal-access-token.png', fullPage: true });
+    // One click copies it (issue 35): the clipboard holds the secret, and the dialog says so.
+    await dialog.getByRole('button', { name: '复制', exact: true }).click();
+    await dialog.getByTestId('token-copied').getByText('已复制到剪贴板。').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+    await page.screenshot({ path: `${shots}access-token-zh-CN.png`, animations: 'disabled' });
     await dialog.getByRole('button', { name: '我已复制' }).click();
     await dialog.waitFor({ state: 'detached' });
 
@@ -75,5 +84,22 @@ describe('access tokens on the user page, in a real browser', () => {
       code: 10081,
       message: '该访问令牌已被撤销，请在个人页面重新创建',
     });
+  });
+
+  it('copies a new token with one click in English too', async () => {
+    await page.getByTestId('language-selector').click();
+    await page.getByRole('option', { name: 'English' }).click();
+    const section = page.getByTestId('access-tokens');
+    await section.getByLabel('Token name').fill('ci runner');
+    await section.getByRole('button', { name: 'Create token' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Your new access token' });
+    const secret = await dialog.getByTestId('token-secret').inputValue();
+    await page.evaluate(() => navigator.clipboard.writeText('something else'));
+    await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
+    await dialog.getByText('Copied to the clipboard.').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+    await page.screenshot({ path: `${shots}access-token-en.png`, animations: 'disabled' });
+    await dialog.getByRole('button', { name: 'I have copied it' }).click();
+    await dialog.waitFor({ state: 'detached' });
   });
 });

@@ -148,7 +148,7 @@ describe('the portal against the real platform', () => {
     await page.getByText('文件格式错误').waitFor();
     const tooLarge = Buffer.concat([png, Buffer.alloc(3 * 1024 * 1024)]);
     await back.setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: tooLarge });
-    await page.getByText('请上传符合要求的证件照片').waitFor();
+    await page.getByText('照片超过 3 MB，请上传不超过 3 MB 的 jpg、png 或 bmp 照片').waitFor();
 
     await front.setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: png });
     await back.setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: png });
@@ -224,7 +224,7 @@ describe('the portal against the real platform', () => {
     const agreements = page.getByRole('dialog', { name: '比赛协议' });
     await agreements.getByLabel('我已阅读并同意本协议').check();
     await agreements.getByRole('button', { name: '报名参赛' }).click();
-    await notice('提交成功');
+    await notice('报名成功，现在可以参加比赛了');
     await page.getByTestId('signed-up').waitFor();
     await shot('competition-format-zh-CN');
 
@@ -297,10 +297,32 @@ describe('the portal against the real platform', () => {
 
     // The same pages in English: the inbox title comes from the server in the chosen language.
     await page.getByRole('navigation').getByRole('link', { name: '消息' }).click();
+    await expect.poll(() => page.getByTestId('unread-count').textContent()).toBe('0 条未读');
+    // A message arrives while the inbox is open (a token made elsewhere): the next answer the page gets
+    // is the count everywhere, the avatar's too, without waiting for its own poll (issue 35).
+    const made = await page.evaluate(async () => {
+      const response = await fetch('/api/user/tokens/create', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'laptop', scopes: ['read'], expiresInDays: 30 }),
+      });
+      return ((await response.json()) as { code: number }).code;
+    });
+    expect(made).toBe(0);
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const response = await fetch('/api/notify/page?page=1&pageSize=1');
+          return ((await response.json()) as { data: { unread: number } }).data.unread;
+        }),
+      )
+      .toBe(1);
     await page.getByTestId('language-selector').click();
     await page.getByRole('option', { name: 'English' }).click();
     await page.getByRole('heading', { level: 1, name: 'Messages' }).waitFor();
-    await expect.poll(() => page.getByTestId('unread-count').textContent()).toBe('0 unread');
+    await expect.poll(() => page.getByTestId('unread-count').textContent()).toBe('1 unread');
+    await expect.poll(() => page.getByTestId('top-unread-badge').getAttribute('data-unread')).toBe('1');
+    await expect(page.getByTestId('unread-badge').textContent()).resolves.toBe('1');
     await expect.poll(() => page.getByTestId('message-list').textContent()).toMatch(/[A-Za-z]{4,}/);
     await shot('inbox-en');
     await page.getByRole('navigation').getByRole('link', { name: 'My competitions' }).click();
@@ -380,6 +402,12 @@ describe('the portal against the real platform', () => {
       .poll(() => row.getByTestId('submission-status').textContent(), { timeout: 60_000 })
       .toBe('Completed');
     await expect(row.getByTestId('submission-score').textContent()).resolves.toMatch(/^-?\d/);
+    // A scored file has no refusal to show: no column of empty logs (issue 35; a refused file's note:
+    // participant-pages.e2e.test.ts).
+    await expect(page.getByTestId('submission-log').count()).resolves.toBe(0);
+    await expect(page.getByRole('columnheader', { name: 'Why the scorer refused it' }).count()).resolves.toBe(
+      0,
+    );
     // The score's signed record, verified in this browser (WebCrypto: SHA-256, Ed25519) once a
     // checkpoint of the scoring log covers it (every second here).
     const proof = row.getByTestId('score-proof');

@@ -418,6 +418,7 @@ describe('the participant pages of issue 21', () => {
       .filter({ hasText: 'twice.csv' })
       .getByTestId('submission-log');
     await expect.poll(() => log.textContent()).toBe(zh);
+    await scorer.getByRole('columnheader', { name: '未通过评分的原因' }).waitFor();
     await scorer.getByTestId('language-selector').click();
     await scorer.getByRole('option', { name: 'English' }).click();
     // The same log, rendered again at once in the other language.

@@ -61,4 +61,6 @@ export const tokenErrorCodes = {
   tokenNotHere: 10085,
   tokenExpiryTooLong: 10086,
   tokenNotFound: 10087,
+  /** Issue 35: signing out with a token does nothing; the answer says so and how to revoke it (decision 0030). */
+  tokenSignOutDoesNothing: 10090,
 } as const;

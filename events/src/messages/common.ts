@@ -32,6 +32,10 @@ export const commonMessages = {
     en: 'Please upload a certificate photo that meets the specifications',
     'zh-CN': '请上传符合要求的证件照片',
   },
+  certificatePhotoTooLarge: {
+    en: 'The photo is larger than 3 MB; please upload a jpg, png or bmp photo of at most 3 MB',
+    'zh-CN': '照片超过 3 MB，请上传不超过 3 MB 的 jpg、png 或 bmp 照片',
+  },
   termsRequired: { en: 'Please read and agree the service terms', 'zh-CN': '请阅读并同意服务条款' },
   fileFormatError: { en: 'File format error', 'zh-CN': '文件格式错误' },
   // spec §8 success notices
@@ -42,6 +46,10 @@ export const commonMessages = {
   modifySuccess: { en: 'Modify success', 'zh-CN': '修改成功' },
   profileUpdateSuccess: { en: 'Update Personal Information success', 'zh-CN': '个人信息更新成功' },
   submitSuccess: { en: 'Submit success', 'zh-CN': '提交成功' },
+  signUpSuccess: {
+    en: 'Signed up: you can now take part in the competition',
+    'zh-CN': '报名成功，现在可以参加比赛了',
+  },
   verificationPass: { en: 'Verification Pass', 'zh-CN': '认证通过' },
   verificationFailed: { en: 'Verification Failed', 'zh-CN': '认证未通过' },
   uploadSuccess: { en: 'Upload success', 'zh-CN': '上传成功' },
@@ -83,6 +91,27 @@ export const commonMessages = {
   storageUnavailable: {
     en: 'The platform’s storage is briefly unavailable and nothing was saved; please try again in {{retryAfterSeconds}} s',
     'zh-CN': '平台存储暂时不可用，本次操作未保存；请在 {{retryAfterSeconds}} 秒后重试',
+  },
+  // the server's own limits, answered before a route (or the request's headers) could be read
+  requestHeadersTooLarge: {
+    en: 'The request headers are too large (at most 16 KB in all); send a shorter Authorization or Cookie header',
+    'zh-CN': '请求头过大（合计不超过 16 KB），请缩短 Authorization 或 Cookie 请求头后重试',
+  },
+  requestTimeout: {
+    en: 'The request took too long to arrive and was closed; please send it again',
+    'zh-CN': '请求发送超时，连接已关闭，请重新发送',
+  },
+  requestMalformed: {
+    en: 'The request is not valid HTTP and could not be read',
+    'zh-CN': '请求不是有效的 HTTP 请求，无法读取',
+  },
+  urlMalformed: {
+    en: 'The address of the request is not valid (a bad % escape or a part that is too long)',
+    'zh-CN': '请求地址无效（百分号编码错误或某一段过长）',
+  },
+  jsonMalformed: {
+    en: 'The request body is not valid JSON',
+    'zh-CN': '请求体不是有效的 JSON',
   },
   internalError: {
     en: 'Something went wrong on our side, please try again later',

@@ -108,6 +108,12 @@ export const identityMessages = {
     'zh-CN': '访问令牌的有效期最长为 365 天',
   },
   tokenNotFound: { en: 'This access token does not exist', 'zh-CN': '该访问令牌不存在' },
+  // 10090 (decision 0030)
+  tokenSignOutDoesNothing: {
+    en: 'Signing out does nothing for an access token: it keeps working. To stop it, revoke it under Personal information → Access tokens on the website',
+    'zh-CN':
+      '使用访问令牌退出登录不会产生任何效果，该令牌仍然有效。如需停用，请在网站的“个人信息 → 访问令牌”中撤销',
+  },
   tokenNameRequired: {
     en: 'Please give the token a name (up to 60 characters)',
     'zh-CN': '请为令牌填写名称（最多 60 个字符）',

@@ -57,6 +57,12 @@ export const en: TranslationMessages = {
       show: { title: 'Verification of %{name}' },
       status: { processing: 'Pending', approved: 'Approved', rejected: 'Rejected' },
       certificateType: { idCard: 'ID card', passport: 'Passport' },
+      sameDocument: {
+        title: 'The same document number is on other accounts',
+        intro:
+          'Another account submitted this ID number. Check that this person is not one of them before deciding (both may be real only if one was a mistake).',
+        row: '%{username} — name “%{name}”, %{status}, submitted %{submittedAt}',
+      },
       photos: {
         front: 'Front',
         back: 'Back',

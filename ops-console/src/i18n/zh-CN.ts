@@ -195,6 +195,12 @@ export const zhCN: TranslationMessages = {
       show: { title: '%{name} 的实名认证' },
       status: { processing: '待审核', approved: '已通过', rejected: '已驳回' },
       certificateType: { idCard: '身份证', passport: '护照' },
+      sameDocument: {
+        title: '该证件号码已在其他账号使用',
+        intro:
+          '其他账号提交过相同的证件号码。请在决定前确认此人不是同一人（两者都属实的情况通常是一方填写错误）。',
+        row: '%{username} — 姓名“%{name}”，%{status}，提交于 %{submittedAt}',
+      },
       photos: {
         front: '正面',
         back: '反面',

@@ -24,10 +24,19 @@ export function TeamInput({ source = 'teamId', alwaysOn }: { source?: string; al
   );
 }
 
-/** Chooses an account by typing part of its username, email or phone (identity's user search). */
+/**
+ * Chooses an account by typing part of its username, email or phone (identity's user search). The
+ * sort is one the accounts list takes: react-admin's default (`id`) was refused with 400 and the picker
+ * waited for ever (issue 35).
+ */
 export function AccountInput({ source = 'accountId', alwaysOn }: { source?: string; alwaysOn?: boolean }) {
   return (
-    <ReferenceInput source={source} reference="users" alwaysOn={alwaysOn}>
+    <ReferenceInput
+      source={source}
+      reference="users"
+      alwaysOn={alwaysOn}
+      sort={{ field: 'username', order: 'ASC' }}
+    >
       <AutocompleteInput
         label="console.operations.account"
         optionText="username"

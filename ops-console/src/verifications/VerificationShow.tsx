@@ -5,6 +5,7 @@ import { Labeled, SelectField, Show, TextField, useRecordContext, useTranslate }
 import { UserLink } from '../trust/EntityLink';
 import { ZonedTimeField } from '../trust/ZonedTime';
 import { ReviewPanel } from './ReviewPanel';
+import { SameDocumentAlert } from './SameDocumentAlert';
 import { PhotoViewer } from './PhotoViewer';
 import { certificateTypeChoices } from './choices';
 import { StatusField } from './StatusField';
@@ -63,6 +64,8 @@ function ReviewLayout() {
       </Grid>
       <Grid size={{ xs: 12, md: 5 }}>
         <Stack spacing={1.5}>
+          {/* One document behind other accounts: seen before anything is decided (issue 35). */}
+          <SameDocumentAlert />
           {/* What the photo must show: compared first, decided beside it. */}
           <Labeled source="name">
             <TextField source="name" />

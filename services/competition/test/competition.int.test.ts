@@ -375,15 +375,26 @@ describe('competition service over HTTP (real PostgreSQL and Kafka)', () => {
     });
     const web = await verified();
     expect((await web.post('/api/race/signUp', { competitionId: id, agreements: [] })).body.code).toBe(20011);
-    expect((await web.post('/api/race/signUp', { competitionId: id, agreements: ['rules'] })).body.code).toBe(
-      0,
-    );
+    // Signing up says so (issue 35: it said "Submit success"), in the caller's language.
+    expect((await web.post('/api/race/signUp', { competitionId: id, agreements: ['rules'] })).body).toEqual({
+      code: 0,
+      message: 'Signed up: you can now take part in the competition',
+      data: null,
+    });
     expect((await web.post('/api/race/signUp', { competitionId: id, agreements: ['rules'] })).body.code).toBe(
       20013,
     );
     expect((await web.get('/api/race/detail', { competitionId: id })).body.data.signedUp).toBe(true);
     const mine = await web.get('/api/race/userRaceList');
     expect(mine.body.data.records.map((c: { competitionId: string }) => c.competitionId)).toEqual([id]);
+    const another = await created();
+    const chinese = await web.raw({
+      method: 'POST',
+      url: '/api/race/signUp',
+      payload: { competitionId: another, agreements: ['rules'] },
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    expect(chinese.body).toMatchObject({ code: 0, message: '报名成功，现在可以参加比赛了' });
     const over = await created({}, [{ phase: 'registration', startsAt: iso(-40), endsAt: iso(-5) }]);
     expect(
       (await web.post('/api/race/signUp', { competitionId: over, agreements: ['rules'] })).body.code,

@@ -228,7 +228,7 @@ describe('personal access tokens', () => {
     // Tokens make no tokens, and change nothing on the account.
     const tokensWithToken = await withToken(read, 'GET', '/api/user/tokens/list');
     expect(tokensWithToken.json()).toMatchObject({ code: 10085 });
-    expect((await withToken(submit, 'POST', '/api/user/logout', {})).json().code).toBe(10085);
+    expect((await withToken(submit, 'POST', '/api/user/modifyInfo', {})).json().code).toBe(10085);
     // A reviewer's token is still no staff credential.
     const staff = await withToken(read, 'GET', '/api/admin/verifications');
     expect(staff.statusCode).toBe(403);
@@ -244,6 +244,34 @@ describe('personal access tokens', () => {
       expect([answer.statusCode, answer.json().code], spelling).not.toEqual([200, 0]);
       if (answer.statusCode !== 404) expect(answer.json().code, spelling).toBe(10084);
     }
+  });
+
+  it('says that signing out with a token does nothing and how to revoke it; the token and the session stay (decision 0030)', async () => {
+    const { web } = await person();
+    const { token, tokenId } = await makeToken(web, ['read'], 'script');
+    const texts = {
+      en: 'Signing out does nothing for an access token: it keeps working. To stop it, revoke it under Personal information → Access tokens on the website',
+      'zh-CN':
+        '使用访问令牌退出登录不会产生任何效果，该令牌仍然有效。如需停用，请在网站的“个人信息 → 访问令牌”中撤销',
+    };
+    for (const language of ['en', 'zh-CN'] as const) {
+      const logout = await withToken(token, 'GET', '/api/user/logout', undefined, language);
+      expect(logout.statusCode).toBe(400);
+      expect(logout.json()).toEqual({ code: 10090, message: texts[language], data: null });
+      // No cookie was cleared, and the token still works, as the answer said.
+      expect(logout.headers['set-cookie']).toBeUndefined();
+      expect((await withToken(token, 'GET', '/api/user/detail')).json().code).toBe(0);
+    }
+    // A token without `read` hears the same, not a scope refusal.
+    const { token: submitOnly } = await makeToken(web, ['submit'], 'uploader');
+    expect((await withToken(submitOnly, 'GET', '/api/user/logout')).json().code).toBe(10090);
+    // The website session that made the token is untouched; revoking (as the answer says) stops the token.
+    expect((await web.get('/api/user/detail')).body.code).toBe(0);
+    expect((await web.post('/api/user/tokens/revoke', { tokenId })).body.code).toBe(0);
+    expect((await withToken(token, 'GET', '/api/user/detail')).json().code).toBe(10081);
+    // Signing out with the cookie still signs out.
+    expect((await web.get('/api/user/logout')).body.code).toBe(0);
+    expect((await web.get('/api/user/detail')).body.code).toBe(401);
   });
 
   it('limits each token to its calls per minute: 429 with Retry-After', async () => {

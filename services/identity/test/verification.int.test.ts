@@ -94,9 +94,21 @@ describe('real-name verification, review and inbox (through real Kafka)', () => 
       message: 'File format error',
     });
     const huge = Buffer.concat([png, Buffer.alloc(3 * 1024 * 1024)]);
-    expect((await submit(web, good, { front: { ...photo, bytes: huge }, back: photo })).body.message).toBe(
-      'Please upload a certificate photo that meets the specifications',
-    );
+    // A 4.3 MB photo hears the 3 MB limit (issue 35), in either language.
+    const tooLarge = await submit(web, good, { front: { ...photo, bytes: huge }, back: photo });
+    expect(tooLarge.body).toMatchObject({
+      code: 400,
+      message: 'The photo is larger than 3 MB; please upload a jpg, png or bmp photo of at most 3 MB',
+      data: { maxBytes: 3 * 1024 * 1024 },
+    });
+    const { payload, contentType } = multipart(good, { front: { ...photo, bytes: huge }, back: photo });
+    const chinese = await web.raw({
+      method: 'POST',
+      url: '/api/user/submitAuthentication',
+      payload,
+      headers: { 'content-type': contentType, 'accept-language': 'zh-CN' },
+    });
+    expect(chinese.body.message).toBe('照片超过 3 MB，请上传不超过 3 MB 的 jpg、png 或 bmp 照片');
     expect((await submit(web, good, { front: photo })).body.message).toBe(
       'Please upload a certificate photo that meets the specifications',
     );

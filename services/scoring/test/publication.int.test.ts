@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { scoring } from '@sais/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicationStream } from '../src/integrity/publications.ts';
@@ -92,6 +93,24 @@ describe('final results need two operators; nobody decides on their own team', (
     ]);
     // Participants cannot take part.
     expect((await a.web.post('/api/admin/leaderboard/publication/propose', body)).status).toBe(403);
+  });
+
+  it('answers “no such competition” to every publication step and the seal for an unknown competition (issue 35)', async () => {
+    const competitionId = randomUUID();
+    const body = { competitionId, phase: 'preliminary', reason: 'checked' };
+    const texts = { en: 'This competition does not exist', 'zh-CN': '该比赛不存在' };
+    for (const language of ['en', 'zh-CN'] as const) {
+      const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+        h.operator.web.raw({ method, url, payload, headers: { 'accept-language': language } });
+      for (const step of ['propose', 'approve', 'withdraw']) {
+        const answer = await call('POST', `/api/admin/leaderboard/publication/${step}`, body);
+        expect(answer.status).toBe(404);
+        expect(answer.body).toEqual({ code: 40001, message: texts[language], data: null });
+      }
+      const seal = await call('POST', '/api/admin/leaderboard/seal', { competitionId, phase: 'preliminary' });
+      expect(seal.body).toMatchObject({ code: 40001, message: texts[language] });
+    }
+    expect(await eventsOf(publicationStream(competitionId, 'preliminary'))).toEqual([]);
   });
 
   it('two operators racing to propose and two to approve: one of each lands, the others hear why', async () => {

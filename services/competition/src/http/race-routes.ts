@@ -90,7 +90,7 @@ export async function raceRoutes(
         request.body.agreements,
         requestMetadata(request, principal.accountId),
       );
-      return ok(null, 'Submit success');
+      return ok(null, 'signUpSuccess');
     },
   );
 

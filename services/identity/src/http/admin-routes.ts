@@ -70,6 +70,20 @@ const record = z.object({
   photoCount: z.number().int(),
 });
 
+/** One case: the record and the same document behind other accounts (issue 35), for the reviewer. */
+const caseRecord = record.extend({
+  sameDocument: z.array(
+    z.object({
+      verificationId: z.string(),
+      userId: z.string(),
+      username: z.string().nullable(),
+      name: z.string(),
+      status: z.enum(statuses),
+      submittedAt: z.string(),
+    }),
+  ),
+});
+
 /**
  * The reviewers' calls for the operations console, in ra-data-simple-rest form: the verification
  * queue with `sort`, `range`, `filter` and a `Content-Range` header, one verification, and the
@@ -131,14 +145,30 @@ export async function adminRoutes(root: FastifyInstance, { accounts, sessions, v
     {
       schema: {
         tags,
-        summary: 'Reviewer: one verification with its photo count',
+        summary:
+          'Reviewer: one verification with its photo count and the other accounts whose verification has the same document number (sameDocument)',
         params: idParams,
-        response: { 200: envelopeOf(record) },
+        response: { 200: envelopeOf(caseRecord) },
       },
     },
     async (request) => {
       await reviewer(request);
-      return ok(await one(request.params.id));
+      const [found, others] = await Promise.all([
+        one(request.params.id),
+        verifications.sameDocument(request.params.id),
+      ]);
+      const usernames = await Promise.all(
+        others.map((other) =>
+          accounts.load(other.userId).then(
+            ({ state }) => state.username ?? null,
+            () => null,
+          ),
+        ),
+      );
+      return ok({
+        ...found,
+        sameDocument: others.map((other, index) => ({ ...other, username: usernames[index] ?? null })),
+      });
     },
   );
 

@@ -67,7 +67,13 @@ async function readSubmission(request: FastifyRequest) {
     if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT') {
-      throw new ValidationError('certificatePhotoInvalid', { data: { maxBytes: maxPhotoBytes } });
+      // The limit named (issue 35: a 4.3 MB photo heard only "a photo that meets the specifications").
+      throw new ValidationError(
+        code === 'FST_FILES_LIMIT' ? 'certificatePhotoInvalid' : 'certificatePhotoTooLarge',
+        {
+          data: { maxBytes: maxPhotoBytes },
+        },
+      );
     }
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new ValidationError('invalidRequest');
     throw error;

@@ -64,12 +64,9 @@ export class Inbox {
     if (!row) throw new NotFoundError();
     if (!row.read_at) {
       await this.db.transaction().execute(async (trx) => {
-        await (trx.withSchema('identity') as Kysely<IdentityTables>)
-          .updateTable('inbox')
-          .set({ read_at: new Date() })
-          .where('message_id', '=', messageId)
-          .execute();
-        await this.store.append(
+        // The event first: the row takes the event's own time, so the live row is what a replay makes
+        // of it (it took a clock reading of its own, a few ms earlier: a false read-model alarm, issue 35).
+        const [read] = await this.store.append(
           identity.MessageRead.aggregate,
           `inbox-${recipientId}`,
           'any',
@@ -77,6 +74,11 @@ export class Inbox {
           metadata,
           { trx },
         );
+        await (trx.withSchema('identity') as Kysely<IdentityTables>)
+          .updateTable('inbox')
+          .set({ read_at: new Date(read!.occurredAt) })
+          .where('message_id', '=', messageId)
+          .execute();
       });
     }
     return {

@@ -280,6 +280,33 @@ export class Verifications {
     };
   }
 
+  /**
+   * The same document behind other accounts (issue 35): every other account's verification whose
+   * keyed digest of the certificate number equals this one's, oldest first. The reviewer sees it on the
+   * case before deciding; operators see the same as a "shared-document" identity signal.
+   */
+  async sameDocument(verificationId: string) {
+    const row = await this.#find(verificationId);
+    if (!row.certificate_digest) return [];
+    const others = await this.#t()
+      .selectFrom('verifications')
+      .select(['verification_id', 'account_id', 'name', 'status', 'submitted_at'])
+      .where('certificate_digest', '=', row.certificate_digest)
+      .where('certificate_type', '=', row.certificate_type)
+      .where('account_id', '<>', row.account_id)
+      .orderBy('submitted_at', 'asc')
+      .orderBy('verification_id', 'asc')
+      .limit(50)
+      .execute();
+    return others.map((other) => ({
+      verificationId: other.verification_id,
+      userId: other.account_id,
+      name: other.name,
+      status: other.status,
+      submittedAt: new Date(other.submitted_at).toISOString(),
+    }));
+  }
+
   async #find(verificationId: string) {
     const row = await this.#t()
       .selectFrom('verifications')

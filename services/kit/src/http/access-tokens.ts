@@ -15,7 +15,11 @@ export function bearerOf(request: FastifyRequest): string | null {
 
 /** What a call made with a token needs: a scope, or nothing (who am I), or it is not for tokens at all. */
 export type TokenRequirement =
-  { kind: 'scope'; scope: identity.TokenScope } | { kind: 'any' } | { kind: 'staff' } | { kind: 'not-here' };
+  | { kind: 'scope'; scope: identity.TokenScope }
+  | { kind: 'any' }
+  | { kind: 'staff' }
+  | { kind: 'not-here' }
+  | { kind: 'sign-out' };
 
 // The matched route's pattern, not the raw address: `/api/%61dmin/…` or `/api//admin/…` reach the
 // same route as `/api/admin/…` and must be classed as it is (the raw address only when no route matched).
@@ -33,6 +37,8 @@ export function tokenRequirement(request: FastifyRequest): TokenRequirement {
   if (path.startsWith('/api/admin/') || path === '/api/admin' || request.routeOptions?.config?.staff)
     return { kind: 'staff' };
   if (path.startsWith('/api/user/tokens')) return { kind: 'not-here' };
+  // Signing out ends a cookie session; a token is not one (decision 0030): said, whatever its scopes.
+  if (path === '/api/user/logout') return { kind: 'sign-out' };
   // Resumable uploads (tus): asking where an upload stands (HEAD) is part of submitting it.
   if (path.startsWith('/api/submission/tus')) return { kind: 'scope', scope: 'submit' };
   if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') {
@@ -57,6 +63,8 @@ export function checkTokenUse(request: FastifyRequest, principal: Principal | nu
       throw tokenNotForStaff();
     case 'not-here':
       throw new AppError(codes.tokenNotHere, 'tokenNotHere', 403);
+    case 'sign-out':
+      throw new AppError(codes.tokenSignOutDoesNothing, 'tokenSignOutDoesNothing', 400);
     case 'scope':
       if (principal.token.scopes.includes(requirement.scope)) return;
       throw new AppError(codes.tokenScopeMissing, 'tokenScopeMissing', 403, {

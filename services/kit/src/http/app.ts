@@ -16,6 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, errorEnvelope, localizeSuccess, ok, requestLanguage } from './envelope.ts';
+import { answerClientError, answerFrameworkError } from './client-errors.ts';
 import { installErrorHandling } from './errors.ts';
 import { refusingNul } from './nul.ts';
 import { installStaffRoutes } from './staff-routes.ts';
@@ -104,6 +105,9 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(isLoggerInstance(logger) ? { loggerInstance: logger } : { logger }),
     trustProxy: trustProxySetting(options.trustedProxies),
+    // The server's own refusals (headers over the limit, unparsable requests, bad URLs) in the envelope too.
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   // A NUL character in any validated field is the standard 400, never a 500 from the database (issue 33).
   app.setValidatorCompiler(refusingNul(validatorCompiler));

@@ -83,6 +83,13 @@ export function installErrorHandling(app: FastifyInstance): void {
       });
     }
     const status = error.statusCode ?? 500;
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.status(400).send({
+        code: errorCodes.invalidRequest,
+        message: translate('jsonMalformed', language),
+        data: null,
+      });
+    }
     if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_FILES_LIMIT') {
       return reply.status(413).send({
         code: errorCodes.payloadTooLarge,

@@ -214,6 +214,8 @@ export class Publications {
   }
 
   async withdraw(competitionId: string, phase: string, reason: string, by: string, metadata: EventMetadata) {
+    // An unknown competition has no proposal either, but "no such competition" is what is wrong (issue 35).
+    await this.seals.requireCompetition(competitionId);
     await this.#decide(competitionId, phase, { type: 'Withdraw', by, reason }, metadata);
     return this.status(competitionId, phase);
   }

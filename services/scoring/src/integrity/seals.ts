@@ -63,7 +63,15 @@ export class Seals {
     return (await this.store.readStream(boardStream(competitionId, phase))).length > 0;
   }
 
+  /** "No such competition" before anything about its board (issue 35: an empty board said "no rows yet"). */
+  async requireCompetition(competitionId: string) {
+    const found =
+      await sql`select 1 from scoring.competitions where competition_id = ${competitionId}`.execute(this.db);
+    if (found.rows.length === 0) throw scoringErrors.competitionUnknown();
+  }
+
   async seal(competitionId: string, phase: string, sealedBy: string, metadata: EventMetadata) {
+    await this.requireCompetition(competitionId);
     if (await this.#published(competitionId, phase)) throw finalError();
     const { metric, rows, digest } = await this.current(competitionId, phase);
     const sealedAt = new Date();

@@ -17,7 +17,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useState } from 'react';
+import ContentCopy from '@mui/icons-material/ContentCopy';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notices } from '../../notices/notices';
 import {
@@ -44,6 +45,8 @@ export function TokensSection() {
   const [days, setDays] = useState<number>(90);
   const [secret, setSecret] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
+  const secretField = useRef<HTMLInputElement>(null);
   const reload = useCallback(async () => setTokens(await listTokens()), []);
   useEffect(() => {
     void reload().catch(() => undefined);
@@ -54,6 +57,7 @@ export function TokensSection() {
     try {
       const made = await createToken({ name, scopes, expiresInDays: days });
       setSecret(made.token);
+      setCopied(null);
       setName('');
       await reload();
     } catch {
@@ -66,6 +70,24 @@ export function TokensSection() {
     await revokeToken(token.tokenId);
     notices.notify({ severity: 'success', message: t('tokens.revoked', { name: token.name }) });
     await reload();
+  };
+  /**
+   * The secret is shown once, so copying is one click (issue 35): the Clipboard API where the page is a
+   * secure context, else the selected field and the browser's copy command; when neither works the
+   * field stays selected and the reader is told to copy it by hand.
+   */
+  const copy = async () => {
+    if (!secret) return;
+    try {
+      await navigator.clipboard.writeText(secret);
+      setCopied('yes');
+      return;
+    } catch {
+      // No Clipboard API here (plain http) or no permission: the older way below.
+    }
+    secretField.current?.focus();
+    secretField.current?.select();
+    setCopied(document.execCommand('copy') ? 'yes' : 'failed');
   };
   const toggle = (scope: TokenScope, on: boolean) =>
     setScopes((current) => (on ? [...current, scope] : current.filter((s) => s !== scope)));
@@ -173,13 +195,30 @@ export function TokensSection() {
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <Alert severity="warning">{t('tokens.once')}</Alert>
-            <TextField
-              label={t('tokens.secret')}
-              value={secret ?? ''}
-              fullWidth
-              slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'token-secret' } }}
-              onFocus={(event) => event.target.select()}
-            />
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <TextField
+                label={t('tokens.secret')}
+                value={secret ?? ''}
+                fullWidth
+                inputRef={secretField}
+                slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'token-secret' } }}
+                onFocus={(event) => event.target.select()}
+              />
+              <Button
+                variant="contained"
+                startIcon={<ContentCopy />}
+                onClick={() => void copy()}
+                sx={{ flexShrink: 0 }}
+                data-testid="copy-token"
+              >
+                {t('tokens.copy')}
+              </Button>
+            </Stack>
+            {copied ? (
+              <Alert severity={copied === 'yes' ? 'success' : 'error'} data-testid="token-copied">
+                {t(copied === 'yes' ? 'tokens.copyDone' : 'tokens.copyFailed')}
+              </Alert>
+            ) : null}
             <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
               sais login --token {secret}
             </Typography>

@@ -79,7 +79,7 @@ export function SignUpButton({
     try {
       await signUp(competition.competitionId, agreements);
       setAgreeing(false);
-      notifySuccess('submitSuccess');
+      notifySuccess('signUpSuccess');
       onSignedUp();
     } catch (error) {
       setAgreeing(false);

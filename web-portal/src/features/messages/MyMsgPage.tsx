@@ -10,6 +10,7 @@ import { PageFallback } from '../../layout/PageFallback';
 import { MessageDialog } from './MessageDialog';
 import { MessageList } from './MessageList';
 import { type MessagePage, fetchMessages } from './messagesApi';
+import { useUnreadCount } from './useUnreadCount';
 
 const pageSize = 10;
 
@@ -20,6 +21,8 @@ export default function MyMsgPage() {
   const [data, setData] = useState<MessagePage | null>(null);
   const [opened, setOpened] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
+  // The count the avatar and the menu show too: the newest answer, not this page's first one.
+  const unread = useUnreadCount(version);
 
   useEffect(() => {
     let live = true;
@@ -45,8 +48,8 @@ export default function MyMsgPage() {
         </Typography>
         {data ? (
           <Chip
-            color={data.unread > 0 ? 'error' : 'default'}
-            label={t('messages.unreadCount', { count: data.unread })}
+            color={unread > 0 ? 'error' : 'default'}
+            label={t('messages.unreadCount', { count: unread })}
             data-testid="unread-count"
           />
         ) : null}

@@ -26,13 +26,41 @@ export interface MessageDetail {
   sendTime: string;
 }
 
+/**
+ * The one unread count every counter shows (the avatar, the user menu, the inbox page; issue 35: the
+ * avatar said 1 while the page said 2): the newest answer of any inbox call, whoever asked.
+ */
+let unreadCount = 0;
+const unreadListeners = new Set<() => void>();
+
+export function currentUnread(): number {
+  return unreadCount;
+}
+
+export function onUnreadChange(listener: () => void): () => void {
+  unreadListeners.add(listener);
+  return () => unreadListeners.delete(listener);
+}
+
+function setUnread(count: number) {
+  if (count === unreadCount) return;
+  unreadCount = count;
+  for (const listener of unreadListeners) listener();
+}
+
 /** `silent` for the counts that only decorate a page (the top bar's badge): no notice of their own. */
-export function fetchMessages(page: number, pageSize: number, { silent = false }: { silent?: boolean } = {}) {
-  return api.request<MessagePage>('/notify/page', {
+export async function fetchMessages(
+  page: number,
+  pageSize: number,
+  { silent = false }: { silent?: boolean } = {},
+) {
+  const answer = await api.request<MessagePage>('/notify/page', {
     data: { page, pageSize } satisfies identity.requests.Paging,
     silent,
     allowSignedOut: silent,
   });
+  setUnread(answer.unread);
+  return answer;
 }
 
 const readListeners = new Set<() => void>();

@@ -1,12 +1,13 @@
-import { useEffect, useState } from 'react';
-import { fetchMessages, onMessageRead } from './messagesApi';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { currentUnread, fetchMessages, onMessageRead, onUnreadChange } from './messagesApi';
 
 /**
- * How many messages are unread, asked again whenever `key` changes (e.g. the current path), after a
- * message is read, and every `everyMs` when given (new messages arrive without a page change).
+ * How many messages are unread: one count for every counter on the page (the newest answer of any inbox
+ * call, see `messagesApi`), asked again whenever `key` changes (e.g. the current path), after a message
+ * is read, and every `everyMs` when given (new messages arrive without a page change).
  */
 export function useUnreadCount(key: unknown, everyMs?: number): number {
-  const [unread, setUnread] = useState(0);
+  const unread = useSyncExternalStore(onUnreadChange, currentUnread);
   const [reads, setReads] = useState(0);
   useEffect(() => onMessageRead(() => setReads((n) => n + 1)), []);
   useEffect(() => {
@@ -15,14 +16,7 @@ export function useUnreadCount(key: unknown, everyMs?: number): number {
     return () => clearInterval(timer);
   }, [everyMs]);
   useEffect(() => {
-    let live = true;
-    fetchMessages(1, 1, { silent: true }).then(
-      (page) => live && setUnread(page.unread),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
+    fetchMessages(1, 1, { silent: true }).catch(() => undefined);
   }, [key, reads]);
   return unread;
 }

@@ -49,7 +49,7 @@ function QueueNote({ submission, timeZone }: { submission: Submission; timeZone?
   );
 }
 
-/** My team's submissions: time, file, status, score, log, and my file to download. */
+/** My team's submissions: time, file, status, score, the scorer's note when any, and my file to download. */
 export function SubmissionTable({
   submissions,
   busy,
@@ -60,6 +60,9 @@ export function SubmissionTable({
 }: SubmissionTableProps) {
   const { t } = useTranslation();
   const logOf = useSubmissionLog();
+  // The scorer writes a note only when it refuses a file (issue 35: the column was always empty for
+  // scored files): the column is there when some row has one.
+  const withNotes = submissions.some((submission) => logOf(submission) !== '');
   if (submissions.length === 0)
     return (
       <Typography color="text.secondary" data-testid="no-submissions">
@@ -76,7 +79,7 @@ export function SubmissionTable({
           <TableCell>{t('scoring.status')}</TableCell>
           <TableCell>{t('scoring.score')}</TableCell>
           {proofOf ? <TableCell>{t('scoring.proof.heading')}</TableCell> : null}
-          <TableCell>{t('scoring.log')}</TableCell>
+          {withNotes ? <TableCell>{t('scoring.scorerNote')}</TableCell> : null}
           <TableCell />
         </TableRow>
       </TableHead>
@@ -99,12 +102,14 @@ export function SubmissionTable({
             </TableCell>
             <TableCell data-testid="submission-score">{formatScore(submission.score)}</TableCell>
             {proofOf ? <TableCell>{proofOf(submission)}</TableCell> : null}
-            <TableCell
-              data-testid="submission-log"
-              sx={{ whiteSpace: 'pre-wrap', maxWidth: 320, wordBreak: 'break-word' }}
-            >
-              {logOf(submission)}
-            </TableCell>
+            {withNotes ? (
+              <TableCell
+                data-testid="submission-log"
+                sx={{ whiteSpace: 'pre-wrap', maxWidth: 320, wordBreak: 'break-word' }}
+              >
+                {logOf(submission)}
+              </TableCell>
+            ) : null}
             <TableCell align="right">
               {onCancel && submission.status === 'Waiting' && (submission.queue?.place ?? 0) > 0 ? (
                 <Button

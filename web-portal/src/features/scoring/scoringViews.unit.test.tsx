@@ -78,6 +78,7 @@ describe('the scoring views', () => {
       submissionId: 'old',
     };
     render(<SubmissionTable submissions={[refused, older]} busy={null} onDownload={vi.fn()} />);
+    expect(screen.getByRole('columnheader', { name: '未通过评分的原因' })).toBeTruthy();
     const logs = () => screen.getAllByTestId('submission-log').map((cell) => cell.textContent);
     expect(logs()).toEqual(['第 6 行 yield 列：“abc”不是数值。', 'Line 2: expected 2 columns (id,yield).']);
     await act(() => changeLanguage('en'));
@@ -100,6 +101,9 @@ describe('the scoring views', () => {
       />,
     );
     expect(screen.getByRole('columnheader', { name: '说明' })).toBeTruthy();
+    // No file was refused: no column of empty notes (issue 35).
+    expect(screen.queryByTestId('submission-log')).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: '未通过评分的原因' })).toBeNull();
     expect(screen.getAllByTestId('submission-description').map((cell) => cell.textContent)).toEqual([
       '第二版：加了天气特征',
       '',

@@ -12,7 +12,8 @@ export const photoAccept = '.jpg,.jpeg,.png,.bmp,image/jpeg,image/png,image/bmp'
 export function checkPhoto(file: { name: string; type: string; size: number }): MessageKey | undefined {
   const typeOk = file.type ? photoTypes.has(file.type) : photoExtensions.test(file.name);
   if (!typeOk) return 'fileFormatError';
-  if (file.size === 0 || file.size > maxPhotoBytes) return 'certificatePhotoInvalid';
+  if (file.size > maxPhotoBytes) return 'certificatePhotoTooLarge';
+  if (file.size === 0) return 'certificatePhotoInvalid';
   return undefined;
 }
 

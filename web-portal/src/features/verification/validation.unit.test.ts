@@ -25,7 +25,7 @@ describe('certificate photos are checked before upload (spec §5, §9)', () => {
   });
 
   it('asks for a photo that meets the specifications when it is over 3 MB or empty', () => {
-    expect(checkPhoto(file('a.png', 'image/png', maxPhotoBytes + 1))).toBe('certificatePhotoInvalid');
+    expect(checkPhoto(file('a.png', 'image/png', maxPhotoBytes + 1))).toBe('certificatePhotoTooLarge');
     expect(checkPhoto(file('a.png', 'image/png', 0))).toBe('certificatePhotoInvalid');
   });
 });
