@@ -7,6 +7,7 @@ import { type StateTablesResult, openDatabase, verifyStateTables } from '@sais/k
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { competitionStateCheck } from '@sais/competition';
 import { scoringStateCheck } from '../src/integrity/state-check.ts';
 import { csv, scoringHarness } from './support.ts';
 
@@ -28,10 +29,13 @@ describe('state tables checked against the events', () => {
   let disqualified: string;
   let closed = false;
   const check = (): Promise<StateTablesResult> =>
-    verifyStateTables(h.db, [scoringStateCheck], () => [h.platform.stores.get('scoring')!], {
-      personal: h.platform.stores.get('identity')!.personal,
-    });
-  const differences = async () => (await check()).checks[0]!.differences;
+    verifyStateTables(
+      h.db,
+      [competitionStateCheck, scoringStateCheck],
+      (c) => [h.platform.stores.get(c.schema)!],
+      { personal: h.platform.stores.get('identity')!.personal },
+    );
+  const differences = async () => (await check()).checks.flatMap((c) => c.differences);
 
   beforeAll(async () => {
     h = await scoringHarness();
@@ -83,9 +87,9 @@ describe('state tables checked against the events', () => {
 
   it('finds nothing on an untouched store, and counts every row', async () => {
     const result = await check();
-    expect(result.checks[0]!.differences).toEqual([]);
+    expect(result.checks.flatMap((c) => c.differences)).toEqual([]);
     expect(result.ok).toBe(true);
-    const rows = Object.fromEntries(result.checks[0]!.tables.map((t) => [t.table, t.liveRows]));
+    const rows = Object.fromEntries(result.checks[1]!.tables.map((t) => [t.table, t.liveRows]));
     expect(rows).toMatchObject({
       submissions: 3,
       final_selections: 1,
@@ -94,10 +98,40 @@ describe('state tables checked against the events', () => {
     });
     // Three submissions and one refused upload.
     expect(rows.quota_ledger).toBe(4);
+    const competitionRows = result.checks[0]!.tables.find((t) => t.table === 'registrations')!;
+    expect(competitionRows.liveRows).toBeGreaterThanOrEqual(2);
   });
 
   // Each checked column, edited alone: the check names its table, key and column, and nothing else.
-  const edits: { table: string; column: string; value: string; key: () => Record<string, unknown> }[] = [
+  const edits: {
+    schema?: string;
+    table: string;
+    column: string;
+    value: string;
+    key: () => Record<string, unknown>;
+  }[] = [
+    ...Object.entries({
+      settings: `jsonb_set(settings, '{dailySubmissionLimit}', '50')`,
+      phases: `jsonb_set(phases, '{preliminary,endsAt}', '"2099-01-01T00:00:00.000Z"')`,
+      content: `'{"rules": {"en": "forged", "zh-CN": "forged"}}'`,
+      type: `'Other'`,
+      season: `'1999'`,
+      version: 'version + 1',
+      created_at: `created_at - interval '1 day'`,
+    }).map(([column, value]) => ({
+      schema: 'competition',
+      table: 'competitions',
+      column,
+      value,
+      key: () => ({ competition_id: competitionId }),
+    })),
+    {
+      schema: 'competition',
+      table: 'registrations',
+      column: 'signed_up_at',
+      value: `signed_up_at - interval '10 days'`,
+      key: () => ({ competition_id: competitionId, account_id: teamA }),
+    },
     ...Object.entries({
       public_score: '0.99',
       private_score: '0.98',
@@ -162,7 +196,7 @@ describe('state tables checked against the events', () => {
     })),
   ];
 
-  it.each(edits.map((edit) => [`${edit.table}.${edit.column}`, edit] as const))(
+  it.each(edits.map((edit) => [`${edit.schema ?? 'scoring'}.${edit.table}.${edit.column}`, edit] as const))(
     'names %s edited in the database, and passes once it is put back',
     async (_, edit) => {
       const key = edit.key();
@@ -170,7 +204,7 @@ describe('state tables checked against the events', () => {
         Object.entries(key).map(([column, value]) => sql`${sql.ref(column)}::text = ${String(value)}`),
         sql` and `,
       );
-      const table = sql.table(`scoring.${edit.table}`);
+      const table = sql.table(`${edit.schema ?? 'scoring'}.${edit.table}`);
       const before = await sql<{ row: Record<string, unknown> }>`
         select to_jsonb(t) as row from ${table} t where ${where}`.execute(h.db);
       expect(before.rows).toHaveLength(1);

@@ -35,6 +35,8 @@ export interface StateTable {
 /** The rows the events say a state table must hold, folded event by event. */
 export class ExpectedRows {
   readonly #tables = new Map<string, Map<string, Record<string, unknown>>>();
+  /** The check's own fold state during one run (e.g. each stream's decider state). */
+  readonly state = new Map<string, unknown>();
 
   constructor(private readonly spec: readonly StateTable[]) {
     for (const table of spec) this.#tables.set(table.table, new Map());
