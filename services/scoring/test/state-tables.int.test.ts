@@ -8,8 +8,9 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { competitionStateCheck } from '@sais/competition';
+import { teamStateCheck } from '@sais/team';
 import { scoringStateCheck } from '../src/integrity/state-check.ts';
-import { csv, scoringHarness } from './support.ts';
+import { csv, scoringHarness, waitFor } from './support.ts';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -27,11 +28,14 @@ describe('state tables checked against the events', () => {
   let teamB: string;
   let scored: string;
   let disqualified: string;
+  let teamC: string;
+  let ownerC: string;
+  let applicationD: string;
   let closed = false;
   const check = (): Promise<StateTablesResult> =>
     verifyStateTables(
       h.db,
-      [competitionStateCheck, scoringStateCheck],
+      [competitionStateCheck, teamStateCheck, scoringStateCheck],
       (c) => [h.platform.stores.get(c.schema)!],
       { personal: h.platform.stores.get('identity')!.personal },
     );
@@ -80,6 +84,25 @@ describe('state tables checked against the events', () => {
       reason: 'two accounts',
     });
     expect(team.body.code).toBe(0);
+    // A team of two others, and a pending application to it: the team service's claims.
+    const c = await h.participant(competitionId);
+    const d = await h.participant(competitionId);
+    const created = await waitFor(
+      () => c.web.post('/api/team/create', { competitionId, name: 'Checkers' }),
+      (r) => r.body.code === 0,
+      'the team service to know the sign-up',
+    );
+    teamC = created.body.data.teamId;
+    const applied = await waitFor(
+      () => d.web.post('/api/team/apply', { teamId: teamC }),
+      (r) => r.body.code === 0,
+      'the application',
+    );
+    expect(applied.body.code).toBe(0);
+    ownerC = c.accountId;
+    const open = await sql<{ application_id: string }>`
+      select application_id from team.open_applications where account_id = ${d.accountId}`.execute(h.db);
+    applicationD = open.rows[0]!.application_id;
   }, 180_000);
   afterAll(async () => {
     if (!closed) await h?.close();
@@ -89,7 +112,7 @@ describe('state tables checked against the events', () => {
     const result = await check();
     expect(result.checks.flatMap((c) => c.differences)).toEqual([]);
     expect(result.ok).toBe(true);
-    const rows = Object.fromEntries(result.checks[1]!.tables.map((t) => [t.table, t.liveRows]));
+    const rows = Object.fromEntries(result.checks[2]!.tables.map((t) => [t.table, t.liveRows]));
     expect(rows).toMatchObject({
       submissions: 3,
       final_selections: 1,
@@ -125,6 +148,29 @@ describe('state tables checked against the events', () => {
       value,
       key: () => ({ competition_id: competitionId }),
     })),
+    {
+      schema: 'team',
+      table: 'seats',
+      column: 'team_id',
+      value: 'gen_random_uuid()',
+      key: () => ({ competition_id: competitionId, account_id: ownerC }),
+    },
+    {
+      schema: 'team',
+      table: 'attempts',
+      column: 'used',
+      value: '0',
+      key: () => ({ competition_id: competitionId, account_id: ownerC }),
+    },
+    ...Object.entries({ kind: `'leave'`, requested_at: `requested_at + interval '1 millisecond'` }).map(
+      ([column, value]) => ({
+        schema: 'team',
+        table: 'open_applications',
+        column,
+        value,
+        key: () => ({ application_id: applicationD }),
+      }),
+    ),
     {
       schema: 'competition',
       table: 'registrations',
