@@ -73,14 +73,15 @@ function applyCompetition(rows: ExpectedRows, event: EventEnvelope): void {
     return;
   }
   if (event.streamType !== E.CompetitionCreated.aggregate) return;
-  const competitionId = (event.data as { competitionId: string }).competitionId;
+  // Each competition's state, by its stream (`competition-<id>`).
   const folded = rows.state as Map<string, CompetitionState>;
   const state = evolveCompetition(
-    folded.get(competitionId) ?? initialCompetition,
+    folded.get(event.streamId) ?? initialCompetition,
     event as unknown as CompetitionEvent & { occurredAt: string },
   );
-  folded.set(competitionId, state);
+  folded.set(event.streamId, state);
   if (state.status === 'none') return;
+  const { competitionId } = state;
   const created = rows.get('competitions', { competition_id: competitionId })?.created_at;
   rows.set('competitions', {
     competition_id: competitionId,

@@ -36,8 +36,9 @@ export const identityStateCheck: StateCheck = {
 
 function applyIdentity(rows: ExpectedRows, event: EventEnvelope): void {
   const E = identity;
-  if (event.type === E.IdentityVerificationSubmitted.type) {
-    const data = event.data as { verificationId: string; accountId: string; certificateType: string };
+  // Versions 1 and 2 share the fields read here (version 2 seals the name and number only).
+  if (isEvent(E.IdentityVerificationSubmittedV1, event)) {
+    const data = event.data;
     rows.set('verifications', {
       verification_id: data.verificationId,
       account_id: data.accountId,
