@@ -24,6 +24,9 @@ export const embeddedFiles: string[] = [
   // only (the sample gave out the answer file as byte codes; issue 30, kit/src/db/driver-types.ts).
   'services/scoring/test/fair-submissions.int.test.ts',
   'services/scoring/test/integrity.int.test.ts',
+  // Scoring's state tables against their events (decision 0028): timestamps, float8, uuid[] and the
+  // stored file's SHA-256 compared by the database, and the verify command on the stopped data folder.
+  'services/scoring/test/state-tables.int.test.ts',
   // The competition service: settings, phases, content, datasets and their downloads.
   'services/competition/test/competition.int.test.ts',
   // Teams: forming, the merge rule against scoring's counts, access, and races on one connection.

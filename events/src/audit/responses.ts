@@ -63,7 +63,7 @@ export type ProjectionInfo = z.infer<typeof projectionInfo>;
 /** A background check (as of a time, the hash chains, the read models): `done` of `total` drives a progress bar. */
 export const auditJob = z.object({
   id: z.string(),
-  kind: z.enum(['asof', 'verify', 'read-models']),
+  kind: z.enum(['asof', 'verify', 'read-models', 'replay']),
   service: z.string(),
   state: z.enum(['queued', 'running', 'done', 'failed']),
   done: z.number().int(),

@@ -8,6 +8,7 @@ import { contentRoutes } from './http/content-routes.ts';
 import { previewRoute } from './http/preview-route.ts';
 import { raceRoutes } from './http/race-routes.ts';
 import { verifiedUsersProjection } from './projections/verified-users.ts';
+import { competitionStateCheck } from './state-check.ts';
 
 /** The competition service: competitions, phases, sign-up, documentation and datasets. */
 export const competitionService = defineService({
@@ -16,6 +17,7 @@ export const competitionService = defineService({
   prefixes: ['/api/race', '/api/admin/competitions'],
   migrations: competitionMigrations,
   projections: () => [verifiedUsersProjection],
+  stateChecks: [competitionStateCheck],
   async routes(app, { config }) {
     const { database: db, store } = app;
     const files = new FileStorage(competitionFilesDir(config.dataDir));
@@ -34,3 +36,4 @@ export { FileStorage } from './files/storage.ts';
 export const competitionFilesDir = (dataDir: string) => join(dataDir, 'files', 'competition');
 /** The competition stream's pure decider (the phase rules' properties in scoring's tests fold it too). */
 export { decideCompetition, evolveCompetition, foldCompetition } from './domain/competition.ts';
+export { competitionStateCheck } from './state-check.ts';

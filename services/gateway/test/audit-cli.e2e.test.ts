@@ -38,6 +38,11 @@ describe('the auditors’ command-line tools on the embedded database', () => {
       expect(verify.stdout).toMatch(/identity: ok, \d+ events/);
       expect(verify.stdout).toContain('read model team.accounts: ok');
       expect(verify.stdout).toContain('read model scoring.leaderboard: ok');
+      // The state tables of the seeded platform are what their events say (no false alarm; decision 0028).
+      expect(verify.stdout).toMatch(/state competition state: ok, [1-9]\d* rows match the events/);
+      expect(verify.stdout).toMatch(/state scoring state: ok, \d+ rows match the events/);
+      expect(verify.stdout).toMatch(/state team state: ok, \d+ rows match the events/);
+      expect(verify.stdout).toMatch(/state identity state: ok, \d+ rows match the events/);
     } finally {
       await rm(dataDir, { recursive: true, force: true });
       await rm(`${dataDir}-keys`, { recursive: true, force: true });

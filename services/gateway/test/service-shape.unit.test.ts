@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repositoryRoot } from '../src/platform.ts';
+import { allServices } from '../src/services.ts';
 
 /**
  * Two rules of issue 20 that reviews kept missing after merges: payloads are read through their schemas
@@ -81,7 +82,8 @@ describe('service shape', () => {
     );
     const declared = files
       .filter((path) => path.startsWith(join(servicesDir, service, 'src')))
-      .flatMap((path) => [...text(path).matchAll(/\btables: \[([^\]]*)\]/g)])
+      // A projection's list of names (a state check's `tables` lists objects: decision 0028).
+      .flatMap((path) => [...text(path).matchAll(/\btables: \[\s*('[^\]]*)\]/g)])
       .flatMap((m) => [...m[1]!.matchAll(/'(\w+)'/g)].map((t) => t[1]!));
     expect(declared.length).toBeGreaterThan(0);
     // Every read model is some projection's, and no projection writes a state table.
@@ -91,5 +93,29 @@ describe('service shape', () => {
     expect(declared.filter((table) => state.includes(table) || readModels.includes(table)).sort()).toEqual(
       declared.filter((table) => readModels.includes(table)).sort(),
     );
+  });
+
+  // Decision 0028: every state table is compared with the events by the service's state check, or the
+  // decision says why it is not.
+  it.each([
+    ['identity', 'Identity'],
+    ['competition', 'Competition'],
+    ['team', 'Team'],
+    ['scoring', 'Scoring'],
+  ])('checks %s’s state tables against the events, or says why not', (service, prefix) => {
+    const tables = text(join(servicesDir, service, 'src', 'db', 'tables.ts'));
+    const body = new RegExp(`^export interface ${prefix}State \\{\\n([\\s\\S]*?)\\n\\}`, 'm').exec(
+      tables,
+    )![1]!;
+    const state = [...body.matchAll(/^ {2}(\w+)\??:/gm)].map((m) => m[1]!);
+    const definition = allServices.find((s) => s.name === service)!;
+    const checked = (definition.stateChecks ?? []).flatMap((check) => check.tables.map((t) => t.table));
+    const decision = text(join(repositoryRoot, 'docs', 'decisions', '0028-state-tables-checked.md'));
+    const unexplained = state.filter(
+      (table) => !checked.includes(table) && !decision.includes(`\`${definition.schema}.${table}\``),
+    );
+    expect(unexplained).toEqual([]);
+    // A checked table is a state table (read models have their own check).
+    expect(checked.filter((table) => !state.includes(table))).toEqual([]);
   });
 });

@@ -19,6 +19,7 @@ import { Inbox } from './inbox/inbox.ts';
 import { inboxProjection } from './inbox/projection.ts';
 import { UserDirectory } from './users/directory.ts';
 import { Verifications } from './verification/verifications.ts';
+import { identityStateCheck } from './verification/state-check.ts';
 import { identitySignalRoutes } from './signals/routes.ts';
 import { tokenRoutes } from './tokens/routes.ts';
 import { AccessTokens } from './tokens/tokens.ts';
@@ -40,6 +41,7 @@ export const identityService = defineService({
   ],
   migrations: identityMigrations,
   projections: () => [inboxProjection],
+  stateChecks: [identityStateCheck],
   async authenticator({ db, store }) {
     const tokens = new AccessTokens(db, store);
     return {
@@ -127,3 +129,4 @@ export { AccountClosures, deletionAfterWorkingDays } from './closure/closures.ts
 export { inboxProjection } from './inbox/projection.ts';
 export { Sessions, sessionCookie } from './auth/sessions.ts';
 export { identityMigrations } from './db/migrations.ts';
+export { identityStateCheck } from './verification/state-check.ts';

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { verifyStateTables } from '@sais/kit';
 import { kafkaBrokers, platformForTest } from '@sais/kit/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Accounts, identityService } from '../src/index.ts';
+import { Accounts, identityService, identityStateCheck } from '../src/index.ts';
 import { client, multipart, png, signUp, startMailbox } from './support.ts';
 
 const idCard = '11010519491231002X';
@@ -211,6 +212,33 @@ describe('real-name verification, review and inbox (through real Kafka)', () => 
     });
     expect(zh.body.data.records[0].title).toBe('认证未通过');
     expect(zh.body.data.records[0].sender).toBe('审核办公室');
+
+    // Issue 33 (decision 0028): the record staff and the participant read is what the events say; an
+    // edit behind the platform's back is named by table, key and column.
+    const { db } = harness.platform.database;
+    const differences = async () =>
+      (
+        await verifyStateTables(db, [identityStateCheck], () => [harness.platform.stores.get('identity')!], {
+          personal: harness.platform.stores.get('identity')!.personal,
+        })
+      ).checks[0]!.differences;
+    expect(await differences()).toEqual([]);
+    await sql`update identity.verifications set status = 'approved', reason = null
+      where verification_id = ${verificationId}`.execute(db);
+    expect(await differences()).toEqual([
+      {
+        table: 'verifications',
+        key: { verification_id: verificationId },
+        kind: 'changed',
+        columns: [
+          { column: 'status', live: 'approved', expected: 'rejected' },
+          { column: 'reason', live: null, expected: 'The photo is blurred' },
+        ],
+      },
+    ]);
+    await sql`update identity.verifications set status = 'rejected', reason = 'The photo is blurred'
+      where verification_id = ${verificationId}`.execute(db);
+    expect(await differences()).toEqual([]);
   });
 
   it('answers the payment-app check with a clear "not configured" error', async () => {

@@ -14,6 +14,7 @@ import { ResumableUploads } from './resumable-uploads.ts';
 import { Leaderboards } from './leaderboards.ts';
 import { Operations } from './operations.ts';
 import { leaderboardProjection } from './projections/leaderboard.ts';
+import { scoringStateCheck } from './integrity/state-check.ts';
 import { membershipsMirror } from './projections/memberships.ts';
 import { competitionsMirror, peopleMirror } from './projections/mirrors.ts';
 import { Standings } from './standings.ts';
@@ -54,6 +55,7 @@ export const scoringService = defineService({
     datasetsMirror,
     withAsOfReader(leaderboardProjection, leaderboardAsOf),
   ],
+  stateChecks: [scoringStateCheck],
   metrics: submissionMetrics,
   workers: ({ db, store, config, logger, metrics }) => [
     // SCORING_WORKERS=off: this process takes no result file (tests drive an Evaluator themselves).

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { competitionService } from '@sais/competition';
+import { competitionService, foldCompetition } from '@sais/competition';
 import { competition as C, team as T } from '@sais/events';
 import { Accounts, identityService } from '@sais/identity';
 import type { Projection } from '@sais/kit';
@@ -84,6 +84,31 @@ export async function scoringHarness(
 
   const operator = await account(['operator']);
 
+  /**
+   * The competition service's row of a competition whose events the harness appended itself, written as
+   * `Competitions.execute` writes it (the fold of the stream), so the state check finds it (decision 0028).
+   */
+  async function competitionRow(competitionId: string) {
+    const events = await platform.stores.get('competition')!.readStream(`competition-${competitionId}`);
+    const state = foldCompetition(events);
+    if (state.status === 'none') return;
+    const row = {
+      settings: JSON.stringify(state.settings),
+      phases: JSON.stringify(state.phases),
+      content: JSON.stringify(state.content),
+      type: state.settings.type,
+      season: state.settings.season,
+      version: events.at(-1)!.streamVersion,
+    };
+    await sql`insert into competition.competitions (competition_id, settings, phases, content, type, season, version)
+      values (${competitionId}, ${row.settings}::jsonb, ${row.phases}::jsonb, ${row.content}::jsonb, ${row.type},
+        ${row.season}, ${row.version})
+      on conflict (competition_id) do update set settings = excluded.settings, phases = excluded.phases,
+        content = excluded.content, type = excluded.type, season = excluded.season, version = excluded.version`.execute(
+      db,
+    );
+  }
+
   /** A fresh competition with an open preliminary phase and the given ground truth (rmse unless told, 50 % public). */
   async function competition(
     truth: string,
@@ -132,6 +157,7 @@ export async function scoringHarness(
       ],
       system(),
     );
+    await competitionRow(competitionId);
     await waitFor(
       () => sql`select phases from scoring.competitions where competition_id = ${competitionId}`.execute(db),
       (r) => JSON.stringify(r.rows).includes('preliminary'),
@@ -157,6 +183,7 @@ export async function scoringHarness(
       [{ type: step === 'close' ? C.PhaseClosed.type : C.PhaseOpened.type, data: { competitionId, phase } }],
       system(),
     );
+    await competitionRow(competitionId);
     const override = step === 'close' ? 'closed' : 'open';
     await waitFor(
       () =>
@@ -229,6 +256,13 @@ export async function scoringHarness(
         },
       ],
       system(),
+      // The competition service's row beside its event, as a sign-up writes it (decision 0028).
+      {
+        alongside: [
+          sql`insert into competition.registrations (competition_id, account_id, signed_up_at)
+            values (${competitionId}, ${person.accountId}, now())`,
+        ],
+      },
     );
     await waitFor(
       () =>

@@ -8,6 +8,7 @@ import { competitionsMirror } from './mirrors/competitions.ts';
 import { signupsMirror } from './mirrors/signups.ts';
 import { submissionQuotaMirror } from './mirrors/submission-quota.ts';
 import { Teams } from './teams/commands.ts';
+import { teamStateCheck } from './state-check.ts';
 import { TeamDirectory } from './teams/directory.ts';
 import { TeamViews } from './teams/views.ts';
 
@@ -21,6 +22,7 @@ export const teamService = defineService({
   prefixes: ['/api/team', '/api/admin/teams'],
   migrations: teamMigrations,
   projections: () => [competitionsMirror, signupsMirror, accountsMirror, submissionQuotaMirror],
+  stateChecks: [teamStateCheck],
   async routes(app, { appended }) {
     const { database: db, store } = app;
     const http = { teams: new Teams(db, store, appended), views: new TeamViews(db, store) };
@@ -32,3 +34,4 @@ export const teamService = defineService({
 
 export { teamMigrations } from './db/migrations.ts';
 export { teamCodes } from './errors.ts';
+export { teamStateCheck } from './state-check.ts';

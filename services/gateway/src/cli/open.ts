@@ -5,6 +5,7 @@ import {
   Metrics,
   PersonalDataKeys,
   type Projection,
+  type StateCheck,
   databaseConfigFromEnv,
   noAuthenticator,
   openDatabase,
@@ -49,4 +50,15 @@ export function projectionsForTool(
         metrics: new Metrics({ processMetrics: false }),
       }) ?? [],
   );
+}
+
+/** Every service's state checks (decision 0028), each with its service's event store. */
+export function stateChecksForTool(stores: ReadonlyMap<string, EventStore>): {
+  list: StateCheck[];
+  storesOf: (check: StateCheck) => EventStore[];
+} {
+  const owner = new Map<StateCheck, EventStore>();
+  for (const service of allServices)
+    for (const check of service.stateChecks ?? []) owner.set(check, stores.get(service.name)!);
+  return { list: [...owner.keys()], storesOf: (check) => [owner.get(check)!] };
 }

@@ -1,14 +1,21 @@
 // `npm run events:verify [-- --checkpoints <dir>] [--key <name+id+base64>] [--read-models]`: checks the
 // hash chain of every stream of every service, then every service's events against its signed
 // checkpoints: the platform's transparency log (SAIS_TRANSPARENCY_DIR or its default), or a mirror's copy
-// (--checkpoints). `--read-models` also rebuilds every read model apart and compares it with the live one.
+// (--checkpoints). `--read-models` also rebuilds every read model apart and compares it with the live one,
+// and compares every state table the events describe with what they say (decision 0028).
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { transparency } from '@sais/events';
-import { checkEventLogs, projectionSources, transparencyDirectory, verifyReadModels } from '@sais/kit';
+import {
+  checkEventLogs,
+  projectionSources,
+  transparencyDirectory,
+  verifyReadModels,
+  verifyStateTables,
+} from '@sais/kit';
 import { repositoryRoot } from '../platform.ts';
-import { openForTool, projectionsForTool } from './open.ts';
-import { printReadModels } from './read-models.ts';
+import { openForTool, projectionsForTool, stateChecksForTool } from './open.ts';
+import { printReadModels, printStateTables } from './read-models.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -54,6 +61,10 @@ try {
     );
     printReadModels(result);
     if (!result.ok) broken = true;
+    const checks = stateChecksForTool(stores);
+    const state = await verifyStateTables(database.db, checks.list, checks.storesOf, { personal });
+    printStateTables(state);
+    if (!state.ok) broken = true;
   }
 } finally {
   await database.close();

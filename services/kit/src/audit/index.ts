@@ -5,3 +5,4 @@ export * from './jobs.ts';
 export * from './read-models.ts';
 export * from './replay-jobs.ts';
 export * from './routes.ts';
+export * from './state-tables.ts';

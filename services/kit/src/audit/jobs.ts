@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 
-export type AuditJobKind = 'asof' | 'verify' | 'read-models';
+export type AuditJobKind = 'asof' | 'verify' | 'read-models' | 'replay';
 
 /** What `GET .../jobs/:id` answers: `done` of `total` drives the console's progress bar. */
 export interface AuditJob {
@@ -33,7 +33,8 @@ export class TooManyJobs extends Error {}
 
 /**
  * The auditors' long checks (as-of views, chain and read-model verification) run in the background of
- * the process that serves them, two at a time (the others wait their turn, at most 20); their progress
+ * the process that serves them, one at a time unless told (the others wait their turn, at most 20); the
+ * synchronous as-of call queues here too (`run`), so N calls at once still rebuild one by one; their progress
  * and results are kept in memory for the console to poll (the last 50 finished). They change nothing, so
  * a restart loses only the figures.
  */
@@ -43,12 +44,48 @@ export class AuditJobs {
   readonly #queue: (() => void)[] = [];
   /** Jobs holding one of the `maxRunning` slots. */
   #active = 0;
+  /** Jobs running their work right now, and the most seen at once (what a test observes). */
+  #working = 0;
+  #peak = 0;
 
   constructor(
     private readonly logger?: Logger,
-    private readonly maxRunning = 2,
+    /** Heavy checks at once in this process (`SAIS_AUDIT_JOBS`; issue 33: one, so participants keep their pace). */
+    private readonly maxRunning = 1,
     private readonly maxQueued = 20,
   ) {}
+
+  /** The most jobs that ran their work at the same time since this process started. */
+  get peakRunning(): number {
+    return this.#peak;
+  }
+
+  /**
+   * A synchronous call's heavy work as a job (issue 33): it waits its turn in the same queue as the
+   * background jobs and answers with the work's own result or error.
+   */
+  async run<T>(
+    kind: AuditJobKind,
+    service: string,
+    startedBy: string,
+    work: (progress: JobProgress) => Promise<T>,
+  ): Promise<T> {
+    let outcome: { ok: true; value: T } | { ok: false; error: unknown } | undefined;
+    const job = this.start(kind, service, startedBy, async (progress) => {
+      try {
+        const value = await work(progress);
+        outcome = { ok: true, value };
+        return value;
+      } catch (error) {
+        outcome = { ok: false, error };
+        throw error;
+      }
+    });
+    await this.settled(job.id);
+    if (!outcome) throw new Error(`audit job ${job.id} ended without an outcome`);
+    if (!outcome.ok) throw outcome.error;
+    return outcome.value;
+  }
 
   start(
     kind: AuditJobKind,
@@ -85,7 +122,13 @@ export class AuditJobs {
       try {
         await slot;
         job.state = 'running';
-        job.result = await run(progress);
+        this.#working += 1;
+        this.#peak = Math.max(this.#peak, this.#working);
+        try {
+          job.result = await run(progress);
+        } finally {
+          this.#working -= 1;
+        }
         job.state = 'done';
         job.total = Math.max(job.total, job.done);
       } catch (error) {

@@ -5,6 +5,7 @@ import type { EventStore } from '../eventstore/event-store.ts';
 import type { PersonalDataKeys } from '../personal/keys.ts';
 import type { Projection } from '../projections/projection.ts';
 import { replayProjection } from '../projections/replay.ts';
+import type { AuditJobs } from './jobs.ts';
 
 export type ReplayState = 'idle' | 'running' | 'done' | 'failed';
 
@@ -38,6 +39,8 @@ export class ReplayJobs {
     private readonly db: Db,
     private readonly logger?: Logger,
     private readonly personal?: PersonalDataKeys,
+    /** The auditors' jobs queue: a replay waits its turn there with the other heavy checks (issue 33). */
+    private readonly queue?: AuditJobs,
   ) {}
 
   status(projection: string): ReplayStatus {
@@ -76,25 +79,29 @@ export class ReplayJobs {
       error: null,
     };
     this.#status.set(name, status);
+    const replay = async () => {
+      const counts = await Promise.all(sources.map((store) => countEvents(this.db, store.schema)));
+      status.total = counts.reduce((sum, n) => sum + n, 0);
+      const result = await replayProjection(
+        this.db,
+        projection,
+        sources,
+        (progress) => {
+          status.read = progress.read;
+          status.applied = progress.applied;
+          status.total = Math.max(status.total, progress.read);
+        },
+        { logger: this.logger, personal: this.personal },
+      );
+      status.read = result.read;
+      status.applied = result.applied;
+      // Events appended while the replay ran reach the read model by live delivery, not by the replay.
+      status.total = result.read;
+    };
     const run = (async () => {
       try {
-        const counts = await Promise.all(sources.map((store) => countEvents(this.db, store.schema)));
-        status.total = counts.reduce((sum, n) => sum + n, 0);
-        const result = await replayProjection(
-          this.db,
-          projection,
-          sources,
-          (progress) => {
-            status.read = progress.read;
-            status.applied = progress.applied;
-            status.total = Math.max(status.total, progress.read);
-          },
-          { logger: this.logger, personal: this.personal },
-        );
-        status.read = result.read;
-        status.applied = result.applied;
-        // Events appended while the replay ran reach the read model by live delivery, not by the replay.
-        status.total = result.read;
+        if (this.queue) await this.queue.run('replay', 'replay', startedBy, replay);
+        else await replay();
         status.state = 'done';
       } catch (error) {
         status.state = 'failed';

@@ -15,7 +15,7 @@ import { type Authenticator, requirePrincipal } from '../runtime/auth.ts';
 import { asOfReaderOf, projectionAsOf } from './as-of.ts';
 import { type AuditListQuery, AuditEventLog, auditSortFields } from './event-log.ts';
 import { auditJobRoutes, instant } from './job-routes.ts';
-import type { AuditJobs } from './jobs.ts';
+import { type AuditJobs, TooManyJobs } from './jobs.ts';
 import type { ReplayJobs } from './replay-jobs.ts';
 
 /** Where a service's audit calls live: `/api/admin/audit/<service>` (the gateway routes it like any prefix). */
@@ -246,25 +246,43 @@ export async function auditRoutes(root: FastifyInstance, options: AuditRoutesOpt
       },
     },
     async (request) => {
-      await auditor(request);
+      const principal = await auditor(request);
       const { projection: name, at: atText, ...rest } = request.query;
       const projection = projectionNamed(name);
       const reader = asOfReaderOf(projection);
       if (!reader) throw new AppError(errorCodes.notAvailable, 'notAvailableYet', 501);
       const at = new Date(atText);
-      const result = await projectionAsOf(
-        db,
-        projection,
-        await options.sourcesOf(projection),
-        at,
-        (copy) => reader(copy, rest as Record<string, string>),
-        { personal },
+      const sources = await options.sourcesOf(projection);
+      // The rebuild waits its turn in the jobs' queue (issue 33): N calls at once rebuild one by one.
+      const result = await queued(() =>
+        options.auditJobs.run('asof', service.name, principal.accountId, () =>
+          projectionAsOf(
+            db,
+            projection,
+            sources,
+            at,
+            (copy) => reader(copy, rest as Record<string, string>),
+            {
+              personal,
+            },
+          ),
+        ),
       );
       return ok({ projection: name, at: at.toISOString(), applied: result.applied, value: result.value });
     },
   );
 
   await auditJobRoutes(app, { ...options, prefix, tags, auditor, projectionNamed });
+}
+
+/** A full queue answers 429, as a job's start does. */
+async function queued<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof TooManyJobs) throw new AppError(errorCodes.tooManyRequests, 'tooManyRequests', 429);
+    throw error;
+  }
 }
 
 /**

@@ -365,12 +365,22 @@ export class EventStore {
    * which sorts '10000' before '9999' and cannot use the commit-order index.
    * Inside a transaction pass it (`trx`): on the embedded database's single connection a read outside
    * the caller's open transaction waits for that transaction, which waits for the read.
+   * `snapshot`: inside a repeatable-read transaction, every event its snapshot sees (a reader comparing the
+   * snapshot's rows with its events must not skip the events of a transaction it already sees).
    */
-  async readAll(after: CommitPosition = beginning, limit = 1000, trx?: Db): Promise<EventEnvelope[]> {
+  async readAll(
+    after: CommitPosition = beginning,
+    limit = 1000,
+    trx?: Db,
+    options: { snapshot?: boolean } = {},
+  ): Promise<EventEnvelope[]> {
+    const settled = options.snapshot
+      ? sql`true`
+      : sql`transaction_id < pg_snapshot_xmin(pg_current_snapshot())`;
     const result = await sql<EventRow>`
       select ${columns} from ${this.#table}
       where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition})
-        and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        and ${settled}
       order by ${this.#table}.transaction_id, ${this.#table}.global_position
       limit ${limit}`.execute(trx ?? this.#db);
     return result.rows.map(toEnvelope);

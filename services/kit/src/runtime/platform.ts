@@ -63,6 +63,8 @@ export interface Platform {
   readonly config: PlatformConfig;
   /** Its metrics; `serveMetrics` (observability/metrics-server.ts) serves them on their own port. */
   readonly metrics: Metrics;
+  /** The auditors' heavy checks of this process, one queue (issue 33). */
+  readonly auditJobs: AuditJobs;
   close(): Promise<void>;
 }
 
@@ -219,8 +221,9 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     await serviceScope(app, context.store, (scope) => service.routes(scope, context));
   }
   // The auditors' calls of each service here, under /api/admin/audit/<service> (see audit/routes.ts).
-  const replayJobs = new ReplayJobs(db, logger, personal);
-  const auditJobs = new AuditJobs(logger);
+  // Heavy checks (as-of views, replays, verifications) one at a time unless SAIS_AUDIT_JOBS says more.
+  const auditJobs = new AuditJobs(logger, Math.max(1, Number(config.env.SAIS_AUDIT_JOBS ?? 1) || 1));
+  const replayJobs = new ReplayJobs(db, logger, personal, auditJobs);
   for (const service of services) {
     await auditRoutes(app, {
       service,
@@ -246,6 +249,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     checkpointers: logs.checkpointers,
     mode: { database: database.kind, bus: transport instanceof KafkaTransport ? 'kafka' : 'in-process' },
     metrics,
+    auditJobs,
     async close() {
       if (closed) return;
       closed = true;

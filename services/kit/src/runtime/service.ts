@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
 import type { EventStore } from '../eventstore/event-store.ts';
 import type { Projection } from '../projections/projection.ts';
+import type { StateCheck } from '../audit/state-tables.ts';
 import type { SubscriptionOptions } from '../messaging/transport.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import type { Authenticator } from './auth.ts';
@@ -44,6 +45,11 @@ export interface ServiceDefinition {
   /** Event types after which its transparency log signs a checkpoint at once (e.g. a seal; decision 0012). */
   readonly checkpointAfter?: readonly string[];
   projections?(context: ServiceContext): Projection[];
+  /**
+   * What its events say its state tables (rows its commands write beside their events) hold: checked by
+   * `npm run events:verify -- --read-models` (decision 0028).
+   */
+  readonly stateChecks?: readonly StateCheck[];
   /** Background consumers (e.g. scoring workers): each a consumer group sharing its work with peers. */
   workers?(context: ServiceContext): SubscriptionOptions[];
   /**
