@@ -234,6 +234,7 @@ describe('state tables checked against the events', () => {
       public_percent: '10',
       split_key_sha256: `repeat('c', 64)`,
       scorer_version: `'0'`,
+      reveal_ground_truth: 'not reveal_ground_truth',
     }).map(([column, value]) => ({
       table: 'ground_truths',
       column,

@@ -90,6 +90,8 @@ export const scoringStateCheck: StateCheck = {
         public_percent: { type: 'integer', optional: true },
         split_key_sha256: { type: 'text', optional: true },
         scorer_version: { type: 'text', optional: true },
+        // Decision 0031: the organiser's choice to publish the file (absent in older events: kept).
+        reveal_ground_truth: { type: 'boolean' },
       },
     },
   ],
@@ -205,6 +207,7 @@ function applyScoring(rows: ExpectedRows, event: EventEnvelope): void {
       public_percent: data.publicPercent ?? null,
       split_key_sha256: data.splitKeySha256 ?? null,
       scorer_version: data.scorerVersion ?? null,
+      reveal_ground_truth: data.revealGroundTruth ?? false,
     });
   }
 }
