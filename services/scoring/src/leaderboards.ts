@@ -43,7 +43,7 @@ export class Leaderboards {
     return sql<BoardRow & { total: number }>`
       with ranked as (
         select l.team_id, l.best_score, l.submitted_at, l.metric, l.phase,
-          row_number() over (partition by l.phase order by ${bestFirstSql('l.metric', 'l.best_score', 'l.submitted_at')}) as rank,
+          row_number() over (partition by l.phase order by ${bestFirstSql('l.metric', 'l.best_score', 'l.submitted_at', 'l.team_id')}) as rank,
           count(*) over (partition by l.phase) as total
         from ${sql.table(`scoring.${board}`)} l
         where l.competition_id = ${competitionId} ${phase ? sql`and l.phase = ${phase}` : sql``}
