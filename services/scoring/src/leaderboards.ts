@@ -1,5 +1,6 @@
 import { type Db } from '@sais/kit';
 import { type RawBuilder, sql } from 'kysely';
+import { boardOrder } from '@sais/events';
 import type { BoardWatch } from './board-watch.ts';
 import { bestFirstSql, direction } from './domain/ranking.ts';
 import { scoringErrors } from './errors.ts';
@@ -14,7 +15,15 @@ interface BoardRow {
   team_name: string | null;
   organization: string | null;
   rank: number;
+  entries: number;
+  last_entry_at: Date;
 }
+
+/** The stated order of a board (decision 0029) with its metric's direction, as every page gives it. */
+const orderOf = (metric: string | null) => ({
+  steps: [...boardOrder],
+  higherIsBetter: metric === null ? null : direction(metric) === -1,
+});
 
 type Board = 'leaderboard' | 'private_leaderboard';
 type PageQuery = { competitionId: string; phase?: string; page: number; pageSize: number };
@@ -36,8 +45,10 @@ export class Leaderboards {
   ) {}
 
   /**
-   * Ranks a board's rows (cheap: one indexed range and a window), keeps those `pick` selects, and only
-   * then adds names and organisations, so a page of 50 joins 50 rows, not the whole board.
+   * Ranks a board's rows (cheap: one indexed range and a window) in the stated order (`boardOrder`,
+   * decision 0029), keeps those `pick` selects, and only then adds names, organisations and the team's
+   * entries (its scored submissions of the phase that count, and the time of the last), so a page of 50
+   * joins 50 rows, not the whole board.
    */
   #ranked(competitionId: string, pick: RawBuilder<unknown>, phase?: string, board: Board = 'leaderboard') {
     return sql<BoardRow & { total: number }>`
@@ -49,8 +60,13 @@ export class Leaderboards {
         where l.competition_id = ${competitionId} ${phase ? sql`and l.phase = ${phase}` : sql``}
       )
       select r.*, coalesce(m.usernames, array_remove(array[p.username], null)) as participants, m.team_name,
-        coalesce(m.organization, p.organization) as organization
+        coalesce(m.organization, p.organization) as organization, e.entries, e.last_entry_at
       from (select * from ranked where ${pick}) r
+      cross join lateral (
+        select count(*)::int as entries, max(b.submitted_at) as last_entry_at from scoring.board_submissions b
+        where b.competition_id = ${competitionId} and b.phase = r.phase and b.team_id = r.team_id
+          and b.public_score is not null and b.disqualified_reason is null
+      ) e
       left join scoring.people p on p.account_id::text = r.team_id
       left join lateral (
         select array_agg(pp.username order by pp.username) as usernames, min(ms.team_name) as team_name,
@@ -144,7 +160,15 @@ export class Leaderboards {
 
   async queryPage(board: Board, query: PageQuery) {
     const phase = query.phase ?? (await this.#latestPhase(query.competitionId));
-    if (!phase) return { phase: null, total: 0, page: query.page, pageSize: query.pageSize, records: [] };
+    if (!phase)
+      return {
+        phase: null,
+        total: 0,
+        page: query.page,
+        pageSize: query.pageSize,
+        order: orderOf(null),
+        records: [],
+      };
     const offset = (query.page - 1) * query.pageSize;
     const rows = await this.#ranked(
       query.competitionId,
@@ -155,6 +179,7 @@ export class Leaderboards {
     return {
       phase,
       total: Number(rows.rows[0]?.total ?? 0),
+      order: orderOf(rows.rows[0]?.metric ?? (await this.#metricOf(query.competitionId, phase, board))),
       page: query.page,
       pageSize: query.pageSize,
       records: rows.rows.map((row) => ({
@@ -166,8 +191,17 @@ export class Leaderboards {
         score: row.best_score,
         metric: row.metric,
         submittedAt: new Date(row.submitted_at).toISOString(),
+        entries: Number(row.entries),
+        lastEntryAt: new Date(row.last_entry_at).toISOString(),
       })),
     };
+  }
+
+  /** The metric of a board's rows (one per phase), for a page past its last row. */
+  async #metricOf(competitionId: string, phase: string, board: Board): Promise<string | null> {
+    const row = await sql<{ metric: string }>`select metric from ${sql.table(`scoring.${board}`)}
+      where competition_id = ${competitionId} and phase = ${phase} limit 1`.execute(this.db);
+    return row.rows[0]?.metric ?? null;
   }
 
   async #latestPhase(competitionId: string): Promise<string | null> {
@@ -185,7 +219,22 @@ export class Leaderboards {
       where competition_id = ${competitionId} and team_id = ${teamId} and status = 'Completed' order by created_at`.execute(
       this.db,
     );
+    // The private rows of published phases only: before, the private board and its ranks are hidden.
+    const privateRows = await this.#ranked(
+      competitionId,
+      sql`team_id = ${teamId} and exists (select 1 from scoring.board_publications bp
+        where bp.competition_id = ${competitionId} and bp.phase = ranked.phase)`,
+      undefined,
+      'private_leaderboard',
+    ).execute(this.db);
     return {
+      teamId,
+      privateBest: privateRows.rows.map((row) => ({
+        phase: row.phase,
+        score: row.best_score,
+        rank: Number(row.rank),
+        teams: Number(row.total),
+      })),
       best: ranked.rows.map((row) => ({
         phase: row.phase,
         score: row.best_score,

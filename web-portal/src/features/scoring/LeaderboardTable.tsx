@@ -9,8 +9,23 @@ import { ZonedTime } from '../../forms/ZonedTime';
 import { formatScore } from './formatScore';
 import type { LeaderboardRow } from './types';
 
-/** Rows of spec §3: rank, participants, university/organization, score, date of the top score. */
-export function LeaderboardTable({ rows, timeZone }: { rows: LeaderboardRow[]; timeZone?: string }) {
+/** The id of the reader's own row, for the "my row" link to scroll to. */
+export const mineRowId = 'leaderboard-mine';
+
+/**
+ * Rows of spec §3 (rank, participants, university/organization, score, date of the top score) and,
+ * as Kaggle shows them (decision 0029), the team's entries and the time of its last. `mine` is the
+ * reader's team id: its row is marked here, in the browser, so the board's page stays one for all.
+ */
+export function LeaderboardTable({
+  rows,
+  timeZone,
+  mine,
+}: {
+  rows: LeaderboardRow[];
+  timeZone?: string;
+  mine?: string | null;
+}) {
   const { t } = useTranslation();
   if (rows.length === 0)
     return (
@@ -27,27 +42,49 @@ export function LeaderboardTable({ rows, timeZone }: { rows: LeaderboardRow[]; t
           <TableCell>{t('scoring.organization')}</TableCell>
           <TableCell>{t('scoring.score')}</TableCell>
           <TableCell>{t('scoring.topScoreDate')}</TableCell>
+          <TableCell>{t('scoring.entries')}</TableCell>
+          <TableCell>{t('scoring.lastEntry')}</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
-        {rows.map((row) => (
-          <TableRow key={row.teamId} data-testid="leaderboard-row">
-            <TableCell>{row.rank}</TableCell>
-            <TableCell>
-              {row.teamName ? (
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {row.teamName}
-                </Typography>
-              ) : null}
-              {row.participants.join(t('competition.listSeparator'))}
-            </TableCell>
-            <TableCell>{row.organization ?? '-'}</TableCell>
-            <TableCell>{formatScore(row.score)}</TableCell>
-            <TableCell>
-              <ZonedTime iso={row.submittedAt} timeZone={timeZone} />
-            </TableCell>
-          </TableRow>
-        ))}
+        {rows.map((row) => {
+          const isMine = Boolean(mine) && row.teamId === mine;
+          return (
+            <TableRow
+              key={row.teamId}
+              data-testid="leaderboard-row"
+              selected={isMine}
+              aria-current={isMine ? 'true' : undefined}
+              id={isMine ? mineRowId : undefined}
+              data-mine={isMine ? 'true' : undefined}
+              sx={isMine ? { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 } : undefined}
+            >
+              <TableCell>{row.rank}</TableCell>
+              <TableCell>
+                {row.teamName ? (
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    {row.teamName}
+                  </Typography>
+                ) : null}
+                {row.participants.join(t('competition.listSeparator'))}
+                {isMine ? (
+                  <Typography variant="caption" color="primary" sx={{ display: 'block' }}>
+                    {t('scoring.yourTeam')}
+                  </Typography>
+                ) : null}
+              </TableCell>
+              <TableCell>{row.organization ?? '-'}</TableCell>
+              <TableCell>{formatScore(row.score)}</TableCell>
+              <TableCell>
+                <ZonedTime iso={row.submittedAt} timeZone={timeZone} />
+              </TableCell>
+              <TableCell data-testid="leaderboard-entries">{row.entries}</TableCell>
+              <TableCell>
+                <ZonedTime iso={row.lastEntryAt} timeZone={timeZone} />
+              </TableCell>
+            </TableRow>
+          );
+        })}
       </TableBody>
     </Table>
   );
