@@ -168,8 +168,20 @@ export const leaderboardPage = z.object({
 });
 export type LeaderboardPage = z.infer<typeof leaderboardPage>;
 
-/** `GET /api/leaderboard/private`: the same, with whether (and when) it was published. */
+/**
+ * A private board's row with the shake-up (decision 0029): the team's rank on the public board of the
+ * phase and the places it moved (`publicRank − rank`: positive climbed, negative fell); null when the
+ * team has no public row.
+ */
+export const privateBoardRow = boardRow.extend({
+  publicRank: z.number().int().nullable(),
+  rankChange: z.number().int().nullable(),
+});
+export type PrivateBoardRow = z.infer<typeof privateBoardRow>;
+
+/** `GET /api/leaderboard/private`: the same, with whether (and when) it was published, and the shake-up. */
 export const privateLeaderboardPage = leaderboardPage.extend({
+  records: z.array(privateBoardRow),
   published: z.boolean(),
   publishedAt: z.string().nullable(),
 });

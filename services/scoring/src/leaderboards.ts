@@ -17,6 +17,7 @@ interface BoardRow {
   rank: number;
   entries: number;
   last_entry_at: Date;
+  public_rank: number | null;
 }
 
 /** The stated order of a board (decision 0029) with its metric's direction, as every page gives it. */
@@ -24,6 +25,16 @@ const orderOf = (metric: string | null) => ({
   steps: [...boardOrder],
   higherIsBetter: metric === null ? null : direction(metric) === -1,
 });
+
+/** A private board's rows with the shake-up fields always present (queryPage adds them to private rows only). */
+type ShakeUp = { publicRank: number | null; rankChange: number | null };
+export function withShakeUp<R extends Partial<ShakeUp>>(records: R[]): (R & ShakeUp)[] {
+  return records.map((row) => ({
+    ...row,
+    publicRank: row.publicRank ?? null,
+    rankChange: row.rankChange ?? null,
+  }));
+}
 
 type Board = 'leaderboard' | 'private_leaderboard';
 type PageQuery = { competitionId: string; phase?: string; page: number; pageSize: number };
@@ -58,10 +69,25 @@ export class Leaderboards {
           count(*) over (partition by l.phase) as total
         from ${sql.table(`scoring.${board}`)} l
         where l.competition_id = ${competitionId} ${phase ? sql`and l.phase = ${phase}` : sql``}
-      )
+      )${
+        board === 'private_leaderboard'
+          ? sql`, public_ranked as (
+        select l.team_id, l.phase,
+          row_number() over (partition by l.phase order by ${bestFirstSql('l.metric', 'l.best_score', 'l.submitted_at', 'l.team_id')}) as public_rank
+        from scoring.leaderboard l
+        where l.competition_id = ${competitionId} ${phase ? sql`and l.phase = ${phase}` : sql``}
+      )`
+          : sql``
+      }
       select r.*, coalesce(m.usernames, array_remove(array[p.username], null)) as participants, m.team_name,
-        coalesce(m.organization, p.organization) as organization, e.entries, e.last_entry_at
+        coalesce(m.organization, p.organization) as organization, e.entries, e.last_entry_at,
+        ${board === 'private_leaderboard' ? sql`pr.public_rank` : sql`null::bigint`} as public_rank
       from (select * from ranked where ${pick}) r
+      ${
+        board === 'private_leaderboard'
+          ? sql`left join public_ranked pr on pr.team_id = r.team_id and pr.phase = r.phase`
+          : sql``
+      }
       cross join lateral (
         select count(*)::int as entries, max(b.submitted_at) as last_entry_at from scoring.board_submissions b
         where b.competition_id = ${competitionId} and b.phase = r.phase and b.team_id = r.team_id
@@ -114,6 +140,7 @@ export class Leaderboards {
     const page = await this.#cached('private_leaderboard', { ...query, phase: phase ?? undefined });
     return {
       ...page,
+      records: withShakeUp(page.records),
       published: Boolean(publishedAt),
       publishedAt: publishedAt ? new Date(publishedAt).toISOString() : null,
     };
@@ -193,6 +220,13 @@ export class Leaderboards {
         submittedAt: new Date(row.submitted_at).toISOString(),
         entries: Number(row.entries),
         lastEntryAt: new Date(row.last_entry_at).toISOString(),
+        // The shake-up (private pages only): the team's public rank and how many places it moved.
+        ...(board === 'private_leaderboard'
+          ? {
+              publicRank: row.public_rank === null ? null : Number(row.public_rank),
+              rankChange: row.public_rank === null ? null : Number(row.public_rank) - Number(row.rank),
+            }
+          : {}),
       })),
     };
   }
