@@ -7,7 +7,25 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { ZonedTime } from '../../forms/ZonedTime';
 import { formatScore } from './formatScore';
-import type { LeaderboardRow } from './types';
+import type { LeaderboardRow, PrivateBoardRow } from './types';
+
+/** A row's move from its public to its private rank: ▲ climbed, ▼ fell (decision 0029). */
+function Change({ change }: { change: number | null }) {
+  const { t } = useTranslation();
+  if (change === null) return <>-</>;
+  const [mark, color, label] =
+    change > 0
+      ? ['▲', 'success.main', t('scoring.movedUp', { count: change })]
+      : change < 0
+        ? ['▼', 'error.main', t('scoring.movedDown', { count: -change })]
+        : ['–', 'text.secondary', t('scoring.unmoved')];
+  return (
+    <Typography component="span" variant="body2" sx={{ color }} aria-label={label} title={label}>
+      {mark}
+      {change === 0 ? '' : Math.abs(change)}
+    </Typography>
+  );
+}
 
 /** The id of the reader's own row, for the "my row" link to scroll to. */
 export const mineRowId = 'leaderboard-mine';
@@ -22,11 +40,13 @@ export function LeaderboardTable({
   timeZone,
   mine,
 }: {
-  rows: LeaderboardRow[];
+  rows: (LeaderboardRow | PrivateBoardRow)[];
   timeZone?: string;
   mine?: string | null;
 }) {
   const { t } = useTranslation();
+  // A published private board's rows carry the shake-up: their public rank and the places moved.
+  const shakeUp = rows.some((row) => 'publicRank' in row);
   if (rows.length === 0)
     return (
       <Typography color="text.secondary" sx={{ mt: 2 }} data-testid="leaderboard-empty">
@@ -38,6 +58,8 @@ export function LeaderboardTable({
       <TableHead>
         <TableRow>
           <TableCell>{t('scoring.rank')}</TableCell>
+          {shakeUp ? <TableCell>{t('scoring.publicRank')}</TableCell> : null}
+          {shakeUp ? <TableCell>{t('scoring.rankChange')}</TableCell> : null}
           <TableCell>{t('scoring.participants')}</TableCell>
           <TableCell>{t('scoring.organization')}</TableCell>
           <TableCell>{t('scoring.score')}</TableCell>
@@ -60,6 +82,14 @@ export function LeaderboardTable({
               sx={isMine ? { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 } : undefined}
             >
               <TableCell>{row.rank}</TableCell>
+              {'publicRank' in row ? (
+                <>
+                  <TableCell data-testid="leaderboard-public-rank">{row.publicRank ?? '-'}</TableCell>
+                  <TableCell data-testid="leaderboard-change">
+                    <Change change={row.rankChange} />
+                  </TableCell>
+                </>
+              ) : null}
               <TableCell>
                 {row.teamName ? (
                   <Typography variant="body2" sx={{ fontWeight: 600 }}>

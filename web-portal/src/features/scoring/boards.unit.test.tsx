@@ -119,6 +119,30 @@ describe('the leaderboards', () => {
     expect(harness.server.requests.some((r) => r.path === '/api/submission/myScore')).toBe(false);
   });
 
+  it('shows the shake-up on the published private board: public rank and the places moved', async () => {
+    harness.server.answer('/api/leaderboard/public', board({ seal: null }));
+    harness.server.answer(
+      '/api/leaderboard/private',
+      board({
+        published: true,
+        publishedAt: '2027-05-26T01:00:00.000Z',
+        records: [
+          { ...row(1, 'owls', 0.2), publicRank: 2, rankChange: 1 },
+          { ...row(2, 'larks', 0.3), publicRank: 1, rankChange: -1 },
+        ],
+      }),
+    );
+    render(<Leaderboards competition={competition} api={harness.api} />);
+    await screen.findByTestId('leaderboard');
+    expect(screen.queryByTestId('leaderboard-change')).toBeNull(); // not on the public board
+    fireEvent.click(screen.getByTestId('board-private'));
+    await waitFor(() => expect(screen.getAllByTestId('leaderboard-change')).toHaveLength(2));
+    expect(screen.getAllByTestId('leaderboard-public-rank').map((c) => c.textContent)).toEqual(['2', '1']);
+    expect(screen.getAllByTestId('leaderboard-change').map((c) => c.textContent)).toEqual(['▲1', '▼1']);
+    expect(screen.getByLabelText('上升 1 名')).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: '公开榜排名' })).toBeTruthy();
+  });
+
   it('marks the signed-in reader’s own row, from their own call, and links to its page', async () => {
     harness.server.answer('/api/leaderboard/public', board({ seal: null }));
     harness.server.answer('/api/leaderboard/private', board({ published: false, publishedAt: null }));
