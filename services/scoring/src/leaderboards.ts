@@ -219,7 +219,8 @@ export class Leaderboards {
         metric: row.metric,
         submittedAt: new Date(row.submitted_at).toISOString(),
         entries: Number(row.entries),
-        lastEntryAt: new Date(row.last_entry_at).toISOString(),
+        // A row always has its own submission among them; rows filled by SQL alone (bench) may not.
+        lastEntryAt: new Date(row.last_entry_at ?? row.submitted_at).toISOString(),
         // The shake-up (private pages only): the team's public rank and how many places it moved.
         ...(board === 'private_leaderboard'
           ? {
