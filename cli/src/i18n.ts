@@ -284,6 +284,8 @@ const fields = {
   rank: { en: 'rank', 'zh-CN': '排名' },
   team: { en: 'team', 'zh-CN': '团队' },
   participants: { en: 'participants', 'zh-CN': '参赛者' },
+  entries: { en: 'entries', 'zh-CN': '提交次数' },
+  lastEntry: { en: 'last entry', 'zh-CN': '最近提交' },
   yes: { en: 'yes', 'zh-CN': '是' },
   no: { en: 'no', 'zh-CN': '否' },
 } as const;

@@ -187,6 +187,15 @@ describe('sais against a running platform', () => {
     expect(asOfTable.stdout).toContain(
       `as of ${new Date(Math.floor(Date.parse(now) / 1000) * 1000).toISOString()}`,
     );
+    // The stated order (decision 0029) beside the table, and the entries columns.
+    const live = await sais(['leaderboard', competitionId], as(aliceToken));
+    expect(live.stdout).toMatch(
+      /\nOrder: (lower|higher) score first; then the earlier submission .*; then the team ID in character order/,
+    );
+    expect(live.stdout).toMatch(/\bentries\b.*\blast entry\b/);
+    expect(csv.stdout.split('\n')[0]).toBe(
+      'rank,team,teamId,participants,organization,score,submittedAt,entries,lastEntryAt',
+    );
     const badTime = await sais(['leaderboard', competitionId, '--as-of', 'someday'], as(aliceToken));
     expect(badTime.code).toBe(2);
 

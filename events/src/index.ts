@@ -12,6 +12,7 @@ export * as audit from './audit/index.ts';
 export * from './validation.ts';
 export * from './requests.ts';
 export * from './seal.ts';
+export * from './board-order.ts';
 export * from './prize-tracks.ts';
 export * from './senders.ts';
 export * as transparency from './transparency/index.ts';

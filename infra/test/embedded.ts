@@ -41,7 +41,7 @@ export const embeddedPortalFiles: string[] = ['test/journey.e2e.test.ts'];
 
 /*
  * Files that run both modes themselves (a describe per mode), so not here: scoring's
- * fair-competition and phase-rules, competition's registration-window; kit's driver-contract compares
+ * fair-competition, phase-rules and ranking (the boards' order on PostgreSQL and PGlite), competition's registration-window; kit's driver-contract compares
  * the two drivers value by value.
  *
  * Pass in both modes but left out by cost (each 10–20 s, for paths the set above already takes):
@@ -56,8 +56,6 @@ export const embeddedPortalFiles: string[] = ['test/journey.e2e.test.ts'];
  * - scoring truth-cache, kit's event-store, commit-order, read-all-order, relay-kafka, crash: databases
  *   of their own on the server, PostgreSQL's sessions and transaction ids, Kafka topics;
  * - scoring read-models / read-models-embedded: already one file per mode; upload-memory: embedded only;
- * - scoring ranking: SQL run on the server directly (PGlite runs the same SQL; a candidate for a
- *   PGlite case of its own);
  * - gateway backup (pg_dump), deploy (compose): the deployment is PostgreSQL + Kafka; backup also
  *   covers the embedded folder itself.
  * - kit's storage-unavailable and the CLI's outage: a PostgreSQL container stopped and started under the

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { boardOrderText } from '@sais/events';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAppBuilt } from '../../infra/test/apps.ts';
 import { launchChromium } from './support/browser';
@@ -270,6 +272,89 @@ describe('the participant pages of issue 21', () => {
     await scorer.getByRole('option', { name: '简体中文' }).click();
   });
 
+  it('marks the reader’s own row on a long board, one click away, with the order in words; the page stays shared', async () => {
+    // 45 teams above the scorer, written into the board's read models as the leaderboard benchmark
+    // writes them (a long board without 45 sign-ups); the scorer's own row came through the pipeline.
+    const db = running.platform.database.db;
+    const own = await sql<{ team_id: string; best_score: number; metric: string }>`
+      select team_id, best_score, metric from scoring.leaderboard where competition_id = ${competitionId}`.execute(
+      db,
+    );
+    expect(own.rows).toHaveLength(1);
+    const { team_id: mine, best_score: best, metric } = own.rows[0]!;
+    const seeded = Array.from({ length: 45 }, () => randomUUID());
+    await sql`insert into scoring.people (account_id, username, organization)
+      select t::uuid, 'team' || lpad(n::text, 2, '0'), 'University ' || (n % 7)
+      from unnest(${seeded}::text[]) with ordinality as s(t, n)`.execute(db);
+    await sql`insert into scoring.leaderboard (competition_id, phase, team_id, metric, best_score, submission_id, submitted_at)
+      select ${competitionId}::uuid, 'preliminary', t, ${metric}, ${best} + (46 - n) * 0.001, gen_random_uuid(),
+        now() - n * interval '1 hour'
+      from unnest(${seeded}::text[]) with ordinality as s(t, n)`.execute(db);
+    // Each seeded team's entries: its best and two more (1 + n % 3 in all), the last an hour after the best.
+    await sql`insert into scoring.board_submissions (submission_id, competition_id, phase, team_id, submitted_at, metric, public_score)
+      select gen_random_uuid(), ${competitionId}::uuid, 'preliminary', t, now() - n * interval '1 hour' + k * interval '30 minutes',
+        ${metric}, ${best}
+      from unnest(${seeded}::text[]) with ordinality as s(t, n), generate_series(0, (n % 3)::int) k`.execute(
+      db,
+    );
+    await sql`update scoring.board_versions set version = version + 1 where competition_id = ${competitionId}`.execute(
+      db,
+    );
+    try {
+      await scorer.setViewportSize({ width: 1366, height: 900 });
+      await scorer.goto(`${origin}/competitionDetail/${competitionId}/leaderboard`);
+      await expect(scorer.getByTestId('leaderboard-order').textContent()).resolves.toBe(
+        boardOrderText('zh-CN', true),
+      );
+      const jump = scorer.getByTestId('leaderboard-my-row');
+      await expect(jump.textContent()).resolves.toBe('跳到我的排名（第 46 名）');
+      await expect(scorer.locator('[data-mine]').count()).resolves.toBe(0); // on page 3 of 20 rows
+      await expect(scorer.getByRole('columnheader', { name: '提交次数' }).count()).resolves.toBe(1);
+      await jump.click();
+      const row = scorer.locator('[data-mine]');
+      await row.waitFor();
+      await expect(row.getByRole('cell').first().textContent()).resolves.toBe('46');
+      await expect(row.textContent()).resolves.toContain('你的队伍');
+      await expect(row.getByTestId('leaderboard-entries').textContent()).resolves.toBe('2');
+      // Scrolled into view: its box lies within the window.
+      const box = (await row.boundingBox())!;
+      const height = await scorer.evaluate(() => window.innerHeight);
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(height);
+      await scorer.screenshot({ path: join(screenshots, 'leaderboard-own-row-zh-CN.png') });
+
+      // The public page the browser reads is the one everyone gets: same body, same entity tag.
+      const path = `/api/leaderboard/public?competitionId=${competitionId}&page=3&pageSize=20`;
+      const signedIn = await scorer.context().request.get(`${origin}${path}`);
+      const visitor = await fetch(`${origin}${path}`, { headers: { 'accept-language': 'zh-CN' } });
+      expect(signedIn.headers().etag).toBeTruthy();
+      expect(visitor.headers.get('etag')).toBe(signedIn.headers().etag);
+      const body = await visitor.text();
+      expect(body).toBe(await signedIn.text());
+      expect(body).toContain(`"teamId":"${mine}"`); // the row is there, marked by no one but the browser
+
+      await scorer.getByTestId('language-selector').click();
+      await scorer.getByRole('option', { name: 'English' }).click();
+      await expect(scorer.getByTestId('leaderboard-order').textContent()).resolves.toBe(
+        boardOrderText('en', true),
+      );
+      await scorer.getByTestId('leaderboard-my-row').click();
+      await scorer.locator('[data-mine]').waitFor();
+      await scorer.screenshot({ path: join(screenshots, 'leaderboard-own-row-en.png') });
+      await scorer.getByTestId('language-selector').click();
+      await scorer.getByRole('option', { name: '简体中文' }).click();
+    } finally {
+      for (const table of ['leaderboard', 'board_submissions'])
+        await sql`delete from ${sql.table(`scoring.${table}`)}
+          where competition_id = ${competitionId} and team_id = any(${seeded}::text[])`.execute(db);
+      await sql`delete from scoring.people where account_id = any(${seeded}::uuid[])`.execute(db);
+      await sql`update scoring.board_versions set version = version + 1 where competition_id = ${competitionId}`.execute(
+        db,
+      );
+      await scorer.setViewportSize({ width: 1440, height: 900 });
+    }
+  });
+
   it('shows the unread count in the top bar’s avatar menu, with the inbox a click away, following reading', async () => {
     // The scored participant has the verification decision and two scoring results in the inbox.
     await scorer.goto(`${origin}/competitions`);
@@ -335,7 +420,8 @@ describe('the participant pages of issue 21', () => {
     const submittedText = await second.getByTestId('zoned-time').textContent();
     await scorer.goto(`${origin}/competitionDetail/${competitionId}/leaderboard`);
     await expect(
-      scorer.getByTestId('leaderboard-row').first().getByTestId('zoned-time').textContent(),
+      // The best submission's time (the row's first time; the second is its last entry).
+      scorer.getByTestId('leaderboard-row').first().getByTestId('zoned-time').first().textContent(),
     ).resolves.toBe(submittedText);
     const inbox = await contextCaller(
       scorer.context(),

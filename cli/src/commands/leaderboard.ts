@@ -1,4 +1,4 @@
-import type { scoring } from '@sais/events';
+import { boardOrderText, type scoring } from '@sais/events';
 import { UsageError } from '../api.ts';
 import type { Context } from '../output.ts';
 import { emit, table } from '../output.ts';
@@ -12,7 +12,17 @@ const field = (value: unknown) => {
   return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 };
 
-export const csvHeader = ['rank', 'team', 'teamId', 'participants', 'organization', 'score', 'submittedAt'];
+export const csvHeader = [
+  'rank',
+  'team',
+  'teamId',
+  'participants',
+  'organization',
+  'score',
+  'submittedAt',
+  'entries',
+  'lastEntryAt',
+];
 
 export function boardCsv(rows: BoardRow[]): string {
   const lines = rows.map((r) =>
@@ -24,6 +34,8 @@ export function boardCsv(rows: BoardRow[]): string {
       r.organization,
       r.score,
       r.submittedAt,
+      r.entries,
+      r.lastEntryAt,
     ]
       .map(field)
       .join(','),
@@ -48,6 +60,7 @@ export async function leaderboard(
   const rows: BoardRow[] = [];
   let phase: string | null = null;
   let asOf: string | undefined;
+  let order: scoring.responses.LeaderboardPage['order'] | undefined;
   for (let page = 1; ; page++) {
     const answer = await context.api.get<scoring.responses.LeaderboardPage>(path, {
       competitionId,
@@ -59,6 +72,7 @@ export async function leaderboard(
     } satisfies scoring.requests.PublicBoardQuery & scoring.requests.PrivateBoardQuery);
     phase = answer.phase;
     asOf = answer.asOf;
+    order = answer.order;
     rows.push(...answer.records);
     if (rows.length >= answer.total || answer.records.length === 0) break;
   }
@@ -66,14 +80,26 @@ export async function leaderboard(
     context.out(boardCsv(rows));
     return;
   }
-  emit(context, { phase, ...(asOf ? { asOf } : {}), records: rows }, () =>
+  emit(context, { phase, ...(asOf ? { asOf } : {}), ...(order ? { order } : {}), records: rows }, () =>
     rows.length === 0
       ? context.t('noRows')
       : `${context.f('phase')}: ${phase}\n` +
         (asOf ? `${context.t('asOf', { time: asOf })}\n` : '') +
+        // The board's order in words, as the portal shows it beside the board (decision 0029).
+        (order ? `${boardOrderText(context.language, order.higherIsBetter)}\n` : '') +
         table(
-          (['rank', 'score', 'team', 'participants', 'submitted'] as const).map(context.f),
-          rows.map((r) => [r.rank, r.score, r.teamName ?? '-', r.participants.join(', '), r.submittedAt]),
+          (['rank', 'score', 'team', 'participants', 'submitted', 'entries', 'lastEntry'] as const).map(
+            context.f,
+          ),
+          rows.map((r) => [
+            r.rank,
+            r.score,
+            r.teamName ?? '-',
+            r.participants.join(', '),
+            r.submittedAt,
+            r.entries,
+            r.lastEntryAt,
+          ]),
         ),
   );
 }

@@ -4,6 +4,7 @@
  * `sais` client. Plain types, not the input rules: an answer is never refused for its contents.
  */
 import { z } from 'zod';
+import { boardOrder } from '../board-order.ts';
 import { metricName } from './metrics.ts';
 
 export const submissionStatuses = [
@@ -98,6 +99,12 @@ export type SampleSubmissionInfo = z.infer<typeof sampleSubmissionInfo>;
 
 /** `GET /api/submission/myScore`: my team's best public score and rank per phase, and its history. */
 export const myScore = z.object({
+  /** The reader's team on the boards (its rows' `teamId`): the portal marks that row (decision 0029). */
+  teamId: z.string(),
+  /** The team's rows of the published private boards (none before a phase's publication). */
+  privateBest: z.array(
+    z.object({ phase: z.string(), score: z.number(), rank: z.number(), teams: z.number() }),
+  ),
   best: z.array(
     z.object({
       phase: z.string(),
@@ -131,7 +138,12 @@ export const boardRow = z.object({
   organization: z.string().nullable(),
   score: z.number(),
   metric: z.string(),
+  /** When the row's submission (the team's best) was made: the chain's second step. */
   submittedAt: z.string(),
+  /** The team's entries of the phase that count (scored, not disqualified), as Kaggle shows them. */
+  entries: z.number().int(),
+  /** The time of the team's last such entry. */
+  lastEntryAt: z.string(),
 });
 export type BoardRow = z.infer<typeof boardRow>;
 
@@ -142,6 +154,11 @@ export const leaderboardPage = z.object({
   page: z.number(),
   pageSize: z.number(),
   records: z.array(boardRow),
+  /**
+   * The board's order (decision 0029, `boardOrder`): its steps, each breaking the ties of those before,
+   * the last a unique key; `higherIsBetter` is the metric's direction (null: no rows to tell).
+   */
+  order: z.object({ steps: z.array(z.enum(boardOrder)), higherIsBetter: z.boolean().nullable() }),
   seal: boardSeal.nullable(),
   /**
    * Only in an answer for `asOf` (decision 0019): the time the board is as of, the asked one rounded down
@@ -151,8 +168,20 @@ export const leaderboardPage = z.object({
 });
 export type LeaderboardPage = z.infer<typeof leaderboardPage>;
 
-/** `GET /api/leaderboard/private`: the same, with whether (and when) it was published. */
+/**
+ * A private board's row with the shake-up (decision 0029): the team's rank on the public board of the
+ * phase and the places it moved (`publicRank − rank`: positive climbed, negative fell); null when the
+ * team has no public row.
+ */
+export const privateBoardRow = boardRow.extend({
+  publicRank: z.number().int().nullable(),
+  rankChange: z.number().int().nullable(),
+});
+export type PrivateBoardRow = z.infer<typeof privateBoardRow>;
+
+/** `GET /api/leaderboard/private`: the same, with whether (and when) it was published, and the shake-up. */
 export const privateLeaderboardPage = leaderboardPage.extend({
+  records: z.array(privateBoardRow),
   published: z.boolean(),
   publishedAt: z.string().nullable(),
 });

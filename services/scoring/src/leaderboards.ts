@@ -1,5 +1,6 @@
 import { type Db } from '@sais/kit';
 import { type RawBuilder, sql } from 'kysely';
+import { boardOrder } from '@sais/events';
 import type { BoardWatch } from './board-watch.ts';
 import { bestFirstSql, direction } from './domain/ranking.ts';
 import { scoringErrors } from './errors.ts';
@@ -14,6 +15,25 @@ interface BoardRow {
   team_name: string | null;
   organization: string | null;
   rank: number;
+  entries: number;
+  last_entry_at: Date;
+  public_rank: number | null;
+}
+
+/** The stated order of a board (decision 0029) with its metric's direction, as every page gives it. */
+const orderOf = (metric: string | null) => ({
+  steps: [...boardOrder],
+  higherIsBetter: metric === null ? null : direction(metric) === -1,
+});
+
+/** A private board's rows with the shake-up fields always present (queryPage adds them to private rows only). */
+type ShakeUp = { publicRank: number | null; rankChange: number | null };
+export function withShakeUp<R extends Partial<ShakeUp>>(records: R[]): (R & ShakeUp)[] {
+  return records.map((row) => ({
+    ...row,
+    publicRank: row.publicRank ?? null,
+    rankChange: row.rankChange ?? null,
+  }));
 }
 
 type Board = 'leaderboard' | 'private_leaderboard';
@@ -36,21 +56,43 @@ export class Leaderboards {
   ) {}
 
   /**
-   * Ranks a board's rows (cheap: one indexed range and a window), keeps those `pick` selects, and only
-   * then adds names and organisations, so a page of 50 joins 50 rows, not the whole board.
+   * Ranks a board's rows (cheap: one indexed range and a window) in the stated order (`boardOrder`,
+   * decision 0029), keeps those `pick` selects, and only then adds names, organisations and the team's
+   * entries (its scored submissions of the phase that count, and the time of the last), so a page of 50
+   * joins 50 rows, not the whole board.
    */
   #ranked(competitionId: string, pick: RawBuilder<unknown>, phase?: string, board: Board = 'leaderboard') {
     return sql<BoardRow & { total: number }>`
       with ranked as (
         select l.team_id, l.best_score, l.submitted_at, l.metric, l.phase,
-          row_number() over (partition by l.phase order by ${bestFirstSql('l.metric', 'l.best_score', 'l.submitted_at')}) as rank,
+          row_number() over (partition by l.phase order by ${bestFirstSql('l.metric', 'l.best_score', 'l.submitted_at', 'l.team_id')}) as rank,
           count(*) over (partition by l.phase) as total
         from ${sql.table(`scoring.${board}`)} l
         where l.competition_id = ${competitionId} ${phase ? sql`and l.phase = ${phase}` : sql``}
-      )
+      )${
+        board === 'private_leaderboard'
+          ? sql`, public_ranked as (
+        select l.team_id, l.phase,
+          row_number() over (partition by l.phase order by ${bestFirstSql('l.metric', 'l.best_score', 'l.submitted_at', 'l.team_id')}) as public_rank
+        from scoring.leaderboard l
+        where l.competition_id = ${competitionId} ${phase ? sql`and l.phase = ${phase}` : sql``}
+      )`
+          : sql``
+      }
       select r.*, coalesce(m.usernames, array_remove(array[p.username], null)) as participants, m.team_name,
-        coalesce(m.organization, p.organization) as organization
+        coalesce(m.organization, p.organization) as organization, e.entries, e.last_entry_at,
+        ${board === 'private_leaderboard' ? sql`pr.public_rank` : sql`null::bigint`} as public_rank
       from (select * from ranked where ${pick}) r
+      ${
+        board === 'private_leaderboard'
+          ? sql`left join public_ranked pr on pr.team_id = r.team_id and pr.phase = r.phase`
+          : sql``
+      }
+      cross join lateral (
+        select count(*)::int as entries, max(b.submitted_at) as last_entry_at from scoring.board_submissions b
+        where b.competition_id = ${competitionId} and b.phase = r.phase and b.team_id = r.team_id
+          and b.public_score is not null and b.disqualified_reason is null
+      ) e
       left join scoring.people p on p.account_id::text = r.team_id
       left join lateral (
         select array_agg(pp.username order by pp.username) as usernames, min(ms.team_name) as team_name,
@@ -98,6 +140,7 @@ export class Leaderboards {
     const page = await this.#cached('private_leaderboard', { ...query, phase: phase ?? undefined });
     return {
       ...page,
+      records: withShakeUp(page.records),
       published: Boolean(publishedAt),
       publishedAt: publishedAt ? new Date(publishedAt).toISOString() : null,
     };
@@ -144,7 +187,15 @@ export class Leaderboards {
 
   async queryPage(board: Board, query: PageQuery) {
     const phase = query.phase ?? (await this.#latestPhase(query.competitionId));
-    if (!phase) return { phase: null, total: 0, page: query.page, pageSize: query.pageSize, records: [] };
+    if (!phase)
+      return {
+        phase: null,
+        total: 0,
+        page: query.page,
+        pageSize: query.pageSize,
+        order: orderOf(null),
+        records: [],
+      };
     const offset = (query.page - 1) * query.pageSize;
     const rows = await this.#ranked(
       query.competitionId,
@@ -155,6 +206,7 @@ export class Leaderboards {
     return {
       phase,
       total: Number(rows.rows[0]?.total ?? 0),
+      order: orderOf(rows.rows[0]?.metric ?? (await this.#metricOf(query.competitionId, phase, board))),
       page: query.page,
       pageSize: query.pageSize,
       records: rows.rows.map((row) => ({
@@ -166,8 +218,25 @@ export class Leaderboards {
         score: row.best_score,
         metric: row.metric,
         submittedAt: new Date(row.submitted_at).toISOString(),
+        entries: Number(row.entries),
+        // A row always has its own submission among them; rows filled by SQL alone (bench) may not.
+        lastEntryAt: new Date(row.last_entry_at ?? row.submitted_at).toISOString(),
+        // The shake-up (private pages only): the team's public rank and how many places it moved.
+        ...(board === 'private_leaderboard'
+          ? {
+              publicRank: row.public_rank === null ? null : Number(row.public_rank),
+              rankChange: row.public_rank === null ? null : Number(row.public_rank) - Number(row.rank),
+            }
+          : {}),
       })),
     };
+  }
+
+  /** The metric of a board's rows (one per phase), for a page past its last row. */
+  async #metricOf(competitionId: string, phase: string, board: Board): Promise<string | null> {
+    const row = await sql<{ metric: string }>`select metric from ${sql.table(`scoring.${board}`)}
+      where competition_id = ${competitionId} and phase = ${phase} limit 1`.execute(this.db);
+    return row.rows[0]?.metric ?? null;
   }
 
   async #latestPhase(competitionId: string): Promise<string | null> {
@@ -185,7 +254,22 @@ export class Leaderboards {
       where competition_id = ${competitionId} and team_id = ${teamId} and status = 'Completed' order by created_at`.execute(
       this.db,
     );
+    // The private rows of published phases only: before, the private board and its ranks are hidden.
+    const privateRows = await this.#ranked(
+      competitionId,
+      sql`team_id = ${teamId} and exists (select 1 from scoring.board_publications bp
+        where bp.competition_id = ${competitionId} and bp.phase = ranked.phase)`,
+      undefined,
+      'private_leaderboard',
+    ).execute(this.db);
     return {
+      teamId,
+      privateBest: privateRows.rows.map((row) => ({
+        phase: row.phase,
+        score: row.best_score,
+        rank: Number(row.rank),
+        teams: Number(row.total),
+      })),
       best: ranked.rows.map((row) => ({
         phase: row.phase,
         score: row.best_score,

@@ -188,6 +188,7 @@ export class Standings {
       metric: () => metric,
       score: (row) => row.public_score,
       submittedAt: (row) => row.created_at,
+      key: (row) => row.submission_id,
     });
     const view = (row: SelectionRow) => ({
       submissionId: row.submission_id,

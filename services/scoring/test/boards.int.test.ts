@@ -95,6 +95,16 @@ describe('scoring: final selection, private leaderboard, operator calls, live up
     const publicBoard = await h.board(competitionId, (d) => d.total === 3);
     expect(teamsOf(publicBoard)).toEqual([a.accountId, b.accountId, other.accountId]);
     expect(bOnly.score).toBe(5);
+    // Decision 0029: the stated order, and each team's entries (scored ones: a's Invalid file is not
+    // one) with the time of its last: a's best is s1, its last entry s3.
+    expect(publicBoard.order).toEqual({ steps: ['score', 'submittedAt', 'teamId'], higherIsBetter: false });
+    const aRow = publicBoard.records.find((r: Row) => r.teamId === a.accountId);
+    expect(publicBoard.records.map((r: { entries: number }) => r.entries)).toEqual([3, 1, 1]);
+    expect(Date.parse(aRow.lastEntryAt)).toBeGreaterThan(Date.parse(aRow.submittedAt));
+    expect(aRow).not.toHaveProperty('publicRank');
+    const mineBefore = (await a.web.get('/api/submission/myScore', { competitionId })).body.data;
+    expect(mineBefore).toMatchObject({ teamId: a.accountId, privateBest: [] });
+    expect(mineBefore.best).toEqual([expect.objectContaining({ phase: 'preliminary', rank: 1 })]);
 
     const participantPublish = await a.web.post('/api/admin/leaderboard/publish', {
       competitionId,
@@ -119,6 +129,22 @@ describe('scoring: final selection, private leaderboard, operator calls, live up
       a.web,
     );
     expect(teamsOf(visible)).toEqual([b.accountId, a.accountId, other.accountId]);
+    // The shake-up: public rank → private rank, with the places moved.
+    expect(
+      visible.records.map((r: { publicRank: number; rank: number; rankChange: number }) => [
+        r.publicRank,
+        r.rank,
+        r.rankChange,
+      ]),
+    ).toEqual([
+      [2, 1, 1],
+      [1, 2, -1],
+      [3, 3, 0],
+    ]);
+    const mineAfter = (await a.web.get('/api/submission/myScore', { competitionId })).body.data;
+    expect(mineAfter.privateBest).toEqual([
+      { phase: 'preliminary', score: expect.closeTo(0.1, 9), rank: 2, teams: 3 },
+    ]);
     const closed = await a.web.post('/api/submission/selectFinal', { competitionId, submissionIds: [] });
     expect(closed.body.code).toBe(40011);
     expect((await a.web.get('/api/submission/final', { competitionId })).body.data[0].closed).toBe(true);

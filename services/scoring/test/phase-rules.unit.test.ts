@@ -67,10 +67,16 @@ interface Submission {
 
 /** The private board as the projection ranks it: per team, the best private score of its final candidates. */
 function privateBoard(submissions: readonly Submission[]) {
-  const byPrivate = bestFirst<{ private_score: number | null; submitted_at: Date; metric: string }>({
+  const byPrivate = bestFirst<{
+    private_score: number | null;
+    submitted_at: Date;
+    metric: string;
+    submission_id: string;
+  }>({
     metric: (c) => c.metric,
     score: (c) => c.private_score,
     submittedAt: (c) => c.submitted_at,
+    key: (c) => c.submission_id,
   });
   const rows = teams.flatMap((team) => {
     const candidates = submissions

@@ -1,41 +1,66 @@
 /**
- * The SQL ordering of src/domain/ranking.ts ranks as its comparator does, in PostgreSQL itself: for every
- * metric of the registry (and an unknown name), scores with ties, negatives and equal times.
+ * The SQL ordering of src/domain/ranking.ts ranks as its comparator does, on real storage in both
+ * modes (PostgreSQL and the embedded PGlite, a describe each): for every metric of the registry (and an
+ * unknown name), scores with ties, negatives and equal times; and, for any rows (fast-check: ties on
+ * score and time, any Unicode team id, ±Infinity, −0, the extreme doubles), the boards' own ranking
+ * query (`Leaderboards.ranking` over `scoring.leaderboard`) gives the order of the stated chain.
  */
-import { type Database, openDatabase } from '@sais/kit';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { type Database, migrateSchema, openDatabase } from '@sais/kit';
+import { copyPgliteTemplate, freshDatabase } from '@sais/kit/testing';
+import fc from 'fast-check';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scoringMigrations } from '../src/db/migrations.ts';
 import { bestFirst, bestFirstSql } from '../src/domain/ranking.ts';
 import { metrics } from '../src/evaluation/metrics.ts';
+import { Leaderboards } from '../src/leaderboards.ts';
+import { type RankRow, rankRows } from './ranking-rows.ts';
 
-interface Row {
-  id: string;
-  metric: string;
-  score: number;
-  at: string;
-}
-
-let database: Database;
-beforeAll(async () => {
-  database = await openDatabase({ kind: 'postgres', url: inject('databaseUrl')!, poolSize: 1 });
+const byComparator = bestFirst<RankRow>({
+  metric: (r) => r.metric,
+  score: (r) => r.score,
+  submittedAt: (r) => r.at,
+  key: (r) => r.id,
 });
-afterAll(async () => database?.close());
 
-describe('bestFirstSql in PostgreSQL', () => {
-  const scores = [0.25, -1.5, 0.75, 0.25, 3, 0, -1.5];
-  const rowsOf = (metric: string): Row[] =>
+describe.each([
+  ['the embedded PGlite (npm start)', true],
+  ['PostgreSQL', false],
+])('the boards’ ranking in SQL, on %s', (_mode, embedded) => {
+  let database: Database;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    if (embedded) {
+      const dir = await mkdtemp(join(tmpdir(), 'sais-ranking-'));
+      await copyPgliteTemplate(join(dir, 'pg'));
+      database = await openDatabase({ kind: 'pglite', dataDir: join(dir, 'pg') });
+      close = async () => {
+        await database.close();
+        await rm(dir, { recursive: true, force: true });
+      };
+    } else {
+      const fresh = await freshDatabase('ranking');
+      database = fresh.database;
+      close = fresh.drop;
+    }
+    await migrateSchema(database.db, 'scoring', scoringMigrations);
+  }, 120_000);
+  afterAll(async () => close?.());
+
+  const scores = [0.25, -1.5, 0.75, 0.25, 3, 0, -1.5, 0.75];
+  const rowsOf = (metric: string): RankRow[] =>
     scores.map((score, i) => ({
       id: `s${i}`,
       metric,
       score,
-      // s0 and s3 tie on score and s3 is earlier; s1 and s6 tie on both but s1 is earlier by a second.
-      at: new Date(Date.UTC(2026, 2, 1, 0, 0, i === 3 ? 0 : i + 10)).toISOString(),
+      // s0 and s3 tie on score and s3 is earlier; s1 and s6 tie on both but s1 is earlier by a second;
+      // s2 and s7 tie on score and time: the key decides.
+      at: new Date(Date.UTC(2026, 2, 1, 0, 0, i === 3 ? 0 : i === 7 ? 12 : i + 10)).toISOString(),
     }));
-  const byComparator = bestFirst<Row>({
-    metric: (r) => r.metric,
-    score: (r) => r.score,
-    submittedAt: (r) => r.at,
-  });
 
   for (const metric of [...Object.keys(metrics), 'not-a-metric'])
     it(`orders ${metric} as the comparator does`, async () => {
@@ -43,7 +68,30 @@ describe('bestFirstSql in PostgreSQL', () => {
       const { rows: ranked } = await sql<{ id: string }>`
         select v.id from unnest(${rows.map((r) => r.id)}::text[], ${rows.map((r) => r.metric)}::text[],
           ${rows.map((r) => r.score)}::float8[], ${rows.map((r) => r.at)}::timestamptz[]) as v(id, metric, score, at)
-        order by ${bestFirstSql('v.metric', 'v.score', 'v.at')}`.execute(database.db);
+        order by ${bestFirstSql('v.metric', 'v.score', 'v.at', 'v.id')}`.execute(database.db);
       expect(ranked.map((r) => r.id)).toEqual([...rows].sort(byComparator).map((r) => r.id));
     });
+
+  it('ranks any board as the stated chain does (the query the boards and the seal read)', async () => {
+    const boards = new Leaderboards(database.db);
+    await fc.assert(
+      fc.asyncProperty(rankRows(25), async ({ rows }) => {
+        const competitionId = randomUUID();
+        if (rows.length > 0)
+          await sql`insert into scoring.leaderboard
+            (competition_id, phase, team_id, metric, best_score, submission_id, submitted_at)
+            select ${competitionId}::uuid, 'p', v.team_id, v.metric, v.score, gen_random_uuid(), v.at
+            from unnest(${rows.map((r) => r.id)}::text[], ${rows.map((r) => r.metric)}::text[],
+              ${rows.map((r) => r.score)}::float8[], ${rows.map((r) => r.at)}::timestamptz[])
+              as v(team_id, metric, score, at)`.execute(database.db);
+        const ranking = await boards.ranking(competitionId, 'p', 'leaderboard');
+        const expected = [...rows].sort(byComparator);
+        expect(ranking.map((r) => r.teamId)).toEqual(expected.map((r) => r.id));
+        expect(ranking.map((r) => r.rank)).toEqual(expected.map((_, i) => i + 1));
+        // −0 is 0 to both (a driver may read it back as 0): `+ 0` makes them one value for toEqual.
+        expect(ranking.map((r) => r.score + 0)).toEqual(expected.map((r) => r.score + 0));
+      }),
+      { numRuns: 60 },
+    );
+  });
 });

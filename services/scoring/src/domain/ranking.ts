@@ -1,31 +1,70 @@
 import { type RawBuilder, sql } from 'kysely';
+import { type BoardOrderKey, boardOrder } from '@sais/events';
 import { higherIsBetterMetrics, lowerIsBetter } from '../evaluation/metrics.ts';
 
 /**
- * Ranking, the one place that says what "best" means (decision 0010 for the metrics' directions): best
- * score first in the metric's direction (the metric registry's `higherIsBetter`; an unknown metric
- * ranks as an error, lower first), equal scores to the earlier submission. The boards' projection, the
- * leaderboard reads and a team's final selection all rank through it, in TypeScript or in SQL.
+ * Ranking, the one place that implements what "best" means, step by step as `boardOrder` (@sais/events,
+ * decision 0029) states it: best score first in the metric's direction (the metric registry's
+ * `higherIsBetter`, decision 0010; an unknown metric ranks as an error, lower first), then the earlier
+ * submission, then a unique key in character order (a board's team id; among one team's submissions,
+ * the submission id), so the order is total. The boards' projection, the leaderboard reads and a team's
+ * final selection all rank through it, in TypeScript or in SQL.
  */
 
-/** How a ranked item gives its metric, its score and when it was submitted. */
+/** How a ranked item gives its metric, its score, when it was submitted and its unique key. */
 export interface RankedBy<T> {
   metric: (item: T) => string;
   score: (item: T) => number | null;
   submittedAt: (item: T) => Date | string;
+  /** Unique among the items ranked together: the team id on a board, the submission id within a team. */
+  key: (item: T) => string;
 }
 
 /** +1 when lower scores are better for the metric (errors, an unknown name), −1 when higher are. */
 export const direction = (metric: string): 1 | -1 => (lowerIsBetter(metric) ? 1 : -1);
 
+const compareNumbers = (a: number, b: number) => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
- * The comparator for `Array.prototype.sort`: best score first in `a`'s metric's direction, equal
- * scores to the earlier submission. Items compared are of one metric (one competition's boards).
+ * Two texts in Unicode code point order, the order of their UTF-8 bytes: PostgreSQL's `collate "C"`
+ * (JavaScript's `<` compares UTF-16 units, which puts U+10000 and above before U+E000–U+FFFF).
+ */
+export function compareKeys(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (x >= 0xd800 && y >= 0xd800) {
+      // Surrogates (U+10000 and above) after U+E000–U+FFFF, as their code points are.
+      x = x >= 0xe000 ? x - 0x800 : x + 0x2000;
+      y = y >= 0xe000 ? y - 0x800 : y + 0x2000;
+    }
+    return x < y ? -1 : 1;
+  }
+  return compareNumbers(a.length, b.length);
+}
+
+/**
+ * The comparator for `Array.prototype.sort`, one step per `boardOrder` entry: best score first in
+ * `a`'s metric's direction, then the earlier submission, then the key. Items compared are of one
+ * metric (one competition's boards) and have scores.
  */
 export function bestFirst<T>(by: RankedBy<T>): (a: T, b: T) => number {
-  return (a, b) =>
-    direction(by.metric(a)) * (by.score(a)! - by.score(b)!) ||
-    new Date(by.submittedAt(a)).getTime() - new Date(by.submittedAt(b)).getTime();
+  const time = (item: T) => new Date(by.submittedAt(item)).getTime();
+  const steps: Record<BoardOrderKey, (a: T, b: T) => number> = {
+    score: (a, b) => direction(by.metric(a)) * compareNumbers(by.score(a)!, by.score(b)!),
+    submittedAt: (a, b) => compareNumbers(time(a), time(b)),
+    teamId: (a, b) => compareKeys(by.key(a), by.key(b)),
+  };
+  const chain = boardOrder.map((step) => steps[step]);
+  return (a, b) => {
+    for (const step of chain) {
+      const order = step(a, b);
+      if (order !== 0) return order;
+    }
+    return 0;
+  };
 }
 
 /** How many of its best public submissions make a team's private row when it selected none that count. */
@@ -57,10 +96,21 @@ export function scoreKeySql(metric: RawBuilder<unknown>, score: RawBuilder<unkno
 }
 
 /**
- * `bestFirst` as an SQL `order by` list (for a window's `order by` or a query's): the score key, then
- * the submission time. Columns are given as references, e.g. `bestFirstSql('l.metric', 'l.best_score',
- * 'l.submitted_at')`.
+ * `bestFirst` as an SQL `order by` list (for a window's `order by` or a query's), step by step: the
+ * score key, the submission time, the key as text in `collate "C"` (code point order, as
+ * `compareKeys`). Columns are given as references, e.g. `bestFirstSql('l.metric', 'l.best_score',
+ * 'l.submitted_at', 'l.team_id')`.
  */
-export function bestFirstSql(metric: string, score: string, submittedAt: string): RawBuilder<unknown> {
-  return sql`${scoreKeySql(sql.ref(metric), sql.ref(score))}, ${sql.ref(submittedAt)}`;
+export function bestFirstSql(
+  metric: string,
+  score: string,
+  submittedAt: string,
+  key: string,
+): RawBuilder<unknown> {
+  const steps: Record<BoardOrderKey, RawBuilder<unknown>> = {
+    score: scoreKeySql(sql.ref(metric), sql.ref(score)),
+    submittedAt: sql.ref(submittedAt),
+    teamId: sql`${sql.ref(key)}::text collate "C"`,
+  };
+  return sql.join(boardOrder.map((step) => steps[step]));
 }

@@ -16,9 +16,14 @@ interface Candidate {
   submitted_at: Date;
 }
 
-/** Best first by the score `score` picks (the metric's direction; equal scores to the earlier submission). */
+/** Best first by the score `score` picks (the stated order, decision 0029; the submission id last). */
 const ranking = (score: (c: Candidate) => number | null) =>
-  bestFirst<Candidate>({ metric: (c) => c.metric, score, submittedAt: (c) => c.submitted_at });
+  bestFirst<Candidate>({
+    metric: (c) => c.metric,
+    score,
+    submittedAt: (c) => c.submitted_at,
+    key: (c) => c.submission_id,
+  });
 
 /**
  * The submissions whose private scores make a team's private row: its final selection (those still
@@ -80,7 +85,7 @@ async function recompute(trx: Db, teams: readonly TeamKey[], at: Date) {
     with ranked as (
       select b.competition_id, b.phase, b.team_id, b.submission_id, b.metric, b.public_score, b.private_score,
         b.submitted_at, row_number() over (partition by b.competition_id, b.phase, b.team_id
-          order by ${bestFirstSql('b.metric', 'b.public_score', 'b.submitted_at')}) as place
+          order by ${bestFirstSql('b.metric', 'b.public_score', 'b.submitted_at', 'b.submission_id')}) as place
       from scoring.board_submissions b
       join ${keys} on b.competition_id = k.competition_id and b.phase = k.phase and b.team_id = k.team_id
       where b.public_score is not null and b.metric is not null and b.disqualified_reason is null

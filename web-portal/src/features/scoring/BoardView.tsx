@@ -1,4 +1,6 @@
+import { boardOrderText } from '@sais/events';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -8,21 +10,29 @@ import { LeaderboardTable } from './LeaderboardTable';
 import type { LeaderboardPage } from './types';
 import type { BoardState } from './useBoard';
 
-/** One board: its caption, rows and pages; the private one says when it is not published yet. */
+/**
+ * One board: its caption, its order in words (decision 0029), rows and pages; the private one says when
+ * it is not published yet. `mine` marks the reader's row; `myRank` offers a link to its page.
+ */
 export function BoardView({
   board,
   caption,
   timeZone,
   pageSize,
   onPage,
+  mine,
+  myRank,
 }: {
   board: BoardState<LeaderboardPage>;
   caption: (board: LeaderboardPage) => string | null;
   timeZone?: string;
   pageSize: number;
-  onPage: (page: number) => void;
+  /** `toMine`: the page was asked for to show the reader's row (scrolled to once it is shown). */
+  onPage: (page: number, toMine?: boolean) => void;
+  mine?: string | null;
+  myRank?: number | null;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (board === null) return <PageFallback />;
   if (board === 'hidden')
     return (
@@ -40,7 +50,23 @@ export function BoardView({
           {text}
         </Typography>
       ) : null}
-      <LeaderboardTable rows={board.records} timeZone={timeZone} />
+      {board.records.length > 0 ? (
+        <Typography variant="body2" color="text.secondary" data-testid="leaderboard-order">
+          {boardOrderText(i18n.resolvedLanguage === 'en' ? 'en' : 'zh-CN', board.order.higherIsBetter)}
+        </Typography>
+      ) : null}
+      {myRank ? (
+        <Button
+          size="small"
+          variant="outlined"
+          sx={{ alignSelf: 'flex-start' }}
+          onClick={() => onPage(Math.ceil(myRank / pageSize), true)}
+          data-testid="leaderboard-my-row"
+        >
+          {t('scoring.myRow', { rank: myRank })}
+        </Button>
+      ) : null}
+      <LeaderboardTable rows={board.records} timeZone={timeZone} mine={mine} />
       {pages > 1 ? (
         <Pagination
           count={pages}

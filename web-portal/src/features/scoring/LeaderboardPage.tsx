@@ -2,19 +2,21 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ZoneNote } from '../../forms/ZonedTime';
 import { formatDateTime } from '../../forms/dates';
 import { PageFallback } from '../../layout/PageFallback';
 import type { CompetitionDetail } from '../competitions/types';
 import { useCompetition } from '../competitions/useCompetition';
+import { useSession } from '../session/session';
 import { BoardView } from './BoardView';
 import type { ScoringApi } from './scoringApi';
 import { scoringApi } from './scoringClient';
 import { SealPanel } from './SealPanel';
 import { recomputeSeal } from './sealCheck';
-import type { LeaderboardPage as Page, PrivateLeaderboardPage } from './types';
+import { mineRowId } from './LeaderboardTable';
+import type { MyScore, LeaderboardPage as Page, PrivateLeaderboardPage } from './types';
 import { useBoard } from './useBoard';
 import { useLeaderboardStream } from './useLeaderboardStream';
 
@@ -30,10 +32,13 @@ export function Leaderboards({
   competition,
   api,
   streamBase,
+  signedIn = false,
 }: {
   competition: CompetitionDetail;
   api: ScoringApi;
   streamBase?: string;
+  /** A signed-in reader: their team's row is marked and reachable (their own myScore call). */
+  signedIn?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const { competitionId, timeZone } = competition;
@@ -58,6 +63,20 @@ export function Leaderboards({
     pages.private,
     version,
   );
+  // The reader's team and ranks come from their own call, never from the shared board page (0029).
+  const [mine, setMine] = useState<MyScore | null>(null);
+  useEffect(() => {
+    if (!signedIn) return undefined;
+    let live = true;
+    api.myScore(competitionId).then(
+      (next) => live && setMine(next),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, competitionId, signedIn, version]);
+  const [toMine, setToMine] = useState(false);
   const phaseName = (phase: string) => t(`competition.phases.${phase}`, { defaultValue: phase });
   const caption = (board: Page) => {
     if (!board.phase) return null;
@@ -72,6 +91,19 @@ export function Leaderboards({
   const shown = which === 'public' ? publicBoard : privateBoard;
   const sealed = typeof publicBoard === 'object' && publicBoard?.seal !== undefined ? publicBoard : null;
   const published = typeof privateBoard === 'object' && privateBoard?.published === true;
+  const shownPhase = typeof shown === 'object' && shown !== null ? shown.phase : null;
+  const myRank =
+    (which === 'public' ? mine?.best : mine?.privateBest)?.find((row) => row.phase === shownPhase)?.rank ??
+    null;
+  useEffect(() => {
+    if (!toMine || typeof shown !== 'object' || shown === null) return;
+    const row = document.getElementById(mineRowId);
+    if (row) {
+      row.scrollIntoView({ block: 'center' });
+      row.focus?.();
+      setToMine(false);
+    }
+  }, [toMine, shown]);
 
   return (
     <Stack spacing={2} sx={{ mt: 2 }}>
@@ -98,7 +130,12 @@ export function Leaderboards({
         caption={caption}
         timeZone={timeZone}
         pageSize={pageSize}
-        onPage={(page) => setPages((previous) => ({ ...previous, [which]: page }))}
+        onPage={(page, jump) => {
+          setPages((previous) => ({ ...previous, [which]: page }));
+          if (jump) setToMine(true);
+        }}
+        mine={mine?.teamId ?? null}
+        myRank={myRank}
       />
       {sealed?.phase ? (
         <SealPanel
@@ -115,6 +152,7 @@ export function Leaderboards({
 /** /competitionDetail/{id}/leaderboard. */
 export default function LeaderboardPage() {
   const { competition } = useCompetition();
+  const session = useSession();
   if (!competition) return <PageFallback />;
-  return <Leaderboards competition={competition} api={scoringApi} />;
+  return <Leaderboards competition={competition} api={scoringApi} signedIn={session.status === 'signedIn'} />;
 }

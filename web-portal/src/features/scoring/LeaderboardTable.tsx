@@ -7,11 +7,46 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { ZonedTime } from '../../forms/ZonedTime';
 import { formatScore } from './formatScore';
-import type { LeaderboardRow } from './types';
+import type { LeaderboardRow, PrivateBoardRow } from './types';
 
-/** Rows of spec §3: rank, participants, university/organization, score, date of the top score. */
-export function LeaderboardTable({ rows, timeZone }: { rows: LeaderboardRow[]; timeZone?: string }) {
+/** A row's move from its public to its private rank: ▲ climbed, ▼ fell (decision 0029). */
+function Change({ change }: { change: number | null }) {
   const { t } = useTranslation();
+  if (change === null) return <>-</>;
+  const [mark, color, label] =
+    change > 0
+      ? ['▲', 'success.main', t('scoring.movedUp', { count: change })]
+      : change < 0
+        ? ['▼', 'error.main', t('scoring.movedDown', { count: -change })]
+        : ['–', 'text.secondary', t('scoring.unmoved')];
+  return (
+    <Typography component="span" variant="body2" sx={{ color }} aria-label={label} title={label}>
+      {mark}
+      {change === 0 ? '' : Math.abs(change)}
+    </Typography>
+  );
+}
+
+/** The id of the reader's own row, for the "my row" link to scroll to. */
+export const mineRowId = 'leaderboard-mine';
+
+/**
+ * Rows of spec §3 (rank, participants, university/organization, score, date of the top score) and,
+ * as Kaggle shows them (decision 0029), the team's entries and the time of its last. `mine` is the
+ * reader's team id: its row is marked here, in the browser, so the board's page stays one for all.
+ */
+export function LeaderboardTable({
+  rows,
+  timeZone,
+  mine,
+}: {
+  rows: (LeaderboardRow | PrivateBoardRow)[];
+  timeZone?: string;
+  mine?: string | null;
+}) {
+  const { t } = useTranslation();
+  // A published private board's rows carry the shake-up: their public rank and the places moved.
+  const shakeUp = rows.some((row) => 'publicRank' in row);
   if (rows.length === 0)
     return (
       <Typography color="text.secondary" sx={{ mt: 2 }} data-testid="leaderboard-empty">
@@ -23,31 +58,63 @@ export function LeaderboardTable({ rows, timeZone }: { rows: LeaderboardRow[]; t
       <TableHead>
         <TableRow>
           <TableCell>{t('scoring.rank')}</TableCell>
+          {shakeUp ? <TableCell>{t('scoring.publicRank')}</TableCell> : null}
+          {shakeUp ? <TableCell>{t('scoring.rankChange')}</TableCell> : null}
           <TableCell>{t('scoring.participants')}</TableCell>
           <TableCell>{t('scoring.organization')}</TableCell>
           <TableCell>{t('scoring.score')}</TableCell>
           <TableCell>{t('scoring.topScoreDate')}</TableCell>
+          <TableCell>{t('scoring.entries')}</TableCell>
+          <TableCell>{t('scoring.lastEntry')}</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
-        {rows.map((row) => (
-          <TableRow key={row.teamId} data-testid="leaderboard-row">
-            <TableCell>{row.rank}</TableCell>
-            <TableCell>
-              {row.teamName ? (
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {row.teamName}
-                </Typography>
+        {rows.map((row) => {
+          const isMine = Boolean(mine) && row.teamId === mine;
+          return (
+            <TableRow
+              key={row.teamId}
+              data-testid="leaderboard-row"
+              selected={isMine}
+              aria-current={isMine ? 'true' : undefined}
+              id={isMine ? mineRowId : undefined}
+              data-mine={isMine ? 'true' : undefined}
+              sx={isMine ? { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 } : undefined}
+            >
+              <TableCell>{row.rank}</TableCell>
+              {'publicRank' in row ? (
+                <>
+                  <TableCell data-testid="leaderboard-public-rank">{row.publicRank ?? '-'}</TableCell>
+                  <TableCell data-testid="leaderboard-change">
+                    <Change change={row.rankChange} />
+                  </TableCell>
+                </>
               ) : null}
-              {row.participants.join(t('competition.listSeparator'))}
-            </TableCell>
-            <TableCell>{row.organization ?? '-'}</TableCell>
-            <TableCell>{formatScore(row.score)}</TableCell>
-            <TableCell>
-              <ZonedTime iso={row.submittedAt} timeZone={timeZone} />
-            </TableCell>
-          </TableRow>
-        ))}
+              <TableCell>
+                {row.teamName ? (
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    {row.teamName}
+                  </Typography>
+                ) : null}
+                {row.participants.join(t('competition.listSeparator'))}
+                {isMine ? (
+                  <Typography variant="caption" color="primary" sx={{ display: 'block' }}>
+                    {t('scoring.yourTeam')}
+                  </Typography>
+                ) : null}
+              </TableCell>
+              <TableCell>{row.organization ?? '-'}</TableCell>
+              <TableCell>{formatScore(row.score)}</TableCell>
+              <TableCell>
+                <ZonedTime iso={row.submittedAt} timeZone={timeZone} />
+              </TableCell>
+              <TableCell data-testid="leaderboard-entries">{row.entries}</TableCell>
+              <TableCell>
+                <ZonedTime iso={row.lastEntryAt} timeZone={timeZone} />
+              </TableCell>
+            </TableRow>
+          );
+        })}
       </TableBody>
     </Table>
   );

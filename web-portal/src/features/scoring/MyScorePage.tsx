@@ -21,7 +21,7 @@ function Score({ competition }: { competition: CompetitionDetail }) {
     let live = true;
     scoringApi.myScore(competition.competitionId).then(
       (next) => live && setScore(next),
-      () => live && setScore({ best: [], history: [] }),
+      () => live && setScore({ teamId: '', privateBest: [], best: [], history: [] }),
     );
     return () => {
       live = false;

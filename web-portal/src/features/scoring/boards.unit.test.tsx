@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { sealCanonicalForm, sealDigest } from '@sais/events';
+import { boardOrderText, sealCanonicalForm, sealDigest } from '@sais/events';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { envelope, useRecordingApi } from '../../../test/support/recordingApi';
@@ -21,10 +21,20 @@ const row = (rank: number, teamId: string, score: number): LeaderboardRow => ({
   score,
   metric: 'rmse',
   submittedAt: '2027-03-25T02:00:00.000Z',
+  entries: rank + 2,
+  lastEntryAt: '2027-03-26T02:00:00.000Z',
 });
 const rows = [row(1, 'larks', 0.25), row(2, 'owls', 0.5)];
 const board = (extra: object = {}) =>
-  envelope(0, 'ok', { phase: 'preliminary', total: 2, page: 1, pageSize: 20, records: rows, ...extra });
+  envelope(0, 'ok', {
+    phase: 'preliminary',
+    total: 2,
+    page: 1,
+    pageSize: 20,
+    records: rows,
+    order: { steps: ['score', 'submittedAt', 'teamId'], higherIsBetter: false },
+    ...extra,
+  });
 
 describe('the leaderboards', () => {
   const harness = useRecordingApi(createScoringApi);
@@ -94,6 +104,71 @@ describe('the leaderboards', () => {
     expect((await screen.findByTestId('seal-check')).textContent).toMatch(
       /^不一致：已公布的私有排行榜得出 [0-9a-f]{64}。$/,
     );
+  });
+
+  it('states its order in words and shows each team’s entries and last entry', async () => {
+    harness.server.answer('/api/leaderboard/public', board({ seal: null }));
+    harness.server.answer('/api/leaderboard/private', board({ published: false, publishedAt: null }));
+    render(<Leaderboards competition={competition} api={harness.api} />);
+    expect((await screen.findByTestId('leaderboard-order')).textContent).toBe(boardOrderText('zh-CN', false));
+    expect(screen.getByTestId('leaderboard-order').textContent).toMatch(/^排名规则：分数低者在前；/);
+    expect(screen.getAllByTestId('leaderboard-entries').map((cell) => cell.textContent)).toEqual(['3', '4']);
+    expect(screen.getByRole('columnheader', { name: '最近提交' })).toBeTruthy();
+    // Signed out: no row is anyone's, and no one asked whose.
+    expect(document.querySelector('[data-mine]')).toBeNull();
+    expect(harness.server.requests.some((r) => r.path === '/api/submission/myScore')).toBe(false);
+  });
+
+  it('shows the shake-up on the published private board: public rank and the places moved', async () => {
+    harness.server.answer('/api/leaderboard/public', board({ seal: null }));
+    harness.server.answer(
+      '/api/leaderboard/private',
+      board({
+        published: true,
+        publishedAt: '2027-05-26T01:00:00.000Z',
+        records: [
+          { ...row(1, 'owls', 0.2), publicRank: 2, rankChange: 1 },
+          { ...row(2, 'larks', 0.3), publicRank: 1, rankChange: -1 },
+        ],
+      }),
+    );
+    render(<Leaderboards competition={competition} api={harness.api} />);
+    await screen.findByTestId('leaderboard');
+    expect(screen.queryByTestId('leaderboard-change')).toBeNull(); // not on the public board
+    fireEvent.click(screen.getByTestId('board-private'));
+    await waitFor(() => expect(screen.getAllByTestId('leaderboard-change')).toHaveLength(2));
+    expect(screen.getAllByTestId('leaderboard-public-rank').map((c) => c.textContent)).toEqual(['2', '1']);
+    expect(screen.getAllByTestId('leaderboard-change').map((c) => c.textContent)).toEqual(['▲1', '▼1']);
+    expect(screen.getByLabelText('上升 1 名')).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: '公开榜排名' })).toBeTruthy();
+  });
+
+  it('marks the signed-in reader’s own row, from their own call, and links to its page', async () => {
+    harness.server.answer('/api/leaderboard/public', board({ seal: null }));
+    harness.server.answer('/api/leaderboard/private', board({ published: false, publishedAt: null }));
+    harness.server.answer(
+      '/api/submission/myScore',
+      envelope(0, 'ok', {
+        teamId: 'owls',
+        privateBest: [],
+        best: [
+          {
+            phase: 'preliminary',
+            score: 0.5,
+            rank: 2,
+            teams: 2,
+            metric: 'rmse',
+            higherIsBetter: false,
+            submittedAt: '2027-03-25T02:00:00.000Z',
+          },
+        ],
+        history: [],
+      }),
+    );
+    render(<Leaderboards competition={competition} api={harness.api} signedIn />);
+    await waitFor(() => expect(document.querySelector('[data-mine]')?.textContent).toContain('owls'));
+    expect(screen.getByTestId('leaderboard-my-row').textContent).toBe('跳到我的排名（第 2 名）');
+    expect(document.querySelectorAll('[data-mine]')).toHaveLength(1);
   });
 });
 

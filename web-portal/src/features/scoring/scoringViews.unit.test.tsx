@@ -174,6 +174,8 @@ describe('the scoring views', () => {
             score: 0.5,
             metric: 'rmse',
             submittedAt: '2026-11-22T06:03:00.000Z',
+            entries: 7,
+            lastEntryAt: '2026-11-23T06:03:00.000Z',
           },
         ]}
       />,

@@ -44,6 +44,8 @@ export type Remaining = scoring.responses.RemainingSubmissions;
 export type SampleInfo = scoring.responses.SampleSubmissionInfo;
 export type UploadResult = scoring.responses.SubmissionReceived;
 export type LeaderboardRow = scoring.responses.BoardRow;
+/** A published private board's row: with its public rank and the places it moved (the shake-up). */
+export type PrivateBoardRow = scoring.responses.PrivateBoardRow;
 /** The seal of a phase's final results: a digest of the private board's canonical text. */
 export type Seal = scoring.responses.BoardSeal;
 export type LeaderboardPage = scoring.responses.LeaderboardPage;

@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { BoardWatch } from '../../board-watch.ts';
 import type { BoardsAsOf } from '../../boards-as-of.ts';
-import type { Leaderboards } from '../../leaderboards.ts';
+import { type Leaderboards, withShakeUp } from '../../leaderboards.ts';
 import { withDeletedUsers } from '../deleted-users.ts';
 import { PublicPages } from './public-pages.ts';
 import { scoringErrors } from '../../errors.ts';
@@ -134,7 +134,7 @@ export async function boardRoutes(
           boards.page('private_leaderboard', { ...query, phase: publication.phase }, at, accountId),
         );
         return ok({
-          ...withDeletedUsers(page, requestLanguage(request)),
+          ...withDeletedUsers({ ...page, records: withShakeUp(page.records) }, requestLanguage(request)),
           published: true,
           publishedAt: publication.publishedAt.toISOString(),
         });

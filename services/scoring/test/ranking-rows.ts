@@ -1,0 +1,49 @@
+/**
+ * Boards of any rows for the ranking's property tests (ranking.unit and ranking.int): one metric per
+ * board (any of the registry's, or an unknown name), unique keys of any Unicode text (no NUL, which
+ * PostgreSQL's text cannot hold), scores and times drawn mostly from small pools so that ties on the
+ * score and on both the score and the time are common, besides any double (NaN excepted: ±Infinity,
+ * −0, the largest and the smallest) and any millisecond from 1970 to 2200.
+ */
+import fc from 'fast-check';
+import { metrics } from '../src/evaluation/metrics.ts';
+
+export interface RankRow {
+  id: string;
+  metric: string;
+  score: number;
+  at: string;
+}
+
+const metricNames = [...Object.keys(metrics), 'not-a-metric'];
+const instant = fc.integer({ min: 0, max: Date.UTC(2200, 0, 1) }).map((ms) => new Date(ms).toISOString());
+
+export function rankRows(maxLength = 30): fc.Arbitrary<{ metric: string; rows: RankRow[] }> {
+  return fc
+    .record({
+      metric: fc.constantFrom(...metricNames),
+      scorePool: fc.array(fc.double({ noNaN: true }), { minLength: 1, maxLength: 4 }),
+      timePool: fc.array(instant, { minLength: 1, maxLength: 3 }),
+      ids: fc.uniqueArray(
+        fc.string({ unit: 'binary', minLength: 1, maxLength: 6 }).filter((id) => !id.includes('\0')),
+        { maxLength },
+      ),
+    })
+    .chain(({ metric, scorePool, timePool, ids }) =>
+      fc
+        .tuple(
+          ...ids.map((id) =>
+            fc.record({
+              id: fc.constant(id),
+              metric: fc.constant(metric),
+              score: fc.oneof(
+                { weight: 4, arbitrary: fc.constantFrom(...scorePool) },
+                fc.double({ noNaN: true }),
+              ),
+              at: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...timePool) }, instant),
+            }),
+          ),
+        )
+        .map((rows) => ({ metric, rows })),
+    );
+}
