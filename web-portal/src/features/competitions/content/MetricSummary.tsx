@@ -105,7 +105,7 @@ function Commitment({ metric, competitionId }: { metric: CompetitionMetric; comp
       ) : (
         last.revealsGroundTruth && (
           <Typography sx={{ lineHeight: 1.8 }} data-testid="commitment-truth-later">
-            {t('competition.content.groundTruthLater')}
+            {t('competition.content.groundTruthLater')} <code>sais verify-score</code>
           </Typography>
         )
       )}
