@@ -150,6 +150,7 @@ describe('OpenAPI at /api/docs/json (issue 22)', () => {
       'file',
       'metric',
       'publicPercent',
+      'revealGroundTruth',
     ]);
     expect(Object.keys(form('/api/admin/competitions/{id}/files') ?? {}).sort()).toEqual(['file', 'kind']);
     expect(
