@@ -1,3 +1,4 @@
+// Over 300 lines: the whole recomputation in one file (reading, split, formulas, comparison), so a participant can read it at once.
 /**
  * A participant's own recomputation of a submission's scores (issue 30, decision 0031): from the revealed
  * ground truth, the revealed split key and their own file, with code of its own — not the scorer's — so a
@@ -285,14 +286,20 @@ export async function recomputeScores(input: {
       `the id ${extra} is not in the ground truth`,
     );
   const formula = referenceMetrics[input.metric];
+  // A score leaves the doubles only for absurd predictions (a sum that overflows): the worst finite score.
+  const lowerIsBetter = input.metric === 'mae' || input.metric === 'rmse';
+  const finite = (value: number | null) =>
+    value === null || Number.isFinite(value) ? value : lowerIsBetter ? Number.MAX_VALUE : -Number.MAX_VALUE;
   return {
     rows: truth.ids.length,
     publicRows: publicIds.size,
-    publicScore: formula(parts.public.t, parts.public.p),
-    privateScore: formula(parts.private.t, parts.private.p),
+    publicScore: finite(formula(parts.public.t, parts.public.p)),
+    privateScore: finite(formula(parts.private.t, parts.private.p)),
   };
 }
 
 /** Two scores agree when equal to 1e-9 of their size: the same formula summed in the same order. */
 export const sameScore = (a: number | null, b: number | null): boolean =>
-  a === null || b === null ? a === b : Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+  a === null || b === null
+    ? a === b
+    : Object.is(a, b) || Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));

@@ -126,6 +126,8 @@ describe('the participant recomputes what the scorer computed', () => {
           });
           compared++;
           expect(recomputed.rows).toBe(server.rows);
+          // A score is always a finite number (the events refuse anything else).
+          expect([server.publicScore, server.privateScore].every(Number.isFinite)).toBe(true);
           if (
             !sameScore(recomputed.publicScore, server.publicScore) ||
             !sameScore(recomputed.privateScore, server.privateScore)
@@ -133,7 +135,23 @@ describe('the participant recomputes what the scorer computed', () => {
             expect({ metric, recomputed }).toEqual({ metric, server });
         },
       ),
-      { numRuns: 150 },
+      {
+        numRuns: 150,
+        // Found by this test: R² over a spread below what doubles resolve was NaN, then −∞.
+        examples: [
+          [
+            {
+              metric: 'r2',
+              ids: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'],
+              publicPercent: 10,
+              key: new Uint8Array(32).fill(7),
+              order: [],
+              truth: ['0', '0', '0', '0', '0', '0', '0', '0', '-3.1434555694052576e-162', '0'],
+              submitted: ['0', '0', '0', '0', '0', '0', '-4.2146848510894035e-8', '0', '0', '5e-324'],
+            },
+          ],
+        ],
+      },
     );
     expect(compared).toBeGreaterThan(100);
   });

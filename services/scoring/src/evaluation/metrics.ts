@@ -322,6 +322,14 @@ export const metrics = {
 /** The definition of a metric name. */
 export const metricOf = (name: MetricName): MetricDefinition => metrics[name];
 
+/**
+ * A split's score as recorded: finite always (events refuse anything else). A formula that leaves the
+ * doubles — predictions so far off that a sum overflows (RMSE of 1e300s: ∞; R²: −∞) — gets the worst
+ * finite score in the metric's direction, so it ranks last, never better than an honest bad score.
+ */
+export const finiteScore = (value: number, higherIsBetter: boolean): number =>
+  Number.isFinite(value) ? value : higherIsBetter ? -Number.MAX_VALUE : Number.MAX_VALUE;
+
 /** Metric names whose higher scores are better (for ranking in SQL); the others are errors. */
 export const higherIsBetterMetrics: readonly string[] = Object.entries(metrics)
   .filter(([, metric]) => metric.higherIsBetter)

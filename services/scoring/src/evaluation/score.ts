@@ -3,7 +3,7 @@ import { InvalidFile, openLines, refusal, text } from './csv.ts';
 import { headerFields } from './fields.ts';
 import { type GroundTruth, idAt } from './ground-truth.ts';
 import { viewed } from './hash-index.ts';
-import { metricOf } from './metrics.ts';
+import { finiteScore, metricOf } from './metrics.ts';
 import { type ParallelOptions, scanInParallel } from './scan-pool.ts';
 
 export interface Scores {
@@ -87,13 +87,13 @@ function scoreOnOneThread(bytes: Uint8Array, truth: GroundTruth, scratch: Float6
 
 /** The public and private scores of the submitted values (in split order). */
 function scoresOf(truth: GroundTruth, predicted: Float64Array, submitted: number): Scores {
-  const { score } = metricOf(truth.metric);
+  const { score, higherIsBetter } = metricOf(truth.metric);
   const split = (part: 'public' | 'private', from: number, to: number) => {
     const value = score(truth.ordered.subarray(from, to), predicted.subarray(from, to));
     // loadGroundTruth refuses a ground truth with a part its metric cannot score; were one to get here,
     // it is the platform's fault (not an InvalidFile): the submission fails and its allowance is refunded.
     if (value === null) throw new Error(`the ${truth.metric} metric cannot score the ${part} part`);
-    return value;
+    return finiteScore(value, higherIsBetter);
   };
   return {
     publicScore: split('public', 0, truth.publicRows),
