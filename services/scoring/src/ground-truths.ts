@@ -179,17 +179,28 @@ export class GroundTruths {
    * split key is revealed (final results published for every phase). Otherwise groundTruthNotRevealed.
    */
   async revealedFile(competitionId: string): Promise<{ sha256: string; content: Buffer }> {
-    const revealed = await this.revealedSplitKeys(competitionId);
-    const truth = await (this.db.withSchema('scoring') as ScoringDb)
+    const t = this.db.withSchema('scoring') as ScoringDb;
+    const truth = await t
       .selectFrom('ground_truths')
-      .select(['sha256', 'content', 'split_key_sha256', 'reveal_ground_truth'])
+      .select(['sha256', 'split_key_sha256', 'reveal_ground_truth'])
       .where('competition_id', '=', competitionId)
       .executeTakeFirst();
+    const revealed = await this.revealedSplitKeys(competitionId);
     if (!truth?.reveal_ground_truth || !truth.split_key_sha256 || !revealed.has(truth.split_key_sha256))
       throw scoringErrors.groundTruthNotRevealed({
         data: { chosen: Boolean(truth?.reveal_ground_truth), splitKeyRevealed: revealed.size > 0 },
       });
-    return { sha256: truth.sha256, content: truth.content };
+    // Only now the file itself: a public call never reads a file that is not to be published.
+    // (The same setting: one set meanwhile has another key, not revealed.)
+    const file = await t
+      .selectFrom('ground_truths')
+      .select('content')
+      .where('competition_id', '=', competitionId)
+      .where('split_key_sha256', '=', truth.split_key_sha256)
+      .executeTakeFirst();
+    if (!file)
+      throw scoringErrors.groundTruthNotRevealed({ data: { chosen: true, splitKeyRevealed: false } });
+    return { sha256: truth.sha256, content: file.content };
   }
 
   /**
