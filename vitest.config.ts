@@ -32,9 +32,9 @@ export default defineConfig({
           include: embeddedPortalFiles,
           env: { SAIS_TEST_MODE: 'embedded' },
           setupFiles: ['./test/support/setup.ts'],
-          testTimeout: 60_000,
+          testTimeout: 120_000,
           hookTimeout: 120_000,
-          expect: { poll: { timeout: 10_000 } },
+          expect: { poll: { timeout: 30_000 } },
         },
       },
     ],
@@ -43,5 +43,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     // The longest first, across projects: several run at once (infra/scripts/test.mjs).
     sequence: { sequencer: LongestFirst },
+    // Each file's time, the slowest files and those over their budget, after the run (issue 31).
+    reporters: ['default', './infra/test/file-times.ts'],
   },
 });

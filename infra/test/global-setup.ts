@@ -4,11 +4,12 @@
  * exports both as process.env.DATABASE_URL / KAFKA_BROKERS (inherited by test workers and by processes
  * tests spawn) and provides them as inject('databaseUrl') / inject('kafkaBrokers'). Teardown stops them.
  * A run of only the `embedded` project (`npm test -- --project embedded`: PGlite and the in-process bus)
- * starts no server. A run with the `embedded` project makes an initialised empty embedded database for
- * the tests to copy (services/kit/src/testing/pglite-template.ts), while the servers start.
+ * starts no server. While the servers start, it makes sure the initialised empty embedded database the
+ * tests copy exists (services/kit/src/testing/pglite-template.ts: made once per PGlite version, kept in
+ * node_modules/.cache).
  */
 import type { TestProject } from 'vitest/node';
-import { PGLITE_TEMPLATE_ENV, makePgliteTemplate } from '../../services/kit/src/testing/pglite-template.ts';
+import { pgliteTemplate } from '../../services/kit/src/testing/pglite-template.ts';
 import { type RunningServer, startKafka, startPostgres } from './containers.ts';
 import type {} from './provided.d.ts'; // inject('databaseUrl' | 'kafkaBrokers') types
 
@@ -18,15 +19,7 @@ export default async function setup(project: TestProject) {
   const started: RunningServer[] = [];
   const t0 = performance.now();
   const jobs: Promise<void>[] = [];
-  if (project.vitest.projects.some(embedded) && !process.env[PGLITE_TEMPLATE_ENV]) {
-    jobs.push(
-      makePgliteTemplate().then((template) => {
-        started.push({ stop: template.remove });
-        process.env[PGLITE_TEMPLATE_ENV] = template.dir;
-        log(`embedded database template ${template.dir} (${seconds(t0)})`);
-      }),
-    );
-  }
+  jobs.push(pgliteTemplate().then((dir) => log(`embedded database template ${dir} (${seconds(t0)})`)));
   if (!needsServers) log('only embedded-mode projects in this run: no PostgreSQL or Kafka');
   if (needsServers && !process.env.DATABASE_URL) {
     jobs.push(
@@ -63,7 +56,7 @@ export default async function setup(project: TestProject) {
     const t1 = performance.now();
     const count = started.length;
     await stopAll();
-    if (count) log(`stopped ${count} container(s) and template(s) (${seconds(t1)})`);
+    if (count) log(`stopped ${count} container(s) (${seconds(t1)})`);
   };
 }
 

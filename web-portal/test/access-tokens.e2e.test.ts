@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser';
+import { browserWaitMs, launchChromium } from './support/browser';
 import { type Mailbox, startMailbox } from './support/mailbox';
 import { type RunningPlatform, startPlatform } from './support/platform';
 import { fileURLToPath } from 'node:url';
@@ -32,7 +32,7 @@ describe('access tokens on the user page, in a real browser', () => {
     const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
     // The copy button writes to the clipboard; the test reads it back.
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: running.origin });
-    context.setDefaultTimeout(10_000);
+    context.setDefaultTimeout(browserWaitMs);
     page = await context.newPage();
   });
 

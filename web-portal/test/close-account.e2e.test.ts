@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser';
+import { browserWaitMs, launchChromium } from './support/browser';
 import { type Mailbox, startMailbox } from './support/mailbox';
 import { type RunningPlatform, startPlatform } from './support/platform';
 import { ensureAppBuilt } from '../../infra/test/apps.ts';
@@ -29,7 +29,7 @@ describe('closing one’s account in the portal, in a real browser', () => {
     await running.createStaff(username, password, []);
     browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    context.setDefaultTimeout(10_000);
+    context.setDefaultTimeout(browserWaitMs);
     page = await context.newPage();
   });
 

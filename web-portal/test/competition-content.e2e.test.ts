@@ -2,7 +2,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAppBuilt } from '../../infra/test/apps.ts';
-import { launchChromium } from './support/browser';
+import { browserWaitMs, launchChromium } from './support/browser';
 import { englishOn } from './support/english';
 import { type Mailbox, startMailbox } from './support/mailbox';
 import { registerInContext, verifyInContext } from './support/participant';
@@ -57,7 +57,7 @@ describe('the competition page’s sections', () => {
     origin = running.origin;
     browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    context.setDefaultTimeout(10_000);
+    context.setDefaultTimeout(browserWaitMs);
     page = await context.newPage();
     // Chromium aborts the requests in flight when the machine's network changes (ERR_NETWORK_CHANGED,
     // as containers of other tests come and go): named in the log, and `open` loads the page again.
@@ -206,7 +206,7 @@ describe('the competition page’s sections', () => {
   it('previews the first rows of a dataset for a verified reader', async () => {
     const [yieldTrack] = tracks;
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    context.setDefaultTimeout(10_000);
+    context.setDefaultTimeout(browserWaitMs);
     try {
       await registerInContext(context, origin, mailbox, `pre${Date.now() % 1_000_000}`);
       await verifyInContext(context, origin, '赵六', reviewer);
@@ -236,7 +236,7 @@ describe('the competition page’s sections', () => {
       viewport: { width: 1440, height: 900 },
       acceptDownloads: true,
     });
-    context.setDefaultTimeout(10_000);
+    context.setDefaultTimeout(browserWaitMs);
     try {
       const reader = await context.newPage();
       // Registration has not opened (2027-02-23 by the schedule): sign-up is not offered, and the page

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAppBuilt } from '../../infra/test/apps.ts';
-import { launchChromium } from './support/browser';
+import { browserWaitMs, launchChromium } from './support/browser';
 import { englishOn } from './support/english';
 import { type Mailbox, startMailbox } from './support/mailbox';
 import { contextCaller, registerInContext, verifyInContext } from './support/participant';
@@ -29,7 +29,7 @@ describe('email notices on the user page, in a real browser', () => {
     await running.createStaff(reviewer.username, reviewer.password, ['reviewer']);
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    context.setDefaultTimeout(10_000);
+    context.setDefaultTimeout(browserWaitMs);
     await registerInContext(context, running.origin, mailbox, username);
     page = await context.newPage();
   }, 120_000);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { png } from '@sais/kit/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser';
+import { browserWaitMs, launchChromium } from './support/browser';
 import { type Mailbox, startMailbox } from './support/mailbox';
 import { type RunningPlatform, apiCaller, approveVerification, startPlatform } from './support/platform';
 import { ensureAppBuilt } from '../../infra/test/apps.ts';
@@ -44,7 +44,7 @@ describe('the portal against the real platform', () => {
     await running.openRegistration();
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
-    context.setDefaultTimeout(10_000);
+    context.setDefaultTimeout(browserWaitMs);
     page = await context.newPage();
     page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
     await mkdir(screenshots, { recursive: true });
@@ -494,7 +494,7 @@ describe('the portal against the real platform', () => {
     // browser above), then applies in the browser of their own.
     const teamId = (await page.getByTestId('team-id').textContent())!;
     const second = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    second.setDefaultTimeout(10_000);
+    second.setDefaultTimeout(browserWaitMs);
     const bob = await second.newPage();
     const bobName = `bob${stamp}`;
     const bobEmail = `${bobName}@example.org`;

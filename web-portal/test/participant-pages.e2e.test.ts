@@ -6,7 +6,7 @@ import { boardOrderText } from '@sais/events';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAppBuilt } from '../../infra/test/apps.ts';
-import { launchChromium } from './support/browser';
+import { browserWaitMs, launchChromium } from './support/browser';
 import { englishOn } from './support/english';
 import { type Mailbox, startMailbox } from './support/mailbox';
 import { contextCaller, registerInContext, verifyInContext } from './support/participant';
@@ -47,7 +47,7 @@ describe('the participant pages of issue 21', () => {
     origin = running.origin;
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    context.setDefaultTimeout(10_000);
+    context.setDefaultTimeout(browserWaitMs);
     page = await context.newPage();
     await mkdir(screenshots, { recursive: true });
     await running.createStaff(reviewer.username, reviewer.password, ['reviewer']);
@@ -187,7 +187,7 @@ describe('the participant pages of issue 21', () => {
       viewport: { width: 1440, height: 900 },
       timezoneId: 'America/New_York',
     });
-    scorerContext.setDefaultTimeout(10_000);
+    scorerContext.setDefaultTimeout(browserWaitMs);
     scorer = await scorerContext.newPage();
     await registerInContext(scorerContext, origin, mailbox, `sco${stamp}`);
     await verifyInContext(scorerContext, origin, '王五', reviewer);

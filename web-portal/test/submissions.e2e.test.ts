@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Evaluator } from '../../services/scoring/src/workers/evaluator.ts';
 import { ensureAppBuilt } from '../../infra/test/apps.ts';
-import { launchChromium } from './support/browser';
+import { browserWaitMs, launchChromium } from './support/browser';
 import { type Mailbox, startMailbox } from './support/mailbox';
 import { type RunningPlatform, apiCaller, startPlatform } from './support/platform';
 
@@ -102,7 +102,7 @@ describe('submitting in the portal: columns, sample, queue, cancel', () => {
 
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
-    context.setDefaultTimeout(10_000);
+    context.setDefaultTimeout(browserWaitMs);
     const [name, value] = cookie.split('=') as [string, string];
     await context.addCookies([{ name, value, url: origin }]);
     page = await context.newPage();

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAppBuilt } from '../../infra/test/apps.ts';
-import { launchChromium } from './support/browser';
+import { browserWaitMs, launchChromium } from './support/browser';
 import { type Mailbox, startMailbox } from './support/mailbox';
 import { type RunningPlatform, startPlatform } from './support/platform';
 
@@ -169,7 +169,7 @@ describe('recomputing my scores in the browser after the final results', () => {
       viewport: { width: 1366, height: 900 },
       acceptDownloads: true,
     });
-    context.setDefaultTimeout(10_000);
+    context.setDefaultTimeout(browserWaitMs);
     const [name, value] = participant.split('=') as [string, string];
     await context.addCookies([{ name, value, url: origin }]);
     page = await context.newPage();

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { sql } from 'kysely';
 import { Accounts, identityMigrations } from '@sais/identity';
+import { copyPgliteTemplate } from '@sais/kit/testing';
 import { createAllInOne, repositoryRoot } from '../src/platform.ts';
 
 const run = promisify(execFile);
@@ -26,6 +27,7 @@ describe('the auditors’ command-line tools on the embedded database', () => {
       run('npm', ['run', '--silent', ...args], { cwd: repositoryRoot, env, timeout: 120_000 });
     try {
       // The platform has run once (schemas, the seeded prize), then stopped: PGlite is one process at a time.
+      await copyPgliteTemplate(join(dataDir, 'pg'));
       const platform = await createAllInOne(
         { dataDir, keysDir: `${dataDir}-keys`, env: {} },
         pino({ level: 'silent' }),

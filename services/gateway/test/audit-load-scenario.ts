@@ -9,6 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Accounts } from '@sais/identity';
+import { copyPgliteTemplate } from '@sais/kit/testing';
 import type { Platform } from '@sais/kit';
 import { sql } from 'kysely';
 import pino from 'pino';
@@ -63,6 +64,7 @@ export async function auditLoadScenario(options: {
     await rm(root, { recursive: true, force: true });
   };
   try {
+    if (options.mode !== 'PostgreSQL and Kafka') await copyPgliteTemplate(join(root, 'data', 'pg'));
     platform = await createAllInOne(
       { dataDir: join(root, 'data'), keysDir: join(root, 'keys'), env },
       pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),

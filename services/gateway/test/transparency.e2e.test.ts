@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { transparency } from '@sais/events';
 import { EventStore, openDatabase } from '@sais/kit';
+import { copyPgliteTemplate } from '@sais/kit/testing';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
@@ -31,6 +32,7 @@ describe('npm run events:verify against the signed checkpoints (embedded default
     delete env.KAFKA_BROKERS;
     delete env.SAIS_TRANSPARENCY_DIR;
     try {
+      await copyPgliteTemplate(join(dataDir, 'pg'));
       // The platform scores a submission (the event its worker appends) and signs a checkpoint.
       const platform = await createAllInOne(
         { dataDir, env: { ...env, SAIS_TRANSPARENCY: 'off' } },

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/index.ts';
-import { freshDatabase } from '../src/testing/index.ts';
+import { copyPgliteTemplate, freshDatabase } from '../src/testing/index.ts';
 
 let postgres: Awaited<ReturnType<typeof freshDatabase>>;
 let embedded: Database;
@@ -23,6 +23,7 @@ const table = sql`
 beforeAll(async () => {
   postgres = await freshDatabase('contract');
   folder = await mkdtemp(join(tmpdir(), 'sais-contract-'));
+  await copyPgliteTemplate(join(folder, 'pg'));
   embedded = await openDatabase({ kind: 'pglite', dataDir: join(folder, 'pg') });
   await table.execute(postgres.database.db);
   await table.execute(embedded.db);

@@ -14,11 +14,12 @@ import {
   openDatabase,
 } from '../src/index.ts';
 import { createStreamCounts, readStreamCounts, streamCounts } from './fixtures/stream-counts.ts';
-import { accountRegistered, metadata, profileUpdated } from '../src/testing/index.ts';
+import { accountRegistered, copyPgliteTemplate, metadata, profileUpdated } from '../src/testing/index.ts';
 
 describe('embedded default: PGlite and the in-process bus', () => {
   it('delivers the same events to the same projection, and keeps them across restarts', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'sais-embedded-'));
+    await copyPgliteTemplate(dataDir);
     const schema = 'identity';
     const id = randomUUID();
     try {
@@ -59,6 +60,7 @@ describe('embedded default: PGlite and the in-process bus', () => {
 
   it('refuses a second process on the same folder and takes over a lock left by a process that is gone', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'sais-embedded-lock-'));
+    await copyPgliteTemplate(dataDir);
     const holder = spawn('sleep', ['60']);
     try {
       await writeFile(`${dataDir}.lock`, JSON.stringify({ pid: holder.pid, host: hostname() }));

@@ -13,7 +13,7 @@ import {
   openDatabase,
   openEvents,
 } from '../src/index.ts';
-import { accountRegistered, metadata } from '../src/testing/index.ts';
+import { accountRegistered, copyPgliteTemplate, metadata } from '../src/testing/index.ts';
 
 /** Decision 0017 on the embedded database: sealing on append, opening on read, shredding by key. */
 describe('personal data sealed per person (PGlite)', () => {
@@ -25,6 +25,7 @@ describe('personal data sealed per person (PGlite)', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'sais-personal-'));
+    await copyPgliteTemplate(join(dir, 'data', 'pg'));
     database = await openDatabase({ kind: 'pglite', dataDir: join(dir, 'data', 'pg') });
     await migrateSchema(database.db, 'identity', eventStoreMigrations('identity'));
     keys = await PersonalDataKeys.open(database.db, config());

@@ -1,1 +1,1 @@
-export { chromiumPath, launchChromium } from '../../../infra/test/browser.ts';
+export { browserWaitMs, chromiumPath, launchChromium } from '../../../infra/test/browser.ts';

@@ -10,8 +10,15 @@ export interface RelayOptions {
   publisher: EventPublisher;
   logger?: Logger;
   batchSize?: number;
-  /** Wait between polls when the store had nothing new. */
+  /**
+   * Wait after the first poll that found nothing new; each further empty poll waits twice as long, up to
+   * `maxIdleMs`, and a poll that sends something (or a `notify`) starts again from `idleMs`. Appends made
+   * in this process notify the relay, so they go out at once whatever the wait; the wait bounds how late
+   * an append made by another process (a scoring worker, a second instance) is seen after a quiet spell.
+   */
   idleMs?: number;
+  /** The longest wait between empty polls (see `idleMs`). */
+  maxIdleMs?: number;
   /**
    * Real mode runs one active relay per schema: it holds a session advisory lock on a dedicated
    * connection, and a second relay waits as a standby. The embedded default has a single connection
@@ -30,10 +37,14 @@ export class Relay {
   #running = false;
   #loop: Promise<void> | undefined;
   #wake: (() => void) | undefined;
+  /** A `notify` since the loop last read the store: the next empty poll does not wait. */
+  #notified = false;
   readonly name: string;
 
   constructor(options: RelayOptions) {
-    this.#options = { batchSize: 500, idleMs: 20, ...options };
+    // Polling every 20 ms cost an idle embedded platform ~10 % of a core (PGlite answering ~250 reads a
+    // second for four services); doubling up to 200 ms costs ~1 % (docs/operations.md, "The test run").
+    this.#options = { batchSize: 500, idleMs: 20, maxIdleMs: 200, ...options };
     this.name = `relay:${options.store.schema}`;
   }
 
@@ -48,6 +59,7 @@ export class Relay {
 
   /** Wakes the loop at once (after a local append) instead of waiting for the next poll. */
   notify(): void {
+    this.#notified = true;
     this.#wake?.();
   }
 
@@ -83,17 +95,25 @@ export class Relay {
 
   /** Publishes until stopped, or until `leading` says this relay lost its lead (then it returns). */
   async #run(leading: () => Promise<boolean> = async () => true): Promise<void> {
-    const { store, batchSize } = this.#options;
+    const { store, batchSize, idleMs, maxIdleMs } = this.#options;
     let failures = 0;
+    let emptyPolls = 0;
     let reader: BatchReader | undefined;
     try {
       while (this.#running) {
         try {
           // The checkpoint is read when the loop starts (and after an error), not on every poll.
           reader ??= batchReader(store, batchSize, await store.readCheckpoint(this.name));
+          // A notify from here on may concern an append this read does not see (not yet committed, or
+          // committed after the read began): the polls after it start again from the shortest wait.
+          this.#notified = false;
           const sent = await this.#publishNext(reader);
           failures = 0;
-          if (sent === 0) await this.#idle(this.#options.idleMs);
+          if (sent > 0 || this.#notified) emptyPolls = 0;
+          else {
+            await this.#idle(Math.min(maxIdleMs, idleMs * 2 ** Math.min(emptyPolls++, 16)));
+            if (this.#notified) emptyPolls = 0;
+          }
         } catch (error) {
           await reader?.settle();
           reader = undefined;

@@ -118,8 +118,15 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       ...eventStoreMigrations(service.schema),
       ...service.migrations,
     });
+    const counted = countAppends(metrics, service.name);
+    // Every append made in this process wakes the service's relay at once (it polls ever more slowly
+    // while the store is quiet; appends of other processes are seen at its next poll).
+    let wakeRelay = () => {};
     const store = new EventStore(db, service.schema, {
-      onAppended: countAppends(metrics, service.name),
+      onAppended: (events) => {
+        counted(events);
+        wakeRelay();
+      },
       personal,
     });
     stores.set(service.name, store);
@@ -129,6 +136,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       logger,
       leaderLock: database.kind === 'postgres' ? { db } : undefined,
     });
+    wakeRelay = () => relay.notify();
     relays.push(relay);
     contexts.set(service, {
       db,

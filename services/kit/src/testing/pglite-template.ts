@@ -1,34 +1,82 @@
 /**
- * An initialised embedded database folder for tests to copy (infra/test/global-setup.ts makes one per
- * test run when the run has embedded-mode projects; `platformForTest` copies it). PGlite's first start
- * in an empty folder runs initdb in WebAssembly: 9–12 s on the 2-core test host, where copying the
- * folder and opening the copy takes 2–3 s. The copy is an empty cluster, as a first `npm start` finds:
- * every service still runs its migrations on it.
+ * An initialised, empty embedded database folder for tests to copy. PGlite's first start in an empty
+ * folder runs initdb in WebAssembly: 9–12 s on the 2-core test host (over a minute beside other tests),
+ * where copying the folder and opening the copy takes 2–3 s. The copy is an empty cluster, as a first
+ * `npm start` finds: every service still runs its migrations on it.
+ *
+ * The folder depends on nothing but PGlite's version, so it is made once, by the first test that needs
+ * it (or by infra/test/global-setup.ts while the servers start), and kept under
+ * `node_modules/.cache/sais-pglite-template/<version>/` for every later test and run; a new PGlite
+ * version makes a new one. `SAIS_TEST_PGLITE_TEMPLATE` names another folder to copy instead.
  */
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { access, cp, mkdir, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-/** Environment variable naming the template folder (inherited by the test workers). */
+/** Environment variable naming a template folder to use instead of the cached one. */
 export const PGLITE_TEMPLATE_ENV = 'SAIS_TEST_PGLITE_TEMPLATE';
 
-/** Makes the template; `remove()` deletes it. */
-export async function makePgliteTemplate(): Promise<{ dir: string; remove(): Promise<void> }> {
-  const root = await mkdtemp(join(tmpdir(), 'sais-test-pglite-'));
-  const dir = join(root, 'pg');
-  const { PGlite } = await import('@electric-sql/pglite');
-  const pglite = await PGlite.create(dir);
-  await pglite.close();
-  return { dir, remove: () => rm(root, { recursive: true, force: true }) };
+const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
+
+async function pgliteVersion(): Promise<string> {
+  // The package's entry point, then up to its folder (its package.json is not among its exports).
+  let folder = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  for (;;) {
+    try {
+      const manifest = JSON.parse(await readFile(join(folder, 'package.json'), 'utf8'));
+      if (manifest.name === '@electric-sql/pglite') return String(manifest.version);
+    } catch {
+      // not this folder
+    }
+    const parent = dirname(folder);
+    if (parent === folder) throw new Error('cannot find @electric-sql/pglite/package.json');
+    folder = parent;
+  }
 }
 
+let making: Promise<string> | undefined;
+
 /**
- * Puts a copy of the run's template at `dataDir` (an embedded database folder that does not exist yet);
- * false when the run has no template (PGlite then initialises the folder itself).
+ * The template folder: `SAIS_TEST_PGLITE_TEMPLATE`, else the cached one for this PGlite version, made
+ * now if missing. Several processes may make it at once: each initialises its own folder and renames it
+ * into place; the first rename wins and the others remove theirs.
  */
-export async function copyPgliteTemplate(dataDir: string): Promise<boolean> {
-  const template = process.env[PGLITE_TEMPLATE_ENV];
-  if (!template) return false;
-  await cp(template, dataDir, { recursive: true });
-  return true;
+export function pgliteTemplate(): Promise<string> {
+  const named = process.env[PGLITE_TEMPLATE_ENV];
+  if (named) return Promise.resolve(named);
+  making ??= (async () => {
+    const root = join(repositoryRoot, 'node_modules', '.cache', 'sais-pglite-template');
+    const dir = join(root, await pgliteVersion());
+    const ready = join(dir, 'pg');
+    try {
+      await access(join(ready, 'PG_VERSION'));
+      return ready;
+    } catch {
+      // not made yet
+    }
+    await mkdir(dir, { recursive: true });
+    const scratch = await mkdtemp(join(dir, 'making-'));
+    try {
+      const { PGlite } = await import('@electric-sql/pglite');
+      const pglite = await PGlite.create(join(scratch, 'pg'));
+      await pglite.close();
+      await rename(join(scratch, 'pg'), ready).catch(async (error: NodeJS.ErrnoException) => {
+        // Another process put its copy in place first: use that one.
+        if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
+      });
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
+    return ready;
+  })();
+  making.catch(() => {
+    making = undefined;
+  });
+  return making;
+}
+
+/** Puts a copy of the template at `dataDir`, an embedded database folder that does not exist yet. */
+export async function copyPgliteTemplate(dataDir: string): Promise<void> {
+  await cp(await pgliteTemplate(), dataDir, { recursive: true });
 }
