@@ -104,25 +104,22 @@ export async function verifyScore(
   const metric = await context.api.get<S.responses.CompetitionMetric | null>('/api/leaderboard/metric', {
     competitionId: record.competitionId,
   });
-  const inForce = metric?.commitments.at(-1);
-  const commitment = metric?.commitments
-    .filter((c) => c.sha256 === data.groundTruthSha256 && c.setAt <= record.event!.occurredAt)
-    .at(-1);
-  if (!commitment || !inForce) return fail('split', context.t('verifyScoreNoCommitment'));
-  if (commitment !== inForce)
+  const revealed = await scoring.checkRevealedKey(
+    { groundTruthSha256: data.groundTruthSha256, occurredAt: record.event.occurredAt },
+    metric?.commitments ?? [],
+  );
+  if (!revealed.ok)
     return fail(
       'split',
-      context.t('verifyScoreReplaced', { setAt: commitment.setAt, replacedAt: inForce.setAt }),
+      revealed.problem === 'noCommitment'
+        ? context.t('verifyScoreNoCommitment')
+        : revealed.problem === 'replaced'
+          ? context.t('verifyScoreReplaced', { setAt: revealed.setAt, replacedAt: revealed.replacedAt })
+          : revealed.problem === 'keyHidden'
+            ? context.t('verifyScoreKeyHidden')
+            : context.t('verifyScoreKeyMismatch', { digest: revealed.digest, committed: revealed.committed }),
     );
-  if (!commitment.splitKey || !commitment.splitKeySha256 || commitment.publicPercent === null)
-    return fail('split', context.t('verifyScoreKeyHidden'));
-  const splitKey = Buffer.from(commitment.splitKey, 'base64');
-  const keyDigest = await scoring.sha256Hex(splitKey);
-  if (keyDigest !== commitment.splitKeySha256)
-    return fail(
-      'split',
-      context.t('verifyScoreKeyMismatch', { digest: keyDigest, committed: commitment.splitKeySha256 }),
-    );
+  const { commitment, splitKey, digest: keyDigest, publicPercent } = revealed;
   steps.push({
     step: 'split',
     ok: true,
@@ -135,16 +132,16 @@ export async function verifyScore(
     context,
     context.api.url('/api/leaderboard/groundTruth', { competitionId: record.competitionId }),
   );
-  const truthDigest = await scoring.sha256Hex(truth);
-  if (truthDigest !== commitment.sha256)
+  const truthCheck = await scoring.checkRevealedTruth(commitment, truth);
+  if (!truthCheck.ok)
     return fail(
       'groundTruth',
-      context.t('verifyScoreTruthMismatch', { digest: truthDigest, committed: commitment.sha256 }),
+      context.t('verifyScoreTruthMismatch', { digest: truthCheck.digest, committed: truthCheck.committed }),
     );
   steps.push({
     step: 'groundTruth',
     ok: true,
-    detail: context.t('verifyScoreTruth', { digest: truthDigest.slice(0, 16) }),
+    detail: context.t('verifyScoreTruth', { digest: truthCheck.digest.slice(0, 16) }),
   });
 
   // 4. My file, and the scores it makes.
@@ -171,7 +168,7 @@ export async function verifyScore(
       submission: mine,
       metric: data.metric,
       splitKey,
-      publicPercent: commitment.publicPercent,
+      publicPercent,
     });
   } catch (error) {
     if (!(error instanceof scoring.RecomputeProblem)) throw error;

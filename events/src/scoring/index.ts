@@ -30,3 +30,4 @@ export * from './rules.ts';
 export * as responses from './responses.ts';
 export * as requests from './requests.ts';
 export * from './recompute.ts';
+export * from './commitment-check.ts';

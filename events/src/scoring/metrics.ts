@@ -20,6 +20,22 @@ export const metricNames = [
 export type MetricName = (typeof metricNames)[number];
 export const metricName = z.enum(metricNames);
 
+/**
+ * Whether a larger score is better, per metric: the one statement of each metric's direction, read by
+ * the scoring service's registry, the boards' order, and the participants' own recomputation.
+ */
+export const metricHigherIsBetter: Record<MetricName, boolean> = {
+  rmse: false,
+  mae: false,
+  r2: true,
+  accuracy: true,
+  macro_f1: true,
+  auc: true,
+  exact_match: true,
+  sirna: true,
+  threat_score: true,
+};
+
 /** Decimal places a metric's scores are shown with (console, boards): its declared precision. */
 export const metricDecimals: Record<MetricName, number> = {
   rmse: 4,

@@ -10,7 +10,7 @@
  * round(n × p / 100) public; each metric's formula over the private (or public) ids in the ground truth's
  * file order. A property test holds it equal to the scorer on any input (services/scoring/test/recompute).
  */
-import type { MetricName } from './metrics.ts';
+import { type MetricName, metricHigherIsBetter } from './metrics.ts';
 
 export type RecomputeFile = 'groundTruth' | 'submission';
 
@@ -287,9 +287,9 @@ export async function recomputeScores(input: {
     );
   const formula = referenceMetrics[input.metric];
   // A score leaves the doubles only for absurd predictions (a sum that overflows): the worst finite score.
-  const lowerIsBetter = input.metric === 'mae' || input.metric === 'rmse';
+  const higherIsBetter = metricHigherIsBetter[input.metric];
   const finite = (value: number | null) =>
-    value === null || Number.isFinite(value) ? value : lowerIsBetter ? Number.MAX_VALUE : -Number.MAX_VALUE;
+    value === null || Number.isFinite(value) ? value : higherIsBetter ? -Number.MAX_VALUE : Number.MAX_VALUE;
   return {
     rows: truth.ids.length,
     publicRows: publicIds.size,

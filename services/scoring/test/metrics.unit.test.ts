@@ -27,6 +27,11 @@ describe('the registry', () => {
     expect([...higherIsBetterMetrics].sort()).toEqual(
       ['accuracy', 'auc', 'exact_match', 'macro_f1', 'r2', 'sirna', 'threat_score'].sort(),
     );
+    // The registry states each direction as @sais/events does (read there by the participants' own
+    // recomputation; the registry keeps its own literal so the scan worker's bundle does not take in the
+    // events package).
+    for (const name of scoring.metricNames)
+      expect(metrics[name].higherIsBetter, name).toBe(scoring.metricHigherIsBetter[name]);
     expect(lowerIsBetter('rmse')).toBe(true);
     expect(lowerIsBetter('mae')).toBe(true);
     expect(lowerIsBetter('r2')).toBe(false);

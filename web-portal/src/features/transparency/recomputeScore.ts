@@ -27,28 +27,29 @@ export async function recomputeScore(api: TransparencyApi, submissionId: string)
   if (!record.revealed || !record.event) return { status: 'unavailable' };
   const data = record.event.data as Scores & { metric: scoring.MetricName; groundTruthSha256: string };
   const metric = await api.metric(record.competitionId);
-  const inForce = metric?.commitments.at(-1);
-  const commitment = metric?.commitments
-    .filter((c) => c.sha256 === data.groundTruthSha256 && c.setAt <= record.event!.occurredAt)
-    .at(-1);
-  if (!commitment || commitment !== inForce) return { status: 'replaced' };
+  const revealed = await scoring.checkRevealedKey(
+    { groundTruthSha256: data.groundTruthSha256, occurredAt: record.event.occurredAt },
+    metric?.commitments ?? [],
+  );
+  if (!revealed.ok) {
+    if (revealed.problem === 'noCommitment' || revealed.problem === 'replaced') return { status: 'replaced' };
+    if (!revealed.commitment.groundTruthRevealed) return { status: 'kept' };
+    return { status: revealed.problem === 'keyMismatch' ? 'keyMismatch' : 'unavailable' };
+  }
+  const { commitment, splitKey, publicPercent } = revealed;
   if (!commitment.groundTruthRevealed) return { status: 'kept' };
-  if (!commitment.splitKey || !commitment.splitKeySha256 || commitment.publicPercent === null)
-    return { status: 'unavailable' };
-  const splitKey = Uint8Array.from(atob(commitment.splitKey), (char) => char.charCodeAt(0));
-  if ((await scoring.sha256Hex(splitKey)) !== commitment.splitKeySha256) return { status: 'keyMismatch' };
   const [truth, mine] = await Promise.all([
     api.groundTruth(record.competitionId).then(bytesOf),
     api.submissionFile(submissionId).then(bytesOf),
   ]);
-  if ((await scoring.sha256Hex(truth)) !== commitment.sha256) return { status: 'truthMismatch' };
+  if (!(await scoring.checkRevealedTruth(commitment, truth)).ok) return { status: 'truthMismatch' };
   try {
     const recomputed = await scoring.recomputeScores({
       groundTruth: truth,
       submission: mine,
       metric: data.metric,
       splitKey,
-      publicPercent: commitment.publicPercent,
+      publicPercent,
     });
     const match =
       scoring.sameScore(recomputed.publicScore, data.publicScore) &&
