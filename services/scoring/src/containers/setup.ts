@@ -33,10 +33,24 @@ export function containerRunners({
   // Unique per process start (a restarted container keeps its host name and pid), so a new runner never
   // passes for the one whose runs it should take over.
   const workerId = `${hostname()}:${process.pid}:runner-${randomUUID().slice(0, 8)}`;
+  const runner = new DockerRunner({ user: settings.user, runtime: settings.runtime });
+  // Said once at start-up: runs are refused (never run without the sandbox asked for) until the engine
+  // has the runtime (infra/scripts/ensure-docker.sh registers runsc).
+  void runner.hasRuntime().then((has) => {
+    if (has === true)
+      logger.info({ runtime: settings.runtime }, 'container runs use runtime %s', settings.runtime);
+    else if (has === false)
+      logger.error(
+        { runtime: settings.runtime },
+        'the Docker Engine has no runtime %s (SCORING_RUN_RUNTIME): container runs are refused until it is registered (bash infra/scripts/ensure-docker.sh), or set SCORING_RUN_RUNTIME=runc to run without gVisor',
+        settings.runtime,
+      );
+    else logger.warn('the Docker Engine does not answer: container runs fail until it does');
+  });
   const worker = new ContainerRunWorker(
     db,
     store,
-    new DockerRunner(settings.helperBinary, settings.user),
+    runner,
     credentialVault(config),
     settings,
     workerId,
