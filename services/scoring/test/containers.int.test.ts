@@ -93,7 +93,7 @@ while [ $i -lt 1000 ]; do head -c 900000 /dev/zero > /saisresult/part$i; i=$((i 
 echo flooded
 ${copyAnswers}`,
       ),
-      push('good', `echo hello from the run\nls /saisdata\n${copyAnswers}`),
+      push('good', `echo hello from the run\necho kernel $(uname -r)\nls /saisdata\n${copyAnswers}`),
       push(
         'network',
         `for host in 172.17.0.1 127.0.0.1 10.0.2.2; do
@@ -170,6 +170,8 @@ ${copyAnswers}`,
     expect(row).toMatchObject({ kind: 'container', status: 'Completed', score: 0, runState: null });
     expect(row.configPath).toBe('/app/run.sh');
     expect(row.log).toContain('hello from the run');
+    // gVisor's own kernel answered (the host's is 6.x), so the run was in the sandbox, not on runc.
+    expect(row.log).toContain('kernel 4.4.0');
     expect(row.log).toContain('answers.csv');
     expect(row.log).not.toContain(registry.password);
     const board = await harness.board(competitionId, (data) =>
