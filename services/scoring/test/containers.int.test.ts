@@ -16,6 +16,7 @@ import { type TestRegistry, startRegistry } from '../../../infra/test/registry.t
 import { baseImage } from '../../../infra/test/registry.ts';
 import { DockerRunner } from '../src/containers/docker-runner.ts';
 import { runnerSettings } from '../src/containers/settings.ts';
+import { reportRuntime } from '../src/containers/setup.ts';
 import { takeContainers } from './containers-support.ts';
 import { type Web, csv, scoringHarness, waitFor } from './support.ts';
 
@@ -346,6 +347,27 @@ ${copyAnswers}`,
       verdict: { key: 'sandboxUnavailable', params: { runtime: 'sais-no-such-runtime' } },
     });
     expect(states).toEqual([]); // never started
+    // And the runner said so at start-up, naming the runtime, the fix and the opt-out.
+    const lines: [string, string][] = [];
+    const logger = {
+      info: (_: unknown, message: string) => void lines.push(['info', message]),
+      warn: (_: unknown, message: string) => void lines.push(['warn', message]),
+      error: (_: unknown, message: string) => void lines.push(['error', message]),
+    };
+    expect(await reportRuntime(runner, settings.runtime, logger as never)).toBe(false);
+    expect(lines).toEqual([
+      [
+        'error',
+        'the Docker Engine has no runtime sais-no-such-runtime (SCORING_RUN_RUNTIME): container runs are refused until it is registered (bash infra/scripts/ensure-docker.sh), or set SCORING_RUN_RUNTIME=runc to run without gVisor',
+      ],
+    ]);
+    lines.length = 0;
+    await reportRuntime(
+      new DockerRunner({ user: settings.user, runtime: 'runsc' }),
+      'runsc',
+      logger as never,
+    );
+    expect(lines).toEqual([['info', 'container runs use runtime runsc']]);
   }, 60_000);
 
   it('marks a run without a result file Invalid', async () => {
