@@ -15,6 +15,9 @@ PACKAGES=(
   "busybox-static  /bin/busybox                           the tiny images the container tests build"
   "docker-compose  /usr/bin/docker-compose                the one-machine deployment's test (infra/deploy)"
   "postgresql-client-15 /usr/lib/postgresql/15/bin/pg_dump backup and restore of real mode (pg_dump/pg_restore 15)"
+  "gcc             /usr/bin/gcc                           the container tests' sandbox-escape probe (a static C program)"
+  "libc6-dev       /usr/include/stdio.h                   its C library (static)"
+  "runsc           /usr/bin/runsc                         gVisor, the sandbox of container-image runs (ensure-docker.sh registers it)"
 )
 
 missing=()

@@ -25,7 +25,7 @@ export interface TestRegistry {
   username: string;
   password: string;
   /** Builds an image (files relative to its root, mode 0755) on the busybox base and pushes it as address/name:tag. */
-  push(name: string, files: Record<string, string>): Promise<string>;
+  push(name: string, files: Record<string, string | Buffer>): Promise<string>;
   stop(): Promise<void>;
 }
 

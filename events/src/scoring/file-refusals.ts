@@ -153,6 +153,11 @@ export const fileRefusalTexts = {
     en: '/saisresult/{{name}} could not be read.',
     'zh-CN': '无法读取 /saisresult/{{name}}。',
   },
+  resultTooLarge: {
+    params: ['limit'],
+    en: 'The run was stopped: /saisresult grew past its limit of {{limit}} MB.',
+    'zh-CN': '运行被停止：/saisresult 超过了 {{limit}} MB 的上限。',
+  },
   runSuperseded: {
     params: [],
     en: 'Stopped: your team confirmed a newer code submission while this one was still waiting or running.',
@@ -162,6 +167,11 @@ export const fileRefusalTexts = {
     params: [],
     en: 'The platform’s container engine was not available; this submission does not count against your daily limit.',
     'zh-CN': '平台的容器引擎不可用；本次提交不计入每日提交次数。',
+  },
+  sandboxUnavailable: {
+    params: ['runtime'],
+    en: 'The platform’s sandbox ({{runtime}}) was not available, so the run was not started; this submission does not count against your daily limit.',
+    'zh-CN': '平台的沙箱（{{runtime}}）不可用，因此未启动运行；本次提交不计入每日提交次数。',
   },
   runnerStopped: {
     params: ['times'],

@@ -1,14 +1,22 @@
 /**
  * Container-image submissions on the real Docker Engine, pulling from a real registry (Debian's
  * docker-registry with htpasswd auth on 127.0.0.1) and scored like result files. Images are built here
- * from busybox-static (infra/test/registry.ts); nothing is downloaded.
+ * from busybox-static (infra/test/registry.ts); nothing is downloaded. Runs are sandboxed by gVisor
+ * (runsc, the default runtime; decision 0037), and hostile images try to get out of it: the escape probe
+ * (fixtures/escape-probe.c, built here with gcc -static), a fork bomb, an oversized result.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { readFile, readdir, mkdtemp, rm } from 'node:fs/promises';
 import { type Server, createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestRegistry, startRegistry } from '../../../infra/test/registry.ts';
+import { baseImage } from '../../../infra/test/registry.ts';
+import { DockerRunner } from '../src/containers/docker-runner.ts';
+import { runnerSettings } from '../src/containers/settings.ts';
+import { reportRuntime } from '../src/containers/setup.ts';
 import { takeContainers } from './containers-support.ts';
 import { type Web, csv, scoringHarness, waitFor } from './support.ts';
 
@@ -52,8 +60,41 @@ describe('container-image submissions', () => {
     });
     await new Promise<void>((resolve) => probe.listen(0, '0.0.0.0', resolve));
     const port = (probe.address() as { port: number }).port;
+    const probeBinary = join(datasets, '..', `sais-escape-probe-${process.pid}`);
+    await promisify(execFile)('gcc', [
+      '-static',
+      '-O1',
+      '-o',
+      probeBinary,
+      join(import.meta.dirname, 'fixtures', 'escape-probe.c'),
+    ]);
+    const escapeProbe = await readFile(probeBinary);
+    await rm(probeBinary, { force: true });
     await Promise.all([
-      push('good', `echo hello from the run\nls /saisdata\n${copyAnswers}`),
+      registry
+        .push('hostile:1', {
+          '/app/probe': escapeProbe,
+          '/app/run.sh': `#!/bin/sh\necho probing\n/app/probe && ${copyAnswers}`,
+        })
+        .then((image) => (images.hostile = image)),
+      push(
+        'bomb',
+        `echo bombing
+bomb() { bomb | bomb & }
+bomb
+sleep 3
+echo still here
+${copyAnswers}`,
+      ),
+      push(
+        'flood',
+        `echo flooding
+i=0
+while [ $i -lt 1000 ]; do head -c 900000 /dev/zero > /saisresult/part$i; i=$((i + 1)); done
+echo flooded
+${copyAnswers}`,
+      ),
+      push('good', `echo hello from the run\necho kernel $(uname -r)\nls /saisdata\n${copyAnswers}`),
       push(
         'network',
         `for host in 172.17.0.1 127.0.0.1 10.0.2.2; do
@@ -81,6 +122,7 @@ ${copyAnswers}`,
       SCORING_RUN_MEMORY_MB: '48',
       SCORING_RUNNER_LEASE_MS: '3000',
       SCORING_RUNNER_SLOTS: '3',
+      SCORING_RUN_RESULT_MB: '4',
     });
     competitionId = await harness.competition(answers);
     await takeContainers(harness, competitionId, datasets, answers, undefined, [registry.address]);
@@ -129,6 +171,8 @@ ${copyAnswers}`,
     expect(row).toMatchObject({ kind: 'container', status: 'Completed', score: 0, runState: null });
     expect(row.configPath).toBe('/app/run.sh');
     expect(row.log).toContain('hello from the run');
+    // gVisor's own kernel answered (the host's is 6.x), so the run was in the sandbox, not on runc.
+    expect(row.log).toContain('kernel 4.4.0');
     expect(row.log).toContain('answers.csv');
     expect(row.log).not.toContain(registry.password);
     const board = await harness.board(competitionId, (data) =>
@@ -215,14 +259,115 @@ ${copyAnswers}`,
 
   it('kills a run past its memory limit ("out of memory") and keeps serving', async () => {
     const { person, row } = await run('hog');
-    expect(row.status).toBe('Failed');
+    expect(row, JSON.stringify(row)).toMatchObject({ status: 'Failed' });
     expect(row.refusal).toEqual({ key: 'runOutOfMemory', params: { limit: 48 } });
     expect(row.logText).toContain('out of memory (limit 48 MB)');
-    expect(row.log).toContain('Killed');
+    // Under gVisor the memory cgroup kills the whole sandbox, the script with it.
+    expect(row.log).toContain('allocating');
+    expect(row.log).not.toContain('survived');
     await expect(inChinese(person.web, row.submissionId)).resolves.toContain(
       '运行被停止：内存不足（上限 48 MB）。',
     );
     expect((await person.web.get('/api/submission/remaining', { competitionId })).status).toBe(200);
+  }, 60_000);
+
+  it('keeps a hostile image inside gVisor: mounts, ptrace, raw sockets, /proc/sys, keyrings all fail', async () => {
+    const before = await readdir(datasets);
+    const dataset = await readFile(join(datasets, before[0]!), 'utf8');
+    const { row } = await run('hostile');
+    // The probe exits with its number of escapes and the script copies the answers only after a clean
+    // probe: Completed (scored) means no attempt got through.
+    expect(row.status).toBe('Completed');
+    for (const attempt of [
+      'mount a tmpfs over /saisdata',
+      'remount /saisdata read-write',
+      'mount proc',
+      'ptrace attach to pid 1',
+      'open a raw IP socket',
+      'open a raw packet socket',
+      'write /proc/sys/kernel/core_pattern',
+      'write /proc/sys/kernel/hostname',
+      'add a key to the session keyring',
+      'join a new session keyring',
+      'setuid 0',
+      'open a dataset for writing from a user namespace',
+      'send a raw packet to the host from a user namespace',
+    ])
+      expect(row.log).toContain(`blocked ${attempt} (`);
+    expect(row.log).not.toContain('ESCAPED');
+    // Nothing changed on the host's side of /saisdata.
+    expect(await readdir(datasets)).toEqual(before);
+    expect(await readFile(join(datasets, before[0]!), 'utf8')).toBe(dataset);
+  }, 60_000);
+
+  it('contains a fork bomb: the run ends without its result and the next runs go on', async () => {
+    const { row } = await run('bomb');
+    expect(['Invalid', 'Failed']).toContain(row.status);
+    expect(row.log).toContain('bombing');
+    expect(row.log).not.toContain('still here');
+    expect(row.refusal?.key).toMatch(/^(runExitCode|runOutOfMemory|runTimeout)$/);
+    expect((await run('good')).row.status).toBe('Completed');
+  }, 90_000);
+
+  it('stops a run whose /saisresult outgrows its limit (Invalid, with the reason)', async () => {
+    const { person, row } = await run('flood');
+    expect(row.status).toBe('Invalid');
+    expect(row.refusal).toEqual({ key: 'resultTooLarge', params: { limit: 4 } });
+    expect(row.log).toContain('flooding');
+    expect(row.log).not.toContain('flooded');
+    expect(row.logText).toContain('/saisresult grew past its limit of 4 MB');
+    await expect(inChinese(person.web, row.submissionId)).resolves.toContain(
+      '/saisresult 超过了 4 MB 的上限',
+    );
+  }, 60_000);
+
+  it('refuses to run without the sandbox asked for (a platform fault: retried, then refunded)', async () => {
+    const settings = runnerSettings({ SCORING_RUN_RUNTIME: 'sais-no-such-runtime' }, datasets);
+    expect(settings.runtime).toBe('sais-no-such-runtime');
+    const runner = new DockerRunner({ user: settings.user, runtime: settings.runtime });
+    expect(await runner.hasRuntime()).toBe(false);
+    expect(await new DockerRunner({ user: settings.user, runtime: 'runsc' }).hasRuntime()).toBe(true);
+    const states: string[] = [];
+    const outcome = await runner.run({
+      submissionId: '00000000-0000-4000-8000-0000000000aa',
+      attempt: 1,
+      image: baseImage,
+      credentials: null,
+      pull: false,
+      configPath: '/app/run.sh',
+      dataDir: datasets,
+      limits: settings.limits,
+      signal: new AbortController().signal,
+      onState: async (state) => void states.push(state),
+      onPulled: async () => undefined,
+    });
+    expect(outcome).toMatchObject({
+      kind: 'failed',
+      platformFault: true,
+      verdict: { key: 'sandboxUnavailable', params: { runtime: 'sais-no-such-runtime' } },
+    });
+    expect(states).toEqual([]); // never started
+    // And the runner said so at start-up, naming the runtime, the fix and the opt-out.
+    const lines: [string, string][] = [];
+    const logger = {
+      info: (_: unknown, message: string) => void lines.push(['info', message]),
+      warn: (_: unknown, message: string) => void lines.push(['warn', message]),
+      error: (_: unknown, message: string) => void lines.push(['error', message]),
+    };
+    expect(await reportRuntime(runner, settings.runtime, logger as never)).toBe(false);
+    expect(lines).toEqual([
+      [
+        'error',
+        'the Docker Engine has no runtime sais-no-such-runtime (SCORING_RUN_RUNTIME): container runs are refused until it is registered (bash infra/scripts/ensure-docker.sh), or set SCORING_RUN_RUNTIME=runc to run without gVisor',
+      ],
+    ]);
+    lines.length = 0;
+    await reportRuntime(
+      new DockerRunner({ user: settings.user, runtime: 'runsc' }),
+      'runsc',
+      logger as never,
+    );
+    expect(lines).toEqual([['info', 'container runs use runtime runsc']]);
   }, 60_000);
 
   it('marks a run without a result file Invalid', async () => {

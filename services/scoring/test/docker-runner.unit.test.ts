@@ -1,6 +1,10 @@
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Docker from 'dockerode';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DockerRunner, enginePaths } from '../src/containers/docker-runner.ts';
+import { DockerRunner, TailLog, collect, enginePaths, folderBytes } from '../src/containers/docker-runner.ts';
 import { runnerSettings } from '../src/containers/settings.ts';
 
 describe('the Docker runner without an engine', () => {
@@ -8,8 +12,7 @@ describe('the Docker runner without an engine', () => {
     const settings = runnerSettings({}, '/nonexistent');
     // A socket nobody listens on: what a runner meets when dockerd is not running.
     const runner = new DockerRunner(
-      settings.helperBinary,
-      settings.user,
+      { user: settings.user, runtime: settings.runtime },
       new Docker({ socketPath: '/nonexistent/docker.sock' }),
     );
     const states: string[] = [];
@@ -40,8 +43,7 @@ describe('the Docker runner without an engine', () => {
   it('does not start a run whose runner is already stopping (aborted: given back, not failed)', async () => {
     const settings = runnerSettings({}, '/nonexistent');
     const runner = new DockerRunner(
-      settings.helperBinary,
-      settings.user,
+      { user: settings.user, runtime: settings.runtime },
       new Docker({ socketPath: '/nonexistent/docker.sock' }),
     );
     const abort = new AbortController();
@@ -100,5 +102,94 @@ describe('the paths a runner in a container gives the engine to bind', () => {
   it('keeps paths as they are on the host, or in a container the engine does not know', async () => {
     expect((await enginePaths(engine([]), false))('/tmp/sais-runs/s1')).toBe('/tmp/sais-runs/s1');
     expect((await enginePaths(engine(null), true))('/tmp/sais-runs/s1')).toBe('/tmp/sais-runs/s1');
+  });
+});
+
+describe('the runtime runs use', () => {
+  it('is gVisor (runsc) unless SCORING_RUN_RUNTIME says otherwise', () => {
+    expect(runnerSettings({}, '/x').runtime).toBe('runsc');
+    expect(runnerSettings({ SCORING_RUN_RUNTIME: '' }, '/x').runtime).toBe('runsc');
+    expect(runnerSettings({ SCORING_RUN_RUNTIME: 'runc' }, '/x').runtime).toBe('runc');
+  });
+
+  it('is not known when the engine does not answer', async () => {
+    const runner = new DockerRunner(
+      { user: '65534:65534', runtime: 'runsc' },
+      new Docker({ socketPath: '/nonexistent/docker.sock' }),
+    );
+    await expect(runner.hasRuntime()).resolves.toBeNull();
+  });
+});
+
+describe('collecting the result from the run’s folder', () => {
+  const withFolder = async (use: (dir: string) => Promise<void>) => {
+    const dir = await mkdtemp(join(tmpdir(), 'sais-result-'));
+    try {
+      await use(dir);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  };
+
+  it('reads result.csv, or the only file, and refuses a link, a folder, too many files or too many bytes', async () => {
+    await withFolder(async (dir) => {
+      await writeFile(join(dir, 'other.csv'), 'x');
+      await writeFile(join(dir, 'result.csv'), 'id,value\n1,2\n');
+      const read = await collect(dir, 1024, new TailLog(100));
+      expect(read).toMatchObject({ kind: 'result', file: { name: 'result.csv' } });
+      expect(read.kind === 'result' && read.file.bytes.toString()).toBe('id,value\n1,2\n');
+      expect(await collect(dir, 5, new TailLog(100))).toMatchObject({
+        kind: 'invalid',
+        verdict: { key: 'resultTooLarge', params: { limit: 0 } },
+      });
+    });
+    await withFolder(async (dir) => {
+      // A link the run made to a host file (its target is a path on the host once read there).
+      await symlink('/etc/passwd', join(dir, 'result.csv'));
+      expect(await collect(dir, 1 << 20, new TailLog(100))).toMatchObject({
+        kind: 'invalid',
+        verdict: { key: 'resultUnreadable', params: { name: 'result.csv' } },
+      });
+    });
+    await withFolder(async (dir) => {
+      await mkdir(join(dir, 'only'));
+      expect(await collect(dir, 1 << 20, new TailLog(100))).toMatchObject({
+        verdict: { key: 'resultUnreadable' },
+      });
+      await writeFile(join(dir, 'b.csv'), 'x');
+      expect(await collect(dir, 1 << 20, new TailLog(100))).toMatchObject({
+        verdict: { key: 'tooManyResultFiles', params: { count: 2 } },
+      });
+    });
+    await withFolder(async (dir) => {
+      expect(await collect(dir, 1 << 20, new TailLog(100))).toMatchObject({
+        verdict: { key: 'noResultFile', params: {} },
+      });
+    });
+  });
+
+  it('counts every byte under the folder, at any depth, links by their own size only', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 2 }), fc.integer({ min: 0, max: 3000 })), {
+          maxLength: 8,
+        }),
+        async (files) => {
+          await withFolder(async (dir) => {
+            let expected = 0;
+            for (const [index, [depth, size]] of files.entries()) {
+              const folder = join(dir, ...Array.from({ length: depth }, (_, level) => `d${level}`));
+              await mkdir(folder, { recursive: true });
+              await writeFile(join(folder, `f${index}`), Buffer.alloc(size));
+              expected += size;
+            }
+            await symlink('/bin/busybox', join(dir, 'link'));
+            expected += '/bin/busybox'.length;
+            expect(await folderBytes(dir)).toBe(expected);
+          });
+        },
+      ),
+      { numRuns: 25 },
+    );
   });
 });

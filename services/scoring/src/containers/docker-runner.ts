@@ -1,5 +1,6 @@
-// Over 300 lines: one Docker run end to end (pull, create with limits, exec, out-of-memory check, collect, clean up); the steps share the container and its bounded log.
-import { existsSync } from 'node:fs';
+// Over 300 lines: one Docker run end to end (pull, create with limits, run, watch the result folder, collect, clean up); the steps share the container and its bounded log.
+import { constants, existsSync } from 'node:fs';
+import { chmod, lstat, mkdir, open, readdir, rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { PassThrough, type Readable } from 'node:stream';
 import { scoring } from '@sais/events';
@@ -7,12 +8,11 @@ import Docker from 'dockerode';
 import { registryOf } from './reference.ts';
 import type { RunOutcome, RunRequest, Runner } from './runner.ts';
 
-const helper = '/.sais/busybox';
 const label = 'org.sais.submission';
 const MB = 1024 * 1024;
 
 /** Keeps the last `limit` characters written: the participant-visible run log. */
-class TailLog {
+export class TailLog {
   #text = '';
   constructor(private readonly limit: number) {}
   add(chunk: string) {
@@ -21,11 +21,6 @@ class TailLog {
   get text() {
     return this.#text;
   }
-}
-
-interface ExecResult {
-  exitCode: number | null;
-  stdout: Buffer;
 }
 
 /**
@@ -77,23 +72,55 @@ export async function enginePaths(
   };
 }
 
+/** The runtimes the engine has registered (`docker info`'s Runtimes), or null when the engine does not answer. */
+export async function engineRuntimes(docker: Docker): Promise<string[] | null> {
+  const info = await docker.info().catch(() => null);
+  return info ? Object.keys((info as { Runtimes?: Record<string, unknown> }).Runtimes ?? {}) : null;
+}
+
+export interface DockerRunnerOptions {
+  /** The uid:gid runs use; never root. */
+  user: string;
+  /** The engine runtime of runs: `runsc` (gVisor, the default) or `runc` (SCORING_RUN_RUNTIME). */
+  runtime: string;
+  /** How often the result folder's size is checked during a run. */
+  watchMs?: number;
+}
+
+/** The outcome of the run script, the container's main process. */
+type Ended =
+  | { kind: 'exited'; exitCode: number; oomKilled: boolean }
+  | { kind: 'timeout' }
+  | { kind: 'aborted' }
+  | { kind: 'resultTooLarge' }
+  | { kind: 'notStarted'; message: string };
+
 /**
- * The runner on a Docker Engine (dockerode). Each run is a container whose main process is a static busybox
- * from the host (read-only at /.sais/busybox) that sleeps; the participant's script runs beside it with
- * `exec`, as a non-root user. So the container outlives the script and /saisresult (a size-capped tmpfs, gone
- * when the container stops) can be read after it ended. No network, read-only root, no capabilities,
- * no-new-privileges, memory (no swap), cpu and pids limits; the container is removed afterwards.
+ * The runner on a Docker Engine (dockerode), sandboxed by gVisor (`runsc`) by default (decision 0037). The
+ * participant's run script is the container's main process; nothing is ever exec'd into the container
+ * (`docker exec` into runsc containers hangs at times). /saisresult is a host folder of the run (mode 0777,
+ * beside its staged datasets) bound read-write; the runner watches its size during the run (the run is
+ * stopped past the limit, and the kernel caps each file at it: RLIMIT_FSIZE) and reads the result from it
+ * after the container exited, a regular file only (never through a link). No network, read-only root, user
+ * 65534, no capabilities, no-new-privileges, memory (no swap), cpu and pids limits; the container and the
+ * folders are removed afterwards. A runtime the engine does not have refuses every run (a platform fault:
+ * retried, then refunded), never runs it without the sandbox asked for.
  */
 export class DockerRunner implements Runner {
   readonly #docker: Docker;
   #paths: Promise<(path: string) => string> | undefined;
 
   constructor(
-    private readonly helperBinary: string,
-    private readonly user: string,
+    private readonly options: DockerRunnerOptions,
     docker?: Docker,
   ) {
     this.#docker = docker ?? new Docker();
+  }
+
+  /** Whether the engine has the runtime asked for: true, false, or null when the engine does not answer. */
+  async hasRuntime(): Promise<boolean | null> {
+    const runtimes = await engineRuntimes(this.#docker);
+    return runtimes === null ? null : runtimes.includes(this.options.runtime);
   }
 
   async run(request: RunRequest): Promise<RunOutcome> {
@@ -155,84 +182,119 @@ export class DockerRunner implements Runner {
         }),
       );
     if (request.signal.aborted) return { kind: 'aborted', log: '' };
+    // Never without the sandbox asked for: the platform's fault (retried, then refunded), said plainly.
+    const runtimes = await engineRuntimes(this.#docker);
+    if (runtimes === null || !runtimes.includes(this.options.runtime))
+      return {
+        kind: 'failed',
+        verdict:
+          runtimes === null
+            ? scoring.fileRefusal('engineUnavailable', {})
+            : scoring.fileRefusal('sandboxUnavailable', { runtime: this.options.runtime }),
+        log: '',
+        platformFault: true,
+        detail:
+          runtimes === null
+            ? 'the engine did not answer'
+            : `the engine has no runtime ${this.options.runtime} (it has ${runtimes.join(', ')})`,
+      };
     // Once per process; asked again after a failure (the engine away, say).
     this.#paths ??= enginePaths(this.#docker).catch((error: unknown) => {
       this.#paths = undefined;
       throw error;
     });
     const onHost = await this.#paths;
-    const container = await this.#docker.createContainer({
-      name: `sais-run-${request.submissionId}-${request.attempt}`,
-      Image: request.image,
-      Labels: { [label]: request.submissionId },
-      User: this.user,
-      WorkingDir: '/app',
-      Entrypoint: [helper, 'sleep', String(limits.timeoutSeconds + 300)],
-      Cmd: [],
-      Env: ['SAIS_DATA=/saisdata', 'SAIS_RESULT=/saisresult', 'HOME=/tmp'],
-      NetworkDisabled: true,
-      HostConfig: {
-        NetworkMode: 'none',
-        ReadonlyRootfs: true,
-        CapDrop: ['ALL'],
-        SecurityOpt: ['no-new-privileges'],
-        Memory: limits.memoryBytes,
-        MemorySwap: limits.memoryBytes,
-        NanoCpus: Math.round(limits.cpus * 1e9),
-        PidsLimit: limits.pids,
-        Binds: [`${onHost(request.dataDir)}:/saisdata:ro`, `${onHost(this.helperBinary)}:${helper}:ro`],
-        Tmpfs: {
-          '/saisresult': `rw,noexec,nosuid,size=${limits.resultBytes},mode=1777`,
-          '/tmp': `rw,noexec,nosuid,size=${limits.resultBytes},mode=1777`,
-        },
-      },
-    });
+    const resultDir = `${request.dataDir}.result`;
+    await rm(resultDir, { recursive: true, force: true });
+    await mkdir(resultDir, { recursive: true });
+    await chmod(resultDir, 0o777); // the run's user writes it, whatever this process's umask
     try {
-      await container.start();
-      await request.onState('running');
-      const started = Date.now();
-      const outcome = await this.#exec(container, [request.configPath], {
-        log,
-        timeoutMs: limits.timeoutSeconds * 1000,
-        signal: request.signal,
+      const container = await this.#docker.createContainer({
+        name: `sais-run-${request.submissionId}-${request.attempt}`,
+        Image: request.image,
+        Labels: { [label]: request.submissionId },
+        User: this.options.user,
+        WorkingDir: '/app',
+        Entrypoint: [request.configPath],
+        Cmd: [],
+        Env: ['SAIS_DATA=/saisdata', 'SAIS_RESULT=/saisresult', 'HOME=/tmp'],
+        NetworkDisabled: true,
+        AttachStdout: true,
+        AttachStderr: true,
+        HostConfig: {
+          Runtime: this.options.runtime,
+          NetworkMode: 'none',
+          ReadonlyRootfs: true,
+          CapDrop: ['ALL'],
+          SecurityOpt: ['no-new-privileges'],
+          Memory: limits.memoryBytes,
+          MemorySwap: limits.memoryBytes,
+          NanoCpus: Math.round(limits.cpus * 1e9),
+          PidsLimit: limits.pids,
+          // No file the run writes grows past the result limit (SIGXFSZ), in /saisresult or /tmp.
+          Ulimits: [{ Name: 'fsize', Soft: limits.resultBytes, Hard: limits.resultBytes }],
+          Binds: [`${onHost(request.dataDir)}:/saisdata:ro`, `${onHost(resultDir)}:/saisresult:rw`],
+          Tmpfs: { '/tmp': `rw,noexec,nosuid,size=${limits.resultBytes},mode=1777` },
+        },
       });
-      if (request.signal.aborted) return { kind: 'aborted', log: log.text };
-      if (outcome === 'timeout')
-        return {
-          kind: 'failed',
-          verdict: scoring.fileRefusal('runTimeout', { seconds: limits.timeoutSeconds }),
-          log: log.text,
-          platformFault: false,
-        };
-      if (await this.#outOfMemory(container))
-        return {
-          kind: 'failed',
-          verdict: scoring.fileRefusal('runOutOfMemory', { limit: Math.round(limits.memoryBytes / MB) }),
-          log: log.text,
-          platformFault: false,
-        };
-      if (outcome.exitCode === 126 || outcome.exitCode === 127)
-        return {
-          kind: 'invalid',
-          verdict: scoring.fileRefusal('runScriptMissing', {
-            path: request.configPath.slice(0, 300),
-            exitCode: outcome.exitCode,
-          }),
-          log: log.text,
-        };
-      if (outcome.exitCode !== 0)
-        return {
-          kind: 'invalid',
-          verdict: scoring.fileRefusal('runExitCode', {
-            exitCode: outcome.exitCode ?? '—',
-            seconds: Math.round((Date.now() - started) / 1000),
-          }),
-          log: log.text,
-        };
-      await request.onState('collecting');
-      return await this.#collect(container, log);
+      try {
+        const started = Date.now();
+        const ended = await this.#runToEnd(container, request, resultDir, log);
+        if (ended.kind === 'aborted' || request.signal.aborted) return { kind: 'aborted', log: log.text };
+        if (ended.kind === 'timeout')
+          return {
+            kind: 'failed',
+            verdict: scoring.fileRefusal('runTimeout', { seconds: limits.timeoutSeconds }),
+            log: log.text,
+            platformFault: false,
+          };
+        if (ended.kind === 'resultTooLarge')
+          return {
+            kind: 'invalid',
+            verdict: scoring.fileRefusal('resultTooLarge', { limit: Math.round(limits.resultBytes / MB) }),
+            log: log.text,
+          };
+        if (ended.kind === 'notStarted')
+          return {
+            kind: 'invalid',
+            verdict: scoring.fileRefusal('runScriptMissing', {
+              path: request.configPath.slice(0, 300),
+              exitCode: 127,
+            }),
+            log: log.text,
+          };
+        if (ended.oomKilled)
+          return {
+            kind: 'failed',
+            verdict: scoring.fileRefusal('runOutOfMemory', { limit: Math.round(limits.memoryBytes / MB) }),
+            log: log.text,
+            platformFault: false,
+          };
+        if (ended.exitCode === 126 || ended.exitCode === 127)
+          return {
+            kind: 'invalid',
+            verdict: scoring.fileRefusal('runScriptMissing', {
+              path: request.configPath.slice(0, 300),
+              exitCode: ended.exitCode,
+            }),
+            log: log.text,
+          };
+        if (ended.exitCode !== 0)
+          return {
+            kind: 'invalid',
+            verdict: scoring.fileRefusal('runExitCode', {
+              exitCode: ended.exitCode,
+              seconds: Math.round((Date.now() - started) / 1000),
+            }),
+            log: log.text,
+          };
+        await request.onState('collecting');
+        return await collect(resultDir, limits.resultBytes, log);
+      } finally {
+        await container.remove({ force: true }).catch(() => undefined);
+      }
     } finally {
-      await container.remove({ force: true }).catch(() => undefined);
+      await rm(resultDir, { recursive: true, force: true }).catch(() => undefined);
     }
   }
 
@@ -259,113 +321,81 @@ export class DockerRunner implements Runner {
     }
   }
 
-  /** Runs a command beside the keeper; stdout kept (bounded), everything also goes to the log. */
-  async #exec(
-    container: Docker.Container,
-    cmd: string[],
-    options: { log?: TailLog; timeoutMs?: number; signal?: AbortSignal; maxBytes?: number },
-  ): Promise<ExecResult | 'timeout'> {
-    const exec = await container.exec({
-      Cmd: cmd,
-      AttachStdout: true,
-      AttachStderr: true,
-      WorkingDir: '/app',
-    });
-    const stream = await exec.start({ hijack: true, stdin: false });
-    const stdout = new PassThrough();
-    const stderr = new PassThrough();
-    const kept: Buffer[] = [];
-    let size = 0;
-    stdout.on('data', (chunk: Buffer) => {
-      if (size < (options.maxBytes ?? 0)) kept.push(chunk);
-      size += chunk.length;
-      options.log?.add(chunk.toString('utf8'));
-    });
-    stderr.on('data', (chunk: Buffer) => options.log?.add(chunk.toString('utf8')));
-    this.#docker.modem.demuxStream(stream, stdout, stderr);
-    let timedOut = false;
-    const stop = () => void container.kill().catch(() => undefined);
-    const timer = options.timeoutMs
-      ? setTimeout(() => {
-          timedOut = true;
-          stop();
-        }, options.timeoutMs)
-      : undefined;
-    options.signal?.addEventListener('abort', stop, { once: true });
-    try {
-      await new Promise<void>((resolve) => {
-        stream.on('end', resolve);
-        stream.on('close', resolve);
-        stream.on('error', () => resolve());
-      });
-    } finally {
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', stop);
-    }
-    if (timedOut) return 'timeout';
-    // The stream can end a moment before the engine records the exit: ask again for up to 5 s.
-    let state = await exec.inspect();
-    for (let i = 0; state.Running && i < 50; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      state = await exec.inspect();
-    }
-    return { exitCode: state.ExitCode, stdout: Buffer.concat(kept) };
-  }
-
   /**
-   * Whether the kernel killed a process of the container for memory: the cgroup's own counter (v1 or
-   * v2), read beside the keeper, asked twice when the exec fails (a busy engine), then the engine's
-   * OOMKilled flag, which it sets from the same kernel event.
+   * Starts the container (its main process is the run script) with its output attached to the log, and
+   * waits for it to exit; kills it at the time limit, when the run is aborted, or when the result folder
+   * outgrows its limit. The exit code and the engine's OOMKilled (under gVisor the whole sandbox is killed
+   * by the memory cgroup, which the engine reports so) come from inspecting it afterwards.
    */
-  async #outOfMemory(container: Docker.Container): Promise<boolean> {
-    for (let attempt = 0; attempt < 2; attempt++) {
-      const result = await this.#exec(
-        container,
-        [
-          helper,
-          'sh',
-          '-c',
-          'cat /sys/fs/cgroup/memory/memory.oom_control /sys/fs/cgroup/memory.events 2>/dev/null',
-        ],
-        { maxBytes: 4096 },
-      ).catch(() => null);
-      if (result && result !== 'timeout') {
-        const kills = /oom_kill (\d+)/.exec(result.stdout.toString());
-        if (kills !== null && Number(kills[1]) > 0) return true;
-        break;
-      }
-    }
-    const state = await container.inspect().then(
-      (info) => info.State,
-      () => null,
-    );
-    return state?.OOMKilled === true;
-  }
-
-  /** The result file: /saisresult/result.csv, or the only file there. */
-  async #collect(container: Docker.Container, log: TailLog): Promise<RunOutcome> {
-    const listing = await this.#exec(container, [helper, 'ls', '-1', '/saisresult'], { maxBytes: 64 * 1024 });
-    const names = listing === 'timeout' ? [] : listing.stdout.toString().split('\n').filter(Boolean);
-    const name = names.includes('result.csv') ? 'result.csv' : names.length === 1 ? names[0]! : null;
-    if (!name)
-      return {
-        kind: 'invalid',
-        verdict:
-          names.length === 0
-            ? scoring.fileRefusal('noResultFile', {})
-            : scoring.fileRefusal('tooManyResultFiles', { count: names.length }),
-        log: log.text,
-      };
-    const file = await this.#exec(container, [helper, 'cat', `/saisresult/${name}`], {
-      maxBytes: Number.MAX_SAFE_INTEGER,
+  async #runToEnd(
+    container: Docker.Container,
+    request: RunRequest,
+    resultDir: string,
+    log: TailLog,
+  ): Promise<Ended> {
+    const stream = await container.attach({ stream: true, stdout: true, stderr: true });
+    const out = new PassThrough();
+    out.on('data', (chunk: Buffer) => log.add(chunk.toString('utf8')));
+    this.#docker.modem.demuxStream(stream, out, out);
+    const streamEnded = new Promise<void>((resolve) => {
+      stream.on('end', resolve);
+      stream.on('close', resolve);
+      stream.on('error', () => resolve());
     });
-    if (file === 'timeout' || file.exitCode !== 0)
+    let stoppedFor: 'timeout' | 'aborted' | 'resultTooLarge' | null = null;
+    const stop = (why: 'timeout' | 'aborted' | 'resultTooLarge') => {
+      stoppedFor ??= why;
+      void container.kill().catch(() => undefined);
+    };
+    const onAbort = () => stop('aborted');
+    request.signal.addEventListener('abort', onAbort, { once: true });
+    const timer = setTimeout(() => stop('timeout'), request.limits.timeoutSeconds * 1000);
+    let watching = true;
+    const watch = (async () => {
+      while (watching) {
+        await new Promise((resolve) => setTimeout(resolve, this.options.watchMs ?? 250));
+        if (watching && (await folderBytes(resultDir)) > request.limits.resultBytes) stop('resultTooLarge');
+      }
+    })();
+    try {
+      try {
+        await container.start();
+      } catch (error) {
+        // The engine could not start the script (not in the image, not executable): the participant's.
+        const message = error instanceof Error ? error.message : String(error);
+        if (/no such file|not found|permission denied|exec format/i.test(message))
+          return { kind: 'notStarted', message };
+        throw error;
+      }
+      await request.onState('running');
+      const waited = (await container.wait()) as { StatusCode: number };
+      // The attached output can end a moment after the exit: wait for it briefly.
+      await Promise.race([streamEnded, new Promise((resolve) => setTimeout(resolve, 2000))]);
+      if (stoppedFor) return { kind: stoppedFor };
+      const inspect = () =>
+        container.inspect().then(
+          (info) => info.State,
+          () => null,
+        );
+      let state = await inspect();
+      // Killed (137) by no one here: the engine records the memory cgroup's kill from an event that can come
+      // a moment after the exit, so ask again for up to 2 s.
+      for (let i = 0; (state?.ExitCode ?? waited.StatusCode) === 137 && !state?.OOMKilled && i < 10; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        state = await inspect();
+      }
       return {
-        kind: 'invalid',
-        verdict: scoring.fileRefusal('resultUnreadable', { name: name.slice(0, 300) }),
-        log: log.text,
+        kind: 'exited',
+        exitCode: state?.ExitCode ?? waited.StatusCode,
+        oomKilled: state?.OOMKilled === true,
       };
-    return { kind: 'result', file: { name, bytes: file.stdout }, log: log.text };
+    } finally {
+      watching = false;
+      clearTimeout(timer);
+      request.signal.removeEventListener('abort', onAbort);
+      (stream as unknown as Readable).destroy?.();
+      await watch;
+    }
   }
 
   async cleanup(submissionId: string): Promise<void> {
@@ -386,5 +416,60 @@ export class DockerRunner implements Runner {
       .getImage(image)
       .remove()
       .catch(() => undefined);
+  }
+}
+
+/** Bytes under a folder (files at any depth, links not followed); what cannot be read counts as 0. */
+export async function folderBytes(dir: string): Promise<number> {
+  let total = 0;
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
+  for (const entry of entries) {
+    if (entry.isDirectory()) continue;
+    const info = await lstat(`${entry.parentPath}/${entry.name}`).catch(() => null);
+    total += info?.size ?? 0;
+  }
+  return total;
+}
+
+/**
+ * The result file, read from the run's folder after the container exited: /saisresult/result.csv, or the
+ * only entry there. Only a regular file is read (opened without following a link, so a link the run made
+ * to a host path reads nothing), and never more than the result limit.
+ */
+export async function collect(resultDir: string, maxBytes: number, log: TailLog): Promise<RunOutcome> {
+  const names = (await readdir(resultDir).catch(() => [])).sort();
+  const name = names.includes('result.csv') ? 'result.csv' : names.length === 1 ? names[0]! : null;
+  if (!name)
+    return {
+      kind: 'invalid',
+      verdict:
+        names.length === 0
+          ? scoring.fileRefusal('noResultFile', {})
+          : scoring.fileRefusal('tooManyResultFiles', { count: names.length }),
+      log: log.text,
+    };
+  const unreadable: RunOutcome = {
+    kind: 'invalid',
+    verdict: scoring.fileRefusal('resultUnreadable', { name: name.slice(0, 300) }),
+    log: log.text,
+  };
+  const file = await open(`${resultDir}/${name}`, constants.O_RDONLY | constants.O_NOFOLLOW).catch(
+    () => null,
+  );
+  if (!file) return unreadable;
+  try {
+    const info = await file.stat();
+    if (!info.isFile()) return unreadable;
+    if (info.size > maxBytes)
+      return {
+        kind: 'invalid',
+        verdict: scoring.fileRefusal('resultTooLarge', { limit: Math.round(maxBytes / MB) }),
+        log: log.text,
+      };
+    const bytes = Buffer.alloc(info.size);
+    const { bytesRead } = await file.read(bytes, 0, info.size, 0);
+    return { kind: 'result', file: { name, bytes: bytes.subarray(0, bytesRead) }, log: log.text };
+  } finally {
+    await file.close();
   }
 }

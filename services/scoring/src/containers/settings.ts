@@ -9,7 +9,7 @@ export interface RunLimits {
   /** CPUs (fractions allowed). */
   cpus: number;
   pids: number;
-  /** Size cap of the /saisresult tmpfs (and of /tmp). */
+  /** Size cap of /saisresult (the run's result folder), of each file the run writes, and of the /tmp tmpfs. */
   resultBytes: number;
   /** Largest image accepted (uncompressed, as the engine reports it) and most layers. */
   maxImageBytes: number;
@@ -30,8 +30,11 @@ export interface RunnerSettings {
    */
   sweepMs: number;
   maxAttempts: number;
-  /** A static busybox from the host, mounted read-only into every run to keep it alive and collect results. */
-  helperBinary: string;
+  /**
+   * The engine runtime runs use: `runsc` (gVisor, decision 0037) unless SCORING_RUN_RUNTIME says otherwise
+   * (`runc` opts out). A runtime the engine does not have refuses runs; it never falls back.
+   */
+  runtime: string;
   /** Where the competition service keeps dataset files (named by file id). */
   datasetsDir: string;
   /**
@@ -65,7 +68,7 @@ export function runnerSettings(env: NodeJS.ProcessEnv, datasetsDir: string): Run
     leaseMs: number(env.SCORING_RUNNER_LEASE_MS, 30_000),
     sweepMs: number(env.SCORING_RUNNER_SWEEP_MS, 1000),
     maxAttempts: number(env.SCORING_RUNNER_MAX_ATTEMPTS, 2),
-    helperBinary: env.SCORING_RUNNER_HELPER ?? '/bin/busybox',
+    runtime: env.SCORING_RUN_RUNTIME?.trim() || 'runsc',
     datasetsDir: env.SCORING_DATASETS_DIR ?? datasetsDir,
     stagingDir: env.SCORING_RUN_STAGING_DIR ?? join(tmpdir(), 'sais-runs'),
     user: '65534:65534',

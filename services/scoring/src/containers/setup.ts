@@ -16,6 +16,27 @@ export function credentialVault(config: ServiceContext['config']): () => Promise
 }
 
 /**
+ * Says once, at start-up, which runtime runs use, or (an error) that the engine lacks it: runs are then
+ * refused (never run without the sandbox asked for) until it is registered (infra/scripts/ensure-docker.sh
+ * registers runsc). Resolves to what it found: true, false, or null when the engine does not answer.
+ */
+export async function reportRuntime(
+  runner: Pick<DockerRunner, 'hasRuntime'>,
+  runtime: string,
+  logger: Pick<ServiceContext['logger'], 'info' | 'warn' | 'error'>,
+): Promise<boolean | null> {
+  const has = await runner.hasRuntime();
+  if (has === true) logger.info({ runtime }, `container runs use runtime ${runtime}`);
+  else if (has === false)
+    logger.error(
+      { runtime },
+      `the Docker Engine has no runtime ${runtime} (SCORING_RUN_RUNTIME): container runs are refused until it is registered (bash infra/scripts/ensure-docker.sh), or set SCORING_RUN_RUNTIME=runc to run without gVisor`,
+    );
+  else logger.warn({ runtime }, 'the Docker Engine does not answer: container runs fail until it does');
+  return has;
+}
+
+/**
  * The container runner of this process (group `scoring.runners`) on the local Docker Engine, with its
  * presence in real mode (a runner that dies is taken over at once) and a stop hook that gives its runs
  * back on SIGTERM (decision 0014); SCORING_RUNNER=off leaves container runs to other processes.
@@ -33,10 +54,12 @@ export function containerRunners({
   // Unique per process start (a restarted container keeps its host name and pid), so a new runner never
   // passes for the one whose runs it should take over.
   const workerId = `${hostname()}:${process.pid}:runner-${randomUUID().slice(0, 8)}`;
+  const runner = new DockerRunner({ user: settings.user, runtime: settings.runtime });
+  void reportRuntime(runner, settings.runtime, logger);
   const worker = new ContainerRunWorker(
     db,
     store,
-    new DockerRunner(settings.helperBinary, settings.user),
+    runner,
     credentialVault(config),
     settings,
     workerId,
