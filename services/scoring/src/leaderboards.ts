@@ -110,15 +110,10 @@ export class Leaderboards {
     return this.#cached('leaderboard', query);
   }
 
-  /**
-   * The public page from the page cache when it holds it fresh, without a promise (the public board's
-   * route answers a hit synchronously); undefined when it must be read (`page`).
-   */
+  /** The public page if the page cache holds it fresh: no promise, so the route answers it at once. */
   cachedPage(query: PageQuery): Page | undefined {
-    if (!this.watch) return undefined;
-    const version = this.watch.version(query.competitionId);
-    if (version === undefined) return undefined;
-    const hit = this.#cache.get(cacheKey('leaderboard', query));
+    const version = this.watch?.version(query.competitionId);
+    const hit = version === undefined ? undefined : this.#cache.get(cacheKey('leaderboard', query));
     return hit && hit.version === version ? hit.page : undefined;
   }
 
