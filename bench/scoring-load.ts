@@ -2,20 +2,27 @@
  * Load generator of `npm run bench -- leaderboard`, in its own process so it does not share the
  * server's event loop: `connections` keep-alive HTTP/1.1 connections over raw sockets (like autocannon),
  * each sending the next GET as soon as the previous response is complete, for `seconds`. Prints JSON:
- * requests, answers of another status than the expected one (200, or 304 with an `If-None-Match`),
+ * requests, answers of another status than the expected one (200, or 304 with an `If-None-Match`;
+ * a 200 not in br when br was asked for),
  * bytes, and latency percentiles in ms.
  *
- *   node bench/scoring-load.ts <port> <path> <connections> <seconds> [cookie] [if-none-match]
+ *   node bench/scoring-load.ts <port> <path> <connections> <seconds> [cookie] [if-none-match] [accept-encoding]
+ *
+ * An empty argument sends no such header. Without `accept-encoding` the request asks for no coding
+ * (as the first load generators did); with `br, gzip` it is what browsers and Node's fetch send.
  */
 import { connect } from 'node:net';
 
-const [port, path, connections = '50', seconds = '10', cookie, ifNoneMatch] = process.argv.slice(2);
+const [port, path, connections = '50', seconds = '10', cookie, ifNoneMatch, acceptEncoding] =
+  process.argv.slice(2);
 const request = Buffer.from(
   `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept: application/json\r\nAccept-Language: en\r\n` +
     `${cookie ? `Cookie: ${cookie}\r\n` : ''}${ifNoneMatch ? `If-None-Match: ${ifNoneMatch}\r\n` : ''}` +
+    `${acceptEncoding ? `Accept-Encoding: ${acceptEncoding}\r\n` : ''}` +
     'Connection: keep-alive\r\n\r\n',
 );
 const expected = ifNoneMatch ? 'HTTP/1.1 304' : 'HTTP/1.1 200';
+const brExpected = /\bbr\b/.test(acceptEncoding ?? '');
 const latencies: number[] = [];
 let requests = 0;
 let failures = 0;
@@ -59,7 +66,12 @@ function run(): Promise<void> {
         latencies.push(performance.now() - sentAt);
         requests += 1;
         bytes += total;
-        if (!head.startsWith(expected)) failures += 1;
+        // Asked for br (and the page is large enough to be compressed): a 200 must come in br.
+        if (
+          !head.startsWith(expected) ||
+          (brExpected && !head.startsWith('HTTP/1.1 304') && !/\r\ncontent-encoding: br\r\n/i.test(head))
+        )
+          failures += 1;
         buffer = buffer.subarray(total);
         send();
       }

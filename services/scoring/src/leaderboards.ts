@@ -37,6 +37,9 @@ export function withShakeUp<R extends Partial<ShakeUp>>(records: R[]): (R & Shak
 }
 
 type Board = 'leaderboard' | 'private_leaderboard';
+
+const cacheKey = (board: Board, query: PageQuery) =>
+  `${board}|${query.competitionId}|${query.phase ?? ''}|${query.page}|${query.pageSize}`;
 type PageQuery = { competitionId: string; phase?: string; page: number; pageSize: number };
 type Page = Awaited<ReturnType<Leaderboards['queryPage']>> & {
   seal: Awaited<ReturnType<Leaderboards['sealOf']>>;
@@ -107,10 +110,17 @@ export class Leaderboards {
     return this.#cached('leaderboard', query);
   }
 
+  /** The public page if the page cache holds it fresh: no promise, so the route answers it at once. */
+  cachedPage(query: PageQuery): Page | undefined {
+    const version = this.watch?.version(query.competitionId);
+    const hit = version === undefined ? undefined : this.#cache.get(cacheKey('leaderboard', query));
+    return hit && hit.version === version ? hit.page : undefined;
+  }
+
   /** Reads through the page cache; a key is trusted only while its version is freshly polled. */
   async #cached(board: Board, query: PageQuery): Promise<Page> {
     if (!this.watch) return this.#load(board, query);
-    const key = `${board}|${query.competitionId}|${query.phase ?? ''}|${query.page}|${query.pageSize}`;
+    const key = cacheKey(board, query);
     const version = this.watch.version(query.competitionId);
     const hit = this.#cache.get(key);
     if (hit && version !== undefined && hit.version === version) return hit.page;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chosenCoding, noneMatch } from '../src/http/boards/public-pages.ts';
+import { chosenCoding, codingOf, noneMatch } from '../src/http/boards/public-pages.ts';
 
 /** An entity tag as the public page makes them: a quoted base64url string. */
 const tag = fc.stringMatching(/^[\w-]{1,27}$/).map((value) => `"${value}"`);
@@ -44,5 +44,30 @@ describe('chosenCoding', () => {
     expect(chosenCoding('identity')).toBeNull();
     expect(chosenCoding('gzip;q=0, br;q=0')).toBeNull();
     expect(chosenCoding('*')).toBe('gzip');
+  });
+});
+
+describe('codingOf (chosenCoding remembered per header value)', () => {
+  /** Accept-Encoding values: codings with or without a q, in any case and spacing. */
+  const header = fc
+    .array(
+      fc.tuple(
+        fc.constantFrom('br', 'BR', 'gzip', 'GZip', 'deflate', 'zstd', 'identity', '*', 'x'),
+        fc.constantFrom('', ';q=0', '; q=0.0', ';q=0.5', ';Q=1'),
+        fc.constantFrom('', ' '),
+      ),
+      { maxLength: 5 },
+    )
+    .map((parts) => parts.map(([name, q, space]) => `${space}${name}${q}`).join(','));
+
+  it("answers as chosenCoding for any header, asked once or many times, past the memory's size", () => {
+    fc.assert(
+      fc.property(fc.array(header, { minLength: 1, maxLength: 400 }), (headers) => {
+        for (const value of [...headers, ...headers]) expect(codingOf(value)).toBe(chosenCoding(value));
+      }),
+      { numRuns: 50 },
+    );
+    expect(codingOf(undefined)).toBeNull();
+    expect(codingOf('')).toBeNull();
   });
 });

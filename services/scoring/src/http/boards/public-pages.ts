@@ -7,10 +7,16 @@ import { withDeletedUsers } from '../deleted-users.ts';
 
 type Page = Parameters<typeof withDeletedUsers>[0];
 
+type Coding = 'br' | 'gzip';
+
 /** A page's envelope as bytes, and the entity tag of those bytes. */
 interface Serialized {
   body: Buffer;
+  /** Whether the page is large enough to be sent compressed to a reader that accepts it. */
+  compressible: boolean;
   etag: string;
+  /** The tags of the compressed bytes (a representation each, RFC 9110 §8.8.3), made with `etag`. */
+  etags: Record<Coding, string>;
   /** The same bytes compressed, made once when a reader first accepts the coding (issue 35). */
   br?: Buffer;
   gzip?: Buffer;
@@ -20,7 +26,7 @@ interface Serialized {
 const COMPRESS_FROM_BYTES = 1024;
 
 /** The coding to send: br, else gzip, when the reader accepts it (a `;q=0` refuses it), else none. */
-export function chosenCoding(header: string | undefined): 'br' | 'gzip' | null {
+export function chosenCoding(header: string | undefined): Coding | null {
   if (!header) return null;
   const accepted = new Set<string>();
   for (const part of header.split(',')) {
@@ -31,6 +37,25 @@ export function chosenCoding(header: string | undefined): 'br' | 'gzip' | null {
   if (accepted.has('br')) return 'br';
   if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
   return null;
+}
+
+/**
+ * `chosenCoding`, remembered per header value: clients send a handful of distinct `Accept-Encoding`
+ * values (`gzip, deflate, br, zstd`, `br, gzip`, …), so a request parses its header once per value, not
+ * once per request. At most `MAX_CODINGS` values are kept (a caller sending ever new ones only makes
+ * the memory start again).
+ */
+const MAX_CODINGS = 256;
+const codings = new Map<string, Coding | null>();
+export function codingOf(header: string | undefined): Coding | null {
+  if (!header) return null;
+  let coding = codings.get(header);
+  if (coding === undefined) {
+    coding = chosenCoding(header);
+    if (codings.size >= MAX_CODINGS) codings.clear();
+    codings.set(header, coding);
+  }
+  return coding;
 }
 
 interface Entry {
@@ -45,13 +70,20 @@ function serialize(page: Page): Serialized {
   const body = Buffer.from(JSON.stringify(ok(page)));
   // A strong tag of the bytes themselves: a page whose board changed elsewhere (another page, another
   // phase) keeps its tag, and every process serving the same bytes gives the same one.
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-  return { body, etag };
+  const tag = createHash('sha256').update(body).digest('base64url').slice(0, 27);
+  return {
+    body,
+    compressible: body.length >= COMPRESS_FROM_BYTES,
+    etag: `"${tag}"`,
+    etags: { br: `"${tag}-br"`, gzip: `"${tag}-gzip"` },
+  };
 }
 
 /** RFC 9110 §13.1.2: `*`, or any listed tag equal to ours by the weak comparison (a `W/` ignored). */
 export function noneMatch(header: string | undefined, etag: string): boolean {
   if (header === undefined) return false;
+  // What a client that has the page sends back: the tag as it was given.
+  if (header === etag) return true;
   if (header.trim() === '*') return true;
   for (const part of header.split(',')) {
     const tag = part.trim();
@@ -95,16 +127,14 @@ export class PublicPages {
    */
   send(page: Page, request: FastifyRequest, reply: FastifyReply): FastifyReply {
     const serialized = this.serialized(page, request);
-    const coding =
-      serialized.body.length >= COMPRESS_FROM_BYTES ? chosenCoding(request.headers['accept-encoding']) : null;
-    const etag = coding ? `${serialized.etag.slice(0, -1)}-${coding}"` : serialized.etag;
+    const coding = serialized.compressible ? codingOf(request.headers['accept-encoding']) : null;
+    const etag = coding ? serialized.etags[coding] : serialized.etag;
     reply.header('etag', etag);
     // Any cache may keep it but must ask again each time (the board changes at any moment).
     reply.header('cache-control', 'no-cache');
     reply.header('vary', 'Accept-Language, Accept-Encoding');
-    const given = request.headers['if-none-match'];
-    if (given !== undefined && noneMatch(given, etag)) return reply.code(304).send();
-    reply.type('application/json; charset=utf-8');
+    // A reader that has these bytes: nothing else to do (no body, no type, no compression).
+    if (noneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
     if (coding === 'br') {
       serialized.br ??= brotliCompressSync(serialized.body, {
         params: {
@@ -112,13 +142,21 @@ export class PublicPages {
           [constants.BROTLI_PARAM_SIZE_HINT]: serialized.body.length,
         },
       });
-      return reply.header('content-encoding', 'br').send(serialized.br as never);
+      return reply
+        .type(JSON_TYPE)
+        .header('content-encoding', 'br')
+        .send(serialized.br as never);
     }
     if (coding === 'gzip') {
       serialized.gzip ??= gzipSync(serialized.body);
-      return reply.header('content-encoding', 'gzip').send(serialized.gzip as never);
+      return reply
+        .type(JSON_TYPE)
+        .header('content-encoding', 'gzip')
+        .send(serialized.gzip as never);
     }
     // The envelope's bytes (Fastify sends a Buffer as it is).
-    return reply.send(serialized.body as never);
+    return reply.type(JSON_TYPE).send(serialized.body as never);
   }
 }
+
+const JSON_TYPE = 'application/json; charset=utf-8';
