@@ -237,6 +237,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       db,
       auth,
       projections: projectionsOf.get(service) ?? [],
+      stateChecks: service.stateChecks ?? [],
       sourcesOf: (projection) => projectionSources(db, stores, projection),
       jobs: replayJobs,
       auditJobs,
