@@ -29,4 +29,9 @@ export const transparencyMessages = {
     'zh-CN':
       '{{directory}} 中 {{log}} 日志的第 {{number}} 号检查点由 {{previous}} 签名，而非当前使用的签名密钥（{{current}}）：请恢复该密钥（{{keyFile}} 或 SAIS_TRANSPARENCY_KEY）后重新启动。如需轮换密钥，请运行 `npm run transparency:adopt -- --old-key <旧密钥文件> --reason "<原因>"`（仅在旧密钥丢失时省略 --old-key），该命令会记录此次变更，供验证者和镜像查看（决策 0033）。',
   },
+  transparencyKeyBesideData: {
+    en: 'The checkpoint signing key ({{keys}}) is on the same file system as the data it protects ({{data}}): whoever takes that disk, or a copy of it, holds both the history and the key that signs it, and can sign a rewrite. Keep the key apart: set SAIS_KEYS_DIR to a folder on another volume or machine (compose: the appkeys volume) and move transparency-ed25519.pem there, or give the key as SAIS_TRANSPARENCY_KEY from a secret store; then restart (decision 0033).',
+    'zh-CN':
+      '检查点签名密钥（{{keys}}）与其保护的数据（{{data}}）位于同一文件系统：拿到该磁盘或其副本的人同时拥有历史与为其签名的密钥，可以为篡改后的历史签名。请将密钥分开存放：把 SAIS_KEYS_DIR 设为另一卷或另一台机器上的文件夹（compose：appkeys 卷）并将 transparency-ed25519.pem 移到那里，或通过密钥管理服务以 SAIS_TRANSPARENCY_KEY 提供密钥；然后重新启动（决策 0033）。',
+  },
 } as const satisfies Record<string, Text>;

@@ -12,3 +12,4 @@ export * from './verify-log.ts';
 export * from './check-logs.ts';
 export * from './mirror.ts';
 export * from './log-start.ts';
+export * from './key-placement.ts';

@@ -20,6 +20,7 @@ import {
 } from './signer.ts';
 import { TransparencyStartRefused, graceOf, readLogState, startVerdict } from './log-start.ts';
 import { trustedKeys } from './log-files.ts';
+import { keyBesideData } from './key-placement.ts';
 import { join } from 'node:path';
 import { keysDirectory } from '../keys/keys.ts';
 import type { CheckpointSigner } from './signer.ts';
@@ -157,5 +158,7 @@ async function checkedSigner(options: {
   }
   // Every log is new (or its key is there): the first start of a fresh data folder makes its key.
   signer ??= await loadCheckpointSigner(config);
+  const beside = await keyBesideData(config).catch(() => null);
+  if (beside) logger.warn({ keyBesideData: true, zh: beside['zh-CN'] }, beside.en);
   return signer;
 }
