@@ -188,7 +188,7 @@ describe('audit in the console, in Chromium, against the real platform', () => {
           `read-models-${service}`,
         );
       await expect(page.getByTestId('read-models-team').textContent()).resolves.toMatch(
-        /^Team: pass, \d+ read models match the events State tables: 1 check matches the events$/,
+        /^Team: pass, \d+ read models match the events; state tables: 1 check matches the events$/,
       );
 
       await sql`update team.accounts set email = 'forged@example.org'

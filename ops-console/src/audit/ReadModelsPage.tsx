@@ -39,7 +39,7 @@ function ReadModelsAnswer({
           smart_count: result.projections.length,
         })}
         {result.stateTables.length > 0 &&
-          ` ${translate('console.audit.readModels.statePass', { smart_count: result.stateTables.length })}`}
+          translate('console.audit.readModels.statePass', { smart_count: result.stateTables.length })}
       </Alert>
     );
   return (

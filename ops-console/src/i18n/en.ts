@@ -160,11 +160,11 @@ export const en: TranslationMessages = {
         running: 'Checking…',
         checking: '%{service}: rebuilding and comparing…',
         pass: '%{service}: pass, %{smart_count} read model matches the events |||| %{service}: pass, %{smart_count} read models match the events',
-        differ: '%{service}: read models differ from the events',
+        differ: '%{service}: read models or state tables differ from the events',
         projectionDiffers:
           '%{projection}: %{smart_count} row differs |||| %{projection}: %{smart_count} rows differ',
         statePass:
-          'State tables: %{smart_count} check matches the events |||| State tables: %{smart_count} checks match the events',
+          '; state tables: %{smart_count} check matches the events |||| ; state tables: %{smart_count} checks match the events',
         stateDiffers:
           '%{check}: %{smart_count} row differs from what the events say |||| %{check}: %{smart_count} rows differ from what the events say',
         unavailable: '%{service}: cannot check (%{message})',

@@ -298,9 +298,9 @@ export const zhCN: TranslationMessages = {
         running: '正在核对…',
         checking: '%{service}：正在重建并比较…',
         pass: '%{service}：通过，%{smart_count} 个读模型与事件一致',
-        differ: '%{service}：读模型与事件不一致',
+        differ: '%{service}：读模型或状态表与事件不一致',
         projectionDiffers: '%{projection}：%{smart_count} 行不一致',
-        statePass: '状态表：%{smart_count} 项核对与事件一致',
+        statePass: '；状态表：%{smart_count} 项核对与事件一致',
         stateDiffers: '%{check}：%{smart_count} 行与事件所示不一致',
         unavailable: '%{service}：无法核对（%{message}）',
         columns: {
