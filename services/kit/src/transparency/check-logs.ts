@@ -8,7 +8,8 @@ import type { transparency } from '@sais/events';
 import type { Db } from '../db/database.ts';
 import type { EventStore } from '../eventstore/event-store.ts';
 import { openLogFiles, trustedKeys } from './log-files.ts';
-import { describeAdoption, graceOf, readAdoptions } from './log-start.ts';
+import { describeAdoption, readAdoptions } from './adoptions.ts';
+import { graceOf } from './log-start.ts';
 import { type Difference, type LogVerification, verifyAgainstCheckpoints } from './verify-log.ts';
 
 const meaning: Record<Difference, string> = {

@@ -13,3 +13,4 @@ export * from './check-logs.ts';
 export * from './mirror.ts';
 export * from './log-start.ts';
 export * from './key-placement.ts';
+export * from './adoptions.ts';
