@@ -1,7 +1,10 @@
+import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConsolePlatform, type Person, explained, startConsolePlatform } from './support/platform';
 import { until } from './support/until';
+
+const shots = fileURLToPath(new URL('../../docs/console/', import.meta.url));
 
 /** The identity service's account streams. */
 const accountStream = (person: Person) => `account-${person.userId}`;
@@ -185,7 +188,7 @@ describe('audit in the console, in Chromium, against the real platform', () => {
           `read-models-${service}`,
         );
       await expect(page.getByTestId('read-models-team').textContent()).resolves.toMatch(
-        /^Team: pass, \d+ read models match the events$/,
+        /^Team: pass, \d+ read models match the events; state tables: 1 check matches the events$/,
       );
 
       await sql`update team.accounts set email = 'forged@example.org'
@@ -215,6 +218,42 @@ describe('audit in the console, in Chromium, against the real platform', () => {
           'pass',
       );
       await page.screenshot({ path: '/tmp/sais-console-audit-read-models.png', fullPage: true });
+
+      // A state table (decision 0028) edited behind the events: the same check as
+      // `npm run events:verify -- --read-models` names it (issue 33).
+      const forged = '00000000-0000-4000-8000-000000000033';
+      await sql`insert into competition.registrations (competition_id, account_id, signed_up_at)
+        values (${forged}, ${participant.userId}, now())`.execute(sais.platform.database.db);
+      try {
+        await page.getByTestId('read-models-run').click();
+        await page.waitForFunction(
+          () =>
+            document.querySelector('[data-testid="read-models-competition"]')?.getAttribute('data-result') ===
+            'differ',
+        );
+        const competition = page.getByTestId('read-models-competition');
+        await expect(competition.textContent()).resolves.toContain(
+          'competition state: 1 row differs from what the events say',
+        );
+        const forgedRow = competition.getByTestId('difference');
+        await expect(forgedRow.count()).resolves.toBe(1);
+        expect(await forgedRow.locator('td').allTextContents()).toEqual([
+          'registrations',
+          `competition_id="${forged}", account_id="${participant.userId}"`,
+          'not explained by any event',
+          '—',
+          '',
+          '',
+        ]);
+        await expect(competition.locator('th').allTextContents()).resolves.toContain('The events say');
+        await page.setViewportSize({ width: 1366, height: 900 });
+        await competition.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${shots}read-models-state-table.png`, animations: 'disabled' });
+      } finally {
+        await sql`delete from competition.registrations where competition_id = ${forged}`.execute(
+          sais.platform.database.db,
+        );
+      }
     } catch (error) {
       throw await explained(page, error, 'audit');
     } finally {

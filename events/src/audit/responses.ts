@@ -116,3 +116,37 @@ export const readModelsResult = z.object({
 });
 export type ReadModelsResult = z.infer<typeof readModelsResult>;
 export type ReadModelReport = ReadModelsResult['projections'][number];
+
+/** One row of a state table that is not what the events say (decision 0028). */
+export const stateTableDifference = z.object({
+  table: z.string(),
+  key: z.record(z.string(), z.unknown()),
+  /** `extra`: a live row no event explains; `missing`: a row the events make that the table lacks. */
+  kind: z.enum(['changed', 'extra', 'missing']),
+  columns: z.array(z.object({ column: z.string(), live: z.unknown(), expected: z.unknown() })),
+});
+export type StateTableDifference = z.infer<typeof stateTableDifference>;
+
+/** One state check's comparison of the tables its events describe with the live ones. */
+export const stateCheckReport = z.object({
+  check: z.string(),
+  ok: z.boolean(),
+  tables: z.array(
+    z.object({
+      table: z.string(),
+      liveRows: z.number().int(),
+      expectedRows: z.number().int(),
+      differences: z.number().int(),
+    }),
+  ),
+  differences: z.array(stateTableDifference),
+  differenceCount: z.number().int(),
+});
+export type StateCheckReport = z.infer<typeof stateCheckReport>;
+
+/**
+ * The result of a `read-models` job and of `events:verify --read-models` (one function, the kit's
+ * `verifyDerivedTables`): every read model rebuilt apart, and every state table compared with its events.
+ */
+export const derivedTablesResult = readModelsResult.extend({ stateTables: z.array(stateCheckReport) });
+export type DerivedTablesResult = z.infer<typeof derivedTablesResult>;

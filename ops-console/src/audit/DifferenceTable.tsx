@@ -4,7 +4,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTranslate } from 'react-admin';
-import type { ReadModelDifference } from './types';
+import type { ReadModelDifference, StateTableDifference } from './types';
 
 const text = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
 const keyText = (key: Record<string, unknown>) =>
@@ -12,10 +12,20 @@ const keyText = (key: Record<string, unknown>) =>
     .map(([column, value]) => `${column}=${text(value)}`)
     .join(', ');
 
-/** Rows of a read model that differ from the rebuilt ones: table, key, and per column live vs rebuilt. */
-export function DifferenceTable({ differences }: { differences: readonly ReadModelDifference[] }) {
+/**
+ * Rows of a read model that differ from the rebuilt ones (table, key, and per column live vs rebuilt), or
+ * of a state table that differ from what the events say (live vs expected).
+ */
+export function DifferenceTable({
+  differences,
+  state = false,
+}: {
+  differences: readonly ReadModelDifference[] | readonly StateTableDifference[];
+  state?: boolean;
+}) {
   const translate = useTranslate();
-  const columns = ['table', 'key', 'kind', 'column', 'live', 'rebuilt'] as const;
+  const columns = ['table', 'key', 'kind', 'column', 'live', state ? 'expected' : 'rebuilt'] as const;
+  const kinds = state ? 'stateKinds' : 'kinds';
   return (
     <Table size="small" data-testid="read-model-differences">
       <TableHead>
@@ -26,7 +36,7 @@ export function DifferenceTable({ differences }: { differences: readonly ReadMod
         </TableRow>
       </TableHead>
       <TableBody>
-        {differences.flatMap((difference) =>
+        {(differences as readonly (ReadModelDifference | StateTableDifference)[]).flatMap((difference) =>
           // A changed row shows the columns that differ; an extra or missing row shows it once.
           (difference.kind === 'changed' ? difference.columns : [null]).map((column, index) => (
             <TableRow
@@ -37,10 +47,12 @@ export function DifferenceTable({ differences }: { differences: readonly ReadMod
               <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
                 {keyText(difference.key)}
               </TableCell>
-              <TableCell>{translate(`console.audit.readModels.kinds.${difference.kind}`)}</TableCell>
+              <TableCell>{translate(`console.audit.readModels.${kinds}.${difference.kind}`)}</TableCell>
               <TableCell sx={{ fontFamily: 'monospace' }}>{column?.column ?? '—'}</TableCell>
               <TableCell sx={{ fontFamily: 'monospace' }}>{column ? text(column.live) : ''}</TableCell>
-              <TableCell sx={{ fontFamily: 'monospace' }}>{column ? text(column.rebuilt) : ''}</TableCell>
+              <TableCell sx={{ fontFamily: 'monospace' }}>
+                {column ? text('expected' in column ? column.expected : column.rebuilt) : ''}
+              </TableCell>
             </TableRow>
           )),
         )}

@@ -5,15 +5,16 @@ import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { DifferenceTable } from './DifferenceTable';
 import { ServicesCheck } from './ServicesCheck';
-import type { ReadModelsResult } from './types';
+import type { DerivedTablesResult } from './types';
 
 /**
- * Rebuilds every read model of every service from the events, apart, and compares it with the live one
- * (in the background on each service's server), listing the rows that differ.
+ * Rebuilds every read model of every service from the events, apart, and compares it with the live one,
+ * then compares every state table with what its events say (in the background on each service's server:
+ * the same checks as `npm run events:verify -- --read-models`), listing the rows that differ.
  */
 export function ReadModelsPage() {
   return (
-    <ServicesCheck<ReadModelsResult>
+    <ServicesCheck<DerivedTablesResult>
       check="read-models"
       answer={(props) => <ReadModelsAnswer {...props} />}
     />
@@ -26,7 +27,7 @@ function ReadModelsAnswer({
   testId,
 }: {
   name: string;
-  result: ReadModelsResult;
+  result: DerivedTablesResult;
   testId: string;
 }) {
   const translate = useTranslate();
@@ -37,6 +38,8 @@ function ReadModelsAnswer({
           service: name,
           smart_count: result.projections.length,
         })}
+        {result.stateTables.length > 0 &&
+          translate('console.audit.readModels.statePass', { smart_count: result.stateTables.length })}
       </Alert>
     );
   return (
@@ -58,6 +61,19 @@ function ReadModelsAnswer({
               })}
             </Typography>
             <DifferenceTable differences={report.differences} />
+          </Stack>
+        ))}
+      {result.stateTables
+        .filter((report) => !report.ok)
+        .map((report) => (
+          <Stack key={report.check} spacing={0.5} sx={{ mb: 1 }}>
+            <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
+              {translate('console.audit.readModels.stateDiffers', {
+                check: report.check,
+                smart_count: report.differenceCount,
+              })}
+            </Typography>
+            <DifferenceTable differences={report.differences} state />
           </Stack>
         ))}
     </Alert>

@@ -17,3 +17,6 @@ export type AuditJob<R = unknown> = Omit<audit.responses.AuditJob, 'result'> & {
 /** One row of a read model that is not what the events make it (`verifyReadModels` in the kit). */
 export type ReadModelDifference = audit.responses.ReadModelDifference;
 export type ReadModelsResult = audit.responses.ReadModelsResult;
+/** A read-model job's result: the read models and the state tables (`verifyDerivedTables` in the kit). */
+export type DerivedTablesResult = audit.responses.DerivedTablesResult;
+export type StateTableDifference = audit.responses.StateTableDifference;

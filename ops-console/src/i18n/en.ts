@@ -155,14 +155,18 @@ export const en: TranslationMessages = {
       readModels: {
         title: 'Check read models',
         intro:
-          'Rebuilds every read model (leaderboards, inboxes, mirrors) from the events, apart from the live one, and compares them row by row. Runs in the background; the platform keeps serving meanwhile.',
+          'Rebuilds every read model (leaderboards, inboxes, mirrors) from the events, apart from the live one, and compares them row by row, then compares every state table (scores, statuses, registrations, seats…) with what the events say: the same checks as npm run events:verify -- --read-models. Runs in the background; the platform keeps serving meanwhile.',
         run: 'Check read models',
         running: 'Checking…',
         checking: '%{service}: rebuilding and comparing…',
         pass: '%{service}: pass, %{smart_count} read model matches the events |||| %{service}: pass, %{smart_count} read models match the events',
-        differ: '%{service}: read models differ from the events',
+        differ: '%{service}: read models or state tables differ from the events',
         projectionDiffers:
           '%{projection}: %{smart_count} row differs |||| %{projection}: %{smart_count} rows differ',
+        statePass:
+          '; state tables: %{smart_count} check matches the events |||| ; state tables: %{smart_count} checks match the events',
+        stateDiffers:
+          '%{check}: %{smart_count} row differs from what the events say |||| %{check}: %{smart_count} rows differ from what the events say',
         unavailable: '%{service}: cannot check (%{message})',
         columns: {
           table: 'Table',
@@ -171,6 +175,12 @@ export const en: TranslationMessages = {
           column: 'Column',
           live: 'Live value',
           rebuilt: 'Rebuilt value',
+          expected: 'The events say',
+        },
+        stateKinds: {
+          changed: 'changed',
+          extra: 'not explained by any event',
+          missing: 'missing from the table',
         },
         kinds: {
           changed: 'changed',

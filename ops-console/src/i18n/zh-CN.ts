@@ -293,13 +293,15 @@ export const zhCN: TranslationMessages = {
       readModels: {
         title: '核对读模型',
         intro:
-          '根据事件在别处重建每个读模型（排行榜、收件箱、镜像表），并与线上读模型逐行比较。在后台运行，平台照常服务。',
+          '根据事件在别处重建每个读模型（排行榜、收件箱、镜像表），并与线上读模型逐行比较，再将每张状态表（成绩、状态、报名、席位等）与事件所示逐列比较，与命令行的读模型核对相同。在后台运行，平台照常服务。',
         run: '核对读模型',
         running: '正在核对…',
         checking: '%{service}：正在重建并比较…',
         pass: '%{service}：通过，%{smart_count} 个读模型与事件一致',
-        differ: '%{service}：读模型与事件不一致',
+        differ: '%{service}：读模型或状态表与事件不一致',
         projectionDiffers: '%{projection}：%{smart_count} 行不一致',
+        statePass: '；状态表：%{smart_count} 项核对与事件一致',
+        stateDiffers: '%{check}：%{smart_count} 行与事件所示不一致',
         unavailable: '%{service}：无法核对（%{message}）',
         columns: {
           table: '表',
@@ -308,6 +310,12 @@ export const zhCN: TranslationMessages = {
           column: '列',
           live: '线上值',
           rebuilt: '重建值',
+          expected: '事件所示值',
+        },
+        stateKinds: {
+          changed: '已被修改',
+          extra: '没有任何事件能解释',
+          missing: '表中缺失',
         },
         kinds: {
           changed: '已被修改',

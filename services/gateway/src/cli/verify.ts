@@ -6,13 +6,7 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { transparency } from '@sais/events';
-import {
-  checkEventLogs,
-  projectionSources,
-  transparencyDirectory,
-  verifyReadModels,
-  verifyStateTables,
-} from '@sais/kit';
+import { checkEventLogs, projectionSources, transparencyDirectory, verifyDerivedTables } from '@sais/kit';
 import { repositoryRoot } from '../platform.ts';
 import { openForTool, projectionsForTool, stateChecksForTool } from './open.ts';
 import { printReadModels, printStateTables } from './read-models.ts';
@@ -53,18 +47,21 @@ try {
   for (const line of checked.lines) console.log(line);
   if (!checked.ok) broken = true;
   if (args['read-models']) {
-    const result = await verifyReadModels(
+    // The same function as the console's read-model job (decision 0028).
+    const checks = stateChecksForTool(stores);
+    const result = await verifyDerivedTables(
       database.db,
-      projectionsForTool(database, stores),
-      (projection) => projectionSources(database.db, stores, projection),
+      {
+        projections: projectionsForTool(database, stores),
+        sourcesOf: (projection) => projectionSources(database.db, stores, projection),
+        stateChecks: checks.list,
+        storesOf: checks.storesOf,
+      },
       { personal },
     );
     printReadModels(result);
+    printStateTables({ ok: result.ok, checks: result.stateTables });
     if (!result.ok) broken = true;
-    const checks = stateChecksForTool(stores);
-    const state = await verifyStateTables(database.db, checks.list, checks.storesOf, { personal });
-    printStateTables(state);
-    if (!state.ok) broken = true;
   }
 } finally {
   await database.close();

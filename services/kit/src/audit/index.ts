@@ -6,3 +6,4 @@ export * from './read-models.ts';
 export * from './replay-jobs.ts';
 export * from './routes.ts';
 export * from './state-tables.ts';
+export * from './derived-tables.ts';

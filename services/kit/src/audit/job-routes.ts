@@ -11,7 +11,8 @@ import type { Projection } from '../projections/projection.ts';
 import type { Principal } from '../runtime/auth.ts';
 import { asOfReaderOf, projectionAsOf } from './as-of.ts';
 import { type AuditJobs, TooManyJobs } from './jobs.ts';
-import { verifyReadModels } from './read-models.ts';
+import { verifyDerivedTables } from './derived-tables.ts';
+import type { StateCheck } from './state-tables.ts';
 import { countEvents } from './replay-jobs.ts';
 
 /** An instant as the audit calls take it (ISO text; `audit.requests`, shared with the console). */
@@ -24,6 +25,8 @@ export interface AuditJobRoutesOptions {
   service: { name: string; schema: string };
   db: Db;
   projections: readonly Projection[];
+  /** The service's state checks (decision 0028), run by a `read-models` job of every projection. */
+  stateChecks?: readonly StateCheck[];
   sourcesOf(projection: Projection): Promise<EventStore[]>;
   auditJobs: AuditJobs;
   personal?: PersonalDataKeys;
@@ -52,12 +55,19 @@ export async function auditJobRoutes(root: FastifyInstance, options: AuditJobRou
     }
     if (request.kind === 'read-models') {
       const chosen = request.projection ? [projectionNamed(request.projection)] : options.projections;
+      // The same checks as `events:verify --read-models`: the read models, then the state tables (all of
+      // the service's when no one projection is chosen).
+      const stateChecks = request.projection ? [] : (options.stateChecks ?? []);
+      const stateStore = new EventStore(db, service.schema, { personal });
       return (progress: (done: number, total?: number, step?: string) => void) =>
-        verifyReadModels(db, chosen, options.sourcesOf, {
-          personal,
-          onProgress: (p) =>
-            progress(p.done, p.total, p.projection ? `${p.projection}: ${p.step}` : undefined),
-        });
+        verifyDerivedTables(
+          db,
+          { projections: chosen, sourcesOf: options.sourcesOf, stateChecks, storesOf: () => [stateStore] },
+          {
+            personal,
+            onProgress: (p) => progress(p.done, p.total, p.name ? `${p.name}: ${p.step}` : undefined),
+          },
+        );
     }
     const projection = projectionNamed(request.projection);
     const reader = asOfReaderOf(projection);

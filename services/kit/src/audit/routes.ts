@@ -15,6 +15,7 @@ import { type Authenticator, requirePrincipal } from '../runtime/auth.ts';
 import { asOfReaderOf, projectionAsOf } from './as-of.ts';
 import { type AuditListQuery, AuditEventLog, auditSortFields } from './event-log.ts';
 import { auditJobRoutes, instant } from './job-routes.ts';
+import type { StateCheck } from './state-tables.ts';
 import { type AuditJobs, TooManyJobs } from './jobs.ts';
 import type { ReplayJobs } from './replay-jobs.ts';
 
@@ -29,6 +30,8 @@ export interface AuditRoutesOptions {
   auth: Authenticator;
   /** The projections this process runs for the service (`ServiceDefinition.projections`). */
   projections: readonly Projection[];
+  /** The service's state checks (`ServiceDefinition.stateChecks`, decision 0028). */
+  stateChecks?: readonly StateCheck[];
   /** The event stores a replay of the projection reads. */
   sourcesOf(projection: Projection): Promise<EventStore[]>;
   jobs: ReplayJobs;

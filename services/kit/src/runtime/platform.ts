@@ -150,7 +150,14 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     });
   }
   // Opened before anything runs: a platform that cannot write its transparency logs does not start.
-  const logs = await openServiceLogs({ services, config, db, databaseKind: database.kind, logger });
+  // A refused start (decision 0033) lets go of the database, so a tool or a corrected restart can open it.
+  const logs = await openServiceLogs({ services, config, db, databaseKind: database.kind, logger }).catch(
+    async (error: unknown) => {
+      await transport.close().catch(() => undefined);
+      await database.close().catch(() => undefined);
+      throw error;
+    },
+  );
   for (const service of services) {
     if (service.authenticator) authenticator = await service.authenticator(contexts.get(service)!);
   }
@@ -238,6 +245,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       db,
       auth,
       projections: projectionsOf.get(service) ?? [],
+      stateChecks: service.stateChecks ?? [],
       sourcesOf: (projection) => projectionSources(db, stores, projection),
       jobs: replayJobs,
       auditJobs,

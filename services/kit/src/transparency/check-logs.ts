@@ -8,6 +8,8 @@ import type { transparency } from '@sais/events';
 import type { Db } from '../db/database.ts';
 import type { EventStore } from '../eventstore/event-store.ts';
 import { openLogFiles, trustedKeys } from './log-files.ts';
+import { describeAdoption, readAdoptions } from './adoptions.ts';
+import { graceOf } from './log-start.ts';
 import { type Difference, type LogVerification, verifyAgainstCheckpoints } from './verify-log.ts';
 
 const meaning: Record<Difference, string> = {
@@ -39,9 +41,6 @@ export function describeVerification(result: LogVerification): string {
   );
 }
 
-/** How long a new log may have no checkpoint at all (the first is signed within one interval). */
-const missingGraceMs = 10 * 60_000;
-
 export async function checkEventLogs(options: {
   db: Db;
   stores: ReadonlyMap<string, EventStore>;
@@ -56,37 +55,60 @@ export async function checkEventLogs(options: {
   const keys = options.keys?.length ? options.keys : await trustedKeys(options.directory);
   const lines: string[] = [];
   let ok = true;
+  const expectedAfterMs = graceOf(options.intervalMs);
+  const now = (options.now ?? new Date()).getTime();
   for (const [log, store] of options.stores) {
-    if (!existsSync(join(options.directory, log, 'checkpoints'))) {
-      // A log with events older than a few intervals has had checkpoints made: none here means the
-      // transparency log is gone (deleted with a rewrite, say) or this is not its folder. Not a pass.
-      const [first] = await store.readAll(undefined, 1);
-      const expectedAfterMs = Math.max(missingGraceMs, 3 * (options.intervalMs ?? 60_000));
-      const now = (options.now ?? new Date()).getTime();
-      if (first && now - Date.parse(first.occurredAt) > expectedAfterMs) {
+    const [first] = await store.readAll(undefined, 1);
+    const logDir = join(options.directory, log);
+    // Every adoption (decision 0033) is said: an operator let the platform start a new log or key here.
+    const adoptions = await readAdoptions(logDir, keys);
+    for (const adoption of adoptions) lines.push(describeAdoption(log, adoption));
+    const adoptedNew = adoptions.some((adoption) => adoption.after === 0);
+    const files = existsSync(join(logDir, 'checkpoints'))
+      ? await openLogFiles(options.directory, log, { readOnly: true })
+      : null;
+    try {
+      const firstCheckpoint = files ? await files.checkpoints.byNumber(1) : null;
+      if (!files || !firstCheckpoint) {
+        // A log with events older than a few intervals has had checkpoints made: none here means the
+        // transparency log is gone (deleted with a rewrite, say) or this is not its folder. Not a pass.
+        if (first && now - Date.parse(first.occurredAt) > expectedAfterMs && !adoptedNew) {
+          ok = false;
+          lines.push(
+            `${log}: NO CHECKPOINTS in ${options.directory}, although its events go back to ${first.occurredAt} ` +
+              'and the platform signs a checkpoint every interval: its transparency log is missing (deleted, or ' +
+              'another folder). Check against a copy kept elsewhere: --checkpoints <mirror>',
+          );
+        } else {
+          lines.push(`${log}: no checkpoints in ${options.directory} yet, only the hash chains were checked`);
+        }
+        continue;
+      }
+      if (keys.length === 0) {
+        ok = false;
+        lines.push(`${log}: no trusted key for ${options.directory}: pass --key <name+id+base64>`);
+        continue;
+      }
+      // The first checkpoint comes within an interval of the first event: one signed long after it was
+      // a new log started over an existing history, which only an adoption may do.
+      if (
+        first &&
+        Date.parse(firstCheckpoint.time) - Date.parse(first.occurredAt) > expectedAfterMs &&
+        !adoptedNew
+      ) {
         ok = false;
         lines.push(
-          `${log}: NO CHECKPOINTS in ${options.directory}, although its events go back to ${first.occurredAt} ` +
-            'and the platform signs a checkpoint every interval: its transparency log is missing (deleted, or ' +
-            'another folder). Check against a copy kept elsewhere: --checkpoints <mirror>',
+          `${log}: CHECKPOINT #1 (${firstCheckpoint.time}) was signed long after the first event ` +
+            `(${first.occurredAt}), with no adoption record: a new log was started over an existing ` +
+            'history (the old log deleted along with a rewrite, say). Check against a copy kept elsewhere: ' +
+            '--checkpoints <mirror>',
         );
-      } else {
-        lines.push(`${log}: no checkpoints in ${options.directory} yet, only the hash chains were checked`);
       }
-      continue;
-    }
-    if (keys.length === 0) {
-      ok = false;
-      lines.push(`${log}: no trusted key for ${options.directory}: pass --key <name+id+base64>`);
-      continue;
-    }
-    const files = await openLogFiles(options.directory, log, { readOnly: true });
-    try {
       const result = await verifyAgainstCheckpoints({ log, db: options.db, store, files, keys });
       if (result.problem) ok = false;
       lines.push(describeVerification(result));
     } finally {
-      await files.close();
+      await files?.close();
     }
   }
   return { ok, lines };

@@ -11,3 +11,6 @@ export * from './tree-files.ts';
 export * from './verify-log.ts';
 export * from './check-logs.ts';
 export * from './mirror.ts';
+export * from './log-start.ts';
+export * from './key-placement.ts';
+export * from './adoptions.ts';

@@ -11,7 +11,19 @@ import type { PlatformConfig } from '../runtime/service.ts';
 import { Checkpointer } from './checkpointer.ts';
 import { type LogFiles, openLogFiles, trustKey } from './log-files.ts';
 import { transparencyRoutes } from './routes.ts';
-import { loadCheckpointSigner, signerName, transparencyDirectory } from './signer.ts';
+import {
+  MissingSigningKey,
+  loadCheckpointSigner,
+  signerName,
+  signingKeyFile,
+  transparencyDirectory,
+} from './signer.ts';
+import { TransparencyStartRefused, graceOf, readLogState, startVerdict } from './log-start.ts';
+import { trustedKeys } from './log-files.ts';
+import { keyBesideData } from './key-placement.ts';
+import { join } from 'node:path';
+import { keysDirectory } from '../keys/keys.ts';
+import type { CheckpointSigner } from './signer.ts';
 
 export interface LoggedService {
   name: string;
@@ -38,7 +50,7 @@ export async function openServiceLogs(options: {
   const { config, db, logger } = options;
   const env = config.env;
   const directory = transparencyDirectory(config);
-  const signer = await loadCheckpointSigner(config);
+  const signer = await checkedSigner({ ...options, directory });
   const files = new Map<string, LogFiles>();
   try {
     for (const service of options.services)
@@ -97,4 +109,56 @@ export async function openServiceLogs(options: {
       await Promise.all([...files.values()].map((log) => log.close()));
     },
   };
+}
+
+/**
+ * The signing key, once every log's folder and event store say this key may go on signing (decision
+ * 0033): a new platform makes its key; a key is never made, changed or a log started anew over a history
+ * that exists without `npm run transparency:adopt` (TransparencyStartRefused, in en and zh-CN).
+ */
+async function checkedSigner(options: {
+  services: readonly LoggedService[];
+  config: PlatformConfig;
+  db: Db;
+  logger: Logger;
+  directory: string;
+}): Promise<CheckpointSigner> {
+  const { config, directory, logger } = options;
+  let signer: CheckpointSigner | null = await loadCheckpointSigner(config, { create: false }).catch(
+    (error: unknown) => {
+      if (error instanceof MissingSigningKey) return null;
+      throw error;
+    },
+  );
+  const keyFile = config.env.SAIS_TRANSPARENCY_KEY
+    ? 'SAIS_TRANSPARENCY_KEY'
+    : join(keysDirectory(config), signingKeyFile);
+  const trusted = await trustedKeys(directory).catch(() => []);
+  const graceMs = graceOf(Number(config.env.SAIS_CHECKPOINT_INTERVAL_MS ?? 60_000));
+  for (const service of options.services) {
+    const state = await readLogState({
+      log: service.name,
+      origin: `${signerName(config)}/${service.name}`,
+      directory,
+      schema: service.schema,
+      db: options.db,
+      trusted: signer ? [...trusted, signer.key] : trusted,
+    });
+    const verdict = await startVerdict({ state, key: signer?.key ?? null, keyFile, graceMs });
+    if (verdict.kind === 'refused') {
+      logger.error({ log: service.name, reason: verdict.reason }, verdict.message.en);
+      throw new TransparencyStartRefused(verdict.reason, verdict.message);
+    }
+    if (verdict.kind === 'adopted')
+      logger.warn(
+        { log: service.name, adoption: verdict.adoption },
+        `transparency:${service.name}: signing under the adoption of ${verdict.adoption.time} by ` +
+          `${verdict.adoption.by} (${verdict.adoption.reason}), after checkpoint #${verdict.adoption.after}`,
+      );
+  }
+  // Every log is new (or its key is there): the first start of a fresh data folder makes its key.
+  signer ??= await loadCheckpointSigner(config);
+  const beside = await keyBesideData(config).catch(() => null);
+  if (beside) logger.warn({ keyBesideData: true, zh: beside['zh-CN'] }, beside.en);
+  return signer;
 }

@@ -85,6 +85,11 @@ export async function loadCheckpointSigner(
   return signerOf(parsePrivateKey(await readFile(file, 'utf8'), file), name);
 }
 
+/** A signer from a private key file (PKCS#8 PEM or base64 DER): an old key that endorses its successor. */
+export async function signerFromFile(file: string, config: PlatformConfig): Promise<CheckpointSigner> {
+  return signerOf(parsePrivateKey(await readFile(file, 'utf8'), file), signerName(config));
+}
+
 /** No signing key where a tool that must not make one looked for it. */
 export class MissingSigningKey extends Error {
   constructor(readonly file: string) {
