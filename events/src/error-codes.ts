@@ -75,6 +75,13 @@ export const teamCodes = {
   mergeExceedsSubmissions: 30013,
   dissolveReasonRequired: 30050,
   ownTeamDecision: 30051,
+  // Invitations (issue 35, decision 0035): 30060–30069.
+  invitationNotFound: 30060,
+  invitationExpired: 30061,
+  invitationRevoked: 30062,
+  invitationUsedUp: 30063,
+  invitationsLimit: 30064,
+  invitationsTotalLimit: 30065,
 } as const;
 
 /** Scoring's body codes (40xxx); texts live in events/src/messages/scoring.ts. */

@@ -34,6 +34,8 @@ export const embeddedFiles: string[] = [
   'services/team/test/merge-rule.int.test.ts',
   'services/team/test/access.int.test.ts',
   'services/team/test/concurrency.int.test.ts',
+  // Invitation codes (their hashes, the clock) and the search by name (LIKE, lower(), paging).
+  'services/team/test/invitations.int.test.ts',
 ];
 
 /** The portal's browser tests run again on the embedded default (paths within web-portal/). */
