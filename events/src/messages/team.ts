@@ -53,6 +53,7 @@ export const teamMessages = {
     en: 'Please give a reason for dissolving the team',
     'zh-CN': '请填写解散队伍的原因',
   },
+  teamJoined: { en: 'You joined the team', 'zh-CN': '已加入队伍' },
   // Invitations (issue 35, decision 0035): 30060–30069.
   teamInvitationNotFound: {
     en: 'This invitation code is not valid; ask the team owner for a new one',
