@@ -56,6 +56,8 @@ export const competitionCodes = {
   publicationRuleAdminOnly: 20040,
   /** The prize money of a competition that has some changed by an operator who is not an admin (issue 33). */
   prizeMoneyAdminOnly: 20041,
+  /** Another competition has this slug already (issue 35 point 12, decision 0036). */
+  slugTaken: 20060,
 } as const;
 
 /** Team's body codes (30xxx); texts live in the shared catalogue (events/src/messages/team.ts). */

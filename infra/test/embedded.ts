@@ -29,6 +29,8 @@ export const embeddedFiles: string[] = [
   'services/scoring/test/state-tables.int.test.ts',
   // The competition service: settings, phases, content, datasets and their downloads.
   'services/competition/test/competition.int.test.ts',
+  // Slugs: the unique index, the list's orders, and the migration's SQL on both databases.
+  'services/competition/test/slugs.int.test.ts',
   // Teams: forming, the merge rule against scoring's counts, access, and races on one connection.
   'services/team/test/teams.int.test.ts',
   'services/team/test/merge-rule.int.test.ts',

@@ -160,7 +160,7 @@ describe('team invitations and search by name', () => {
     expect(literal.records.map((r: { teamId: string }) => r.teamId)).toEqual([third]);
     expect((await searcher.web.get('/api/team/search', { competitionId, q: '%' })).body.data.total).toBe(1);
     // Limits: an empty or long query, a page too large.
-    for (const query of [
+    for (const query of <Record<string, string>[]>[
       { competitionId, q: '' },
       { competitionId, q: 'x'.repeat(31) },
       { competitionId, q: 'a', pageSize: '21' },
