@@ -215,9 +215,9 @@ export class TeamViews {
     if (state.ownerId !== me) throw teamErrors.notOwner();
     const now = new Date();
     const createdAt = new Map(
-      events
-        .filter((event) => isEvent(team.InvitationCreated, event))
-        .map((event) => [(event.data as { invitationId: string }).invitationId, event.occurredAt]),
+      events.flatMap((event) =>
+        isEvent(team.InvitationCreated, event) ? [[event.data.invitationId, event.occurredAt] as const] : [],
+      ),
     );
     const records = state.invitations
       .map((invitation) => ({
