@@ -481,7 +481,8 @@ export class Submissions {
     const phases = [...new Set(rows.map((row) => row.phase))];
     const published = new Set<string>();
     for (const phase of phases)
-      if ((await this.store.readStream(`leaderboard-${competitionId}-${phase}`)).length > 0) published.add(phase);
+      if ((await this.store.readStream(`leaderboard-${competitionId}-${phase}`)).length > 0)
+        published.add(phase);
     return rows.map((row) => ({
       submissionId: row.submission_id,
       queue: queue.get(row.submission_id) ?? null,
