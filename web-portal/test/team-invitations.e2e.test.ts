@@ -100,6 +100,10 @@ describe('team invitations and the search by name, in a real browser', () => {
     const card = page.getByTestId('invitation');
     await card.getByText('您受邀加入').waitFor();
     await card.getByText(teamName).waitFor();
+    // The competition's short name on its page (decision 0036), what `sais` takes for its id.
+    await expect(page.getByTestId('competition-slug').textContent()).resolves.toMatch(
+      /^简称（供 sais 命令行使用）： ?[a-z0-9-]+-2027$/,
+    );
     await page.screenshot({
       path: `${shots}join-by-invitation-zh-CN.png`,
       fullPage: true,
