@@ -47,6 +47,30 @@ const texts = {
     'zh-CN': '平台返回了 {status}，但不是预期的响应格式',
   },
   noCompetitions: { en: 'No competitions', 'zh-CN': '暂无比赛' },
+  competitionRequired: {
+    en: 'Name a competition by its id or its slug (sais competitions list shows both)',
+    'zh-CN': '请用编号或简称指定比赛（sais competitions list 会列出两者）',
+  },
+  signedUp: {
+    en: 'Signed up for {title} ({slug}); agreements accepted: {agreements}',
+    'zh-CN': '已报名 {title}（{slug}）；已同意的协议：{agreements}',
+  },
+  alreadySignedUp: {
+    en: 'You are already signed up for {title} ({slug})',
+    'zh-CN': '您已报名 {title}（{slug}）',
+  },
+  agreementsToAccept: {
+    en: 'Signing up accepts these agreements of {title}; read them on the competition page, then run again with --accept:\n{list}',
+    'zh-CN': '报名即同意 {title} 的以下协议；请在比赛页面阅读后加上 --accept 再次运行：\n{list}',
+  },
+  cancelled: {
+    en: 'Submission {id} cancelled; its allowance was given back',
+    'zh-CN': '提交 {id} 已取消，本次提交次数已退还',
+  },
+  sampleSaved: {
+    en: 'Sample submission saved to {path} ({bytes} bytes)',
+    'zh-CN': '提交样例已保存到 {path}（{bytes} 字节）',
+  },
   noFiles: { en: 'No files', 'zh-CN': '暂无文件' },
   noSubmissions: { en: 'No submissions yet', 'zh-CN': '暂无提交' },
   noRows: { en: 'The leaderboard is empty', 'zh-CN': '排行榜暂无数据' },
@@ -277,6 +301,8 @@ const fields = {
   name: { en: 'name', 'zh-CN': '文件名' },
   submitted: { en: 'submitted', 'zh-CN': '提交时间' },
   score: { en: 'score', 'zh-CN': '得分' },
+  privateScore: { en: 'private score', 'zh-CN': '私榜得分' },
+  slug: { en: 'slug', 'zh-CN': '简称' },
   file: { en: 'file', 'zh-CN': '文件' },
   message: { en: 'message', 'zh-CN': '说明' },
   competition: { en: 'competition', 'zh-CN': '比赛' },

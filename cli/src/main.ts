@@ -1,10 +1,18 @@
-import { identity, scoring } from '@sais/events';
+import { competition, identity, scoring } from '@sais/events';
 import { Command, CommanderError, Option } from 'commander';
 import { Api, NetworkError, PlatformError, UsageError } from './api.ts';
-import { listCompetitions, showCompetition } from './commands/competitions.ts';
+import { listCompetitions, resolveCompetition, showCompetition, signUp } from './commands/competitions.ts';
 import { downloadFiles, listFiles } from './commands/files.ts';
 import { leaderboard } from './commands/leaderboard.ts';
-import { finalSelect, listSubmissions, quota, showSubmission, submit } from './commands/submissions.ts';
+import {
+  cancelSubmission,
+  downloadSample,
+  finalSelect,
+  listSubmissions,
+  quota,
+  showSubmission,
+  submit,
+} from './commands/submissions.ts';
 import {
   applyToTeam,
   cancelApplication,
@@ -73,6 +81,21 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       const result = await action(contextOf(command), ...(args.slice(0, -1) as A));
       if (typeof result === 'number') code = result;
     };
+  /**
+   * A command whose first argument is a competition: its id or its slug (decision 0036), the slug
+   * looked up once before the command runs.
+   */
+  const runOn =
+    <A extends unknown[]>(
+      action: (context: Context, competitionId: string, ...args: A) => Promise<number | void>,
+    ) =>
+    async (...args: unknown[]) => {
+      const command = args.at(-1) as Command;
+      const context = contextOf(command);
+      const competitionId = await resolveCompetition(context, args[0] as string);
+      const result = await action(context, competitionId, ...(args.slice(1, -1) as A));
+      if (typeof result === 'number') code = result;
+    };
 
   const program = new Command('sais')
     .description('The SAIS competition platform from the command line (docs/cli.md)')
@@ -124,18 +147,43 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     .addOption(new Option('--status <status>').choices(['Not Started', 'Active', 'Completed']))
     .option('--type <type>', 'e.g. Algorithm')
     .option('--season <season>')
+    .option('-s, --search <words>', 'words in the title, slug or description (either language)')
+    .addOption(
+      new Option('--sort <order>', 'created (default), newest, prize, deadline or title').choices([
+        ...competition.requests.competitionSorts,
+      ]),
+    )
     .action(
-      run((context, options: { status?: string; type?: string; season?: string }) =>
-        listCompetitions(context, options),
+      run(
+        (
+          context,
+          options: { status?: string; type?: string; season?: string; search?: string; sort?: string },
+        ) => listCompetitions(context, options),
       ),
     );
   competitions
     .command('show <competition>')
-    .description('one competition: phases, limits, description')
-    .action(run((context, id: string) => showCompetition(context, id)));
+    .description('one competition (by id or slug): phases, limits, description')
+    .action(runOn((context, id) => showCompetition(context, id)));
+  program
+    .command('signup <competition>')
+    .description('sign up for a competition (verified accounts), accepting its agreements with --accept')
+    .option('--accept', 'accept the competition’s agreements (listed when left out)')
+    .action(runOn((context, id, options: { accept?: boolean }) => signUp(context, id, options)));
+  program
+    .command('cancel <submission>')
+    .description('cancel my team’s submission that is still waiting (its allowance is given back)')
+    .action(run((context, id: string) => cancelSubmission(context, id)));
+  program
+    .command('sample <competition>')
+    .description('download the sample submission (every test id, a placeholder value)')
+    .option('-o, --output <path>', 'where to write it (default: stdout)')
+    .action(
+      runOn((context, id, options: { output?: string }) => downloadSample(context, id, options.output)),
+    );
 
   const files = program.command('files').description('documentation files and datasets');
-  files.command('list <competition>').action(run((context, id: string) => listFiles(context, id)));
+  files.command('list <competition>').action(runOn((context, id) => listFiles(context, id)));
   files
     .command('download <competition> [file]')
     .description(
@@ -143,7 +191,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     )
     .option('-o, --output <dir>', 'directory', '.')
     .action(
-      run((context, id: string, file: string | undefined, options: { output: string }) =>
+      runOn((context, id, file: string | undefined, options: { output: string }) =>
         downloadFiles(context, id, file, options.output),
       ),
     );
@@ -161,10 +209,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     .option('--timeout <seconds>', 'how long --wait waits', (v) => Number(v), 600)
     .option('--interval <seconds>', 'how often --wait asks', (v) => Number(v), 2)
     .action(
-      run(
+      runOn(
         (
           context,
-          id: string,
+          id,
           options: { file: string; message?: string; wait?: boolean; timeout: number; interval: number },
         ) => submit(context, id, options),
       ),
@@ -181,11 +229,12 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       `a message kept with the submission (at most ${scoring.submissionDescriptionMax} characters)`,
     )
     .option('-y, --yes', 'stop the team’s previous run if it is still going, without asking')
-    .action(run((context, id: string, options: ContainerOptions) => submitContainer(context, id, options)));
+    .action(runOn((context, id, options: ContainerOptions) => submitContainer(context, id, options)));
   program
     .command('submissions <competition>')
-    .description('my team’s submissions')
-    .action(run((context, id: string) => listSubmissions(context, id)));
+    .description('my team’s submissions (the private score once final results are published)')
+    .option('--csv', 'as CSV')
+    .action(runOn((context, id, options: { csv?: boolean }) => listSubmissions(context, id, options)));
   program
     .command('submission <id>')
     .description('one of my submissions')
@@ -205,13 +254,13 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   program
     .command('quota <competition>')
     .description('submissions left today')
-    .action(run((context, id: string) => quota(context, id)));
+    .action(runOn((context, id) => quota(context, id)));
   program
     .command('final-select <competition> [submission...]')
     .description('choose up to 2 final submissions of a phase (none: the default, the 2 best public)')
     .option('--phase <phase>')
     .action(
-      run((context, id: string, ids: string[] | undefined, options: { phase?: string }) =>
+      runOn((context, id, ids: string[] | undefined, options: { phase?: string }) =>
         finalSelect(context, id, ids ?? [], options.phase),
       ),
     );
@@ -226,16 +275,15 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       'the board as it was at a past time, e.g. 2027-04-01T12:00:00+08:00 (to the minute)',
     )
     .action(
-      run(
-        (context, id: string, options: { private?: boolean; phase?: string; csv?: boolean; asOf?: string }) =>
-          leaderboard(context, id, options),
+      runOn((context, id, options: { private?: boolean; phase?: string; csv?: boolean; asOf?: string }) =>
+        leaderboard(context, id, options),
       ),
     );
 
   program
     .command('verify-seal <competition> [phase]')
     .description('recompute the published private leaderboard’s SHA-256 and compare it with its seal')
-    .action(run((context, id: string, phase: string | undefined) => verifySeal(context, id, phase)));
+    .action(runOn((context, id, phase: string | undefined) => verifySeal(context, id, phase)));
   program
     .command('verify-proof <submission>')
     .description('check that my score’s record is in a signed checkpoint of the scoring log')
@@ -260,13 +308,13 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     );
 
   const team = program.command('team').description('teams');
-  team.command('show <competition>').action(run((context, id: string) => showTeam(context, id)));
+  team.command('show <competition>').action(runOn((context, id) => showTeam(context, id)));
   team
     .command('create <competition> <name>')
-    .action(run((context, id: string, name: string) => createTeam(context, id, name)));
+    .action(runOn((context, id, name: string) => createTeam(context, id, name)));
   team
     .command('rename <competition> <name>')
-    .action(run((context, id: string, name: string) => renameTeam(context, id, name)));
+    .action(runOn((context, id, name: string) => renameTeam(context, id, name)));
   team
     .command('apply <teamId>')
     .description('ask to join a team')
@@ -274,7 +322,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   team
     .command('leave <competition>')
     .description('ask the owner to let you leave')
-    .action(run((context, id: string) => leaveTeam(context, id)));
+    .action(runOn((context, id) => leaveTeam(context, id)));
   team
     .command('accept <applicationId>')
     .description('owner: agree to an application')
@@ -291,15 +339,15 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   team
     .command('remove <competition> <userId>')
     .description('owner: remove a member')
-    .action(run((context, id: string, userId: string) => removeMember(context, id, userId)));
+    .action(runOn((context, id, userId: string) => removeMember(context, id, userId)));
   team
     .command('transfer <competition> <userId>')
     .description('owner: hand the team to another member')
-    .action(run((context, id: string, userId: string) => transferOwner(context, id, userId)));
+    .action(runOn((context, id, userId: string) => transferOwner(context, id, userId)));
   team
     .command('disband <competition>')
     .description('owner: dissolve the team')
-    .action(run((context, id: string) => disbandTeam(context, id)));
+    .action(runOn((context, id) => disbandTeam(context, id)));
 
   try {
     await program.parseAsync(argv);

@@ -57,7 +57,7 @@ describe('sais against a running platform', () => {
     const listed = await sais(['competitions', 'list'], {}, { cwd: home });
     expect(listed.code).toBe(0);
     expect(listed.stdout).toMatch(
-      new RegExp(`${competitionId}\\s+Active\\s+Algorithm\\s+preliminary\\s+1000\\s+CLI Cup`),
+      new RegExp(`${competitionId}\\s+cli-cup\\s+Active\\s+Algorithm\\s+preliminary\\s+1000\\s+CLI Cup`),
     );
     const json = await sais(['competitions', 'list', '--status', 'Active', '--json'], {}, { cwd: home });
     expect(JSON.parse(json.stdout).map((c: { competitionId: string }) => c.competitionId)).toContain(
@@ -323,6 +323,14 @@ describe('sais against a running platform', () => {
     }
     expect(verified.stdout).toContain('PASS: the published ranking is the sealed one');
     expect(verified.code).toBe(0);
+    // My submissions as CSV, by the competition's slug: the private score now that it is published.
+    const csv = await sais(['submissions', 'cli-seal', '--csv'], as(aliceToken));
+    expect(csv.stdout.split('\n')[0]).toBe(
+      'submissionId,submittedAt,phase,status,publicScore,privateScore,fileName,description',
+    );
+    expect(csv.stdout.split('\n').find((line) => line.startsWith(submissionId))).toMatch(
+      /,preliminary,Completed,1,1,result\.csv,/,
+    );
     // Once published, the proof covers the event's content too.
     let revealed = await sais(['verify-proof', submissionId, '--key', key], as(aliceToken));
     for (
@@ -493,6 +501,102 @@ describe('sais against a running platform', () => {
     const expired = await sais(['quota', competitionId], as(old.token));
     expect(expired.code).toBe(1);
     expect(expired.stderr.trim()).toBe('This access token has expired; create a new one on your user page');
+  });
+
+  it('takes a slug wherever it takes an id; lists with --search and --sort; signs up, fetches the sample and cancels, in both languages', async () => {
+    const operator = await h.person(['operator']);
+    const cup = await h.openCompetition(operator, 'Slug Cup', undefined, undefined, {
+      slug: 'slug-cup-2027',
+      bonus: 5000,
+      agreements: [
+        {
+          agreementId: 'rules',
+          title: { en: 'Rules', 'zh-CN': '规则' },
+          body: { en: 'Fair.', 'zh-CN': '公平。' },
+        },
+      ],
+    });
+    const bob = await h.person();
+    await h.verify(bob);
+    const bobToken = (await bob.token(['read', 'submit', 'team'], 'bob laptop')).token;
+
+    // The list: words in the slug, the orders.
+    const found = await sais(['competitions', 'list', '--search', 'slug-cup'], as(bobToken));
+    expect(found.stdout).toMatch(new RegExp(`${cup}\\s+slug-cup-2027\\s+Active`));
+    expect(found.stdout).not.toContain(competitionId);
+    const order = async (sort: string) =>
+      (
+        JSON.parse(
+          (await sais(['competitions', 'list', '-s', 'Cup', '--sort', sort, '--json'], as(bobToken))).stdout,
+        ) as {
+          competitionId: string;
+        }[]
+      ).map((c) => c.competitionId);
+    expect(await order('prize')).toEqual([cup, competitionId]);
+    expect(await order('title')).toEqual([competitionId, cup]);
+    expect(await order('newest')).toEqual([cup, competitionId]);
+    expect((await sais(['competitions', 'list', '--sort', 'random'], as(bobToken))).code).toBe(2);
+
+    // By slug: shown, and an unknown one refused in the language asked for.
+    const shown = await sais(['competitions', 'show', 'slug-cup-2027', '--lang', 'zh-CN'], as(bobToken));
+    expect(shown.stdout).toContain('Slug Cup（中文）');
+    expect(shown.stdout).toMatch(/^简称\s+slug-cup-2027$/m);
+    expect(shown.stdout).toMatch(/^已报名\s+否$/m);
+    const unknown = await sais(['competitions', 'show', 'no-such-cup'], as(bobToken));
+    expect(unknown).toMatchObject({ code: 1, stderr: 'This competition does not exist\n' });
+    const unknownZh = await sais(['quota', 'no-such-cup', '--lang', 'zh-CN'], as(bobToken));
+    expect(unknownZh).toMatchObject({ code: 1, stderr: '该比赛不存在\n' });
+
+    // Sign-up: the agreements named first, accepted with --accept.
+    const asked = await sais(['signup', 'slug-cup-2027'], as(bobToken));
+    expect(asked.code).toBe(2);
+    expect(asked.stderr).toContain('Signing up accepts these agreements of Slug Cup');
+    expect(asked.stderr).toContain('  rules: Rules');
+    const signed = await sais(['signup', 'slug-cup-2027', '--accept', '--lang', 'zh-CN'], as(bobToken));
+    expect(signed).toMatchObject({
+      code: 0,
+      stdout: '已报名 Slug Cup（中文）（slug-cup-2027）；已同意的协议：rules\n',
+    });
+    const again = await sais(['signup', cup], as(bobToken));
+    expect(again.stdout).toBe('You are already signed up for Slug Cup (slug-cup-2027)\n');
+    await h.signedUpEverywhere(cup, bob);
+
+    // The sample file, by slug: every test id with a placeholder.
+    const dir = await work();
+    const samplePath = join(dir, 'sample.csv');
+    const sample = await sais(['sample', 'slug-cup-2027', '-o', samplePath], as(bobToken));
+    expect(sample.code).toBe(0);
+    expect(sample.stdout).toMatch(/^Sample submission saved to .*sample\.csv \(\d+ bytes\)/);
+    const sampleText = await readFile(samplePath, 'utf8');
+    expect(sampleText.split('\n')[0]).toBe('id,yield');
+    expect(sampleText).toContain('r1,0');
+
+    // Submit by slug, then cancel: a scored submission is no longer cancellable (the platform's reason).
+    const file = join(dir, 'result.csv');
+    await writeFile(file, resultCsv(0));
+    const submitted = await sais(
+      ['submit', 'slug-cup-2027', '-f', file, '--wait', '--interval', '0.5'],
+      as(bobToken),
+    );
+    expect(submitted.code).toBe(0);
+    const submissionId = /submission ([0-9a-f-]{36})/.exec(submitted.stdout)![1]!;
+    const cancelled = await sais(['cancel', submissionId], as(bobToken));
+    expect(cancelled).toMatchObject({
+      code: 1,
+      stderr:
+        'This submission has already started evaluating (or finished), so it can no longer be cancelled\n',
+    });
+    const cancelledZh = await sais(['cancel', submissionId, '--lang', 'zh-CN'], as(bobToken));
+    expect(cancelledZh.stderr).toBe('该提交已开始评测（或已结束），无法取消\n');
+    // Its CSV: the private score stays empty until final results are published.
+    const csv = await sais(['submissions', 'slug-cup-2027', '--csv'], as(bobToken));
+    expect(csv.stdout.split('\n').find((line) => line.startsWith(submissionId))).toMatch(
+      /,preliminary,Completed,\d+(\.\d+)?,,result\.csv,$/,
+    );
+    const table = await sais(['submissions', 'slug-cup-2027', '--lang', 'zh-CN'], as(bobToken));
+    expect(table.stdout.split('\n')[0]).toMatch(/私榜得分/);
+    const team = await sais(['team', 'show', 'slug-cup-2027', '--json'], as(bobToken));
+    expect(JSON.parse(team.stdout)).toMatchObject({ competitionId: cup, signedUp: true });
   });
 
   it('waits out a 429 (Retry-After) and retries once', async () => {

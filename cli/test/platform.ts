@@ -110,6 +110,8 @@ export async function startPlatform(env: NodeJS.ProcessEnv = {}) {
     title = 'CLI Cup',
     truth = truthCsv,
     submissionKinds = ['result-file'],
+    /** More settings (a slug, agreements, the prize). */
+    extra: Record<string, unknown> = {},
   ) {
     admin ??= person(['admin']);
     const created = await (
@@ -137,6 +139,7 @@ export async function startPlatform(env: NodeJS.ProcessEnv = {}) {
           endsAt: new Date(Date.now() + 30 * day).toISOString(),
         },
       ],
+      ...extra,
     });
     if (created.code !== 0) throw new Error(`create: ${created.message}`);
     const competitionId = created.data.id as string;
@@ -178,6 +181,23 @@ export async function startPlatform(env: NodeJS.ProcessEnv = {}) {
    * signs up on the portal, and the other services learn of it.
    */
   async function signUp(competitionId: string, who: Person) {
+    await verify(who);
+    const signed = await who.web('POST', '/api/race/signUp', { competitionId, agreements: [] });
+    if (signed.code !== 0) throw new Error(`sign-up: ${signed.message}`);
+    await signedUpEverywhere(competitionId, who);
+  }
+
+  /** Scoring has heard of the sign-up. */
+  async function signedUpEverywhere(competitionId: string, who: Person) {
+    await eventually(async () => {
+      const found = await sql`select 1 from scoring.registrations
+        where competition_id = ${competitionId} and account_id = ${who.accountId}`.execute(db);
+      return found.rows.length > 0 ? true : undefined;
+    }, 'the sign-up mirror');
+  }
+
+  /** A reviewer approved the person's real name (the approval event, as the review records it). */
+  async function verify(who: Person) {
     await platform.stores.get('identity')!.append(
       I.IdentityVerificationApproved.aggregate,
       `verification-${who.accountId}`,
@@ -195,16 +215,19 @@ export async function startPlatform(env: NodeJS.ProcessEnv = {}) {
         where account_id = ${who.accountId}`.execute(db);
       return found.rows.length > 0 ? true : undefined;
     }, 'the verified-user mirror');
-    const signed = await who.web('POST', '/api/race/signUp', { competitionId, agreements: [] });
-    if (signed.code !== 0) throw new Error(`sign-up: ${signed.message}`);
-    await eventually(async () => {
-      const found = await sql`select 1 from scoring.registrations
-        where competition_id = ${competitionId} and account_id = ${who.accountId}`.execute(db);
-      return found.rows.length > 0 ? true : undefined;
-    }, 'the sign-up mirror');
   }
 
-  return { ...harness, origin, db, person, openCompetition, attachFile, signUp };
+  return {
+    ...harness,
+    origin,
+    db,
+    person,
+    openCompetition,
+    attachFile,
+    signUp,
+    verify,
+    signedUpEverywhere,
+  };
 }
 
 /**

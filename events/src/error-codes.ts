@@ -56,6 +56,8 @@ export const competitionCodes = {
   publicationRuleAdminOnly: 20040,
   /** The prize money of a competition that has some changed by an operator who is not an admin (issue 33). */
   prizeMoneyAdminOnly: 20041,
+  /** Another competition has this slug already (issue 35 point 12, decision 0036). */
+  slugTaken: 20060,
 } as const;
 
 /** Team's body codes (30xxx); texts live in the shared catalogue (events/src/messages/team.ts). */
@@ -75,6 +77,13 @@ export const teamCodes = {
   mergeExceedsSubmissions: 30013,
   dissolveReasonRequired: 30050,
   ownTeamDecision: 30051,
+  // Invitations (issue 35, decision 0035): 30060–30069.
+  invitationNotFound: 30060,
+  invitationExpired: 30061,
+  invitationRevoked: 30062,
+  invitationUsedUp: 30063,
+  invitationsLimit: 30064,
+  invitationsTotalLimit: 30065,
 } as const;
 
 /** Scoring's body codes (40xxx); texts live in events/src/messages/scoring.ts. */

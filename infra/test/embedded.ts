@@ -29,11 +29,15 @@ export const embeddedFiles: string[] = [
   'services/scoring/test/state-tables.int.test.ts',
   // The competition service: settings, phases, content, datasets and their downloads.
   'services/competition/test/competition.int.test.ts',
+  // Slugs: the unique index, the list's orders, and the migration's SQL on both databases.
+  'services/competition/test/slugs.int.test.ts',
   // Teams: forming, the merge rule against scoring's counts, access, and races on one connection.
   'services/team/test/teams.int.test.ts',
   'services/team/test/merge-rule.int.test.ts',
   'services/team/test/access.int.test.ts',
   'services/team/test/concurrency.int.test.ts',
+  // Invitation codes (their hashes, the clock) and the search by name (LIKE, lower(), paging).
+  'services/team/test/invitations.int.test.ts',
 ];
 
 /** The portal's browser tests run again on the embedded default (paths within web-portal/). */

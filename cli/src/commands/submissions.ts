@@ -3,6 +3,7 @@ import { basename } from 'node:path';
 import { type competition, scoring } from '@sais/events';
 import { UsageError } from '../api.ts';
 import { uploadResumable } from './resumable.ts';
+import { resolveCompetition } from './competitions.ts';
 import type { Context } from '../output.ts';
 import { emit, fieldLines, table } from '../output.ts';
 
@@ -98,19 +99,91 @@ export async function submit(
 }
 
 /** `sais submissions <competition>`. */
-export async function listSubmissions(context: Context, competitionId: string) {
+const csvField = (value: unknown) => {
+  const s = value === null || value === undefined ? '' : String(value);
+  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+};
+
+/** `sais submissions <competition> --csv`: one line a submission, the private score once published. */
+export const submissionsCsvHeader = [
+  'submissionId',
+  'submittedAt',
+  'phase',
+  'status',
+  'publicScore',
+  'privateScore',
+  'fileName',
+  'description',
+];
+
+export function submissionsCsv(list: Submission[]): string {
+  const lines = list.map((s) =>
+    [
+      s.submissionId,
+      s.submittedAt,
+      s.phase,
+      s.status,
+      s.score,
+      s.privateScore ?? null,
+      s.fileName,
+      s.description,
+    ]
+      .map(csvField)
+      .join(','),
+  );
+  return [submissionsCsvHeader.join(','), ...lines].join('\n');
+}
+
+/** `sais cancel <submission>`: withdraw a submission still waiting (its allowance is given back). */
+export async function cancelSubmission(context: Context, submissionId: string) {
+  const answer = await context.api.post<{ submissionId: string; status: string }>('/api/submission/cancel', {
+    submissionId,
+  } satisfies scoring.requests.CancelSubmission);
+  emit(context, answer, () => context.t('cancelled', { id: submissionId }));
+}
+
+/** `sais sample <competition> [-o path]`: the sample submission (every test id, a placeholder value). */
+export async function downloadSample(context: Context, competitionId: string, output: string | undefined) {
+  const response = await context.api.fetch(
+    context.api.url('/api/submission/sample', { competitionId } satisfies scoring.requests.CompetitionQuery),
+  );
+  if (!response.ok || !(response.headers.get('content-type') ?? '').startsWith('text/csv'))
+    await context.api.envelope(response);
+  const bytes = Buffer.from(await response.arrayBuffer());
+  if (!output) {
+    process.stdout.write(bytes);
+    return;
+  }
+  await writeFile(output, bytes);
+  emit(context, { path: output, bytes: bytes.length }, () =>
+    context.t('sampleSaved', { path: output, bytes: bytes.length }),
+  );
+}
+
+export async function listSubmissions(
+  context: Context,
+  competitionId: string,
+  options: { csv?: boolean } = {},
+) {
   const list = await mine(context, competitionId);
+  if (options.csv) {
+    context.out(submissionsCsv(list));
+    return;
+  }
   emit(context, list, () =>
     list.length === 0
       ? context.t('noSubmissions')
       : table(
-          (['id', 'submitted', 'phase', 'status', 'score', 'file', 'message'] as const).map(context.f),
+          (['id', 'submitted', 'phase', 'status', 'score', 'privateScore', 'file', 'message'] as const).map(
+            context.f,
+          ),
           list.map((s) => [
             s.submissionId,
             s.submittedAt,
             s.phase,
             s.status,
             s.score,
+            s.privateScore ?? null,
             s.fileName,
             // One line a row: a message's line breaks shown as spaces (`--json` keeps it as sent).
             s.description?.replace(/\s+/g, ' ') ?? null,
@@ -129,7 +202,7 @@ export async function showSubmission(
   options: { competition?: string; log?: boolean; file?: boolean; output?: string },
 ) {
   const competitions = options.competition
-    ? [options.competition]
+    ? [await resolveCompetition(context, options.competition)]
     : (
         await context.api.get<competition.responses.MyCompetitionPage>('/api/race/userRaceList', {
           page: 1,

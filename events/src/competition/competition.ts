@@ -24,7 +24,44 @@ export const settingLimits = {
   dailySubmissionLimit: { min: 1, max: 100 },
 } as const;
 
+/**
+ * A competition's short name (issue 35 point 12, decision 0036): lower-case letters and digits in
+ * words joined by single hyphens, 3–60 characters, unique; `sais` takes it wherever it takes an id.
+ */
+export const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const slugLength = { min: 3, max: 60 } as const;
+export const competitionSlug = z
+  .string({ message: 'competitionSlugInvalid' })
+  .trim()
+  .min(slugLength.min, { message: 'competitionSlugInvalid' })
+  .max(slugLength.max, { message: 'competitionSlugInvalid' })
+  .regex(slugPattern, { message: 'competitionSlugInvalid' });
+
+/**
+ * The slug a title gives (decision 0036): its English words, lower case, ASCII letters and digits,
+ * joined by hyphens, cut at a word boundary to at most 50 characters (room for a "-2" suffix); null
+ * when fewer than 3 characters are left (the caller then names it by its id).
+ */
+export function slugOf(title: string): string | null {
+  const words = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  let slug = '';
+  for (const word of words) {
+    const next = slug ? `${slug}-${word}` : word;
+    if (next.length > 50) break;
+    slug = next;
+  }
+  if (!slug && words[0]) slug = words[0].slice(0, 50);
+  return slug.length >= slugLength.min ? slug : null;
+}
+
 export const CompetitionSettings = z.object({
+  /** Set once, at creation (given by the operator or derived from the English title). */
+  slug: competitionSlug.optional(),
   title: localized,
   description: localized,
   type: z.enum(competitionTypes),

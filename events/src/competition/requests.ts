@@ -4,7 +4,7 @@
  * (`POST /api/admin/competitions/:id/files`) is a multipart form described by its route.
  */
 import { z } from 'zod';
-import { CompetitionSettings, competitionTypes, phaseNames } from './competition.ts';
+import { CompetitionSettings, competitionSlug, competitionTypes, phaseNames } from './competition.ts';
 import { SectionText } from './content.ts';
 
 /** The largest page the lists answer. */
@@ -21,13 +21,21 @@ export const competitionStatuses = ['Not Started', 'Active', 'Completed'] as con
 /** The longest search text of `GET /api/race/list`. */
 export const searchMaxLength = 100;
 
+/**
+ * Orders of `GET /api/race/list` (decision 0036): created (oldest first), newest, prize (largest
+ * first), deadline (the earliest end of the last scheduled phase first; none last), title (English).
+ */
+export const competitionSorts = ['created', 'newest', 'prize', 'deadline', 'title'] as const;
+
 /** `GET /api/race/list`. */
 export const listQuery = paging.extend({
   status: z.enum(competitionStatuses).optional(),
   type: z.enum(competitionTypes).optional(),
   season: z.string().max(40).optional(),
-  /** Words to find in the title or description, in either language (case-insensitive). */
+  /** Words to find in the title, slug or description, in either language (case-insensitive). */
   search: z.string().trim().max(searchMaxLength).optional(),
+  /** The order (decision 0036); oldest first when left out. */
+  sort: z.enum(competitionSorts).optional(),
 });
 
 /** `GET /api/race/detail`, `/api/race/files`, `/api/race/content`. */
@@ -54,8 +62,10 @@ export const createCompetition = CompetitionSettings.extend({
   submissionKinds: CompetitionSettings.shape.submissionKinds.default(['result-file']),
   phases: z.array(phaseBody).max(4).default([]),
 });
-/** `PUT /api/admin/competitions/:id`: the settings to change. */
-export const updateCompetition = CompetitionSettings.partial();
+/** `PUT /api/admin/competitions/:id`: the settings to change (the slug is set once, at creation). */
+export const updateCompetition = CompetitionSettings.omit({ slug: true }).partial();
+/** `GET /api/race/bySlug`: a competition by its short name. */
+export const slugQuery = z.object({ slug: competitionSlug });
 
 /** `PUT /api/admin/competitions/:id/content/:section`: one section in both languages (Markdown). */
 export const sectionBody = SectionText;
@@ -63,6 +73,7 @@ export const sectionBody = SectionText;
 export type Paging = z.input<typeof paging>;
 export type ListQuery = z.input<typeof listQuery>;
 export type CompetitionQuery = z.input<typeof competitionQuery>;
+export type SlugQuery = z.input<typeof slugQuery>;
 export type FileQuery = z.input<typeof fileQuery>;
 export type SignUp = z.input<typeof signUp>;
 export type PhaseBody = z.input<typeof phaseBody>;

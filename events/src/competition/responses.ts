@@ -18,6 +18,7 @@ export type PhaseView = z.infer<typeof phaseView>;
 /** A competition as listed: its settings, the phases it has, its status and the phase open now. */
 export const competitionView = CompetitionSettings.extend({
   competitionId: z.string(),
+  slug: z.string().describe('the unique short name (decision 0036); `sais` takes it wherever it takes an id'),
   phases: z.object(Object.fromEntries(phaseNames.map((name) => [name, phaseView.optional()]))) as z.ZodObject<
     Record<(typeof phaseNames)[number], z.ZodOptional<typeof phaseView>>
   >,

@@ -37,6 +37,14 @@ export const competitionMessages = {
     en: 'Only an admin can change the prize money of a competition that has prize money (the two-operator rule for its final results depends on it)',
     'zh-CN': '只有管理员可以修改有奖金比赛的奖金（其最终成绩的双人审核规则取决于奖金）',
   },
+  slugTaken: {
+    en: 'Another competition already has this short name; choose another',
+    'zh-CN': '已有其他比赛使用该简称，请另选一个',
+  },
+  competitionSlugInvalid: {
+    en: 'A short name is 3 to 60 lower-case letters or digits, words joined by single hyphens (e.g. crop-yield-2027)',
+    'zh-CN': '简称为 3～60 个小写字母或数字，单词之间以一个连字符连接（例如 crop-yield-2027）',
+  },
   contentTooLong: {
     en: `The text is too long: a section can have at most ${maxLength} characters in each language`,
     'zh-CN': `内容过长：每个栏目每种语言最多 ${maxLength} 个字符`,

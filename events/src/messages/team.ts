@@ -53,4 +53,30 @@ export const teamMessages = {
     en: 'Please give a reason for dissolving the team',
     'zh-CN': '请填写解散队伍的原因',
   },
+  teamJoined: { en: 'You joined the team', 'zh-CN': '已加入队伍' },
+  // Invitations (issue 35, decision 0035): 30060–30069.
+  teamInvitationNotFound: {
+    en: 'This invitation code is not valid; ask the team owner for a new one',
+    'zh-CN': '该邀请码无效，请向队长索取新的邀请码',
+  },
+  teamInvitationExpired: {
+    en: 'This invitation has expired; ask the team owner for a new one',
+    'zh-CN': '该邀请已过期，请向队长索取新的邀请',
+  },
+  teamInvitationRevoked: {
+    en: 'The team owner has revoked this invitation',
+    'zh-CN': '队长已撤销该邀请',
+  },
+  teamInvitationUsedUp: {
+    en: 'This invitation has been used as many times as it allows',
+    'zh-CN': '该邀请的使用次数已用完',
+  },
+  teamInvitationsLimit: {
+    en: 'A team holds at most {{limit}} open invitations; revoke one first',
+    'zh-CN': '每支队伍最多保留 {{limit}} 个有效邀请，请先撤销一个',
+  },
+  teamInvitationsTotalLimit: {
+    en: 'This team has made as many invitations as a team may ({{limit}})',
+    'zh-CN': '该队伍创建的邀请已达上限（{{limit}} 个）',
+  },
 } as const satisfies Record<string, Text>;

@@ -57,6 +57,8 @@ export const mySubmission = z.object({
   fileName: z.string(),
   status: submissionStatus,
   score: z.number().nullable(),
+  /** The private leaderboard's score: null until the phase's final results are published (decision 0036). */
+  privateScore: z.number().nullable(),
   log: z.string().nullable(),
   refusal: refusalView.nullable(),
   logText: z.string().nullable(),

@@ -93,3 +93,53 @@ export const teamRecord = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
+
+/** An invitation as its team's owner sees it (`GET /api/team/invitations`); the code is shown once, at creation. */
+export const invitationView = z.object({
+  invitationId: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  maxUses: z.number(),
+  uses: z.number(),
+  status: z.enum(['open', 'expired', 'revoked', 'usedUp']),
+});
+export type InvitationView = z.infer<typeof invitationView>;
+export const invitationsView = z.object({
+  open: z.number().describe('open invitations (the team holds at most invitationLimits.openMax)'),
+  records: z.array(invitationView),
+});
+export type InvitationsView = z.infer<typeof invitationsView>;
+
+/** `POST /api/team/invitation/create`: the code, shown this once (only its SHA-256 is kept). */
+export const invitationCreated = invitationView.extend({ code: z.string() });
+export type InvitationCreated = z.infer<typeof invitationCreated>;
+
+/** What an invitation code opens (`GET /api/team/invitation`), before joining. */
+export const invitationPreview = z.object({
+  teamId: z.string(),
+  competitionId: z.string(),
+  name: z.string(),
+  ownerName: z.string(),
+  memberCount: z.number(),
+  teamSizeLimit: z.number(),
+  expiresAt: z.string(),
+});
+export type InvitationPreview = z.infer<typeof invitationPreview>;
+
+/** One team found by name (`GET /api/team/search`): what the team's own summary shows, no more. */
+export const teamSearchResult = z.object({
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  records: z.array(
+    z.object({
+      teamId: z.string(),
+      name: z.string(),
+      ownerName: z.string(),
+      memberCount: z.number(),
+      teamSizeLimit: z.number(),
+      full: z.boolean(),
+    }),
+  ),
+});
+export type TeamSearchResult = z.infer<typeof teamSearchResult>;

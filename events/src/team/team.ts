@@ -132,6 +132,41 @@ export const OwnershipTransferred = defineEvent({
   data: z.object({ ...base, fromId: id, toId: id, teamName }),
 });
 
+// Invitations (issue 35, decision 0035): the owner's standing agreement to let someone join, by a code.
+const invitation = { ...base, invitationId: id };
+
+export const InvitationCreated = defineEvent({
+  type: 'team.InvitationCreated',
+  version: 1,
+  meaning:
+    'The owner made an invitation code for the team: who holds it may join directly until it expires, is revoked or is used up. Only the SHA-256 of the code is kept.',
+  aggregate,
+  data: z.object({
+    ...invitation,
+    createdBy: id,
+    codeHash: z.string().regex(/^[0-9a-f]{64}$/),
+    expiresAt: z.iso.datetime(),
+    maxUses: z.number().int().min(1),
+  }),
+});
+
+export const InvitationRevoked = defineEvent({
+  type: 'team.InvitationRevoked',
+  version: 1,
+  meaning: 'The owner revoked an invitation: its code lets nobody join any more.',
+  aggregate,
+  data: z.object({ ...invitation, revokedBy: id }),
+});
+
+export const InvitationUsed = defineEvent({
+  type: 'team.InvitationUsed',
+  version: 1,
+  meaning:
+    "A participant joined the team with an invitation's code; the JoinAccepted that follows (its applicationId is joinId, decided by the invitation's maker) seats them.",
+  aggregate,
+  data: z.object({ ...invitation, accountId: id, joinId: id }),
+});
+
 /** Every event of a team's stream (`events/test/registry.unit.test.ts` keeps the list whole): consumers narrow with it. */
 export const teamEvents = [
   TeamCreated,
@@ -148,4 +183,7 @@ export const teamEvents = [
   LeaveRejected,
   MemberRemoved,
   OwnershipTransferred,
+  InvitationCreated,
+  InvitationRevoked,
+  InvitationUsed,
 ] as const;

@@ -1,4 +1,14 @@
-import { ArrayInput, Create, SelectInput, SimpleForm, SimpleFormIterator, required } from 'react-admin';
+import { competition } from '@sais/events';
+import {
+  ArrayInput,
+  Create,
+  SelectInput,
+  SimpleForm,
+  SimpleFormIterator,
+  TextInput,
+  regex,
+  required,
+} from 'react-admin';
 import { ZonedDateTimeInput } from '../trust/ZonedDateTimeInput';
 import { phaseChoices } from './choices';
 import { SettingsInputs, settingsForApi } from './SettingsInputs';
@@ -32,6 +42,12 @@ export function CompetitionCreate() {
       })}
     >
       <SimpleForm defaultValues={defaults}>
+        {/* Set once, here (decision 0036): the short name `sais` takes for the competition's id. */}
+        <TextInput
+          source="slug"
+          validate={regex(competition.slugPattern, 'competitionSlugInvalid')}
+          parse={(value: string) => value.trim() || undefined}
+        />
         <SettingsInputs />
         <ArrayInput source="phases">
           <SimpleFormIterator inline disableReordering>

@@ -1,3 +1,4 @@
+import { messages } from '@sais/events';
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
 import { integrityEn } from '../integrity/messages';
@@ -5,6 +6,8 @@ import { trustEn } from '../trust/messages';
 import { operationsEn } from '../operations/messages';
 
 export const en: TranslationMessages = {
+  // The slug's rule (decision 0036), in the catalogue's words.
+  competitionSlugInvalid: messages.competitionSlugInvalid.en,
   ...englishMessages,
   resources: {
     ...operationsEn.resources,

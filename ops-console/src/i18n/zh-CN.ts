@@ -1,3 +1,4 @@
+import { messages } from '@sais/events';
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
 import { integrityZh } from '../integrity/messages';
@@ -7,6 +8,8 @@ import { operationsZhCN } from '../operations/messages';
 // No Chinese react-admin package is installed: the core messages a console shows are translated
 // here; rarely seen ones (file inputs, saved queries, the configurable inspector) stay in English.
 export const zhCN: TranslationMessages = {
+  // The slug's rule (decision 0036), in the catalogue's words.
+  competitionSlugInvalid: messages.competitionSlugInvalid['zh-CN'],
   ...englishMessages,
   ra: {
     ...englishMessages.ra,

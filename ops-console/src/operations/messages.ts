@@ -18,6 +18,7 @@ export const operationsEn = {
       name: 'Competition |||| Competitions',
       fields: {
         title: 'Title',
+        slug: 'Short name (slug; from the English title when empty; cannot change later)',
         type: 'Type',
         season: 'Season',
         status: 'Status',
@@ -250,6 +251,7 @@ export const operationsZhCN: typeof operationsEn = {
       name: '比赛',
       fields: {
         title: '标题',
+        slug: '简称（slug；留空则取自英文标题；创建后不可更改）',
         type: '类型',
         season: '赛季',
         status: '状态',

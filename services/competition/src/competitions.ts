@@ -30,8 +30,42 @@ export interface ListQuery {
   type?: string;
   season?: string;
   search?: string | undefined;
+  sort?: (typeof competition.requests.competitionSorts)[number] | undefined;
   page: number;
   pageSize: number;
+}
+
+type Listed = {
+  slug: string;
+  bonus: number;
+  title: { en: string };
+  phases: Record<string, { endsAt: string } | undefined>;
+};
+
+/** The end of a competition's last scheduled phase (its deadline), or null without phases. */
+const deadlineOf = (item: Listed) =>
+  Object.values(item.phases).reduce<number | null>((latest, phase) => {
+    const end = phase ? Date.parse(phase.endsAt) : NaN;
+    return Number.isNaN(end) ? latest : Math.max(latest ?? end, end);
+  }, null);
+
+/**
+ * The list's orders (decision 0036), each stable (ties in creation order, which the rows come in):
+ * created, newest, prize (largest first), deadline (earliest first, none last), title (English).
+ */
+export function sortCompetitions<T extends Listed>(items: T[], sort: ListQuery['sort']) {
+  if (!sort || sort === 'created') return items;
+  if (sort === 'newest') return items.reverse();
+  const key: (item: T) => number | string =
+    sort === 'prize'
+      ? (item) => -item.bonus
+      : sort === 'deadline'
+        ? (item) => deadlineOf(item) ?? Number.POSITIVE_INFINITY
+        : (item) => item.title.en.toLowerCase();
+  return items.sort((a, b) => {
+    const [x, y] = [key(a), key(b)];
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
 }
 
 export class Competitions {
@@ -66,9 +100,11 @@ export class Competitions {
           season: state.settings.season,
           version: appended.at(-1)!.streamVersion,
         };
+        // The slug is set once, when the row is made (decision 0036); older rows got theirs by migration.
+        const slug = state.settings.slug ?? `competition-${competitionId}`;
         await this.#t(trx)
           .insertInto('competitions')
-          .values({ competition_id: competitionId, ...row })
+          .values({ competition_id: competitionId, slug, ...row })
           .onConflict((oc) => oc.column('competition_id').doUpdateSet(row))
           .execute();
         await work?.(trx);
@@ -83,7 +119,12 @@ export class Competitions {
     { byAdmin = false } = {},
   ) {
     const competitionId = randomUUID();
-    await this.execute(competitionId, { type: 'Create', competitionId, settings, byAdmin }, metadata);
+    const slug = await this.#freeSlug(settings, competitionId);
+    await this.execute(
+      competitionId,
+      { type: 'Create', competitionId, settings: { ...settings, slug }, byAdmin },
+      metadata,
+    );
     for (const phase of phases)
       await this.execute(competitionId, { type: 'SchedulePhase', ...phase }, metadata);
     return competitionId;
@@ -144,6 +185,38 @@ export class Competitions {
     };
   }
 
+  /**
+   * The new competition's slug (decision 0036): the operator's, refused when another has it; else the
+   * English title's, numbered (-2, -3…) past the ones taken; else one made of the id.
+   */
+  async #freeSlug(settings: Settings, competitionId: string): Promise<string> {
+    const taken = async (slug: string) =>
+      Boolean(
+        await this.#t().selectFrom('competitions').select('slug').where('slug', '=', slug).executeTakeFirst(),
+      );
+    if (settings.slug) {
+      if (await taken(settings.slug)) throw competitionErrors.slugTaken();
+      return settings.slug;
+    }
+    const base = competition.slugOf(settings.title.en) ?? `competition-${competitionId.slice(0, 8)}`;
+    for (let n = 1; n <= 100; n++) {
+      const slug = n === 1 ? base : `${base}-${n}`;
+      if (!(await taken(slug))) return slug;
+    }
+    return `${base}-${competitionId.slice(0, 8)}`;
+  }
+
+  /** A competition's id by its slug (decision 0036). */
+  async idOfSlug(slug: string): Promise<string> {
+    const row = await this.#t()
+      .selectFrom('competitions')
+      .select('competition_id')
+      .where('slug', '=', slug)
+      .executeTakeFirst();
+    if (!row) throw notFound();
+    return row.competition_id;
+  }
+
   async #find(competitionId: string) {
     const row = await this.#t()
       .selectFrom('competitions')
@@ -158,6 +231,7 @@ export class Competitions {
     return {
       competitionId: row.competition_id,
       ...row.settings,
+      slug: row.slug,
       phases: row.phases,
       status: statusAt(row.phases, now),
       currentPhase: currentPhase(row.phases, now),
@@ -176,11 +250,16 @@ export class Competitions {
       (item) =>
         (!query.status || item.status === query.status) &&
         words.every((word) =>
-          [item.title.en, item.title['zh-CN'], item.description.en, item.description['zh-CN']].some((text) =>
-            text.toLowerCase().includes(word),
-          ),
+          [
+            item.slug,
+            item.title.en,
+            item.title['zh-CN'],
+            item.description.en,
+            item.description['zh-CN'],
+          ].some((text) => text.toLowerCase().includes(word)),
         ),
     );
+    sortCompetitions(filtered, query.sort);
     const start = (query.page - 1) * query.pageSize;
     return {
       total: filtered.length,

@@ -12,6 +12,7 @@ const fail = (key: keyof typeof competitionCodes, status: number, data?: unknown
  */
 export const competitionErrors = {
   competitionNotFound: () => fail('competitionNotFound', 404),
+  slugTaken: () => fail('slugTaken', 409),
   /** Creating a competition whose id exists already. */
   competitionExists: () => new AppError(errorCodes.conflict, 'concurrentChange', 409),
   phaseDatesInvalid: () => fail('phaseDatesInvalid', 400),

@@ -456,6 +456,7 @@ export class Submissions {
         's.file_name',
         's.status',
         's.public_score',
+        's.private_score',
         's.log',
         's.refusal',
         's.created_at',
@@ -475,6 +476,13 @@ export class Submissions {
     )
       ? await this.#queue(competitionId, teamId)
       : new Map<string, Queued>();
+    // The private score once its phase's final results are published (issue 35 point 12), never before:
+    // published = the board stream (standings.ts boardStream) has its seal.
+    const phases = [...new Set(rows.map((row) => row.phase))];
+    const published = new Set<string>();
+    for (const phase of phases)
+      if ((await this.store.readStream(`leaderboard-${competitionId}-${phase}`)).length > 0)
+        published.add(phase);
     return rows.map((row) => ({
       submissionId: row.submission_id,
       queue: queue.get(row.submission_id) ?? null,
@@ -483,6 +491,7 @@ export class Submissions {
       fileName: row.file_name,
       status: row.status,
       score: row.public_score,
+      privateScore: published.has(row.phase) ? row.private_score : null,
       /** A container run's output, or an older row's English log (as is). */
       log: row.log,
       /** Why the scorer refused the file: a key of @sais/events fileRefusalTexts with its parameters. */

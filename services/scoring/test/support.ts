@@ -100,9 +100,11 @@ export async function scoringHarness(
       season: state.settings.season,
       version: events.at(-1)!.streamVersion,
     };
-    await sql`insert into competition.competitions (competition_id, settings, phases, content, type, season, version)
+    // The slug as the competition service sets it when it makes the row (decision 0036).
+    const slug = state.settings.slug ?? `competition-${competitionId}`;
+    await sql`insert into competition.competitions (competition_id, settings, phases, content, type, season, version, slug)
       values (${competitionId}, ${row.settings}::jsonb, ${row.phases}::jsonb, ${row.content}::jsonb, ${row.type},
-        ${row.season}, ${row.version})
+        ${row.season}, ${row.version}, ${slug})
       on conflict (competition_id) do update set settings = excluded.settings, phases = excluded.phases,
         content = excluded.content, type = excluded.type, season = excluded.season, version = excluded.version`.execute(
       db,

@@ -24,6 +24,14 @@ export const teamErrors = {
       data: { field: 'reason' },
     }),
   ownTeamDecision: () => new AppError(teamCodes.ownTeamDecision, 'teamOwnDecision', 403),
+  invitationNotFound: () => new AppError(teamCodes.invitationNotFound, 'teamInvitationNotFound', 404),
+  invitationExpired: () => new AppError(teamCodes.invitationExpired, 'teamInvitationExpired', 410),
+  invitationRevoked: () => new AppError(teamCodes.invitationRevoked, 'teamInvitationRevoked', 410),
+  invitationUsedUp: () => new AppError(teamCodes.invitationUsedUp, 'teamInvitationUsedUp', 410),
+  invitationsLimit: (limit: number) =>
+    new AppError(teamCodes.invitationsLimit, 'teamInvitationsLimit', 409, { data: { limit } }),
+  invitationsTotalLimit: (limit: number) =>
+    new AppError(teamCodes.invitationsTotalLimit, 'teamInvitationsTotalLimit', 409, { data: { limit } }),
   // Role failures keep the platform's 403 body code (the portal treats them alike), with a specific text.
   notOwner: () => new AppError(errorCodes.forbidden, 'notTeamOwner', 403),
   notMember: () => new AppError(errorCodes.forbidden, 'notTeamMember', 403),

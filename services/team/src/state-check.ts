@@ -36,6 +36,16 @@ export const teamStateCheck: StateCheck = {
       key: ['competition_id', 'account_id'],
       columns: { competition_id: uuid, account_id: uuid, used: { type: 'integer' } },
     },
+    {
+      table: 'invitation_codes',
+      key: ['code_hash'],
+      columns: { code_hash: { type: 'text' }, invitation_id: uuid, team_id: uuid },
+    },
+    {
+      table: 'team_names',
+      key: ['team_id'],
+      columns: { team_id: uuid, competition_id: uuid, name: { type: 'text' }, owner_id: uuid },
+    },
   ],
   apply: applyTeam,
 };
@@ -55,9 +65,21 @@ function applyTeam(rows: ExpectedRows, event: EventEnvelope): void {
   };
   const leave = (competitionId: string, accountId: string) =>
     rows.delete('seats', { competition_id: competitionId, account_id: accountId });
+  const named = (teamId: string, change: Record<string, unknown>) => {
+    const row = rows.get('team_names', { team_id: teamId });
+    if (row) rows.set('team_names', { ...row, ...change });
+  };
   if (isEvent(E.TeamCreated, event)) {
-    const { competitionId, ownerId, teamId } = event.data;
+    const { competitionId, ownerId, teamId, name } = event.data;
     seat(competitionId, ownerId, teamId);
+    rows.set('team_names', { team_id: teamId, competition_id: competitionId, name, owner_id: ownerId });
+  } else if (isEvent(E.TeamRenamed, event)) {
+    named(event.data.teamId, { name: event.data.name });
+  } else if (isEvent(E.OwnershipTransferred, event)) {
+    named(event.data.teamId, { owner_id: event.data.toId });
+  } else if (isEvent(E.InvitationCreated, event)) {
+    const { codeHash, invitationId, teamId } = event.data;
+    rows.set('invitation_codes', { code_hash: codeHash, invitation_id: invitationId, team_id: teamId });
   } else if (isEvent([E.JoinRequested, E.LeaveRequested], event)) {
     const data = event.data;
     rows.set('open_applications', {
@@ -86,5 +108,6 @@ function applyTeam(rows: ExpectedRows, event: EventEnvelope): void {
     const { teamId } = event.data;
     for (const row of [...rows.rows('seats')]) if (row.team_id === teamId) rows.delete('seats', row);
     closeWhere((row) => row.team_id === teamId);
+    rows.delete('team_names', { team_id: teamId });
   }
 }

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import { migration as m2026_11_22_01_competitions } from './migrations/2026-11-22-01-competitions.ts';
 import { migration as m2026_11_26_01_download_days } from './migrations/2026-11-26-01-download-days.ts';
 import { migration as m2026_11_26_02_content } from './migrations/2026-11-26-02-content.ts';
+import { migration as m2026_11_28_30_competition_slugs } from './migrations/2026-11-28-30-competition-slugs.ts';
 
 /**
  * Competition's tables beside its event store (schema `competition`): one file per migration in
@@ -11,4 +12,5 @@ export const competitionMigrations: Record<string, Migration> = {
   '2026-11-22-01-competitions': m2026_11_22_01_competitions,
   '2026-11-26-01-download-days': m2026_11_26_01_download_days,
   '2026-11-26-02-content': m2026_11_26_02_content,
+  '2026-11-28-30-competition-slugs': m2026_11_28_30_competition_slugs,
 };

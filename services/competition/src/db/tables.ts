@@ -4,6 +4,8 @@ import type { Content, Phase, PhaseName, Settings } from '../domain/competition.
 export interface CompetitionsTable {
   competition_id: string;
   settings: Settings;
+  /** Unique short name (decision 0036): from the settings, or given by the migration to older ones. */
+  slug: string;
   phases: Partial<Record<PhaseName, Phase>>;
   content: Generated<Content>;
   type: string;

@@ -24,7 +24,7 @@ export async function raceRoutes(
     {
       schema: {
         tags,
-        summary: 'Competitions with filters (status, type, season) and paging',
+        summary: 'Competitions with filters (status, type, season, search words), an order (sort) and paging',
         querystring: S.listQuery,
         response: { 200: envelopeOf(R.competitionPage) },
       },
@@ -45,6 +45,23 @@ export async function raceRoutes(
     async (request) => {
       const principal = await auth.principal(request);
       return ok(await competitions.detail(request.query.competitionId, principal?.accountId ?? null));
+    },
+  );
+
+  app.get(
+    '/api/race/bySlug',
+    {
+      schema: {
+        tags,
+        summary: 'One competition by its short name (slug), as /api/race/detail answers it',
+        querystring: S.slugQuery,
+        response: { 200: envelopeOf(R.competitionDetail) },
+      },
+    },
+    async (request) => {
+      const principal = await auth.principal(request);
+      const competitionId = await competitions.idOfSlug(request.query.slug);
+      return ok(await competitions.detail(competitionId, principal?.accountId ?? null));
     },
   );
 

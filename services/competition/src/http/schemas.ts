@@ -7,6 +7,7 @@ export const {
   paging,
   listQuery,
   competitionQuery,
+  slugQuery,
   fileQuery,
   phaseBody,
   createCompetition: createBody,

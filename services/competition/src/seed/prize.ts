@@ -56,6 +56,8 @@ export async function seedPrize(competitions: Competitions): Promise<SeededTrack
   for (const track of prizeTracks) {
     const data = trackData[track.slug]!();
     const settings: Settings = {
+      // The short name `sais` takes (decision 0036): the track's key and the season.
+      slug: `${track.slug}-2027`,
       title: prizeTrackTitle(track),
       description: {
         en: `Third World AI for Science Prize, ${track.field.en} track. Predict "${data.target}" for every test id; scored by ${data.scoredBy.en}.`,

@@ -34,6 +34,19 @@ export interface OpenApplicationsTable {
   kind: 'join' | 'leave';
   requested_at: Date;
 }
+/** An invitation's code, by its SHA-256 (decision 0035): the code itself is kept nowhere. */
+export interface InvitationCodesTable {
+  code_hash: string;
+  invitation_id: string;
+  team_id: string;
+}
+/** Active teams' current names and owners, for the participants' search by name (decision 0035). */
+export interface TeamNamesTable {
+  team_id: string;
+  competition_id: string;
+  name: string;
+  owner_id: string;
+}
 export interface AttemptsTable {
   competition_id: string;
   account_id: string;
@@ -63,6 +76,8 @@ export interface TeamState {
   seats: SeatsTable;
   open_applications: OpenApplicationsTable;
   attempts: AttemptsTable;
+  invitation_codes: InvitationCodesTable;
+  team_names: TeamNamesTable;
 }
 
 /**

@@ -17,12 +17,35 @@ export type TeamEvent =
   | DomainEvent<typeof E.LeaveAccepted>
   | DomainEvent<typeof E.LeaveRejected>
   | DomainEvent<typeof E.MemberRemoved>
-  | DomainEvent<typeof E.OwnershipTransferred>;
+  | DomainEvent<typeof E.OwnershipTransferred>
+  | DomainEvent<typeof E.InvitationCreated>
+  | DomainEvent<typeof E.InvitationRevoked>
+  | DomainEvent<typeof E.InvitationUsed>;
 
 export interface Application {
   applicationId: string;
   kind: 'join' | 'leave';
   accountId: string;
+}
+
+/** An invitation of the team (decision 0035): the code itself is never in the stream, only its hash. */
+export interface Invitation {
+  invitationId: string;
+  createdBy: string;
+  expiresAt: string;
+  maxUses: number;
+  uses: number;
+  revoked: boolean;
+}
+
+export type InvitationStatus = 'open' | 'expired' | 'revoked' | 'usedUp';
+
+/** Revoked first, then used up, then expired (at its expiry instant it is expired): open otherwise. */
+export function invitationStatus(invitation: Invitation, now: Date): InvitationStatus {
+  if (invitation.revoked) return 'revoked';
+  if (invitation.uses >= invitation.maxUses) return 'usedUp';
+  if (now.getTime() >= Date.parse(invitation.expiresAt)) return 'expired';
+  return 'open';
 }
 
 /** One stream per formed team: its members in joining order (owner included) and open applications. */
@@ -36,6 +59,7 @@ export type TeamState =
       ownerId: string;
       members: string[];
       applications: Application[];
+      invitations: Invitation[];
       /** Set when an operator dissolved the team (rather than its owner disbanding it). */
       dissolvedReason?: string;
     };
@@ -45,7 +69,16 @@ export const initialTeam: TeamState = { status: 'none' };
 export function evolveTeam(state: TeamState, event: TeamEvent): TeamState {
   if (event.type === E.TeamCreated.type) {
     const { teamId, competitionId, name, ownerId } = event.data;
-    return { status: 'active', teamId, competitionId, name, ownerId, members: [ownerId], applications: [] };
+    return {
+      status: 'active',
+      teamId,
+      competitionId,
+      name,
+      ownerId,
+      members: [ownerId],
+      applications: [],
+      invitations: [],
+    };
   }
   if (state.status === 'none') return state;
   const closing = (applicationId: string) =>
@@ -96,6 +129,22 @@ export function evolveTeam(state: TeamState, event: TeamEvent): TeamState {
       };
     case E.OwnershipTransferred.type:
       return { ...state, ownerId: event.data.toId };
+    case E.InvitationCreated.type: {
+      const { invitationId, createdBy, expiresAt, maxUses } = event.data;
+      const invitation = { invitationId, createdBy, expiresAt, maxUses, uses: 0, revoked: false };
+      return { ...state, invitations: [...state.invitations, invitation] };
+    }
+    case E.InvitationRevoked.type:
+    case E.InvitationUsed.type: {
+      const { invitationId } = event.data;
+      const used = event.type === E.InvitationUsed.type;
+      return {
+        ...state,
+        invitations: state.invitations.map((i) =>
+          i.invitationId !== invitationId ? i : used ? { ...i, uses: i.uses + 1 } : { ...i, revoked: true },
+        ),
+      };
+    }
     default: {
       const unreachable: never = event;
       return unreachable;

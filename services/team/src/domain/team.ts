@@ -1,6 +1,6 @@
 import { team } from '@sais/events';
 import { teamErrors } from '../errors.ts';
-import type { TeamEvent, TeamState } from './team-state.ts';
+import { type TeamEvent, type TeamState, invitationStatus } from './team-state.ts';
 
 export * from './team-state.ts';
 
@@ -23,7 +23,18 @@ export type TeamCommand =
   | { type: 'CancelApplication'; applicationId: string; by: string }
   | { type: 'DecideApplication'; applicationId: string; by: string; agree: boolean }
   | { type: 'RemoveMember'; by: string; accountId: string }
-  | { type: 'TransferOwnership'; by: string; accountId: string };
+  | { type: 'TransferOwnership'; by: string; accountId: string }
+  | {
+      type: 'CreateInvitation';
+      by: string;
+      invitationId: string;
+      codeHash: string;
+      expiresAt: string;
+      /** Joins it allows; the team's free seats (at least 1) when not given. */
+      maxUses?: number;
+    }
+  | { type: 'RevokeInvitation'; by: string; invitationId: string }
+  | { type: 'JoinByInvitation'; invitationId: string; accountId: string; joinId: string };
 
 type Active = Exclude<TeamState, { status: 'none' }>;
 
@@ -136,6 +147,53 @@ export function decideTeam(command: TeamCommand, state: TeamState, rules: TeamRu
           data: { teamId, competitionId, teamName, fromId: ownerId, toId: command.accountId },
         },
       ];
+    case 'CreateInvitation': {
+      requireOwner(state, command.by);
+      const limits = team.requests.invitationLimits;
+      if (state.invitations.length >= limits.totalMax)
+        throw teamErrors.invitationsTotalLimit(limits.totalMax);
+      const open = state.invitations.filter((i) => invitationStatus(i, rules.now) === 'open');
+      if (open.length >= limits.openMax) throw teamErrors.invitationsLimit(limits.openMax);
+      const { invitationId, codeHash, expiresAt } = command;
+      const maxUses = command.maxUses ?? Math.max(1, rules.teamSizeLimit - state.members.length);
+      const data = {
+        teamId,
+        competitionId,
+        invitationId,
+        createdBy: command.by,
+        codeHash,
+        expiresAt,
+        maxUses,
+      };
+      return [{ type: E.InvitationCreated.type, data }];
+    }
+    case 'RevokeInvitation': {
+      requireOwner(state, command.by);
+      const invitation = state.invitations.find((i) => i.invitationId === command.invitationId);
+      if (!invitation) throw teamErrors.invitationNotFound();
+      if (invitationStatus(invitation, rules.now) !== 'open') return [];
+      const data = { teamId, competitionId, invitationId: invitation.invitationId, revokedBy: command.by };
+      return [{ type: E.InvitationRevoked.type, data }];
+    }
+    case 'JoinByInvitation': {
+      const invitation = state.invitations.find((i) => i.invitationId === command.invitationId);
+      if (!invitation) throw teamErrors.invitationNotFound();
+      const status = invitationStatus(invitation, rules.now);
+      if (status === 'revoked') throw teamErrors.invitationRevoked();
+      if (status === 'usedUp') throw teamErrors.invitationUsedUp();
+      if (status === 'expired') throw teamErrors.invitationExpired();
+      if (state.members.includes(command.accountId)) throw teamErrors.alreadyInTeam();
+      if (state.members.length >= rules.teamSizeLimit) throw teamErrors.teamFull();
+      const { invitationId } = invitation;
+      const { accountId, joinId } = command;
+      return [
+        { type: E.InvitationUsed.type, data: { teamId, competitionId, invitationId, accountId, joinId } },
+        {
+          type: E.JoinAccepted.type,
+          data: { ...base, applicationId: joinId, accountId, decidedBy: invitation.createdBy },
+        },
+      ];
+    }
     default: {
       const unreachable: never = command;
       return unreachable;

@@ -6,8 +6,8 @@ import * as S from './schemas.ts';
 
 const tags = ['team'];
 
-/** The team reads of the portal: my team, a team by ID, applications. */
-export async function teamReadRoutes(root: FastifyInstance, { views }: TeamHttp) {
+/** The team reads of the portal: my team, a team by ID, applications, search, invitations. */
+export async function teamReadRoutes(root: FastifyInstance, { views, teams }: TeamHttp) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const caller = callerOf(root.authenticator);
 
@@ -56,6 +56,55 @@ export async function teamReadRoutes(root: FastifyInstance, { views }: TeamHttp)
     async (request) => {
       const { me } = await caller(request);
       return ok(await views.applications(request.query.competitionId, me));
+    },
+  );
+
+  app.get(
+    '/api/team/search',
+    {
+      schema: {
+        tags,
+        summary:
+          'Active teams of a competition whose name contains q (case-insensitive), by name, at most 20 a page',
+        querystring: S.teamSearch,
+        response: { 200: envelopeOf(S.teamSearchResult) },
+      },
+    },
+    async (request) => {
+      await caller(request);
+      return ok(await views.search(request.query));
+    },
+  );
+
+  app.get(
+    '/api/team/invitations',
+    {
+      schema: {
+        tags,
+        summary: "Owner: the team's invitations and what became of each (the codes are shown only once)",
+        querystring: S.invitationsQuery,
+        response: { 200: envelopeOf(S.invitationsView) },
+      },
+    },
+    async (request) => {
+      const { me } = await caller(request);
+      return ok(await views.invitations(request.query.teamId, me));
+    },
+  );
+
+  app.get(
+    '/api/team/invitation',
+    {
+      schema: {
+        tags,
+        summary: 'The team an invitation code opens, before joining with it',
+        querystring: S.invitationCodeBody,
+        response: { 200: envelopeOf(S.invitationPreview) },
+      },
+    },
+    async (request) => {
+      await caller(request);
+      return ok(await views.invitationPreview(await teams.invitationOf(request.query.code)));
     },
   );
 }

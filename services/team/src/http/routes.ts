@@ -163,4 +163,65 @@ export async function teamCommandRoutes(root: FastifyInstance, { teams, views }:
       return ok(null);
     },
   );
+
+  app.post(
+    '/api/team/invitation/create',
+    {
+      schema: {
+        tags,
+        summary:
+          'Owner: an invitation code (shown this once) that lets its holder join directly until it expires, is revoked or used up',
+        body: S.createInvitation,
+        response: { 200: envelopeOf(S.invitationCreated) },
+      },
+    },
+    async (request) => {
+      const { me, metadata } = await caller(request);
+      const { teamId, hours, maxUses } = request.body;
+      const created = await teams.createInvitation(teamId, me, { hours, maxUses }, metadata);
+      return ok({
+        invitationId: created.invitationId,
+        code: created.code,
+        createdAt: new Date(created.createdAt).toISOString(),
+        expiresAt: created.expiresAt,
+        maxUses: created.maxUses,
+        uses: 0,
+        status: 'open' as const,
+      });
+    },
+  );
+
+  app.post(
+    '/api/team/invitation/revoke',
+    {
+      schema: {
+        tags,
+        summary: 'Owner: revoke an invitation; its code lets nobody join any more',
+        body: S.revokeInvitation,
+        response: { 200: nothing },
+      },
+    },
+    async (request) => {
+      const { me, metadata } = await caller(request);
+      await teams.revokeInvitation(request.body.teamId, request.body.invitationId, me, metadata);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/api/team/invitation/join',
+    {
+      schema: {
+        tags,
+        summary:
+          "Join a team with its invitation's code (the team rules hold: sign-up, room, one team, deadline, attempts)",
+        body: S.invitationCodeBody,
+        response: { 200: envelopeOf(z.object({ teamId: z.string() })) },
+      },
+    },
+    async (request) => {
+      const { me, metadata } = await caller(request);
+      return ok(await teams.joinByInvitation(request.body.code, me, metadata));
+    },
+  );
 }

@@ -12,5 +12,20 @@ export const {
   handleApplication: handleBody,
   memberBody,
   dissolveTeam: dissolveBody,
+  createInvitation,
+  revokeInvitation,
+  invitationsQuery,
+  invitationCodeBody,
+  teamSearch,
 } = team.requests;
-export const { teamView, myTeamView, applicationsView, teamSummary, teamRecord } = team.responses;
+export const {
+  teamView,
+  myTeamView,
+  applicationsView,
+  teamSummary,
+  teamRecord,
+  invitationsView,
+  invitationCreated,
+  invitationPreview,
+  teamSearchResult,
+} = team.responses;

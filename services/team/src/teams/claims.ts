@@ -51,9 +51,31 @@ export async function writeClaims(
   for (const event of events) {
     switch (event.type) {
       case E.TeamCreated.type: {
-        const { competitionId, ownerId, teamId } = dataOf(E.TeamCreated, event);
+        const { competitionId, ownerId, teamId, name } = dataOf(E.TeamCreated, event);
         await takeSeat(competitionId, ownerId, teamId, teamErrors.alreadyInTeam);
         await useAttempt(competitionId, ownerId);
+        await t
+          .insertInto('team_names')
+          .values({ team_id: teamId, competition_id: competitionId, name, owner_id: ownerId })
+          .execute();
+        break;
+      }
+      case E.TeamRenamed.type: {
+        const { teamId, name } = dataOf(E.TeamRenamed, event);
+        await t.updateTable('team_names').set({ name }).where('team_id', '=', teamId).execute();
+        break;
+      }
+      case E.OwnershipTransferred.type: {
+        const { teamId, toId } = dataOf(E.OwnershipTransferred, event);
+        await t.updateTable('team_names').set({ owner_id: toId }).where('team_id', '=', teamId).execute();
+        break;
+      }
+      case E.InvitationCreated.type: {
+        const { codeHash, invitationId, teamId } = dataOf(E.InvitationCreated, event);
+        await t
+          .insertInto('invitation_codes')
+          .values({ code_hash: codeHash, invitation_id: invitationId, team_id: teamId })
+          .execute();
         break;
       }
       case E.JoinRequested.type:
@@ -111,6 +133,7 @@ export async function writeClaims(
         const { teamId } = dataOf([E.TeamDisbanded, E.TeamDissolved], event);
         await t.deleteFrom('seats').where('team_id', '=', teamId).execute();
         await t.deleteFrom('open_applications').where('team_id', '=', teamId).execute();
+        await t.deleteFrom('team_names').where('team_id', '=', teamId).execute();
         break;
       }
     }

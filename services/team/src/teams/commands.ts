@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { type EventMetadata, team } from '@sais/events';
-import { type Db, type EventStore, type StreamDecider, handleCommand } from '@sais/kit';
+import { type Db, type EventStore, type StreamDecider, dataOf, handleCommand } from '@sais/kit';
 import { teamDb } from '../db/tables.ts';
 import {
   type TeamCommand,
@@ -15,6 +15,9 @@ import { writeClaims } from './claims.ts';
 import { checkMergeAllowance } from './merge-rule.ts';
 
 export const teamStream = (teamId: string) => `team-${teamId}`;
+
+/** The SHA-256 of an invitation code, as stored (decision 0035). */
+export const invitationCodeHash = (code: string) => createHash('sha256').update(code.trim()).digest('hex');
 
 export interface CompetitionRules {
   competitionId: string;
@@ -187,6 +190,64 @@ export class Teams {
       if (accepted && state.status === 'active')
         await checkMergeAllowance(trx, state, accepted.data.accountId, now);
     });
+  }
+
+  /**
+   * Owner: a new invitation code (144 random bits, base64url), valid `hours` from now for `maxUses` joins
+   * (the team's free seats when not given). Only its hash goes into the event; the code is answered once.
+   */
+  async createInvitation(
+    teamId: string,
+    by: string,
+    options: { hours: number; maxUses?: number },
+    metadata: EventMetadata,
+  ) {
+    const code = randomBytes(18).toString('base64url');
+    const invitationId = randomUUID();
+    const expiresAt = new Date(Date.now() + options.hours * 3_600_000).toISOString();
+    const command = {
+      type: 'CreateInvitation',
+      by,
+      invitationId,
+      codeHash: invitationCodeHash(code),
+      expiresAt,
+      maxUses: options.maxUses,
+    } as const;
+    const [created] = await this.#run(teamId, null, command, metadata);
+    const { maxUses } = dataOf(team.InvitationCreated, created!);
+    return { invitationId, code, expiresAt, maxUses, createdAt: created!.occurredAt };
+  }
+
+  async revokeInvitation(teamId: string, invitationId: string, by: string, metadata: EventMetadata) {
+    await this.#run(teamId, null, { type: 'RevokeInvitation', by, invitationId }, metadata);
+  }
+
+  /** The team an invitation code names, or 30060 for a code nobody made. */
+  async invitationOf(code: string): Promise<{ invitationId: string; teamId: string }> {
+    const row = await teamDb(this.db)
+      .selectFrom('invitation_codes')
+      .select(['invitation_id', 'team_id'])
+      .where('code_hash', '=', invitationCodeHash(code))
+      .executeTakeFirst();
+    if (!row) throw teamErrors.invitationNotFound();
+    return { invitationId: row.invitation_id, teamId: row.team_id };
+  }
+
+  /**
+   * Join with an invitation's code: the invitation's own rules (open, not used up), the team's (deadline,
+   * room), the joiner's standing (signed up, so verified; no team, no open application, an attempt left)
+   * and the merge rule, as when the owner accepts an application (decision 0035).
+   */
+  async joinByInvitation(code: string, accountId: string, metadata: EventMetadata) {
+    const { invitationId, teamId } = await this.invitationOf(code);
+    const command = { type: 'JoinByInvitation', invitationId, accountId, joinId: randomUUID() } as const;
+    await this.#run(teamId, null, command, metadata, async (state, rules, trx) => {
+      const now = new Date();
+      decideTeam(command, state, { ...rules, now });
+      await this.#checkFree(trx, rules, accountId);
+      if (state.status === 'active') await checkMergeAllowance(trx, state, accountId, now);
+    });
+    return { teamId };
   }
 
   /** An operator dissolves a team with a reason (no owner check, past the team-change deadline too). */

@@ -1,7 +1,10 @@
 import type { Db, EventStore } from '@sais/kit';
 import { type AccountsTable, teamDb } from '../db/tables.ts';
-import { type TeamState, foldTeam } from '../domain/team.ts';
+import { type TeamState, foldTeam, invitationStatus } from '../domain/team.ts';
 import { teamErrors } from '../errors.ts';
+import { team } from '@sais/events';
+import { isEvent } from '@sais/kit';
+import { sql } from 'kysely';
 import { rulesOf, teamStream } from './commands.ts';
 
 type Person = {
@@ -201,6 +204,92 @@ export class TeamViews {
       memberCount: state.members.length,
       teamSizeLimit: rules.teamSizeLimit,
       disbanded: state.status === 'disbanded',
+    };
+  }
+
+  /** The owner's invitations, newest first, with what became of each (decision 0035); never the codes. */
+  async invitations(teamId: string, me: string) {
+    const events = await this.store.readStream(teamStream(teamId));
+    const state = foldTeam(events);
+    if (state.status === 'none') throw teamErrors.teamNotFound();
+    if (state.ownerId !== me) throw teamErrors.notOwner();
+    const now = new Date();
+    const createdAt = new Map(
+      events.flatMap((event) =>
+        isEvent(team.InvitationCreated, event) ? [[event.data.invitationId, event.occurredAt] as const] : [],
+      ),
+    );
+    const records = state.invitations
+      .map((invitation) => ({
+        invitationId: invitation.invitationId,
+        createdAt: new Date(createdAt.get(invitation.invitationId)!).toISOString(),
+        expiresAt: invitation.expiresAt,
+        maxUses: invitation.maxUses,
+        uses: invitation.uses,
+        status: state.status === 'active' ? invitationStatus(invitation, now) : ('revoked' as const),
+      }))
+      .reverse();
+    return { open: records.filter((r) => r.status === 'open').length, records };
+  }
+
+  /** What an invitation opens, before joining: the team as its summary shows it, and the expiry. */
+  async invitationPreview(invitation: { invitationId: string; teamId: string }) {
+    const state = await this.#state(invitation.teamId);
+    const found = state.invitations.find((i) => i.invitationId === invitation.invitationId);
+    if (!found || state.status !== 'active') throw teamErrors.invitationNotFound();
+    const status = invitationStatus(found, new Date());
+    if (status === 'revoked') throw teamErrors.invitationRevoked();
+    if (status === 'usedUp') throw teamErrors.invitationUsedUp();
+    if (status === 'expired') throw teamErrors.invitationExpired();
+    const summary = await this.summary(invitation.teamId);
+    const { teamId, competitionId, name, ownerName, memberCount, teamSizeLimit } = summary;
+    return { teamId, competitionId, name, ownerName, memberCount, teamSizeLimit, expiresAt: found.expiresAt };
+  }
+
+  /**
+   * Active teams of a competition whose name contains `q` (case-insensitive), by name: what the team's
+   * summary shows (name, owner's display name, size), nothing else (decision 0035).
+   */
+  async search(query: { competitionId: string; q: string; page: number; pageSize: number }) {
+    const rules = await rulesOf(this.db, query.competitionId);
+    const pattern = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const matches = teamDb(this.db)
+      .selectFrom('team_names')
+      .where('competition_id', '=', query.competitionId)
+      .where(sql<boolean>`lower(name) like ${pattern}`);
+    const [{ total } = { total: 0 }] = await matches
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .execute();
+    const rows = await matches
+      .select(['team_id', 'name', 'owner_id'])
+      .select((eb) =>
+        eb
+          .selectFrom('seats')
+          .whereRef('seats.team_id', '=', 'team_names.team_id')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .as('members'),
+      )
+      .orderBy(sql`lower(name)`)
+      .orderBy('team_id')
+      .offset((query.page - 1) * query.pageSize)
+      .limit(query.pageSize)
+      .execute();
+    const people = await this.#people(rows.map((row) => row.owner_id));
+    return {
+      total: Number(total),
+      page: query.page,
+      pageSize: query.pageSize,
+      records: rows.map((row) => {
+        const memberCount = Number(row.members ?? 0);
+        return {
+          teamId: row.team_id,
+          name: row.name,
+          ownerName: people.get(row.owner_id)!.name,
+          memberCount,
+          teamSizeLimit: rules.teamSizeLimit,
+          full: memberCount >= rules.teamSizeLimit,
+        };
+      }),
     };
   }
 }

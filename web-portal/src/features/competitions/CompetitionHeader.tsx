@@ -31,6 +31,9 @@ export function CompetitionHeader({ competition }: { competition: CompetitionDet
             season: competition.season,
           })}
         </Typography>
+        <Typography variant="body2" sx={{ mt: 0.5, opacity: 0.85 }} data-testid="competition-slug">
+          {t('competition.slug')} <code>{competition.slug}</code>
+        </Typography>
       </Container>
     </Box>
   );

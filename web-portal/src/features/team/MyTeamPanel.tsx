@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessages } from '../../forms/useMessages';
 import { ApplicationsTable } from './ApplicationsTable';
+import { InvitationsPanel } from './InvitationsPanel';
 import { MembersTable } from './MembersTable';
 import { teamNameProblem } from './teamName';
 import type { Application, Member, MyTeam, Team } from './types';
@@ -108,6 +109,12 @@ export function MyTeamPanel({
               onHandle={handlers.handle}
             />
           </div>
+          <InvitationsPanel
+            teamId={team.teamId}
+            competitionId={team.competitionId}
+            freeSeats={myTeam.teamSizeLimit - team.members.length}
+            disabled={busy || !open}
+          />
           <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start', maxWidth: 560 }}>
             <TextField
               label={t('team.newName')}

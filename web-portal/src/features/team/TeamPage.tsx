@@ -2,9 +2,9 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useMessages } from '../../forms/useMessages';
 import { PageFallback } from '../../layout/PageFallback';
 import type { CompetitionDetail } from '../competitions/types';
@@ -13,7 +13,7 @@ import { ParticipantGate } from '../scoring/ParticipantGate';
 import { useSession } from '../session/session';
 import { BuildTeamPanel } from './BuildTeamPanel';
 import { type Confirmation, ConfirmDialog } from './ConfirmDialog';
-import { JoinTeamPanel } from './JoinTeamPanel';
+import { type JoinTeamCalls, JoinTeamPanel } from './JoinTeamPanel';
 import { type MyTeamHandlers, MyTeamPanel } from './MyTeamPanel';
 import { teamApi } from './teamClient';
 import { type MyTeam, type TeamType, teamTypes } from './types';
@@ -28,6 +28,16 @@ function Teams({ competition, teamType }: { competition: CompetitionDetail; team
   const { competitionId } = competition;
   const [myTeam, setMyTeam] = useState<MyTeam | null>(null);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const [params] = useSearchParams();
+  const inviteCode = params.get('invite');
+  const joinCalls = useMemo<JoinTeamCalls>(
+    () => ({
+      lookUp: teamApi.detail,
+      search: (q, page, size) => teamApi.search(competitionId, q, page, size),
+      invitation: teamApi.invitation,
+    }),
+    [competitionId],
+  );
 
   const load = useCallback(() => {
     teamApi.myTeam(competitionId).then(setMyTeam, () => undefined);
@@ -67,6 +77,10 @@ function Teams({ competition, teamType }: { competition: CompetitionDetail; team
     cancel: (applicationId) => void run(() => teamApi.cancelApplication(applicationId), 'modifySuccess'),
   };
 
+  const join = async (code: string) => {
+    if (await run(() => teamApi.joinByInvitation(code), 'teamJoined')) void navigate(`${base}myTeam`);
+  };
+
   const create = async (name: string) => {
     if (await run(() => teamApi.create(competitionId, name), 'submitSuccess')) void navigate(`${base}myTeam`);
   };
@@ -97,9 +111,11 @@ function Teams({ competition, teamType }: { competition: CompetitionDetail; team
             <JoinTeamPanel
               myTeam={myTeam}
               busy={busy}
-              lookUp={teamApi.detail}
+              calls={joinCalls}
+              inviteCode={inviteCode}
               onApply={(teamId) => void run(() => teamApi.apply(teamId), 'submitSuccess')}
               onCancel={handlers.cancel}
+              onJoin={(code) => void join(code)}
             />
           ) : null}
           {teamType === 'myTeam' ? (

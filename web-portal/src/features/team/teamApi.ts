@@ -1,6 +1,13 @@
 import type { team } from '@sais/events';
 import type { ApiClient } from '../../api/client';
-import type { MyTeam, TeamSummary } from './types';
+import type {
+  InvitationCreated,
+  InvitationPreview,
+  Invitations,
+  MyTeam,
+  TeamSearchResult,
+  TeamSummary,
+} from './types';
 
 const post = <T>(client: ApiClient, path: string, data: object) =>
   client.request<T>(path, { method: 'POST', data });
@@ -42,6 +49,33 @@ export function createTeamApi(client: ApiClient) {
       post<null>(client, '/team/removeMember', { teamId, userId } satisfies team.requests.MemberBody),
     transferOwner: (teamId: string, userId: string) =>
       post<null>(client, '/team/transferOwner', { teamId, userId } satisfies team.requests.MemberBody),
+    search: (competitionId: string, q: string, page = 1, pageSize = 10) =>
+      client.request<TeamSearchResult>('/team/search', {
+        data: { competitionId, q, page, pageSize } satisfies team.requests.TeamSearch,
+      }),
+    invitations: (teamId: string) =>
+      client.request<Invitations>('/team/invitations', {
+        data: { teamId } satisfies team.requests.InvitationsQuery,
+      }),
+    createInvitation: (teamId: string, hours: number, maxUses?: number) =>
+      post<InvitationCreated>(client, '/team/invitation/create', {
+        teamId,
+        hours,
+        ...(maxUses === undefined ? {} : { maxUses }),
+      } satisfies team.requests.CreateInvitation),
+    revokeInvitation: (teamId: string, invitationId: string) =>
+      post<null>(client, '/team/invitation/revoke', {
+        teamId,
+        invitationId,
+      } satisfies team.requests.RevokeInvitation),
+    invitation: (code: string) =>
+      client.request<InvitationPreview>('/team/invitation', {
+        data: { code } satisfies team.requests.InvitationCodeBody,
+      }),
+    joinByInvitation: (code: string) =>
+      post<{ teamId: string }>(client, '/team/invitation/join', {
+        code,
+      } satisfies team.requests.InvitationCodeBody),
   };
 }
 

@@ -123,7 +123,7 @@ describe('the team views', () => {
     expect(on.leave).toHaveBeenCalledOnce();
   });
 
-  it('finds a team by ID and applies; shows a pending application to withdraw', async () => {
+  it('finds a team by ID or by name and applies; shows a pending application to withdraw', async () => {
     const onApply = vi.fn();
     const onCancel = vi.fn();
     const lookUp = vi.fn(async () => ({
@@ -135,37 +135,51 @@ describe('the team views', () => {
       teamSizeLimit: 5,
       disbanded: false,
     }));
-    render(
+    const search = vi.fn(async (q: string, page: number, pageSize: number) => ({
+      total: 1,
+      page,
+      pageSize,
+      records: [
+        { teamId, name: `Owls ${q}`, ownerName: 'ada', memberCount: 5, teamSizeLimit: 5, full: true },
+      ],
+    }));
+    const calls = { lookUp, search, invitation: vi.fn() };
+    const panel = (team: Parameters<typeof myTeam>[0]) => (
       <JoinTeamPanel
-        myTeam={myTeam({ team: null })}
+        myTeam={myTeam(team)}
         busy={false}
-        lookUp={lookUp}
+        calls={calls}
+        inviteCode={null}
         onApply={onApply}
         onCancel={onCancel}
-      />,
+        onJoin={vi.fn()}
+      />
     );
-    fireEvent.change(screen.getByLabelText('队伍 ID'), { target: { value: 'nope' } });
+    render(panel({ team: null }));
+    const field = () => screen.getByLabelText('队伍 ID 或名称');
+    fireEvent.change(field(), { target: { value: '   ' } });
     fireEvent.click(screen.getByRole('button', { name: '查找' }));
-    expect(screen.getByText('请输入正确的队伍 ID。')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('队伍 ID'), { target: { value: ` ${teamId} ` } });
+    expect(screen.getByText('请输入队伍名称（1～30 个字符）或队伍 ID。')).toBeTruthy();
+    fireEvent.change(field(), { target: { value: ` ${teamId} ` } });
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: '查找' })));
     expect(lookUp).toHaveBeenCalledWith(teamId);
     expect(screen.getByTestId('found-team').textContent).toContain('队长 ada · 成员 2 / 5');
     fireEvent.click(screen.getByRole('button', { name: '申请加入' }));
     expect(onApply).toHaveBeenCalledWith(teamId);
+    // A name: the search, its count, a full team that cannot be applied to.
+    fireEvent.change(field(), { target: { value: 'ow' } });
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: '查找' })));
+    expect(search).toHaveBeenCalledWith('ow', 1, 10);
+    expect(screen.getByTestId('team-search-results').textContent).toContain('名称包含“ow”的队伍共 1 支');
+    expect(screen.getByText('已满员')).toBeTruthy();
+    expect((screen.getByRole('button', { name: '申请加入' }) as HTMLButtonElement).disabled).toBe(true);
     cleanup();
 
     render(
-      <JoinTeamPanel
-        myTeam={myTeam({
-          team: null,
-          myApplication: { applicationId: 'a-9', kind: 'join', teamId, teamName: 'Owls', requestedAt: '' },
-        })}
-        busy={false}
-        lookUp={lookUp}
-        onApply={onApply}
-        onCancel={onCancel}
-      />,
+      panel({
+        team: null,
+        myApplication: { applicationId: 'a-9', kind: 'join', teamId, teamName: 'Owls', requestedAt: '' },
+      }),
     );
     expect(screen.getByTestId('my-application').textContent).toContain('您申请加入“Owls”');
     fireEvent.click(screen.getByRole('button', { name: '撤回申请' }));

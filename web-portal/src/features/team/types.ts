@@ -11,6 +11,11 @@ export type Person = Omit<Member, 'isAdmin'>;
 export type MyApplication = NonNullable<MyTeam['myApplication']>;
 export type MyTeam = team.responses.MyTeamView;
 export type TeamSummary = team.responses.TeamSummary;
+export type TeamSearchResult = team.responses.TeamSearchResult;
+export type Invitations = team.responses.InvitationsView;
+export type Invitation = team.responses.InvitationView;
+export type InvitationCreated = team.responses.InvitationCreated;
+export type InvitationPreview = team.responses.InvitationPreview;
 
 export const teamTypes = ['buildTeam', 'joinTeam', 'myTeam'] as const;
 export type TeamType = (typeof teamTypes)[number];
