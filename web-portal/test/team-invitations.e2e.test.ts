@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAppBuilt } from '../../infra/test/apps.ts';
-import { launchChromium } from './support/browser';
+import { browserWaitMs, launchChromium } from './support/browser';
 import { type Mailbox, startMailbox } from './support/mailbox';
 import { contextCaller, registerInContext, verifyInContext } from './support/participant';
 import { type RunningPlatform, startPlatform } from './support/platform';
@@ -27,7 +27,7 @@ describe('team invitations and the search by name, in a real browser', () => {
   /** A verified participant signed up for the competition, in a browser of their own. */
   async function participant(username: string, realName: string, language: 'en' | 'zh-CN') {
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    context.setDefaultTimeout(15_000);
+    context.setDefaultTimeout(browserWaitMs);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
     await context.addInitScript((lang) => localStorage.setItem('language', lang), language);
     await registerInContext(context, origin, mailbox, username);
