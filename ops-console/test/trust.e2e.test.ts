@@ -574,7 +574,7 @@ describe('a staff console a prize committee can trust', () => {
       await results.getByText('User').waitFor();
       await results.getByRole('link', { name: teams[1]!.username }).first().click();
       await page.waitForURL(new RegExp(`#/audit/streams/identity/account-${teams[1]!.userId}`));
-      await page.getByText('identity.AccountDisabled').waitFor();
+      await page.getByTestId('stream-history').getByText('Account disabled').waitFor();
     } catch (error) {
       throw await explained(page, error, 'trust-activity');
     } finally {

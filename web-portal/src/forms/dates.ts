@@ -1,9 +1,11 @@
+import { competition } from '@sais/events';
+
 /**
  * The zone of times not tied to one competition (inbox, verification, account, checkpoints): the
  * platform's own, Beijing time, as the landing page's schedule (spec §4). Competition times use the
  * competition's zone; both are named in words on the page, and hovering a time shows the viewer's own.
  */
-export const platformTimeZone = 'Asia/Shanghai';
+export const platformTimeZone = competition.platformTimeZone;
 
 /**
  * A date and time in the reader's language, e.g. 2026/11/22 14:03 or 11/22/2026, 2:03 PM, in `timeZone`
