@@ -32,14 +32,5 @@ export function formatDate(iso: string, language: string | undefined): string {
   return new Intl.DateTimeFormat(language === 'en' ? 'en' : 'zh-CN', { dateStyle: 'medium' }).format(date);
 }
 
-/** A file size in B, KB, MB or GB, one decimal above bytes. */
-export function formatBytes(bytes: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return unit === 0 ? `${value} ${units[0]}` : `${value.toFixed(1)} ${units[unit]}`;
-}
+/** File sizes: one formatter for the portal and the console. */
+export { formatBytes } from '@sais/web-shared';
