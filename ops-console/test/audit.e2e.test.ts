@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConsolePlatform, type Person, explained, startConsolePlatform } from './support/platform';
+import { choose } from './support/scoring';
 import { until } from './support/until';
 
 const shots = fileURLToPath(new URL('../../docs/console/', import.meta.url));
@@ -50,17 +51,39 @@ describe('audit in the console, in Chromium, against the real platform', () => {
 
       // Filter by the participant's account stream: only its events, oldest registration among them.
       await page.locator('input[name="streamId"]').fill(accountStream(participant));
-      await page.waitForFunction((id) => {
-        const cells = [...document.querySelectorAll('tbody tr [data-testid="stream-link"]')];
-        return cells.length > 0 && cells.every((cell) => cell.textContent === id);
-      }, accountStream(participant));
-      await rows.filter({ hasText: 'identity.AccountRegistered' }).waitFor();
+      // The stream by what it stands for (the account's username), its id on hover.
+      await page.waitForFunction(
+        ({ id, name }) => {
+          const cells = [...document.querySelectorAll('tbody tr [data-testid="stream-name"]')];
+          return (
+            cells.length > 0 &&
+            cells.every(
+              (cell) => cell.getAttribute('data-stream') === id && cell.textContent === `账号 · ${name}`,
+            )
+          );
+        },
+        { id: accountStream(participant), name: participant.username },
+      );
+      // Event types in words; the recorded type on hover.
+      await rows.filter({ hasText: '注册账号' }).waitFor();
+      await expect(
+        rows.filter({ hasText: '注册账号' }).getByTestId('event-type').getAttribute('data-type'),
+      ).resolves.toBe('identity.AccountRegistered');
       await page.screenshot({ path: '/tmp/sais-console-audit-events.png', fullPage: true });
       // And by type: one registration.
-      await page.locator('input[name="type"]').fill('identity.AccountRegistered');
+      await choose(page, '事件类型', '注册账号');
       await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
-      await expect(rows.first().textContent()).resolves.toContain('identity.AccountRegistered');
-      // A time range in the future leaves nothing; the local time goes to the API as an ISO instant.
+      await expect(rows.first().textContent()).resolves.toContain('注册账号');
+      await until(
+        async () =>
+          JSON.parse(new URL(page.url().replace('#/', '')).searchParams.get('filter') ?? '{}') as {
+            type?: string;
+          },
+        (chosen) => chosen.type === 'identity.AccountRegistered',
+        'the type filter as recorded',
+      );
+      // A time range in the future leaves nothing; the time, typed in the platform's zone, goes to the
+      // API as an ISO instant.
       await page.locator('input[name="from"]').fill('2099-01-01T00:00');
       await page.getByText(/当前筛选下没有/).waitFor();
       await expect(rows.count()).resolves.toBe(0);
@@ -101,7 +124,10 @@ describe('audit in the console, in Chromium, against the real platform', () => {
       await page.getByTestId('stream-history').waitFor();
       const history = page.getByTestId('stream-event');
       expect(await history.count()).toBeGreaterThanOrEqual(1);
-      await expect(history.first().textContent()).resolves.toContain('identity.AccountRegistered');
+      await expect(history.first().textContent()).resolves.toContain('注册账号');
+      await expect(page.getByTestId('stream-title').textContent()).resolves.toBe(
+        `账号 · ${participant.username}`,
+      );
       await expect(history.first().textContent()).resolves.toContain('✓');
       await page.screenshot({ path: '/tmp/sais-console-audit-stream.png', fullPage: true });
 

@@ -4,3 +4,4 @@
  * services; the apps bundle its sources.
  */
 export { Markdown } from './Markdown.tsx';
+export { formatBytes } from './bytes.ts';

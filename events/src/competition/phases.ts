@@ -85,6 +85,13 @@ const lastEnd = (list: readonly PhaseWindow[]) =>
   new Date(Math.max(...list.map((phase) => new Date(phase.endsAt).getTime()))).toISOString();
 
 /**
+ * The zone of times that belong to no competition (accounts, sign-ins, verifications, the event
+ * history): the platform's own, Beijing time, as the landing page's schedule (decision 0034). A
+ * competition's times are shown in its own zone; hovering any time gives the reader's.
+ */
+export const platformTimeZone = 'Asia/Shanghai';
+
+/**
  * One time policy (issue 19): `2027-03-24 00:00 GMT+8 (Asia/Shanghai)`: the instant in `zone`, always
  * with the zone named, the same in every list and detail (the console's, and the services' messages).
  * Dates are written year first in both languages so lists line up. `seconds`: always, never (the

@@ -24,6 +24,8 @@ export const competitionView = CompetitionSettings.extend({
   >,
   status: z.enum(['Not Started', 'Active', 'Completed']),
   currentPhase: z.enum(phaseNames).nullable(),
+  /** How many participants signed up (the list's cards show it, issue 35). */
+  entrants: z.number().int().nonnegative(),
   /**
    * Whether sign-up is open now (issue 30, `registrationAt`): open (until when, if scheduled), not open
    * yet (from when, if scheduled), or closed. The portal offers sign-up only while it is open.

@@ -4,6 +4,8 @@ import { ZonedTimeField } from '../trust/ZonedTime';
 import { DataTable, FunctionField, List, useResourceContext } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { eventFilters } from './EventFilters';
+import { EventTypeField } from './EventTypeText';
+import { StreamName } from './StreamName';
 import { ServiceTabs } from './ServiceTabs';
 import { eventsResource, serviceOfResource } from './services';
 import type { AuditEvent } from './types';
@@ -33,7 +35,9 @@ export function EventList() {
           <DataTable.Col source="occurredAt" label="console.audit.fields.occurredAt">
             <ZonedTimeField source="occurredAt" seconds />
           </DataTable.Col>
-          <DataTable.Col source="type" label="console.audit.fields.type" />
+          <DataTable.Col source="type" label="console.audit.fields.type">
+            <EventTypeField />
+          </DataTable.Col>
           <DataTable.Col source="stream.id" label="console.audit.fields.streamId">
             <FunctionField<AuditEvent>
               render={(record) => (
@@ -42,7 +46,7 @@ export function EventList() {
                   onClick={(event) => event.stopPropagation()}
                   data-testid="stream-link"
                 >
-                  {record.stream.id}
+                  <StreamName streamId={record.stream.id} event={record} />
                 </Link>
               )}
             />

@@ -10,10 +10,14 @@ import {
   TextField,
   useRecordContext,
   useResourceContext,
+  useLocale,
   useTranslate,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { EventJson } from './EventJson';
+import { EventTypeField } from './EventTypeText';
+import { eventTypeName } from './eventTypes';
+import { StreamName } from './StreamName';
 import { streamPath } from './EventList';
 import { serviceOfResource } from './services';
 import type { AuditEvent } from './types';
@@ -21,7 +25,12 @@ import type { AuditEvent } from './types';
 function EventTitle() {
   const record = useRecordContext<AuditEvent>();
   const translate = useTranslate();
-  return <span>{translate('console.audit.events.show', { type: record?.type ?? '' })}</span>;
+  const locale = useLocale();
+  return (
+    <span>
+      {translate('console.audit.events.show', { type: record ? eventTypeName(record.type, locale) : '' })}
+    </span>
+  );
 }
 
 function WholeEvent() {
@@ -36,13 +45,13 @@ export function EventShow() {
     <Show title={<EventTitle />}>
       <SimpleShowLayout>
         <TextField source="id" label="console.audit.fields.id" />
-        <TextField source="type" label="console.audit.fields.type" />
+        <EventTypeField label="console.audit.fields.type" />
         <ZonedTimeField source="occurredAt" label="console.audit.fields.occurredAt" seconds />
         <FunctionField<AuditEvent>
           label="console.audit.fields.streamId"
           render={(record) => (
             <Link to={streamPath(service, record.stream.id)} data-testid="stream-link">
-              {record.stream.type} · {record.stream.id}
+              <StreamName streamId={record.stream.id} event={record} />
             </Link>
           )}
         />

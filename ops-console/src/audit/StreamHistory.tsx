@@ -10,6 +10,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Loading, Title, useTranslate } from 'react-admin';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -17,6 +18,8 @@ import { Actor } from '../trust/ActorField';
 import { StreamSearch } from '../trust/StreamSearch';
 import { ZonedTime } from '../trust/ZonedTime';
 import { EventJson } from './EventJson';
+import { EventTypeText } from './EventTypeText';
+import { StreamName } from './StreamName';
 import { streamPath } from './EventList';
 import { auditServices, eventsResource, isAuditService } from './services';
 import type { AuditEvent } from './types';
@@ -95,7 +98,14 @@ export function StreamHistory() {
         {loaded.state === 'failed' && (
           <Alert severity="error">{translate(loaded.message, { _: loaded.message })}</Alert>
         )}
-        {loaded.state === 'done' && <StreamTable service={service} events={loaded.events} />}
+        {loaded.state === 'done' && (
+          <>
+            <Typography variant="subtitle1" sx={{ mb: 1 }} data-testid="stream-title">
+              <StreamName streamId={streamId} event={loaded.events[0]} />
+            </Typography>
+            <StreamTable service={service} events={loaded.events} />
+          </>
+        )}
       </CardContent>
     </Card>
   );
@@ -124,7 +134,7 @@ function StreamTable({ service, events }: { service: string; events: AuditEvent[
               <TableCell>{event.version}</TableCell>
               <TableCell>
                 <Link to={`/${eventsResource(service)}/${encodeURIComponent(event.id)}/show`}>
-                  {event.type}
+                  <EventTypeText type={event.type} />
                 </Link>
               </TableCell>
               <TableCell>
@@ -133,7 +143,9 @@ function StreamTable({ service, events }: { service: string; events: AuditEvent[
               <TableCell data-testid="stream-event-actor">
                 <Actor id={event.actor.userId} />
               </TableCell>
-              <TableCell>{translate(`console.roles.${event.actor.role}`, { _: event.actor.role })}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {translate(`console.roles.${event.actor.role}`, { _: event.actor.role })}
+              </TableCell>
               <TableCell title={event.hash} sx={{ fontFamily: 'monospace' }}>
                 {event.hash.slice(0, 12)}… {linked ? '✓' : translate('console.audit.streams.unlinked')}
               </TableCell>

@@ -1,3 +1,4 @@
+import { formatBytes } from '@sais/web-shared';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -78,7 +79,7 @@ export function FilesPanel() {
           >
             <ListItemText
               primary={`${item.name} (${translate(`console.competitions.fileKinds.${item.kind}`)})`}
-              secondary={`${item.size} B · sha256 ${item.sha256.slice(0, 16)}…`}
+              secondary={`${formatBytes(item.size)} · sha256 ${item.sha256.slice(0, 16)}…`}
             />
           </ListItem>
         ))}

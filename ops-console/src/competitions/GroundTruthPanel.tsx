@@ -10,7 +10,7 @@ import { type ReactNode, useState } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { useConsoleApi } from '../operations/useConsoleApi';
 import { useLoad } from '../operations/useLoad';
-import { formatInZone } from '../trust/time';
+import { formatInZone, platformZone } from '../trust/time';
 import { Panel } from './Panel';
 import { useAction } from './useAction';
 
@@ -60,10 +60,7 @@ export function GroundTruthPanel() {
   }
   return (
     <Panel title="console.competitions.panels.groundTruth" testId="groundtruth-panel">
-      <CurrentTruthNote
-        truth={current.data}
-        zone={(record.timeZone as string | undefined) ?? 'Asia/Shanghai'}
-      />
+      <CurrentTruthNote truth={current.data} zone={(record.timeZone as string | undefined) ?? platformZone} />
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         <TextField
           select

@@ -13,7 +13,7 @@ import { useLocale, useRecordContext, useTranslate } from 'react-admin';
 import { type Localized, localized } from '../operations/LocalizedText';
 import { useConsoleApi } from '../operations/useConsoleApi';
 import { EffectDialog } from '../trust/EffectDialog';
-import { zonedToIso } from '../trust/time';
+import { platformZone, zonedToIso } from '../trust/time';
 import { ZonedTime } from '../trust/ZonedTime';
 import { type PhaseName, phaseNames } from './choices';
 import { Panel } from './Panel';
@@ -36,7 +36,7 @@ export function PhasesPanel() {
   const phases = (record.phases ?? {}) as Partial<Record<PhaseName, Phase>>;
   const base = `/admin/competitions/${record.id}/phases`;
   // Competition data shows the competition's zone, and the schedule is typed in it (issue 19).
-  const zone = (record.timeZone as string | undefined) ?? 'Asia/Shanghai';
+  const zone = (record.timeZone as string | undefined) ?? platformZone;
   const competition = localized(record.title as Localized | undefined, locale);
   return (
     <Panel title="console.competitions.panels.phases" testId="phases-panel">

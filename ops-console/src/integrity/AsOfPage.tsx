@@ -18,7 +18,7 @@ import { useAuditJob } from '../audit/useAuditJob';
 import { CompetitionPhasePicker, useCompetition, usePhaseChoice } from '../operations/CompetitionPhasePicker';
 import { EntityLink } from '../trust/EntityLink';
 import { decimalsOf } from '../trust/fields';
-import { formatInZone, formatScore, isoToZonedLocal, zonedToIso } from '../trust/time';
+import { formatInZone, formatScore, isoToZonedLocal, platformZone, zonedToIso } from '../trust/time';
 import { ZonedTime } from '../trust/ZonedTime';
 
 interface AsOfAnswer {
@@ -47,7 +47,7 @@ export function AsOfPage() {
   const [choice, setChoice] = usePhaseChoice('asOf');
   const [board, setBoard] = useState<'public' | 'private'>('public');
   // The time is typed in the competition's zone (named in the label), kept as an instant.
-  const zone = useCompetition(choice.competitionId).timeZone ?? 'Asia/Shanghai';
+  const zone = useCompetition(choice.competitionId).timeZone ?? platformZone;
   const [at, setAt] = useState(() => new Date().toISOString());
   const show = () =>
     void start({

@@ -10,7 +10,7 @@ import { useTranslate } from 'react-admin';
 import { useCompetition } from '../operations/CompetitionPhasePicker';
 import { EntityLink } from '../trust/EntityLink';
 import { ZonedTime } from '../trust/ZonedTime';
-import { formatInZone } from '../trust/time';
+import { formatInZone, platformZone } from '../trust/time';
 import type { SignalRecord } from './signalRecord';
 
 type Submission = {
@@ -79,7 +79,7 @@ function Rows({ head, children }: { head: string[]; children: ReactNode }) {
 export function EvidenceView({ record }: { record: SignalRecord & { competitionId?: string } }) {
   const translate = useTranslate();
   const { timeZone } = useCompetition(record.competitionId ?? '');
-  const zone = timeZone ?? 'Asia/Shanghai';
+  const zone = timeZone ?? platformZone;
   const evidence = (record.evidence ?? {}) as Evidence;
   /** A single person's team is named by their account id: their user page. */
   const team = (item: Submission) => (

@@ -16,7 +16,7 @@ import { mayUse } from '../providers/permissions';
 import { CompetitionPhasePicker, useCompetition, usePhaseChoice } from '../operations/CompetitionPhasePicker';
 import { PublicationPanel } from '../leaderboards/PublicationPanel';
 import { EffectDialog } from '../trust/EffectDialog';
-import { formatInZone, localZone } from '../trust/time';
+import { formatInZone, platformZone } from '../trust/time';
 
 interface SealStatus {
   seal: { digest: string; sealedAt: string; rows: number } | null;
@@ -91,7 +91,7 @@ export function SealPage() {
               <Alert severity={data.seal ? 'info' : 'warning'} sx={digestStyle} data-testid="seal-recorded">
                 {data.seal
                   ? translate('console.integrity.seal.sealed', {
-                      at: formatInZone(data.seal.sealedAt, timeZone ?? localZone()),
+                      at: formatInZone(data.seal.sealedAt, timeZone ?? platformZone),
                       digest: data.seal.digest,
                     })
                   : translate('console.integrity.seal.notSealed')}

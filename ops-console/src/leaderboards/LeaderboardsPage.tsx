@@ -6,7 +6,7 @@ import { Title, useTranslate } from 'react-admin';
 import { CompetitionPhasePicker, useCompetition, usePhaseChoice } from '../operations/CompetitionPhasePicker';
 import { useConsoleApi } from '../operations/useConsoleApi';
 import { useLoad } from '../operations/useLoad';
-import { formatInZone, localZone } from '../trust/time';
+import { formatInZone, platformZone } from '../trust/time';
 import { type BoardPage, BoardTable } from './BoardTable';
 import { PublicationPanel } from './PublicationPanel';
 import { useBoardStream } from './useBoardStream';
@@ -61,20 +61,20 @@ export function LeaderboardsPage() {
             board={publicBoard.data}
             error={publicBoard.error}
             testId="board-public"
-            zone={timeZone ?? localZone()}
+            zone={timeZone ?? platformZone}
           />
           <BoardTable
             title="console.leaderboards.private"
             board={privateBoard.data}
             error={privateBoard.error}
             testId="board-private"
-            zone={timeZone ?? localZone()}
+            zone={timeZone ?? platformZone}
             note={
               privateBoard.data && (
                 <Alert severity={published ? 'success' : 'warning'} sx={{ my: 1 }} data-testid="board-state">
                   {published
                     ? translate('console.leaderboards.publishedAt', {
-                        at: formatInZone(publishedAt!, timeZone ?? localZone()),
+                        at: formatInZone(publishedAt!, timeZone ?? platformZone),
                       })
                     : translate('console.leaderboards.preview')}
                 </Alert>

@@ -10,7 +10,7 @@ import { useCompetition } from '../operations/CompetitionPhasePicker';
 import { useConsoleApi } from '../operations/useConsoleApi';
 import { useLoad } from '../operations/useLoad';
 import { EffectDialog } from '../trust/EffectDialog';
-import { formatInZone } from '../trust/time';
+import { formatInZone, platformZone } from '../trust/time';
 
 interface Publication {
   mode: 'two-operators' | 'one-operator';
@@ -81,7 +81,7 @@ export function PublicationPanel({
   if (status.error) return <Alert severity="error">{status.error}</Alert>;
   if (!status.data || status.data.published) return null;
   const { mode, schedule } = status.data;
-  const zone = timeZone ?? 'Asia/Shanghai';
+  const zone = timeZone ?? platformZone;
   // The phase rules: publishable only once the phase has ended and nothing of it is still being scored.
   const publishable = Boolean(schedule?.ended) && schedule?.pending === 0;
   const phaseName = translate(`console.competitions.phases.${phase}`);
@@ -89,7 +89,8 @@ export function PublicationPanel({
     shortDigest(proposal?.sealDigest ?? seal.data?.seal?.digest) ??
     translate('console.trust.publication.noSeal');
   const facts = { phase: phaseName, competition: name, teams: teams.toLocaleString(), seal: digest };
-  const who = proposer.data?.username ?? proposal?.proposedBy ?? '';
+  // The proposer by name: the alert waits for it rather than flash the account id.
+  const who = proposer.data?.username ?? translate('console.trust.unnamed');
   const mine = proposal && identity && String(identity.id) === proposal.proposedBy;
 
   const dialogs: Record<
@@ -163,11 +164,11 @@ export function PublicationPanel({
       <Alert severity="info" data-testid="publication-mode">
         {translate(`console.trust.publication.mode.${mode}`)}
       </Alert>
-      {proposal && (
+      {proposal && !proposer.isPending && (
         <Alert severity="warning" data-testid="publication-proposal">
           {translate('console.trust.publication.proposed', {
             who,
-            at: formatInZone(proposal.proposedAt, timeZone ?? 'Asia/Shanghai'),
+            at: formatInZone(proposal.proposedAt, timeZone ?? platformZone),
             reason: proposal.reason,
           })}
           {mine && ` ${translate('console.trust.publication.ownProposal')}`}

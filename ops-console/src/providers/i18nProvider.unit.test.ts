@@ -39,3 +39,20 @@ describe('the console language', () => {
     expect(keysOf(zhCN).sort()).toEqual(keysOf(en).sort());
   });
 });
+
+function leaves(node: unknown, prefix = ''): [string, string][] {
+  if (typeof node !== 'object' || node === null) return [[prefix, String(node)]];
+  return Object.entries(node).flatMap(([key, child]) => leaves(child, prefix ? `${prefix}.${key}` : key));
+}
+
+describe('the zh-CN console (issue 35)', () => {
+  it('leaves no English sentence untranslated ("Clear the list")', () => {
+    const zh = new Map(leaves(zhCN));
+    // A message with words (not only placeholders) must read differently in Chinese.
+    const words = (text: string) => /[A-Za-z]{2,}/.test(text.replace(/%\{[^}]+\}/g, ''));
+    const untranslated = leaves(en)
+      .filter(([key, text]) => words(text) && zh.get(key) === text)
+      .map(([key]) => key);
+    expect(untranslated).toEqual([]);
+  });
+});

@@ -23,5 +23,9 @@ export function RoleText({ source }: { source: string; label?: string; sortable?
   const role = source
     .split('.')
     .reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], record);
-  return <span>{role ? translate(`console.roles.${String(role)}`, { _: String(role) }) : '—'}</span>;
+  return (
+    <span style={{ whiteSpace: 'nowrap' }}>
+      {role ? translate(`console.roles.${String(role)}`, { _: String(role) }) : '—'}
+    </span>
+  );
 }

@@ -120,7 +120,9 @@ export function StaffActivityPage() {
                         name={event.actor.userId ? activity.data!.names[event.actor.userId] : null}
                       />
                     </TableCell>
-                    <TableCell>{translate(`console.roles.${event.actor.role}`)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {translate(`console.roles.${event.actor.role}`)}
+                    </TableCell>
                     <TableCell>
                       <Link
                         component={RouterLink}

@@ -1,7 +1,7 @@
 import TextField from '@mui/material/TextField';
 import { FieldTitle, type Validator, useInput, useResourceContext } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { isoToZonedLocal, zonedToIso } from './time';
+import { isoToZonedLocal, platformZone, zonedToIso } from './time';
 
 /**
  * A date and time typed in the competition's zone (the form's `timeZone`, named in the label), kept
@@ -15,7 +15,7 @@ export function ZonedDateTimeInput({
   validate?: Validator | Validator[];
 }) {
   const resource = useResourceContext();
-  const zone = (useWatch({ name: 'timeZone' }) as string | undefined) || 'Asia/Shanghai';
+  const zone = (useWatch({ name: 'timeZone' }) as string | undefined) || platformZone;
   const valid = (() => {
     try {
       return Boolean(new Intl.DateTimeFormat('en', { timeZone: zone }));

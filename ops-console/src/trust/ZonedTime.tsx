@@ -1,10 +1,10 @@
 import Tooltip from '@mui/material/Tooltip';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { formatInZone, localZone } from './time';
+import { formatInZone, localZone, platformZone } from './time';
 
 /**
- * A time with its zone named: the competition's zone on competition data (`zone`), else the viewer's;
- * hovering shows the viewer's local time too.
+ * A time with its zone named (decision 0034): the competition's zone on competition data (`zone`), else
+ * the platform's; hovering shows the viewer's own time.
  */
 export function ZonedTime({
   value,
@@ -17,7 +17,7 @@ export function ZonedTime({
 }) {
   const translate = useTranslate();
   if (!value) return <span>—</span>;
-  const shown = zone ?? localZone();
+  const shown = zone ?? platformZone;
   const local = formatInZone(value, localZone(), { seconds });
   return (
     <Tooltip title={`${translate('console.trust.time.local')}: ${local}`}>

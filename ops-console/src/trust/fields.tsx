@@ -2,7 +2,7 @@ import { scoring } from '@sais/events';
 import { useLocale, useRecordContext } from 'react-admin';
 import { useCompetition } from '../operations/CompetitionPhasePicker';
 import { EntityLink } from './EntityLink';
-import { formatScore } from './time';
+import { formatScore, platformZone } from './time';
 import { ZonedTime } from './ZonedTime';
 
 /** A metric's declared precision (4 places for names the registry does not know). */
@@ -70,5 +70,5 @@ export function CompetitionTimeField({
 }) {
   const record = useRecordContext<Record<string, string>>();
   const { timeZone } = useCompetition(record?.[competitionSource] ?? '');
-  return <ZonedTime value={record?.[source]} zone={timeZone ?? 'Asia/Shanghai'} />;
+  return <ZonedTime value={record?.[source]} zone={timeZone ?? platformZone} />;
 }

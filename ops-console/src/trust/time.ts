@@ -1,6 +1,9 @@
 import { competition } from '@sais/events';
 
-/** The viewer's own IANA zone (the browser's). */
+/** Times that belong to no competition are shown in the platform's zone (decision 0034). */
+export const platformZone = competition.platformTimeZone;
+
+/** The viewer's own IANA zone (the browser's): shown on hover. */
 export const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** One time policy (issue 19): the instant in `zone` with the zone named; shared with the services' messages. */

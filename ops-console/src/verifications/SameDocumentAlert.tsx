@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Typography from '@mui/material/Typography';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { formatInZone, localZone } from '../trust/time';
+import { formatInZone, platformZone } from '../trust/time';
 
 export interface SameDocumentCase {
   verificationId: string;
@@ -35,7 +35,7 @@ export function SameDocumentAlert() {
             username: other.username ?? translate('console.trust.unnamed'),
             name: other.name,
             status: translate(`console.verifications.status.${other.status}`),
-            submittedAt: formatInZone(other.submittedAt, localZone()),
+            submittedAt: formatInZone(other.submittedAt, platformZone),
           })}
         </Typography>
       ))}

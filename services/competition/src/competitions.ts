@@ -227,7 +227,11 @@ export class Competitions {
     return row;
   }
 
-  #view(row: Selectable<CompetitionTables['competitions']>, now: Date) {
+  #view(
+    row: Selectable<CompetitionTables['competitions']>,
+    now: Date,
+    entrants: ReadonlyMap<string, number>,
+  ) {
     return {
       competitionId: row.competition_id,
       ...row.settings,
@@ -235,8 +239,21 @@ export class Competitions {
       phases: row.phases,
       status: statusAt(row.phases, now),
       currentPhase: currentPhase(row.phases, now),
+      entrants: entrants.get(row.competition_id) ?? 0,
       registration: competition.registrationAt(row.phases, now),
     };
+  }
+
+  /** How many signed up for each of `ids` (one grouped read over the registrations' key). */
+  async #entrants(ids: readonly string[]): Promise<Map<string, number>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.#t()
+      .selectFrom('registrations')
+      .select(['competition_id', (eb) => eb.fn.countAll<string>().as('n')])
+      .where('competition_id', 'in', ids)
+      .groupBy('competition_id')
+      .execute();
+    return new Map(rows.map((row) => [row.competition_id, Number(row.n)]));
   }
 
   async list(query: ListQuery, now = new Date()) {
@@ -244,7 +261,9 @@ export class Competitions {
     if (query.type) rows = rows.where('type', '=', query.type);
     if (query.season) rows = rows.where('season', '=', query.season);
     // Status depends on the clock, so it is derived here rather than stored.
-    const all = (await rows.orderBy('created_at', 'asc').execute()).map((row) => this.#view(row, now));
+    const all = (await rows.orderBy('created_at', 'asc').execute()).map((row) =>
+      this.#view(row, now, new Map()),
+    );
     const words = (query.search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
     const filtered = all.filter(
       (item) =>
@@ -261,16 +280,18 @@ export class Competitions {
     );
     sortCompetitions(filtered, query.sort);
     const start = (query.page - 1) * query.pageSize;
+    const page = filtered.slice(start, start + query.pageSize);
+    const entrants = await this.#entrants(page.map((item) => item.competitionId));
     return {
       total: filtered.length,
       page: query.page,
       pageSize: query.pageSize,
-      records: filtered.slice(start, start + query.pageSize),
+      records: page.map((item) => ({ ...item, entrants: entrants.get(item.competitionId) ?? 0 })),
     };
   }
 
   async detail(competitionId: string, accountId: string | null, now = new Date()) {
-    const view = this.#view(await this.#find(competitionId), now);
+    const view = this.#view(await this.#find(competitionId), now, await this.#entrants([competitionId]));
     const signedUp = accountId ? await this.isSignedUp(competitionId, accountId) : false;
     return { ...view, signedUp };
   }
@@ -346,8 +367,9 @@ export class Competitions {
       .where('registrations.account_id', '=', accountId)
       .orderBy('registrations.signed_up_at', 'desc')
       .execute();
+    const entrants = await this.#entrants(rows.map((row) => row.competition_id));
     return rows.map((row) => ({
-      ...this.#view(row, now),
+      ...this.#view(row, now, entrants),
       signedUpAt: new Date(row.signed_up_at).toISOString(),
     }));
   }

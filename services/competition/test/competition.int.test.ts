@@ -554,5 +554,25 @@ describe('competition service over HTTP (real PostgreSQL and Kafka)', () => {
     expect(first.data['zh-CN']).toContain('| `temperature_c` | 反应温度（摄氏度） |');
     expect(first.evaluation.en).toContain('`id,yield`');
     expect(first.prizes['zh-CN']).toContain('| 冠军 | 1 | 100,000 元 |');
+    // Every seeded time is a day's start or end in the track's own zone: the team-forming deadline
+    // too (it was 2027-05-11 07:59 in Shanghai, issue 35).
+    const seededList = list.records.filter((c: { competitionId: string }) => ids.includes(c.competitionId));
+    for (const track of seededList as {
+      timeZone: string;
+      teamMergeDeadline: string;
+      phases: Record<string, { startsAt: string; endsAt: string }>;
+    }[]) {
+      expect(competition.formatInZone(track.teamMergeDeadline, track.timeZone, { seconds: true })).toBe(
+        '2027-05-10 23:59:59 GMT+8 (Asia/Shanghai)',
+      );
+      for (const phase of Object.values(track.phases)) {
+        expect(competition.formatInZone(phase.startsAt, track.timeZone, { seconds: true })).toMatch(
+          / 00:00:00 /,
+        );
+        expect(competition.formatInZone(phase.endsAt, track.timeZone, { seconds: true })).toMatch(
+          / 23:59:59 /,
+        );
+      }
+    }
   });
 });

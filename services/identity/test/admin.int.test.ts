@@ -104,6 +104,22 @@ describe('the console admin resource /api/admin/verifications (through real Kafk
     await mailbox?.close();
   });
 
+  it("records a staff member's sign-in in their staff role, a participant's as a participant (issue 35)", async () => {
+    const { username } = await staff(['reviewer', 'operator']);
+    const { username: plain } = await participant();
+    const roleOfSignIn = async (name: string) => {
+      const rows = await sql<{ role: string }>`select e.metadata->'actor'->>'role' as role
+        from identity.events e join identity.account_keys k on k.account_id::text = e.metadata->'actor'->>'userId'
+        where e.type = 'identity.SessionStarted' and k.kind = 'username' and k.value = ${name}`.execute(
+        harness.platform.database.db,
+      );
+      return rows.rows.map((row) => row.role);
+    };
+    expect(await roleOfSignIn(username)).toEqual(['operator']);
+    expect((await roleOfSignIn(plain)).every((role) => role === 'participant')).toBe(true);
+    expect(await roleOfSignIn(plain)).not.toEqual([]);
+  });
+
   it('lists the pending queue oldest first, in ra-data-simple-rest form with Content-Range', async () => {
     const all = await list(reviewer);
     expect(all.status).toBe(200);

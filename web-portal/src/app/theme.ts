@@ -11,6 +11,8 @@ export const theme = createTheme({
     background: { default: '#f5f7fb' },
   },
   shape: { borderRadius: 8 },
+  // A column heading never breaks between its characters (日/志 at 1366 px, issue 35).
+  components: { MuiTableCell: { styleOverrides: { head: { whiteSpace: 'nowrap' } } } },
   typography: {
     fontFamily: [
       '"PingFang SC"',

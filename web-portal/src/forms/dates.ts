@@ -1,9 +1,11 @@
+import { competition } from '@sais/events';
+
 /**
  * The zone of times not tied to one competition (inbox, verification, account, checkpoints): the
  * platform's own, Beijing time, as the landing page's schedule (spec §4). Competition times use the
  * competition's zone; both are named in words on the page, and hovering a time shows the viewer's own.
  */
-export const platformTimeZone = 'Asia/Shanghai';
+export const platformTimeZone = competition.platformTimeZone;
 
 /**
  * A date and time in the reader's language, e.g. 2026/11/22 14:03 or 11/22/2026, 2:03 PM, in `timeZone`
@@ -30,14 +32,5 @@ export function formatDate(iso: string, language: string | undefined): string {
   return new Intl.DateTimeFormat(language === 'en' ? 'en' : 'zh-CN', { dateStyle: 'medium' }).format(date);
 }
 
-/** A file size in B, KB, MB or GB, one decimal above bytes. */
-export function formatBytes(bytes: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return unit === 0 ? `${value} ${units[0]}` : `${value.toFixed(1)} ${units[unit]}`;
-}
+/** File sizes: one formatter for the portal and the console. */
+export { formatBytes } from '@sais/web-shared';

@@ -25,6 +25,9 @@ const schedule = [
   { phase: 'final' as const, startsAt: '2027-07-01T00:00:00+08:00', endsAt: '2027-07-31T23:59:59+08:00' },
 ];
 
+/** Team changes close two weeks before the preliminary ends, at the end of that day in Shanghai. */
+const teamMergeDeadline = '2027-05-10T23:59:59+08:00';
+
 const agreement = {
   agreementId: 'rules-2027',
   title: { en: 'Competition rules and data licence', 'zh-CN': '比赛规则与数据使用协议' },
@@ -72,7 +75,8 @@ export async function seedPrize(competitions: Competitions): Promise<SeededTrack
       teamFormingAttempts: 3,
       dailySubmissionLimit: 3,
       submissionKinds: track.slug === 'llm-reasoning' ? ['result-file', 'container-image'] : ['result-file'],
-      teamMergeDeadline: '2027-05-10T23:59:59.000Z',
+      // Written in the track's zone like the schedule: a bare `Z` here made it 05-11 07:59 (issue 35).
+      teamMergeDeadline: new Date(teamMergeDeadline).toISOString(),
       agreements: [agreement],
     };
     const phases = schedule.map((p) => ({

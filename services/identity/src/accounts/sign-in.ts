@@ -74,7 +74,15 @@ export class SignIn {
         if (state.status === 'disabled') return identityErrors.accountDisabled();
         if (state.status === 'closed' || state.status === 'deleted') return closedAccount();
         await this.throttle.clear(trx, [keys.pair]);
-        const session = await this.sessions.start(trx, accountId, kind, request.ip, now, metadata);
+        const session = await this.sessions.start(
+          trx,
+          accountId,
+          kind,
+          request.ip,
+          now,
+          metadata,
+          state.roles,
+        );
         return { ...session, accountId };
       });
     if (outcome instanceof AppError) {
@@ -107,6 +115,7 @@ export class SignIn {
         request.ip,
         new Date(),
         metadata,
+        state.roles,
       );
       return { ...session, accountId };
     });

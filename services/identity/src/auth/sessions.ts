@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { type EventMetadata, identity } from '@sais/events';
+import { type EventMetadata, type Role, identity } from '@sais/events';
 import type { Db, EventStore } from '@sais/kit';
 import type { Kysely } from 'kysely';
 import type { IdentityTables } from '../db/tables.ts';
@@ -15,6 +15,13 @@ export interface ActiveSession {
   /** Set when the caller came with a personal access token instead of a cookie (decision 0019). */
   token?: UsedToken;
 }
+
+/** Staff roles, the widest first: the role a sign-in is recorded in. */
+const signInOrder: readonly Role[] = ['admin', 'operator', 'auditor', 'reviewer'];
+
+/** The role a sign-in is recorded in: the account's widest staff role, else participant. */
+export const signInRole = (roles: readonly Role[]): Role =>
+  signInOrder.find((role) => roles.includes(role)) ?? 'participant';
 
 type RevokeReason = 'logout' | 'password-changed' | 'account-disabled' | 'account-closed' | 'expired';
 
@@ -44,6 +51,7 @@ export class Sessions {
     ip: string | null,
     now: Date,
     metadata: EventMetadata,
+    roles: readonly Role[],
   ): Promise<{ token: string; expiresAt: Date }> {
     const token = randomBytes(32).toString('base64url');
     const sessionId = randomUUID();
@@ -69,7 +77,8 @@ export class Sessions {
           data: { sessionId, accountId, via, expiresAt: expiresAt.toISOString() },
         },
       ],
-      { ...metadata, actor: { ...metadata.actor, userId: accountId } },
+      // Who signed in, in the role the account holds (a staff sign-in is not a participant's, issue 35).
+      { ...metadata, actor: { userId: accountId, role: signInRole(roles) } },
       { trx },
     );
     return { token, expiresAt };

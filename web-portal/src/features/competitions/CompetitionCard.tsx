@@ -7,12 +7,19 @@ import Typography from '@mui/material/Typography';
 import { prizeTrackOf } from '@sais/events';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { zoneName } from '../../forms/timeZones';
 import { languageOf } from '../../forms/useMessages';
+import { ZonedTime } from '../../forms/ZonedTime';
+import { CoverImage } from './CoverImage';
 import { StatusChip } from './StatusChip';
 import { relativeTime, timeLeft } from './timeLeft';
 import { type Competition, localized } from './types';
 
-/** A competition in a list: its track, type, status, title, prize and time left. */
+/**
+ * A competition in a list, as Kaggle's cards read: its picture, track, type, status, title, prize, how
+ * many signed up, and the current phase's deadline (or the first phase's start) in the competition's
+ * zone, named, with the time left.
+ */
 export function CompetitionCard({ competition, now = new Date() }: { competition: Competition; now?: Date }) {
   const { t, i18n } = useTranslation();
   const language = languageOf(i18n.resolvedLanguage);
@@ -23,9 +30,10 @@ export function CompetitionCard({ competition, now = new Date() }: { competition
       <CardActionArea
         component={Link}
         to={`/competitionDetail/${competition.competitionId}/format`}
-        sx={{ height: '100%' }}
+        sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}
       >
-        <CardContent>
+        <CoverImage competitionId={competition.competitionId} />
+        <CardContent sx={{ flexGrow: 1 }}>
           <Box sx={{ display: 'flex', gap: 1, mb: 1, flexWrap: 'wrap' }}>
             <StatusChip status={competition.status} />
             {track ? (
@@ -42,6 +50,18 @@ export function CompetitionCard({ competition, now = new Date() }: { competition
               season: competition.season,
             })}
           </Typography>
+          <Typography variant="body2" color="text.secondary" data-testid="card-entrants">
+            {t('competition.card.entrants', { number: competition.entrants.toLocaleString(language) })}
+          </Typography>
+          {left.kind === 'startsIn' || left.kind === 'endsIn' ? (
+            <Typography variant="body2" color="text.secondary" data-testid="card-deadline">
+              {t(`competition.card.${left.kind === 'endsIn' ? 'closes' : 'opens'}`, {
+                phase: t(`competition.phases.${left.phase}`),
+              })}{' '}
+              <ZonedTime iso={left.at} timeZone={competition.timeZone} />{' '}
+              {t('competition.card.zone', { zone: zoneName(competition.timeZone, language) })}
+            </Typography>
+          ) : null}
           <Typography variant="body2" sx={{ mt: 0.5, fontWeight: 500 }} data-testid="card-time-left">
             {left.kind === 'ended' ? t('competition.timeLeft.ended') : null}
             {left.kind === 'unscheduled' ? t('competition.timeLeft.unscheduled') : null}

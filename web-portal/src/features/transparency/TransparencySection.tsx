@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -27,9 +28,21 @@ export function TransparencySection() {
       <Typography variant="h5" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
         {t('intro.transparency.title')}
       </Typography>
-      <Typography sx={{ mb: 2, lineHeight: 1.8 }}>
-        {/* The command is code, not prose: shown as such in every language. */}
-        <Trans i18nKey="intro.transparency.text" components={[<code key="command" />]} />
+      <Typography sx={{ mb: 2, lineHeight: 1.8 }}>{t('intro.transparency.text')}</Typography>
+      {/* What a participant checks in the portal itself; the mirror tools belong in the docs (issue 35). */}
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+        {t('intro.transparency.checksTitle')}
+      </Typography>
+      <Box component="ul" sx={{ mt: 1, mb: 2, lineHeight: 1.8 }} data-testid="transparency-checks">
+        {(['record', 'seal', 'recompute'] as const).map((check) => (
+          <li key={check}>{t(`intro.transparency.checks.${check}`)}</li>
+        ))}
+      </Box>
+      <Typography sx={{ mb: 2, lineHeight: 1.8 }} data-testid="transparency-docs">
+        <Trans
+          i18nKey="intro.transparency.docs"
+          components={[<Link key="docs" href="/api/docs" target="_blank" rel="noopener" />]}
+        />
       </Typography>
       {failed ? <Typography color="error">{t('intro.transparency.failed')}</Typography> : null}
       {logs ? (

@@ -1,0 +1,60 @@
+import Tooltip from '@mui/material/Tooltip';
+import { useLocale, useTranslate } from 'react-admin';
+import { type Localized, localized } from '../operations/LocalizedText';
+import { accountName, competitionTitle, teamName, useLoaded } from '../trust/names';
+import { accountOfEvent } from '../trust/useStaffEvents';
+import { streamKindNames, streamParts } from './eventTypes';
+import type { AuditEvent } from './types';
+
+const accountKinds = new Set(['account', 'verification', 'notices', 'inbox', 'session', 'token', 'code']);
+const competitionKinds = new Set(['competition', 'groundtruth', 'publication']);
+
+/** What a stream is about, by name: the account, competition or team it names (null: none known). */
+function subjectOf(
+  streamId: string,
+  event?: AuditEvent,
+): { key: string; load: () => Promise<string | Localized | null> } | null {
+  const parts = streamParts(streamId);
+  if (!parts) return null;
+  const account = accountKinds.has(parts.kind)
+    ? parts.kind === 'session' || parts.kind === 'token' || parts.kind === 'code'
+      ? event && accountOfEvent(event)
+      : parts.id
+    : undefined;
+  if (account) return { key: `account:${account}`, load: () => accountName(account) };
+  if (competitionKinds.has(parts.kind))
+    return { key: `competition:${parts.id}`, load: () => competitionTitle(parts.id) };
+  if (parts.kind === 'team') return { key: `team:${parts.id}`, load: () => teamName(parts.id) };
+  return null;
+}
+
+/**
+ * A stream by what it stands for (issue 35): "账号 · alice", "比赛 · 催化剂产率预测 · 初赛", "队伍 · Lab 7";
+ * the stream id on hover. `event` (one of the stream's) names the account of a session or token.
+ */
+export function StreamName({ streamId, event }: { streamId: string; event?: AuditEvent }) {
+  const locale = useLocale();
+  const translate = useTranslate();
+  const parts = streamParts(streamId);
+  const subject = subjectOf(streamId, event);
+  const loaded = useLoaded<string | Localized>(subject?.key ?? null, subject?.load ?? (async () => null));
+  if (!parts) return <span data-testid="stream-name">{streamId}</span>;
+  const kind = streamKindNames[parts.kind]?.[locale === 'en' ? 'en' : 'zh-CN'] ?? parts.kind;
+  const name = loaded.pending
+    ? '…'
+    : loaded.value
+      ? typeof loaded.value === 'string'
+        ? loaded.value
+        : localized(loaded.value, locale)
+      : `${parts.id.slice(0, 8)}…`;
+  const phase = parts.rest
+    ? ` · ${translate(`console.competitions.phases.${parts.rest}`, { _: parts.rest })}`
+    : '';
+  return (
+    <Tooltip title={`${translate('console.trust.id')}: ${streamId}`}>
+      <span data-testid="stream-name" data-stream={streamId}>
+        {`${kind} · ${name}${phase}`}
+      </span>
+    </Tooltip>
+  );
+}
