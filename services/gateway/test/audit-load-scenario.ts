@@ -192,6 +192,11 @@ export async function auditLoadScenario(options: {
     /** The hash chains verified. */
     verify: () => job<{ ok: boolean; checked: number }>({ kind: 'verify' }),
     /** The read models checked against the events. */
-    readModels: () => job<{ ok: boolean; projections: unknown[] }>({ kind: 'read-models' }),
+    readModels: () =>
+      job<{
+        ok: boolean;
+        projections: { ok: boolean }[];
+        stateTables: { check: string; ok: boolean; tables: { table: string; differences: number }[] }[];
+      }>({ kind: 'read-models' }),
   };
 }

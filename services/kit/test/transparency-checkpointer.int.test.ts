@@ -54,7 +54,17 @@ describe('checkpointers of one log in several processes', () => {
     for (const { checkpointer } of processes) checkpointer.start();
     const appended = [];
     for (let round = 0; round < 6; round++) appended.push(...(await appendHistory(scenario.store, 5, 2)));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Until every event is visible to commit-order readers and more than one of them has signed: a
+    // transaction of another test file on the same server holds the snapshot's horizon back for a while
+    // (two files run at a time), and then one checkpointer may sign all that was held; a few more events
+    // give the others their turn.
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const visible = (await scenario.store.readAll(undefined, appended.length + 1)).length;
+      const signers = processes.filter(({ signed }) => signed.count > 0).length;
+      if (visible >= appended.length && signers > 1) break;
+      if (visible >= appended.length) appended.push(...(await appendHistory(scenario.store, 2, 1)));
+    }
     for (const { checkpointer } of processes) await checkpointer.stop();
     // They took turns: more than one of them signed.
     expect(processes.filter(({ signed }) => signed.count > 0).length).toBeGreaterThan(1);

@@ -77,9 +77,15 @@ describe('team calls: who may call them, and their documentation', () => {
         'detail',
         'disband',
         'handleApplication',
+        'invitation',
+        'invitation/create',
+        'invitation/join',
+        'invitation/revoke',
+        'invitations',
         'myTeam',
         'removeMember',
         'rename',
+        'search',
         'transferOwner',
       ]
         .map((name) => `/api/team/${name}`)

@@ -9,7 +9,8 @@
  *
  * A log with events and no checkpoint is allowed only while its first event is younger than the grace
  * (10 minutes, or three checkpoint intervals): a new platform stopped before its first checkpoint, as the
- * verifier allows (check-logs.ts). A history rewritten to look that young is its own alarm.
+ * verifier allows (check-logs.ts), or accounts made with `npm run admin` before the first start (the key
+ * is then made at that start). A history rewritten to look that young is its own alarm.
  */
 import { join } from 'node:path';
 import { type Language, transparency, translateWith } from '@sais/events';
@@ -90,9 +91,10 @@ export function adoptionNeeded(
   now = Date.now(),
 ): 'keyMissing' | 'newLogOverEvents' | 'keyChanged' | null {
   if (!state.latest) {
-    if (!state.firstEventAt) return null;
-    if (!key) return 'keyMissing';
-    return now - Date.parse(state.firstEventAt) > graceMs ? 'newLogOverEvents' : null;
+    // No history, or a young one never checkpointed: a first start (the README has staff accounts made
+    // with `npm run admin` before the first `npm start`, so the events come before the key).
+    if (!state.firstEventAt || now - Date.parse(state.firstEventAt) <= graceMs) return null;
+    return key ? 'newLogOverEvents' : 'keyMissing';
   }
   if (!key) return 'keyMissing';
   return state.latestKey?.text === key.text ? null : 'keyChanged';
