@@ -116,21 +116,22 @@ export const submissionsCsvHeader = [
   'description',
 ];
 
+/** One submission's fields in the order of both the table and the CSV; `message` shapes the description. */
+function submissionRow(s: Submission, message: (description: string | null) => string | null = (d) => d) {
+  return [
+    s.submissionId,
+    s.submittedAt,
+    s.phase,
+    s.status,
+    s.score,
+    s.privateScore ?? null,
+    s.fileName,
+    message(s.description ?? null),
+  ];
+}
+
 export function submissionsCsv(list: Submission[]): string {
-  const lines = list.map((s) =>
-    [
-      s.submissionId,
-      s.submittedAt,
-      s.phase,
-      s.status,
-      s.score,
-      s.privateScore ?? null,
-      s.fileName,
-      s.description,
-    ]
-      .map(csvField)
-      .join(','),
-  );
+  const lines = list.map((s) => submissionRow(s).map(csvField).join(','));
   return [submissionsCsvHeader.join(','), ...lines].join('\n');
 }
 
@@ -177,17 +178,8 @@ export async function listSubmissions(
           (['id', 'submitted', 'phase', 'status', 'score', 'privateScore', 'file', 'message'] as const).map(
             context.f,
           ),
-          list.map((s) => [
-            s.submissionId,
-            s.submittedAt,
-            s.phase,
-            s.status,
-            s.score,
-            s.privateScore ?? null,
-            s.fileName,
-            // One line a row: a message's line breaks shown as spaces (`--json` keeps it as sent).
-            s.description?.replace(/\s+/g, ' ') ?? null,
-          ]),
+          // One line a row: a message's line breaks shown as spaces (`--json` keeps it as sent).
+          list.map((s) => submissionRow(s, (d) => d?.replace(/\s+/g, ' ') ?? null)),
         ),
   );
 }

@@ -115,15 +115,7 @@ export const invitationCreated = invitationView.extend({ code: z.string() });
 export type InvitationCreated = z.infer<typeof invitationCreated>;
 
 /** What an invitation code opens (`GET /api/team/invitation`), before joining. */
-export const invitationPreview = z.object({
-  teamId: z.string(),
-  competitionId: z.string(),
-  name: z.string(),
-  ownerName: z.string(),
-  memberCount: z.number(),
-  teamSizeLimit: z.number(),
-  expiresAt: z.string(),
-});
+export const invitationPreview = teamSummary.omit({ disbanded: true }).extend({ expiresAt: z.string() });
 export type InvitationPreview = z.infer<typeof invitationPreview>;
 
 /** One team found by name (`GET /api/team/search`): what the team's own summary shows, no more. */
@@ -132,14 +124,9 @@ export const teamSearchResult = z.object({
   page: z.number(),
   pageSize: z.number(),
   records: z.array(
-    z.object({
-      teamId: z.string(),
-      name: z.string(),
-      ownerName: z.string(),
-      memberCount: z.number(),
-      teamSizeLimit: z.number(),
-      full: z.boolean(),
-    }),
+    teamSummary
+      .pick({ teamId: true, name: true, ownerName: true, memberCount: true, teamSizeLimit: true })
+      .extend({ full: z.boolean() }),
   ),
 });
 export type TeamSearchResult = z.infer<typeof teamSearchResult>;
