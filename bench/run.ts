@@ -66,6 +66,12 @@ const benchmarks: Record<string, { description: string; load: () => Promise<Benc
       'disk and sent with br/gzip, Cache-Control, what a second visit asks again (npm run build first)',
     load: async () => (await import('./assets.ts')).default,
   },
+  'cold-load': {
+    description:
+      "the portal's home page and a console list shown in Chromium on the embedded platform: first visit " +
+      '(empty cache) and second, on loopback and at 10 Mbit/s (npm run build first). Args: rounds=N',
+    load: async () => (await import('./cold-load.ts')).default,
+  },
   'signin-timing': {
     description:
       'refusing a wrong password for a real account vs an unknown one (identity on PostgreSQL and Kafka), ' +

@@ -99,7 +99,7 @@ describe('the competition page’s sections', () => {
     await expect(text('rule-daily')).resolves.toBe('每支队伍每天可提交 3 次，次数在北京时间零点重置。');
     await expect(text('rule-finalSelection')).resolves.toMatch(/^每个阶段可选择最多 2 个评测完成的提交/);
     // The end of 2027-05-10 in the track's zone, like every other date (it read 05-11 07:59, issue 35).
-    await expect(text('rule-mergeDeadline')).resolves.toBe('组队截止时间：2027年5月10日 23:59');
+    await expect(text('rule-mergeDeadline')).resolves.toBe('组队截止时间：2027年5月10日 23:59 GMT+8');
     await expect(text('content-rules')).resolves.toContain('禁止人工标注测试数据');
     await expect(text('prize-total')).resolves.toBe('奖金总额：200,000 元');
     await page.getByTestId('content-prizes').getByRole('cell', { name: '冠军' }).waitFor();
@@ -245,7 +245,7 @@ describe('the competition page’s sections', () => {
       await reader.goto(`${origin}/competitionDetail/${yieldTrack}/format`);
       await reader
         .getByTestId('registration-window')
-        .getByText(/^报名将于 2027年2月23日 00:00 开始$/)
+        .getByText(/^报名将于 2027年2月23日 00:00 GMT\+8 开始$/)
         .waitFor();
       await expect(reader.getByTestId('sign-up').isDisabled()).resolves.toBe(true);
       await running.openRegistration();

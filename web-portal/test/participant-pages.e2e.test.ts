@@ -408,10 +408,11 @@ describe('the participant pages of issue 21', () => {
     // The operator opened the preliminary phase today, months before its scheduled March 2027 start.
     const preliminary = scorer.getByTestId('phase-preliminary');
     await expect(preliminary.getByTestId('opened-early').textContent()).resolves.toMatch(
-      /^主办方已提前开放（原定 2027年3月24日 00:00）$/,
+      /^主办方已提前开放（原定 2027年3月24日 00:00 GMT\+8）$/,
     );
     const start = preliminary.getByTestId('zoned-time').first();
-    await expect(start.textContent()).resolves.toMatch(/^2026年/);
+    // Each time names its zone in it (decision 0034).
+    await expect(start.textContent()).resolves.toMatch(/^2026年.+ GMT\+8$/);
     await start.hover();
     await expect(scorer.getByRole('tooltip').textContent()).resolves.toMatch(
       /^北京时间 · 您的时间：2026年.+（北美东部时间）$/,
@@ -437,7 +438,7 @@ describe('the participant pages of issue 21', () => {
             dateStyle: 'medium',
             timeStyle: 'short',
             timeZone: 'Asia/Shanghai',
-          }).format(new Date(value)),
+          }).format(new Date(value)) + ' GMT+8',
         iso,
       );
     await expect(scorer.getByTestId('zone-note').textContent()).resolves.toBe(
@@ -459,7 +460,7 @@ describe('the participant pages of issue 21', () => {
       .poll(() => scorer.getByTestId('phases-zone').textContent())
       .toBe('Times in China Standard Time; hover a time for yours.');
     await expect(preliminary.getByTestId('opened-early').textContent()).resolves.toBe(
-      'Opened early by the organisers (scheduled Mar 24, 2027, 12:00 AM)',
+      'Opened early by the organisers (scheduled Mar 24, 2027, 12:00 AM GMT+8)',
     );
     await scorer.getByTestId('language-selector').click();
     await scorer.getByRole('option', { name: '简体中文' }).click();

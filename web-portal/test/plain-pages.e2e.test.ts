@@ -106,7 +106,10 @@ describe('public pages in plain words (issue 35)', () => {
         const text = (await deadline.textContent()) ?? '';
         expect(text.startsWith(words[language].closes)).toBe(true);
         expect(text.endsWith(words[language].zone)).toBe(true);
-        expect(text).toMatch(language === 'en' ? /May 25, 2027.*11:59\s?PM/ : /2027年5月25日 23:59/);
+        // The zone is written in the time itself (decision 0034).
+        expect(text).toMatch(
+          language === 'en' ? /May 25, 2027.*11:59\s?PM GMT\+8/ : /2027年5月25日 23:59 GMT\+8/,
+        );
         await expect(deadline.getByTestId('zoned-time').getAttribute('data-zone')).resolves.toBe(
           'Asia/Shanghai',
         );
@@ -129,7 +132,7 @@ describe('public pages in plain words (issue 35)', () => {
         const merge = page.getByTestId('rule-mergeDeadline');
         await merge.waitFor();
         await expect(merge.textContent()).resolves.toMatch(
-          language === 'en' ? /May 10, 2027.*11:59\s?PM/ : /2027年5月10日 23:59/,
+          language === 'en' ? /May 10, 2027.*11:59\s?PM GMT\+8/ : /2027年5月10日 23:59 GMT\+8/,
         );
 
         // Files: sizes in human units, never raw bytes.

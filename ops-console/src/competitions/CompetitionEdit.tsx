@@ -1,4 +1,4 @@
-import { Edit, SimpleForm } from 'react-admin';
+import { Edit, Labeled, SimpleForm, TextField } from 'react-admin';
 import { ContentPanel } from './ContentPanel';
 import { FilesPanel } from './FilesPanel';
 import { GroundTruthPanel } from './GroundTruthPanel';
@@ -10,6 +10,10 @@ export function CompetitionEdit() {
   return (
     <Edit mutationMode="pessimistic" transform={settingsForApi}>
       <SimpleForm>
+        {/* Set once at creation (decision 0036): shown, not an input. */}
+        <Labeled label="resources.competitions.fields.slugFixed">
+          <TextField source="slug" sx={{ fontFamily: 'monospace' }} data-testid="competition-slug" />
+        </Labeled>
         <SettingsInputs />
       </SimpleForm>
       <ContentPanel />

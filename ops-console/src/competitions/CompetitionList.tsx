@@ -1,4 +1,4 @@
-import { DataTable, List, NumberField, SelectField, SelectInput, TextInput } from 'react-admin';
+import { DataTable, List, NumberField, SelectField, SelectInput, TextField, TextInput } from 'react-admin';
 import { LocalizedText } from '../operations/LocalizedText';
 import { phaseChoices, statusChoices, typeChoices } from './choices';
 
@@ -15,6 +15,9 @@ export function CompetitionList() {
       <DataTable rowClick="edit" bulkActionButtons={false}>
         <DataTable.Col source="title" disableSort>
           <LocalizedText source="title" />
+        </DataTable.Col>
+        <DataTable.Col source="slug" label="resources.competitions.fields.slugShown" disableSort>
+          <TextField source="slug" sx={{ fontFamily: 'monospace' }} data-testid="competition-slug" />
         </DataTable.Col>
         <DataTable.Col source="type" disableSort>
           <SelectField source="type" choices={typeChoices} />

@@ -19,6 +19,8 @@ export const operationsEn = {
       fields: {
         title: 'Title',
         slug: 'Short name (slug; from the English title when empty; cannot change later)',
+        slugShown: 'Short name',
+        slugFixed: 'Short name (slug; set at creation, cannot change)',
         type: 'Type',
         season: 'Season',
         status: 'Status',
@@ -252,6 +254,8 @@ export const operationsZhCN: typeof operationsEn = {
       fields: {
         title: '标题',
         slug: '简称（slug；留空则取自英文标题；创建后不可更改）',
+        slugShown: '简称',
+        slugFixed: '简称（slug；创建时设定，不可更改）',
         type: '类型',
         season: '赛季',
         status: '状态',

@@ -1,13 +1,14 @@
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, platformTimeZone } from './dates';
+import { formatDateTime, formatZonedDateTime, platformTimeZone } from './dates';
 import { viewerTimeZone, zoneName } from './timeZones';
 import { languageOf } from './useMessages';
 
 /**
- * A time in `timeZone` (a competition's, else the platform's); hovering names that zone in words and
- * gives the viewer's own time (issue 21's one time policy).
+ * A time in `timeZone` (a competition's, else the platform's) with the zone's offset written in it
+ * ("2027年5月11日 23:59 GMT+8"); hovering names that zone in words and gives the viewer's own time
+ * (decision 0034).
  */
 export function ZonedTime({
   iso,
@@ -27,7 +28,7 @@ export function ZonedTime({
   return (
     <Tooltip title={hover}>
       <time dateTime={iso} data-testid="zoned-time" data-zone={timeZone} aria-description={hover}>
-        {formatDateTime(iso, language, timeZone)}
+        {formatZonedDateTime(iso, language, timeZone)}
       </time>
     </Tooltip>
   );

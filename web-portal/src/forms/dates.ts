@@ -26,6 +26,37 @@ export function formatDateTime(
   }
 }
 
+/**
+ * The zone's offset at that instant, as the console writes it: "GMT+8", "GMT-4", "GMT+0" (UTC). Empty for
+ * an unknown zone.
+ */
+export function zoneOffset(iso: string, timeZone: string = platformTimeZone): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  try {
+    const parts = new Intl.DateTimeFormat('en', { timeZone, timeZoneName: 'shortOffset' }).formatToParts(
+      date,
+    );
+    return parts.find((part) => part.type === 'timeZoneName')?.value ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * A time with its zone written in it (decision 0034): "2027年5月11日 23:59 GMT+8", "May 11, 2027,
+ * 11:59 PM GMT+8". Every time the portal shows goes through it or through `ZonedTime`, which uses it.
+ */
+export function formatZonedDateTime(
+  iso: string,
+  language: string | undefined,
+  timeZone: string = platformTimeZone,
+): string {
+  const offset = zoneOffset(iso, timeZone);
+  const time = formatDateTime(iso, language, timeZone);
+  return offset ? `${time} ${offset}` : time;
+}
+
 export function formatDate(iso: string, language: string | undefined): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;

@@ -5,7 +5,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../forms/dates';
+import { formatZonedDateTime } from '../../forms/dates';
 import { zoneName } from '../../forms/timeZones';
 import { languageOf } from '../../forms/useMessages';
 import { ZonedTime } from '../../forms/ZonedTime';
@@ -57,7 +57,7 @@ export function PhaseTable({ competition }: { competition: Competition }) {
                       data-testid="opened-early"
                     >
                       {t('competition.openedEarly', {
-                        scheduled: formatDateTime(phase.startsAt, language, competition.timeZone),
+                        scheduled: formatZonedDateTime(phase.startsAt, language, competition.timeZone),
                       })}
                     </Typography>
                   ) : null}

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/ApiError';
 import { loginAddress } from '../../api/client';
-import { formatDateTime } from '../../forms/dates';
+import { formatZonedDateTime } from '../../forms/dates';
 import { notifySuccess } from '../../forms/notify';
 import { languageOf } from '../../forms/useMessages';
 import { notices } from '../../notices/notices';
@@ -47,7 +47,7 @@ export function SignUpButton({
   }
 
   const { registration } = competition;
-  const when = (iso: string) => formatDateTime(iso, language, competition.timeZone);
+  const when = (iso: string) => formatZonedDateTime(iso, language, competition.timeZone);
   if (registration.state !== 'open') {
     const note =
       registration.state === 'closed'

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../forms/dates';
+import { formatZonedDateTime } from '../../forms/dates';
 import { formatScore } from './formatScore';
 import type { AnySubmission, FinalSelection } from './types';
 
@@ -82,7 +82,7 @@ export function FinalSelectionPanel({
                     slotProps={{ input: { 'aria-label': t('scoring.finalPickNamed', { name }) } }}
                   />
                 }
-                label={`${name} · ${formatScore(submission.score)} · ${formatDateTime(
+                label={`${name} · ${formatScore(submission.score)} · ${formatZonedDateTime(
                   submission.submittedAt,
                   i18n.resolvedLanguage,
                   timeZone,

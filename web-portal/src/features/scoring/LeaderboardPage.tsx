@@ -5,7 +5,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ZoneNote } from '../../forms/ZonedTime';
-import { formatDateTime } from '../../forms/dates';
+import { formatZonedDateTime } from '../../forms/dates';
 import { PageFallback } from '../../layout/PageFallback';
 import type { CompetitionDetail } from '../competitions/types';
 import { useCompetition } from '../competitions/useCompetition';
@@ -84,7 +84,7 @@ export function Leaderboards({
     return which === 'private' && publishedAt
       ? t('scoring.privateOf', {
           phase: phaseName(board.phase),
-          date: formatDateTime(publishedAt, i18n.resolvedLanguage, timeZone),
+          date: formatZonedDateTime(publishedAt, i18n.resolvedLanguage, timeZone),
         })
       : t('scoring.boardOf', { phase: phaseName(board.phase), total: board.total });
   };
@@ -142,6 +142,7 @@ export function Leaderboards({
           key={sealed.seal?.digest ?? 'none'}
           seal={sealed.seal ?? null}
           canRecompute={published}
+          timeZone={timeZone}
           recompute={() => recomputeSeal(api, competitionId, sealed.phase!)}
         />
       ) : null}

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { scoring } from '@sais/events';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../forms/dates';
+import { formatZonedDateTime } from '../../forms/dates';
 import { languageOf } from '../../forms/useMessages';
 import { zoneName } from '../../forms/timeZones';
 import { formatScore } from './formatScore';
@@ -68,7 +68,7 @@ export function ScoreChart({ points, metric, higherIsBetter, rank, teams, timeZo
             valueFormatter: (value: string, context) =>
               context.location === 'tick'
                 ? axisLabel(value, language, timeZone)
-                : formatDateTime(value, language, timeZone),
+                : formatZonedDateTime(value, language, timeZone),
             label: t('scoring.chart.dateAxis', { zone: zoneName(timeZone, language) }),
           },
         ]}

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../forms/dates';
+import { formatZonedDateTime } from '../../forms/dates';
 import type { Seal } from './types';
 
 type Check = { state: 'idle' | 'running' | 'failed' } | { state: 'done'; digest: string };
@@ -18,10 +18,13 @@ export function SealPanel({
   seal,
   canRecompute,
   recompute,
+  timeZone,
 }: {
   seal: Seal | null;
   canRecompute: boolean;
   recompute: () => Promise<string>;
+  /** The competition's zone, the sealing time's. */
+  timeZone?: string | undefined;
 }) {
   const { t, i18n } = useTranslation();
   const [check, setCheck] = useState<Check>({ state: 'idle' });
@@ -43,7 +46,7 @@ export function SealPanel({
             {t('scoring.seal.digest', {
               algorithm: seal.algorithm.toUpperCase(),
               form: seal.form,
-              date: formatDateTime(seal.sealedAt, i18n.resolvedLanguage),
+              date: formatZonedDateTime(seal.sealedAt, i18n.resolvedLanguage, timeZone),
             })}
           </Typography>
           <Typography sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }} data-testid="seal-digest">

@@ -7,7 +7,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../forms/dates';
+import { formatZonedDateTime } from '../../forms/dates';
 import { ZonedTime } from '../../forms/ZonedTime';
 import { formatScore } from './formatScore';
 import { SubmissionStatusChip } from './SubmissionStatusChip';
@@ -30,7 +30,7 @@ function QueueNote({ submission, timeZone }: { submission: Submission; timeZone?
   const { t, i18n } = useTranslation();
   const queue = submission.queue;
   if (!queue || (submission.status !== 'Waiting' && submission.status !== 'Evaluating')) return null;
-  const at = (iso: string) => formatDateTime(iso, i18n.resolvedLanguage, timeZone);
+  const at = (iso: string) => formatZonedDateTime(iso, i18n.resolvedLanguage, timeZone);
   return (
     <Typography variant="body2" color="text.secondary" data-testid="queue-place">
       {queue.place === 0 ? t('scoring.queue.evaluating') : t('scoring.queue.place', { place: queue.place })}

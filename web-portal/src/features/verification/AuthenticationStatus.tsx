@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../forms/dates';
+import { formatZonedDateTime } from '../../forms/dates';
 import { AuthStatusChip } from './AuthStatusChip';
 import type { Authentication } from './verificationApi';
 
@@ -35,7 +35,7 @@ export function AuthenticationStatus({ authentication }: { authentication: Authe
                 ? t('verification.certificateTypes.passport')
                 : t('verification.certificateTypes.id-card'),
             number: certificateNumber ?? '',
-            time: submittedAt ? formatDateTime(submittedAt, i18n.resolvedLanguage) : '',
+            time: submittedAt ? formatZonedDateTime(submittedAt, i18n.resolvedLanguage) : '',
           })}
         </Typography>
       ) : null}
