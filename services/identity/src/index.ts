@@ -88,7 +88,7 @@ export const identityService = defineService({
       authStatusOf: async (accountId) => (await verifications.statusOf(accountId)).status,
     });
     await verificationRoutes(app, { accounts, sessions, verifications, inbox: new Inbox(db, store) });
-    await adminRoutes(app, { accounts, sessions, verifications });
+    await app.register(adminRoutes, { accounts, sessions, verifications });
     const calendar = await WorkingDayCalendar.load(config.env);
     const closures = new AccountClosures(db, accounts, sessions, personal, calendar, logger);
     await closureRoutes(app, {
@@ -99,9 +99,9 @@ export const identityService = defineService({
     });
     const directory = new UserDirectory(db, accounts, (closedAt) => closures.deletionDay(closedAt));
     await userAdminRoutes(app, { db, accounts, sessions, directory, closures });
-    await nameRoutes(app, { accounts, sessions, directory });
+    await app.register(nameRoutes, { accounts, sessions, directory });
     scheduleDeletionSweep(app, closures, config.env, logger);
-    await identitySignalRoutes(app, { accounts, sessions, signals: new IdentitySignals(db, store) });
+    await app.register(identitySignalRoutes, { accounts, sessions, signals: new IdentitySignals(db, store) });
     await tokenRoutes(app, { accounts, sessions });
     // Optional email notices (decision 0023): the same SMTP settings as the codes, else the log.
     const perHour = Number(config.env.EMAIL_NOTICES_PER_HOUR ?? 10);
