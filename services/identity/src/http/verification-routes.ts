@@ -140,16 +140,7 @@ export async function verificationRoutes(
         tags: ['authentication'],
         summary: 'Verification status: Not Verified, Processing or Verified, with the reason of a rejection',
         response: {
-          200: envelopeOf(
-            z.object({
-              status: z.enum(['Not Verified', 'Processing', 'Verified']),
-              reason: z.string().nullable(),
-              name: z.string().nullable(),
-              certificateType: z.string().nullable(),
-              certificateNumber: z.string().nullable(),
-              submittedAt: z.string().nullable(),
-            }),
-          ),
+          200: envelopeOf(identity.responses.authentication),
         },
       },
     },
