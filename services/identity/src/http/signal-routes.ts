@@ -12,9 +12,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Accounts } from '../accounts.ts';
 import type { Sessions } from '../auth/sessions.ts';
-import { staffSessionArea } from '../http/context.ts';
-import type { IdentitySignalQuery, IdentitySignals } from './signals.ts';
-import { identitySignal, namedIdentitySignal } from '../http/schemas.ts';
+import { staffSessionArea } from './context.ts';
+import type { IdentitySignalQuery, IdentitySignals } from '../signals/signals.ts';
+import { identitySignal, namedIdentitySignal } from './schemas.ts';
 
 const filterShape = z.object({
   kind: z.enum(['shared-document', 'shared-address']).optional(),
