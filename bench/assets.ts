@@ -8,7 +8,7 @@
 import { request } from 'node:http';
 import { join } from 'node:path';
 import Fastify from 'fastify';
-import { serveStaticApps } from '../services/gateway/src/static-apps.ts';
+import { serveStaticApps } from '../services/gateway/src/http/static-apps.ts';
 import type { Benchmark } from './lib/benchmark.ts';
 import { table } from './lib/report.ts';
 

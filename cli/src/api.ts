@@ -1,4 +1,4 @@
-import { errorCodes } from '@sais/events';
+import { errorCodes, readEnvelope } from '@sais/events';
 import { type Language, text } from './i18n.ts';
 
 /** The platform refused (its `{ code, message }`): exit code 1, its message printed. */
@@ -141,17 +141,18 @@ export class Api {
 
   /** The `{ code, message, data }` envelope of a response: its data, or the refusal thrown. */
   async envelope<T>(response: Response): Promise<T> {
-    let body: { code?: unknown; message?: unknown; data?: unknown };
+    let body: unknown;
     try {
-      body = (await response.json()) as typeof body;
+      body = await response.json();
     } catch {
       throw new NetworkError(text(this.options.language, 'notJson', { status: response.status }));
     }
-    if (typeof body?.code !== 'number')
+    const envelope = readEnvelope<T>(body);
+    if (!envelope)
       throw new NetworkError(text(this.options.language, 'notJson', { status: response.status }));
-    if (body.code !== errorCodes.ok)
-      throw new PlatformError(body.code, String(body.message), response.status, body.data);
-    return body.data as T;
+    if (envelope.code !== errorCodes.ok)
+      throw new PlatformError(envelope.code, envelope.message, response.status, envelope.data);
+    return envelope.data as T;
   }
 
   async get<T>(path: string, query: Query = {}): Promise<T> {

@@ -1,6 +1,7 @@
 export * from './define.ts';
 export * from './personal.ts';
 export * from './envelope.ts';
+export * from './answer-envelope.ts';
 export * from './registry.ts';
 export * from './messages.ts';
 export * from './error-codes.ts';

@@ -9,7 +9,7 @@ import {
 } from 'react-admin';
 import { eventTypeName, eventTypeNames } from './eventTypes';
 import { serviceOfResource } from './services';
-import { isoToZonedLocal, platformZone, zonedToIso } from '../trust/time';
+import { isoToZonedLocal, platformZone, zonedToIso } from '../shared/time';
 
 /**
  * The time filters are typed in the platform's zone, as the history shows its times (decision 0034);

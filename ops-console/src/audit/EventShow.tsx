@@ -1,6 +1,6 @@
-import { ActorField } from '../trust/ActorField';
-import { RoleText } from '../trust/RolesField';
-import { ZonedTimeField } from '../trust/ZonedTime';
+import { ActorField } from '../shared/ActorField';
+import { RoleText } from '../shared/RolesField';
+import { ZonedTimeField } from '../shared/ZonedTime';
 import {
   FunctionField,
   Labeled,

@@ -1,7 +1,7 @@
 import Tooltip from '@mui/material/Tooltip';
 import { useLocale, useTranslate } from 'react-admin';
-import { type Localized, localized } from '../operations/LocalizedText';
-import { accountName, competitionTitle, teamName, useLoaded } from '../trust/names';
+import { type Localized, localized } from '../shared/LocalizedText';
+import { accountName, competitionTitle, teamName, useLoaded } from '../shared/names';
 import { accountOfEvent } from '../trust/useStaffEvents';
 import { streamKindNames, streamParts } from './eventTypes';
 import type { AuditEvent } from './types';

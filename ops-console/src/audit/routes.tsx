@@ -1,7 +1,7 @@
 import { Route } from 'react-router-dom';
 import { ReadModelsPage } from './ReadModelsPage';
 import { ReplayPage } from './ReplayPage';
-import { RequireRole } from './RequireRole';
+import { RequireRole } from '../shared/RequireRole';
 import { StreamHistory } from './StreamHistory';
 import { VerifyPage } from './VerifyPage';
 

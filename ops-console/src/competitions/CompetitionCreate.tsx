@@ -9,7 +9,7 @@ import {
   regex,
   required,
 } from 'react-admin';
-import { ZonedDateTimeInput } from '../trust/ZonedDateTimeInput';
+import { ZonedDateTimeInput } from '../shared/ZonedDateTimeInput';
 import { phaseChoices } from './choices';
 import { SettingsInputs, settingsForApi } from './SettingsInputs';
 

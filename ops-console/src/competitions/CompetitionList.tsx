@@ -1,5 +1,5 @@
 import { DataTable, List, NumberField, SelectField, SelectInput, TextField, TextInput } from 'react-admin';
-import { LocalizedText } from '../operations/LocalizedText';
+import { LocalizedText } from '../shared/LocalizedText';
 import { phaseChoices, statusChoices, typeChoices } from './choices';
 
 const filters = [

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { type Language, competition } from '@sais/events';
 import { useEffect, useState } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { useConsoleApi } from '../operations/useConsoleApi';
+import { useConsoleApi } from '../shared/useConsoleApi';
 import { Markdown } from '@sais/web-shared';
 import { Panel } from './Panel';
 import { useAction } from './useAction';

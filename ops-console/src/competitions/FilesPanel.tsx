@@ -9,8 +9,8 @@ import TextField from '@mui/material/TextField';
 import type { competition } from '@sais/events';
 import { useState } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { useConsoleApi } from '../operations/useConsoleApi';
-import { useLoad } from '../operations/useLoad';
+import { useConsoleApi } from '../shared/useConsoleApi';
+import { useLoad } from '../shared/useLoad';
 import { Panel } from './Panel';
 import { useAction } from './useAction';
 

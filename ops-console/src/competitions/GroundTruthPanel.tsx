@@ -8,9 +8,9 @@ import TextField from '@mui/material/TextField';
 import { scoring } from '@sais/events';
 import { type ReactNode, useState } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { useConsoleApi } from '../operations/useConsoleApi';
-import { useLoad } from '../operations/useLoad';
-import { formatInZone, platformZone } from '../trust/time';
+import { useConsoleApi } from '../shared/useConsoleApi';
+import { useLoad } from '../shared/useLoad';
+import { formatInZone, platformZone } from '../shared/time';
 import { Panel } from './Panel';
 import { useAction } from './useAction';
 

@@ -10,7 +10,7 @@ import {
   minValue,
   required,
 } from 'react-admin';
-import { ZonedDateTimeInput } from '../trust/ZonedDateTimeInput';
+import { ZonedDateTimeInput } from '../shared/ZonedDateTimeInput';
 import { approvalChoices, submissionKindChoices, typeChoices } from './choices';
 
 const req = required();

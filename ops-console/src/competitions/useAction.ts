@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
-import { messageOf } from '../operations/useCommand';
+import { messageOf } from '../shared/useCommand';
 
 /** Runs a call of a panel: success notice and refresh, or the server's message; pending while it runs. */
 export function useAction() {

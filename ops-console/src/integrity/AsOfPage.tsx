@@ -15,11 +15,11 @@ import { useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { JobProgress } from '../audit/JobProgress';
 import { useAuditJob } from '../audit/useAuditJob';
-import { CompetitionPhasePicker, useCompetition, usePhaseChoice } from '../operations/CompetitionPhasePicker';
-import { EntityLink } from '../trust/EntityLink';
-import { decimalsOf } from '../trust/fields';
-import { formatInZone, formatScore, isoToZonedLocal, platformZone, zonedToIso } from '../trust/time';
-import { ZonedTime } from '../trust/ZonedTime';
+import { CompetitionPhasePicker, useCompetition, usePhaseChoice } from '../shared/CompetitionPhasePicker';
+import { EntityLink } from '../shared/EntityLink';
+import { decimalsOf } from '../shared/fields';
+import { formatInZone, formatScore, isoToZonedLocal, platformZone, zonedToIso } from '../shared/time';
+import { ZonedTime } from '../shared/ZonedTime';
 
 interface AsOfAnswer {
   at: string;

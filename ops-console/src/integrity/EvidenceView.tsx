@@ -7,10 +7,10 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import { useCompetition } from '../operations/CompetitionPhasePicker';
-import { EntityLink } from '../trust/EntityLink';
-import { ZonedTime } from '../trust/ZonedTime';
-import { formatInZone, platformZone } from '../trust/time';
+import { useCompetition } from '../shared/CompetitionPhasePicker';
+import { EntityLink } from '../shared/EntityLink';
+import { ZonedTime } from '../shared/ZonedTime';
+import { formatInZone, platformZone } from '../shared/time';
 import type { SignalRecord } from './signalRecord';
 
 type Submission = {

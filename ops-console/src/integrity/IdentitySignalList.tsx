@@ -1,5 +1,5 @@
-import { AccountInput } from '../operations/PickerInputs';
-import { ZonedTimeField } from '../trust/ZonedTime';
+import { AccountInput } from '../shared/PickerInputs';
+import { ZonedTimeField } from '../shared/ZonedTime';
 import {
   DecisionButton,
   KindField,

@@ -9,14 +9,14 @@ import { type PublishedPage, type SealCheck, recomputePublishedSeal, type scorin
 import { useState } from 'react';
 import { Title, usePermissions, useTranslate } from 'react-admin';
 import { useAction } from '../competitions/useAction';
-import { messageOf } from '../operations/useCommand';
-import { useConsoleApi } from '../operations/useConsoleApi';
-import { useLoad } from '../operations/useLoad';
+import { messageOf } from '../shared/useCommand';
+import { useConsoleApi } from '../shared/useConsoleApi';
+import { useLoad } from '../shared/useLoad';
 import { mayUse } from '../providers/permissions';
-import { CompetitionPhasePicker, useCompetition, usePhaseChoice } from '../operations/CompetitionPhasePicker';
+import { CompetitionPhasePicker, useCompetition, usePhaseChoice } from '../shared/CompetitionPhasePicker';
 import { PublicationPanel } from '../leaderboards/PublicationPanel';
-import { EffectDialog } from '../trust/EffectDialog';
-import { formatInZone, platformZone } from '../trust/time';
+import { EffectDialog } from '../shared/EffectDialog';
+import { formatInZone, platformZone } from '../shared/time';
 
 interface SealStatus {
   seal: { digest: string; sealedAt: string; rows: number } | null;

@@ -1,8 +1,8 @@
 import { NumberField, SelectField } from 'react-admin';
 import { phaseChoices } from '../competitions/choices';
-import { CompetitionInput } from '../operations/CompetitionInput';
-import { TeamInput } from '../operations/PickerInputs';
-import { CompetitionField, CompetitionTimeField } from '../trust/fields';
+import { CompetitionInput } from '../shared/CompetitionInput';
+import { TeamInput } from '../shared/PickerInputs';
+import { CompetitionField, CompetitionTimeField } from '../shared/fields';
 import {
   DecisionButton,
   DisqualifyTeamButtons,

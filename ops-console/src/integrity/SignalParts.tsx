@@ -5,12 +5,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type ReactElement, type ReactNode, useState } from 'react';
 import { Datagrid, List, SelectInput, useRecordContext, useTranslate } from 'react-admin';
-import { ReasonButton } from '../operations/ReasonButton';
-import { useCompetition } from '../operations/CompetitionPhasePicker';
-import { EffectDialog } from '../trust/EffectDialog';
-import { EntityLink } from '../trust/EntityLink';
+import { ReasonButton } from '../shared/ReasonButton';
+import { useCompetition } from '../shared/CompetitionPhasePicker';
+import { EffectDialog } from '../shared/EffectDialog';
+import { EntityLink } from '../shared/EntityLink';
 import { EvidenceView } from './EvidenceView';
-import { useCommand } from '../operations/useCommand';
+import { useCommand } from '../shared/useCommand';
 import type { SignalRecord } from './signalRecord';
 
 const choices = (prefix: string, names: readonly string[]) =>

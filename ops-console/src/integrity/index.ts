@@ -4,7 +4,6 @@ import { SignalList } from './SignalList';
 
 export { IntegrityMenuItems } from './IntegrityMenu';
 export { IntegrityRoutes } from './routes';
-export { integrityEn, integrityZh } from './messages';
 export { integrityRoles } from './roles';
 
 /** `<Resource>` props of the two signal lists (operators). */

@@ -1,5 +1,5 @@
 import { Route } from 'react-router-dom';
-import { RequireRole } from '../audit/RequireRole';
+import { RequireRole } from '../shared/RequireRole';
 import { AsOfPage } from './AsOfPage';
 import { SealPage } from './SealPage';
 

@@ -9,9 +9,9 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import { decimalsOf } from '../trust/fields';
-import { formatScore } from '../trust/time';
-import { ZonedTime } from '../trust/ZonedTime';
+import { decimalsOf } from '../shared/fields';
+import { formatScore } from '../shared/time';
+import { ZonedTime } from '../shared/ZonedTime';
 
 export interface BoardRow {
   rank: number;

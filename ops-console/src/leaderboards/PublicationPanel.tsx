@@ -6,11 +6,11 @@ import type { scoring } from '@sais/events';
 import { useState } from 'react';
 import { useGetIdentity, useGetOne, useTranslate } from 'react-admin';
 import { useAction } from '../competitions/useAction';
-import { useCompetition } from '../operations/CompetitionPhasePicker';
-import { useConsoleApi } from '../operations/useConsoleApi';
-import { useLoad } from '../operations/useLoad';
-import { EffectDialog } from '../trust/EffectDialog';
-import { formatInZone, platformZone } from '../trust/time';
+import { useCompetition } from '../shared/CompetitionPhasePicker';
+import { useConsoleApi } from '../shared/useConsoleApi';
+import { useLoad } from '../shared/useLoad';
+import { EffectDialog } from '../shared/EffectDialog';
+import { formatInZone, platformZone } from '../shared/time';
 
 interface Publication {
   mode: 'two-operators' | 'one-operator';

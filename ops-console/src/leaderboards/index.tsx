@@ -1,5 +1,5 @@
 import { Route } from 'react-router-dom';
-import { RequireRole } from '../audit/RequireRole';
+import { RequireRole } from '../shared/RequireRole';
 import { LeaderboardsPage } from './LeaderboardsPage';
 
 /** The leaderboards page (not a resource), inside `<CustomRoutes>`, for operators and admins. */

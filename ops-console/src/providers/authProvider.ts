@@ -1,5 +1,5 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
-import { isEnvelope } from './envelope';
+import { readEnvelope } from '@sais/events';
 import { networkMessage } from './httpClient';
 import { mayUse } from './permissions';
 
@@ -44,10 +44,9 @@ export function createAuthProvider(config: AuthProviderConfig): AuthProvider {
 
   async function readDetail(): Promise<UserDetail | null> {
     const response = await call('/user/detail');
-    const body: unknown = await response.json().catch(() => null);
-    const signedIn =
-      isEnvelope(body) && body.code === 0 && typeof body.data === 'object' && body.data !== null;
-    return signedIn ? (body.data as UserDetail) : null;
+    const envelope = readEnvelope<UserDetail>(await response.json().catch(() => null));
+    const signedIn = envelope?.code === 0 && typeof envelope.data === 'object' && envelope.data !== null;
+    return signedIn ? envelope.data : null;
   }
 
   async function requireDetail(): Promise<UserDetail> {

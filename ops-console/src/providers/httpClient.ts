@@ -1,5 +1,5 @@
 import { HttpError, fetchUtils } from 'react-admin';
-import { isEnvelope } from './envelope';
+import { isEnvelope, readEnvelope } from '@sais/events';
 
 export type HttpClient = typeof fetchUtils.fetchJson;
 
@@ -35,8 +35,9 @@ export function createHttpClient(language: () => string): HttpClient {
         if (error instanceof HttpError) throw error;
         throw new HttpError(networkMessage[words], 0, null);
       });
-    if (!isEnvelope(response.json)) return response;
-    const { code, message, data } = response.json;
+    const envelope = readEnvelope(response.json);
+    if (!envelope) return response;
+    const { code, message, data } = envelope;
     if (code !== 0) throw new HttpError(message, code, response.json);
     return { ...response, json: data };
   };

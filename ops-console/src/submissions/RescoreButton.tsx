@@ -6,10 +6,10 @@ import { useState } from 'react';
 import { useDataProvider, useListContext, useTranslate } from 'react-admin';
 import { phaseNames } from '../competitions/choices';
 import { useAction } from '../competitions/useAction';
-import { useCompetition } from '../operations/CompetitionPhasePicker';
-import { useConsoleApi } from '../operations/useConsoleApi';
-import { useLoad } from '../operations/useLoad';
-import { EffectDialog } from '../trust/EffectDialog';
+import { useCompetition } from '../shared/CompetitionPhasePicker';
+import { useConsoleApi } from '../shared/useConsoleApi';
+import { useLoad } from '../shared/useLoad';
+import { EffectDialog } from '../shared/EffectDialog';
 
 const allPhases = 'all';
 

@@ -1,9 +1,9 @@
 import { DataTable, FilterButton, List, SelectField, SelectInput, TextField, TopToolbar } from 'react-admin';
 import { phaseChoices } from '../competitions/choices';
-import { CompetitionInput } from '../operations/CompetitionInput';
-import { TeamInput } from '../operations/PickerInputs';
-import { TeamLink, UserLink } from '../trust/EntityLink';
-import { CompetitionTimeField, ScoreField } from '../trust/fields';
+import { CompetitionInput } from '../shared/CompetitionInput';
+import { TeamInput } from '../shared/PickerInputs';
+import { TeamLink, UserLink } from '../shared/EntityLink';
+import { CompetitionTimeField, ScoreField } from '../shared/fields';
 import { statusChoices } from './choices';
 import { RescoreButton } from './RescoreButton';
 

@@ -12,10 +12,10 @@ import {
   useTranslate,
 } from 'react-admin';
 import { phaseChoices } from '../competitions/choices';
-import { ReasonButton } from '../operations/ReasonButton';
-import { useCommand } from '../operations/useCommand';
-import { TeamLink, UserLink } from '../trust/EntityLink';
-import { CompetitionField, CompetitionTimeField, ScoreField, SubmissionLogField } from '../trust/fields';
+import { ReasonButton } from '../shared/ReasonButton';
+import { useCommand } from '../shared/useCommand';
+import { TeamLink, UserLink } from '../shared/EntityLink';
+import { CompetitionField, CompetitionTimeField, ScoreField, SubmissionLogField } from '../shared/fields';
 import { statusChoices } from './choices';
 
 function RescoreButton() {

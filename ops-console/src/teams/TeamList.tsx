@@ -1,7 +1,7 @@
 import { DataTable, NumberField, SelectField, SelectInput } from 'react-admin';
-import { CompetitionInput } from '../operations/CompetitionInput';
-import { CompetitionField } from '../trust/fields';
-import { NewestFirstList } from '../operations/NewestFirstList';
+import { CompetitionInput } from '../shared/CompetitionInput';
+import { CompetitionField } from '../shared/fields';
+import { NewestFirstList } from '../shared/NewestFirstList';
 import { statusChoices } from './choices';
 
 const filters = [

@@ -12,9 +12,9 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { CompetitionTimeField } from '../trust/fields';
-import { LocalizedText } from '../operations/LocalizedText';
-import { ReasonButton } from '../operations/ReasonButton';
+import { CompetitionTimeField } from '../shared/fields';
+import { LocalizedText } from '../shared/LocalizedText';
+import { ReasonButton } from '../shared/ReasonButton';
 import { statusChoices } from './choices';
 
 function DissolveButton() {

@@ -15,12 +15,12 @@ import { Loading, Title, useCreatePath, useLocale, useTranslate } from 'react-ad
 import { Link as RouterLink } from 'react-router-dom';
 import { streamPath } from '../audit/EventList';
 import { auditServices, eventsResource } from '../audit/services';
-import { useCompetitions } from '../operations/CompetitionPhasePicker';
-import { localized } from '../operations/LocalizedText';
-import { useLoad } from '../operations/useLoad';
-import { EntityLink } from './EntityLink';
+import { useCompetitions } from '../shared/CompetitionPhasePicker';
+import { localized } from '../shared/LocalizedText';
+import { useLoad } from '../shared/useLoad';
+import { EntityLink } from '../shared/EntityLink';
 import { type ServiceEvent, accountOfEvent, useStaffActivity } from './useStaffEvents';
-import { ZonedTime } from './ZonedTime';
+import { ZonedTime } from '../shared/ZonedTime';
 
 /** The reason a staff member wrote, if any (disable, dissolve, disqualify, reject, publication steps). */
 const reasonOf = (event: ServiceEvent) =>

@@ -13,8 +13,8 @@ import { useLocale, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { streamPath } from '../audit/EventList';
 import { messageOf } from '../audit/useAuditApi';
-import { type Localized, localized } from '../operations/LocalizedText';
-import { useConsoleApi } from '../operations/useConsoleApi';
+import { type Localized, localized } from '../shared/LocalizedText';
+import { useConsoleApi } from '../shared/useConsoleApi';
 import { type ServiceEvent, useAuditEvents } from './useStaffEvents';
 
 type Kind = 'user' | 'verification' | 'team' | 'competition' | 'submission';

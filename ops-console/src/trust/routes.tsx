@@ -1,5 +1,5 @@
 import { Route } from 'react-router-dom';
-import { RequireRole } from '../audit/RequireRole';
+import { RequireRole } from '../shared/RequireRole';
 import { StaffActivityPage } from './StaffActivityPage';
 
 /** The staff activity page (auditors and admins), inside `<CustomRoutes>`. */

@@ -6,8 +6,8 @@ import FormGroup from '@mui/material/FormGroup';
 import Typography from '@mui/material/Typography';
 import { usePermissions, useRecordContext, useTranslate } from 'react-admin';
 import { useState } from 'react';
-import { useCommand } from '../operations/useCommand';
-import { EffectDialog } from '../trust/EffectDialog';
+import { useCommand } from '../shared/useCommand';
+import { EffectDialog } from '../shared/EffectDialog';
 import { mayUse } from '../providers/permissions';
 import { staffRoles } from './choices';
 

@@ -1,6 +1,6 @@
 import { DataTable, SearchInput, SelectField, SelectInput } from 'react-admin';
-import { RolesField } from '../trust/RolesField';
-import { NewestFirstList } from '../operations/NewestFirstList';
+import { RolesField } from '../shared/RolesField';
+import { NewestFirstList } from '../shared/NewestFirstList';
 import { roleChoices, statusChoices } from './choices';
 
 const filters = [

@@ -13,10 +13,10 @@ import {
   useTranslate,
 } from 'react-admin';
 import { mayUse } from '../providers/permissions';
-import { RolesField } from '../trust/RolesField';
-import { ZonedTimeField } from '../trust/ZonedTime';
-import { ReasonButton } from '../operations/ReasonButton';
-import { useCommand } from '../operations/useCommand';
+import { RolesField } from '../shared/RolesField';
+import { ZonedTimeField } from '../shared/ZonedTime';
+import { ReasonButton } from '../shared/ReasonButton';
+import { useCommand } from '../shared/useCommand';
 import { staffRoles, statusChoices } from './choices';
 import { RolesPanel } from './RolesPanel';
 

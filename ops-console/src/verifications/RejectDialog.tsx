@@ -5,7 +5,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { ConfirmDialog } from '../operations/ConfirmDialog';
+import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { type RejectReason, reasonText, rejectReasons } from './choices';
 
 export interface RejectDialogProps {

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Typography from '@mui/material/Typography';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { formatInZone, platformZone } from '../trust/time';
+import { formatInZone, platformZone } from '../shared/time';
 
 export interface SameDocumentCase {
   verificationId: string;

@@ -1,5 +1,5 @@
 import { DataTable, List, SelectField, TextField } from 'react-admin';
-import { ZonedTimeField } from '../trust/ZonedTime';
+import { ZonedTimeField } from '../shared/ZonedTime';
 import { certificateTypeChoices } from './choices';
 import { StatusField } from './StatusField';
 import { verificationFilters } from './VerificationFilters';

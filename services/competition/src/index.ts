@@ -23,7 +23,7 @@ export const competitionService = defineService({
     const files = new FileStorage(competitionFilesDir(config.dataDir));
     const competitions = new Competitions(db, store, files);
     await raceRoutes(app, { competitions, files });
-    await adminRoutes(app, { competitions });
+    await app.register(adminRoutes, { competitions });
     await contentRoutes(app, { competitions });
     await previewRoute(app, { competitions });
   },

@@ -3,7 +3,7 @@ import { type Platform, type PlatformConfig, createPlatform } from '@sais/kit';
 import type { Logger } from 'pino';
 import { allServices } from './services.ts';
 import { seedIfEmpty } from './seed.ts';
-import { serveStaticApps } from './static-apps.ts';
+import { serveStaticApps } from './http/static-apps.ts';
 
 const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
 

@@ -13,7 +13,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { allServices } from './services.ts';
-import { serveStaticApps } from './static-apps.ts';
+import { serveStaticApps } from './http/static-apps.ts';
 
 /** Where each service listens in real mode: `IDENTITY_URL`, `COMPETITION_URL`, `TEAM_URL`, `SCORING_URL`. */
 export function upstreams(env: NodeJS.ProcessEnv): { prefix: string; upstream: string }[] {

@@ -2,12 +2,12 @@ import { WorkingDayCalendar, defineService, loadKey } from '@sais/kit';
 import { Accounts, loadAccount, signedInAccount } from './accounts.ts';
 import { Sessions, sessionCookie } from './auth/sessions.ts';
 import { AccountClosures } from './closure/closures.ts';
-import { scheduleDeletionSweep } from './closure/sweep.ts';
 import { VerificationCodes } from './codes/codes.ts';
 import { logNotices, logSender, smtpNotices, smtpSender } from './codes/delivery.ts';
 import { identityMigrations } from './db/migrations.ts';
-import { EmailNoticeMailer, scheduleEmailNotices } from './email/mailer.ts';
-import { emailNoticeRoutes } from './email/routes.ts';
+import { EmailNoticeMailer } from './email/mailer.ts';
+import { startIdentityJobs } from './jobs.ts';
+import { emailNoticeRoutes } from './http/email-notice-routes.ts';
 import { EmailNoticeSettings } from './email/settings.ts';
 import { adminRoutes } from './http/admin-routes.ts';
 import { closureRoutes } from './http/closure-routes.ts';
@@ -20,8 +20,8 @@ import { inboxProjection } from './inbox/projection.ts';
 import { UserDirectory } from './users/directory.ts';
 import { Verifications } from './verification/verifications.ts';
 import { identityStateCheck } from './verification/state-check.ts';
-import { identitySignalRoutes } from './signals/routes.ts';
-import { tokenRoutes } from './tokens/routes.ts';
+import { identitySignalRoutes } from './http/signal-routes.ts';
+import { tokenRoutes } from './http/token-routes.ts';
 import { AccessTokens } from './tokens/tokens.ts';
 import { IdentitySignals } from './signals/signals.ts';
 
@@ -88,7 +88,7 @@ export const identityService = defineService({
       authStatusOf: async (accountId) => (await verifications.statusOf(accountId)).status,
     });
     await verificationRoutes(app, { accounts, sessions, verifications, inbox: new Inbox(db, store) });
-    await adminRoutes(app, { accounts, sessions, verifications });
+    await app.register(adminRoutes, { accounts, sessions, verifications });
     const calendar = await WorkingDayCalendar.load(config.env);
     const closures = new AccountClosures(db, accounts, sessions, personal, calendar, logger);
     await closureRoutes(app, {
@@ -99,9 +99,8 @@ export const identityService = defineService({
     });
     const directory = new UserDirectory(db, accounts, (closedAt) => closures.deletionDay(closedAt));
     await userAdminRoutes(app, { db, accounts, sessions, directory, closures });
-    await nameRoutes(app, { accounts, sessions, directory });
-    scheduleDeletionSweep(app, closures, config.env, logger);
-    await identitySignalRoutes(app, { accounts, sessions, signals: new IdentitySignals(db, store) });
+    await app.register(nameRoutes, { accounts, sessions, directory });
+    await app.register(identitySignalRoutes, { accounts, sessions, signals: new IdentitySignals(db, store) });
     await tokenRoutes(app, { accounts, sessions });
     // Optional email notices (decision 0023): the same SMTP settings as the codes, else the log.
     const perHour = Number(config.env.EMAIL_NOTICES_PER_HOUR ?? 10);
@@ -119,7 +118,7 @@ export const identityService = defineService({
       { perHour, maxAttempts: 8, retryMs: Number(config.env.EMAIL_NOTICES_RETRY_MS ?? 60_000) },
       logger,
     );
-    scheduleEmailNotices(app, mailer, config.env, logger);
+    startIdentityJobs(app, { closures, mailer }, config.env, logger);
   },
 });
 

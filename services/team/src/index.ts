@@ -28,7 +28,7 @@ export const teamService = defineService({
     const http = { teams: new Teams(db, store, appended), views: new TeamViews(db, store) };
     await teamReadRoutes(app, http);
     await teamCommandRoutes(app, http);
-    await teamAdminRoutes(app, { ...http, directory: new TeamDirectory(db, store, http.views) });
+    await app.register(teamAdminRoutes, { ...http, directory: new TeamDirectory(db, store, http.views) });
   },
 });
 

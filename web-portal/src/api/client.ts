@@ -1,4 +1,4 @@
-import { errorCodes } from '@sais/events';
+import { errorCodes, readEnvelope } from '@sais/events';
 import type { Notifier } from '../notices/notices';
 import { ApiError, transportErrorCode } from './ApiError';
 
@@ -48,16 +48,6 @@ export interface ApiClient {
 
 const notSignedInCode = errorCodes.notSignedIn;
 const queryMethods: ReadonlySet<HttpMethod> = new Set(['GET', 'HEAD', 'DELETE']);
-
-interface Envelope {
-  code: number;
-  message?: string;
-  data?: unknown;
-}
-
-function isEnvelope(body: unknown): body is Envelope {
-  return typeof body === 'object' && body !== null && typeof (body as Envelope).code === 'number';
-}
 
 export function loginAddress(returnTo: string): string {
   return `/login?redirect=${encodeURIComponent(returnTo)}`;
@@ -114,11 +104,12 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
   function settle<T>(status: number, body: Body, options: RequestOptions): T {
     const ok = status >= 200 && status < 300;
     if (body.empty && ok) return undefined as T;
-    if (body.empty || !isEnvelope(body.json)) {
+    const envelope = body.empty ? null : readEnvelope(body.json);
+    if (!envelope) {
       const message = config.translate('api.badResponse', { status });
       return fail(new ApiError(ok ? transportErrorCode : status, message), options.silent);
     }
-    const { code, message = '', data } = body.json;
+    const { code, message, data } = envelope;
     if (code === errorCodes.ok) return data as T;
     const error = new ApiError(code, message, data ?? null);
     if (code === notSignedInCode) {

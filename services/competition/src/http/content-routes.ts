@@ -1,4 +1,4 @@
-import { envelopeOf, ok, requireStaff } from '@sais/kit';
+import { envelopeOf, ok, staffArea } from '@sais/kit';
 import { competition } from '@sais/events';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -25,21 +25,25 @@ export async function contentRoutes(root: FastifyInstance, { competitions }: { c
     async (request) => ok(await competitions.content(request.query.competitionId)),
   );
 
-  app.put(
-    '/api/admin/competitions/:id/content/:section',
-    {
-      schema: {
-        tags: ['admin: competitions'],
-        summary: `Operator: write one section of the competition's page in Markdown, both languages (at most ${competition.sectionTextMaxLength} characters each)`,
-        params: z.object({ id: z.uuid(), section: z.enum(competition.contentSections) }),
-        body: S.sectionBody,
-        response: { 200: envelopeOf(S.contentView) },
+  // The operators' writes: their own area, the role checked once in its hook.
+  await root.register(async (area) => {
+    const operator = staffArea(area, auth, 'operator');
+    area.withTypeProvider<ZodTypeProvider>().put(
+      '/api/admin/competitions/:id/content/:section',
+      {
+        schema: {
+          tags: ['admin: competitions'],
+          summary: `Operator: write one section of the competition's page in Markdown, both languages (at most ${competition.sectionTextMaxLength} characters each)`,
+          params: z.object({ id: z.uuid(), section: z.enum(competition.contentSections) }),
+          body: S.sectionBody,
+          response: { 200: envelopeOf(S.contentView) },
+        },
       },
-    },
-    async (request) => {
-      const { metadata } = await requireStaff(auth, request, 'operator');
-      const { id, section } = request.params;
-      return ok(await competitions.writeSection(id, section, request.body, metadata), 'Modify success');
-    },
-  );
+      async (request) => {
+        const { metadata } = operator(request);
+        const { id, section } = request.params;
+        return ok(await competitions.writeSection(id, section, request.body, metadata), 'Modify success');
+      },
+    );
+  });
 }

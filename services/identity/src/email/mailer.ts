@@ -1,6 +1,5 @@
 import type { Language } from '@sais/events';
 import type { Db } from '@sais/kit';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { NoticeTransport } from '../codes/delivery.ts';
@@ -124,33 +123,4 @@ export class EmailNoticeMailer {
       return 'sent' as const;
     });
   }
-}
-
-/**
- * Runs the mailer in the background of the identity service every `EMAIL_NOTICES_POLL_MS` (default 2 s);
- * `SAIS_EMAIL_NOTICES=off` leaves it off (the queue still fills; another process may send).
- */
-export function scheduleEmailNotices(
-  app: FastifyInstance,
-  mailer: EmailNoticeMailer,
-  env: NodeJS.ProcessEnv,
-  logger: Logger,
-): void {
-  if (env.SAIS_EMAIL_NOTICES === 'off') return;
-  const every = Number(env.EMAIL_NOTICES_POLL_MS ?? 2_000);
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
-  const timer = setInterval(() => {
-    if (stopped || running) return;
-    running = mailer
-      .sendDue()
-      .catch((error: unknown) => logger.error({ err: error }, 'email notices failed'))
-      .finally(() => (running = null));
-  }, every);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  });
 }

@@ -8,7 +8,7 @@ import {
   parseSimpleRestList,
   simpleRestQuery,
 } from '@sais/kit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Accounts } from '../accounts.ts';
@@ -18,7 +18,7 @@ import {
   type Verifications,
   verificationSortFields,
 } from '../verification/verifications.ts';
-import { requireStaffSession } from './context.ts';
+import { staffSessionArea } from './context.ts';
 
 export interface AdminHttp {
   accounts: Accounts;
@@ -91,9 +91,11 @@ const caseRecord = record.extend({
  */
 export async function adminRoutes(root: FastifyInstance, { accounts, sessions, verifications }: AdminHttp) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  /** Reviewers (and admins); the role recorded on the events is the one that let them in. */
-  const reviewer = (request: FastifyRequest) =>
-    requireStaffSession(request, { sessions, accounts }, 'reviewer');
+  /**
+   * Reviewers (and admins), checked once for the area (register this as its own plugin); the role
+   * recorded on the events is the one that let them in.
+   */
+  const reviewer = staffSessionArea(root, { sessions, accounts }, 'reviewer');
 
   /** Usernames from the account streams, each read once per request. */
   const withNames = async (records: VerificationRecord[]) => {
@@ -133,7 +135,6 @@ export async function adminRoutes(root: FastifyInstance, { accounts, sessions, v
       },
     },
     async (request, reply) => {
-      await reviewer(request);
       const query = parseListQuery(request.query);
       const { total, records } = await verifications.list(query);
       return okPage(reply, 'verifications', query.from, { total, records: await withNames(records) });
@@ -152,7 +153,6 @@ export async function adminRoutes(root: FastifyInstance, { accounts, sessions, v
       },
     },
     async (request) => {
-      await reviewer(request);
       const [found, others] = await Promise.all([
         one(request.params.id),
         verifications.sameDocument(request.params.id),
@@ -186,7 +186,7 @@ export async function adminRoutes(root: FastifyInstance, { accounts, sessions, v
       },
     },
     async (request) => {
-      const { accountId, metadata } = await reviewer(request);
+      const { accountId, metadata } = reviewer(request);
       const { certificateNumber, checks } = approvalBody.parse(request.body ?? {});
       await verifications.decide(
         request.params.id,
@@ -210,7 +210,7 @@ export async function adminRoutes(root: FastifyInstance, { accounts, sessions, v
       },
     },
     async (request) => {
-      const { accountId, metadata } = await reviewer(request);
+      const { accountId, metadata } = reviewer(request);
       const reason = request.body?.reason;
       if (!reason) throw new ValidationError('rejectReasonRequired', { data: { field: 'reason' } });
       await verifications.decide(request.params.id, { approve: false, reason }, accountId, metadata);

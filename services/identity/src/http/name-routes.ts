@@ -1,6 +1,6 @@
 import { identity } from '@sais/events';
 import { ForbiddenError, NotFoundError, envelopeOf, ok } from '@sais/kit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Accounts } from '../accounts.ts';
@@ -21,11 +21,12 @@ export async function nameRoutes(
   { accounts, sessions, directory }: { accounts: Accounts; sessions: Sessions; directory: UserDirectory },
 ) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const staff = async (request: FastifyRequest) => {
+  // Any staff role, checked once for the area (register this as its own plugin) in its `onRequest` hook.
+  root.addHook('onRequest', async (request) => {
     const account = await accounts.requireAccount(await requireSession(request, sessions));
     if (!account.roles.some((role) => (staffRoles as readonly string[]).includes(role)))
       throw new ForbiddenError();
-  };
+  });
 
   app.get(
     '/api/admin/names/accounts',
@@ -38,7 +39,6 @@ export async function nameRoutes(
       },
     },
     async (request) => {
-      await staff(request);
       const ids = [...new Set([request.query.id].flat())];
       const names = await Promise.all(
         ids.map(async (id) => {
@@ -66,7 +66,6 @@ export async function nameRoutes(
       },
     },
     async (request) => {
-      await staff(request);
       const page = await directory.list({
         sort: { field: 'registeredAt', order: 'DESC' },
         from: 0,

@@ -16,8 +16,8 @@ export const {
   updateEmailBody,
 } = identity.requests;
 
-/** `GET /api/user/detail` (in `@sais/events`: the `sais` client's `whoami` reads it too). */
-export const { userDetail } = identity.responses;
+/** `GET /api/user/detail` and the inbox (in `@sais/events`: the portal and the `sais` client read them too). */
+export const { userDetail, inboxPage, inboxMessage } = identity.responses;
 
 /* What the console's and the reviewers' calls answer (response schemas: plain types, never refused). */
 
@@ -66,30 +66,4 @@ export const reviewQueue = z.object({
       submittedAt: z.string(),
     }),
   ),
-});
-
-/** `GET /api/notify/page`: my messages, newest first, with the unread count. */
-export const inboxPage = z.object({
-  total: z.number(),
-  unread: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-  records: z.array(
-    z.object({
-      notifyId: z.string(),
-      sender: z.string(),
-      title: z.string(),
-      sendTime: z.string(),
-      read: z.boolean(),
-    }),
-  ),
-});
-
-/** `GET /api/notify/detail`. */
-export const inboxMessage = z.object({
-  notifyId: z.string(),
-  sender: z.string(),
-  title: z.string(),
-  content: z.string(),
-  sendTime: z.string(),
 });

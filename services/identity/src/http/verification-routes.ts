@@ -21,7 +21,7 @@ import { identityErrors } from '../errors.ts';
 import type { Inbox } from '../inbox/inbox.ts';
 import { inspectPhoto, maxPhotoBytes, photoLimits } from '../verification/photos.ts';
 import type { Verifications } from '../verification/verifications.ts';
-import { requireSession, requireStaffSession } from './context.ts';
+import { requireSession, staffSessionArea } from './context.ts';
 import * as S from './schemas.ts';
 
 export interface VerificationHttp {
@@ -86,11 +86,6 @@ export async function verificationRoutes(
   { accounts, sessions, verifications, inbox }: VerificationHttp,
 ) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  // The reviewer's routes live under /api/user/ (the original API's paths) and are staff routes all the
-  // same (`config.staff`): tokens are refused in their first hook, and again by requireStaffSession.
-  const reviewer = (request: FastifyRequest) =>
-    requireStaffSession(request, { sessions, accounts }, 'reviewer');
-  const reviewerRoute = { staff: 'reviewer' } as const;
 
   app.post(
     '/api/user/submitAuthentication',
@@ -145,16 +140,7 @@ export async function verificationRoutes(
         tags: ['authentication'],
         summary: 'Verification status: Not Verified, Processing or Verified, with the reason of a rejection',
         response: {
-          200: envelopeOf(
-            z.object({
-              status: z.enum(['Not Verified', 'Processing', 'Verified']),
-              reason: z.string().nullable(),
-              name: z.string().nullable(),
-              certificateType: z.string().nullable(),
-              certificateNumber: z.string().nullable(),
-              submittedAt: z.string().nullable(),
-            }),
-          ),
+          200: envelopeOf(identity.responses.authentication),
         },
       },
     },
@@ -166,88 +152,94 @@ export async function verificationRoutes(
 
   const { paging, photoQuery, reviewBody, notifyQuery } = identity.requests;
 
-  app.post(
-    '/api/user/getReview',
-    {
-      schema: {
-        tags: ['review'],
-        summary: 'Reviewer: pending verifications, oldest first',
-        body: paging.optional(),
-        response: { 200: envelopeOf(S.reviewQueue) },
-      },
-      config: reviewerRoute,
-    },
-    async (request) => {
-      await reviewer(request);
-      const { page, pageSize } = paging.parse(request.body ?? {});
-      return ok({ page, pageSize, ...(await verifications.queue(page, pageSize)) });
-    },
-  );
-
-  app.get(
-    '/api/user/review/photo',
-    {
-      schema: {
-        tags: ['review'],
-        summary: 'Reviewer: one decrypted certificate photo (each view is recorded as an event)',
-        querystring: photoQuery,
-        response: {
-          200: nonJsonResponse('The photo (an attachment)', ['image/jpeg', 'image/png', 'image/bmp']),
+  // The reviewer's routes live under /api/user/ (the original API's paths) and are staff routes all the
+  // same (`config.staff`): tokens are refused in their first hook, and again by the area's check.
+  await root.register(async (area) => {
+    const reviewer = staffSessionArea(area, { sessions, accounts }, 'reviewer');
+    const reviewerRoute = { staff: 'reviewer' } as const;
+    const app = area.withTypeProvider<ZodTypeProvider>();
+    app.post(
+      '/api/user/getReview',
+      {
+        schema: {
+          tags: ['review'],
+          summary: 'Reviewer: pending verifications, oldest first',
+          body: paging.optional(),
+          response: { 200: envelopeOf(S.reviewQueue) },
         },
+        config: reviewerRoute,
       },
-      // Each view is recorded: another site cannot make a reviewer's browser record one.
-      config: { ...reviewerRoute, changesState: true },
-    },
-    async (request, reply) => {
-      const session = await reviewer(request);
-      const photo = await verifications.viewPhoto(
-        request.query.verificationId,
-        request.query.index,
-        session.accountId,
-        requestMetadata(request, session.accountId, 'reviewer'),
-      );
-      // Only ever an image: no sniffing (helmet's nosniff), a download if opened directly, and a
-      // sandbox with nothing allowed should a browser render it anyway (photos stored before the
-      // whole-file check included).
-      const extension = photo.mime.slice('image/'.length);
-      return reply
-        .header('cache-control', 'no-store')
-        .header(
-          'content-disposition',
-          `attachment; filename="certificate-${request.query.index}.${extension}"`,
-        )
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .type(photo.mime)
-        .send(photo.bytes);
-    },
-  );
+      async (request) => {
+        const { page, pageSize } = paging.parse(request.body ?? {});
+        return ok({ page, pageSize, ...(await verifications.queue(page, pageSize)) });
+      },
+    );
 
-  app.post(
-    '/api/user/review',
-    {
-      schema: {
-        tags: ['review'],
-        summary:
-          'Reviewer: approve (after viewing every photo, with the number read from the photo and the ticked photo rules), or reject with a reason; never one’s own',
-        body: reviewBody,
-        response: { 200: doneEnvelope },
+    app.get(
+      '/api/user/review/photo',
+      {
+        schema: {
+          tags: ['review'],
+          summary: 'Reviewer: one decrypted certificate photo (each view is recorded as an event)',
+          querystring: photoQuery,
+          response: {
+            200: nonJsonResponse('The photo (an attachment)', ['image/jpeg', 'image/png', 'image/bmp']),
+          },
+        },
+        // Each view is recorded: another site cannot make a reviewer's browser record one.
+        config: { ...reviewerRoute, changesState: true },
       },
-      config: reviewerRoute,
-    },
-    async (request) => {
-      const session = await reviewer(request);
-      const { verificationId, approve, reason, certificateNumber, checks } = request.body;
-      if (!approve && !reason)
-        throw new ValidationError('rejectReasonRequired', { data: { field: 'reason' } });
-      await verifications.decide(
-        verificationId,
-        approve ? { approve: true, certificateNumber, checks } : { approve: false, reason: reason! },
-        session.accountId,
-        requestMetadata(request, session.accountId, 'reviewer'),
-      );
-      return ok(null, approve ? 'Verification Pass' : 'Verification Failed');
-    },
-  );
+      async (request, reply) => {
+        const session = reviewer(request);
+        const photo = await verifications.viewPhoto(
+          request.query.verificationId,
+          request.query.index,
+          session.accountId,
+          requestMetadata(request, session.accountId, 'reviewer'),
+        );
+        // Only ever an image: no sniffing (helmet's nosniff), a download if opened directly, and a
+        // sandbox with nothing allowed should a browser render it anyway (photos stored before the
+        // whole-file check included).
+        const extension = photo.mime.slice('image/'.length);
+        return reply
+          .header('cache-control', 'no-store')
+          .header(
+            'content-disposition',
+            `attachment; filename="certificate-${request.query.index}.${extension}"`,
+          )
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .type(photo.mime)
+          .send(photo.bytes);
+      },
+    );
+
+    app.post(
+      '/api/user/review',
+      {
+        schema: {
+          tags: ['review'],
+          summary:
+            'Reviewer: approve (after viewing every photo, with the number read from the photo and the ticked photo rules), or reject with a reason; never one’s own',
+          body: reviewBody,
+          response: { 200: doneEnvelope },
+        },
+        config: reviewerRoute,
+      },
+      async (request) => {
+        const session = reviewer(request);
+        const { verificationId, approve, reason, certificateNumber, checks } = request.body;
+        if (!approve && !reason)
+          throw new ValidationError('rejectReasonRequired', { data: { field: 'reason' } });
+        await verifications.decide(
+          verificationId,
+          approve ? { approve: true, certificateNumber, checks } : { approve: false, reason: reason! },
+          session.accountId,
+          requestMetadata(request, session.accountId, 'reviewer'),
+        );
+        return ok(null, approve ? 'Verification Pass' : 'Verification Failed');
+      },
+    );
+  });
 
   for (const path of ['/api/user/getAlipayAuthUrl', '/api/user/queryAlipayAuthenticationResult']) {
     app.post(

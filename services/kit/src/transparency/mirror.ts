@@ -5,7 +5,7 @@
  * every signed root, and only then stores them. A platform whose history was rewritten after the copy was
  * made cannot produce a consistency proof from the copy's checkpoint: the copy says so and keeps its own.
  */
-import { transparency } from '@sais/events';
+import { readEnvelope, transparency } from '@sais/events';
 import type { CheckpointRecord } from './checkpoint-log.ts';
 import { type LogFiles, openLogFiles, trustKey, trustedKeys } from './log-files.ts';
 import { MerkleFrontier } from './merkle-tree.ts';
@@ -36,10 +36,10 @@ interface CheckpointsAnswer {
 
 async function call<T>(url: string): Promise<T> {
   const response = await fetch(url, { headers: { accept: 'application/json', 'accept-language': 'en' } });
-  const body = (await response.json().catch(() => null)) as { code: number; message: string; data: T } | null;
+  const body = readEnvelope<T>(await response.json().catch(() => null));
   if (!body || body.code !== 0)
     throw new MirrorFailure(`${url}: ${body ? `${body.code} ${body.message}` : `HTTP ${response.status}`}`);
-  return body.data;
+  return body.data as T;
 }
 
 export async function mirrorLogs(options: MirrorOptions): Promise<MirrorResult> {

@@ -1,4 +1,4 @@
-import { envelopeOf, ok, okPage, parseSimpleRestList, requireStaff, simpleRestQuery } from '@sais/kit';
+import { envelopeOf, ok, okPage, parseSimpleRestList, simpleRestQuery, staffArea } from '@sais/kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -28,9 +28,12 @@ export async function teamAdminRoutes(
 ) {
   const auth = root.authenticator;
   const app = root.withTypeProvider<ZodTypeProvider>();
-  /** Operators (and admins); the role recorded on the event is the one that let them in. */
-  const operator = async (request: FastifyRequest) =>
-    (await requireStaff(auth, request, 'operator')).metadata;
+  /**
+   * Operators (and admins), checked once for the area in one `onRequest` hook (register this as its own
+   * plugin); the role recorded on the event is the one that let them in.
+   */
+  const staffOf = staffArea(root, auth, 'operator');
+  const operator = (request: FastifyRequest) => staffOf(request).metadata;
 
   app.get(
     '/api/admin/teams',
@@ -44,7 +47,6 @@ export async function teamAdminRoutes(
       },
     },
     async (request, reply) => {
-      await operator(request);
       const query = parseSimpleRestList(request.query, {
         sortFields: ['createdAt', 'id'],
         defaultSort: ['createdAt', 'DESC'],
@@ -70,7 +72,6 @@ export async function teamAdminRoutes(
       },
     },
     async (request) => {
-      await operator(request);
       return ok(await directory.one(request.params.id));
     },
   );
@@ -87,7 +88,7 @@ export async function teamAdminRoutes(
       },
     },
     async (request) => {
-      const metadata = await operator(request);
+      const metadata = operator(request);
       const reason = request.body?.reason;
       if (!reason) throw teamErrors.dissolveReasonRequired();
       await teams.dissolve(request.params.id, reason, metadata);

@@ -4,14 +4,7 @@ import { api } from '../../app/api';
 export type EmailLanguage = 'zh-CN' | 'en';
 
 /** GET/POST /user/emailNotices (decision 0023): which inbox messages are also emailed, in which language. */
-export interface EmailNotices {
-  scoring: boolean;
-  teams: boolean;
-  verification: boolean;
-  language: EmailLanguage;
-  email: string | null;
-  perHour: number;
-}
+export type EmailNotices = identity.responses.EmailNotices;
 
 /** What POST /user/emailNotices takes (`identity.requests.emailNoticesBody`). */
 export type EmailNoticeChoice = identity.requests.EmailNoticesBody;

@@ -4,16 +4,8 @@ import { api } from '../../app/api';
 export const tokenScopes = identity.tokenScopes;
 export type TokenScope = identity.TokenScope;
 
-export interface AccessToken {
-  tokenId: string;
-  name: string;
-  scopes: TokenScope[];
-  createdAt: string;
-  expiresAt: string;
-  revokedAt: string | null;
-  lastUsedAt: string | null;
-  lastUsedIp: string | null;
-}
+/** One of my tokens as GET /user/tokens/list answers it (`identity.responses.accessToken`). */
+export type AccessToken = identity.responses.AccessToken;
 
 /** GET /user/tokens/list: my personal access tokens, never their secrets (decision 0019). */
 export function listTokens() {

@@ -1,30 +1,12 @@
 import type { identity } from '@sais/events';
 import { api } from '../../app/api';
 
-/** A row of GET /notify/page (services/identity/src/inbox/inbox.ts). */
-export interface MessageSummary {
-  notifyId: string;
-  sender: string;
-  title: string;
-  sendTime: string;
-  read: boolean;
-}
-
-export interface MessagePage {
-  total: number;
-  unread: number;
-  page: number;
-  pageSize: number;
-  records: MessageSummary[];
-}
-
-export interface MessageDetail {
-  notifyId: string;
-  sender: string;
-  title: string;
-  content: string;
-  sendTime: string;
-}
+/** GET /notify/page (`identity.responses.inboxPage`). */
+export type MessagePage = identity.responses.InboxPage;
+/** A row of GET /notify/page. */
+export type MessageSummary = MessagePage['records'][number];
+/** GET /notify/detail (`identity.responses.inboxMessage`). */
+export type MessageDetail = identity.responses.InboxMessage;
 
 /**
  * The one unread count every counter shows (the avatar, the user menu, the inbox page; issue 35: the

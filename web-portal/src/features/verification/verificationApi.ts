@@ -1,18 +1,10 @@
+import type { identity } from '@sais/events';
 import { api } from '../../app/api';
-import type { AuthStatus } from '../session/types';
 
 export type CertificateType = 'id-card' | 'passport';
 
-/** GET /user/getAuthentication (services/identity/src/http/verification-routes.ts). */
-export interface Authentication {
-  status: AuthStatus;
-  /** Why the last submission was rejected, if it was. */
-  reason: string | null;
-  name: string | null;
-  certificateType: string | null;
-  certificateNumber: string | null;
-  submittedAt: string | null;
-}
+/** GET /user/getAuthentication (`identity.responses.authentication`). */
+export type Authentication = identity.responses.Authentication;
 
 export function fetchAuthentication() {
   return api.request<Authentication>('/user/getAuthentication');

@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Accounts } from '../accounts.ts';
 import type { Sessions } from '../auth/sessions.ts';
-import { requireSession } from '../http/context.ts';
-import type { EmailNoticeSettings } from './settings.ts';
+import { requireSession } from './context.ts';
+import type { EmailNoticeSettings } from '../email/settings.ts';
 
 const tags = ['user'];
 

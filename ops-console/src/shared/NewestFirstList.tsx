@@ -1,7 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { DataTable, List } from 'react-admin';
-import { CompetitionTimeField } from '../trust/fields';
-import { ZonedTimeField } from '../trust/ZonedTime';
+import { CompetitionTimeField } from './fields';
+import { ZonedTimeField } from './ZonedTime';
 
 /**
  * A console list, newest first by `dateField` (its first column, with the time); `filters` above,

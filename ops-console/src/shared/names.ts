@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { apiBase } from '../providers';
 import { createHttpClient } from '../providers/httpClient';
-import type { Localized } from '../operations/LocalizedText';
+import type { Localized } from './LocalizedText';
 
 /**
  * Names of things by id, asked once per page load and shared by every row (issue 35: a page shows

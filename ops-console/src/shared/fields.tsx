@@ -1,6 +1,6 @@
 import { scoring } from '@sais/events';
 import { useLocale, useRecordContext } from 'react-admin';
-import { useCompetition } from '../operations/CompetitionPhasePicker';
+import { useCompetition } from './CompetitionPhasePicker';
 import { EntityLink } from './EntityLink';
 import { formatScore, platformZone } from './time';
 import { ZonedTime } from './ZonedTime';

@@ -5,20 +5,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Accounts } from '../accounts.ts';
 import type { Sessions } from '../auth/sessions.ts';
-import { requireSession } from '../http/context.ts';
-import { maxTokenDays } from './tokens.ts';
+import { requireSession } from './context.ts';
+import { maxTokenDays } from '../tokens/tokens.ts';
 
 const tags = ['user'];
-const tokenView = z.object({
-  tokenId: z.string(),
-  name: z.string(),
-  scopes: z.array(identity.TokenScope),
-  createdAt: z.string(),
-  expiresAt: z.string(),
-  revokedAt: z.string().nullable(),
-  lastUsedAt: z.string().nullable(),
-  lastUsedIp: z.string().nullable(),
-});
+const tokenView = identity.responses.accessToken;
 
 /**
  * The holder's personal access tokens on `/user` (decision 0019): made, listed and revoked signed in

@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import type { OptionalReasonBody, scoring } from '@sais/events';
 import { type ReactNode, useState } from 'react';
 import { type RaRecord, useRecordContext, useTranslate } from 'react-admin';
-import { EffectDialog } from '../trust/EffectDialog';
+import { EffectDialog } from './EffectDialog';
 import { useCommand } from './useCommand';
 
 export interface ReasonButtonProps {

@@ -7,14 +7,14 @@ import {
   parseSimpleRestList,
   simpleRestQuery,
 } from '@sais/kit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Accounts } from '../accounts.ts';
 import type { Sessions } from '../auth/sessions.ts';
-import { requireStaffSession } from '../http/context.ts';
-import type { IdentitySignalQuery, IdentitySignals } from './signals.ts';
-import { identitySignal, namedIdentitySignal } from '../http/schemas.ts';
+import { staffSessionArea } from './context.ts';
+import type { IdentitySignalQuery, IdentitySignals } from '../signals/signals.ts';
+import { identitySignal, namedIdentitySignal } from './schemas.ts';
 
 const filterShape = z.object({
   kind: z.enum(['shared-document', 'shared-address']).optional(),
@@ -43,8 +43,8 @@ export async function identitySignalRoutes(
 ) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin: integrity'];
-  const operator = (request: FastifyRequest) =>
-    requireStaffSession(request, { sessions, accounts }, 'operator');
+  // One role check for the area (register this as its own plugin), in its `onRequest` hook.
+  const operator = staffSessionArea(root, { sessions, accounts }, 'operator');
   /** Words, not ids (issue 19): each named account's username beside its id. */
   const withNames = async <T extends { accountIds: string[] }>(records: T[]) => {
     const ids = [...new Set(records.flatMap((record) => record.accountIds))];
@@ -82,7 +82,6 @@ export async function identitySignalRoutes(
       },
     },
     async (request, reply) => {
-      await operator(request);
       const query = parseIdentitySignalList(request.query);
       const page = await signals.list(query);
       return okPage(reply, 'identity-signals', query.from, {
@@ -103,7 +102,6 @@ export async function identitySignalRoutes(
       },
     },
     async (request) => {
-      await operator(request);
       return ok((await withNames([await signals.one(request.params.id)]))[0]!);
     },
   );
@@ -124,7 +122,7 @@ export async function identitySignalRoutes(
         },
       },
       async (request) => {
-        const { accountId, metadata } = await operator(request);
+        const { accountId, metadata } = operator(request);
         return ok(await signals.decide(request.params.id, outcome, request.body.reason, accountId, metadata));
       },
     );

@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { ConfirmDialog } from '../operations/ConfirmDialog';
+import { ConfirmDialog } from './ConfirmDialog';
 
 export interface EffectDialogProps {
   open: boolean;
