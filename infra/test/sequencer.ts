@@ -13,12 +13,12 @@ export default class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const cache = this.ctx.cache;
     const recorded = recordedTimes();
-    const key = (file: TestSpecification) =>
-      `${file.project.name}:${file.moduleId.slice(this.ctx.config.root.length + 1)}`;
+    // vitest's cache keys are `project:path from the root`, as the recorded times' keys are.
+    const key = (file: TestSpecification) => fileKey(file.project.name, file.moduleId);
     const last = new Map(files.map((file) => [file, cache.getFileTestResults(key(file))]));
     const duration = new Map(
       files.map((file) => {
-        const seconds = recorded[fileKey(file.project.name, file.moduleId)];
+        const seconds = recorded[key(file)];
         return [file, last.get(file)?.duration ?? (seconds === undefined ? undefined : seconds * 1000)];
       }),
     );

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { identityService } from '@sais/identity';
-import { busEnv, client, multipart, platformForTest, png } from '@sais/kit/testing';
+import { busEnv, client, multipart, png } from '@sais/kit/testing';
 import { competition } from '@sais/events';
 import { sql } from 'kysely';
-import { signedInStaff } from './support.ts';
+import { competitionPlatform, signedInStaff } from './support.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Competitions, competitionService, seedPrize } from '../src/index.ts';
+import { Competitions, seedPrize } from '../src/index.ts';
 import { FileStorage } from '../src/files/storage.ts';
 
 const settings = {
@@ -33,7 +32,7 @@ const day = 86_400_000;
 const iso = (offsetDays: number) => new Date(Date.now() + offsetDays * day).toISOString();
 
 describe('competition service over HTTP (real PostgreSQL and Kafka)', () => {
-  let harness: Awaited<ReturnType<typeof platformForTest>>;
+  let harness: Awaited<ReturnType<typeof competitionPlatform>>;
   let operator: ReturnType<typeof client>;
   let reviewer: ReturnType<typeof client>;
 
@@ -90,7 +89,7 @@ describe('competition service over HTTP (real PostgreSQL and Kafka)', () => {
   }
 
   beforeAll(async () => {
-    harness = await platformForTest([identityService, competitionService], 'competition', {
+    harness = await competitionPlatform('competition', {
       env: busEnv('r'),
     });
     operator = await account(['operator']);

@@ -1,8 +1,6 @@
-import { identityService } from '@sais/identity';
-import { client, platformForTest } from '@sais/kit/testing';
-import { signedInStaff } from './support.ts';
+import { client } from '@sais/kit/testing';
+import { competitionPlatform, signedInStaff } from './support.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { competitionService } from '../src/index.ts';
 
 const settings = {
   title: { en: 'Yield prediction', 'zh-CN': '产率预测' },
@@ -25,7 +23,7 @@ const settings = {
  * one PUT with both fields. Both are refused now; an admin may still decide it.
  */
 describe('prize money and the publication rule over HTTP (issue 33)', () => {
-  let harness: Awaited<ReturnType<typeof platformForTest>>;
+  let harness: Awaited<ReturnType<typeof competitionPlatform>>;
 
   const account = async (roles: ('operator' | 'admin')[]) =>
     (await signedInStaff(harness.platform, roles)).web;
@@ -39,7 +37,7 @@ describe('prize money and the publication rule over HTTP (issue 33)', () => {
     });
 
   beforeAll(async () => {
-    harness = await platformForTest([identityService, competitionService], 'prizerules');
+    harness = await competitionPlatform('prizerules');
   });
   afterAll(async () => {
     await harness?.close();

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { identity as I } from '@sais/events';
-import { identityService } from '@sais/identity';
-import { client, kafkaBrokers, platformForTest } from '@sais/kit/testing';
+import { client, kafkaBrokers } from '@sais/kit/testing';
 import { sql } from 'kysely';
-import { signedInStaff, system } from './support.ts';
+import { competitionPlatform, signedInStaff, system } from './support.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { competitionService } from '../src/index.ts';
 
 const day = 86_400_000;
 const iso = (offsetDays: number) => new Date(Date.now() + offsetDays * day).toISOString();
@@ -18,7 +16,7 @@ describe.each([
   { mode: 'PostgreSQL + Kafka', embedded: false },
   { mode: 'embedded (npm start)', embedded: true },
 ])('registration window on $mode', ({ embedded }) => {
-  let harness: Awaited<ReturnType<typeof platformForTest>>;
+  let harness: Awaited<ReturnType<typeof competitionPlatform>>;
   let operator: ReturnType<typeof client>;
 
   const account = (roles: 'operator'[] = []) => signedInStaff(harness.platform, roles);
@@ -50,7 +48,7 @@ describe.each([
   }
 
   beforeAll(async () => {
-    harness = await platformForTest([identityService, competitionService], 'competition', {
+    harness = await competitionPlatform('competition', {
       embedded,
       env: embedded
         ? {}

@@ -1,10 +1,8 @@
-import { identityService } from '@sais/identity';
-import { busEnv, client, platformForTest } from '@sais/kit/testing';
+import { busEnv, client } from '@sais/kit/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migration } from '../src/db/migrations/2026-11-28-30-competition-slugs.ts';
-import { competitionService } from '../src/index.ts';
-import { signedInStaff } from './support.ts';
+import { competitionPlatform, signedInStaff } from './support.ts';
 
 const settings = {
   title: { en: 'Catalytic reaction yield prediction', 'zh-CN': '催化反应产率预测' },
@@ -26,7 +24,7 @@ const iso = (offsetDays: number) => new Date(Date.now() + offsetDays * day).toIS
 
 /** Issue 35 point 12 (decision 0036): competitions' unique short names, on both storage modes. */
 describe('competition slugs', () => {
-  let harness: Awaited<ReturnType<typeof platformForTest>>;
+  let harness: Awaited<ReturnType<typeof competitionPlatform>>;
   let operator: Awaited<ReturnType<typeof signedInStaff>>['web'];
   const create = async (overrides: Record<string, unknown>, phases: unknown[] = []) =>
     operator.post('/api/admin/competitions', { ...settings, ...overrides, phases });
@@ -34,7 +32,7 @@ describe('competition slugs', () => {
     (await client(harness.platform.app).get('/api/race/detail', { competitionId: id })).body.data.slug;
 
   beforeAll(async () => {
-    harness = await platformForTest([identityService, competitionService], 'slugs', { env: busEnv('s') });
+    harness = await competitionPlatform('slugs', { env: busEnv('s') });
     operator = (await signedInStaff(harness.platform, ['operator'])).web;
   });
   afterAll(() => harness.close());

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Accounts } from '@sais/identity';
+import { Accounts, identityService } from '@sais/identity';
 import { type Platform } from '@sais/kit';
-import { client } from '@sais/kit/testing';
+import { client, platformForTest } from '@sais/kit/testing';
+import { competitionService } from '../src/index.ts';
 import { expect } from 'vitest';
 
 /** The system as an event's actor (set-up written straight to the stores). */
@@ -10,6 +11,13 @@ export const system = () => ({
   correlationId: randomUUID(),
   causationId: null,
 });
+
+/**
+ * The competition service with the identity service (for staff sign-ins) on one test platform: its own
+ * database (or embedded folder) named after `name`, and `options` as `platformForTest` takes them.
+ */
+export const competitionPlatform = (name: string, options?: Parameters<typeof platformForTest>[2]) =>
+  platformForTest([identityService, competitionService], name, options);
 
 /** A new staff account with `roles`, signed in: its browser-like client (in `language`) and its id. */
 export async function signedInStaff(

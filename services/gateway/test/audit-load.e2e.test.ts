@@ -12,15 +12,19 @@ import { type AuditLoadMode, type ToolRun, auditLoadScenario } from './audit-loa
 const generousMs = 30_000;
 
 /**
- * Scored submissions in the history the tools work through. The benchmark keeps 4,000 (its 2-second
- * bound is about a long-running tool); the promise here — participants answered while a tool runs, the
- * platform ready — holds for any length, and the participants keep going until the tool has answered.
+ * Scored submissions in the history the tools work through, and the participants beside them. The
+ * benchmark keeps 4,000 and 20 (its 2-second bound is about a long-running tool under a crowd); the
+ * promise here — participants answered while a tool runs, the platform ready — holds for any length and
+ * any crowd: each participant makes at least one round (sign in, upload, boards) after the tool starts
+ * and keeps going until it has answered. Most of this file's time was the crowd's sign-ins (each one
+ * hashes a password) competing with the tools for the CPU.
  */
-const history = 1000;
+const history = 500;
+const people = 8;
 
 /**
  * Issue 17: the auditors' tools (as-of, replay, verify, read-model check) never hold anyone up. Each
- * runs while 20 participants sign in, upload and read boards; every participant request is answered
+ * runs while participants sign in, upload and read boards; every participant request is answered
  * (none refused or failed, none anywhere near holding for a rebuild), and the platform stays ready.
  */
 describe.each<AuditLoadMode>(['embedded (PGlite)', 'PostgreSQL and Kafka'])(
@@ -41,7 +45,7 @@ describe.each<AuditLoadMode>(['embedded (PGlite)', 'PostgreSQL and Kafka'])(
           KAFKA_TOPIC_PREFIX: `al${randomUUID().slice(0, 8)}.`,
         };
       }
-      scenario = await auditLoadScenario({ mode, serverEnv, history });
+      scenario = await auditLoadScenario({ mode, serverEnv, history, people });
     }, 600_000);
 
     afterAll(async () => {

@@ -5,8 +5,7 @@
 // Both modes: the embedded default (PGlite, in-process bus) and PostgreSQL + Kafka.
 import { execFile } from 'node:child_process';
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import { access, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { access, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { transparency } from '@sais/events';
@@ -18,11 +17,11 @@ import {
   openDatabase,
   signingKeyFile,
 } from '@sais/kit';
-import { freshDatabase, kafkaBrokers } from '@sais/kit/testing';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAllInOne, repositoryRoot } from '../src/platform.ts';
+import { platformFolder } from './platform-folder.ts';
 
 const run = promisify(execFile);
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -60,30 +59,11 @@ async function signed(platform: Platform) {
 
 describe.each(['embedded', 'postgres'] as const)('a new transparency log over a history (%s)', (mode) => {
   it('refuses a replaced, a deleted key and a deleted log; starts again only after transparency:adopt', async () => {
-    const root = await mkdtemp(join(tmpdir(), `sais-tstart-${mode}-`));
-    cleanups.push(() => rm(root, { recursive: true, force: true }));
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      SAIS_DATA_DIR: join(root, 'data'),
-      SAIS_KEYS_DIR: join(root, 'keys'),
-      SAIS_SEED: 'off',
-      SAIS_TRANSPARENCY: 'off', // no background rounds: the test signs with checkpointNow
-    };
-    delete env.SAIS_TRANSPARENCY_DIR;
-    delete env.SAIS_TRANSPARENCY_KEY;
-    if (mode === 'embedded') {
-      delete env.DATABASE_URL;
-      delete env.KAFKA_BROKERS;
-    } else {
-      const fresh = await freshDatabase('tstart');
-      await fresh.database.close();
-      cleanups.push(() => fresh.drop());
-      env.DATABASE_URL = fresh.url;
-      env.KAFKA_BROKERS = kafkaBrokers().join(',');
-      env.KAFKA_TOPIC_PREFIX = `t${randomUUID().slice(0, 8)}.`;
-    }
+    const folder = await platformFolder(mode, 'tstart');
+    cleanups.push(folder.cleanup);
+    const { root, env, logDir } = folder;
+    env.SAIS_TRANSPARENCY = 'off'; // no background rounds: the test signs with checkpointNow
     const keyFile = join(root, 'keys', signingKeyFile);
-    const logDir = join(root, 'data-transparency');
     // Warnings kept: the key beside the data is said at every start (decision 0033).
     const warnings: string[] = [];
     const start = () =>

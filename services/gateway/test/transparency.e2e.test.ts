@@ -4,17 +4,15 @@
 // folder and names the position that differs.
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { transparency } from '@sais/events';
 import { EventStore, openDatabase } from '@sais/kit';
-import { copyPgliteTemplate } from '@sais/kit/testing';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createAllInOne, repositoryRoot } from '../src/platform.ts';
+import { platformFolder } from './platform-folder.ts';
 
 const run = promisify(execFile);
 const system = () => ({
@@ -25,14 +23,8 @@ const system = () => ({
 
 describe('npm run events:verify against the signed checkpoints (embedded default)', () => {
   it('names the position of a score rewritten with recomputed hashes', async () => {
-    const root = await mkdtemp(join(tmpdir(), 'sais-tlog-embedded-'));
-    const dataDir = join(root, 'data');
-    const env: NodeJS.ProcessEnv = { ...process.env, SAIS_DATA_DIR: dataDir, SAIS_SEED: 'off' };
-    delete env.DATABASE_URL;
-    delete env.KAFKA_BROKERS;
-    delete env.SAIS_TRANSPARENCY_DIR;
+    const { dataDir, env, cleanup } = await platformFolder('embedded', 'tlog');
     try {
-      await copyPgliteTemplate(join(dataDir, 'pg'));
       // The platform scores a submission (the event its worker appends) and signs a checkpoint.
       const platform = await createAllInOne(
         { dataDir, env: { ...env, SAIS_TRANSPARENCY: 'off' } },
@@ -91,7 +83,7 @@ describe('npm run events:verify against the signed checkpoints (embedded default
         ),
       );
     } finally {
-      await rm(root, { recursive: true, force: true });
+      await cleanup();
     }
   }, 180_000);
 });

@@ -1,0 +1,61 @@
+/**
+ * A fresh folder and environment for a whole platform started in this process (`createAllInOne`) or by
+ * its CLI tools, shared by the transparency tests:
+ *  - `embedded`: the embedded default, PGlite in `<root>/data/pg` (copied from the initialised empty
+ *    cluster, so no initdb runs; every service still migrates it as on a first `npm start`) and the
+ *    in-process bus;
+ *  - `postgres`: a fresh database on the shared PostgreSQL and a topic prefix of its own on Kafka.
+ * The keys live in `<root>/keys`, the transparency logs beside the data (`<root>/data-transparency`).
+ * `cleanup` removes the folder and drops the database.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { copyPgliteTemplate, freshDatabase, kafkaBrokers } from '@sais/kit/testing';
+
+export type PlatformMode = 'embedded' | 'postgres';
+
+export async function platformFolder(mode: PlatformMode, name: string) {
+  const root = await mkdtemp(join(tmpdir(), `sais-${name}-${mode}-`));
+  const dataDir = join(root, 'data');
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    SAIS_DATA_DIR: dataDir,
+    SAIS_KEYS_DIR: join(root, 'keys'),
+    SAIS_SEED: 'off',
+  };
+  delete env.SAIS_TRANSPARENCY_DIR;
+  delete env.SAIS_TRANSPARENCY_KEY;
+  let drop = async () => {};
+  const cleanup = async () => {
+    await rm(root, { recursive: true, force: true });
+    await drop();
+  };
+  try {
+    if (mode === 'embedded') {
+      delete env.DATABASE_URL;
+      delete env.KAFKA_BROKERS;
+      await copyPgliteTemplate(join(dataDir, 'pg'));
+    } else {
+      const fresh = await freshDatabase(name.replaceAll(/[^a-z]/g, ''));
+      await fresh.database.close();
+      drop = fresh.drop;
+      env.DATABASE_URL = fresh.url;
+      env.KAFKA_BROKERS = kafkaBrokers().join(',');
+      env.KAFKA_TOPIC_PREFIX = `t${randomUUID().slice(0, 8)}.`;
+    }
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+  return {
+    root,
+    dataDir,
+    keysDir: join(root, 'keys'),
+    /** Where the platform writes its transparency logs (no SAIS_TRANSPARENCY_DIR: beside the data). */
+    logDir: join(root, 'data-transparency'),
+    env,
+    cleanup,
+  };
+}
