@@ -3,6 +3,8 @@ export * from './app.ts';
 export * from './decorators.ts';
 export * from './security.ts';
 export * from './write-limits.ts';
+export * from './principal.ts';
+export * from './require-principal.ts';
 export * from './access-tokens.ts';
 export * from './staff-routes.ts';
 export * from './nul.ts';
