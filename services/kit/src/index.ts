@@ -2,6 +2,7 @@
 // (`@sais/kit/eventstore`, `@sais/kit/http`, …); services/kit/README.md maps them.
 export * from './errors.ts';
 export * from './time.ts';
+export * from './idle-loop.ts';
 export * from './crypto.ts';
 export * from './db/index.ts';
 export * from './eventstore/index.ts';
