@@ -11,6 +11,5 @@ export * from './nul.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './shutdown.ts';
-export * from './unavailable.ts';
 export * from './simple-rest.ts';
 export * from './request-metadata.ts';
