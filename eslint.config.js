@@ -13,7 +13,7 @@ const packageOf = (name) => `@sais/${name}`;
 /** Another package's source reached by a relative path (`../../identity/src/accounts.ts`). */
 const sourceOf = (names) => `(^|/)(${names.join('|')})/src(/|$)`;
 
-const restrict = (files, { packages, folders, message }) => ({
+const restrict = (files, { packages, folders, message, also = [] }) => ({
   files,
   rules: {
     'no-restricted-imports': [
@@ -25,10 +25,76 @@ const restrict = (files, { packages, folders, message }) => ({
             message,
           },
           { regex: sourceOf(folders), message },
+          ...also,
         ],
       },
     ],
   },
+});
+
+/**
+ * The kit's floors, bottom first (services/kit/README.md, decision 0042): a part imports only parts
+ * before it, so the library floors never import the platform (transparency, audit, runtime) above them.
+ * Files directly in `src/` are named without `.ts`.
+ */
+const kitFloors = [
+  'errors',
+  'time',
+  'crypto',
+  'idle-loop',
+  'config',
+  'db',
+  'keys',
+  'personal',
+  'eventstore',
+  'projections',
+  'messaging',
+  'observability',
+  'http',
+  'integrity',
+  'calendar',
+  'transparency',
+  'audit',
+  'runtime',
+  'index',
+  'testing',
+];
+const kitFolders = [
+  'db',
+  'keys',
+  'personal',
+  'eventstore',
+  'projections',
+  'messaging',
+  'observability',
+  'http',
+  'integrity',
+  'calendar',
+  'transparency',
+  'audit',
+  'runtime',
+  'testing',
+];
+const kitRule = {
+  packages: [...services, 'gateway', 'web-shared'].map(packageOf),
+  folders: [...services, 'gateway', 'web-portal', 'ops-console', 'web-shared'],
+  message: 'The kit is shared by every service and knows none of them: it may import @sais/events only.',
+};
+const kitFloorRules = kitFloors.map((part, floor) => {
+  const above = kitFloors.slice(floor + 1);
+  const folder = kitFolders.includes(part);
+  const up = folder ? '\\.\\./' : '\\./';
+  return restrict([folder ? `services/kit/src/${part}/**/*.ts` : `services/kit/src/${part}.ts`], {
+    ...kitRule,
+    also: above.length
+      ? [
+          {
+            regex: `^${up}(${above.join('|')})(\\.ts$|/|$)`,
+            message: `The kit's ${part} may import only the parts below it (services/kit/README.md): not ${above.join(', ')}.`,
+          },
+        ]
+      : [],
+  });
 });
 
 const serviceRules = services.map((service) => {
@@ -60,11 +126,8 @@ export default tseslint.config(
     },
   },
   ...serviceRules,
-  restrict(['services/kit/src/**/*.ts'], {
-    packages: [...services, 'gateway', 'web-shared'].map(packageOf),
-    folders: [...services, 'gateway', 'web-portal', 'ops-console', 'web-shared'],
-    message: 'The kit is shared by every service and knows none of them: it may import @sais/events only.',
-  }),
+  restrict(['services/kit/src/**/*.ts'], kitRule),
+  ...kitFloorRules,
   // The command-line client (`cli/`, issue 22) is an app too: it talks HTTP with personal access tokens.
   restrict(['web-portal/src/**/*.{ts,tsx}', 'ops-console/src/**/*.{ts,tsx}', 'cli/src/**/*.ts'], {
     packages: [...services, 'gateway', 'kit', 'web-portal', 'ops-console'].map(packageOf),

@@ -40,14 +40,3 @@ export function definePersonalEvent<
 ): EventDefinition<TType, TSchema> & { personal: PersonalFields & { fields: TFields }; plain: TPlain } {
   return Object.freeze(definition);
 }
-
-/** The event as a service produces it, before the store gives it a position. */
-export type NewEvent<D extends EventDefinition> = {
-  type: D['type'];
-  version?: number;
-  data: z.infer<D['data']>;
-};
-
-export function eventOf<D extends EventDefinition>(definition: D, data: z.infer<D['data']>): NewEvent<D> {
-  return { type: definition.type, version: definition.version, data };
-}

@@ -22,6 +22,7 @@ describe('import rules', () => {
     ['services/team/src/fixture.ts', "import { fixture } from '@sais/scoring/src/standings.ts';"],
     ['services/identity/src/fixture.ts', "import { fixture } from '@sais/gateway';"],
     ['services/kit/src/fixture.ts', "import { fixture } from '@sais/team';"],
+    ['services/kit/src/http/fixture.ts', "import { fixture } from '@sais/team';"],
     ['web-portal/src/app/fixture.ts', "import { fixture } from '@sais/kit';"],
     ['web-portal/src/fixture.tsx', "import { fixture } from '../../services/scoring/src/leaderboards.ts';"],
     ['ops-console/src/fixture.ts', "import { fixture } from '@sais/identity';"],
@@ -48,6 +49,29 @@ describe('import rules', () => {
     ['ops-console/src/fixture.tsx', "import { fixture } from '@sais/web-shared';"],
     ['web-shared/src/fixture.tsx', "import { fixture } from '@sais/events';"],
     ['events/src/fixture.ts', "import { fixture } from 'zod';"],
+  ])('%s may: %s', async (filePath, source) => {
+    expect(await importErrors(filePath, source)).toEqual([]);
+  });
+
+  // The kit's floors (decision 0042): a library part never imports the platform above it.
+  it.each([
+    ['services/kit/src/eventstore/fixture.ts', "import { fixture } from '../runtime/service.ts';"],
+    ['services/kit/src/db/fixture.ts', "import { fixture } from '../transparency/index.ts';"],
+    ['services/kit/src/http/fixture.ts', "import { fixture } from '../audit/routes.ts';"],
+    ['services/kit/src/keys/fixture.ts', "import { fixture } from '../personal/keys.ts';"],
+    ['services/kit/src/config.ts', "import { fixture } from './runtime/service.ts';"],
+    ['services/kit/src/idle-loop.ts', "import { fixture } from './db/index.ts';"],
+  ])('%s may not: %s', async (filePath, source) => {
+    const errors = await importErrors(filePath, source);
+    expect(errors.length).toBeGreaterThan(0);
+    for (const error of errors) expect(error).toMatch(/only the parts below it/);
+  });
+
+  it.each([
+    ['services/kit/src/runtime/fixture.ts', "import { fixture } from '../eventstore/event-store.ts';"],
+    ['services/kit/src/messaging/fixture.ts', "import { fixture } from '../idle-loop.ts';"],
+    ['services/kit/src/http/fixture.ts', "import { fixture } from './principal.ts';"],
+    ['services/kit/src/transparency/fixture.ts', "import { fixture } from '../config.ts';"],
   ])('%s may: %s', async (filePath, source) => {
     expect(await importErrors(filePath, source)).toEqual([]);
   });

@@ -57,11 +57,5 @@ export function formatZonedDateTime(
   return offset ? `${time} ${offset}` : time;
 }
 
-export function formatDate(iso: string, language: string | undefined): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language === 'en' ? 'en' : 'zh-CN', { dateStyle: 'medium' }).format(date);
-}
-
 /** File sizes: one formatter for the portal and the console. */
 export { formatBytes } from '@sais/web-shared';

@@ -8,7 +8,7 @@ import { EventStore } from '../eventstore/event-store.ts';
 import { envelopeOf, ok } from '../http/envelope.ts';
 import type { PersonalDataKeys } from '../personal/keys.ts';
 import type { Projection } from '../projections/projection.ts';
-import type { Principal } from '../runtime/auth.ts';
+import type { Principal } from '../http/principal.ts';
 import { asOfReaderOf, projectionAsOf } from './as-of.ts';
 import { type AuditJobs, TooManyJobs } from './jobs.ts';
 import { verifyDerivedTables } from './derived-tables.ts';

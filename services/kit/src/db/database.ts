@@ -24,7 +24,7 @@ configurePgTypes();
 /**
  * How many embedded databases this process has open. Their statements run on the process's own event
  * loop, so background work (the auditors' rebuilds and checks) takes smaller steps and rests longer
- * while one is open (`runtime/pace.ts`); a process on PostgreSQL keeps the faster pace.
+ * while one is open (`db/pace.ts`); a process on PostgreSQL keeps the faster pace.
  */
 let embeddedOpen = 0;
 export const embeddedDatabaseOpen = () => embeddedOpen > 0;

@@ -13,7 +13,7 @@ import {
 import { type RawBuilder, sql } from 'kysely';
 import { ConcurrencyError } from '../errors.ts';
 import { sha256Hex } from './canonical.ts';
-import { paced } from '../runtime/pace.ts';
+import { paced } from '../db/pace.ts';
 import { openEvents, sealEvents } from '../personal/codec.ts';
 import type { PersonalDataKeys } from '../personal/keys.ts';
 

@@ -1,5 +1,5 @@
 import { type Migration, sql } from 'kysely';
-import { transparencyMigrations } from '../transparency/leaves.ts';
+import { transparencyMigrations } from './leaf-migrations.ts';
 
 /**
  * The event store of one service schema: the append-only event table (also the relay's outbox),

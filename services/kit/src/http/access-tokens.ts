@@ -1,7 +1,7 @@
 import { identity } from '@sais/events';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
-import type { Principal } from '../runtime/auth.ts';
+import type { Principal } from './principal.ts';
 
 const codes = identity.tokenErrorCodes;
 

@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.ts';
 import type { EventStore } from '../eventstore/event-store.ts';
-import type { Authenticator } from '../runtime/auth.ts';
+import type { Authenticator } from './principal.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,7 +1,8 @@
 import type { EventMetadata, Role } from '@sais/events';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { correlationIdOf } from '../observability/request-trace.ts';
-import { type Authenticator, type Principal, requirePrincipal } from '../runtime/auth.ts';
+import type { Authenticator, Principal } from './principal.ts';
+import { requirePrincipal } from './require-principal.ts';
 
 /**
  * Event metadata for a command made through HTTP: who (if signed in, with the role they act in),

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import type { PlatformConfig } from '../runtime/service.ts';
+import type { PlatformConfig } from '../config.ts';
 
 /**
  * Where the platform's keys live: `SAIS_KEYS_DIR`, else a folder beside the data folder

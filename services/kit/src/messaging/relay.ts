@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { EventEnvelope } from '@sais/events';
 import type { CommitPosition, EventStore } from '../eventstore/event-store.ts';
+import { IdleLoop } from '../idle-loop.ts';
 import type { EventPublisher } from './transport.ts';
 
 export interface RelayOptions {
@@ -34,11 +35,8 @@ export interface RelayOptions {
 export class Relay {
   readonly #options: Required<Omit<RelayOptions, 'logger' | 'leaderLock'>> &
     Pick<RelayOptions, 'logger' | 'leaderLock'>;
-  #running = false;
-  #loop: Promise<void> | undefined;
-  #wake: (() => void) | undefined;
-  /** A `notify` since the loop last read the store: the next empty poll does not wait. */
-  #notified = false;
+  /** Its wakes are the `notify` calls: one since the loop last read the store skips the next wait. */
+  readonly #loop = new IdleLoop();
   readonly name: string;
 
   constructor(options: RelayOptions) {
@@ -49,24 +47,20 @@ export class Relay {
   }
 
   start(): void {
-    if (this.#running) return;
-    this.#running = true;
-    this.#loop = this.#options.leaderLock ? this.#runAsLeader(this.#options.leaderLock.db) : this.#run();
-    this.#loop.catch((error) =>
-      this.#options.logger?.error({ err: error }, `${this.name} stopped on an error`),
+    const { leaderLock } = this.#options;
+    this.#loop.start(
+      () => (leaderLock ? this.#runAsLeader(leaderLock.db) : this.#run()),
+      (error) => this.#options.logger?.error({ err: error }, `${this.name} stopped on an error`),
     );
   }
 
   /** Wakes the loop at once (after a local append) instead of waiting for the next poll. */
   notify(): void {
-    this.#notified = true;
-    this.#wake?.();
+    this.#loop.wake();
   }
 
   async stop(): Promise<void> {
-    this.#running = false;
-    this.#wake?.();
-    await this.#loop?.catch(() => undefined);
+    await this.#loop.stop();
   }
 
   /** Publishes everything committed so far; returns how many events went out. For tests and tools. */
@@ -100,20 +94,18 @@ export class Relay {
     let emptyPolls = 0;
     let reader: BatchReader | undefined;
     try {
-      while (this.#running) {
+      while (this.#loop.running) {
         try {
           // The checkpoint is read when the loop starts (and after an error), not on every poll.
           reader ??= batchReader(store, batchSize, await store.readCheckpoint(this.name));
           // A notify from here on may concern an append this read does not see (not yet committed, or
           // committed after the read began): the polls after it start again from the shortest wait.
-          this.#notified = false;
+          this.#loop.takeWake();
           const sent = await this.#publishNext(reader);
           failures = 0;
-          if (sent > 0 || this.#notified) emptyPolls = 0;
-          else {
-            await this.#idle(Math.min(maxIdleMs, idleMs * 2 ** Math.min(emptyPolls++, 16)));
-            if (this.#notified) emptyPolls = 0;
-          }
+          if (sent > 0) emptyPolls = 0;
+          else if (await this.#loop.idle(Math.min(maxIdleMs, idleMs * 2 ** Math.min(emptyPolls++, 16))))
+            emptyPolls = 0;
         } catch (error) {
           await reader?.settle();
           reader = undefined;
@@ -123,7 +115,8 @@ export class Relay {
           failures += 1;
           const backoff = Math.min(2000, 100 * 2 ** Math.min(failures, 6));
           this.#options.logger?.warn({ err: error, backoff }, `${this.name} publish failed, retrying`);
-          await this.#idle(backoff);
+          this.#loop.takeWake();
+          await this.#loop.idle(backoff);
         }
       }
     } finally {
@@ -136,17 +129,18 @@ export class Relay {
    * ends the session and so the lock), it stops publishing and competes for the lock again.
    */
   async #runAsLeader(db: Db): Promise<void> {
-    while (this.#running) {
+    while (this.#loop.running) {
       try {
         await db.connection().execute(async (connection) => {
-          while (this.#running) {
+          while (this.#loop.running) {
             const result = await sql<{
               locked: boolean;
             }>`select pg_try_advisory_lock(hashtext(${this.name})) as locked`.execute(connection);
             if (result.rows[0]?.locked) break;
-            await this.#idle(1000);
+            this.#loop.takeWake();
+            await this.#loop.idle(1000);
           }
-          if (!this.#running) return;
+          if (!this.#loop.running) return;
           this.#options.logger?.info(`${this.name} is the active relay`);
           const leading = () =>
             sql`select 1`.execute(connection).then(
@@ -160,27 +154,15 @@ export class Relay {
               // the connection is gone, and the lock with it
             });
           }
-          if (this.#running) throw new Error('lost the connection holding the relay lock');
+          if (this.#loop.running) throw new Error('lost the connection holding the relay lock');
         });
       } catch (error) {
-        if (!this.#running) return;
+        if (!this.#loop.running) return;
         this.#options.logger?.warn({ err: error }, `${this.name} lost its database connection, retrying`);
-        await this.#idle(1000);
+        this.#loop.takeWake();
+        await this.#loop.idle(1000);
       }
     }
-  }
-
-  #idle(ms: number): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.#wake = done;
-    }).finally(() => {
-      this.#wake = undefined;
-    });
   }
 }
 

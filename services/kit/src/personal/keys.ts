@@ -4,7 +4,7 @@ import { open, packSealed, seal, unpackSealed } from '../crypto.ts';
 import type { Db } from '../db/database.ts';
 import { migrateSchema } from '../db/migrate.ts';
 import { loadKey } from '../keys/keys.ts';
-import type { PlatformConfig } from '../runtime/service.ts';
+import type { PlatformConfig } from '../config.ts';
 
 /** The platform's key table: one data key per person, apart from the events (decision 0017). */
 const keystoreMigrations: Record<string, Migration> = {

@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { type Db, embeddedDatabaseOpen } from '../db/database.ts';
 import { type CommitPosition, type EventStore, beginning } from '../eventstore/event-store.ts';
 import { ProjectionRunner, type Projection, readModelTables } from './projection.ts';
-import { paced } from '../runtime/pace.ts';
+import { paced } from '../db/pace.ts';
 import { RedirectTables } from './redirect.ts';
 import type { PersonalDataKeys } from '../personal/keys.ts';
 

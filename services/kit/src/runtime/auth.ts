@@ -1,40 +1,7 @@
 import { identity, type Role } from '@sais/events';
 import type { FastifyRequest } from 'fastify';
-import { AppError, ForbiddenError, NotSignedInError } from '../errors.ts';
-import { tokenNotForStaff } from '../http/access-tokens.ts';
-import { assertStaffRoute } from '../http/staff-routes.ts';
-
-/**
- * Who is calling: resolved from the session cookie, or from a personal access token
- * (`Authorization: Bearer`, decision 0019), by the identity service.
- */
-export interface Principal {
-  accountId: string;
-  roles: Role[];
-  /** Set when the call came with a personal access token: what it may do. */
-  token?: { tokenId: string; scopes: identity.TokenScope[] };
-}
-
-export interface Authenticator {
-  /** The signed-in caller, or null. Revoked sessions resolve to null at once. */
-  principal(request: FastifyRequest): Promise<Principal | null>;
-}
-
-/** Signed in, and (with `role`) holding that role or admin; else the 401 / 403 envelope. */
-export async function requirePrincipal(
-  auth: Authenticator,
-  request: FastifyRequest,
-  role?: Role,
-): Promise<Principal> {
-  if (role) assertStaffRoute(request, role);
-  const principal = await auth.principal(request);
-  if (!principal) throw new NotSignedInError();
-  // Staff calls are made signed in on the console, never with a token (decision 0019).
-  if (role && role !== 'participant' && principal.token) throw tokenNotForStaff();
-  if (role && !principal.roles.includes(role) && !principal.roles.includes('admin'))
-    throw new ForbiddenError();
-  return principal;
-}
+import { AppError } from '../errors.ts';
+import type { Authenticator, Principal } from '../http/principal.ts';
 
 /**
  * Real mode, a service in its own process: asks the identity service who the cookie belongs to

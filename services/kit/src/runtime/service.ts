@@ -7,16 +7,11 @@ import type { Projection } from '../projections/projection.ts';
 import type { StateCheck } from '../audit/state-tables.ts';
 import type { SubscriptionOptions } from '../messaging/transport.ts';
 import type { Metrics } from '../observability/metrics.ts';
-import type { Authenticator } from './auth.ts';
+import type { Authenticator } from '../http/principal.ts';
 import type { PersonalDataKeys } from '../personal/keys.ts';
+import type { PlatformConfig } from '../config.ts';
 
-export interface PlatformConfig {
-  /** Folder for the embedded database and local files. */
-  dataDir: string;
-  /** Folder for keys, apart from the data (default: `SAIS_KEYS_DIR`, else `<dataDir>-keys`; see keys/keys.ts). */
-  keysDir?: string;
-  env: NodeJS.ProcessEnv;
-}
+export type { PlatformConfig } from '../config.ts';
 
 /** What a service gets to do its work: its schema, its event store, and a way to wake the relay. */
 export interface ServiceContext {

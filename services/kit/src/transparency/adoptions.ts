@@ -7,7 +7,7 @@ import { hostname, userInfo } from 'node:os';
 import { appendFile, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { transparency } from '@sais/events';
-import type { LogState } from './log-start.ts';
+import type { LogState } from './checkpoint-log.ts';
 import type { CheckpointSigner } from './signer.ts';
 
 export const adoptionsFileName = 'adoptions';

@@ -180,3 +180,15 @@ export class CheckpointLog {
     this.#handle = undefined;
   }
 }
+
+/** What a log's folder and event store hold at start: enough to decide whether signing may go on. */
+export interface LogState {
+  log: string;
+  origin: string;
+  logDir: string;
+  latest: CheckpointRecord | null;
+  /** The key that signed the latest checkpoint, when it is one the folder trusts. */
+  latestKey: transparency.VerifierKey | null;
+  /** The first event (by position) and its time; null when the store has none. */
+  firstEventAt: string | null;
+}

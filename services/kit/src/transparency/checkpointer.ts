@@ -5,6 +5,7 @@
  * several processes (scoring and its workers): a round runs only while holding the log's advisory lock on
  * one connection, so one process at a time writes, and each round starts from what the files hold.
  */
+import { IdleLoop } from '../idle-loop.ts';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
@@ -44,9 +45,7 @@ export class Checkpointer {
   /** The leaves were checked against the latest checkpoint once in this process (at its first round). */
   #leavesChecked = false;
   #triggered = false;
-  #running = false;
-  #loop: Promise<void> | undefined;
-  #wake: (() => void) | undefined;
+  readonly #loop = new IdleLoop();
   /** One round at a time in this process (the loop and `checkpointNow` of a tool or test). */
   #round: Promise<unknown> = Promise.resolve();
 
@@ -78,15 +77,11 @@ export class Checkpointer {
   }
 
   start(): void {
-    if (this.#running) return;
-    this.#running = true;
-    this.#loop = this.#run();
+    this.#loop.start(() => this.#run());
   }
 
   async stop(): Promise<void> {
-    this.#running = false;
-    this.#wake?.();
-    await this.#loop;
+    await this.#loop.stop();
     await this.#round.catch(() => undefined);
   }
 
@@ -106,17 +101,17 @@ export class Checkpointer {
 
   async #run(): Promise<void> {
     let failures = 0;
-    while (this.#running) {
+    while (this.#loop.running) {
       try {
         await this.#serial(() => this.#locked((db) => this.#catchUp(db, false)));
         failures = 0;
-        await this.#idle(this.#o.pollMs);
+        await this.#loop.idle(this.#o.pollMs);
       } catch (error) {
         failures += 1;
         const backoff = Math.min(60_000, 500 * 2 ** Math.min(failures, 7));
         this.#o.logger?.error({ err: error, backoff }, `${this.name}: no checkpoint, retrying`);
         this.#checked = false;
-        await this.#idle(backoff);
+        await this.#loop.idle(backoff);
       }
     }
   }
@@ -228,19 +223,6 @@ export class Checkpointer {
     this.#triggered = false;
     this.#o.logger?.debug({ checkpoint: record.number, size: record.treeSize }, `${this.name}: signed`);
     return record;
-  }
-
-  #idle(ms: number): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.#wake = done;
-    }).finally(() => {
-      this.#wake = undefined;
-    });
   }
 }
 

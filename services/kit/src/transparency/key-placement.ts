@@ -8,7 +8,7 @@ import { stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { type Language, translateWith } from '@sais/events';
 import { keysDirectory } from '../keys/keys.ts';
-import type { PlatformConfig } from '../runtime/service.ts';
+import type { PlatformConfig } from '../config.ts';
 
 /** The device of a path, or of its nearest existing parent (a folder not made yet). */
 async function deviceOf(path: string): Promise<number> {

@@ -3,24 +3,11 @@
  * order, its index in the log's Merkle tree. The checkpointer fills it; nothing renumbers. It answers
  * "which leaf is this event" for proofs; the verifier never trusts it (it recomputes commit order).
  */
-import { type Migration, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { CommitPosition } from '../eventstore/event-store.ts';
 
-/** The event store's migration that adds the leaf numbers (named to sort after every existing one). */
-export function transparencyMigrations(schema: string): Record<string, Migration> {
-  return {
-    '2026-11-26-90-transparency-leaves': {
-      async up(db) {
-        await sql`
-          create table ${sql.id(schema)}.transparency_leaves (
-            leaf_index bigint primary key,
-            global_position bigint not null unique
-          )`.execute(db);
-      },
-    },
-  };
-}
+export { transparencyMigrations } from '../eventstore/leaf-migrations.ts';
 
 export interface NumberedLeaf {
   leafIndex: number;

@@ -18,7 +18,7 @@ import { sql } from 'kysely';
 
 type Text = Record<Language, string>;
 import type { Db } from '../db/database.ts';
-import type { CheckpointRecord } from './checkpoint-log.ts';
+import type { CheckpointRecord, LogState } from './checkpoint-log.ts';
 import { openLogFiles } from './log-files.ts';
 import { type Adoption, readAdoptions } from './adoptions.ts';
 
@@ -27,18 +27,6 @@ export const missingGraceMs = 10 * 60_000;
 
 export function graceOf(intervalMs: number | undefined): number {
   return Math.max(missingGraceMs, 3 * (intervalMs ?? 60_000));
-}
-
-/** What a log's folder and event store hold at start: enough to decide whether signing may go on. */
-export interface LogState {
-  log: string;
-  origin: string;
-  logDir: string;
-  latest: CheckpointRecord | null;
-  /** The key that signed the latest checkpoint, when it is one the folder trusts. */
-  latestKey: transparency.VerifierKey | null;
-  /** The first event (by position) and its time; null when the store has none. */
-  firstEventAt: string | null;
 }
 
 export async function readLogState(options: {

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
-import type { PlatformConfig } from '../runtime/service.ts';
+import type { PlatformConfig } from '../config.ts';
 import { Checkpointer } from './checkpointer.ts';
 import { type LogFiles, openLogFiles, trustKey } from './log-files.ts';
 import { transparencyRoutes } from './routes.ts';

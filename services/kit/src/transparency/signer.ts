@@ -8,7 +8,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { transparency } from '@sais/events';
 import { keysDirectory } from '../keys/keys.ts';
-import type { PlatformConfig } from '../runtime/service.ts';
+import type { PlatformConfig } from '../config.ts';
 
 export const signingKeyFile = 'transparency-ed25519.pem';
 

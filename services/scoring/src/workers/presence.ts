@@ -1,4 +1,4 @@
-import type { Db } from '@sais/kit';
+import { type Db, IdleLoop } from '@sais/kit';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 
@@ -26,9 +26,7 @@ const LOCK_CLASS = sql<number>`hashtext('scoring.workers')`;
  * version). Two ids with the same 32-bit hash only make a dead worker look alive until its lease ends.
  */
 export class WorkerPresence implements Liveness {
-  #running = false;
-  #loop: Promise<void> | undefined;
-  #wake: (() => void) | undefined;
+  readonly #loop = new IdleLoop();
 
   constructor(
     private readonly db: Db,
@@ -39,16 +37,12 @@ export class WorkerPresence implements Liveness {
   ) {}
 
   start(): void {
-    if (this.#running) return;
-    this.#running = true;
-    this.#loop = this.#hold();
+    this.#loop.start(() => this.#hold());
   }
 
   /** Lets the lock go: this process's claims are free to take over from now on. */
   async stop(): Promise<void> {
-    this.#running = false;
-    this.#wake?.();
-    await this.#loop;
+    await this.#loop.stop();
   }
 
   async alive(workerIds: readonly string[]): Promise<Set<string>> {
@@ -64,13 +58,13 @@ export class WorkerPresence implements Liveness {
   }
 
   async #hold(): Promise<void> {
-    while (this.#running) {
+    while (this.#loop.running) {
       try {
         await this.db.connection().execute(async (connection) => {
           await sql`select pg_advisory_lock(${LOCK_CLASS}, hashtext(${this.workerId}))`.execute(connection);
           try {
-            while (this.#running) {
-              await this.#idle(this.checkMs);
+            while (this.#loop.running) {
+              await this.#loop.idle(this.checkMs);
               await sql`select 1`.execute(connection);
             }
           } finally {
@@ -80,23 +74,10 @@ export class WorkerPresence implements Liveness {
           }
         });
       } catch (error) {
-        if (!this.#running) return;
+        if (!this.#loop.running) return;
         this.logger?.warn({ err: error }, 'scoring worker presence lost its connection, retaking it');
-        await this.#idle(this.checkMs);
+        await this.#loop.idle(this.checkMs);
       }
     }
-  }
-
-  #idle(ms: number): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.#wake = done;
-    }).finally(() => {
-      this.#wake = undefined;
-    });
   }
 }

@@ -1,4 +1,5 @@
 import type { Db, EventStore } from '@sais/kit';
+import { IdleLoop } from '@sais/kit';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { stream } from '../domain/submission/index.ts';
@@ -13,9 +14,7 @@ import type { Evaluator } from './evaluator.ts';
  * stream's version, so the sweeper racing the Kafka path costs a retry, never a second result.
  */
 export class Sweeper {
-  #running = false;
-  #loop: Promise<void> | undefined;
-  #wake: (() => void) | undefined;
+  readonly #loop = new IdleLoop();
 
   constructor(
     private readonly db: Db,
@@ -31,16 +30,12 @@ export class Sweeper {
   ) {}
 
   start(): void {
-    if (this.#running) return;
-    this.#running = true;
-    this.#loop = this.#run();
+    this.#loop.start(() => this.#run());
   }
 
   /** Stops after the sweep in hand. */
   async stop(): Promise<void> {
-    this.#running = false;
-    this.#wake?.();
-    await this.#loop;
+    await this.#loop.stop();
   }
 
   /** One sweep; returns how many submissions it handed to the evaluator. */
@@ -71,7 +66,7 @@ export class Sweeper {
   }
 
   async #run(): Promise<void> {
-    while (this.#running) {
+    while (this.#loop.running) {
       let handed = 0;
       try {
         if (!this.options.canClaim || (await this.options.canClaim())) handed = await this.sweep();
@@ -79,20 +74,7 @@ export class Sweeper {
         this.options.logger?.warn({ err: error }, 'scoring sweep failed; the next one tries again');
       }
       // A full sweep goes again at once: a dead worker's backlog drains at the evaluator's pace.
-      if (handed < this.options.batchSize) await this.#idle(this.options.everyMs);
+      if (handed < this.options.batchSize) await this.#loop.idle(this.options.everyMs);
     }
-  }
-
-  #idle(ms: number): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.#wake = done;
-    }).finally(() => {
-      this.#wake = undefined;
-    });
   }
 }

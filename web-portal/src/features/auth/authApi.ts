@@ -4,11 +4,6 @@ import { api } from '../../app/api';
 export type Channel = 'email' | 'phone';
 export type CodeMode = (typeof AuthFormMode)[keyof typeof AuthFormMode];
 
-/** Contact type of spec §3 as the calls take it: PHONE 0, EMAIL 1. */
-export function contactTypeOf(channel: Channel): 0 | 1 {
-  return channel === 'phone' ? ContactChannel.PHONE : ContactChannel.EMAIL;
-}
-
 export interface Contact {
   channel: Channel;
   address: string;

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { embeddedDatabaseOpen } from '../db/database.ts';
+import { embeddedDatabaseOpen } from './database.ts';
 
 /**
  * Background work (the auditors' rebuilds and checks) takes turns with the requests it runs beside:

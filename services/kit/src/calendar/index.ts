@@ -1,0 +1,2 @@
+// Working days of the mainland China calendar (library).
+export * from './working-days.ts';

@@ -1,0 +1,2 @@
+// Integrity signals (library).
+export * from './signals.ts';

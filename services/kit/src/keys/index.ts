@@ -1,0 +1,2 @@
+// Signing keys of the platform (library).
+export * from './keys.ts';

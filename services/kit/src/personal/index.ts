@@ -1,0 +1,3 @@
+// Personal data: sealed fields and their keys (decision 0017; library).
+export * from './keys.ts';
+export * from './codec.ts';
