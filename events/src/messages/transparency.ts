@@ -23,7 +23,7 @@ export const transparencyMessages = {
     'zh-CN': '该联署签名格式有误，或与其所指的检查点不符',
   },
   cosignatureFromFuture: {
-    en: 'This cosignature is dated more than 10 minutes ahead of the platform\'s clock',
+    en: "This cosignature is dated more than 10 minutes ahead of the platform's clock",
     'zh-CN': '该联署签名的时间比平台时钟超前 10 分钟以上',
   },
   transparencyKeyMissing: {
