@@ -1,4 +1,9 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type WitnessSigner, witnessLogs, witnessSignerOf } from '@sais/kit';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAppBuilt } from '../../infra/test/apps.ts';
@@ -23,11 +28,16 @@ describe('public pages in plain words (issue 35)', () => {
   let competitionId = '';
   const stamp = Date.now() % 1_000_000;
   const reviewer = { username: `rev${stamp}`, password: 'Review1234' };
+  const eventLogs = ['identity', 'competition', 'team', 'scoring'];
+  let witness: WitnessSigner;
+  let witnessState = '';
 
   beforeAll(async () => {
     mailbox = await startMailbox();
     await ensureAppBuilt('web-portal');
-    running = await startPlatform(mailbox.url);
+    witness = await witnessSignerOf(generateKeyPairSync('ed25519').privateKey, 'witness.example.org/portal');
+    witnessState = await mkdtemp(join(tmpdir(), 'sais-portal-witness-'));
+    running = await startPlatform(mailbox.url, { SAIS_WITNESS_KEYS: witness.key.text });
     browser = await launchChromium();
     await running.createStaff(reviewer.username, reviewer.password, ['reviewer']);
     await running.openRegistration();
@@ -74,12 +84,14 @@ describe('public pages in plain words (issue 35)', () => {
       closes: '报名截止',
       zone: '（北京时间）',
       checks: '您可以自行核验的内容',
+      witnessed: '已有 1 个独立见证者中的 1 个见证此检查点（每个联署签名均在您的浏览器中核验）',
     },
     en: {
       entrants: 'Entrants: ',
       closes: 'Registration closes',
       zone: '(China Standard Time)',
       checks: 'What you can check yourself',
+      witnessed: 'Seen by 1 of 1 independent witnesses, each cosignature checked in your browser',
     },
   } as const;
 
@@ -150,8 +162,28 @@ describe('public pages in plain words (issue 35)', () => {
     it(`the about page says what a participant can check and links the docs, no commands (${language})`, async () => {
       const { context, page } = await visitor(language);
       try {
-        await page.goto(`${running.origin}/intro`);
-        await page.getByTestId('transparency-key').waitFor();
+        // An independent witness cosigns every log's latest checkpoint (decision 0033); the page checks
+        // each cosignature in the browser and says how many of the listed witnesses saw the latest one.
+        for (let round = 0; ; round++) {
+          await witnessLogs({ url: running.origin, state: witnessState, signer: witness, logs: eventLogs });
+          await page.goto(`${running.origin}/intro`);
+          await page.getByTestId('transparency-key').waitFor();
+          // A log with no checkpoint yet (no events) has no line.
+          let checkpointed = 0;
+          for (const log of eventLogs) {
+            const answer = await context.request.get(
+              `${running.origin}/api/transparency/${log}/checkpoints?limit=1`,
+            );
+            if (((await answer.json()) as { data: { latest: unknown } }).data.latest) checkpointed++;
+          }
+          expect(checkpointed).toBeGreaterThan(0);
+          await expect.poll(() => page.getByTestId('transparency-witnesses').count()).toBe(checkpointed);
+          const said = await page.getByTestId('transparency-witnesses').allTextContents();
+          if (said.every((line) => line === words[language].witnessed) || round === 3) {
+            expect(said).toEqual(said.map(() => words[language].witnessed));
+            break;
+          }
+        }
         const section = page.getByTestId('transparency');
         const text = (await section.textContent()) ?? '';
         expect(text).not.toContain('npm run');

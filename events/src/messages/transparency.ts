@@ -14,6 +14,18 @@ export const transparencyMessages = {
     en: 'This event is not in this log',
     'zh-CN': '该事件不在此日志中',
   },
+  witnessUnknown: {
+    en: 'This witness is not one the platform lists: the operator adds its key to the witnesses file (decision 0033)',
+    'zh-CN': '平台未登记该见证者：需由运维人员将其公钥加入 witnesses 文件（决策 0033）',
+  },
+  cosignatureInvalid: {
+    en: 'This cosignature is malformed or does not verify over the checkpoint it names',
+    'zh-CN': '该联署签名格式有误，或与其所指的检查点不符',
+  },
+  cosignatureFromFuture: {
+    en: "This cosignature is dated more than 10 minutes ahead of the platform's clock",
+    'zh-CN': '该联署签名的时间比平台时钟超前 10 分钟以上',
+  },
   transparencyKeyMissing: {
     en: 'No checkpoint signing key at {{keyFile}} (or SAIS_TRANSPARENCY_KEY), but the {{log}} log already has a history (checkpoints in {{directory}}, or events since {{since}}): a key is made by itself only for a new platform, never to sign a history that exists. Restore the key file (SAIS_KEYS_DIR) or SAIS_TRANSPARENCY_KEY and start again; if the key is lost, run `npm run transparency:adopt -- --new-key --reason "<why>"`, which makes a new key and records the change for verifiers and mirrors (decision 0033).',
     'zh-CN':

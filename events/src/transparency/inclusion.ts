@@ -17,6 +17,8 @@ export interface CheckpointRecord {
   time: string;
   /** The signed note (c2sp.org/tlog-checkpoint); the fields above are read from it. */
   note: string;
+  /** Witnesses' cosignature lines (c2sp.org/tlog-cosignature), where the API adds them. */
+  cosignatures?: string[];
 }
 
 export interface EventInclusionProof {

@@ -4,3 +4,4 @@ export * from './merkle.ts';
 export * from './note.ts';
 export * from './event-leaf.ts';
 export * from './inclusion.ts';
+export * from './cosignature.ts';

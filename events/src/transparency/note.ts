@@ -85,7 +85,9 @@ export function splitNote(
     } catch {
       return null;
     }
-    if (bytes.length !== 4 + 64) return null;
+    // 4-byte key id and an Ed25519 signature; a cosignature (c2sp.org/tlog-cosignature) has an 8-byte
+    // time between them.
+    if (bytes.length !== 4 + 64 && bytes.length !== 4 + 8 + 64) return null;
     signatures.push({ name, keyId: bytes.subarray(0, 4), signature: bytes.subarray(4) });
   }
   return signatures.length > 0 ? { body, signatures } : null;
@@ -121,7 +123,7 @@ export async function verifyNote(text: string, keys: readonly VerifierKey[]): Pr
   let known = false;
   for (const signature of note.signatures) {
     const key = keys.find((k) => k.name === signature.name && equalBytes(k.keyId, signature.keyId));
-    if (!key) continue;
+    if (!key || signature.signature.length !== 64) continue;
     known = true;
     const publicKey = await globalThis.crypto.subtle.importKey(
       'raw',

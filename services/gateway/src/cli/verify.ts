@@ -1,4 +1,5 @@
-// `npm run events:verify [-- --checkpoints <dir>] [--key <name+id+base64>] [--read-models]`: checks the
+// `npm run events:verify [-- --checkpoints <dir>] [--key <name+id+base64>] [--witness <key>]… [--witnesses N]
+// [--read-models]`: checks the
 // hash chain of every stream of every service, then every service's events against its signed
 // checkpoints: the platform's transparency log (SAIS_TRANSPARENCY_DIR or its default), or a mirror's copy
 // (--checkpoints). `--read-models` also rebuilds every read model apart and compares it with the live one,
@@ -16,9 +17,18 @@ const { values: args } = parseArgs({
     checkpoints: { type: 'string' },
     key: { type: 'string', multiple: true },
     'read-models': { type: 'boolean' },
+    witness: { type: 'string', multiple: true },
+    witnesses: { type: 'string' },
   },
 });
 const keys = await Promise.all((args.key ?? []).map((key) => transparency.parseVerifierKey(key)));
+// Witness keys (decision 0033): each log needs cosignatures of --witnesses N of them (default: all).
+const witnesses = await Promise.all((args.witness ?? []).map((key) => transparency.parseWitnessKey(key)));
+const quorum = args.witnesses === undefined ? witnesses.length : Number(args.witnesses);
+if (!Number.isInteger(quorum) || quorum < 0 || quorum > witnesses.length) {
+  process.stderr.write('--witnesses is a whole number, at most the number of --witness keys\n');
+  process.exit(2);
+}
 const dataDir = process.env.SAIS_DATA_DIR ?? join(repositoryRoot, '.data');
 const { database, stores, personal } = await openForTool();
 let broken = false;
@@ -43,7 +53,15 @@ try {
   const directory = args.checkpoints ?? transparencyDirectory({ dataDir, env: process.env });
   console.log(`checkpoints: ${directory}`);
   const intervalMs = Number(process.env.SAIS_CHECKPOINT_INTERVAL_MS ?? 60_000);
-  const checked = await checkEventLogs({ db: database.db, stores, directory, keys, intervalMs });
+  const checked = await checkEventLogs({
+    db: database.db,
+    stores,
+    directory,
+    keys,
+    intervalMs,
+    witnesses,
+    quorum,
+  });
   for (const line of checked.lines) console.log(line);
   if (!checked.ok) broken = true;
   if (args['read-models']) {

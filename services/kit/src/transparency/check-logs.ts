@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import type { transparency } from '@sais/events';
 import type { Db } from '../db/database.ts';
 import type { EventStore } from '../eventstore/event-store.ts';
-import { openLogFiles, trustedKeys } from './log-files.ts';
+import { type LogFiles, openLogFiles, trustedKeys } from './log-files.ts';
+import { witnessedCheckpoints } from './cosignatures.ts';
 import { describeAdoption, readAdoptions } from './adoptions.ts';
 import { graceOf } from './log-start.ts';
 import { type Difference, type LogVerification, verifyAgainstCheckpoints } from './verify-log.ts';
@@ -48,6 +49,12 @@ export async function checkEventLogs(options: {
   directory: string;
   /** Keys to trust; by default the directory's `keys` file. */
   keys?: readonly transparency.VerifierKey[];
+  /**
+   * Witness keys (decision 0033): each log's checkpoints must carry valid cosignatures of at least
+   * `quorum` of them (default: all), and the latest checkpoint each witness cosigned is named.
+   */
+  witnesses?: readonly transparency.WitnessKey[];
+  quorum?: number;
   /** The platform's checkpoint interval (`SAIS_CHECKPOINT_INTERVAL_MS`, default 60 s). */
   intervalMs?: number;
   now?: Date;
@@ -107,9 +114,42 @@ export async function checkEventLogs(options: {
       const result = await verifyAgainstCheckpoints({ log, db: options.db, store, files, keys });
       if (result.problem) ok = false;
       lines.push(describeVerification(result));
+      if (options.witnesses?.length) {
+        const witnessed = await checkWitnesses(log, files, options.witnesses, options.quorum);
+        if (!witnessed.ok) ok = false;
+        lines.push(...witnessed.lines);
+      }
     } finally {
       await files?.close();
     }
   }
+  return { ok, lines };
+}
+
+/** The witnesses' cosignatures of one log against the keys given (events:verify --witness). */
+async function checkWitnesses(
+  log: string,
+  files: LogFiles,
+  witnesses: readonly transparency.WitnessKey[],
+  quorum = witnesses.length,
+): Promise<{ ok: boolean; lines: string[] }> {
+  const latest = await files.checkpoints.latest();
+  const { seen, invalid } = await witnessedCheckpoints(files, witnesses);
+  const lines = invalid.map(
+    ({ number, line }) => `${log}: CHECKPOINT #${number} HAS A COSIGNATURE THAT DOES NOT VERIFY: ${line}`,
+  );
+  for (const key of witnesses) {
+    const number = seen.get(key.text);
+    lines.push(
+      number === undefined
+        ? `${log}: NOT COSIGNED by witness ${key.name} (${key.text}): no checkpoint of this log carries its cosignature. ` +
+            'A witness that saw an earlier history refuses a rolled-back or rewritten log: run it ' +
+            '(npm run transparency:witness) to see what it holds'
+        : `${log}: witness ${key.name} cosigned checkpoint #${number}` +
+            (latest && number < latest.number ? ` (the latest is #${latest.number})` : ' (the latest)'),
+    );
+  }
+  const ok = invalid.length === 0 && seen.size >= quorum;
+  if (seen.size < quorum) lines.push(`${log}: COSIGNED BY ${seen.size} OF THE ${quorum} WITNESSES REQUIRED`);
   return { ok, lines };
 }

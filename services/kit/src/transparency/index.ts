@@ -14,3 +14,5 @@ export * from './mirror.ts';
 export * from './log-start.ts';
 export * from './key-placement.ts';
 export * from './adoptions.ts';
+export * from './cosignatures.ts';
+export * from './witness.ts';

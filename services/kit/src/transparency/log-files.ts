@@ -3,12 +3,15 @@
  *   <dir>/keys                  verifier keys whose signatures count here, one per line
  *   <dir>/<log>/checkpoints     signed checkpoints, one JSON string per line (checkpoint-log.ts)
  *   <dir>/<log>/tree/level-NN   the Merkle tree's nodes (tree-files.ts)
+ *   <dir>/<log>/cosignatures    witnesses' cosignatures of the checkpoints (cosignatures.ts)
+ *   <dir>/witnesses             the witness keys whose cosignatures the platform takes
  * A log is named after its service (identity, competition, team, scoring).
  */
 import { appendFile, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { transparency } from '@sais/events';
 import { CheckpointLog } from './checkpoint-log.ts';
+import { CosignatureLog } from './cosignatures.ts';
 import { TreeFiles } from './tree-files.ts';
 
 export interface LogFiles {
@@ -16,6 +19,7 @@ export interface LogFiles {
   readonly dir: string;
   readonly tree: TreeFiles;
   readonly checkpoints: CheckpointLog;
+  readonly cosignatures: CosignatureLog;
   close(): Promise<void>;
 }
 
@@ -27,14 +31,17 @@ export async function openLogFiles(
   const dir = join(directory, name);
   const tree = await TreeFiles.open(dir, options);
   const checkpoints = await CheckpointLog.open(dir, options);
+  const cosignatures = new CosignatureLog(dir);
   return {
     name,
     dir,
     tree,
     checkpoints,
+    cosignatures,
     async close() {
       await tree.close();
       await checkpoints.close();
+      await cosignatures.close();
     },
   };
 }

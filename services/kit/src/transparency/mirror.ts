@@ -19,6 +19,13 @@ export interface MirrorOptions {
   logs: readonly string[];
   /** Keys to pin; by default the directory's keys, or on the first run the key the platform names. */
   keys?: readonly transparency.VerifierKey[];
+  /**
+   * Witness keys (decision 0033): the cosignatures the platform serves with new checkpoints are checked
+   * against them and the valid ones copied; one that does not verify fails the run, and so does a latest
+   * checkpoint with fewer than `quorum` of them (default 0: only said).
+   */
+  witnesses?: readonly transparency.WitnessKey[];
+  quorum?: number;
 }
 
 export interface MirrorResult {
@@ -95,14 +102,48 @@ async function mirrorLog(
     page = (await call<CheckpointsAnswer>(`${base}/checkpoints?after=${previous!.number}&limit=1000`))
       .checkpoints;
   }
-  if (verified.length === 0) return `up to date at checkpoint #${held?.number} (${heldSize} events)`;
+  if (verified.length === 0)
+    return (
+      `up to date at checkpoint #${held?.number} (${heldSize} events)` +
+      (options.witnesses?.length ? `; ${await copyCosignatures(options, files, [first.latest])}` : '')
+    );
 
   await copyLeaves(base, files, verified);
   const last = verified.at(-1)!;
+  const witnessed = options.witnesses?.length ? `; ${await copyCosignatures(options, files, verified)}` : '';
   return (
     `${verified.length} new checkpoints #${verified[0]!.number}–#${last.number}, ${last.treeSize - heldSize} new events` +
-    (held ? `, consistent with the copy's #${held.number}` : '')
+    (held ? `, consistent with the copy's #${held.number}` : '') +
+    witnessed
   );
+}
+
+/** Checks the served cosignatures against the witness keys and keeps the valid ones in the copy. */
+async function copyCosignatures(options: MirrorOptions, files: LogFiles, checkpoints: CheckpointRecord[]) {
+  const witnesses = options.witnesses!;
+  let latestCount = 0;
+  let latest = 0;
+  for (const checkpoint of checkpoints) {
+    const body = transparency.splitNote(checkpoint.note)!.body;
+    const lines = checkpoint.cosignatures ?? [];
+    const { witnesses: by, invalid } = await transparency.cosignedBy(body, lines, witnesses);
+    if (invalid.length > 0)
+      throw new MirrorFailure(
+        `checkpoint #${checkpoint.number} carries a cosignature that does not verify: ${invalid[0]}`,
+      );
+    for (const line of lines)
+      if ((await transparency.verifyCosignature(body, line, witnesses)).ok)
+        await files.cosignatures.add(checkpoint.number, line);
+    if (checkpoint.number >= latest) {
+      latest = checkpoint.number;
+      latestCount = by.length;
+    }
+  }
+  if (latestCount < (options.quorum ?? 0))
+    throw new MirrorFailure(
+      `checkpoint #${latest} is cosigned by ${latestCount} of the ${options.quorum} witnesses required`,
+    );
+  return `checkpoint #${latest} cosigned by ${latestCount} of ${witnesses.length} witnesses`;
 }
 
 async function pinnedKeys(

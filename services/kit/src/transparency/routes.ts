@@ -4,6 +4,7 @@
  * proof, and the leaf hashes a mirror copies. Answered from the files outside the database; only the
  * event → leaf number look-up reads the database. Nothing here needs a session.
  */
+import { scoringCodes, transparency } from '@sais/events';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -35,7 +36,11 @@ const checkpoint = z.object({
   rootHash: z.string(),
   time: z.string(),
   note: z.string(),
+  /** Witnesses' cosignature lines of this checkpoint (c2sp.org/tlog-cosignature), each checked on receipt. */
+  cosignatures: z.array(z.string()).optional(),
 });
+/** How far ahead of this clock a cosignature's time may be. */
+const futureSlackSeconds = 600;
 const size = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const base64 = (hashes: readonly Buffer[]) => hashes.map((hash) => hash.toString('base64'));
 
@@ -47,6 +52,8 @@ export interface TransparencyRoutesOptions {
   files: LogFiles;
   /** The verifier key of the platform's signing key (`name+id+base64`). */
   publicKey: string;
+  /** The witnesses whose cosignatures are taken (decision 0033). */
+  witnesses?: readonly transparency.WitnessKey[];
 }
 
 export async function transparencyRoutes(root: FastifyInstance, options: TransparencyRoutesOptions) {
@@ -57,6 +64,9 @@ export async function transparencyRoutes(root: FastifyInstance, options: Transpa
   const tags = ['transparency'];
   const beyond = () => new AppError(transparencyCodes.beyondCheckpoint, 'beyondCheckpoint', 400);
   const latestSize = async () => (await files.checkpoints.latest())?.treeSize ?? 0;
+  const witnesses = options.witnesses ?? [];
+  const cosigned = async (record: CheckpointRecord | null) =>
+    record && { ...record, cosignatures: await files.cosignatures.of(record.number) };
 
   app.get(
     `${prefix}/checkpoints`,
@@ -75,6 +85,8 @@ export async function transparencyRoutes(root: FastifyInstance, options: Transpa
               log: z.string(),
               origin: z.string(),
               publicKey: z.string(),
+              /** The witness keys the platform lists: a checkpoint's cosignatures are counted against them. */
+              witnesses: z.array(z.string()),
               latest: checkpoint.nullable(),
               checkpoints: z.array(checkpoint),
             }),
@@ -95,9 +107,47 @@ export async function transparencyRoutes(root: FastifyInstance, options: Transpa
         log,
         origin: options.origin,
         publicKey: options.publicKey,
-        latest: await files.checkpoints.latest(),
-        checkpoints,
+        witnesses: witnesses.map((key) => key.text),
+        latest: await cosigned(await files.checkpoints.latest()),
+        checkpoints: await Promise.all(checkpoints.map(async (record) => (await cosigned(record))!)),
       });
+    },
+  );
+
+  app.post(
+    `${prefix}/cosignatures`,
+    {
+      schema: {
+        tags,
+        summary: `A witness's cosignature (c2sp.org/tlog-cosignature) of one ${log} checkpoint; only witnesses the operator lists`,
+        body: z.object({
+          number: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+          line: z.string().max(300),
+        }),
+        response: {
+          200: envelopeOf(
+            z.object({ number: z.number(), added: z.boolean(), witnesses: z.number(), of: z.number() }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const { number, line } = request.body;
+      const parsed = transparency.parseCosignatureLine(line);
+      if (!parsed) throw new AppError(scoringCodes.cosignatureInvalid, 'cosignatureInvalid', 400);
+      const record = await files.checkpoints.byNumber(number);
+      if (!record) throw new AppError(transparencyCodes.checkpointNotFound, 'checkpointNotFound', 404);
+      const body = transparency.splitNote(record.note)!.body;
+      const check = await transparency.verifyCosignature(body, line, witnesses);
+      if (!check.ok && check.reason === 'unknown witness')
+        throw new AppError(scoringCodes.witnessUnknown, 'witnessUnknown', 403);
+      if (!check.ok) throw new AppError(scoringCodes.cosignatureInvalid, 'cosignatureInvalid', 400);
+      if (check.time > Date.now() / 1000 + futureSlackSeconds)
+        throw new AppError(scoringCodes.cosignatureFromFuture, 'cosignatureFromFuture', 400);
+      const added = await files.cosignatures.add(number, line);
+      const count = (await files.cosignatures.of(number)).length;
+      if (added) request.log.info({ log, number, witness: check.key.text }, 'witness cosignature taken');
+      return ok({ number, added, witnesses: count, of: witnesses.length });
     },
   );
 

@@ -11,6 +11,7 @@ import type { PlatformConfig } from '../config.ts';
 import { Checkpointer } from './checkpointer.ts';
 import { type LogFiles, openLogFiles, trustKey } from './log-files.ts';
 import { transparencyRoutes } from './routes.ts';
+import { configuredWitnesses } from './cosignatures.ts';
 import {
   MissingSigningKey,
   loadCheckpointSigner,
@@ -64,6 +65,12 @@ export async function openServiceLogs(options: {
       { cause: error },
     );
   }
+  const witnesses = await configuredWitnesses(directory, env);
+  if (witnesses.length > 0)
+    logger.info(
+      { witnesses: witnesses.map((key) => key.text) },
+      `transparency: ${witnesses.length} witnesses listed`,
+    );
   const originOf = (service: LoggedService) => `${signerName(config)}/${service.name}`;
   const checkpointers = new Map<string, Checkpointer>();
   for (const service of options.services) {
@@ -97,6 +104,7 @@ export async function openServiceLogs(options: {
           db,
           files: files.get(service.name)!,
           publicKey: signer.key.text,
+          witnesses,
         });
       }
     },

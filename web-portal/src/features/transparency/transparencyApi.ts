@@ -17,6 +17,8 @@ export interface LogCheckpoints {
   log: string;
   origin: string;
   publicKey: string;
+  /** The witness keys the platform lists (decision 0033). */
+  witnesses?: string[];
   latest: transparency.CheckpointRecord | null;
 }
 
