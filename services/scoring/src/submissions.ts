@@ -1,22 +1,13 @@
 // Over 300 lines: admission (quota, format refusals, open phase, kinds), cancellation and the participant's reads (mine, queue, sample, file) share the submissions table; issue 20 item 1 moves admission to a decider in domain/.
 import { createHash, randomUUID } from 'node:crypto';
 import { type EventMetadata, type Language, defaultLanguage, scoring } from '@sais/events';
-import {
-  AppError,
-  ConcurrencyError,
-  type Db,
-  type EventStore,
-  calendarDay,
-  daysInclusive,
-  nulRefusal,
-} from '@sais/kit';
+import { AppError, type Db, type EventStore, calendarDay, daysInclusive, nulRefusal } from '@sais/kit';
 import { sql } from 'kysely';
 import type { ScoringDb, ScoringTables } from './db/tables.ts';
 import { Lines, text } from './evaluation/csv.ts';
 import { ROW_OK, headerFields, row, splitRow } from './evaluation/fields.ts';
-import { decideSubmission, foldSubmission, initialSubmission, stream } from './domain/submission/index.ts';
+import { SubmissionCommands } from './submissions/commands.ts';
 import { admissionPhase, scoringPhases } from './domain/phase-rules.ts';
-import { recordStep } from './workers/record.ts';
 import { scoringErrors } from './errors.ts';
 
 export { scoringPhases };
@@ -81,10 +72,14 @@ export class Submissions {
   /** The admissions `record` wrote (their submission row, ledger entry and event). */
   readonly #recorded = new WeakSet<Admitted>();
 
+  readonly #commands: SubmissionCommands;
+
   constructor(
     private readonly db: Db,
     private readonly store: EventStore,
-  ) {}
+  ) {
+    this.#commands = new SubmissionCommands(db, store);
+  }
 
   #t(trx: Db = this.db) {
     return trx.withSchema('scoring') as ScoringDb;
@@ -266,30 +261,10 @@ export class Submissions {
       .executeTakeFirst();
     if (!row || row.team_id !== (await this.teamOf(row.competition_id, accountId)))
       throw scoringErrors.submissionNotFound();
-    for (let round = 0; round < 5; round++) {
-      const history = await this.store.readStream(stream(submissionId));
-      // Refused once a worker took it (or for a container run); the refund is the submission's day.
-      const { events, status, refund } = decideSubmission(
-        { type: 'Cancel', by: accountId },
-        foldSubmission(history),
-      );
-      try {
-        await recordStep(this.db, this.store, {
-          submissionId,
-          expected: history.length,
-          head: { version: history.length, hash: history.at(-1)?.hash ?? null },
-          events,
-          metadata,
-          status,
-          refund,
-        });
-        return { submissionId, status: 'Cancelled' as const };
-      } catch (error) {
-        // Someone appended meanwhile (a worker's claim): look again.
-        if (!(error instanceof ConcurrencyError)) throw error;
-      }
-    }
-    throw scoringErrors.submissionNotCancellable();
+    // Refused once a worker took it (or for a container run); the refund is the submission's day. A
+    // worker's claim at the same moment makes this one decide again, and refuse.
+    await this.#commands.handle(submissionId, { type: 'Cancel', by: accountId }, metadata);
+    return { submissionId, status: 'Cancelled' as const };
   }
 
   /**
@@ -386,8 +361,7 @@ export class Submissions {
       quotaDay,
       ...extra,
     };
-    const { events, status } = decideSubmission({ type: 'Receive', submission }, initialSubmission);
-    const alongside = [
+    await this.#commands.receive(trx, submission, metadata, ({ status }) => [
       sql`insert into scoring.quota_ledger (competition_id, team_id, quota_day, submission_id, delta, reason)
         values (${request.competitionId}, ${teamId}, ${quotaDay}, ${submissionId}, 1, 'submission')`,
       sql`insert into scoring.submissions (submission_id, competition_id, phase, team_id, submitter_id, file_name,
@@ -400,18 +374,7 @@ export class Submissions {
             sql`insert into scoring.submission_files (submission_id, content) values (${submissionId}, ${content})`,
           ]
         : []),
-    ];
-    await this.store.append(
-      scoring.SubmissionReceived.aggregate,
-      stream(submissionId),
-      'no_stream',
-      events,
-      metadata,
-      {
-        trx,
-        alongside,
-      },
-    );
+    ]);
     this.#recorded.add(admitted);
   }
 
