@@ -5,8 +5,7 @@ import type { ScoringDb, ScoringTables } from './db/tables.ts';
 import { InvalidFile } from './evaluation/csv.ts';
 import { scoreSubmission } from './evaluation/score.ts';
 import { GroundTruthCache } from './evaluation/truth-cache.ts';
-import { assertRescorable, foldSubmission, stream } from './domain/submission/index.ts';
-import { SubmissionCommands } from './submissions/commands.ts';
+import { SubmissionCommands, assertRescorable, foldSubmission, stream } from './submissions/index.ts';
 import { scoringErrors } from './errors.ts';
 
 type Status = ScoringTables['submissions']['status'];

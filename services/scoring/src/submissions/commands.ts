@@ -1,6 +1,5 @@
 /**
- * The only caller of the submission decider (domain/submission/decide.ts) and of the recorder
- * (workers/record.ts): every change to a submission goes through here.
+ * The only caller of the submission decider (decide.ts) and of the recorder (record.ts): every change to a submission goes through here.
  *
  * One way to record: the recorder appends the decided events (and a refund's QuotaRefunded) and writes
  * the row and the refund's ledger entry, in one transaction.
@@ -17,17 +16,15 @@
 import { type EventMetadata, scoring } from '@sais/events';
 import { type Db, type EventStore, type StreamDecider, type StreamHead, handleCommand } from '@sais/kit';
 import type { RawBuilder } from 'kysely';
+import { type SubmissionCommand, type SubmissionDecision, decideSubmission } from './decide.ts';
 import {
-  type SubmissionCommand,
-  type SubmissionDecision,
   type SubmissionEvent,
   type SubmissionState,
-  decideSubmission,
   evolveSubmission,
   initialSubmission,
   stream,
-} from '../domain/submission/index.ts';
-import { eventsOf, recordRows, recordSteps } from '../workers/record.ts';
+} from './state.ts';
+import { eventsOf, recordRows, recordSteps } from './record.ts';
 
 type Received = Extract<SubmissionCommand, { type: 'Receive' }>['submission'];
 

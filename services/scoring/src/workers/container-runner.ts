@@ -1,4 +1,4 @@
-// Over 300 lines: the container-image worker: claim under a lease, run, report progress, finish (each step decided by domain/submission/), sweep and release on stop.
+// Over 300 lines: the container-image worker: claim under a lease, run, report progress, finish (each step through submissions/commands.ts), sweep and release on stop.
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { type EventEnvelope, type EventMetadata, scoring } from '@sais/events';
@@ -15,8 +15,7 @@ import type { ScoringMetrics } from '../metrics.ts';
 import { InvalidFile } from '../evaluation/csv.ts';
 import { scoreSubmission } from '../evaluation/score.ts';
 import { GroundTruthCache } from '../evaluation/truth-cache.ts';
-import { type SubmissionCommand, stream } from '../domain/submission/index.ts';
-import { SubmissionCommands } from '../submissions/commands.ts';
+import { type SubmissionCommand, SubmissionCommands, stream } from '../submissions/index.ts';
 import { type Liveness, selfOnly } from './presence.ts';
 
 interface Claimed {

@@ -1,4 +1,4 @@
-// Over 300 lines: the result-file evaluator, batched claims and the one-submission path (load the streams, decide with domain/submission/, record), with leases, retries and logging.
+// Over 300 lines: the result-file evaluator, batched claims and the one-submission path (load the streams, decide and record through submissions/commands.ts), with leases, retries and logging.
 import { type EventEnvelope, type EventMetadata, scoring } from '@sais/events';
 import {
   AppError,
@@ -20,8 +20,8 @@ import {
   type SubmissionState,
   foldSubmission,
   stream,
-} from '../domain/submission/index.ts';
-import { SubmissionCommands } from '../submissions/commands.ts';
+} from '../submissions/index.ts';
+import { SubmissionCommands } from '../submissions/index.ts';
 import type { ScoringMetrics } from '../metrics.ts';
 import type { Liveness } from './presence.ts';
 

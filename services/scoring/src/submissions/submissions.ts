@@ -3,12 +3,12 @@ import { createHash, randomUUID } from 'node:crypto';
 import { type EventMetadata, type Language, defaultLanguage, scoring } from '@sais/events';
 import { AppError, type Db, type EventStore, calendarDay, daysInclusive, nulRefusal } from '@sais/kit';
 import { sql } from 'kysely';
-import type { ScoringDb, ScoringTables } from './db/tables.ts';
-import { Lines, text } from './evaluation/csv.ts';
-import { ROW_OK, headerFields, row, splitRow } from './evaluation/fields.ts';
-import { SubmissionCommands } from './submissions/commands.ts';
-import { admissionPhase, scoringPhases } from './domain/phase-rules.ts';
-import { scoringErrors } from './errors.ts';
+import type { ScoringDb, ScoringTables } from '../db/tables.ts';
+import { Lines, text } from '../evaluation/csv.ts';
+import { ROW_OK, headerFields, row, splitRow } from '../evaluation/fields.ts';
+import { SubmissionCommands } from './commands.ts';
+import { admissionPhase, scoringPhases } from './phase-rules.ts';
+import { scoringErrors } from '../errors.ts';
 
 export { scoringPhases };
 
@@ -440,7 +440,7 @@ export class Submissions {
       ? await this.#queue(competitionId, teamId)
       : new Map<string, Queued>();
     // The private score once its phase's final results are published (issue 35 point 12), never before:
-    // published = the board stream (standings.ts boardStream) has its seal.
+    // published = the board stream (boards/standings.ts boardStream) has its seal.
     const phases = [...new Set(rows.map((row) => row.phase))];
     const published = new Set<string>();
     for (const phase of phases)

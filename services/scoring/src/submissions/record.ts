@@ -2,10 +2,11 @@ import { type EventMetadata, scoring } from '@sais/events';
 import type { Db, EventStore, StreamHead } from '@sais/kit';
 import { type RawBuilder, sql } from 'kysely';
 import type { ScoringTables } from '../db/tables.ts';
-import { type Refund, type RowColumns, stream } from '../domain/submission/index.ts';
+import type { Refund, RowColumns } from './decide.ts';
+import { stream } from './state.ts';
 
 export type Status = ScoringTables['submissions']['status'];
-export type { Refund } from '../domain/submission/index.ts';
+export type { Refund } from './decide.ts';
 
 /** The ledger's reason of a refund (one refund per submission and reason: the ledger's unique key). */
 export const ledgerReason = {

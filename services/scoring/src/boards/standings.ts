@@ -1,11 +1,10 @@
 import { type EventMetadata, scoring } from '@sais/events';
 import { ConcurrencyError, type Db, type EventStore } from '@sais/kit';
 import { sql } from 'kysely';
-import type { ScoringDb } from './db/tables.ts';
-import { bestFirst, finalSubmissions } from './domain/ranking.ts';
-import { SubmissionCommands } from './submissions/commands.ts';
-import { scoringPhases } from './submissions.ts';
-import { scoringErrors } from './errors.ts';
+import type { ScoringDb } from '../db/tables.ts';
+import { bestFirst, finalSubmissions } from './ranking.ts';
+import { SubmissionCommands, scoringPhases } from '../submissions/index.ts';
+import { scoringErrors } from '../errors.ts';
 
 export const teamStream = (competitionId: string, teamId: string) =>
   `scoring-team-${competitionId}-${teamId}`;
