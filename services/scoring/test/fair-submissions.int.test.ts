@@ -4,7 +4,7 @@ import { scoring as S } from '@sais/events';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tusPath } from '../src/submissions/tus.ts';
-import { formatRefusalsPerDay } from '../src/submissions/submissions.ts';
+import { formatRefusalsPerDay } from '../src/submissions/index.ts';
 import { Evaluator } from '../src/workers/evaluator.ts';
 import { type Web, scoringHarness, waitFor } from './support.ts';
 

@@ -22,16 +22,15 @@ export {
 } from './commands.ts';
 export { type Status, ledgerReason } from './record.ts';
 export { admissionPhase, scoringPhases } from './phase-rules.ts';
+export { Submissions } from './submissions.ts';
 export {
   type Admitted,
-  type Queued,
   type SubmissionKind,
-  Submissions,
   descriptionOf,
   formatRefusalKeys,
   formatRefusalsPerDay,
-  sampleOf,
-} from './submissions.ts';
+} from './admission-rules.ts';
+export { type Queued, SubmissionReads, sampleOf } from './reads.ts';
 export { ResumableUploads, resumablePolicy } from './resumable-uploads.ts';
 export { checkLines, maxResumableBytes, tusPath, tusRoutes } from './tus.ts';
 export { competitionIdOf, readResultForm } from './result-form.ts';
