@@ -13,8 +13,9 @@ const packageOf = (name) => `@sais/${name}`;
 /** Another package's source reached by a relative path (`../../identity/src/accounts.ts`). */
 const sourceOf = (names) => `(^|/)(${names.join('|')})/src(/|$)`;
 
-const restrict = (files, { packages, folders, message, also = [] }) => ({
+const restrict = (files, { packages, folders, message, also = [] }, ignores = []) => ({
   files,
+  ignores,
   rules: {
     'no-restricted-imports': [
       'error',
@@ -97,14 +98,45 @@ const kitFloorRules = kitFloors.map((part, floor) => {
   });
 });
 
-const serviceRules = services.map((service) => {
+const serviceRule = (service) => {
   const others = services.filter((name) => name !== service);
-  return restrict([`services/${service}/src/**/*.ts`], {
+  return {
     packages: [...others, 'gateway', 'web-shared'].map(packageOf),
     folders: [...others, 'gateway', 'web-portal', 'ops-console', 'web-shared'],
     message: `A service couples to others only through events (@sais/events) and the kit (@sais/kit); ${service} learns what it needs from their events.`,
-  });
-});
+  };
+};
+const serviceRules = services.map((service) =>
+  restrict([`services/${service}/src/**/*.ts`], serviceRule(service)),
+);
+
+/**
+ * Scoring's two slices (decision 0041). Outside `submissions/`, nothing imports the decider or the
+ * recorder (`SubmissionCommands` is their one caller); `boards/` imports submissions only through the
+ * slice's `index.ts`. A later block's `no-restricted-imports` replaces an earlier one's, so each block
+ * repeats the service rule.
+ */
+const scoringSrc = 'services/scoring/src';
+const deciderOrRecorder = {
+  regex: '(^|/)submissions/(decide|record)\\.ts$',
+  message:
+    'Only submissions/commands.ts calls the decider and the recorder: use SubmissionCommands (decision 0041).',
+};
+const submissionInternals = {
+  regex: '(^|/)submissions/(?!index\\.ts$)[^/]+$',
+  message: 'boards/ reads the submissions slice through submissions/index.ts only (decision 0041).',
+};
+const scoringSliceRules = [
+  restrict(
+    [`${scoringSrc}/**/*.ts`],
+    { ...serviceRule('scoring'), also: [deciderOrRecorder] },
+    [`${scoringSrc}/submissions/**`],
+  ),
+  restrict([`${scoringSrc}/boards/**/*.ts`], {
+    ...serviceRule('scoring'),
+    also: [deciderOrRecorder, submissionInternals],
+  }),
+];
 
 export default tseslint.config(
   {
@@ -126,6 +158,7 @@ export default tseslint.config(
     },
   },
   ...serviceRules,
+  ...scoringSliceRules,
   restrict(['services/kit/src/**/*.ts'], kitRule),
   ...kitFloorRules,
   // The command-line client (`cli/`, issue 22) is an app too: it talks HTTP with personal access tokens.

@@ -19,7 +19,7 @@ import { splitGroundTruth } from './evaluation/load-truth.ts';
 import { PUBLIC_PERCENT_MAX, PUBLIC_PERCENT_MIN, newSplitKey, splitKeyDigest } from './evaluation/split.ts';
 import { encodeTruthForm } from './evaluation/truth-form.ts';
 import { SCORER_VERSION } from './evaluation/version.ts';
-import { scoringPhases } from './domain/phase-rules.ts';
+import { scoringPhases } from './submissions/index.ts';
 import { scoringErrors } from './errors.ts';
 
 /**

@@ -1,24 +1,22 @@
 import { join } from 'node:path';
 import { defineService, projectionSources, withAsOfReader } from '@sais/kit';
-import { BoardsAsOf } from './boards-as-of.ts';
-import { BoardWatch } from './board-watch.ts';
+import { BoardsAsOf } from './boards/as-of.ts';
+import { BoardWatch } from './boards/live.ts';
 import { scoringMigrations } from './db/migrations.ts';
 import { GroundTruths, SplitKeys } from './ground-truths.ts';
-import { leaderboardAsOf } from './integrity/as-of.ts';
+import { leaderboardAsOf } from './boards/audit-as-of.ts';
 import { integrityParts, integrityRoutes } from './integrity/routes.ts';
 import { scoreRecordRoutes } from './integrity/score-record.ts';
 import { signalScans } from './integrity/signals.ts';
 import { scoringRoutes } from './http/routes.ts';
-import { tusRoutes } from './http/tus.ts';
-import { ResumableUploads } from './resumable-uploads.ts';
-import { Leaderboards } from './leaderboards.ts';
+import { ResumableUploads, Submissions, tusRoutes } from './submissions/index.ts';
+import { Leaderboards } from './boards/leaderboards.ts';
 import { Operations } from './operations.ts';
-import { leaderboardProjection } from './projections/leaderboard.ts';
+import { leaderboardProjection } from './boards/projection.ts';
 import { scoringStateCheck } from './integrity/state-check.ts';
 import { membershipsMirror } from './projections/memberships.ts';
 import { competitionsMirror, peopleMirror } from './projections/mirrors.ts';
-import { Standings } from './standings.ts';
-import { Submissions } from './submissions.ts';
+import { Standings } from './boards/standings.ts';
 import { scoringWorkers } from './workers/scoring-workers.ts';
 import { containerRoutes } from './http/containers.ts';
 import { metricRoutes } from './http/metric-routes.ts';
@@ -26,7 +24,7 @@ import { ContainerSubmissions } from './containers/submissions.ts';
 import { containerRunners, credentialVault } from './containers/setup.ts';
 import { datasetsMirror } from './containers/datasets.ts';
 import { scoringMetrics, submissionMetrics } from './metrics.ts';
-import { streamLimitsFrom } from './http/boards/stream-limits.ts';
+import { streamLimitsFrom } from './boards/stream-limits.ts';
 
 /** The scoring service: result-file submissions, the daily quota ledger, scoring workers, leaderboards. */
 export const scoringService = defineService({
@@ -117,5 +115,5 @@ export const scoringService = defineService({
 
 export { containerRunners } from './containers/setup.ts';
 export { GroundTruths, SplitKeys } from './ground-truths.ts';
-export { BoardWatch } from './board-watch.ts';
-export { Leaderboards } from './leaderboards.ts';
+export { BoardWatch } from './boards/live.ts';
+export { Leaderboards } from './boards/leaderboards.ts';

@@ -1,6 +1,6 @@
 import { type Metrics, type ServiceContext, sampled, withoutJit } from '@sais/kit';
 import { sql } from 'kysely';
-import type { Status } from './workers/record.ts';
+import type { Status } from './submissions/index.ts';
 
 const statuses: readonly Status[] = ['Waiting', 'Evaluating', 'Completed', 'Invalid', 'Failed', 'Cancelled'];
 

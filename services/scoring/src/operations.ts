@@ -1,11 +1,11 @@
 import { type EventMetadata, type Language, defaultLanguage, scoring } from '@sais/events';
-import { ConcurrencyError, type Db, type EventStore } from '@sais/kit';
+import { type Db, type EventStore } from '@sais/kit';
 import { type RawBuilder, sql } from 'kysely';
 import type { ScoringDb, ScoringTables } from './db/tables.ts';
 import { InvalidFile } from './evaluation/csv.ts';
 import { scoreSubmission } from './evaluation/score.ts';
 import { GroundTruthCache } from './evaluation/truth-cache.ts';
-import { assertRescorable, decideSubmission, foldSubmission, stream } from './domain/submission/index.ts';
+import { SubmissionCommands, assertRescorable, foldSubmission, stream } from './submissions/index.ts';
 import { scoringErrors } from './errors.ts';
 
 type Status = ScoringTables['submissions']['status'];
@@ -47,12 +47,14 @@ export const submissionSortFieldNames = Object.keys(submissionSortFields) as [
 /** The operators' calls: every submission, rescoring after a ground-truth fix. */
 export class Operations {
   readonly #truths: GroundTruthCache;
+  readonly #commands: SubmissionCommands;
 
   constructor(
     private readonly db: Db,
     private readonly store: EventStore,
   ) {
     this.#truths = new GroundTruthCache(db);
+    this.#commands = new SubmissionCommands(db, store);
   }
 
   #t(trx: Db = this.db) {
@@ -173,18 +175,6 @@ export class Operations {
    */
   /** `language`: the request's, for the answer's `logText`. */
   async rescore(submissionId: string, metadata: EventMetadata, language: Language = defaultLanguage) {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await this.#rescoreOnce(submissionId, metadata, language);
-      } catch (error) {
-        // A concurrent disqualification or rescore appended first: read again and retry.
-        if (error instanceof ConcurrencyError && attempt < 3) continue;
-        throw error;
-      }
-    }
-  }
-
-  async #rescoreOnce(submissionId: string, metadata: EventMetadata, language: Language) {
     const row = await this.#t()
       .selectFrom('submissions')
       .select(['competition_id', 'public_score'])
@@ -211,7 +201,9 @@ export class Operations {
       if (!(error instanceof InvalidFile)) throw error;
       outcome = { publicScore: null, privateScore: null, log: error.refusal ?? error.message };
     }
-    const decision = decideSubmission(
+    // A concurrent disqualification or rescore appended first: decided again on the new state.
+    const { decision } = await this.#commands.handle(
+      submissionId,
       {
         type: 'Rescore',
         metric: truth.truth.metric,
@@ -219,35 +211,12 @@ export class Operations {
         previousPublicScore: row.public_score,
         outcome,
       },
-      state,
+      metadata,
     );
     // The row's log is the refusal now (a container run's old output is not kept on a rescore).
     const log = decision.columns?.log ?? null;
     const refusal = decision.columns?.refusal ?? null;
     const status = decision.status === 'Completed' ? ('Completed' as const) : ('Invalid' as const);
-    await this.db.transaction().execute(async (trx) => {
-      await this.store.append(
-        scoring.SubmissionRescored.aggregate,
-        stream(submissionId),
-        history.length,
-        decision.events,
-        metadata,
-        { trx },
-      );
-      // Not recordStep: a rescore leaves the row's started and finished times as they were.
-      await this.#t(trx)
-        .updateTable('submissions')
-        .set({
-          status,
-          public_score: outcome.publicScore,
-          private_score: outcome.privateScore,
-          log,
-          refusal,
-          updated_at: new Date(),
-        })
-        .where('submission_id', '=', submissionId)
-        .execute();
-    });
     return {
       submissionId,
       status,

@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scoringService } from '../src/index.ts';
-import { Submissions } from '../src/submissions.ts';
+import { Submissions } from '../src/submissions/index.ts';
 import { scoringWorkers } from '../src/workers/scoring-workers.ts';
 import { csv, scoringHarness, system } from './support.ts';
 

@@ -1,7 +1,7 @@
 import { scoring } from '@sais/events';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stream } from '../src/domain/submission/index.ts';
+import { stream } from '../src/submissions/index.ts';
 import { Evaluator } from '../src/workers/evaluator.ts';
 import { csv, scoringHarness } from './support.ts';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { InvalidFile } from '../src/evaluation/csv.ts';
 import { HeaderCheck } from '../src/evaluation/line-guard.ts';
 import { scoreSubmission } from '../src/evaluation/score.ts';
-import { sampleOf } from '../src/submissions.ts';
+import { sampleOf } from '../src/submissions/index.ts';
 import { testTruth } from './split-support.ts';
 
 const truth = testTruth(Buffer.from('id,yield\na1,10\na2,20\na3,30\na4,40\n'), 'rmse', 50);

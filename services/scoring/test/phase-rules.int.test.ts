@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { scoring } from '@sais/events';
 import { multipart } from '@sais/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publicationStream } from '../src/integrity/publications.ts';
-import { boardStream } from '../src/standings.ts';
+import { publicationStream } from '../src/boards/publications.ts';
+import { boardStream } from '../src/boards/standings.ts';
 import { Evaluator } from '../src/workers/evaluator.ts';
 import { csv, scoringHarness } from './support.ts';
 

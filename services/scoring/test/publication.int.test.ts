@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { scoring } from '@sais/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publicationStream } from '../src/integrity/publications.ts';
-import { boardStream } from '../src/standings.ts';
+import { publicationStream } from '../src/boards/publications.ts';
+import { boardStream } from '../src/boards/standings.ts';
 import { csv, scoringHarness, latestSplit } from './support.ts';
 
 const truth = csv((i) => i * 5);

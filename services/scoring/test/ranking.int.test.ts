@@ -1,5 +1,5 @@
 /**
- * The SQL ordering of src/domain/ranking.ts ranks as its comparator does, on real storage in both
+ * The SQL ordering of src/boards/ranking.ts ranks as its comparator does, on real storage in both
  * modes (PostgreSQL and the embedded PGlite, a describe each): for every metric of the registry (and an
  * unknown name), scores with ties, negatives and equal times; and, for any rows (fast-check: ties on
  * score and time, any Unicode team id, ±Infinity, −0, the extreme doubles), the boards' own ranking
@@ -15,9 +15,9 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scoringMigrations } from '../src/db/migrations.ts';
-import { bestFirst, bestFirstSql } from '../src/domain/ranking.ts';
+import { bestFirst, bestFirstSql } from '../src/boards/ranking.ts';
 import { metrics } from '../src/evaluation/metrics.ts';
-import { Leaderboards } from '../src/leaderboards.ts';
+import { Leaderboards } from '../src/boards/leaderboards.ts';
 import { type RankRow, rankRows } from './ranking-rows.ts';
 
 const byComparator = bestFirst<RankRow>({

@@ -1,5 +1,5 @@
 /**
- * Ranking (src/domain/ranking.ts): best first in the metric registry's direction, ties to the earlier
+ * Ranking (src/boards/ranking.ts): best first in the metric registry's direction, ties to the earlier
  * submission; the default final selection; the same order as SQL.
  */
 import {
@@ -19,7 +19,7 @@ import {
   compareKeys,
   direction,
   finalSubmissions,
-} from '../src/domain/ranking.ts';
+} from '../src/boards/ranking.ts';
 import { higherIsBetterMetrics, metrics } from '../src/evaluation/metrics.ts';
 import { rankRows } from './ranking-rows.ts';
 

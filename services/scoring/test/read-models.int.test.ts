@@ -10,7 +10,7 @@ import {
 } from '@sais/kit';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leaderboardProjection } from '../src/projections/leaderboard.ts';
+import { leaderboardProjection } from '../src/boards/projection.ts';
 import { csv, projectionsOf, scoringHarness } from './support.ts';
 
 const run = promisify(execFile);

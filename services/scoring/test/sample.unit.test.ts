@@ -2,7 +2,7 @@
 // (issue 30: on the embedded default it once gave out the whole answer file as byte codes).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sampleOf } from '../src/submissions.ts';
+import { sampleOf } from '../src/submissions/index.ts';
 
 const quote = (field: string) => (/[",\r\n]/.test(field) ? `"${field.replaceAll('"', '""')}"` : field);
 

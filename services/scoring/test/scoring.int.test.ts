@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Submissions } from '../src/submissions.ts';
+import { Submissions } from '../src/submissions/index.ts';
 import { csv, scoringHarness, system } from './support.ts';
 
 const truth = csv((i) => i * 5);

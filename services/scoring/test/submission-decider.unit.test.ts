@@ -4,10 +4,9 @@ import { describe, expect, it } from 'vitest';
 import {
   type SubmissionCommand,
   type SubmissionDecision,
-  type SubmissionState,
   decideSubmission,
-  foldSubmission,
-} from '../src/domain/submission/index.ts';
+} from '../src/submissions/decide.ts';
+import { type SubmissionState, foldSubmission } from '../src/submissions/state.ts';
 
 type Event = { type: string; data: unknown };
 /** A decision as a spec writes it (events as plain objects). */

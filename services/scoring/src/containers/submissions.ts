@@ -2,9 +2,7 @@ import { createHash } from 'node:crypto';
 import { type EventMetadata, scoring } from '@sais/events';
 import { type Db, type EventStore } from '@sais/kit';
 import type { ScoringDb } from '../db/tables.ts';
-import { decideSubmission, foldSubmission, stream } from '../domain/submission/index.ts';
-import { type Admitted, type Submissions, descriptionOf } from '../submissions.ts';
-import { recordStep } from '../workers/record.ts';
+import { type Admitted, SubmissionCommands, type Submissions, descriptionOf } from '../submissions/index.ts';
 import type { CredentialVault } from './credentials.ts';
 import { checkContainerRequest } from './reference.ts';
 import { judgeRegistry } from './registry-policy.ts';
@@ -118,22 +116,13 @@ export class ContainerSubmissions {
         .set({ run_state: null, lease_until: null, credentials: null })
         .where('submission_id', '=', submissionId)
         .execute();
-      const history = await this.store.readStream(stream(submissionId));
       const stop = {
         type: 'StopRun' as const,
         stoppedBy: admitted.submissionId,
         stoppedByAccount: request.accountId,
         verdict: stoppedVerdict,
       };
-      const { events, status, columns } = decideSubmission(stop, foldSubmission(history));
-      await recordStep(trx, this.store, {
-        submissionId,
-        expected: history.length,
-        events,
-        metadata,
-        status,
-        columns,
-      });
+      await new SubmissionCommands(this.db, this.store).handle(submissionId, stop, metadata, { trx });
     }
   }
 }

@@ -1,18 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import type { BoardWatch } from '../board-watch.ts';
-import type { BoardsAsOf } from '../boards-as-of.ts';
+import type { BoardWatch } from '../boards/live.ts';
+import type { BoardsAsOf } from '../boards/as-of.ts';
 import type { GroundTruths } from '../ground-truths.ts';
-import type { Leaderboards } from '../leaderboards.ts';
+import type { Leaderboards } from '../boards/leaderboards.ts';
 import type { Operations } from '../operations.ts';
-import type { Standings } from '../standings.ts';
-import type { Submissions } from '../submissions.ts';
+import type { Standings } from '../boards/standings.ts';
+import { type Submissions, submissionRoutes } from '../submissions/index.ts';
 import { type AdminGuards, adminRoutes } from './admin/routes.ts';
-import { boardRoutes } from './boards/routes.ts';
-import type { StreamLimits } from './boards/stream-limits.ts';
-import { finalSelectionRoutes } from './submissions/final-routes.ts';
-import { submissionRoutes } from './submissions/routes.ts';
+import { boardRoutes } from '../boards/routes.ts';
+import type { StreamLimits } from '../boards/stream-limits.ts';
+import { finalSelectionRoutes } from '../boards/final-routes.ts';
 
-export { maxMultipartBytes } from './submissions/routes.ts';
+export { maxMultipartBytes } from '../submissions/index.ts';
 export { type AdminGuards, type RouteGuard, parseSubmissionList } from './admin/routes.ts';
 
 /**

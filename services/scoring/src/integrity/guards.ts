@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { RouteGuard } from '../http/admin/routes.ts';
-import type { Publications } from './publications.ts';
-import type { Seals } from './seals.ts';
+import type { Publications } from '../boards/publications.ts';
+import type { Seals } from '../boards/seals.ts';
 
 const params = (request: FastifyRequest) => request.params as { id: string };
 const body = (request: FastifyRequest) =>

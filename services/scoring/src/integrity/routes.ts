@@ -12,15 +12,15 @@ import { scoring } from '@sais/events';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Leaderboards } from '../leaderboards.ts';
-import { Standings } from '../standings.ts';
+import { Leaderboards } from '../boards/leaderboards.ts';
+import { Standings } from '../boards/standings.ts';
 import { type AdminGuards, type RouteGuard } from '../http/admin/routes.ts';
 import * as S from '../http/schemas.ts';
 import { ownTeamGuards } from './duties.ts';
 import { withTeamNames } from './names.ts';
 import { sealedResultsGuards } from './guards.ts';
-import { Publications } from './publications.ts';
-import { Seals } from './seals.ts';
+import { Publications } from '../boards/publications.ts';
+import { Seals } from '../boards/seals.ts';
 import { type SignalQuery, Signals } from './signals.ts';
 
 const signalFilter = z.object({

@@ -10,8 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { stream } from '../domain/submission/index.ts';
-import type { Submissions } from '../submissions.ts';
+import { type Submissions, stream } from '../submissions/index.ts';
 import { scoringErrors } from '../errors.ts';
 
 const scoringTypes = new Set(['scoring.SubmissionScored', 'scoring.SubmissionRescored']);

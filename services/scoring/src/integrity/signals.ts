@@ -10,7 +10,7 @@ import {
   signalId,
 } from '@sais/kit';
 import { sql } from 'kysely';
-import { Standings } from '../standings.ts';
+import { Standings } from '../boards/standings.ts';
 import {
   correlationThreshold,
   errorFingerprint,

@@ -5,7 +5,7 @@
  */
 import { type EventEnvelope, scoring } from '@sais/events';
 import { type ExpectedRows, type StateCheck, isEvent } from '@sais/kit';
-import { ledgerReason } from '../workers/record.ts';
+import { ledgerReason } from '../submissions/index.ts';
 
 /**
  * A command's own clock beside the event's `occurredAt`: the row's time is taken before the team's lock

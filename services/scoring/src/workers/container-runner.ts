@@ -1,4 +1,4 @@
-// Over 300 lines: the container-image worker: claim under a lease, run, report progress, finish (each step decided by domain/submission/), sweep and release on stop.
+// Over 300 lines: the container-image worker: claim under a lease, run, report progress, finish (each step through submissions/commands.ts), sweep and release on stop.
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { type EventEnvelope, type EventMetadata, scoring } from '@sais/events';
@@ -15,16 +15,8 @@ import type { ScoringMetrics } from '../metrics.ts';
 import { InvalidFile } from '../evaluation/csv.ts';
 import { scoreSubmission } from '../evaluation/score.ts';
 import { GroundTruthCache } from '../evaluation/truth-cache.ts';
-import {
-  type SubmissionCommand,
-  type SubmissionDecision,
-  type SubmissionState,
-  decideSubmission,
-  foldSubmission,
-  stream,
-} from '../domain/submission/index.ts';
+import { type SubmissionCommand, SubmissionCommands, stream } from '../submissions/index.ts';
 import { type Liveness, selfOnly } from './presence.ts';
-import { recordStep } from './record.ts';
 
 interface Claimed {
   submissionId: string;
@@ -56,19 +48,6 @@ interface InFlight {
   metadata?: EventMetadata;
 }
 
-/** Records a decision at the stream's version `expected`, in the caller's transaction. */
-const record = (
-  trx: Db,
-  store: EventStore,
-  submissionId: string,
-  expected: number,
-  metadata: EventMetadata,
-  decision: SubmissionDecision,
-) => {
-  const { events, status, columns, refund } = decision;
-  return recordStep(trx, store, { submissionId, expected, events, metadata, status, columns, refund });
-};
-
 /**
  * Runs container submissions. Kafka brings each SubmissionReceived (kind container) to one runner process of
  * the `scoring.runners` group; a process runs up to `slots` at once, so more processes give more parallel
@@ -82,6 +61,7 @@ const record = (
  */
 export class ContainerRunWorker {
   readonly #truths: GroundTruthCache;
+  readonly #commands: SubmissionCommands;
   #busy = 0;
   #waiters: (() => void)[] = [];
   #sweeper: NodeJS.Timeout | undefined;
@@ -106,6 +86,7 @@ export class ContainerRunWorker {
     private readonly liveness: Liveness & { start?(): void; stop?(): Promise<void> } = selfOnly(workerId),
   ) {
     this.#truths = new GroundTruthCache(db);
+    this.#commands = new SubmissionCommands(db, store);
   }
 
   #t(trx: Db = this.db) {
@@ -304,14 +285,15 @@ export class ContainerRunWorker {
    */
   async #release(claimed: Claimed, metadata: EventMetadata): Promise<void> {
     const { submissionId, attempt } = claimed;
-    const released = await this.#whileHeld(claimed, async (trx, history) => {
-      const decision = decideSubmission({ type: 'Release', worker: this.workerId }, foldSubmission(history));
+    const released = await this.#whileHeld(claimed, async (trx) => {
       await this.#t(trx)
         .updateTable('container_runs')
         .set({ run_state: null, lease_until: null })
         .where('submission_id', '=', submissionId)
         .execute();
-      await record(trx, this.store, submissionId, history.length, metadata, decision);
+      await this.#commands.handle(submissionId, { type: 'Release', worker: this.workerId }, metadata, {
+        trx,
+      });
     });
     if (!released) return;
     this.metrics?.containerRun('released');
@@ -397,8 +379,6 @@ export class ContainerRunWorker {
         (!row.worker || (await this.liveness.alive([row.worker])).has(row.worker))
       )
         return null;
-      const history = await this.store.readStream(stream(submissionId), { trx });
-      const state: SubmissionState = foldSubmission(history);
       const { leaseMs, maxAttempts } = this.settings;
       const claim: SubmissionCommand = {
         type: 'Claim',
@@ -409,7 +389,7 @@ export class ContainerRunWorker {
         // The row's lease (renewed while running) and the holder's presence were checked above.
         takeOver: true,
       };
-      const decision = decideSubmission(claim, state);
+      const { decision, before: state } = await this.#commands.handle(submissionId, claim, metadata, { trx });
       if (!decision.lease) {
         // Its counted claims are used up: Failed (refunded), the registry login forgotten.
         await this.#t(trx)
@@ -417,7 +397,6 @@ export class ContainerRunWorker {
           .set({ run_state: null, credentials: null })
           .where('submission_id', '=', submissionId)
           .execute();
-        await record(trx, this.store, submissionId, history.length, metadata, decision);
         return null;
       }
       const { attempt, until } = decision.lease;
@@ -426,7 +405,6 @@ export class ContainerRunWorker {
         .set({ attempt, worker: this.workerId, lease_until: new Date(until), run_state: null })
         .where('submission_id', '=', submissionId)
         .execute();
-      await record(trx, this.store, submissionId, history.length, metadata, decision);
       return {
         submissionId,
         attempt,
@@ -440,10 +418,7 @@ export class ContainerRunWorker {
   }
 
   /** Runs `write` only while this runner still holds the submission (Evaluating, same attempt and worker). */
-  async #whileHeld(
-    claimed: Claimed,
-    write: (trx: Db, history: EventEnvelope[]) => Promise<void>,
-  ): Promise<boolean> {
+  async #whileHeld(claimed: Claimed, write: (trx: Db) => Promise<void>): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const held = await this.#t(trx)
         .selectFrom('container_runs as r')
@@ -456,7 +431,7 @@ export class ContainerRunWorker {
         .forUpdate('r')
         .executeTakeFirst();
       if (!held) return false;
-      await write(trx, await this.store.readStream(stream(claimed.submissionId), { trx }));
+      await write(trx);
       return true;
     });
   }
@@ -472,25 +447,15 @@ export class ContainerRunWorker {
   }
 
   async #progress(claimed: Claimed, state: RunState, metadata: EventMetadata): Promise<void> {
-    await this.#whileHeld(claimed, async (trx, history) => {
-      const decision = decideSubmission(
-        { type: 'Progress', worker: this.workerId, state },
-        foldSubmission(history),
-      );
+    await this.#whileHeld(claimed, async (trx) => {
       await this.#t(trx)
         .updateTable('container_runs')
         .set({ run_state: state })
         .where('submission_id', '=', claimed.submissionId)
         .execute();
       // Still Evaluating: only the event is appended (the row's status and times stay as the claim set them).
-      await this.store.append(
-        scoring.SubmissionReceived.aggregate,
-        stream(claimed.submissionId),
-        history.length,
-        decision.events,
-        metadata,
-        { trx },
-      );
+      const progress = { type: 'Progress' as const, worker: this.workerId, state };
+      await this.#commands.handle(claimed.submissionId, progress, metadata, { trx });
     });
   }
 
@@ -545,7 +510,7 @@ export class ContainerRunWorker {
       run = { kind: 'failed', verdict, runLog, platformFault, ...(detail !== undefined && { detail }) };
     }
     let recorded: string | undefined;
-    const held = await this.#whileHeld(claimed, async (trx, history) => {
+    const held = await this.#whileHeld(claimed, async (trx) => {
       const { maxAttempts } = this.settings;
       const command: SubmissionCommand = {
         type: 'RecordRun',
@@ -553,7 +518,7 @@ export class ContainerRunWorker {
         maxAttempts,
         outcome: run!,
       };
-      const decision = decideSubmission(command, foldSubmission(history));
+      const { decision } = await this.#commands.handle(submissionId, command, metadata, { trx });
       await this.#t(trx)
         .updateTable('container_runs')
         // A finished run needs no registry login any more (a pull that failed for the engine kept it).
@@ -568,7 +533,6 @@ export class ContainerRunWorker {
       if (file)
         await sql`insert into scoring.submission_files (submission_id, content) values (${submissionId}, ${file})
           on conflict (submission_id) do update set content = excluded.content`.execute(trx);
-      await record(trx, this.store, submissionId, history.length, metadata, decision);
       recorded = run!.kind !== 'failed' ? run!.kind : decision.status === 'Waiting' ? 'retried' : 'failed';
     });
     // Not held: the lease ran out meanwhile and another runner's attempt decides.

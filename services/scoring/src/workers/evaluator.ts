@@ -1,6 +1,14 @@
-// Over 300 lines: the result-file evaluator, batched claims and the one-submission path (load the streams, decide with domain/submission/, record), with leases, retries and logging.
+// Over 300 lines: the result-file evaluator, batched claims and the one-submission path (load the streams, decide and record through submissions/commands.ts), with leases, retries and logging.
 import { type EventEnvelope, type EventMetadata, scoring } from '@sais/events';
-import { ConcurrencyError, type Db, type EventOf, type EventStore, dataOf, isEvent } from '@sais/kit';
+import {
+  AppError,
+  ConcurrencyError,
+  type Db,
+  type EventOf,
+  type EventStore,
+  dataOf,
+  isEvent,
+} from '@sais/kit';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { InvalidFile } from '../evaluation/csv.ts';
@@ -9,16 +17,13 @@ import { scoreSubmission } from '../evaluation/score.ts';
 import {
   type ScoreResult,
   type SubmissionCommand,
-  type SubmissionDecision,
   type SubmissionState,
-  decideSubmission,
-  evolveSubmission,
   foldSubmission,
   stream,
-} from '../domain/submission/index.ts';
+} from '../submissions/index.ts';
+import { SubmissionCommands } from '../submissions/index.ts';
 import type { ScoringMetrics } from '../metrics.ts';
 import type { Liveness } from './presence.ts';
-import { type Step, recordStep, recordSteps } from './record.ts';
 
 export interface EvaluatorOptions {
   workerId: string;
@@ -52,6 +57,7 @@ export class Evaluator {
   readonly #truths: GroundTruthCache;
   readonly #liveness: Liveness;
   #stopping = false;
+  readonly #commands: SubmissionCommands;
   #warnedAt = 0;
   /** Submissions this worker has claimed and is scoring now (its other claims are of attempts that died). */
   readonly #working = new Set<string>();
@@ -62,6 +68,7 @@ export class Evaluator {
     private readonly options: EvaluatorOptions,
   ) {
     this.#truths = new GroundTruthCache(db, options.logger);
+    this.#commands = new SubmissionCommands(db, store);
     this.#liveness = options.liveness ?? { alive: async (ids) => new Set(ids) };
   }
 
@@ -170,18 +177,24 @@ export class Evaluator {
     let outcomes: Outcome[];
     try {
       outcomes = await this.#scoreAll(claims);
-      const steps = claims.map((claim, index) => this.#resultStep(claim, outcomes[index]!));
+      const results = claims.map((claim, index) => ({
+        submissionId: claim.submissionId,
+        command: this.#recordCommand(outcomes[index]!),
+        state: claim.state,
+        head: { version: claim.version, hash: claim.hash },
+        metadata: this.#metadata(claim.event.correlationId),
+      }));
       try {
-        await recordSteps(this.db, this.store, steps);
+        await this.#commands.decideMany(results);
       } catch (error) {
         if (!(error instanceof ConcurrencyError)) throw error;
-        // A lease ran out and another worker took one of them over: record the others one by one; the
-        // taken-over submission's result is the other worker's.
-        for (const step of steps) {
+        // Another event came meanwhile (a lease ran out and another worker took one over): each on its
+        // own; a taken-over submission's result is the other worker's (the decider refuses ours).
+        for (const { submissionId, command, metadata } of results) {
           try {
-            await recordStep(this.db, this.store, step);
+            await this.#commands.handle(submissionId, command, metadata);
           } catch (each) {
-            if (!(each instanceof ConcurrencyError)) throw each;
+            if (!lostClaim(each)) throw each;
           }
         }
       }
@@ -203,36 +216,26 @@ export class Evaluator {
     return [...alone.map(solo), ...retries];
   }
 
-  /** EvaluationStarted (with a lease) for every claim in one transaction; each claim learns its new head. */
+  /** EvaluationStarted (with a lease) for every claim in one statement; each claim learns its new head. */
   async #claim(claimable: readonly Claim[]): Promise<Claim[]> {
-    const claim = this.#claimCommand();
-    const decided = claimable.map(({ submissionId, event, history, state }) => {
-      const decision = decideSubmission(claim, state);
-      const step: Step = {
+    const command = this.#claimCommand();
+    const outcomes = await this.#commands.decideMany(
+      claimable.map(({ submissionId, event, history, state }) => ({
         submissionId,
-        expected: history.length,
+        command,
+        state,
         head: { version: history.length, hash: history.at(-1)?.hash ?? null },
-        events: decision.events,
         metadata: this.#metadata(event.correlationId),
-        status: decision.status,
-      };
-      return { step, state: after(state, decision), attempt: decision.lease!.attempt };
-    });
-    const heads = await recordSteps(
-      this.db,
-      this.store,
-      decided.map((d) => d.step),
+      })),
     );
-    return claimable.map((claim, index) => ({
-      ...claim,
-      ...heads[index]!,
-      state: decided[index]!.state,
-      attempt: decided[index]!.attempt,
-    }));
+    return claimable.map((claim, index) => {
+      const { decision, after, head } = outcomes[index]!;
+      return { ...claim, ...head, state: after, attempt: decision.lease!.attempt };
+    });
   }
 
   /** A claim by this worker now, under a lease (the caller found the submission takeable). */
-  #claimCommand(): SubmissionCommand {
+  #claimCommand(): Extract<SubmissionCommand, { type: 'Claim' }> {
     const { workerId, leaseMs, maxAttempts } = this.options;
     return { type: 'Claim', worker: workerId, now: Date.now(), leaseMs, maxAttempts, takeOver: true };
   }
@@ -241,18 +244,6 @@ export class Evaluator {
   #recordCommand(outcome: Outcome): SubmissionCommand {
     const { workerId, maxAttempts } = this.options;
     return { type: 'RecordScore', worker: workerId, maxAttempts, outcome };
-  }
-
-  /** The step that records a claim's outcome. */
-  #resultStep(claim: Claim, outcome: Outcome): Step {
-    const decision = decideSubmission(this.#recordCommand(outcome), claim.state);
-    return {
-      submissionId: claim.submissionId,
-      expected: claim.version,
-      head: { version: claim.version, hash: claim.hash },
-      metadata: this.#metadata(claim.event.correlationId),
-      ...decision,
-    };
   }
 
   /** Scores claims one after another (scoring is CPU work); the files come in one query. */
@@ -310,13 +301,20 @@ export class Evaluator {
         await sleep(Math.min(state.lease.until - Date.now() + 10, 500));
         continue;
       }
-      const claim = decideSubmission(this.#claimCommand(), state);
-      const attempt = claim.lease!.attempt;
-      let version: number;
+      // A takeover only of the claim looked at above (a newer claim is looked at again).
+      const seen = state.status === 'Evaluating' ? state.lease : undefined;
+      const claimOf = (now: SubmissionState): SubmissionCommand => {
+        const lease = now.status === 'Evaluating' ? now.lease : undefined;
+        const same = lease?.worker === seen?.worker && lease?.attempt === seen?.attempt;
+        return { ...this.#claimCommand(), takeOver: same };
+      };
+      let attempt: number;
       try {
-        version = await this.#record(submissionId, history.length, metadata, claim);
+        const { decision } = await this.#commands.handle(submissionId, claimOf, metadata);
+        if (!decision.lease) return; // a container's claims used up (not a result file's)
+        attempt = decision.lease.attempt;
       } catch (error) {
-        if (error instanceof ConcurrencyError) continue;
+        if (error instanceof ConcurrencyError || lostClaim(error)) continue;
         throw error;
       }
       this.#working.add(submissionId);
@@ -329,40 +327,24 @@ export class Evaluator {
         this.#logOutcome(submissionId, correlationId, outcome, attempt);
         if (outcome.kind === 'failed')
           this.options.logger?.warn({ submissionId, attempt, reason: outcome.reason }, 'evaluation failed');
-        const decision = decideSubmission(this.#recordCommand(outcome), after(state, claim));
         try {
-          await this.#record(submissionId, version, metadata, decision);
+          const { decision } = await this.#commands.handle(
+            submissionId,
+            this.#recordCommand(outcome),
+            metadata,
+          );
           // Scored, Invalid or finally Failed; Waiting: tried again after the backoff.
           if (decision.status !== 'Waiting') return;
           await sleep(this.options.backoffMs * 2 ** (attempt - 1));
         } catch (error) {
           // Someone took over after our lease ran out: their result stands.
-          if (error instanceof ConcurrencyError) return;
+          if (error instanceof ConcurrencyError || lostClaim(error)) return;
           throw error;
         }
       } finally {
         this.#working.delete(submissionId);
       }
     }
-  }
-
-  /** Records a decision with the expected version (one statement); returns the stream's new version. */
-  async #record(
-    submissionId: string,
-    expected: number,
-    metadata: EventMetadata,
-    decision: SubmissionDecision,
-  ): Promise<number> {
-    const { events, status, columns = {}, refund } = decision;
-    return recordStep(this.db, this.store, {
-      submissionId,
-      expected,
-      events,
-      metadata,
-      status,
-      columns,
-      refund,
-    });
   }
 
   async #file(submissionId: string): Promise<Buffer | undefined> {
@@ -400,9 +382,9 @@ export class Evaluator {
   }
 }
 
-/** The state after a decision's events. */
-const after = (state: SubmissionState, decision: SubmissionDecision) =>
-  decision.events.reduce(evolveSubmission, state);
+/** The decider's refusal of a claim that is no longer this worker's (taken over, or finished). */
+const lostClaim = (error: unknown) =>
+  error instanceof AppError && error.messageKey === 'submissionNotClaimable';
 
 interface Claim {
   submissionId: string;

@@ -2,7 +2,7 @@ import type { Db, EventStore } from '@sais/kit';
 import { IdleLoop } from '@sais/kit';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
-import { stream } from '../domain/submission/index.ts';
+import { stream } from '../submissions/index.ts';
 import type { Evaluator } from './evaluator.ts';
 
 /**

@@ -18,8 +18,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { GroundTruths } from '../../ground-truths.ts';
 import { type Operations, type SubmissionListQuery, submissionSortFieldNames } from '../../operations.ts';
-import type { Standings } from '../../standings.ts';
-import { readResultForm } from '../result-form.ts';
+import type { Standings } from '../../boards/standings.ts';
+import { readResultForm } from '../../submissions/index.ts';
 import * as S from '../schemas.ts';
 
 const listFilter = z.object({

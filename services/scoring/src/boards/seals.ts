@@ -8,8 +8,8 @@ import {
 } from '@sais/events';
 import { ConcurrencyError, type Db, type EventStore } from '@sais/kit';
 import { sql } from 'kysely';
-import type { Leaderboards } from '../leaderboards.ts';
-import { boardStream } from '../standings.ts';
+import type { Leaderboards } from './leaderboards.ts';
+import { boardStream } from './standings.ts';
 import { scoringErrors } from '../errors.ts';
 
 export const sealStream = (competitionId: string, phase: string) =>

@@ -1,7 +1,7 @@
 import { type Db } from '@sais/kit';
 import { sql } from 'kysely';
-import type { ScoringDb } from './db/tables.ts';
-import { scoringErrors } from './errors.ts';
+import type { ScoringDb } from '../db/tables.ts';
+import { scoringErrors } from '../errors.ts';
 
 /**
  * What one account may have open at once through tus: a few uploads, a bounded declared size in all,

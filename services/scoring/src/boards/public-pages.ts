@@ -3,7 +3,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { ok, requestLanguage } from '@sais/kit';
 import type { Language } from '@sais/events';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { withDeletedUsers } from '../deleted-users.ts';
+import { withDeletedUsers } from '../http/deleted-users.ts';
 
 type Page = Parameters<typeof withDeletedUsers>[0];
 

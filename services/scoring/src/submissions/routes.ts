@@ -13,9 +13,10 @@ import { scoring } from '@sais/events';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Leaderboards } from '../../leaderboards.ts';
-import { type Submissions, descriptionOf, formatRefusalKeys } from '../../submissions.ts';
-import { competitionIdOf, readResultForm } from '../result-form.ts';
+import type { Leaderboards } from '../boards/leaderboards.ts';
+import { descriptionOf, formatRefusalKeys } from './admission-rules.ts';
+import type { Submissions } from './submissions.ts';
+import { competitionIdOf, readResultForm } from './result-form.ts';
 
 const R = scoring.responses;
 const Q = scoring.requests;

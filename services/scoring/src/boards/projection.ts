@@ -3,7 +3,7 @@ import { identity, scoring } from '@sais/events';
 import { type Db, dataOf, defineProjection, isEvent } from '@sais/kit';
 import { sql } from 'kysely';
 import type { ScoringDb, ScoringTables } from '../db/tables.ts';
-import { DEFAULT_FINAL_COUNT, bestFirst, bestFirstSql, finalSubmissions } from '../domain/ranking.ts';
+import { DEFAULT_FINAL_COUNT, bestFirst, bestFirstSql, finalSubmissions } from './ranking.ts';
 
 const t = (trx: Db) => trx.withSchema('scoring') as ScoringDb;
 

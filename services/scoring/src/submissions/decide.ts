@@ -2,11 +2,11 @@
 /**
  * The pure rules of one submission: what a command records (events, the row's status and columns, a
  * refund), or a typed refusal. Time, ids and the facts of other places (a holder's liveness, the
- * attempts allowed) come in the command; the caller records the decision (workers/record.ts).
+ * attempts allowed) come in the command; SubmissionCommands (commands.ts) records the decision (record.ts).
  */
 import { scoring } from '@sais/events';
 import { ConcurrencyError, type EventData } from '@sais/kit';
-import { scoringErrors } from '../../errors.ts';
+import { scoringErrors } from '../errors.ts';
 import {
   type KnownSubmission,
   type Lease,

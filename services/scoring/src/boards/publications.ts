@@ -12,8 +12,8 @@ import {
   decidePublication,
   foldPublication,
   publicationDecider,
-} from '../domain/publication.ts';
-import { boardStream } from '../standings.ts';
+} from './publication.ts';
+import { boardStream } from './standings.ts';
 import type { Seals } from './seals.ts';
 import { scoringErrors } from '../errors.ts';
 

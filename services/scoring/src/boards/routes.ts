@@ -12,12 +12,12 @@ import {
 import { scoring } from '@sais/events';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { BoardWatch } from '../../board-watch.ts';
-import type { BoardsAsOf } from '../../boards-as-of.ts';
-import { type Leaderboards, withShakeUp } from '../../leaderboards.ts';
-import { withDeletedUsers } from '../deleted-users.ts';
+import type { BoardWatch } from './live.ts';
+import type { BoardsAsOf } from './as-of.ts';
+import { type Leaderboards, withShakeUp } from './leaderboards.ts';
+import { withDeletedUsers } from '../http/deleted-users.ts';
 import { PublicPages } from './public-pages.ts';
-import { scoringErrors } from '../../errors.ts';
+import { scoringErrors } from '../errors.ts';
 import { type StreamLimits, StreamSlots } from './stream-limits.ts';
 
 const R = scoring.responses;

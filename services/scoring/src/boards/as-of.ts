@@ -1,7 +1,7 @@
 import { type Db, type EventStore, type PersonalDataKeys, type Projection, projectionAsOf } from '@sais/kit';
 import { sql } from 'kysely';
 import { Leaderboards } from './leaderboards.ts';
-import { scoringErrors } from './errors.ts';
+import { scoringErrors } from '../errors.ts';
 
 type Board = 'leaderboard' | 'private_leaderboard';
 type Ranking = Awaited<ReturnType<Leaderboards['queryPage']>>;

@@ -1,6 +1,6 @@
 import { type AsOfReader, ValidationError } from '@sais/kit';
 import { z } from 'zod';
-import { Leaderboards } from '../leaderboards.ts';
+import { Leaderboards } from './leaderboards.ts';
 
 const asOfQuery = z.object({
   competitionId: z.uuid(),

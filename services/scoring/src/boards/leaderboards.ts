@@ -1,9 +1,9 @@
 import { type Db } from '@sais/kit';
 import { type RawBuilder, sql } from 'kysely';
 import { boardOrder } from '@sais/events';
-import type { BoardWatch } from './board-watch.ts';
-import { bestFirstSql, direction } from './domain/ranking.ts';
-import { scoringErrors } from './errors.ts';
+import type { BoardWatch } from './live.ts';
+import { bestFirstSql, direction } from './ranking.ts';
+import { scoringErrors } from '../errors.ts';
 
 interface BoardRow {
   team_id: string;

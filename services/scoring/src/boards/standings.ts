@@ -1,11 +1,10 @@
 import { type EventMetadata, scoring } from '@sais/events';
 import { ConcurrencyError, type Db, type EventStore } from '@sais/kit';
 import { sql } from 'kysely';
-import type { ScoringDb } from './db/tables.ts';
-import { bestFirst, finalSubmissions } from './domain/ranking.ts';
-import { decideSubmission, foldSubmission, stream } from './domain/submission/index.ts';
-import { scoringPhases } from './submissions.ts';
-import { scoringErrors } from './errors.ts';
+import type { ScoringDb } from '../db/tables.ts';
+import { bestFirst, finalSubmissions } from './ranking.ts';
+import { SubmissionCommands, scoringPhases } from '../submissions/index.ts';
+import { scoringErrors } from '../errors.ts';
 
 export const teamStream = (competitionId: string, teamId: string) =>
   `scoring-team-${competitionId}-${teamId}`;
@@ -242,23 +241,11 @@ export class Standings {
       .executeTakeFirst();
     if (!row) throw scoringErrors.submissionNotFound();
     if (row.disqualified_reason) throw scoringErrors.alreadyDisqualified();
-    const history = await this.store.readStream(stream(submissionId));
-    const { events } = decideSubmission({ type: 'Disqualify', reason }, foldSubmission(history));
-    await this.db.transaction().execute(async (trx) => {
-      await this.store.append(
-        scoring.SubmissionDisqualified.aggregate,
-        stream(submissionId),
-        history.length,
-        events,
-        metadata,
-        { trx },
-      );
-      await this.#t(trx)
-        .updateTable('submissions')
-        .set({ disqualified_reason: reason, updated_at: new Date() })
-        .where('submission_id', '=', submissionId)
-        .execute();
-    });
+    await new SubmissionCommands(this.db, this.store).handle(
+      submissionId,
+      { type: 'Disqualify', reason },
+      metadata,
+    );
     return { submissionId, disqualifiedReason: reason };
   }
 
