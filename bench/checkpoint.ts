@@ -17,22 +17,19 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EventMetadata } from '@sais/events';
+import { type Db, migrateSchema, openDatabase } from '@sais/kit/db';
+import { EventStore, eventStoreMigrations } from '@sais/kit/eventstore';
 import {
   type CheckpointSigner,
   Checkpointer,
-  type Db,
-  EventStore,
   type LogFiles,
   MerkleFrontier,
   consistencyPath,
-  eventStoreMigrations,
   hashLeaf,
   inclusionPath,
-  migrateSchema,
-  openDatabase,
   openLogFiles,
   signerOf,
-} from '@sais/kit';
+} from '@sais/kit/transparency';
 import { sql } from 'kysely';
 import { Cleanup } from './lib/cleanup.ts';
 import {

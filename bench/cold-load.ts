@@ -12,7 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Accounts } from '@sais/identity';
-import { createPlatform } from '@sais/kit';
+import { createPlatform } from '@sais/kit/platform';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import pino from 'pino';
 import { launchChromium } from '../infra/test/browser.ts';

@@ -11,21 +11,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope, EventMetadata } from '@sais/events';
+import { type Database, type Db, migrateSchema, openDatabase } from '@sais/kit/db';
 import {
   type CommitPosition,
-  type Database,
-  type Db,
-  type EventPublisher,
   EventStore,
-  KafkaTransport,
   type PendingEvent,
-  ProjectionRunner,
-  Relay,
-  defineProjection,
   eventStoreMigrations,
-  migrateSchema,
-  openDatabase,
-} from '@sais/kit';
+} from '@sais/kit/eventstore';
+import { type EventPublisher, KafkaTransport, Relay } from '@sais/kit/messaging';
+import { ProjectionRunner, defineProjection } from '@sais/kit/projections';
 import { sql } from 'kysely';
 import { Cleanup, sleep, withTimeout } from './lib/cleanup.ts';
 import {

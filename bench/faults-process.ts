@@ -15,13 +15,9 @@
 import { competitionService } from '@sais/competition';
 import { scoring as S } from '@sais/events';
 import { identityService } from '@sais/identity';
-import {
-  type Projection,
-  type ServiceDefinition,
-  closeOnSignals,
-  createPlatform,
-  workersOnly,
-} from '@sais/kit';
+import type { Projection } from '@sais/kit/projections';
+import { closeOnSignals } from '@sais/kit/http';
+import { type ServiceDefinition, createPlatform, workersOnly } from '@sais/kit/platform';
 import { scoringService } from '@sais/scoring';
 import { sql } from 'kysely';
 import pino from 'pino';

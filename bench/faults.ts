@@ -35,7 +35,7 @@ import {
   signedUpEvent,
 } from '@sais/events/fixtures';
 import { identityService } from '@sais/identity';
-import { type ServiceDefinition, createPlatform } from '@sais/kit';
+import { type ServiceDefinition, createPlatform } from '@sais/kit/platform';
 import { scoringService } from '@sais/scoring';
 import pg from 'pg';
 import pino from 'pino';

@@ -8,7 +8,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createPlatform, workersOnly } from '@sais/kit';
+import { createPlatform, workersOnly } from '@sais/kit/platform';
 import { scoringService } from '@sais/scoring';
 import pino from 'pino';
 

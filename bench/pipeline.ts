@@ -25,7 +25,8 @@ import {
   signedUpEvent,
 } from '@sais/events/fixtures';
 import { identityService } from '@sais/identity';
-import { type Projection, type ServiceDefinition } from '@sais/kit';
+import type { Projection } from '@sais/kit/projections';
+import type { ServiceDefinition } from '@sais/kit/platform';
 import { scoringService } from '@sais/scoring';
 import { sql } from 'kysely';
 import { accountMaker } from './lib/accounts.ts';

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventMetadata } from '@sais/events';
 import { Accounts } from '@sais/identity';
-import type { Platform } from '@sais/kit';
+import type { Platform } from '@sais/kit/platform';
 
 export interface SignedIn {
   accountId: string;

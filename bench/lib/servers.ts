@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Platform, type ServiceDefinition, createPlatform } from '@sais/kit';
+import { type Platform, type ServiceDefinition, createPlatform } from '@sais/kit/platform';
 import pino from 'pino';
 import kafkajs from 'kafkajs';
 import pg from 'pg';

@@ -2,7 +2,8 @@
 // the public list with its filters, files and download records; the rules themselves are in its decider.
 import { randomUUID } from 'node:crypto';
 import { type EventMetadata, competition } from '@sais/events';
-import { type Db, type EventStore, handleCommand } from '@sais/kit';
+import type { Db } from '@sais/kit/db';
+import { type EventStore, handleCommand } from '@sais/kit/eventstore';
 import type { Kysely, Selectable } from 'kysely';
 import type { CompetitionTables } from './db/tables.ts';
 import {

@@ -1,5 +1,5 @@
 import { competition, competitionCodes, errorCodes } from '@sais/events';
-import { AppError } from '@sais/kit';
+import { AppError } from '@sais/kit/errors';
 
 export { competitionCodes } from '@sais/events';
 

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { defineService } from '@sais/kit';
+import { defineService } from '@sais/kit/platform';
 import { Competitions } from './competitions.ts';
 import { competitionMigrations } from './db/migrations.ts';
 import { FileStorage } from './files/storage.ts';

@@ -4,7 +4,8 @@
  * registration its ParticipantSignedUp. Checked by `npm run events:verify -- --read-models`.
  */
 import { type EventEnvelope, competition } from '@sais/events';
-import { type ExpectedRows, type StateCheck, isEvent } from '@sais/kit';
+import { isEvent } from '@sais/kit/eventstore';
+import type { ExpectedRows, StateCheck } from '@sais/kit/platform';
 import {
   type CompetitionEvent,
   type CompetitionState,

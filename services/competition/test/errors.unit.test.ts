@@ -1,5 +1,5 @@
 import { errorCodes, translate } from '@sais/events';
-import { AppError } from '@sais/kit';
+import { AppError } from '@sais/kit/errors';
 import { describe, expect, it } from 'vitest';
 import { competitionCodes, competitionErrors } from '../src/errors.ts';
 

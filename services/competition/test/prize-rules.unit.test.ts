@@ -1,6 +1,6 @@
 import { competition } from '@sais/events';
 import { competitionSettings } from '@sais/events/fixtures';
-import { AppError } from '@sais/kit';
+import { AppError } from '@sais/kit/errors';
 import { deciderSpec } from '@sais/kit/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

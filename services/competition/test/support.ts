@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Accounts, identityService } from '@sais/identity';
-import { type Platform } from '@sais/kit';
+import type { Platform } from '@sais/kit/platform';
 import { client, platformForTest } from '@sais/kit/testing';
 import { competitionService } from '../src/index.ts';
 import { expect } from 'vitest';

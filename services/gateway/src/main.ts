@@ -1,7 +1,8 @@
 // `npm start`: the whole platform in one process. Embedded default (PGlite in .data/, in-process bus)
 // unless DATABASE_URL / KAFKA_BROKERS name real servers.
 import { join } from 'node:path';
-import { closeOnSignals, metricsAddress, serveMetrics } from '@sais/kit';
+import { closeOnSignals } from '@sais/kit/http';
+import { metricsAddress, serveMetrics } from '@sais/kit/observability';
 import { createAllInOne, repositoryRoot } from './platform.ts';
 
 const env = process.env;

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { type Platform, type PlatformConfig, createPlatform } from '@sais/kit';
+import { type Platform, type PlatformConfig, createPlatform } from '@sais/kit/platform';
 import type { Logger } from 'pino';
 import { allServices } from './services.ts';
 import { seedIfEmpty } from './seed.ts';

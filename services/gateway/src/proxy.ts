@@ -1,14 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import httpProxy from '@fastify/http-proxy';
-import {
-  Metrics,
-  correlationHeader,
-  correlationIdOf,
-  createApp,
-  observeHttp,
-  routedPrefixes,
-  trustedProxiesFrom,
-} from '@sais/kit';
+import { createApp, trustedProxiesFrom } from '@sais/kit/http';
+import { routedPrefixes } from '@sais/kit/platform';
+import { Metrics, correlationHeader, correlationIdOf, observeHttp } from '@sais/kit/observability';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';

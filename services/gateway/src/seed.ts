@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Competitions, FileStorage, competitionFilesDir, seedPrize } from '@sais/competition';
-import type { Platform, PlatformConfig } from '@sais/kit';
+import type { Platform, PlatformConfig } from '@sais/kit/platform';
 import { GroundTruths, SplitKeys } from '@sais/scoring';
 
 /**

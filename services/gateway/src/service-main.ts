@@ -9,14 +9,9 @@
 //   seed                                      loads the five-track prize when no competition exists, exits
 //   gateway                                   the proxy in front of the services, serving both web apps
 import { join } from 'node:path';
-import {
-  Metrics,
-  closeOnSignals,
-  createPlatform,
-  metricsAddress,
-  serveMetrics,
-  workersOnly,
-} from '@sais/kit';
+import { closeOnSignals } from '@sais/kit/http';
+import { createPlatform, workersOnly } from '@sais/kit/platform';
+import { Metrics, metricsAddress, serveMetrics } from '@sais/kit/observability';
 import { containerRunners } from '@sais/scoring';
 import { startProxyGateway } from './proxy.ts';
 import { repositoryRoot } from './platform.ts';

@@ -1,6 +1,6 @@
 import { competitionService } from '@sais/competition';
 import { identityService } from '@sais/identity';
-import type { ServiceDefinition } from '@sais/kit';
+import type { ServiceDefinition } from '@sais/kit/platform';
 import { scoringService } from '@sais/scoring';
 import { teamService } from '@sais/team';
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Accounts } from '@sais/identity';
 import { copyPgliteTemplate } from '@sais/kit/testing';
-import type { Platform } from '@sais/kit';
+import type { Platform } from '@sais/kit/platform';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { createAllInOne } from '../src/platform.ts';

@@ -4,7 +4,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { Platform } from '@sais/kit';
+import type { Platform } from '@sais/kit/platform';
 import { freshDatabase, kafkaBrokers, png } from '@sais/kit/testing';
 import { sql } from 'kysely';
 import pino from 'pino';

@@ -1,6 +1,7 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { freshDatabase } from '@sais/kit/testing';
-import { createApp, createPlatform, type Platform } from '@sais/kit';
+import { createApp } from '@sais/kit/http';
+import { createPlatform, type Platform } from '@sais/kit/platform';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

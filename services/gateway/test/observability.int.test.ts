@@ -11,7 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { Metrics, type MetricsListener, serveMetrics } from '@sais/kit';
+import { Metrics, type MetricsListener, serveMetrics } from '@sais/kit/observability';
 import { kafkaBrokers, multipart } from '@sais/kit/testing';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';

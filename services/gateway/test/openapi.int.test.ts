@@ -1,7 +1,7 @@
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { freshDatabase } from '@sais/kit/testing';
 import { audit, competition, identity, scoring, team } from '@sais/events';
-import type { Platform } from '@sais/kit';
+import type { Platform } from '@sais/kit/platform';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAllInOne } from '../src/platform.ts';

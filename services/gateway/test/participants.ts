@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { competition as C, scoring as S } from '@sais/events';
 import { Accounts } from '@sais/identity';
-import type { Platform } from '@sais/kit';
+import type { Platform } from '@sais/kit/platform';
 import { GroundTruths, SplitKeys } from '@sais/scoring';
 import { sql } from 'kysely';
 import { caller, eventually } from './support.ts';

@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
-import type { Platform } from '@sais/kit';
+import type { Platform } from '@sais/kit/platform';
 import { freshDatabase } from '@sais/kit/testing';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { competitionService } from '@sais/competition';
 import { Accounts, identityService } from '@sais/identity';
-import { staffRoutesOf } from '@sais/kit';
+import { staffRoutesOf } from '@sais/kit/http';
 import { client, platformForTest } from '@sais/kit/testing';
 import { teamService } from '@sais/team';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Accounts } from '@sais/identity';
-import { staffRoutesOf } from '@sais/kit';
+import { staffRoutesOf } from '@sais/kit/http';
 import { client, multipart, platformForTest, png } from '@sais/kit/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -5,7 +5,7 @@ import { readFile, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { signingKeyFile } from '@sais/kit';
+import { signingKeyFile } from '@sais/kit/transparency';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repositoryRoot } from '../src/platform.ts';
 

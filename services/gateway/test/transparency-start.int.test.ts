@@ -9,14 +9,10 @@ import { access, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { transparency } from '@sais/events';
-import {
-  EventStore,
-  type Platform,
-  TransparencyStartRefused,
-  checkEventLogs,
-  openDatabase,
-  signingKeyFile,
-} from '@sais/kit';
+import { openDatabase } from '@sais/kit/db';
+import { EventStore } from '@sais/kit/eventstore';
+import type { Platform } from '@sais/kit/platform';
+import { TransparencyStartRefused, checkEventLogs, signingKeyFile } from '@sais/kit/transparency';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EventMetadata, Role, identity } from '@sais/events';
-import { type Db, type EventStore, ForbiddenError } from '@sais/kit';
+import { ForbiddenError } from '@sais/kit/errors';
+import type { Db } from '@sais/kit/db';
+import type { EventStore } from '@sais/kit/eventstore';
 import { hashPassword } from './auth/passwords.ts';
 import type { ActiveSession, Sessions } from './auth/sessions.ts';
 import { type Channel, type Purpose, type VerificationCodes, codeFailure } from './codes/codes.ts';

@@ -1,5 +1,5 @@
 import { errorCodes, identityCodes } from '@sais/events';
-import { AppError } from '@sais/kit';
+import { AppError } from '@sais/kit/errors';
 
 export { identityCodes } from '@sais/events';
 

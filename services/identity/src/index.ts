@@ -1,4 +1,6 @@
-import { WorkingDayCalendar, defineService, loadKey } from '@sais/kit';
+import { defineService } from '@sais/kit/platform';
+import { loadKey } from '@sais/kit/keys';
+import { WorkingDayCalendar } from '@sais/kit/calendar';
 import { Accounts, loadAccount, signedInAccount } from './accounts.ts';
 import { Sessions, sessionCookie } from './auth/sessions.ts';
 import { AccountClosures } from './closure/closures.ts';

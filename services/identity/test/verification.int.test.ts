@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { verifyStateTables } from '@sais/kit';
+import { verifyStateTables } from '@sais/kit/platform';
 import { kafkaBrokers, platformForTest } from '@sais/kit/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 import { errorCodes, scoringCodes } from '@sais/events';
-import { AppError } from '@sais/kit';
+import { AppError } from '@sais/kit/errors';
 import { integrityCodes } from './integrity/codes.ts';
 
 /** Scoring's body codes (40xxx) are shared with the apps: events/src/error-codes.ts; texts in events/src/messages/scoring.ts. */

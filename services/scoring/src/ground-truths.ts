@@ -1,17 +1,11 @@
 import { createHash } from 'node:crypto';
 import { type EventMetadata, scoring } from '@sais/events';
-import {
-  type Db,
-  type EventStore,
-  type PlatformConfig,
-  ValidationError,
-  dataOf,
-  loadKey,
-  open,
-  packSealed,
-  seal,
-  unpackSealed,
-} from '@sais/kit';
+import { ValidationError } from '@sais/kit/errors';
+import { open, packSealed, seal, unpackSealed } from '@sais/kit/crypto';
+import type { Db } from '@sais/kit/db';
+import { type EventStore, dataOf } from '@sais/kit/eventstore';
+import type { PlatformConfig } from '@sais/kit/platform';
+import { loadKey } from '@sais/kit/keys';
 import type { ScoringDb } from './db/tables.ts';
 import { InvalidFile } from './evaluation/csv.ts';
 import { type Metric, UnscorableSplit } from './evaluation/ground-truth.ts';

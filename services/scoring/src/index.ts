@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { defineService, projectionSources, withAsOfReader } from '@sais/kit';
+import { defineService, projectionSources, withAsOfReader } from '@sais/kit/platform';
 import { BoardsAsOf } from './boards/as-of.ts';
 import { BoardWatch } from './boards/live.ts';
 import { scoringMigrations } from './db/migrations.ts';

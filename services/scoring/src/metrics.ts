@@ -1,4 +1,5 @@
-import { type Metrics, type ServiceContext, sampled, withoutJit } from '@sais/kit';
+import type { ServiceContext } from '@sais/kit/platform';
+import { type Metrics, sampled, withoutJit } from '@sais/kit/observability';
 import { sql } from 'kysely';
 import type { Status } from './submissions/index.ts';
 

@@ -1,5 +1,6 @@
 import { type EventMetadata, type Language, defaultLanguage, scoring } from '@sais/events';
-import { type Db, type EventStore } from '@sais/kit';
+import type { Db } from '@sais/kit/db';
+import type { EventStore } from '@sais/kit/eventstore';
 import { type RawBuilder, sql } from 'kysely';
 import type { ScoringDb, ScoringTables } from './db/tables.ts';
 import { InvalidFile } from './evaluation/csv.ts';

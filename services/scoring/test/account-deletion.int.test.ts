@@ -4,13 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { team as T } from '@sais/events';
 import { AccountClosures, Accounts, Sessions } from '@sais/identity';
-import {
-  type Db,
-  WorkingDayCalendar,
-  projectionSources,
-  replayProjection,
-  verifyReadModels,
-} from '@sais/kit';
+import type { Db } from '@sais/kit/db';
+import { replayProjection } from '@sais/kit/projections';
+import { projectionSources, verifyReadModels } from '@sais/kit/platform';
+import { WorkingDayCalendar } from '@sais/kit/calendar';
 import { client, multipart, png } from '@sais/kit/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

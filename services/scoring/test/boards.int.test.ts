@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { ProjectionRunner, replayProjection } from '@sais/kit';
+import { ProjectionRunner, replayProjection } from '@sais/kit/projections';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leaderboardProjection } from '../src/boards/projection.ts';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { competitionService } from '@sais/competition';
 import { errorCodes, messages } from '@sais/events';
 import { identityService } from '@sais/identity';
-import { type Platform, type ServiceDefinition, createPlatform } from '@sais/kit';
+import { type Platform, type ServiceDefinition, createPlatform } from '@sais/kit/platform';
 import { client, kafkaBrokers, multipart, png } from '@sais/kit/testing';
 import { sql } from 'kysely';
 import pino from 'pino';

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { competitionService } from '@sais/competition';
 import { identityService } from '@sais/identity';
-import { type Platform, createPlatform } from '@sais/kit';
+import { type Platform, createPlatform } from '@sais/kit/platform';
 import { kafkaBrokers, testMode } from '@sais/kit/testing';
 import { teamService } from '@sais/team';
 import { sql } from 'kysely';

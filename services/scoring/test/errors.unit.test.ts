@@ -1,5 +1,5 @@
 import { errorCodes, translate } from '@sais/events';
-import { AppError } from '@sais/kit';
+import { AppError } from '@sais/kit/errors';
 import { describe, expect, it } from 'vitest';
 import { scoringCodes, scoringErrors } from '../src/errors.ts';
 import { integrityCodes } from '../src/integrity/codes.ts';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { competitionService } from '@sais/competition';
 import { identityService } from '@sais/identity';
-import { type Platform, type ServiceDefinition, createPlatform } from '@sais/kit';
+import { type Platform, type ServiceDefinition, createPlatform } from '@sais/kit/platform';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { type Database, migrateSchema, openDatabase } from '@sais/kit';
+import { type Database, migrateSchema, openDatabase } from '@sais/kit/db';
 import { copyPgliteTemplate, freshDatabase } from '@sais/kit/testing';
 import fc from 'fast-check';
 import { sql } from 'kysely';

@@ -1,13 +1,8 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import {
-  type Projection,
-  type ReadModelsResult,
-  projectionSources,
-  replayProjection,
-  verifyReadModels,
-} from '@sais/kit';
+import { type Projection, replayProjection } from '@sais/kit/projections';
+import { type ReadModelsResult, projectionSources, verifyReadModels } from '@sais/kit/platform';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leaderboardProjection } from '../src/boards/projection.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { competitionService, foldCompetition } from '@sais/competition';
 import { competition as C, team as T } from '@sais/events';
 import { Accounts, identityService } from '@sais/identity';
-import type { Projection } from '@sais/kit';
+import type { Projection } from '@sais/kit/projections';
 import { busEnv, client, multipart, platformForTest, testMode } from '@sais/kit/testing';
 import { teamService } from '@sais/team';
 import { sql } from 'kysely';

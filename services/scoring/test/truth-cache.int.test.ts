@@ -5,7 +5,8 @@
  * the worker fails clearly (PlatformFault) — never a wrong score.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { EventStore, eventStoreMigrations, migrateSchema } from '@sais/kit';
+import { migrateSchema } from '@sais/kit/db';
+import { EventStore, eventStoreMigrations } from '@sais/kit/eventstore';
 import { freshDatabase } from '@sais/kit/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 import { errorCodes, teamCodes } from '@sais/events';
-import { AppError } from '@sais/kit';
+import { AppError } from '@sais/kit/errors';
 
 export { teamCodes } from '@sais/events';
 

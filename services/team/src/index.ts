@@ -1,4 +1,4 @@
-import { defineService } from '@sais/kit';
+import { defineService } from '@sais/kit/platform';
 import { teamMigrations } from './db/migrations.ts';
 import { teamAdminRoutes } from './http/admin-routes.ts';
 import { teamReadRoutes } from './http/read-routes.ts';

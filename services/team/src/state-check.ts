@@ -4,7 +4,8 @@
  * `npm run events:verify -- --read-models`.
  */
 import { type EventEnvelope, team } from '@sais/events';
-import { type ExpectedRows, type StateCheck, isEvent } from '@sais/kit';
+import { isEvent } from '@sais/kit/eventstore';
+import type { ExpectedRows, StateCheck } from '@sais/kit/platform';
 
 const uuid = { type: 'uuid' } as const;
 

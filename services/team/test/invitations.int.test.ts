@@ -1,4 +1,4 @@
-import { verifyStateTables } from '@sais/kit';
+import { verifyStateTables } from '@sais/kit/platform';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { teamStateCheck } from '../src/index.ts';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { team } from '@sais/events';
 import { describe, expect, it } from 'vitest';
-import type { AppError } from '@sais/kit';
+import type { AppError } from '@sais/kit/errors';
 import {
   type TeamCommand,
   type TeamEvent,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { competition as C, type EventMetadata, scoring as S } from '@sais/events';
-import { defineService } from '@sais/kit';
+import { defineService } from '@sais/kit/platform';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TeamHarness, teamHarness } from './support.ts';

@@ -6,7 +6,7 @@ import {
   registrationStream,
   signedUpEvent,
 } from '@sais/events/fixtures';
-import type { ServiceDefinition } from '@sais/kit';
+import type { ServiceDefinition } from '@sais/kit/platform';
 import { busEnv, platformForTest } from '@sais/kit/testing';
 import { competitionService } from '@sais/competition';
 import { identityService } from '@sais/identity';

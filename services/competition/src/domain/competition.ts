@@ -1,5 +1,5 @@
 import { competition, languages } from '@sais/events';
-import type { DomainEvent, EventData, StreamDecider } from '@sais/kit';
+import type { DomainEvent, EventData, StreamDecider } from '@sais/kit/eventstore';
 import { competitionErrors } from '../errors.ts';
 
 const E = competition;

@@ -1,5 +1,5 @@
 import { competition } from '@sais/events';
-import type { StreamDecider } from '@sais/kit';
+import type { StreamDecider } from '@sais/kit/eventstore';
 import type { z } from 'zod';
 import { competitionErrors } from '../errors.ts';
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type EventMetadata, competition } from '@sais/events';
-import type { Db, EventStore } from '@sais/kit';
+import type { Db } from '@sais/kit/db';
+import type { EventStore } from '@sais/kit/eventstore';
 import { sql } from 'kysely';
 
 /**

@@ -1,5 +1,5 @@
+import { ValidationError } from '@sais/kit/errors';
 import {
-  ValidationError,
   anySortField,
   bodyCheckedByHandler,
   doneEnvelope,
@@ -12,7 +12,7 @@ import {
   type Principal,
   requirePrincipal,
   simpleRestQuery,
-} from '@sais/kit';
+} from '@sais/kit/http';
 import { competition } from '@sais/events';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-import { envelopeOf, ok, staffArea } from '@sais/kit';
+import { envelopeOf, ok, staffArea } from '@sais/kit/http';
 import { competition } from '@sais/events';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

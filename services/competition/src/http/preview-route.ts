@@ -1,4 +1,4 @@
-import { envelopeOf, ok, requirePrincipal } from '@sais/kit';
+import { envelopeOf, ok, requirePrincipal } from '@sais/kit/http';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 import { competition } from '@sais/events';
-import { envelopeOf, nonJsonResponse, ok, requestMetadata, requirePrincipal } from '@sais/kit';
+import { envelopeOf, nonJsonResponse, ok, requestMetadata, requirePrincipal } from '@sais/kit/http';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,5 +1,7 @@
 import { identity } from '@sais/events';
-import { type Db, defineProjection, isEvent } from '@sais/kit';
+import type { Db } from '@sais/kit/db';
+import { isEvent } from '@sais/kit/eventstore';
+import { defineProjection } from '@sais/kit/projections';
 import type { Kysely } from 'kysely';
 import type { CompetitionTables } from '../db/tables.ts';
 

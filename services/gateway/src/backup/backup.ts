@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { type Db, lockEmbeddedDatabase, openDatabase } from '@sais/kit';
+import { type Db, lockEmbeddedDatabase, openDatabase } from '@sais/kit/db';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { passphraseFrom, sealKeys } from './keys-archive.ts';

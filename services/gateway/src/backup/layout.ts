@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { keysDirectory } from '@sais/kit';
+import { keysDirectory } from '@sais/kit/keys';
 import { repositoryRoot } from '../platform.ts';
 import { allServices } from '../services.ts';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Db } from '@sais/kit';
+import type { Db } from '@sais/kit/db';
 import { sql } from 'kysely';
 
 /** What a backup folder holds (`manifest.json`); the restore checks every part against it. */

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { type Database, lockEmbeddedDatabase, openDatabase } from '@sais/kit';
+import { type Database, lockEmbeddedDatabase, openDatabase } from '@sais/kit/db';
 import { sql } from 'kysely';
 import { type SealedKeys, openKeys, passphraseFrom } from './keys-archive.ts';
 import { type Layout, pgTool } from './layout.ts';

@@ -1,14 +1,8 @@
-import {
-  type CommitPosition,
-  type Database,
-  type EventStore,
-  EventStore as Store,
-  PersonalDataKeys,
-  ProjectionRunner,
-  beginning,
-  projectionSources,
-  verifyReadModels,
-} from '@sais/kit';
+import type { Database } from '@sais/kit/db';
+import { type CommitPosition, type EventStore, EventStore as Store, beginning } from '@sais/kit/eventstore';
+import { ProjectionRunner } from '@sais/kit/projections';
+import { projectionSources, verifyReadModels } from '@sais/kit/platform';
+import { PersonalDataKeys } from '@sais/kit/personal';
 import { projectionsForTool } from '../cli/open.ts';
 import { allServices } from '../services.ts';
 import type { Layout } from './layout.ts';

@@ -4,7 +4,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Role, emailField, newPasswordField, usernameField } from '@sais/events';
 import { Accounts, Sessions, identityMigrations } from '@sais/identity';
-import { eventStoreMigrations, migrateSchema } from '@sais/kit';
+import { migrateSchema } from '@sais/kit/db';
+import { eventStoreMigrations } from '@sais/kit/eventstore';
 import { VerificationCodes } from '@sais/identity/codes';
 import { openForTool } from './open.ts';
 

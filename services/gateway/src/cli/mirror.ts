@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { transparency } from '@sais/events';
-import { mirrorLogs } from '@sais/kit';
+import { mirrorLogs } from '@sais/kit/transparency';
 import { allServices } from '../services.ts';
 
 const { values: args } = parseArgs({

@@ -1,15 +1,10 @@
 import { join } from 'node:path';
-import {
-  type Database,
-  EventStore,
-  Metrics,
-  PersonalDataKeys,
-  type Projection,
-  type StateCheck,
-  databaseConfigFromEnv,
-  noAuthenticator,
-  openDatabase,
-} from '@sais/kit';
+import { type Database, databaseConfigFromEnv, openDatabase } from '@sais/kit/db';
+import { EventStore } from '@sais/kit/eventstore';
+import type { Projection } from '@sais/kit/projections';
+import { type StateCheck, noAuthenticator } from '@sais/kit/platform';
+import { Metrics } from '@sais/kit/observability';
+import { PersonalDataKeys } from '@sais/kit/personal';
 import { repositoryRoot } from '../platform.ts';
 import { allServices } from '../services.ts';
 

@@ -1,4 +1,4 @@
-import type { ReadModelsResult, StateTablesResult } from '@sais/kit';
+import type { ReadModelsResult, StateTablesResult } from '@sais/kit/platform';
 
 const text = (value: unknown) => (value === null || value === undefined ? '(none)' : JSON.stringify(value));
 

@@ -1,5 +1,6 @@
 // `npm run replay -- <projection>`: rebuilds one read model from the event stores.
-import { projectionSources, replayProjection } from '@sais/kit';
+import { replayProjection } from '@sais/kit/projections';
+import { projectionSources } from '@sais/kit/platform';
 import { openForTool, projectionsForTool } from './open.ts';
 
 const name = process.argv[2];

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
+import { keysDirectory } from '@sais/kit/keys';
 import {
   type CheckpointSigner,
   MissingSigningKey,
@@ -16,7 +17,6 @@ import {
   appendAdoption,
   describeAdoption,
   graceOf,
-  keysDirectory,
   loadCheckpointSigner,
   readLogState,
   signerFromFile,
@@ -24,7 +24,7 @@ import {
   signingKeyFile,
   transparencyDirectory,
   trustedKeys,
-} from '@sais/kit';
+} from '@sais/kit/transparency';
 import { repositoryRoot } from '../platform.ts';
 import { allServices } from '../services.ts';
 import { openForTool } from './open.ts';

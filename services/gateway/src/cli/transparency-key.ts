@@ -6,13 +6,13 @@
 // replace one that exists (exit 1): the first `npm start` makes its key by itself.
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
+import { keysDirectory } from '@sais/kit/keys';
 import {
   MissingSigningKey,
-  keysDirectory,
   loadCheckpointSigner,
   signingKeyFile,
   transparencyDirectory,
-} from '@sais/kit';
+} from '@sais/kit/transparency';
 import { repositoryRoot } from '../platform.ts';
 
 const config = { dataDir: process.env.SAIS_DATA_DIR ?? join(repositoryRoot, '.data'), env: process.env };

@@ -7,7 +7,8 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { transparency } from '@sais/events';
-import { checkEventLogs, projectionSources, transparencyDirectory, verifyDerivedTables } from '@sais/kit';
+import { projectionSources, verifyDerivedTables } from '@sais/kit/platform';
+import { checkEventLogs, transparencyDirectory } from '@sais/kit/transparency';
 import { repositoryRoot } from '../platform.ts';
 import { openForTool, projectionsForTool, stateChecksForTool } from './open.ts';
 import { printReadModels, printStateTables } from './read-models.ts';

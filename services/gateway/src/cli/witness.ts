@@ -8,7 +8,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { transparency } from '@sais/events';
-import { loadWitnessSigner, witnessLogs } from '@sais/kit';
+import { loadWitnessSigner, witnessLogs } from '@sais/kit/transparency';
 import { allServices } from '../services.ts';
 
 const { values: args } = parseArgs({

@@ -1,5 +1,5 @@
 import type { EventMetadata } from '@sais/events';
-import type { Db } from '@sais/kit';
+import type { Db } from '@sais/kit/db';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { ActiveSession, Sessions } from '../auth/sessions.ts';
 import { type Channel, type VerificationCodes, codeFailure } from '../codes/codes.ts';

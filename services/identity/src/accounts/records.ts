@@ -1,5 +1,7 @@
 import type { EventMetadata } from '@sais/events';
-import { AppError, type Db, type EventStore, NotFoundError, handleCommand } from '@sais/kit';
+import { AppError, NotFoundError } from '@sais/kit/errors';
+import type { Db } from '@sais/kit/db';
+import { type EventStore, handleCommand } from '@sais/kit/eventstore';
 import { type Kysely, sql } from 'kysely';
 import { tokenHash } from '../auth/token-hash.ts';
 import type { IdentityTables } from '../db/tables.ts';

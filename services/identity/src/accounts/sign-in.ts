@@ -1,5 +1,5 @@
 import { type EventMetadata, phoneField } from '@sais/events';
-import { AppError } from '@sais/kit';
+import { AppError } from '@sais/kit/errors';
 import { decoyHash, verifyPassword } from '../auth/passwords.ts';
 import type { ActiveSession, Sessions } from '../auth/sessions.ts';
 import { FailureFloor, SignInThrottle, loginPolicy, throttleKeys } from '../auth/throttle.ts';

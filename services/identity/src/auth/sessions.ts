@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type EventMetadata, type Role, identity } from '@sais/events';
-import type { Db, EventStore } from '@sais/kit';
+import type { Db } from '@sais/kit/db';
+import type { EventStore } from '@sais/kit/eventstore';
 import type { Kysely } from 'kysely';
 import type { IdentityTables } from '../db/tables.ts';
 import { tokenHash } from './token-hash.ts';

@@ -1,4 +1,4 @@
-import type { Db } from '@sais/kit';
+import type { Db } from '@sais/kit/db';
 import type { Kysely } from 'kysely';
 import type { IdentityTables } from '../db/tables.ts';
 

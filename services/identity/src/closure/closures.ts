@@ -1,11 +1,8 @@
 import { type EventMetadata } from '@sais/events';
-import {
-  CalendarNotKnown,
-  type Db,
-  type PersonalDataKeys,
-  type WorkingDayCalendar,
-  calendarDay,
-} from '@sais/kit';
+import { calendarDay } from '@sais/kit/time';
+import type { Db } from '@sais/kit/db';
+import type { PersonalDataKeys } from '@sais/kit/personal';
+import { CalendarNotKnown, type WorkingDayCalendar } from '@sais/kit/calendar';
 import { type Kysely, sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Accounts } from '../accounts.ts';

@@ -1,6 +1,8 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { identity } from '@sais/events';
-import { type AppError, type Db, type EventStore } from '@sais/kit';
+import type { AppError } from '@sais/kit/errors';
+import type { Db } from '@sais/kit/db';
+import type { EventStore } from '@sais/kit/eventstore';
 import type { EventMetadata } from '@sais/events';
 import { identityErrors } from '../errors.ts';
 import type { IdentityTables } from '../db/tables.ts';

@@ -1,5 +1,5 @@
 import { type Role, identity } from '@sais/events';
-import type { StreamDecider } from '@sais/kit';
+import type { StreamDecider } from '@sais/kit/eventstore';
 import { identityErrors } from '../errors.ts';
 
 const E = identity;

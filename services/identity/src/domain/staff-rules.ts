@@ -1,5 +1,5 @@
 import type { Role } from '@sais/events';
-import { ForbiddenError } from '@sais/kit';
+import { ForbiddenError } from '@sais/kit/errors';
 import { identityErrors } from '../errors.ts';
 
 /** What a staff member does to an account from the console. */

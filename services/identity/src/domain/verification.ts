@@ -1,5 +1,5 @@
 import { identity } from '@sais/events';
-import type { DomainEvent, EventData, StreamDecider } from '@sais/kit';
+import type { DomainEvent, EventData, StreamDecider } from '@sais/kit/eventstore';
 import { identityErrors } from '../errors.ts';
 
 const E = identity;

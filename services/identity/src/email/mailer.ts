@@ -1,5 +1,5 @@
 import type { Language } from '@sais/events';
-import type { Db } from '@sais/kit';
+import type { Db } from '@sais/kit/db';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { NoticeTransport } from '../codes/delivery.ts';

@@ -1,5 +1,6 @@
 import { type EventMetadata, identity } from '@sais/events';
-import type { Db, EventStore } from '@sais/kit';
+import type { Db } from '@sais/kit/db';
+import type { EventStore } from '@sais/kit/eventstore';
 import type { Kysely } from 'kysely';
 import type { IdentityTables } from '../db/tables.ts';
 

@@ -1,13 +1,13 @@
 import { identity, optionalReasonBody } from '@sais/events';
+import { ValidationError } from '@sais/kit/errors';
 import {
   type SimpleRestQuery,
-  ValidationError,
   envelopeOf,
   ok,
   okPage,
   parseSimpleRestList,
   simpleRestQuery,
-} from '@sais/kit';
+} from '@sais/kit/http';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 import { identity } from '@sais/events';
-import { envelopeOf, ok, requestMetadata } from '@sais/kit';
+import { envelopeOf, ok, requestMetadata } from '@sais/kit/http';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,5 +1,6 @@
 import type { Role } from '@sais/events';
-import { NotSignedInError, type StaffCall, assertStaffRoute, staffCall, tokenNotForStaff } from '@sais/kit';
+import { NotSignedInError } from '@sais/kit/errors';
+import { type StaffCall, assertStaffRoute, staffCall, tokenNotForStaff } from '@sais/kit/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Accounts } from '../accounts.ts';
 import { type ActiveSession, type Sessions, sessionCookie } from '../auth/sessions.ts';

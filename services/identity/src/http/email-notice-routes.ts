@@ -1,5 +1,5 @@
 import { identity } from '@sais/events';
-import { envelopeOf, ok, requestLanguage, requestMetadata } from '@sais/kit';
+import { envelopeOf, ok, requestLanguage, requestMetadata } from '@sais/kit/http';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Accounts } from '../accounts.ts';

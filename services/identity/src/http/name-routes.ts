@@ -1,5 +1,6 @@
 import { identity } from '@sais/events';
-import { ForbiddenError, NotFoundError, envelopeOf, ok } from '@sais/kit';
+import { ForbiddenError, NotFoundError } from '@sais/kit/errors';
+import { envelopeOf, ok } from '@sais/kit/http';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-import { envelopeOf, ok, requestLanguage, requestMetadata } from '@sais/kit';
+import { envelopeOf, ok, requestLanguage, requestMetadata } from '@sais/kit/http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

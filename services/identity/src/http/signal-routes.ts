@@ -6,7 +6,7 @@ import {
   okPage,
   parseSimpleRestList,
   simpleRestQuery,
-} from '@sais/kit';
+} from '@sais/kit/http';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,13 +1,6 @@
 import { type Role, identity, optionalReasonBody } from '@sais/events';
-import {
-  type Db,
-  type StaffCall,
-  envelopeOf,
-  ok,
-  okPage,
-  parseSimpleRestList,
-  simpleRestQuery,
-} from '@sais/kit';
+import type { Db } from '@sais/kit/db';
+import { type StaffCall, envelopeOf, ok, okPage, parseSimpleRestList, simpleRestQuery } from '@sais/kit/http';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,9 +1,8 @@
 // Over 300 lines: real-name verification's routes (submit with photos, status, the reviewer's queue, photos served
 // safely, the decision) and the inbox's two, each with its request and response schema.
 import { idCardField, identity, passportField, realNameField } from '@sais/events';
+import { AppError, ValidationError } from '@sais/kit/errors';
 import {
-  AppError,
-  ValidationError,
   doneEnvelope,
   envelopeOf,
   errorEnvelope,
@@ -11,7 +10,7 @@ import {
   ok,
   requestLanguage,
   requestMetadata,
-} from '@sais/kit';
+} from '@sais/kit/http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

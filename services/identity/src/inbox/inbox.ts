@@ -1,5 +1,7 @@
 import { type EventMetadata, type Language, identity, senderName, translate } from '@sais/events';
-import { type Db, type EventStore, NotFoundError } from '@sais/kit';
+import { NotFoundError } from '@sais/kit/errors';
+import type { Db } from '@sais/kit/db';
+import type { EventStore } from '@sais/kit/eventstore';
 import type { Kysely } from 'kysely';
 import type { IdentityTables } from '../db/tables.ts';
 import { personMarks } from './projection.ts';

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { type EventEnvelope, identity, scoring, team } from '@sais/events';
-import { type Db, dataOf, defineProjection, isEvent } from '@sais/kit';
+import type { Db } from '@sais/kit/db';
+import { dataOf, isEvent } from '@sais/kit/eventstore';
+import { defineProjection } from '@sais/kit/projections';
 import { type Kysely, sql } from 'kysely';
 import type { IdentityTables } from '../db/tables.ts';
 import { type QueuedNotice, queueEmails } from '../email/queue.ts';

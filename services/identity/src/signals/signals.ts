@@ -1,5 +1,7 @@
 import { type EventMetadata, identity } from '@sais/events';
-import { type Db, type EventStore, pageSignals, recordSignalDecision, signalId } from '@sais/kit';
+import type { Db } from '@sais/kit/db';
+import type { EventStore } from '@sais/kit/eventstore';
+import { pageSignals, recordSignalDecision, signalId } from '@sais/kit/integrity';
 import { sql } from 'kysely';
 import { identityErrors } from '../errors.ts';
 

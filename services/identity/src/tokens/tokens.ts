@@ -1,6 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type EventMetadata, identity } from '@sais/events';
-import { AppError, type Db, type EventStore, NotFoundError, ValidationError, bearerOf } from '@sais/kit';
+import { AppError, NotFoundError, ValidationError } from '@sais/kit/errors';
+import type { Db } from '@sais/kit/db';
+import type { EventStore } from '@sais/kit/eventstore';
+import { bearerOf } from '@sais/kit/http';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { tokenHash } from '../auth/token-hash.ts';

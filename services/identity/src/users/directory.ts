@@ -1,5 +1,5 @@
 import { type Role, identity } from '@sais/events';
-import type { Db } from '@sais/kit';
+import type { Db } from '@sais/kit/db';
 import { type RawBuilder, sql } from 'kysely';
 import type { Accounts } from '../accounts.ts';
 

@@ -1,5 +1,5 @@
 import type { EventMetadata, Role } from '@sais/events';
-import type { Db } from '@sais/kit';
+import type { Db } from '@sais/kit/db';
 import { sql } from 'kysely';
 import type { Accounts } from '../accounts.ts';
 import type { Sessions } from '../auth/sessions.ts';

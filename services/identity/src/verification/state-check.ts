@@ -4,7 +4,8 @@
  * name and masked number are personal (sealed in the events, blanked on deletion) and not compared.
  */
 import { type EventEnvelope, identity } from '@sais/events';
-import { type ExpectedRows, type StateCheck, isEvent } from '@sais/kit';
+import { isEvent } from '@sais/kit/eventstore';
+import type { ExpectedRows, StateCheck } from '@sais/kit/platform';
 
 /** The command's own clock beside the event's `occurredAt`: equal within this. */
 const moment = { type: 'timestamptz', withinSeconds: 300 } as const;

@@ -2,7 +2,10 @@
 // staff list's filters and sorting, photo viewing, the decision); the rules are in its decider.
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { type EventMetadata, identity } from '@sais/events';
-import { type Db, type EventStore, NotFoundError, handleCommand, open, seal } from '@sais/kit';
+import { NotFoundError } from '@sais/kit/errors';
+import { open, seal } from '@sais/kit/crypto';
+import type { Db } from '@sais/kit/db';
+import { type EventStore, handleCommand } from '@sais/kit/eventstore';
 import { type Kysely, sql } from 'kysely';
 import type { IdentityTables } from '../db/tables.ts';
 import {

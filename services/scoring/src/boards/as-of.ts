@@ -1,4 +1,8 @@
-import { type Db, type EventStore, type PersonalDataKeys, type Projection, projectionAsOf } from '@sais/kit';
+import type { Db } from '@sais/kit/db';
+import type { EventStore } from '@sais/kit/eventstore';
+import type { Projection } from '@sais/kit/projections';
+import { projectionAsOf } from '@sais/kit/platform';
+import type { PersonalDataKeys } from '@sais/kit/personal';
 import { sql } from 'kysely';
 import { Leaderboards } from './leaderboards.ts';
 import { scoringErrors } from '../errors.ts';

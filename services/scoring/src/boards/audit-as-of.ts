@@ -1,4 +1,5 @@
-import { type AsOfReader, ValidationError } from '@sais/kit';
+import { ValidationError } from '@sais/kit/errors';
+import type { AsOfReader } from '@sais/kit/platform';
 import { z } from 'zod';
 import { Leaderboards } from './leaderboards.ts';
 

@@ -1,4 +1,4 @@
-import { envelopeOf, ok, requestMetadata, requirePrincipal } from '@sais/kit';
+import { envelopeOf, ok, requestMetadata, requirePrincipal } from '@sais/kit/http';
 import { scoring } from '@sais/events';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-import { type Db } from '@sais/kit';
+import type { Db } from '@sais/kit/db';
 import { type RawBuilder, sql } from 'kysely';
 import { boardOrder } from '@sais/events';
 import type { BoardWatch } from './live.ts';

@@ -1,6 +1,8 @@
 // Over 300 lines: one projection over seven tables: the set-based recompute of both boards, the batched apply and the in-order apply of disqualifications, selections and publications.
 import { identity, scoring } from '@sais/events';
-import { type Db, dataOf, defineProjection, isEvent } from '@sais/kit';
+import type { Db } from '@sais/kit/db';
+import { dataOf, isEvent } from '@sais/kit/eventstore';
+import { defineProjection } from '@sais/kit/projections';
 import { sql } from 'kysely';
 import type { ScoringDb, ScoringTables } from '../db/tables.ts';
 import { DEFAULT_FINAL_COUNT, bestFirst, bestFirstSql, finalSubmissions } from './ranking.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { ok, requestLanguage } from '@sais/kit';
+import { ok, requestLanguage } from '@sais/kit/http';
 import type { Language } from '@sais/events';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { withDeletedUsers } from '../http/deleted-users.ts';

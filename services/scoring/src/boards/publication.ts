@@ -1,5 +1,6 @@
 import { competition, scoring } from '@sais/events';
-import { AppError, type DomainEvent, type EventData, type StreamDecider } from '@sais/kit';
+import { AppError } from '@sais/kit/errors';
+import type { DomainEvent, EventData, StreamDecider } from '@sais/kit/eventstore';
 import { integrityCodes } from '../integrity/codes.ts';
 import { scoringErrors } from '../errors.ts';
 

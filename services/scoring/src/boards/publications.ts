@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type EventMetadata, competition, scoring } from '@sais/events';
-import { type Db, type EventStore, type StreamDecider, handleCommand } from '@sais/kit';
+import type { Db } from '@sais/kit/db';
+import { type EventStore, type StreamDecider, handleCommand } from '@sais/kit/eventstore';
 import type { ScoringTables } from '../db/tables.ts';
 import { sql } from 'kysely';
 import {

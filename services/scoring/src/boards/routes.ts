@@ -1,5 +1,5 @@
+import { AppError } from '@sais/kit/errors';
 import {
-  AppError,
   type Authenticator,
   type Principal,
   envelopeOf,
@@ -8,7 +8,7 @@ import {
   ok,
   requestLanguage,
   requirePrincipal,
-} from '@sais/kit';
+} from '@sais/kit/http';
 import { scoring } from '@sais/events';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -6,7 +6,9 @@ import {
   sealDigest,
   sealForm,
 } from '@sais/events';
-import { ConcurrencyError, type Db, type EventStore } from '@sais/kit';
+import { ConcurrencyError } from '@sais/kit/errors';
+import type { Db } from '@sais/kit/db';
+import type { EventStore } from '@sais/kit/eventstore';
 import { sql } from 'kysely';
 import type { Leaderboards } from './leaderboards.ts';
 import { boardStream } from './standings.ts';

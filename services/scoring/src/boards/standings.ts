@@ -1,5 +1,7 @@
 import { type EventMetadata, scoring } from '@sais/events';
-import { ConcurrencyError, type Db, type EventStore } from '@sais/kit';
+import { ConcurrencyError } from '@sais/kit/errors';
+import type { Db } from '@sais/kit/db';
+import type { EventStore } from '@sais/kit/eventstore';
 import { sql } from 'kysely';
 import type { ScoringDb } from '../db/tables.ts';
 import { bestFirst, finalSubmissions } from './ranking.ts';

@@ -1,5 +1,5 @@
 import { scoringCodes } from '@sais/events';
-import { AppError } from '@sais/kit';
+import { AppError } from '@sais/kit/errors';
 
 /** How many live-leaderboard connections (server-sent events) one process holds (issue 33). */
 export interface StreamLimits {

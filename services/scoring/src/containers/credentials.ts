@@ -1,4 +1,6 @@
-import { type PlatformConfig, loadKey, open, packSealed, seal, unpackSealed } from '@sais/kit';
+import { open, packSealed, seal, unpackSealed } from '@sais/kit/crypto';
+import type { PlatformConfig } from '@sais/kit/platform';
+import { loadKey } from '@sais/kit/keys';
 
 export interface RegistryCredentials {
   username: string;

@@ -1,7 +1,9 @@
 import { chmod, copyFile, link, mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { competition } from '@sais/events';
-import { type Db, defineProjection, isEvent } from '@sais/kit';
+import type { Db } from '@sais/kit/db';
+import { isEvent } from '@sais/kit/eventstore';
+import { defineProjection } from '@sais/kit/projections';
 import type { ScoringDb } from '../db/tables.ts';
 
 const t = (trx: Db) => trx.withSchema('scoring') as ScoringDb;

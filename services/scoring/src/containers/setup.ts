@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import type { ServiceContext, SubscriptionOptions } from '@sais/kit';
+import type { SubscriptionOptions } from '@sais/kit/messaging';
+import type { ServiceContext } from '@sais/kit/platform';
 import { scoringMetrics } from '../metrics.ts';
 import { ContainerRunWorker } from '../workers/container-runner.ts';
 import { WorkerPresence, selfOnly } from '../workers/presence.ts';

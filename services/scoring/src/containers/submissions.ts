@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type EventMetadata, scoring } from '@sais/events';
-import { type Db, type EventStore } from '@sais/kit';
+import type { Db } from '@sais/kit/db';
+import type { EventStore } from '@sais/kit/eventstore';
 import type { ScoringDb } from '../db/tables.ts';
 import { type Admitted, SubmissionCommands, type Submissions, descriptionOf } from '../submissions/index.ts';
 import type { CredentialVault } from './credentials.ts';

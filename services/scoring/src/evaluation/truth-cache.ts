@@ -1,4 +1,4 @@
-import type { Db } from '@sais/kit';
+import type { Db } from '@sais/kit/db';
 import type { Logger } from 'pino';
 import type { ScoringDb } from '../db/tables.ts';
 import type { GroundTruth, Metric } from './ground-truth.ts';

@@ -1,11 +1,5 @@
-import {
-  ValidationError,
-  bodyCheckedByHandler,
-  envelopeOf,
-  ok,
-  requestMetadata,
-  requirePrincipal,
-} from '@sais/kit';
+import { ValidationError } from '@sais/kit/errors';
+import { bodyCheckedByHandler, envelopeOf, ok, requestMetadata, requirePrincipal } from '@sais/kit/http';
 import { scoring } from '@sais/events';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,5 +1,5 @@
 import { scoring } from '@sais/events';
-import { envelopeOf, nonJsonResponse, ok } from '@sais/kit';
+import { envelopeOf, nonJsonResponse, ok } from '@sais/kit/http';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { metricOf } from '../evaluation/metrics.ts';

@@ -1,4 +1,4 @@
-import { type Db } from '@sais/kit';
+import type { Db } from '@sais/kit/db';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { RouteGuard } from '../http/admin/routes.ts';

@@ -1,4 +1,4 @@
-import type { Db } from '@sais/kit';
+import type { Db } from '@sais/kit/db';
 import { sql } from 'kysely';
 
 /**

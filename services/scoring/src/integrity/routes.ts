@@ -1,5 +1,4 @@
 import {
-  type ServiceContext,
   type SimpleRestQuery,
   envelopeOf,
   ok,
@@ -7,7 +6,8 @@ import {
   parseSimpleRestList,
   staffArea,
   simpleRestQuery,
-} from '@sais/kit';
+} from '@sais/kit/http';
+import type { ServiceContext } from '@sais/kit/platform';
 import { scoring } from '@sais/events';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -5,7 +5,7 @@
  * private leaderboard is published; until then the proof covers the event's hash alone.
  */
 import { scoring } from '@sais/events';
-import { envelopeOf, ok, requirePrincipal } from '@sais/kit';
+import { envelopeOf, ok, requirePrincipal } from '@sais/kit/http';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';

@@ -1,14 +1,10 @@
 // Over 300 lines: the suspicion scan (identical files, correlated predictions; set-based, memory-bounded), the listing and the operator's decisions share one table and stream.
 import { type EventMetadata, scoring } from '@sais/events';
-import {
-  type Db,
-  type EventStore,
-  type ServiceContext,
-  type SubscriptionOptions,
-  pageSignals,
-  recordSignalDecision,
-  signalId,
-} from '@sais/kit';
+import type { Db } from '@sais/kit/db';
+import type { EventStore } from '@sais/kit/eventstore';
+import type { SubscriptionOptions } from '@sais/kit/messaging';
+import type { ServiceContext } from '@sais/kit/platform';
+import { pageSignals, recordSignalDecision, signalId } from '@sais/kit/integrity';
 import { sql } from 'kysely';
 import { Standings } from '../boards/standings.ts';
 import {

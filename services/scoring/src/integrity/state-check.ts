@@ -4,7 +4,8 @@
  * `team_disqualifications`, `quota_ledger` and `ground_truths` that differs from them.
  */
 import { type EventEnvelope, scoring } from '@sais/events';
-import { type ExpectedRows, type StateCheck, isEvent } from '@sais/kit';
+import { isEvent } from '@sais/kit/eventstore';
+import type { ExpectedRows, StateCheck } from '@sais/kit/platform';
 import { ledgerReason } from '../submissions/index.ts';
 
 /**

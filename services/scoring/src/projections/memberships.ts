@@ -1,5 +1,7 @@
 import { team } from '@sais/events';
-import { type Db, dataOf, defineProjection, isEvent } from '@sais/kit';
+import type { Db } from '@sais/kit/db';
+import { dataOf, isEvent } from '@sais/kit/eventstore';
+import { defineProjection } from '@sais/kit/projections';
 import type { ScoringDb } from '../db/tables.ts';
 
 const t = (trx: Db) => trx.withSchema('scoring') as ScoringDb;

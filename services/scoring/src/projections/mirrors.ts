@@ -1,5 +1,7 @@
 import { competition, identity } from '@sais/events';
-import { type Db, dataOf, defineProjection, isEvent } from '@sais/kit';
+import type { Db } from '@sais/kit/db';
+import { dataOf, isEvent } from '@sais/kit/eventstore';
+import { defineProjection } from '@sais/kit/projections';
 import { sql } from 'kysely';
 import type { ScoringDb } from '../db/tables.ts';
 

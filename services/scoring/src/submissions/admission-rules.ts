@@ -3,7 +3,9 @@
  * submissions, a submission's message, what counts as a format refusal, and the team's allowance used.
  */
 import { scoring } from '@sais/events';
-import { type Db, calendarDay, nulRefusal } from '@sais/kit';
+import { calendarDay } from '@sais/kit/time';
+import type { Db } from '@sais/kit/db';
+import { nulRefusal } from '@sais/kit/http';
 import { sql } from 'kysely';
 import type { ScoringTables } from '../db/tables.ts';
 import { scoringErrors } from '../errors.ts';

@@ -14,7 +14,8 @@
  * by the store.
  */
 import { type EventMetadata, scoring } from '@sais/events';
-import { type Db, type EventStore, type StreamDecider, type StreamHead, handleCommand } from '@sais/kit';
+import type { Db } from '@sais/kit/db';
+import { type EventStore, type StreamDecider, type StreamHead, handleCommand } from '@sais/kit/eventstore';
 import type { RawBuilder } from 'kysely';
 import { type SubmissionCommand, type SubmissionDecision, decideSubmission } from './decide.ts';
 import {

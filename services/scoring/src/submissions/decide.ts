@@ -5,7 +5,8 @@
  * attempts allowed) come in the command; SubmissionCommands (commands.ts) records the decision (record.ts).
  */
 import { scoring } from '@sais/events';
-import { ConcurrencyError, type EventData } from '@sais/kit';
+import { ConcurrencyError } from '@sais/kit/errors';
+import type { EventData } from '@sais/kit/eventstore';
 import { scoringErrors } from '../errors.ts';
 import {
   type KnownSubmission,

@@ -3,7 +3,8 @@
  * competition's sample file and a submission's file. `Submissions` (admission) extends it.
  */
 import { type Language, defaultLanguage, scoring } from '@sais/events';
-import type { Db, EventStore } from '@sais/kit';
+import type { Db } from '@sais/kit/db';
+import type { EventStore } from '@sais/kit/eventstore';
 import { sql } from 'kysely';
 import type { ScoringDb } from '../db/tables.ts';
 import { Lines, text } from '../evaluation/csv.ts';

@@ -1,5 +1,6 @@
 import { type EventMetadata, scoring } from '@sais/events';
-import type { Db, EventStore, StreamHead } from '@sais/kit';
+import type { Db } from '@sais/kit/db';
+import type { EventStore, StreamHead } from '@sais/kit/eventstore';
 import { type RawBuilder, sql } from 'kysely';
 import type { ScoringTables } from '../db/tables.ts';
 import type { Refund, RowColumns } from './decide.ts';

@@ -1,4 +1,4 @@
-import { ValidationError } from '@sais/kit';
+import { ValidationError } from '@sais/kit/errors';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { HeaderCheck, LineGuard } from '../evaluation/line-guard.ts';

@@ -1,5 +1,5 @@
+import { AppError } from '@sais/kit/errors';
 import {
-  AppError,
   bodyCheckedByHandler,
   envelopeOf,
   formFile,
@@ -8,7 +8,7 @@ import {
   requestLanguage,
   requestMetadata,
   requirePrincipal,
-} from '@sais/kit';
+} from '@sais/kit/http';
 import { scoring } from '@sais/events';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -3,7 +3,7 @@
  * exhaustive switch) and `foldSubmission`, in the team service's shape (services/team/src/domain/).
  */
 import { scoring } from '@sais/events';
-import type { DomainEvent } from '@sais/kit';
+import type { DomainEvent } from '@sais/kit/eventstore';
 
 const E = scoring;
 

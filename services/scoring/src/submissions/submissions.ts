@@ -1,7 +1,10 @@
 // Over 300 lines: admission end to end (precheck, the locked check, record, receive, format refusals) and cancel, on one class; its rules are in admission-rules.ts, the reads in reads.ts.
 import { createHash, randomUUID } from 'node:crypto';
 import { type EventMetadata, scoring } from '@sais/events';
-import { AppError, type Db, type EventStore, calendarDay, daysInclusive } from '@sais/kit';
+import { AppError } from '@sais/kit/errors';
+import { calendarDay, daysInclusive } from '@sais/kit/time';
+import type { Db } from '@sais/kit/db';
+import type { EventStore } from '@sais/kit/eventstore';
 import { sql } from 'kysely';
 import type { ScoringTables } from '../db/tables.ts';
 import { scoringErrors } from '../errors.ts';

@@ -6,19 +6,18 @@ import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { type EventMetadata, type Language, scoring, translateWith } from '@sais/events';
+import { AppError, ForbiddenError } from '@sais/kit/errors';
+import { isStorageUnavailable } from '@sais/kit/db';
 import {
-  AppError,
-  ForbiddenError,
   envelopeOf,
   hijack,
-  isStorageUnavailable,
   localizeSuccess,
   ok,
   requestLanguage,
   requestMetadata,
   requirePrincipal,
   storageUnavailableAnswer,
-} from '@sais/kit';
+} from '@sais/kit/http';
 import { FileStore } from '@tus/file-store';
 import { EVENTS, Server } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

@@ -2,7 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { type EventEnvelope, type EventMetadata, scoring } from '@sais/events';
-import { type Db, type EventStore, isEvent } from '@sais/kit';
+import type { Db } from '@sais/kit/db';
+import { type EventStore, isEvent } from '@sais/kit/eventstore';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { CredentialVault } from '../containers/credentials.ts';

@@ -1,14 +1,8 @@
 // Over 300 lines: the result-file evaluator, batched claims and the one-submission path (load the streams, decide and record through submissions/commands.ts), with leases, retries and logging.
 import { type EventEnvelope, type EventMetadata, scoring } from '@sais/events';
-import {
-  AppError,
-  ConcurrencyError,
-  type Db,
-  type EventOf,
-  type EventStore,
-  dataOf,
-  isEvent,
-} from '@sais/kit';
+import { AppError, ConcurrencyError } from '@sais/kit/errors';
+import type { Db } from '@sais/kit/db';
+import { type EventOf, type EventStore, dataOf, isEvent } from '@sais/kit/eventstore';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { InvalidFile } from '../evaluation/csv.ts';

@@ -1,4 +1,5 @@
-import { type Db, IdleLoop } from '@sais/kit';
+import { IdleLoop } from '@sais/kit/idle-loop';
+import type { Db } from '@sais/kit/db';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { type ServiceContext, type SubscriptionOptions, hasDiskRoom } from '@sais/kit';
+import type { SubscriptionOptions } from '@sais/kit/messaging';
+import { type ServiceContext, hasDiskRoom } from '@sais/kit/platform';
 import { startScanPool } from '../evaluation/scan-pool.ts';
 import { warmUpSteps } from '../evaluation/warm-up.ts';
 import type { ScoringMetrics } from '../metrics.ts';

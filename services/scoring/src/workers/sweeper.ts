@@ -1,5 +1,6 @@
-import type { Db, EventStore } from '@sais/kit';
-import { IdleLoop } from '@sais/kit';
+import type { Db } from '@sais/kit/db';
+import type { EventStore } from '@sais/kit/eventstore';
+import { IdleLoop } from '@sais/kit/idle-loop';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { stream } from '../submissions/index.ts';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Db } from '@sais/kit';
+import type { Db } from '@sais/kit/db';
 
 export interface CompetitionsTable {
   competition_id: string;

@@ -1,5 +1,5 @@
 import { team } from '@sais/events';
-import type { DomainEvent } from '@sais/kit';
+import type { DomainEvent } from '@sais/kit/eventstore';
 
 const E = team;
 

@@ -1,4 +1,4 @@
-import { type Authenticator, requestMetadata, requirePrincipal } from '@sais/kit';
+import { type Authenticator, requestMetadata, requirePrincipal } from '@sais/kit/http';
 import type { FastifyRequest } from 'fastify';
 import type { Teams } from '../teams/commands.ts';
 import type { TeamViews } from '../teams/views.ts';

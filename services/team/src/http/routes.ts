@@ -1,4 +1,4 @@
-import { envelopeOf, ok } from '@sais/kit';
+import { envelopeOf, ok } from '@sais/kit/http';
 import { team } from '@sais/events';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

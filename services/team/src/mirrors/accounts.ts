@@ -1,5 +1,6 @@
 import { identity } from '@sais/events';
-import { dataOf, defineProjection, isEvent } from '@sais/kit';
+import { dataOf, isEvent } from '@sais/kit/eventstore';
+import { defineProjection } from '@sais/kit/projections';
 import { type AccountsTable, teamDb } from '../db/tables.ts';
 
 /** Real-name status as the portal shows it (spec §4: Not Verified, Processing, Verified). */

@@ -1,5 +1,6 @@
 import { competition } from '@sais/events';
-import { defineProjection, isEvent } from '@sais/kit';
+import { isEvent } from '@sais/kit/eventstore';
+import { defineProjection } from '@sais/kit/projections';
 import type { z } from 'zod';
 import { teamDb } from '../db/tables.ts';
 

@@ -1,5 +1,6 @@
 import { competition } from '@sais/events';
-import { defineProjection, isEvent } from '@sais/kit';
+import { isEvent } from '@sais/kit/eventstore';
+import { defineProjection } from '@sais/kit/projections';
 import { teamDb } from '../db/tables.ts';
 
 /** Who signed up for which competition: only they may form or join its teams. */

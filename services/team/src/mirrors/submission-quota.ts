@@ -1,5 +1,6 @@
 import { competition, scoring } from '@sais/events';
-import { dataOf, defineProjection } from '@sais/kit';
+import { dataOf } from '@sais/kit/eventstore';
+import { defineProjection } from '@sais/kit/projections';
 import { sql } from 'kysely';
 import { teamDb } from '../db/tables.ts';
 

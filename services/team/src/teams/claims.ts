@@ -1,5 +1,6 @@
 import { type EventEnvelope, team } from '@sais/events';
-import { type Db, dataOf } from '@sais/kit';
+import type { Db } from '@sais/kit/db';
+import { dataOf } from '@sais/kit/eventstore';
 import { teamDb } from '../db/tables.ts';
 import { teamErrors } from '../errors.ts';
 

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { type EventMetadata, team } from '@sais/events';
-import { type Db, type EventStore, type StreamDecider, dataOf, handleCommand } from '@sais/kit';
+import type { Db } from '@sais/kit/db';
+import { type EventStore, type StreamDecider, dataOf, handleCommand } from '@sais/kit/eventstore';
 import { teamDb } from '../db/tables.ts';
 import {
   type TeamCommand,

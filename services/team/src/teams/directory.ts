@@ -1,5 +1,6 @@
 import { team } from '@sais/events';
-import { type Db, type EventStore, isEvent } from '@sais/kit';
+import type { Db } from '@sais/kit/db';
+import { type EventStore, isEvent } from '@sais/kit/eventstore';
 import { type RawBuilder, sql } from 'kysely';
 import { foldTeam } from '../domain/team.ts';
 import { teamErrors } from '../errors.ts';

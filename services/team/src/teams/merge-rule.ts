@@ -1,4 +1,5 @@
-import { type Db, calendarDay, daysInclusive } from '@sais/kit';
+import { calendarDay, daysInclusive } from '@sais/kit/time';
+import type { Db } from '@sais/kit/db';
 import { sql } from 'kysely';
 import { teamDb } from '../db/tables.ts';
 import { teamErrors } from '../errors.ts';

@@ -1,9 +1,10 @@
-import type { Db, EventStore } from '@sais/kit';
+import type { Db } from '@sais/kit/db';
+import type { EventStore } from '@sais/kit/eventstore';
 import { type AccountsTable, teamDb } from '../db/tables.ts';
 import { type TeamState, foldTeam, invitationStatus } from '../domain/team.ts';
 import { teamErrors } from '../errors.ts';
 import { team } from '@sais/events';
-import { isEvent } from '@sais/kit';
+import { isEvent } from '@sais/kit/eventstore';
 import { sql } from 'kysely';
 import { rulesOf, teamStream } from './commands.ts';
 

@@ -1,7 +1,7 @@
+import { ValidationError } from '@sais/kit/errors';
 import {
   type SimpleRestQuery,
   type StaffCall,
-  ValidationError,
   bodyCheckedByHandler,
   envelopeOf,
   formFile,
@@ -11,7 +11,7 @@ import {
   requestLanguage,
   simpleRestQuery,
   staffArea,
-} from '@sais/kit';
+} from '@sais/kit/http';
 import { scoring } from '@sais/events';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
