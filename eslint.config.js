@@ -127,11 +127,9 @@ const submissionInternals = {
   message: 'boards/ reads the submissions slice through submissions/index.ts only (decision 0041).',
 };
 const scoringSliceRules = [
-  restrict(
-    [`${scoringSrc}/**/*.ts`],
-    { ...serviceRule('scoring'), also: [deciderOrRecorder] },
-    [`${scoringSrc}/submissions/**`],
-  ),
+  restrict([`${scoringSrc}/**/*.ts`], { ...serviceRule('scoring'), also: [deciderOrRecorder] }, [
+    `${scoringSrc}/submissions/**`,
+  ]),
   restrict([`${scoringSrc}/boards/**/*.ts`], {
     ...serviceRule('scoring'),
     also: [deciderOrRecorder, submissionInternals],

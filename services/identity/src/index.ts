@@ -40,6 +40,8 @@ export const identityService = defineService({
     '/api/notify',
     '/api/admin/verifications',
     '/api/admin/identity-signals',
+    '/api/admin/users',
+    '/api/admin/names',
   ],
   migrations: identityMigrations,
   projections: () => [inboxProjection],

@@ -33,14 +33,29 @@ export function decoratePlatform(
   app.decorate('authenticator', parts.authenticator);
 }
 
-/** Registers a service's routes in their own encapsulated scope, where `store` is the service's event store. */
+/**
+ * Registers a service's routes in their own encapsulated scope, where `store` is the service's event
+ * store. With `prefixes` (the service's routed prefixes), a route outside them stops the start: in real
+ * mode the gateway forwards only those prefixes to the service, so such a route would answer in one
+ * process and 404 behind the gateway.
+ */
 export async function serviceScope(
   app: FastifyInstance,
   store: EventStore,
   routes: (scope: FastifyInstance) => Promise<void>,
+  prefixes?: readonly string[],
 ): Promise<void> {
   await app.register(async (scope) => {
     scope.decorate('store', store);
+    if (prefixes) {
+      scope.addHook('onRoute', (route) => {
+        const url = route.url;
+        if (!prefixes.some((prefix) => url === prefix || url.startsWith(`${prefix}/`)))
+          throw new Error(
+            `route ${route.method} ${url} is outside the service's prefixes (${prefixes.join(', ')}): the gateway would not forward it`,
+          );
+      });
+    }
     await routes(scope);
   });
 }

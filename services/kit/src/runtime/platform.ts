@@ -234,7 +234,12 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   decoratePlatform(app, { database: db, authenticator: auth });
   for (const service of services) {
     const context = contexts.get(service)!;
-    await serviceScope(app, context.store, (scope) => service.routes(scope, context));
+    await serviceScope(
+      app,
+      context.store,
+      (scope) => service.routes(scope, context),
+      routedPrefixes(service),
+    );
   }
   // The auditors' calls of each service here, under /api/admin/audit/<service> (see audit/routes.ts).
   // Heavy checks (as-of views, replays, verifications) one at a time unless SAIS_AUDIT_JOBS says more.

@@ -8,7 +8,7 @@
 import { type FileHandle, appendFile, open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { transparency } from '@sais/events';
-import type { LogFiles } from './log-files.ts';
+import type { CheckpointLog } from './checkpoint-log.ts';
 
 export const cosignaturesFileName = 'cosignatures';
 export const witnessesFileName = 'witnesses';
@@ -129,7 +129,7 @@ export class CosignatureLog {
  * checkpoint it cosigned with a valid cosignature (lines that fail are returned apart).
  */
 export async function witnessedCheckpoints(
-  files: LogFiles,
+  files: { cosignatures: CosignatureLog; checkpoints: CheckpointLog },
   witnesses: readonly transparency.WitnessKey[],
 ): Promise<{ seen: Map<string, number>; invalid: { number: number; line: string }[] }> {
   const seen = new Map<string, number>();
