@@ -153,11 +153,4 @@ export const scoringCodes = {
   leaderboardStreamsPerAddress: 40060,
   /** The process holds as many live-leaderboard connections as it takes (SCORING_STREAMS_TOTAL). */
   leaderboardStreamsFull: 40061,
-  // Witness cosignatures of transparency checkpoints (issue 33, decision 0033): 40110–40119.
-  /** A cosignature by a witness whose key the operator has not listed. */
-  witnessUnknown: 40110,
-  /** A cosignature line that is malformed or does not verify over the checkpoint it names. */
-  cosignatureInvalid: 40111,
-  /** A cosignature dated more than 10 minutes ahead of the platform's clock. */
-  cosignatureFromFuture: 40112,
 } as const;

@@ -10,11 +10,11 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { scoringCodes, transparency } from '@sais/events';
+import { transparency } from '@sais/events';
 import { openDatabase } from '@sais/kit/db';
 import { EventStore } from '@sais/kit/eventstore';
 import type { Platform } from '@sais/kit/platform';
-import { checkEventLogs, witnessSignerOf } from '@sais/kit/transparency';
+import { checkEventLogs, transparencyCodes, witnessSignerOf } from '@sais/kit/transparency';
 import { freshDatabase, kafkaBrokers } from '@sais/kit/testing';
 import { generateKeyPairSync } from 'node:crypto';
 import { sql } from 'kysely';
@@ -184,12 +184,15 @@ describe.each(['embedded', 'postgres'] as const)('a witness of the transparency 
     const now = Math.floor(Date.now() / 1000);
     expect(await post(stranger.cosign(body, now))).toMatchObject({
       status: 403,
-      code: scoringCodes.witnessUnknown,
+      code: transparencyCodes.witnessUnknown,
       message: expect.stringContaining('见证者'),
     });
     const other = served.latest.cosignatures![0]!;
-    expect(await post(other, 1)).toMatchObject({ status: 400, code: scoringCodes.cosignatureInvalid });
-    expect(await post('— w1 AAAA')).toMatchObject({ status: 400, code: scoringCodes.cosignatureInvalid });
+    expect(await post(other, 1)).toMatchObject({ status: 400, code: transparencyCodes.cosignatureInvalid });
+    expect(await post('— w1 AAAA')).toMatchObject({
+      status: 400,
+      code: transparencyCodes.cosignatureInvalid,
+    });
     expect((await latest()).latest.cosignatures).toHaveLength(1);
 
     const verify = () =>

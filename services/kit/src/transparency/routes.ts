@@ -4,7 +4,7 @@
  * proof, and the leaf hashes a mirror copies. Answered from the files outside the database; only the
  * event → leaf number look-up reads the database. Nothing here needs a session.
  */
-import { scoringCodes, transparency } from '@sais/events';
+import { transparency } from '@sais/events';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,6 +21,13 @@ export const transparencyCodes = {
   checkpointNotFound: 50001,
   beyondCheckpoint: 50002,
   eventNotInLog: 50003,
+  // Witness cosignatures (issue 33, decision 0033).
+  /** A cosignature by a witness whose key the operator has not listed. */
+  witnessUnknown: 50010,
+  /** A cosignature line that is malformed or does not verify over the checkpoint it names. */
+  cosignatureInvalid: 50011,
+  /** A cosignature dated more than 10 minutes ahead of the platform's clock. */
+  cosignatureFromFuture: 50012,
 } as const;
 
 export function transparencyPrefix(log: string): string {
@@ -134,16 +141,16 @@ export async function transparencyRoutes(root: FastifyInstance, options: Transpa
     async (request) => {
       const { number, line } = request.body;
       const parsed = transparency.parseCosignatureLine(line);
-      if (!parsed) throw new AppError(scoringCodes.cosignatureInvalid, 'cosignatureInvalid', 400);
+      if (!parsed) throw new AppError(transparencyCodes.cosignatureInvalid, 'cosignatureInvalid', 400);
       const record = await files.checkpoints.byNumber(number);
       if (!record) throw new AppError(transparencyCodes.checkpointNotFound, 'checkpointNotFound', 404);
       const body = transparency.splitNote(record.note)!.body;
       const check = await transparency.verifyCosignature(body, line, witnesses);
       if (!check.ok && check.reason === 'unknown witness')
-        throw new AppError(scoringCodes.witnessUnknown, 'witnessUnknown', 403);
-      if (!check.ok) throw new AppError(scoringCodes.cosignatureInvalid, 'cosignatureInvalid', 400);
+        throw new AppError(transparencyCodes.witnessUnknown, 'witnessUnknown', 403);
+      if (!check.ok) throw new AppError(transparencyCodes.cosignatureInvalid, 'cosignatureInvalid', 400);
       if (check.time > Date.now() / 1000 + futureSlackSeconds)
-        throw new AppError(scoringCodes.cosignatureFromFuture, 'cosignatureFromFuture', 400);
+        throw new AppError(transparencyCodes.cosignatureFromFuture, 'cosignatureFromFuture', 400);
       const added = await files.cosignatures.add(number, line);
       const count = (await files.cosignatures.of(number)).length;
       if (added) request.log.info({ log, number, witness: check.key.text }, 'witness cosignature taken');
