@@ -12,7 +12,12 @@ export function CompetitionEdit() {
       <SimpleForm>
         {/* Set once at creation (decision 0036): shown, not an input. */}
         <Labeled label="resources.competitions.fields.slugFixed">
-          <TextField source="slug" sx={{ fontFamily: 'monospace' }} data-testid="competition-slug" />
+          <TextField
+            source="slug"
+            sx={{ fontFamily: 'monospace' }}
+            data-testid="competition-slug"
+            data-recorded
+          />
         </Labeled>
         <SettingsInputs />
       </SimpleForm>

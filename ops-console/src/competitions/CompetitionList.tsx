@@ -16,8 +16,14 @@ export function CompetitionList() {
         <DataTable.Col source="title" disableSort>
           <LocalizedText source="title" />
         </DataTable.Col>
+        {/* A slug is an identifier as stored, in Latin letters in every language (data-recorded). */}
         <DataTable.Col source="slug" label="resources.competitions.fields.slugShown" disableSort>
-          <TextField source="slug" sx={{ fontFamily: 'monospace' }} data-testid="competition-slug" />
+          <TextField
+            source="slug"
+            sx={{ fontFamily: 'monospace' }}
+            data-testid="competition-slug"
+            data-recorded
+          />
         </DataTable.Col>
         <DataTable.Col source="type" disableSort>
           <SelectField source="type" choices={typeChoices} />
