@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Platform } from '@sais/kit/platform';
 import { copyPgliteTemplate, freshDatabase, kafkaBrokers } from '@sais/kit/testing';
 
 export type PlatformMode = 'embedded' | 'postgres';
@@ -58,4 +59,19 @@ export async function platformFolder(mode: PlatformMode, name: string) {
     env,
     cleanup,
   };
+}
+
+/**
+ * The next checkpoint of the scoring log, signed now (the platform started with SAIS_TRANSPARENCY=off).
+ * Events are numbered once every older transaction has ended, on the whole server: a shared
+ * PostgreSQL's other sessions can hold that back for a moment.
+ */
+export async function signed(platform: Platform) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const record = await platform.checkpointers.get('scoring')!.checkpointNow();
+    if (record) return record;
+    if (Date.now() > deadline) throw new Error('no checkpoint within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }

@@ -17,7 +17,7 @@ import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAllInOne, repositoryRoot } from '../src/platform.ts';
-import { platformFolder } from './platform-folder.ts';
+import { platformFolder, signed } from './platform-folder.ts';
 
 const run = promisify(execFile);
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -38,20 +38,6 @@ const system = () => ({
   correlationId: randomUUID(),
   causationId: null,
 });
-
-/**
- * The next checkpoint of the scoring log. Events are numbered once every older transaction has ended,
- * on the whole server: a shared PostgreSQL's other sessions can hold that back for a moment.
- */
-async function signed(platform: Platform) {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const record = await platform.checkpointers.get('scoring')!.checkpointNow();
-    if (record) return record;
-    if (Date.now() > deadline) throw new Error('no checkpoint within 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 describe.each(['embedded', 'postgres'] as const)('a new transparency log over a history (%s)', (mode) => {
   it('refuses a replaced, a deleted key and a deleted log; starts again only after transparency:adopt', async () => {

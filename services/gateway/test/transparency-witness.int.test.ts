@@ -6,8 +6,7 @@
 // Both modes: the embedded default (PGlite, in-process bus) and PostgreSQL + Kafka.
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { transparency } from '@sais/events';
@@ -15,12 +14,12 @@ import { openDatabase } from '@sais/kit/db';
 import { EventStore } from '@sais/kit/eventstore';
 import type { Platform } from '@sais/kit/platform';
 import { checkEventLogs, transparencyCodes, witnessSignerOf } from '@sais/kit/transparency';
-import { freshDatabase, kafkaBrokers } from '@sais/kit/testing';
 import { generateKeyPairSync } from 'node:crypto';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAllInOne, repositoryRoot } from '../src/platform.ts';
+import { platformFolder, signed } from './platform-folder.ts';
 
 const run = promisify(execFile);
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -57,43 +56,14 @@ async function score(platform: Platform) {
   );
 }
 
-/** The next checkpoint of the scoring log (a shared PostgreSQL may hold new events back a moment). */
-async function signed(platform: Platform) {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const record = await platform.checkpointers.get('scoring')!.checkpointNow();
-    if (record) return record;
-    if (Date.now() > deadline) throw new Error('no checkpoint within 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 describe.each(['embedded', 'postgres'] as const)('a witness of the transparency log (%s)', (mode) => {
   it('cosigns consistent checkpoints, refuses a rewritten history, and verify names it', async () => {
-    const root = await mkdtemp(join(tmpdir(), `sais-twitness-${mode}-`));
-    cleanups.push(() => rm(root, { recursive: true, force: true }));
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      SAIS_DATA_DIR: join(root, 'data'),
-      SAIS_KEYS_DIR: join(root, 'keys'),
-      SAIS_SEED: 'off',
-      SAIS_TRANSPARENCY: 'off', // no background rounds: the test signs with checkpointNow
-    };
-    delete env.SAIS_TRANSPARENCY_DIR;
-    delete env.SAIS_TRANSPARENCY_KEY;
+    const folder = await platformFolder(mode, 'twitness');
+    cleanups.push(folder.cleanup);
+    const { root, logDir } = folder;
+    // No background rounds: the test signs with checkpointNow.
+    const env: NodeJS.ProcessEnv = { ...folder.env, SAIS_TRANSPARENCY: 'off' };
     delete env.SAIS_WITNESS_KEYS;
-    if (mode === 'embedded') {
-      delete env.DATABASE_URL;
-      delete env.KAFKA_BROKERS;
-    } else {
-      const fresh = await freshDatabase('twitness');
-      await fresh.database.close();
-      cleanups.push(() => fresh.drop());
-      env.DATABASE_URL = fresh.url;
-      env.KAFKA_BROKERS = kafkaBrokers().join(',');
-      env.KAFKA_TOPIC_PREFIX = `t${randomUUID().slice(0, 8)}.`;
-    }
-    const logDir = join(root, 'data-transparency');
     let platform: Platform | undefined;
     let url = '';
     const start = async () => {
