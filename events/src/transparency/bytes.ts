@@ -47,3 +47,24 @@ export function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
 export async function sha256(bytes: Uint8Array): Promise<Uint8Array> {
   return new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
 }
+
+/** An Ed25519 signature checked through WebCrypto (Node 24 and every browser): a note's or a cosignature's. */
+export async function verifyEd25519(
+  publicKey: Uint8Array,
+  signature: Uint8Array,
+  message: Uint8Array,
+): Promise<boolean> {
+  const key = await globalThis.crypto.subtle.importKey(
+    'raw',
+    publicKey as Uint8Array<ArrayBuffer>,
+    { name: 'Ed25519' },
+    false,
+    ['verify'],
+  );
+  return globalThis.crypto.subtle.verify(
+    { name: 'Ed25519' },
+    key,
+    signature as Uint8Array<ArrayBuffer>,
+    message as Uint8Array<ArrayBuffer>,
+  );
+}

@@ -6,7 +6,15 @@
  * of type 0x04: its key id is SHA-256(name ‖ "\n" ‖ 0x04 ‖ public key)[0:4], and it is written like a
  * verifier key, `<name>+<key id>+<base64(0x04 ‖ public key)>`. WebCrypto only (Node 24 and browsers).
  */
-import { base64ToBytes, bytesToBase64, bytesToHex, concatBytes, equalBytes, sha256 } from './bytes.ts';
+import {
+  base64ToBytes,
+  bytesToBase64,
+  bytesToHex,
+  concatBytes,
+  equalBytes,
+  sha256,
+  verifyEd25519,
+} from './bytes.ts';
 
 export const cosignatureType = 0x04;
 const prefix = '— ';
@@ -104,18 +112,10 @@ export async function verifyCosignature(
   if (!cosignature) return { ok: false, reason: 'malformed' };
   const key = keys.find((k) => k.name === cosignature.name && equalBytes(k.keyId, cosignature.keyId));
   if (!key) return { ok: false, reason: 'unknown witness' };
-  const publicKey = await globalThis.crypto.subtle.importKey(
-    'raw',
-    key.publicKey as Uint8Array<ArrayBuffer>,
-    { name: 'Ed25519' },
-    false,
-    ['verify'],
-  );
-  const valid = await globalThis.crypto.subtle.verify(
-    { name: 'Ed25519' },
-    publicKey,
-    cosignature.signature as Uint8Array<ArrayBuffer>,
-    cosignedMessage(body, cosignature.time) as Uint8Array<ArrayBuffer>,
+  const valid = await verifyEd25519(
+    key.publicKey,
+    cosignature.signature,
+    cosignedMessage(body, cosignature.time),
   );
   return valid ? { ok: true, key, time: cosignature.time } : { ok: false, reason: 'bad signature' };
 }

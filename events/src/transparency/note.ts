@@ -6,7 +6,15 @@
  * `<name>+<key id, 8 hex>+<base64(0x01 ‖ 32-byte Ed25519 public key)>`; the key id is the first 4 bytes
  * of SHA-256(name ‖ "\n" ‖ 0x01 ‖ public key). WebCrypto only (Ed25519: Node 24, Chromium ≥ 137).
  */
-import { base64ToBytes, bytesToBase64, bytesToHex, concatBytes, equalBytes, sha256 } from './bytes.ts';
+import {
+  base64ToBytes,
+  bytesToBase64,
+  bytesToHex,
+  concatBytes,
+  equalBytes,
+  sha256,
+  verifyEd25519,
+} from './bytes.ts';
 import { hashSize } from './merkle.ts';
 
 export interface Checkpoint {
@@ -125,19 +133,7 @@ export async function verifyNote(text: string, keys: readonly VerifierKey[]): Pr
     const key = keys.find((k) => k.name === signature.name && equalBytes(k.keyId, signature.keyId));
     if (!key || signature.signature.length !== 64) continue;
     known = true;
-    const publicKey = await globalThis.crypto.subtle.importKey(
-      'raw',
-      key.publicKey as Uint8Array<ArrayBuffer>,
-      { name: 'Ed25519' },
-      false,
-      ['verify'],
-    );
-    const valid = await globalThis.crypto.subtle.verify(
-      { name: 'Ed25519' },
-      publicKey,
-      signature.signature as Uint8Array<ArrayBuffer>,
-      body,
-    );
+    const valid = await verifyEd25519(key.publicKey, signature.signature, body);
     if (valid) return { ok: true, body: note.body, signedBy: key };
   }
   return { ok: false, reason: known ? 'bad signature' : 'unknown key' };
