@@ -114,14 +114,32 @@ export function formatInZone(
       minute: '2-digit',
       second: '2-digit',
       hourCycle: 'h23',
-      timeZoneName: 'shortOffset',
     })
       .formatToParts(date)
       .map((part) => [part.type, part.value]),
   );
   const shown = seconds === 'nonzero' ? parts.second !== '00' : seconds;
   const time = `${parts.hour}:${parts.minute}${shown ? `:${parts.second}` : ''}`;
-  return `${parts.year}-${parts.month}-${parts.day} ${time} ${parts.timeZoneName} (${zone})`;
+  return `${parts.year}-${parts.month}-${parts.day} ${time} ${zoneOffsetName(date, zone)} (${zone})`;
+}
+
+/**
+ * The zone's offset at that instant, as every time is written with it: "GMT+8", "GMT-4", "GMT+5:30",
+ * "GMT+0" (UTC). Empty for an invalid instant or an unknown zone. One helper for the services' messages
+ * (`formatInZone`), the portal and the console.
+ */
+export function zoneOffsetName(value: string | Date, zone: string): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '';
+  try {
+    return (
+      new Intl.DateTimeFormat('en', { timeZone: zone, timeZoneName: 'shortOffset' })
+        .formatToParts(date)
+        .find((part) => part.type === 'timeZoneName')?.value ?? ''
+    );
+  } catch {
+    return '';
+  }
 }
 
 /** A time for a message that names it (`2027-05-25 23:59:59 GMT+8 (Asia/Shanghai)`): seconds when it has any. */

@@ -31,16 +31,7 @@ export function formatDateTime(
  * an unknown zone.
  */
 export function zoneOffset(iso: string, timeZone: string = platformTimeZone): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  try {
-    const parts = new Intl.DateTimeFormat('en', { timeZone, timeZoneName: 'shortOffset' }).formatToParts(
-      date,
-    );
-    return parts.find((part) => part.type === 'timeZoneName')?.value ?? '';
-  } catch {
-    return '';
-  }
+  return competition.zoneOffsetName(iso, timeZone);
 }
 
 /**
