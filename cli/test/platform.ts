@@ -10,18 +10,13 @@ import { type AddressInfo, type Server, type Socket, connect, createServer } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { competitionService } from '@sais/competition';
-import { identity as I } from '@sais/events';
+import { identity as I, systemMetadata } from '@sais/events';
 import { Accounts, identityService } from '@sais/identity';
 import { platformForTest } from '@sais/kit/testing';
 import { GroundTruths, SplitKeys, scoringService } from '@sais/scoring';
 import { teamService } from '@sais/team';
 import { sql } from 'kysely';
 
-const system = () => ({
-  actor: { userId: null, role: 'system' as const },
-  correlationId: randomUUID(),
-  causationId: null,
-});
 const day = 86_400_000;
 export const truthCsv =
   'id,yield\n' + Array.from({ length: 20 }, (_, i) => `r${i},${i * 5}`).join('\n') + '\n';
@@ -85,7 +80,7 @@ export async function startPlatform(env: NodeJS.ProcessEnv = {}) {
     const username = `cli${randomUUID().replaceAll('-', '').slice(0, 10)}`;
     const accountId = await accounts.createStaff(
       { username, email: `${username}@example.org`, password: 'Secret1234', roles },
-      system(),
+      systemMetadata(),
     );
     const web = browser();
     const login = await web('POST', '/api/user/login', { username, password: 'Secret1234' });
@@ -153,7 +148,7 @@ export async function startPlatform(env: NodeJS.ProcessEnv = {}) {
       'rmse',
       50,
       Buffer.from(truth),
-      system(),
+      systemMetadata(),
       // Published with the split key after the last phase, so a participant recomputes their scores.
       { revealGroundTruth: true },
     );
@@ -208,7 +203,7 @@ export async function startPlatform(env: NodeJS.ProcessEnv = {}) {
           data: { verificationId: randomUUID(), accountId: who.accountId, reviewerId: randomUUID() },
         },
       ],
-      system(),
+      systemMetadata(),
     );
     await eventually(async () => {
       const found = await sql`select 1 from competition.verified_users

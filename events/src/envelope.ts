@@ -19,6 +19,13 @@ export const EventMetadata = z.object({
 });
 export type EventMetadata = z.infer<typeof EventMetadata>;
 
+/** The metadata of what the platform does by itself (jobs, sweeps, set-up): no user, a flow of its own. */
+export const systemMetadata = (correlationId: string = globalThis.crypto.randomUUID()): EventMetadata => ({
+  actor: { userId: null, role: 'system' },
+  correlationId,
+  causationId: null,
+});
+
 /** The envelope every stored and published event travels in. */
 export const EventEnvelope = z.object({
   id: z.uuid(),

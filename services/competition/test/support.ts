@@ -4,13 +4,10 @@ import type { Platform } from '@sais/kit/platform';
 import { client, platformForTest } from '@sais/kit/testing';
 import { competitionService } from '../src/index.ts';
 import { expect } from 'vitest';
+import { systemMetadata } from '@sais/events';
 
 /** The system as an event's actor (set-up written straight to the stores). */
-export const system = () => ({
-  actor: { userId: null, role: 'system' as const },
-  correlationId: randomUUID(),
-  causationId: null,
-});
+export const system = systemMetadata;
 
 /**
  * The competition service with the identity service (for staff sign-ins) on one test platform: its own

@@ -4,18 +4,13 @@
  * else runs, every request timed.
  */
 import { randomUUID } from 'node:crypto';
-import { competition as C, scoring as S } from '@sais/events';
+import { competition as C, scoring as S, systemMetadata } from '@sais/events';
 import { Accounts } from '@sais/identity';
 import type { Platform } from '@sais/kit/platform';
 import { GroundTruths, SplitKeys } from '@sais/scoring';
 import { sql } from 'kysely';
 import { caller, eventually } from './support.ts';
 
-const system = () => ({
-  actor: { userId: null, role: 'system' as const },
-  correlationId: randomUUID(),
-  causationId: null,
-});
 const day = 86_400_000;
 const rows = 20;
 export const resultCsv = (offset: number) =>
@@ -55,7 +50,7 @@ export async function openCompetition(platform: Platform): Promise<string> {
         },
       },
     ],
-    system(),
+    systemMetadata(),
   );
   const db = platform.database.db;
   await eventually(async () => {
@@ -68,7 +63,7 @@ export async function openCompetition(platform: Platform): Promise<string> {
     'rmse',
     50,
     Buffer.from(resultCsv(0)),
-    system(),
+    systemMetadata(),
   );
   return competitionId;
 }
@@ -88,7 +83,7 @@ export async function scoredHistory(platform: Platform, competitionId: string, c
         streamType: S.SubmissionReceived.aggregate,
         streamId: `submission-${submissionId}`,
         expected: 'no_stream' as const,
-        metadata: system(),
+        metadata: systemMetadata(),
         events: [
           {
             type: S.SubmissionReceived.type,
@@ -131,7 +126,7 @@ export async function participants(platform: Platform, origin: string, competiti
     const username = `p${randomUUID().replaceAll('-', '').slice(0, 12)}`;
     const accountId = await accounts.createStaff(
       { username, email: `${username}@example.org`, password: 'Secret1234', roles: [] },
-      system(),
+      systemMetadata(),
     );
     await platform.stores
       .get('competition')!
@@ -140,7 +135,7 @@ export async function participants(platform: Platform, origin: string, competiti
         `registration-${competitionId}-${accountId}`,
         'no_stream',
         [{ type: C.ParticipantSignedUp.type, data: { competitionId, accountId, acceptedAgreements: [] } }],
-        system(),
+        systemMetadata(),
       );
     people.push({ username, accountId, api: caller(origin) });
   }

@@ -5,12 +5,7 @@ import { staffRoutesOf } from '@sais/kit/http';
 import { client, platformForTest } from '@sais/kit/testing';
 import { teamService } from '@sais/team';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const system = () => ({
-  actor: { userId: null, role: 'system' as const },
-  correlationId: randomUUID(),
-  causationId: null,
-});
+import { systemMetadata } from '@sais/events';
 
 type Holder = 'participant' | 'reviewer' | 'operator' | 'auditor' | 'admin';
 /** An area's role: one role (admin always goes too), or any staff role. */
@@ -57,7 +52,7 @@ describe('staff areas of identity, competition and team (issue 34)', () => {
     );
     await accounts.createStaff(
       { username, email: `${username}@example.org`, password: 'Secret1234', roles },
-      system(),
+      systemMetadata(),
     );
     const web = client(harness.platform.app, 'en');
     expect((await web.post('/api/user/login', { username, password: 'Secret1234' })).body.code).toBe(0);

@@ -6,12 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allServices } from '../src/services.ts';
 import { type Document, sample } from './openapi-samples.ts';
-
-const system = () => ({
-  actor: { userId: null, role: 'system' as const },
-  correlationId: randomUUID(),
-  causationId: null,
-});
+import { systemMetadata } from '@sais/events';
 
 const staffRoles = ['reviewer', 'operator', 'auditor', 'admin'] as const;
 const scopeSets = [['read'], ['read', 'submit', 'team']] as const;
@@ -43,7 +38,7 @@ describe('staff routes refuse personal access tokens (issue 33, finding 1)', () 
     );
     const accountId = await accounts.createStaff(
       { username, email: `${username}@example.org`, password: 'Secret1234', roles },
-      system(),
+      systemMetadata(),
     );
     const web = client(harness.platform.app, 'en');
     expect((await web.post('/api/user/login', { username, password: 'Secret1234' })).body.code).toBe(0);

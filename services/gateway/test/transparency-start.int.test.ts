@@ -8,7 +8,7 @@ import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { access, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { transparency } from '@sais/events';
+import { transparency, systemMetadata } from '@sais/events';
 import { openDatabase } from '@sais/kit/db';
 import { EventStore } from '@sais/kit/eventstore';
 import type { Platform } from '@sais/kit/platform';
@@ -32,11 +32,6 @@ const scored = (submissionId: string) => ({
   privateScore: 0.6,
   rows: 100,
   groundTruthSha256: 'a'.repeat(64),
-});
-const system = () => ({
-  actor: { userId: null, role: 'system' as const },
-  correlationId: randomUUID(),
-  causationId: null,
 });
 
 describe.each(['embedded', 'postgres'] as const)('a new transparency log over a history (%s)', (mode) => {
@@ -96,7 +91,7 @@ describe.each(['embedded', 'postgres'] as const)('a new transparency log over a 
         `submission-${submissionId}`,
         'no_stream',
         [{ type: 'scoring.SubmissionScored', data: scored(submissionId) }],
-        system(),
+        systemMetadata(),
       );
     expect(await signed(platform)).toMatchObject({ number: 1 });
     await platform.close();
@@ -217,7 +212,7 @@ describe.each(['embedded', 'postgres'] as const)('a new transparency log over a 
           `submission-${next}`,
           'no_stream',
           [{ type: 'scoring.SubmissionScored', data: scored(next) }],
-          system(),
+          systemMetadata(),
         );
       const second = await signed(platform);
       expect(second).toMatchObject({ number: 2, treeSize: 2 });

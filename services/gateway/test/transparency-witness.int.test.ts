@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { transparency } from '@sais/events';
+import { transparency, systemMetadata } from '@sais/events';
 import { openDatabase } from '@sais/kit/db';
 import { EventStore } from '@sais/kit/eventstore';
 import type { Platform } from '@sais/kit/platform';
@@ -25,12 +25,6 @@ const run = promisify(execFile);
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
-});
-
-const system = () => ({
-  actor: { userId: null, role: 'system' as const },
-  correlationId: randomUUID(),
-  causationId: null,
 });
 
 async function score(platform: Platform) {
@@ -52,7 +46,7 @@ async function score(platform: Platform) {
         },
       },
     ],
-    system(),
+    systemMetadata(),
   );
 }
 

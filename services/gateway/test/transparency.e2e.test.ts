@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { transparency } from '@sais/events';
+import { transparency, systemMetadata } from '@sais/events';
 import { openDatabase } from '@sais/kit/db';
 import { EventStore } from '@sais/kit/eventstore';
 import { sql } from 'kysely';
@@ -16,11 +16,6 @@ import { createAllInOne, repositoryRoot } from '../src/platform.ts';
 import { platformFolder } from './platform-folder.ts';
 
 const run = promisify(execFile);
-const system = () => ({
-  actor: { userId: null, role: 'system' as const },
-  correlationId: randomUUID(),
-  causationId: null,
-});
 
 describe('npm run events:verify against the signed checkpoints (embedded default)', () => {
   it('names the position of a score rewritten with recomputed hashes', async () => {
@@ -49,7 +44,7 @@ describe('npm run events:verify against the signed checkpoints (embedded default
             },
           },
         ],
-        system(),
+        systemMetadata(),
       );
       const checkpoint = await platform.checkpointers.get('scoring')!.checkpointNow();
       expect(checkpoint).toMatchObject({ number: 1, treeSize: 1 });

@@ -1,17 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { platformForTest } from '@sais/kit/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Accounts, identityService } from '../src/index.ts';
 import { client, declaredPng, lastCodeFor, multipart, png, startMailbox } from './support.ts';
+import { systemMetadata } from '@sais/events';
 
 /** The gateway's address in this test: the one proxy whose X-Forwarded-* headers are believed. */
 const gateway = '10.9.0.1';
-const system = () => ({
-  actor: { userId: null, role: 'system' as const },
-  correlationId: randomUUID(),
-  causationId: null,
-});
 
 /**
  * The attacks of issue 18 on the identity service, each performed and seen refused: forged client
@@ -35,7 +30,7 @@ describe('identity under attack', () => {
     );
     const accountId = await accounts.createStaff(
       { username, email: `${username}@example.org`, password: 'Secret1234', roles },
-      system(),
+      systemMetadata(),
     );
     return {
       accountId,

@@ -1,16 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { identity } from '@sais/events';
+import { identity, systemMetadata } from '@sais/events';
 import { kafkaBrokers, platformForTest } from '@sais/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bursts } from '../src/signals/signals.ts';
 import { Accounts, identityService } from '../src/index.ts';
 import { client, multipart, png } from './support.ts';
 
-const system = () => ({
-  actor: { userId: null, role: 'system' as const },
-  correlationId: randomUUID(),
-  causationId: null,
-});
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- evidence is read as the service gives it
 type Signal = { id: string; kind: string; accountIds: string[]; status: string; evidence: any };
 
@@ -30,7 +25,7 @@ describe('identity signals: one document behind two accounts, many accounts from
     const username = `sig${seq}${Date.now() % 100000}`;
     const accountId = await accounts.createStaff(
       { username, email: `${username}@example.org`, password: 'Secret1234', roles },
-      system(),
+      systemMetadata(),
     );
     const web = client(harness.platform.app);
     return { web, accountId, username };

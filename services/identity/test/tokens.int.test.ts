@@ -1,15 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { client, platformForTest } from '@sais/kit/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Accounts, identityService } from '../src/index.ts';
 import { lastCodeFor, startMailbox } from './support.ts';
-
-const system = () => ({
-  actor: { userId: null, role: 'system' as const },
-  correlationId: randomUUID(),
-  causationId: null,
-});
+import { systemMetadata } from '@sais/events';
 
 /**
  * Personal access tokens (issue 22, decision 0019): made on /user with the cookie, shown once, sent as
@@ -32,7 +26,7 @@ describe('personal access tokens', () => {
     );
     await accounts.createStaff(
       { username, email: `${username}@example.org`, password: 'Secret1234', roles },
-      system(),
+      systemMetadata(),
     );
     const web = client(harness.platform.app, 'en');
     expect((await web.post('/api/user/login', { username, password: 'Secret1234' })).body.code).toBe(0);

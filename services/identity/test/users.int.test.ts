@@ -4,6 +4,7 @@ import { kafkaBrokers, platformForTest } from '@sais/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Accounts, identityService } from '../src/index.ts';
 import { client } from './support.ts';
+import { systemMetadata } from '@sais/events';
 
 type Web = ReturnType<typeof client>;
 type User = { id: string; username: string; roles: string[]; status: string; disabledReason: string | null };
@@ -24,11 +25,7 @@ describe('operators list and disable accounts; admins grant and revoke roles', (
       undefined as never,
       undefined as never,
     );
-    const system = {
-      actor: { userId: null, role: 'system' as const },
-      correlationId: randomUUID(),
-      causationId: null,
-    };
+    const system = systemMetadata();
     const id = await accounts.createStaff(
       { username, email: `${username}@example.org`, password: 'Secret1234', roles },
       system,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { competitionService, foldCompetition } from '@sais/competition';
-import { competition as C, team as T } from '@sais/events';
+import { competition as C, team as T, systemMetadata } from '@sais/events';
 import { Accounts, identityService } from '@sais/identity';
 import type { Projection } from '@sais/kit/projections';
 import { busEnv, client, multipart, platformForTest, testMode } from '@sais/kit/testing';
@@ -12,11 +12,7 @@ import { scoringService } from '../src/index.ts';
 
 export type Web = ReturnType<typeof client>;
 
-export const system = () => ({
-  actor: { userId: null, role: 'system' as const },
-  correlationId: randomUUID(),
-  causationId: null,
-});
+export const system = systemMetadata;
 const day = 86_400_000;
 
 /**

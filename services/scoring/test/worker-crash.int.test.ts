@@ -2,18 +2,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { competitionService } from '@sais/competition';
-import { competition as C } from '@sais/events';
+import { competition as C, systemMetadata } from '@sais/events';
 import { Accounts, identityService } from '@sais/identity';
 import { client, kafkaBrokers, multipart, platformForTest } from '@sais/kit/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GroundTruths, SplitKeys, scoringService } from '../src/index.ts';
 
-const system = () => ({
-  actor: { userId: null, role: 'system' as const },
-  correlationId: randomUUID(),
-  causationId: null,
-});
 const rows = 1_000_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -108,7 +103,7 @@ describe('a scoring worker killed mid-evaluation', () => {
             },
           },
         ],
-        system(),
+        systemMetadata(),
       );
       const ids = Array.from({ length: rows }, (_, i) => i);
       await new GroundTruths(db, harness.platform.stores.get('scoring')!, () =>
@@ -118,7 +113,7 @@ describe('a scoring worker killed mid-evaluation', () => {
         'rmse',
         50,
         Buffer.from(`id,value\n${ids.map((i) => `${i},${i % 100}`).join('\n')}\n`),
-        system(),
+        systemMetadata(),
       );
       const username = `k${randomUUID().slice(0, 8)}`;
       const accountId = await new Accounts(
@@ -133,7 +128,7 @@ describe('a scoring worker killed mid-evaluation', () => {
           password: 'secret123',
           roles: [],
         },
-        system(),
+        systemMetadata(),
       );
       await harness.platform.stores
         .get('competition')!
@@ -142,7 +137,7 @@ describe('a scoring worker killed mid-evaluation', () => {
           `registration-${competitionId}-${accountId}`,
           'no_stream',
           [{ type: C.ParticipantSignedUp.type, data: { competitionId, accountId, acceptedAgreements: [] } }],
-          system(),
+          systemMetadata(),
         );
       for (let i = 0; i < 200; i++) {
         const ready =

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { identity } from '@sais/events';
+import { identity, systemMetadata } from '@sais/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TeamHarness, client, teamHarness } from './support.ts';
 
@@ -42,11 +42,7 @@ describe('team calls: who may call them, and their documentation', () => {
     });
     expect((await stranger.web.get('/api/team/myTeam', { competitionId: 'nope' })).body.code).toBe(400);
     // An account without the participant role (revoked by an admin) may not touch teams.
-    const system = {
-      actor: { userId: null, role: 'system' as const },
-      correlationId: randomUUID(),
-      causationId: null,
-    };
+    const system = systemMetadata();
     await h.stores
       .get('identity')!
       .append(

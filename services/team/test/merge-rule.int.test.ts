@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { competition as C, type EventMetadata, scoring as S } from '@sais/events';
+import { competition as C, scoring as S, systemMetadata } from '@sais/events';
 import { defineService } from '@sais/kit/platform';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,11 +17,6 @@ const scoringEvents = defineService({
   routes: async () => undefined,
 });
 
-const system = (): EventMetadata => ({
-  actor: { userId: null, role: 'system' },
-  correlationId: randomUUID(),
-  causationId: null,
-});
 const day = 86_400_000;
 
 describe('the merge rule: a join may not pool more submissions than one team could have made (decision 0005)', () => {
@@ -65,7 +60,7 @@ describe('the merge rule: a join may not pool more submissions than one team cou
             },
           },
         ],
-        system(),
+        systemMetadata(),
       );
     }
     return ids;
@@ -89,7 +84,7 @@ describe('the merge rule: a join may not pool more submissions than one team cou
           },
         },
       ],
-      system(),
+      systemMetadata(),
     );
     await h.eventually(async () => {
       const { rows } = await sql<{ s: string | null }>`select phase_starts ->> 'preliminary' as s
@@ -146,7 +141,7 @@ describe('the merge rule: a join may not pool more submissions than one team cou
           },
         },
       ],
-      system(),
+      systemMetadata(),
     );
     await h.eventually(async () => (await counted(competitionId)) === 5, 'refund mirrored');
     expect((await accept()).body.code).toBe(0);

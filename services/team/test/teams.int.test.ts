@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { identity } from '@sais/events';
+import { identity, systemMetadata } from '@sais/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TeamHarness, client, teamHarness } from './support.ts';
 
@@ -14,11 +14,7 @@ describe('team calls: my team, create, rename, disband (real PostgreSQL and Kafk
     const competitionId = await h.competition({ teamFormingAttempts: 3 });
     const [alice] = await h.signedUpUsers(competitionId, 1);
     await alice!.web.post('/api/user/update', { nickname: 'Alice', organization: 'Peking University' });
-    const system = {
-      actor: { userId: null, role: 'system' as const },
-      correlationId: randomUUID(),
-      causationId: null,
-    };
+    const system = systemMetadata();
     await h.stores.get('identity')!.append(
       'identity.verification',
       `verification-${alice!.userId}`,

@@ -1,4 +1,4 @@
-import { type EventMetadata } from '@sais/events';
+import { type EventMetadata, systemMetadata } from '@sais/events';
 import { calendarDay } from '@sais/kit/time';
 import type { Db } from '@sais/kit/db';
 import type { PersonalDataKeys } from '@sais/kit/personal';
@@ -15,12 +15,6 @@ import { identityErrors } from '../errors.ts';
 export const deletionAfterWorkingDays = 90;
 /** Working days are counted on the calendar of mainland China (decision 0017). */
 const timeZone = 'Asia/Shanghai';
-
-const system = (): EventMetadata => ({
-  actor: { userId: null, role: 'system' },
-  correlationId: crypto.randomUUID(),
-  causationId: null,
-});
 
 /**
  * Closing accounts and deleting their personal data (decision 0017). Closing (by the holder, with the
@@ -151,7 +145,7 @@ export class AccountClosures {
         trx,
         accountId,
         { type: 'DeleteAccount', workingDays: deletionAfterWorkingDays },
-        system(),
+        systemMetadata(),
       );
       await t.deleteFrom('account_keys').where('account_id', '=', accountId).execute();
       await t.deleteFrom('credentials').where('account_id', '=', accountId).execute();
