@@ -28,6 +28,7 @@ export async function platformFolder(mode: PlatformMode, name: string) {
   };
   delete env.SAIS_TRANSPARENCY_DIR;
   delete env.SAIS_TRANSPARENCY_KEY;
+  delete env.SAIS_TRANSPARENCY_SIGNER;
   let drop = async () => {};
   const cleanup = async () => {
     await rm(root, { recursive: true, force: true });

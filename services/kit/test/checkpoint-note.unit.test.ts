@@ -34,7 +34,7 @@ describe('signed notes (c2sp.org/signed-note)', () => {
       'PeterNeumann',
     );
     expect(signer.key.text).toBe(peterKey);
-    expect(signer.sign(peterText)).toBe(peterNote);
+    expect(await signer.sign(peterText)).toBe(peterNote);
     const key = await transparency.parseVerifierKey(peterKey);
     await expect(transparency.verifyNote(peterNote, [key])).resolves.toMatchObject({
       ok: true,
@@ -64,7 +64,7 @@ describe('signed notes (c2sp.org/signed-note)', () => {
 describe('signed checkpoints (c2sp.org/tlog-checkpoint)', () => {
   it('verifies a checkpoint signed with the platform key and reads its fields', async () => {
     const signer = await signerOf(generateKeyPairSync('ed25519').privateKey, 'sais-platform');
-    const note = signer.sign(body());
+    const note = await signer.sign(body());
     expect(note).toMatch(
       /^sais-platform\/scoring\n1234\nBwcH[^\n]+=\ncheckpoint 7 2026-11-25T12:00:00.000Z\n\n— sais-platform /,
     );
@@ -77,8 +77,8 @@ describe('signed checkpoints (c2sp.org/tlog-checkpoint)', () => {
   it('refuses another key, a forged signature, a changed body and malformed notes', async () => {
     const platform = await signerOf(generateKeyPairSync('ed25519').privateKey, 'sais-platform');
     const stranger = await signerOf(generateKeyPairSync('ed25519').privateKey, 'sais-platform');
-    const signed = platform.sign(body());
-    const byStranger = stranger.sign(body());
+    const signed = await platform.sign(body());
+    const byStranger = await stranger.sign(body());
     const check = (note: string) => transparency.verifyCheckpointNote(note, [platform.key]);
     await expect(check(byStranger)).resolves.toEqual({ ok: false, reason: 'unknown key' });
     // The stranger's signature under the platform's key id.
@@ -96,7 +96,7 @@ describe('signed checkpoints (c2sp.org/tlog-checkpoint)', () => {
       reason: 'bad signature',
     });
     await expect(check(signed.replace('\n\n', '\n'))).resolves.toEqual({ ok: false, reason: 'malformed' });
-    await expect(check(platform.sign('not a checkpoint\n'))).resolves.toEqual({
+    await expect(check(await platform.sign('not a checkpoint\n'))).resolves.toEqual({
       ok: false,
       reason: 'malformed',
     });
@@ -116,7 +116,8 @@ describe('the checkpoint file', () => {
       for (let number = 1; number <= 20; number++) {
         // Readers in the appending process and in another handle, all at once with the append.
         const reads = Array.from({ length: 5 }, () => [log.latest(), reader.latest()]).flat();
-        await Promise.all([log.append(signer.sign(body(number))), ...reads]);
+        const note = await signer.sign(body(number));
+        await Promise.all([log.append(note), ...reads]);
       }
       expect((await log.latest())?.number).toBe(20);
       expect((await reader.list(0, 100)).map((record) => record.number)).toEqual(

@@ -76,7 +76,7 @@ describe('witness cosignatures (c2sp.org/tlog-cosignature)', () => {
             names.map((n) => witnessSignerOf(generateKeyPairSync('ed25519').privateKey, n)),
           );
           const lines = witnesses.map((w) => w.cosign(body, at));
-          const note = `${log.sign(body)}${lines.map((line) => `${line}\n`).join('')}`;
+          const note = `${await log.sign(body)}${lines.map((line) => `${line}\n`).join('')}`;
           expect(transparency.splitNote(note)?.signatures).toHaveLength(1 + lines.length);
           await expect(transparency.verifyCheckpointNote(note, [log.key])).resolves.toMatchObject({
             ok: true,

@@ -78,9 +78,9 @@ describe('the checkpoint file', () => {
         }),
       );
     const log = await CheckpointLog.open(dir);
-    await log.append(note(1, 10));
-    await log.append(note(2, 25));
-    await expect(log.append(note(4, 30))).rejects.toThrow('is not the next one');
+    await log.append(await note(1, 10));
+    await log.append(await note(2, 25));
+    await expect(log.append(await note(4, 30))).rejects.toThrow('is not the next one');
     await appendFile(join(dir, 'checkpoints'), '"sais-test/identity\\n3'); // a crash mid-line
     const reader = await CheckpointLog.open(dir, { readOnly: true });
     await expect(reader.latest()).resolves.toMatchObject({ number: 2, treeSize: 25 });
@@ -89,7 +89,7 @@ describe('the checkpoint file', () => {
     await expect(reader.firstCovering(10)).resolves.toMatchObject({ number: 2 });
     await expect(reader.firstCovering(25)).resolves.toBeNull();
     await log.repair();
-    await log.append(note(3, 40));
+    await log.append(await note(3, 40));
     await expect(reader.list(1, 10)).resolves.toMatchObject([{ number: 2 }, { number: 3, treeSize: 40 }]);
     await log.close();
     await reader.close();

@@ -145,8 +145,8 @@ export async function appendAdoption(options: {
     reason,
   };
   const body = adoptionBody(fields);
-  let note = signer.sign(body);
-  if (previousSigner) note += previousSigner.sign(body).slice(body.length + 1);
+  let note = await signer.sign(body);
+  if (previousSigner) note += (await previousSigner.sign(body)).slice(body.length + 1);
   await appendFile(join(state.logDir, adoptionsFileName), `${JSON.stringify(note)}\n`, { mode: 0o644 });
   return { ...fields, endorsed: Boolean(previousSigner), note };
 }

@@ -12,7 +12,7 @@ import type { Db } from '../db/database.ts';
 import { type CheckpointRecord } from './checkpoint-log.ts';
 import { LeafNumbers } from './leaves.ts';
 import type { LogFiles } from './log-files.ts';
-import { MerkleFrontier, hashLeaf, rangeHash } from './merkle-tree.ts';
+import { MerkleFrontier, consistencyPath, hashLeaf, rangeHash } from './merkle-tree.ts';
 import type { TreeFiles } from './tree-files.ts';
 import type { CheckpointSigner } from './signer.ts';
 import { transparency } from '@sais/events';
@@ -219,7 +219,12 @@ export class Checkpointer {
       number: previous + 1,
       time: new Date().toISOString(),
     });
-    const record = await checkpoints.append(this.#o.signer.sign(body));
+    const size = tree.size;
+    const note = await this.#o.signer.sign(body, {
+      consistency: async (from) =>
+        (await consistencyPath(tree, from, size)).map((hash) => hash.toString('base64')),
+    });
+    const record = await checkpoints.append(note);
     this.#triggered = false;
     this.#o.logger?.debug({ checkpoint: record.number, size: record.treeSize }, `${this.name}: signed`);
     return record;

@@ -16,3 +16,4 @@ export * from './key-placement.ts';
 export * from './adoptions.ts';
 export * from './cosignatures.ts';
 export * from './witness.ts';
+export * from './signing-agent.ts';

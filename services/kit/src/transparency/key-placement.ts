@@ -24,6 +24,7 @@ async function deviceOf(path: string): Promise<number> {
 /** The warning (en and zh-CN) when the signing key's folder and the data share a file system; else null. */
 export async function keyBesideData(config: PlatformConfig): Promise<Record<Language, string> | null> {
   if (config.env.SAIS_TRANSPARENCY_KEY) return null; // from the environment (a secret store): not on this disk
+  if (config.env.SAIS_TRANSPARENCY_SIGNER) return null; // held by a signing agent on another machine (0048)
   const keys = keysDirectory(config);
   const data = resolve(config.dataDir || '.data');
   if ((await deviceOf(keys)) !== (await deviceOf(data))) return null;

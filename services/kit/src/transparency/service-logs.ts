@@ -138,9 +138,11 @@ async function checkedSigner(options: {
       throw error;
     },
   );
-  const keyFile = config.env.SAIS_TRANSPARENCY_KEY
-    ? 'SAIS_TRANSPARENCY_KEY'
-    : join(keysDirectory(config), signingKeyFile);
+  const keyFile = config.env.SAIS_TRANSPARENCY_SIGNER
+    ? `the signing agent at ${config.env.SAIS_TRANSPARENCY_SIGNER}`
+    : config.env.SAIS_TRANSPARENCY_KEY
+      ? 'SAIS_TRANSPARENCY_KEY'
+      : join(keysDirectory(config), signingKeyFile);
   const trusted = await trustedKeys(directory).catch(() => []);
   const graceMs = graceOf(Number(config.env.SAIS_CHECKPOINT_INTERVAL_MS ?? 60_000));
   for (const service of options.services) {

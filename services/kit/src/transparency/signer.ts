@@ -22,10 +22,25 @@ export function transparencyDirectory(config: PlatformConfig): string {
   return join(dirname(data), `${basename(data)}-transparency`);
 }
 
+/** What a signer may ask of the log it signs for (a signing agent checks what it signs; decision 0048). */
+export interface SigningContext {
+  /**
+   * The consistency path (base64 hashes, RFC 9162) from the log's first `from` leaves to the tree of the
+   * checkpoint being signed.
+   */
+  consistency(from: number): Promise<string[]>;
+}
+
 export interface CheckpointSigner {
   readonly key: transparency.VerifierKey;
   /** The signed note: the body, a blank line and the signature line. */
-  sign(body: string): string;
+  sign(body: string, context?: SigningContext): Promise<string>;
+}
+
+export interface SignRequest {
+  body: string;
+  /** The consistency path from the `from` leaves the agent holds to the body's tree (base64 hashes). */
+  consistency?: { from: number; path: string[] };
 }
 
 export async function signerOf(privateKey: KeyObject, name: string): Promise<CheckpointSigner> {
@@ -34,7 +49,7 @@ export async function signerOf(privateKey: KeyObject, name: string): Promise<Che
   const key = await transparency.verifierKeyOf(name, Buffer.from(jwk.x!, 'base64url'));
   return {
     key,
-    sign(body) {
+    async sign(body) {
       const signature = sign(null, Buffer.from(body, 'utf8'), privateKey);
       const line = Buffer.concat([key.keyId, signature]).toString('base64');
       return `${body}\n— ${key.name} ${line}\n`;
@@ -64,6 +79,13 @@ export async function loadCheckpointSigner(
   /** `false`: never make one (a tool that only reads it: a missing key is an error, not a new key). */
   { create = true }: { create?: boolean } = {},
 ): Promise<CheckpointSigner> {
+  const agent = config.env.SAIS_TRANSPARENCY_SIGNER;
+  if (agent) {
+    const secret = config.env.SAIS_TRANSPARENCY_SIGNER_SECRET;
+    if (!secret)
+      throw new Error("SAIS_TRANSPARENCY_SIGNER needs SAIS_TRANSPARENCY_SIGNER_SECRET (the agent's secret)");
+    return remoteSigner(agent, secret);
+  }
   const name = signerName(config);
   const fromEnv = config.env.SAIS_TRANSPARENCY_KEY;
   if (fromEnv) return signerOf(parsePrivateKey(fromEnv, 'SAIS_TRANSPARENCY_KEY'), name);
@@ -100,4 +122,62 @@ export class MissingSigningKey extends Error {
     );
     this.name = 'MissingSigningKey';
   }
+}
+
+/** The agent refused to sign (a rollback, a fork, an adoption over a held log), or could not be reached. */
+export class SigningRefused extends Error {
+  override name = 'SigningRefused';
+}
+
+/**
+ * A checkpoint signer that asks a signing agent (`SAIS_TRANSPARENCY_SIGNER`, its secret
+ * `SAIS_TRANSPARENCY_SIGNER_SECRET`): it sends the consistency path the agent asks for, and checks that
+ * what comes back is the body signed by the agent's key.
+ */
+export async function remoteSigner(url: string, secret: string): Promise<CheckpointSigner> {
+  const base = url.replace(/\/$/, '');
+  const call = async (path: string, init?: RequestInit) => {
+    const response = await fetch(`${base}${path}`, init).catch((error: unknown) => {
+      throw new SigningRefused(`the signing agent at ${base} does not answer (${String(error)})`);
+    });
+    const envelope = (await response.json().catch(() => null)) as {
+      code: number;
+      message: string;
+      data: { key?: string; note?: string; from?: number } | null;
+    } | null;
+    if (!envelope) throw new SigningRefused(`the signing agent at ${base} answered HTTP ${response.status}`);
+    return envelope;
+  };
+  const answer = await call('/key');
+  if (answer.code !== 0 || !answer.data?.key)
+    throw new SigningRefused(`the signing agent at ${base} gives no key: ${answer.message}`);
+  const key = await transparency.parseVerifierKey(answer.data.key);
+  return {
+    key,
+    async sign(body, context) {
+      let consistency: SignRequest['consistency'];
+      for (let round = 0; round < 2; round++) {
+        const result = await call('/sign', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
+          body: JSON.stringify({ body, consistency }),
+        });
+        if (result.code === 0 && result.data?.note) {
+          const note = result.data.note;
+          const check = await transparency.verifyNote(note, [key]);
+          if (!check.ok || !note.startsWith(`${body}\n`))
+            throw new SigningRefused(
+              `the signing agent at ${base} answered a note that is not this body signed by ${key.text}`,
+            );
+          return note;
+        }
+        if (result.code === 409 && typeof result.data?.from === 'number' && context && !consistency) {
+          consistency = { from: result.data.from, path: await context.consistency(result.data.from) };
+          continue;
+        }
+        throw new SigningRefused(`the signing agent at ${base} refused: ${result.message}`);
+      }
+      throw new SigningRefused(`the signing agent at ${base} asked for another proof`);
+    },
+  };
 }
