@@ -31,6 +31,8 @@ export const embeddedFiles: string[] = [
   'services/competition/test/competition.int.test.ts',
   // Slugs: the unique index, the list's orders, and the migration's SQL on both databases.
   'services/competition/test/slugs.int.test.ts',
+  // The cards' team count: competition's read model of the team events over the in-process bus.
+  'services/team/test/team-count.int.test.ts',
   // Teams: forming, the merge rule against scoring's counts, access, and races on one connection.
   'services/team/test/teams.int.test.ts',
   'services/team/test/merge-rule.int.test.ts',

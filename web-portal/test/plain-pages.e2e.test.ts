@@ -61,6 +61,17 @@ describe('public pages in plain words (issue 35)', () => {
       if (Date.now() - started > 20_000) throw new Error(`sign-up still refused: ${code}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
+    // And forms a team: the card counts one team (competition_teams, from the team service's events).
+    // The sign-up reaches the team service through the bus too.
+    for (let started = Date.now(); ;) {
+      const formed = await participant.request.post(`${running.origin}/api/team/create`, {
+        data: { competitionId, name: `plain${stamp}`.slice(0, 30) },
+      });
+      const { code } = (await formed.json()) as { code: number };
+      if (code === 0) break;
+      if (Date.now() - started > 20_000) throw new Error(`team still refused: ${code}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
   });
 
   afterAll(async () => {
@@ -80,14 +91,14 @@ describe('public pages in plain words (issue 35)', () => {
 
   const words = {
     'zh-CN': {
-      entrants: '报名人数：',
+      entrants: '报名人数：1 · 团队数：1',
       closes: '报名截止',
       zone: '（北京时间）',
       checks: '您可以自行核验的内容',
       witnessed: '已有 1 个独立见证者中的 1 个见证此检查点（每个联署签名均在您的浏览器中核验）',
     },
     en: {
-      entrants: 'Entrants: ',
+      entrants: 'Entrants: 1 · Teams: 1',
       closes: 'Registration closes',
       zone: '(China Standard Time)',
       checks: 'What you can check yourself',
@@ -110,9 +121,13 @@ describe('public pages in plain words (issue 35)', () => {
         const first = cards.filter({
           has: page.locator(`a[href$="/competitionDetail/${competitionId}/format"]`),
         });
-        await expect(first.getByTestId('card-entrants').textContent()).resolves.toBe(
-          `${words[language].entrants}1`,
-        );
+        // The team reaches the competition service through the bus.
+        await expect
+          .poll(async () => {
+            await page.reload();
+            return first.getByTestId('card-entrants').textContent();
+          })
+          .toBe(words[language].entrants);
         // Registration is open: it closes at the end of 2027-05-25 in Shanghai, said so.
         const deadline = first.getByTestId('card-deadline');
         const text = (await deadline.textContent()) ?? '';

@@ -26,6 +26,8 @@ export const competitionView = CompetitionSettings.extend({
   currentPhase: z.enum(phaseNames).nullable(),
   /** How many participants signed up (the list's cards show it, issue 35). */
   entrants: z.number().int().nonnegative(),
+  /** How many teams are formed (disbanded and dissolved ones not counted; competition_teams). */
+  teams: z.number().int().nonnegative(),
   /**
    * Whether sign-up is open now (issue 30, `registrationAt`): open (until when, if scheduled), not open
    * yet (from when, if scheduled), or closed. The portal offers sign-up only while it is open.

@@ -69,6 +69,12 @@ export function sortCompetitions<T extends Listed>(items: T[], sort: ListQuery['
   });
 }
 
+/** A competition's participants: the accounts signed up, and the teams formed (competition_teams). */
+interface Counts {
+  entrants: number;
+  teams: number;
+}
+
 export class Competitions {
   constructor(
     private readonly db: Db,
@@ -228,11 +234,7 @@ export class Competitions {
     return row;
   }
 
-  #view(
-    row: Selectable<CompetitionTables['competitions']>,
-    now: Date,
-    entrants: ReadonlyMap<string, number>,
-  ) {
+  #view(row: Selectable<CompetitionTables['competitions']>, now: Date, counts: ReadonlyMap<string, Counts>) {
     return {
       competitionId: row.competition_id,
       ...row.settings,
@@ -240,21 +242,33 @@ export class Competitions {
       phases: row.phases,
       status: statusAt(row.phases, now),
       currentPhase: currentPhase(row.phases, now),
-      entrants: entrants.get(row.competition_id) ?? 0,
+      entrants: counts.get(row.competition_id)?.entrants ?? 0,
+      teams: counts.get(row.competition_id)?.teams ?? 0,
       registration: competition.registrationAt(row.phases, now),
     };
   }
 
-  /** How many signed up for each of `ids` (one grouped read over the registrations' key). */
-  async #entrants(ids: readonly string[]): Promise<Map<string, number>> {
-    if (ids.length === 0) return new Map();
-    const rows = await this.#t()
-      .selectFrom('registrations')
-      .select(['competition_id', (eb) => eb.fn.countAll<string>().as('n')])
-      .where('competition_id', 'in', ids)
-      .groupBy('competition_id')
-      .execute();
-    return new Map(rows.map((row) => [row.competition_id, Number(row.n)]));
+  /** How many signed up for each of `ids`, and how many teams each has (two grouped reads over indexed keys). */
+  async #counts(ids: readonly string[]): Promise<Map<string, Counts>> {
+    const counts = new Map<string, Counts>(ids.map((id) => [id, { entrants: 0, teams: 0 }]));
+    if (ids.length === 0) return counts;
+    const [entrants, teams] = await Promise.all([
+      this.#t()
+        .selectFrom('registrations')
+        .select(['competition_id', (eb) => eb.fn.countAll<string>().as('n')])
+        .where('competition_id', 'in', ids)
+        .groupBy('competition_id')
+        .execute(),
+      this.#t()
+        .selectFrom('competition_teams')
+        .select(['competition_id', (eb) => eb.fn.countAll<string>().as('n')])
+        .where('competition_id', 'in', ids)
+        .groupBy('competition_id')
+        .execute(),
+    ]);
+    for (const row of entrants) counts.get(row.competition_id)!.entrants = Number(row.n);
+    for (const row of teams) counts.get(row.competition_id)!.teams = Number(row.n);
+    return counts;
   }
 
   async list(query: ListQuery, now = new Date()) {
@@ -282,17 +296,17 @@ export class Competitions {
     sortCompetitions(filtered, query.sort);
     const start = (query.page - 1) * query.pageSize;
     const page = filtered.slice(start, start + query.pageSize);
-    const entrants = await this.#entrants(page.map((item) => item.competitionId));
+    const counts = await this.#counts(page.map((item) => item.competitionId));
     return {
       total: filtered.length,
       page: query.page,
       pageSize: query.pageSize,
-      records: page.map((item) => ({ ...item, entrants: entrants.get(item.competitionId) ?? 0 })),
+      records: page.map((item) => ({ ...item, ...counts.get(item.competitionId)! })),
     };
   }
 
   async detail(competitionId: string, accountId: string | null, now = new Date()) {
-    const view = this.#view(await this.#find(competitionId), now, await this.#entrants([competitionId]));
+    const view = this.#view(await this.#find(competitionId), now, await this.#counts([competitionId]));
     const signedUp = accountId ? await this.isSignedUp(competitionId, accountId) : false;
     return { ...view, signedUp };
   }
@@ -368,9 +382,9 @@ export class Competitions {
       .where('registrations.account_id', '=', accountId)
       .orderBy('registrations.signed_up_at', 'desc')
       .execute();
-    const entrants = await this.#entrants(rows.map((row) => row.competition_id));
+    const counts = await this.#counts(rows.map((row) => row.competition_id));
     return rows.map((row) => ({
-      ...this.#view(row, now, entrants),
+      ...this.#view(row, now, counts),
       signedUpAt: new Date(row.signed_up_at).toISOString(),
     }));
   }

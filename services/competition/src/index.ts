@@ -7,6 +7,7 @@ import { adminRoutes } from './http/admin-routes.ts';
 import { contentRoutes } from './http/content-routes.ts';
 import { previewRoute } from './http/preview-route.ts';
 import { raceRoutes } from './http/race-routes.ts';
+import { competitionTeamsProjection } from './projections/competition-teams.ts';
 import { verifiedUsersProjection } from './projections/verified-users.ts';
 import { competitionStateCheck } from './state-check.ts';
 
@@ -16,7 +17,7 @@ export const competitionService = defineService({
   schema: 'competition',
   prefixes: ['/api/race', '/api/admin/competitions'],
   migrations: competitionMigrations,
-  projections: () => [verifiedUsersProjection],
+  projections: () => [verifiedUsersProjection, competitionTeamsProjection],
   stateChecks: [competitionStateCheck],
   async routes(app, { config }) {
     const { database: db, store } = app;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { competition as C, type EventMetadata } from '@sais/events';
+import { competition as C, systemMetadata } from '@sais/events';
 import {
   competitionEvents,
   competitionStream,
@@ -16,11 +16,7 @@ import { type Client, client, startMailbox } from './client.ts';
 
 export { client, type Client } from './client.ts';
 
-const system: () => EventMetadata = () => ({
-  actor: { userId: null, role: 'system' },
-  correlationId: randomUUID(),
-  causationId: null,
-});
+const system = systemMetadata;
 
 /**
  * Identity, competition and team with a real mailbox: on a fresh PostgreSQL database with real Kafka between

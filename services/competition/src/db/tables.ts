@@ -29,6 +29,11 @@ export interface RegistrationsTable {
   account_id: string;
   signed_up_at: Date;
 }
+export interface CompetitionTeamsTable {
+  team_id: string;
+  competition_id: string;
+  created_at: Date;
+}
 export interface VerifiedUsersTable {
   account_id: string;
   verified_at: Date;
@@ -49,6 +54,7 @@ export interface CompetitionState {
  */
 export interface CompetitionReadModels {
   verified_users: VerifiedUsersTable;
+  competition_teams: CompetitionTeamsTable;
 }
 
 export interface CompetitionTables extends CompetitionState, CompetitionReadModels {}

@@ -51,7 +51,10 @@ export function CompetitionCard({ competition, now = new Date() }: { competition
             })}
           </Typography>
           <Typography variant="body2" color="text.secondary" data-testid="card-entrants">
-            {t('competition.card.entrants', { number: competition.entrants.toLocaleString(language) })}
+            {t('competition.card.entrants', {
+              number: competition.entrants.toLocaleString(language),
+              teams: competition.teams.toLocaleString(language),
+            })}
           </Typography>
           {left.kind === 'startsIn' || left.kind === 'endsIn' ? (
             <Typography variant="body2" color="text.secondary" data-testid="card-deadline">
