@@ -75,4 +75,48 @@ describe('import rules', () => {
   ])('%s may: %s', async (filePath, source) => {
     expect(await importErrors(filePath, source)).toEqual([]);
   });
+
+  // Scoring's two slices (decision 0041): the decider and the recorder only inside submissions/, and
+  // boards/ reads the submissions slice through its index only.
+  it.each([
+    [
+      'services/scoring/src/workers/fixture.ts',
+      "import { fixture } from '../submissions/decide.ts';",
+      /SubmissionCommands/,
+    ],
+    [
+      'services/scoring/src/workers/fixture.ts',
+      "import { fixture } from '../submissions/record.ts';",
+      /SubmissionCommands/,
+    ],
+    [
+      'services/scoring/src/boards/fixture.ts',
+      "import { fixture } from '../submissions/record.ts';",
+      /SubmissionCommands/,
+    ],
+    [
+      'services/scoring/src/boards/fixture.ts',
+      "import { fixture } from '../submissions/reads.ts';",
+      /index\.ts only/,
+    ],
+    [
+      'services/scoring/src/boards/fixture.ts',
+      "import { fixture } from '../submissions/state.ts';",
+      /index\.ts only/,
+    ],
+  ])('%s may not: %s', async (filePath, source, reason) => {
+    const errors = await importErrors(filePath, source);
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.join('\n')).toMatch(reason);
+  });
+
+  it.each([
+    ['services/scoring/src/submissions/fixture.ts', "import { fixture } from './decide.ts';"],
+    ['services/scoring/src/submissions/fixture.ts', "import { fixture } from './record.ts';"],
+    ['services/scoring/src/boards/fixture.ts', "import { fixture } from '../submissions/index.ts';"],
+    ['services/scoring/src/workers/fixture.ts', "import { fixture } from '../submissions/index.ts';"],
+    ['services/scoring/src/workers/fixture.ts', "import { fixture } from '../submissions/reads.ts';"],
+  ])('%s may: %s', async (filePath, source) => {
+    expect(await importErrors(filePath, source)).toEqual([]);
+  });
 });
