@@ -38,3 +38,4 @@ export const boardOptionsView = z.object({
 export type BoardOptionsView = z.infer<typeof boardOptionsView>;
 
 export const boardOptionsOff: BoardOptionsView = { ladderStep: null, blind: false };
+export type BoardOptionsSetData = z.infer<typeof BoardOptionsSet.data>;
