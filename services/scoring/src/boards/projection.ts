@@ -80,7 +80,7 @@ async function writeBoard(
  * any number of teams. Only what a row can come from is read: each team's 2 best public scores and its
  * selected submissions.
  */
-async function recompute(trx: Db, teams: readonly TeamKey[], at: Date) {
+async function recompute(trx: Db, teams: readonly TeamKey[], at: Date, { scored = false } = {}) {
   if (teams.length === 0) return;
   const keys = sql`unnest(${teams.map((k) => k.competition_id)}::uuid[], ${teams.map((k) => k.phase)}::text[],
     ${teams.map((k) => k.team_id)}::text[]) as k(competition_id, phase, team_id)`;
@@ -128,7 +128,8 @@ async function recompute(trx: Db, teams: readonly TeamKey[], at: Date) {
     public: { upserts: [] as BoardRow[], removals: [] as TeamKey[] },
     private: { upserts: [] as BoardRow[], removals: [] as TeamKey[] },
   };
-  const changed = new Set<string>();
+  // A new score changes its team's entries (decision 0029) even when its row stays (the Ladder, a worse file).
+  const changed = new Set<string>(scored ? teams.map((k) => k.competition_id) : []);
   // Phases with the Ladder on show its score instead of the best (decision 0045).
   const laddered = await ladderRows(trx, teams);
   for (const team of new Map(teams.map((k) => [keyOf(k), k])).values()) {
@@ -176,13 +177,13 @@ async function recompute(trx: Db, teams: readonly TeamKey[], at: Date) {
   for (const competitionId of changed) await bump(trx, competitionId, at);
 }
 
-async function recomputeSubmission(trx: Db, submissionId: string, at: Date) {
+async function recomputeSubmission(trx: Db, submissionId: string, at: Date, options = { scored: false }) {
   const row = await t(trx)
     .selectFrom('board_submissions')
     .select(['competition_id', 'phase', 'team_id'])
     .where('submission_id', '=', submissionId)
     .executeTakeFirst();
-  if (row) await recompute(trx, [row], at);
+  if (row) await recompute(trx, [row], at, options);
 }
 
 /**
@@ -242,7 +243,7 @@ class BoardBatch {
         where b.submission_id = v.submission_id
         returning b.competition_id, b.phase, b.team_id`.execute(trx);
       const teams = new Map(scored.rows.map((row) => [keyOf(row), row]));
-      await recompute(trx, [...teams.values()], this.#at);
+      await recompute(trx, [...teams.values()], this.#at, { scored: true });
     }
     this.#received = [];
     this.#scores.clear();
@@ -325,7 +326,7 @@ export const leaderboardProjection = defineProjection({
           .set({ metric: data.metric, public_score: data.publicScore, private_score: data.privateScore })
           .where('submission_id', '=', data.submissionId)
           .execute();
-        await recomputeSubmission(trx, data.submissionId, at);
+        await recomputeSubmission(trx, data.submissionId, at, { scored: true });
         return;
       }
       case scoring.SubmissionDisqualified.type: {
