@@ -39,3 +39,17 @@ export type BoardOptionsView = z.infer<typeof boardOptionsView>;
 
 export const boardOptionsOff: BoardOptionsView = { ladderStep: null, blind: false };
 export type BoardOptionsSetData = z.infer<typeof BoardOptionsSet.data>;
+
+/** A step as the texts write it: its shortest decimal (0.01, 1e-7). */
+const stepText = (step: number) => String(Number(step.toPrecision(12)));
+
+/**
+ * The board's note that the Ladder is on (decision 0045), one text for the portal, the CLI and the
+ * console, in the reader's language.
+ */
+export function ladderText(locale: 'en' | 'zh-CN', step: number): string {
+  const s = stepText(step);
+  return locale === 'en'
+    ? `The Ladder is on (step ${s}): scores are shown rounded to ${s}, never better than they are, and a team's score changes only when a submission beats it by at least ${s} (Blum & Hardt 2015), so the public board cannot be climbed by probing.`
+    : `已启用阶梯机制 Ladder（步长 ${s}）：分数按 ${s} 取整显示（不会高于实际成绩），只有提交至少超出当前分数 ${s} 时团队分数才会更新（Blum & Hardt 2015），因此无法通过反复试探公开榜来提高名次。`;
+}
