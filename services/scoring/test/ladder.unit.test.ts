@@ -12,9 +12,9 @@ const score = fc.double({ min: -1e6, max: 1e6, noNaN: true });
 const scores = fc.array(score, { maxLength: 60 });
 /** Scores on a grid near the steps' multiples, where rounding is decided. */
 const gridScore = (eta: number) =>
-  fc.tuple(fc.integer({ min: -2000, max: 2000 }), fc.constantFrom(0, 1e-12, -1e-12, 0.5, 0.999999)).map(
-    ([k, f]) => (k + f) * eta,
-  );
+  fc
+    .tuple(fc.integer({ min: -2000, max: 2000 }), fc.constantFrom(0, 1e-12, -1e-12, 0.5, 0.999999))
+    .map(([k, f]) => (k + f) * eta);
 const better = (higherIsBetter: boolean) => (a: number, b: number) => (higherIsBetter ? a >= b : a <= b);
 const closeTo = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
 
