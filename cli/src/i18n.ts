@@ -116,6 +116,14 @@ const texts = {
   },
   waiting: { en: 'Waiting for the score…', 'zh-CN': '正在等待评分……' },
   scored: { en: 'Completed: score {score}', 'zh-CN': '评分完成：得分 {score}' },
+  scoredBlind: {
+    en: 'Completed: scored (a blind phase: no public score is shown)',
+    'zh-CN': '评分完成：已评分（盲评阶段，不显示公开分数）',
+  },
+  scoredLadder: {
+    en: 'Completed: scored (the Ladder is on: your team’s score is the public leaderboard’s, `sais leaderboard`)',
+    'zh-CN': '评分完成：已评分（已启用阶梯机制 Ladder：团队分数以公开排行榜为准，见 `sais leaderboard`）',
+  },
   ended: { en: 'Ended {status}: {log}', 'zh-CN': '已结束（{status}）：{log}' },
   waitTimedOut: {
     en: 'Still {status} after {seconds} s; follow it with `sais submission {id}`',

@@ -2,7 +2,7 @@ import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { transparency } from '@sais/events';
+import { scoring, transparency } from '@sais/events';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boardCsv } from '../src/commands/leaderboard.ts';
@@ -194,7 +194,7 @@ describe('sais against a running platform', () => {
     );
     expect(live.stdout).toMatch(/\bentries\b.*\blast entry\b/);
     expect(csv.stdout.split('\n')[0]).toBe(
-      'rank,team,teamId,participants,organization,score,submittedAt,entries,lastEntryAt',
+      'rank,team,teamId,participants,organization,score,submittedAt,entries,lastEntryAt,ladderStep',
     );
     const badTime = await sais(['leaderboard', competitionId, '--as-of', 'someday'], as(aliceToken));
     expect(badTime.code).toBe(2);
@@ -202,6 +202,27 @@ describe('sais against a running platform', () => {
     const privateBoard = await sais(['leaderboard', competitionId, '--private'], as(aliceToken));
     expect(privateBoard.code).toBe(1);
     expect(privateBoard.stderr).toContain('The private leaderboard is not published yet');
+
+    // The Ladder on (decision 0045): the table says so in the reader's language, the CSV gives its step.
+    const staff = await h.person(['operator']);
+    const options = (ladderStep: number | null) =>
+      staff.web('POST', '/api/admin/leaderboard/options', {
+        competitionId,
+        phase: 'preliminary',
+        ladderStep,
+        blind: false,
+        reason: 'the CLI shows the Ladder',
+      } satisfies scoring.requests.BoardOptionsBody);
+    expect((await options(0.5)).code).toBe(0);
+    let laddered = await sais(['leaderboard', competitionId], as(aliceToken));
+    for (let i = 0; i < 100 && !laddered.stdout.includes('Ladder'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      laddered = await sais(['leaderboard', competitionId], as(aliceToken));
+    }
+    expect(laddered.stdout).toContain(scoring.ladderText('en', 0.5));
+    const ladderCsv = await sais(['leaderboard', competitionId, '--csv'], as(aliceToken));
+    expect(ladderCsv.stdout.split('\n')[1]).toMatch(/^1,.*,2,.*,0\.5$/);
+    expect((await options(null)).code).toBe(0);
   });
 
   it('sends a file over the resumable upload, and a later run continues where an interrupted one stopped', async () => {

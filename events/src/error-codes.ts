@@ -153,4 +153,9 @@ export const scoringCodes = {
   leaderboardStreamsPerAddress: 40060,
   /** The process holds as many live-leaderboard connections as it takes (SCORING_STREAMS_TOTAL). */
   leaderboardStreamsFull: 40061,
+  // A phase's public board options (decision 0045): 40110–40119.
+  /** A blind phase: its public leaderboard is for operators only; participants see "scored" and their allowance. */
+  publicBoardBlind: 40110,
+  /** A phase whose final results are published keeps the board options it had. */
+  boardOptionsFinal: 40111,
 } as const;

@@ -47,7 +47,7 @@ export const embeddedPortalFiles: string[] = ['test/journey.e2e.test.ts'];
 
 /*
  * Files that run both modes themselves (a describe per mode), so not here: scoring's
- * fair-competition, phase-rules and ranking (the boards' order on PostgreSQL and PGlite), competition's registration-window; kit's driver-contract compares
+ * fair-competition, phase-rules, ladder and ranking (the boards' order on PostgreSQL and PGlite), competition's registration-window; kit's driver-contract compares
  * the two drivers value by value.
  *
  * Pass in both modes but left out by cost (each 10–20 s, for paths the set above already takes):

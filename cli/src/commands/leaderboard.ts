@@ -1,4 +1,4 @@
-import { boardOrderText, type scoring } from '@sais/events';
+import { boardOrderText, scoring } from '@sais/events';
 import { UsageError } from '../api.ts';
 import type { Context } from '../output.ts';
 import { emit, table } from '../output.ts';
@@ -22,9 +22,11 @@ export const csvHeader = [
   'submittedAt',
   'entries',
   'lastEntryAt',
+  'ladderStep',
 ];
 
-export function boardCsv(rows: BoardRow[]): string {
+/** `ladderStep`: the Ladder's step when it is on (decision 0045), on every row; empty when off. */
+export function boardCsv(rows: BoardRow[], ladderStep: number | null = null): string {
   const lines = rows.map((r) =>
     [
       r.rank,
@@ -36,6 +38,7 @@ export function boardCsv(rows: BoardRow[]): string {
       r.submittedAt,
       r.entries,
       r.lastEntryAt,
+      ladderStep,
     ]
       .map(field)
       .join(','),
@@ -61,6 +64,7 @@ export async function leaderboard(
   let phase: string | null = null;
   let asOf: string | undefined;
   let order: scoring.responses.LeaderboardPage['order'] | undefined;
+  let ladderStep: number | null = null;
   for (let page = 1; ; page++) {
     const answer = await context.api.get<scoring.responses.LeaderboardPage>(path, {
       competitionId,
@@ -73,11 +77,13 @@ export async function leaderboard(
     phase = answer.phase;
     asOf = answer.asOf;
     order = answer.order;
+    // The Ladder applies to the public board only (decision 0045).
+    ladderStep = options.private ? null : (answer.options?.ladderStep ?? null);
     rows.push(...answer.records);
     if (rows.length >= answer.total || answer.records.length === 0) break;
   }
   if (options.csv) {
-    context.out(boardCsv(rows));
+    context.out(boardCsv(rows, ladderStep));
     return;
   }
   emit(context, { phase, ...(asOf ? { asOf } : {}), ...(order ? { order } : {}), records: rows }, () =>
@@ -87,6 +93,7 @@ export async function leaderboard(
         (asOf ? `${context.t('asOf', { time: asOf })}\n` : '') +
         // The board's order in words, as the portal shows it beside the board (decision 0029).
         (order ? `${boardOrderText(context.language, order.higherIsBetter)}\n` : '') +
+        (ladderStep !== null ? `${scoring.ladderText(context.language, ladderStep)}\n` : '') +
         table(
           (['rank', 'score', 'team', 'participants', 'submitted', 'entries', 'lastEntry'] as const).map(
             context.f,

@@ -80,7 +80,11 @@ export async function submit(
     if (found && ended(found.status)) {
       emit(context, found, () =>
         found.status === 'Completed'
-          ? context.t('scored', { score: String(found.score) })
+          ? found.scoreHidden === 'blind'
+            ? context.t('scoredBlind')
+            : found.scoreHidden === 'ladder'
+              ? context.t('scoredLadder')
+              : context.t('scored', { score: String(found.score) })
           : context.t('ended', { status: found.status, log: logOf(found) ?? context.t('noLog') }),
       );
       return found.status === 'Completed' ? 0 : 1;

@@ -99,6 +99,14 @@ export const scoringMessages = {
     en: 'The final results of this phase are published; it takes no more submissions',
     'zh-CN': '该阶段最终成绩已公布，不再接受提交',
   },
+  publicBoardBlind: {
+    en: 'This phase is blind: its public leaderboard and public scores are not shown to participants; your submissions show “scored” and your remaining allowance',
+    'zh-CN': '本阶段为盲评阶段：公开排行榜和公开分数不向参赛者显示；您的提交只显示“已评分”和剩余提交次数',
+  },
+  boardOptionsFinal: {
+    en: 'The final results of this phase are published; its leaderboard options can no longer change',
+    'zh-CN': '该阶段最终成绩已公布，排行榜选项不能再修改',
+  },
   publicationPhaseUnknown: {
     en: 'This competition has no {{phase}} phase',
     'zh-CN': '该比赛没有“{{phase}}”阶段',

@@ -3,6 +3,7 @@ export * from './submission.ts';
 export * from './file-refusals.ts';
 export * from './ground-truth.ts';
 export * from './board.ts';
+export * from './board-options.ts';
 export * from './notices.ts';
 export * from './integrity.ts';
 export * from './container.ts';

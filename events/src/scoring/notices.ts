@@ -34,13 +34,39 @@ const notice = (en: [string, string], zh: [string, string]): ScoringNotice => ({
  * participant nothing (received, evaluation started, a failure that will be retried). `fileName` is
  * the submitted file's name, remembered by the inbox from SubmissionReceived.
  */
-export function scoringNotice(type: string, payload: object, fileName: string): ScoringNotice | null {
+export function scoringNotice(
+  type: string,
+  payload: object,
+  fileName: string,
+  /** The phase hides public scores (decision 0045): the notice says "scored" and carries no number. */
+  hidden: 'blind' | 'ladder' | null = null,
+): ScoringNotice | null {
   const data = payload as Data;
   const metric = metricTitle(data.metric ?? '', 'en');
   const metricZh = metricTitle(data.metric ?? '', 'zh-CN');
   // The scorer's refusal in each language (an older event's English text as it is).
   const log = submissionLogText(data.log, 'en');
   const logZh = submissionLogText(data.log, 'zh-CN');
+  const scored = type === 'scoring.SubmissionScored' || type === 'scoring.SubmissionRescored';
+  if (scored && hidden && data.publicScore !== null && data.publicScore !== undefined)
+    return hidden === 'blind'
+      ? notice(
+          [
+            'Submission scored',
+            `Your submission ${fileName} was scored. This phase is blind: public scores are not shown.`,
+          ],
+          ['提交已评分', `您的提交 ${fileName} 已评分。本阶段为盲评阶段，不显示公开分数。`],
+        )
+      : notice(
+          [
+            'Submission scored',
+            `Your submission ${fileName} was scored. The public leaderboard uses the Ladder: it shows your team's score, rounded to the Ladder's step, and changes only when a submission beats it by at least one step.`,
+          ],
+          [
+            '提交已评分',
+            `您的提交 ${fileName} 已评分。公开排行榜启用了阶梯机制（Ladder）：显示团队按步长取整的分数，只有提交至少超出一个步长时才会更新。`,
+          ],
+        );
   switch (type) {
     case 'scoring.SubmissionScored':
       return notice(

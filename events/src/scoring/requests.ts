@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { reasonField } from '../requests.ts';
+import { ladderStep } from './board-options.ts';
 
 /** `POST /api/submission/container`: `username` and `password` only for a private registry. */
 export const containerSubmission = z.object({
@@ -108,6 +109,13 @@ export const phaseBody = z.object({ competitionId: z.uuid(), phase: phaseField }
 export type PhaseBody = z.input<typeof phaseBody>;
 export const phaseReason = phaseBody.extend({ reason: reasonField });
 export type PhaseReason = z.input<typeof phaseReason>;
+
+/**
+ * `POST /api/admin/leaderboard/options` (decision 0045): a phase's public board options. `ladderStep`:
+ * the Ladder's step η in the metric's units (null: the Ladder off); `blind`: participants see no public score.
+ */
+export const boardOptionsBody = phaseReason.extend({ ladderStep: ladderStep.nullable(), blind: z.boolean() });
+export type BoardOptionsBody = z.input<typeof boardOptionsBody>;
 
 /** `POST /api/admin/signals/:id/disqualify`: a team the signal names. */
 export const disqualifySignalTeam = z.object({ teamId: z.string().min(1).max(100), reason: reasonField });

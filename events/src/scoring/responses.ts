@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { boardOrder } from '../board-order.ts';
 import { metricName } from './metrics.ts';
+import { boardOptionsView } from './board-options.ts';
 
 export const submissionStatuses = [
   'Waiting',
@@ -57,6 +58,11 @@ export const mySubmission = z.object({
   fileName: z.string(),
   status: submissionStatus,
   score: z.number().nullable(),
+  /**
+   * Why `score` is null although the submission is Completed (decision 0045): its phase is blind, or has
+   * the Ladder on (the team's score is the board's); null otherwise.
+   */
+  scoreHidden: z.enum(['blind', 'ladder']).nullable(),
   /** The private leaderboard's score: null until the phase's final results are published (decision 0036). */
   privateScore: z.number().nullable(),
   log: z.string().nullable(),
@@ -119,6 +125,11 @@ export const myScore = z.object({
     }),
   ),
   history: z.array(z.object({ phase: z.string(), score: z.number(), submittedAt: z.string() })),
+  /**
+   * The phases with board options (decision 0045): a blind phase has no `best` and no `history` here, a
+   * Ladder phase no `history` (its `best` is the Ladder's score).
+   */
+  boardOptions: z.array(z.object({ phase: z.string() }).extend(boardOptionsView.shape)),
 });
 export type MyScore = z.infer<typeof myScore>;
 
@@ -162,6 +173,11 @@ export const leaderboardPage = z.object({
    */
   order: z.object({ steps: z.array(z.enum(boardOrder)), higherIsBetter: z.boolean().nullable() }),
   seal: boardSeal.nullable(),
+  /**
+   * The phase's public board options (decision 0045): `ladderStep` when the Ladder is on (scores are
+   * shown rounded to it and move only by a step beaten), `blind` (only operators read such a board).
+   */
+  options: boardOptionsView,
   /**
    * Only in an answer for `asOf` (decision 0019): the time the board is as of, the asked one rounded down
    * to the minute; `seal` is then null (a seal is of today's ranking).

@@ -54,6 +54,10 @@ export const eventTypeNames: Record<string, Record<Language, string>> = {
   'scoring.FinalSubmissionsSelected': { en: 'Final submissions chosen', 'zh-CN': '选定最终提交' },
   'scoring.GroundTruthUploaded': { en: 'Ground truth uploaded', 'zh-CN': '上传真值' },
   'scoring.PrivateLeaderboardPublished': { en: 'Final results published', 'zh-CN': '公布最终成绩' },
+  'scoring.BoardOptionsSet': {
+    en: 'Leaderboard options set (Ladder, blind)',
+    'zh-CN': '设置排行榜选项（阶梯机制、盲评）',
+  },
   'scoring.PrivateLeaderboardSealed': { en: 'Private leaderboard sealed', 'zh-CN': '封存私有排行榜' },
   'scoring.PublicationApproved': { en: 'Publication approved', 'zh-CN': '批准公布' },
   'scoring.PublicationProposed': { en: 'Publication proposed', 'zh-CN': '提议公布' },

@@ -3,6 +3,7 @@ import { ContentPanel } from './ContentPanel';
 import { FilesPanel } from './FilesPanel';
 import { GroundTruthPanel } from './GroundTruthPanel';
 import { PhasesPanel } from './PhasesPanel';
+import { BoardOptionsPanel } from '../leaderboards/BoardOptionsPanel';
 import { SettingsInputs, settingsForApi } from './SettingsInputs';
 
 /** The settings form, then the page's sections, the schedule, files and datasets, and the ground truth, each saved on its own. */
@@ -25,6 +26,7 @@ export function CompetitionEdit() {
       <PhasesPanel />
       <FilesPanel />
       <GroundTruthPanel />
+      <BoardOptionsPanel />
     </Edit>
   );
 }

@@ -177,6 +177,20 @@ export const operationsEn = {
         contentSaved: 'Section saved',
       },
     },
+    boardOptions: {
+      title: 'Public leaderboard: the Ladder and blind phases',
+      intro:
+        'The Ladder (Blum & Hardt 2015) keeps the public board from being climbed by probing: a team’s shown score changes only when a submission beats it by at least the step η, and is shown rounded to η (never better than it is). Choose η about one standard error of the public score (e.g. for RMSE or an error in [0, 1]: the spread of the per-row losses divided by √(public rows); 0.01 for AUC or accuracy on about 2,500 public rows). Blind: participants see “scored” and their allowance, never a public score, and no public board; operators see everything. The private board is not affected. Options cannot change once the phase’s final results are published.',
+      step: 'Ladder step η (empty: off)',
+      stepHelp: 'In the metric’s units, from 1e-9 to 1e6',
+      stepInvalid: 'A number from 1e-9 to 1e6, or empty',
+      blind: 'Blind phase',
+      reason: 'Reason',
+      save: 'Save options',
+      saved: 'Leaderboard options saved',
+      ladderOff: 'The Ladder is off: scores are shown as they are.',
+      blindOn: 'Blind: participants see no public score.',
+    },
     submissions: {
       status: {
         Waiting: 'Waiting',

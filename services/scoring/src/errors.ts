@@ -19,6 +19,8 @@ export const scoringErrors = {
     new AppError(scoringCodes.boardAsOfInvalid, 'boardAsOfInvalid', 400, options),
   boardAsOfLimitReached: (options?: Options) =>
     new AppError(scoringCodes.boardAsOfLimitReached, 'boardAsOfLimitReached', 429, options),
+  boardOptionsFinal: (options?: Options) =>
+    new AppError(scoringCodes.boardOptionsFinal, 'boardOptionsFinal', 409, options),
   competitionUnknown: (options?: Options) =>
     new AppError(scoringCodes.competitionUnknown, 'competitionUnknown', 404, options),
   configPathInvalid: (options?: Options) =>
@@ -67,6 +69,8 @@ export const scoringErrors = {
     new AppError(scoringCodes.previousRunStillRunning, 'previousRunStillRunning', 409, options),
   privateLeaderboardHidden: (options?: Options) =>
     new AppError(scoringCodes.privateLeaderboardHidden, 'privateLeaderboardHidden', 403, options),
+  publicBoardBlind: (options?: Options) =>
+    new AppError(scoringCodes.publicBoardBlind, 'publicBoardBlind', 403, options),
   publicationBeforePhaseClosed: (options?: Options) =>
     new AppError(scoringCodes.publicationBeforePhaseEnd, 'publicationBeforePhaseClosed', 409, options),
   publicationBeforePhaseEnd: (options?: Options) =>

@@ -43,7 +43,10 @@ async function erasedAmong(trx: Db, accountIds: readonly string[]): Promise<Set<
  */
 async function submissionNotices(trx: Db, events: readonly EventEnvelope[]): Promise<void> {
   if (events.length === 0) return;
-  const known = new Map<string, { recipient_id: string; file_name: string }>();
+  const known = new Map<
+    string,
+    { recipient_id: string; file_name: string; hidden?: 'blind' | 'ladder' | null }
+  >();
   const submitted = events
     .filter((event) => isEvent(scoring.SubmissionReceived, event))
     .map((event) => event.data);
@@ -52,27 +55,34 @@ async function submissionNotices(trx: Db, events: readonly EventEnvelope[]): Pro
     submitted.map((data) => data.submitterId),
   );
   const receipts = submitted.filter((data) => !erased.has(data.submitterId));
-  for (const data of receipts)
-    known.set(data.submissionId, { recipient_id: data.submitterId, file_name: data.fileName });
   if (receipts.length > 0)
-    await sql`insert into identity.inbox_submissions (submission_id, recipient_id, file_name)
+    await sql`insert into identity.inbox_submissions (submission_id, recipient_id, file_name, competition_id, phase)
       select * from unnest(${receipts.map((d) => d.submissionId)}::uuid[], ${receipts.map((d) => d.submitterId)}::uuid[],
-        ${receipts.map((d) => d.fileName)}::text[])
+        ${receipts.map((d) => d.fileName)}::text[], ${receipts.map((d) => d.competitionId)}::uuid[],
+        ${receipts.map((d) => d.phase)}::text[])
       on conflict do nothing`.execute(trx);
   const others = events
     .filter((event) => isEvent(scoring.submissionEvents, event))
     .filter((event) => event.type !== scoring.SubmissionReceived.type);
+  // Read back (receipts of this batch too): whether the phase hides public scores (decision 0045).
   const unknown = [...new Set(others.map((event) => event.data.submissionId))].filter((id) => !known.has(id));
   if (unknown.length > 0) {
-    const rows = await sql<{ submission_id: string; recipient_id: string; file_name: string }>`
-      select submission_id, recipient_id, file_name from identity.inbox_submissions
-      where submission_id = any(${unknown}::uuid[])`.execute(trx);
+    const rows = await sql<{
+      submission_id: string;
+      recipient_id: string;
+      file_name: string;
+      hidden: 'blind' | 'ladder' | null;
+    }>`
+      select s.submission_id, s.recipient_id, s.file_name, h.hidden from identity.inbox_submissions s
+      left join identity.inbox_hidden_phases h on h.competition_id = s.competition_id and h.phase = s.phase
+      where s.submission_id = any(${unknown}::uuid[])`.execute(trx);
     for (const row of rows.rows) known.set(row.submission_id, row);
   }
   const messages = others.flatMap((event) => {
     const data = event.data;
     const submission = known.get(data.submissionId);
-    const notice = submission && scoring.scoringNotice(event.type, data, submission.file_name);
+    const notice =
+      submission && scoring.scoringNotice(event.type, data, submission.file_name, submission.hidden);
     return notice
       ? [
           {
@@ -112,7 +122,7 @@ async function submissionNotices(trx: Db, events: readonly EventEnvelope[]): Pro
 export const inboxProjection = defineProjection({
   name: 'identity.inbox',
   schema: 'identity',
-  tables: ['inbox', 'inbox_submissions', 'inbox_erased'],
+  tables: ['inbox', 'inbox_submissions', 'inbox_erased', 'inbox_hidden_phases'],
   streamTypes: [
     identity.IdentityVerificationApproved.aggregate,
     identity.MessageRead.aggregate,
@@ -120,6 +130,7 @@ export const inboxProjection = defineProjection({
     identity.TokenCreated.aggregate,
     team.TeamCreated.aggregate,
     scoring.SubmissionReceived.aggregate,
+    scoring.BoardOptionsSet.aggregate,
   ],
   /**
    * A batch in order, with the scoring events' notices set-based (the pipeline's bulk): their receipts in
@@ -256,6 +267,17 @@ export const inboxProjection = defineProjection({
           where recipient_id = ${accountId} and sent_at is null and dropped is null`.execute(trx);
         return;
       }
+      case scoring.BoardOptionsSet.type: {
+        // The phases whose notices carry no public score (decision 0045).
+        const data = dataOf(scoring.BoardOptionsSet, event);
+        const hidden = data.blind ? 'blind' : data.ladderStep !== null ? 'ladder' : null;
+        await sql`delete from identity.inbox_hidden_phases
+          where competition_id = ${data.competitionId} and phase = ${data.phase}`.execute(trx);
+        if (hidden)
+          await sql`insert into identity.inbox_hidden_phases (competition_id, phase, hidden)
+            values (${data.competitionId}, ${data.phase}, ${hidden})`.execute(trx);
+        return;
+      }
       case identity.MessageRead.type: {
         const data = dataOf(identity.MessageRead, event);
         await inboxOf(trx)
@@ -273,5 +295,6 @@ export const inboxProjection = defineProjection({
     await inboxOf(trx).deleteFrom('inbox').execute();
     await sql`delete from identity.inbox_submissions`.execute(trx);
     await sql`delete from identity.inbox_erased`.execute(trx);
+    await sql`delete from identity.inbox_hidden_phases`.execute(trx);
   },
 });

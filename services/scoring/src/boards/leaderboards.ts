@@ -1,9 +1,11 @@
+// Over 300 lines: every read of the boards (pages and their cache, rankings for seals, a team's own scores) shares the one ranked query.
 import type { Db } from '@sais/kit/db';
 import { type RawBuilder, sql } from 'kysely';
 import { boardOrder } from '@sais/events';
 import type { BoardWatch } from './live.ts';
 import { bestFirstSql, direction } from './ranking.ts';
 import { scoringErrors } from '../errors.ts';
+import { boardOptionsOf, phaseBoardOptions, withBoardOptions } from './board-options.ts';
 
 interface BoardRow {
   team_id: string;
@@ -43,6 +45,7 @@ const cacheKey = (board: Board, query: PageQuery) =>
 type PageQuery = { competitionId: string; phase?: string; page: number; pageSize: number };
 type Page = Awaited<ReturnType<Leaderboards['queryPage']>> & {
   seal: Awaited<ReturnType<Leaderboards['sealOf']>>;
+  options: Awaited<ReturnType<typeof phaseBoardOptions>>;
 };
 
 /**
@@ -148,9 +151,13 @@ export class Leaderboards {
         data: { phase },
       });
     const page = await this.#cached('private_leaderboard', { ...query, phase: phase ?? undefined });
+    // A blind phase's public ranks stay hidden from participants (decision 0045).
+    const hide = page.options.blind && !preview;
     return {
       ...page,
-      records: withShakeUp(page.records),
+      records: withShakeUp(page.records).map((row) =>
+        hide ? { ...row, publicRank: null, rankChange: null } : row,
+      ),
       published: Boolean(publishedAt),
       publishedAt: publishedAt ? new Date(publishedAt).toISOString() : null,
     };
@@ -159,7 +166,17 @@ export class Leaderboards {
   /** A page with the seal of its phase (a seal bumps the change counter, so cached pages show it). */
   async #load(board: Board, query: PageQuery) {
     const page = await this.queryPage(board, query);
-    return { ...page, seal: page.phase ? await this.sealOf(query.competitionId, page.phase) : null };
+    return {
+      ...page,
+      seal: page.phase ? await this.sealOf(query.competitionId, page.phase) : null,
+      // The Ladder and blind (decision 0045): pages say so; the route keeps a blind board from participants.
+      options: await this.options(query.competitionId, page.phase),
+    };
+  }
+
+  /** A phase's public board options (decision 0045), as pages carry them. */
+  options(competitionId: string, phase: string | null) {
+    return phaseBoardOptions(this.db, competitionId, phase);
   }
 
   /** The seal of a phase's private leaderboard as pages show it, or null (services/scoring/src/integrity). */
@@ -272,7 +289,7 @@ export class Leaderboards {
       undefined,
       'private_leaderboard',
     ).execute(this.db);
-    return {
+    return withBoardOptions(await boardOptionsOf(this.db, competitionId), {
       teamId,
       privateBest: privateRows.rows.map((row) => ({
         phase: row.phase,
@@ -295,6 +312,6 @@ export class Leaderboards {
         score: row.public_score,
         submittedAt: new Date(row.created_at).toISOString(),
       })),
-    };
+    });
   }
 }

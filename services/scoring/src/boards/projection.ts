@@ -1,4 +1,4 @@
-// Over 300 lines: one projection over seven tables: the set-based recompute of both boards, the batched apply and the in-order apply of disqualifications, selections and publications.
+// Over 300 lines: one projection over eight tables: the set-based recompute of both boards, the batched apply and the in-order apply of disqualifications, selections and publications.
 import { identity, scoring } from '@sais/events';
 import type { Db } from '@sais/kit/db';
 import { dataOf, isEvent } from '@sais/kit/eventstore';
@@ -6,6 +6,7 @@ import { defineProjection } from '@sais/kit/projections';
 import { sql } from 'kysely';
 import type { ScoringDb, ScoringTables } from '../db/tables.ts';
 import { DEFAULT_FINAL_COUNT, bestFirst, bestFirstSql, finalSubmissions } from './ranking.ts';
+import { ladderRows, recordBoardOptions } from './board-options.ts';
 
 const t = (trx: Db) => trx.withSchema('scoring') as ScoringDb;
 
@@ -79,7 +80,7 @@ async function writeBoard(
  * any number of teams. Only what a row can come from is read: each team's 2 best public scores and its
  * selected submissions.
  */
-async function recompute(trx: Db, teams: readonly TeamKey[], at: Date) {
+async function recompute(trx: Db, teams: readonly TeamKey[], at: Date, { scored = false } = {}) {
   if (teams.length === 0) return;
   const keys = sql`unnest(${teams.map((k) => k.competition_id)}::uuid[], ${teams.map((k) => k.phase)}::text[],
     ${teams.map((k) => k.team_id)}::text[]) as k(competition_id, phase, team_id)`;
@@ -127,7 +128,10 @@ async function recompute(trx: Db, teams: readonly TeamKey[], at: Date) {
     public: { upserts: [] as BoardRow[], removals: [] as TeamKey[] },
     private: { upserts: [] as BoardRow[], removals: [] as TeamKey[] },
   };
-  const changed = new Set<string>();
+  // A new score changes its team's entries (decision 0029) even when its row stays (the Ladder, a worse file).
+  const changed = new Set<string>(scored ? teams.map((k) => k.competition_id) : []);
+  // Phases with the Ladder on show its score instead of the best (decision 0045).
+  const laddered = await ladderRows(trx, teams);
   for (const team of new Map(teams.map((k) => [keyOf(k), k])).values()) {
     const key = { competition_id: team.competition_id, phase: team.phase, team_id: team.team_id };
     const list = candidatesOf.get(keyOf(key)) ?? [];
@@ -145,8 +149,20 @@ async function recompute(trx: Db, teams: readonly TeamKey[], at: Date) {
     const bestPrivate = finalCandidates(list, selectionOf.get(keyOf(key)))
       .filter((c) => c.private_score !== null)
       .sort(ranking((c) => c.private_score))[0];
+    const onLadder = laddered.get(keyOf(key));
     for (const [board, row] of [
-      ['public', rowOf(bestPublic, bestPublic?.public_score)],
+      [
+        'public',
+        onLadder
+          ? {
+              ...key,
+              metric: onLadder.metric,
+              best_score: onLadder.shown,
+              submission_id: onLadder.submission_id,
+              submitted_at: onLadder.submitted_at,
+            }
+          : rowOf(bestPublic, bestPublic?.public_score),
+      ],
       ['private', rowOf(bestPrivate, bestPrivate?.private_score)],
     ] as const) {
       const before = currentOf.get(`${board}\u0000${keyOf(key)}`);
@@ -161,13 +177,13 @@ async function recompute(trx: Db, teams: readonly TeamKey[], at: Date) {
   for (const competitionId of changed) await bump(trx, competitionId, at);
 }
 
-async function recomputeSubmission(trx: Db, submissionId: string, at: Date) {
+async function recomputeSubmission(trx: Db, submissionId: string, at: Date, options = { scored: false }) {
   const row = await t(trx)
     .selectFrom('board_submissions')
     .select(['competition_id', 'phase', 'team_id'])
     .where('submission_id', '=', submissionId)
     .executeTakeFirst();
-  if (row) await recompute(trx, [row], at);
+  if (row) await recompute(trx, [row], at, options);
 }
 
 /**
@@ -227,7 +243,7 @@ class BoardBatch {
         where b.submission_id = v.submission_id
         returning b.competition_id, b.phase, b.team_id`.execute(trx);
       const teams = new Map(scored.rows.map((row) => [keyOf(row), row]));
-      await recompute(trx, [...teams.values()], this.#at);
+      await recompute(trx, [...teams.values()], this.#at, { scored: true });
     }
     this.#received = [];
     this.#scores.clear();
@@ -240,6 +256,7 @@ const inOrder = new Set<string>([
   scoring.TeamDisqualified.type,
   scoring.FinalSubmissionsSelected.type,
   scoring.PrivateLeaderboardPublished.type,
+  scoring.BoardOptionsSet.type,
   identity.AccountDeleted.type,
 ]);
 
@@ -254,6 +271,7 @@ export const leaderboardProjection = defineProjection({
     'board_final_selections',
     'board_publications',
     'board_versions',
+    'board_options',
   ],
   // A change counter for page caches and live updates: it counts batches, which replays group differently.
   volatile: ['board_versions'],
@@ -261,6 +279,7 @@ export const leaderboardProjection = defineProjection({
     scoring.SubmissionReceived.aggregate,
     scoring.FinalSubmissionsSelected.aggregate,
     scoring.PrivateLeaderboardPublished.aggregate,
+    scoring.BoardOptionsSet.aggregate,
     // A person's data deleted: cached pages that name them must be read again (decision 0017).
     identity.AccountDeleted.aggregate,
   ],
@@ -307,7 +326,7 @@ export const leaderboardProjection = defineProjection({
           .set({ metric: data.metric, public_score: data.publicScore, private_score: data.privateScore })
           .where('submission_id', '=', data.submissionId)
           .execute();
-        await recomputeSubmission(trx, data.submissionId, at);
+        await recomputeSubmission(trx, data.submissionId, at, { scored: true });
         return;
       }
       case scoring.SubmissionDisqualified.type: {
@@ -364,6 +383,13 @@ export const leaderboardProjection = defineProjection({
         await recompute(trx, [key], at);
         return;
       }
+      case scoring.BoardOptionsSet.type: {
+        // The Ladder on, off or another step: every team's public row of the phase again; blind: the pages.
+        const teams = await recordBoardOptions(trx, dataOf(scoring.BoardOptionsSet, event));
+        await recompute(trx, teams, at);
+        await bump(trx, dataOf(scoring.BoardOptionsSet, event).competitionId, at);
+        return;
+      }
       case identity.AccountDeleted.type: {
         // Deletions are rare; every board is read again rather than finding the ones naming the person.
         await sql`update scoring.board_versions set version = version + 1, changed_at = ${at}`.execute(trx);
@@ -390,6 +416,7 @@ export const leaderboardProjection = defineProjection({
       'board_final_selections',
       'board_publications',
       'board_versions',
+      'board_options',
     ] as const)
       await t(trx).deleteFrom(table).execute();
   },

@@ -98,18 +98,22 @@ export async function boardRoutes(
       // not once per request (docs/benchmarks.md, issue 32). A page it holds is answered at once,
       // without a promise; anything else (a page to read, a board as of a past time) below.
       const cached = request.query.asOf === undefined ? leaderboards.cachedPage(request.query) : undefined;
-      if (cached) {
+      if (cached && !cached.options.blind) {
         publicPages.send(cached, request, reply);
         return;
       }
       return (async () => {
         const { asOf, ...query } = request.query;
+        const page = cached ?? (await leaderboards.page(query));
+        // A blind phase's public board is for operators only (decision 0045), as of any time too.
+        if (page.options.blind && !isOperator(await auth.principal(request)))
+          throw scoringErrors.publicBoardBlind({ data: { phase: page.phase } });
         if (asOf !== undefined) {
           const { at, accountId, boards } = await asOfCaller(request, asOf);
-          const page = await rebuilt(reply, () => boards.page('leaderboard', query, at, accountId));
-          return ok(withDeletedUsers(page, requestLanguage(request)));
+          const past = await rebuilt(reply, () => boards.page('leaderboard', query, at, accountId));
+          return ok(withDeletedUsers({ ...past, options: page.options }, requestLanguage(request)));
         }
-        return publicPages.send(await leaderboards.page(request.query), request, reply);
+        return publicPages.send(page, request, reply);
       })();
     },
   );
@@ -143,6 +147,7 @@ export async function boardRoutes(
         );
         return ok({
           ...withDeletedUsers({ ...page, records: withShakeUp(page.records) }, requestLanguage(request)),
+          options: await leaderboards.options(query.competitionId, publication.phase),
           published: true,
           publishedAt: publication.publishedAt.toISOString(),
         });

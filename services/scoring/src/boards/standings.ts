@@ -5,6 +5,7 @@ import type { EventStore } from '@sais/kit/eventstore';
 import { sql } from 'kysely';
 import type { ScoringDb } from '../db/tables.ts';
 import { bestFirst, finalSubmissions } from './ranking.ts';
+import { boardOptionsOf } from './board-options.ts';
 import { SubmissionCommands, scoringPhases } from '../submissions/index.ts';
 import { scoringErrors } from '../errors.ts';
 
@@ -197,6 +198,7 @@ export class Standings {
       score: row.public_score,
       submittedAt: new Date(row.created_at).toISOString(),
     });
+    const options = await boardOptionsOf(this.db, competitionId);
     return Promise.all(
       phases.map(async ({ phase }) => {
         const mine = completed.filter((row) => row.phase === phase).sort(byPublic);
@@ -206,10 +208,17 @@ export class Standings {
           explicit?.submission_ids,
           (row) => row.submission_id,
         );
+        // A blind or Ladder phase (decision 0045): no public score, and the default is not named (which
+        // two are best would tell the true order the Ladder hides).
+        const hidden = (options.get(phase)?.blind || options.get(phase)?.ladderStep != null) ?? false;
         return {
           phase,
           default: isDefault,
-          submissions: submissions.map(view),
+          submissions: hidden
+            ? isDefault
+              ? []
+              : submissions.map((row) => ({ ...view(row), score: null }))
+            : submissions.map(view),
           selectedAt: explicit && !isDefault ? new Date(explicit.selected_at).toISOString() : null,
           closed: await this.#published(competitionId, phase),
         };

@@ -143,6 +143,8 @@ export interface ScoringReadModels {
   private_leaderboard: ScoringTables['leaderboard'];
   board_publications: { competition_id: string; phase: string; published_at: Date };
   board_versions: { competition_id: string; version: number; changed_at: Date };
+  /** A phase's public board options (decision 0045): the Ladder's step, blind. */
+  board_options: { competition_id: string; phase: string; ladder_step: number | null; blind: boolean };
   competition_datasets: { competition_id: string; file_id: string; name: string };
 }
 

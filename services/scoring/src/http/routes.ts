@@ -10,6 +10,7 @@ import { type AdminGuards, adminRoutes } from './admin/routes.ts';
 import { boardRoutes } from '../boards/routes.ts';
 import type { StreamLimits } from '../boards/stream-limits.ts';
 import { finalSelectionRoutes } from '../boards/final-routes.ts';
+import { boardOptionsRoutes } from '../boards/options-routes.ts';
 
 export { maxMultipartBytes } from '../submissions/index.ts';
 export { type AdminGuards, type RouteGuard, parseSubmissionList } from './admin/routes.ts';
@@ -46,4 +47,5 @@ export async function scoringRoutes(
     streamLimits: deps.streamLimits,
   });
   await app.register(adminRoutes, { groundTruths, standings, operations, guards: deps.guards });
+  await app.register(boardOptionsRoutes);
 }

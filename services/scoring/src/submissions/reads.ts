@@ -83,6 +83,11 @@ export class SubmissionReads {
     for (const phase of phases)
       if ((await this.store.readStream(`leaderboard-${competitionId}-${phase}`)).length > 0)
         published.add(phase);
+    // A blind or Ladder phase shows no submission's public score (decision 0045; the board's option).
+    const hidden = await sql<{ phase: string; hidden: 'blind' | 'ladder' }>`
+      select phase, case when blind then 'blind' else 'ladder' end as hidden from scoring.board_options
+      where competition_id = ${competitionId} and (blind or ladder_step is not null)`.execute(this.db);
+    const hiddenIn = new Map(hidden.rows.map((row) => [row.phase, row.hidden]));
     return rows.map((row) => ({
       submissionId: row.submission_id,
       queue: queue.get(row.submission_id) ?? null,
@@ -90,7 +95,8 @@ export class SubmissionReads {
       phase: row.phase,
       fileName: row.file_name,
       status: row.status,
-      score: row.public_score,
+      score: hiddenIn.has(row.phase) ? null : row.public_score,
+      scoreHidden: row.status === 'Completed' ? (hiddenIn.get(row.phase) ?? null) : null,
       privateScore: published.has(row.phase) ? row.private_score : null,
       /** A container run's output, or an older row's English log (as is). */
       log: row.log,

@@ -1,4 +1,4 @@
-import { boardOrderText } from '@sais/events';
+import { boardOrderText, scoring } from '@sais/events';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Pagination from '@mui/material/Pagination';
@@ -40,7 +40,16 @@ export function BoardView({
         {t('scoring.privateHidden')}
       </Alert>
     );
+  if (board === 'blind')
+    return (
+      <Alert severity="info" data-testid="leaderboard-blind">
+        {t('scoring.blindPhase')}
+      </Alert>
+    );
   if (board === 'failed') return <LeaderboardTable rows={[]} />;
+  const language = i18n.resolvedLanguage === 'en' ? 'en' : 'zh-CN';
+  // The Ladder is the public board's (decision 0045); a private page carries its phase's options too.
+  const ladderStep = 'published' in board ? null : (board.options?.ladderStep ?? null);
   const pages = Math.max(1, Math.ceil(board.total / pageSize));
   const text = caption(board);
   return (
@@ -52,8 +61,13 @@ export function BoardView({
       ) : null}
       {board.records.length > 0 ? (
         <Typography variant="body2" color="text.secondary" data-testid="leaderboard-order">
-          {boardOrderText(i18n.resolvedLanguage === 'en' ? 'en' : 'zh-CN', board.order.higherIsBetter)}
+          {boardOrderText(language, board.order.higherIsBetter)}
         </Typography>
+      ) : null}
+      {ladderStep !== null ? (
+        <Alert severity="info" data-testid="leaderboard-ladder">
+          {scoring.ladderText(language, ladderStep)}
+        </Alert>
       ) : null}
       {myRank ? (
         <Button

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -21,7 +22,7 @@ function Score({ competition }: { competition: CompetitionDetail }) {
     let live = true;
     scoringApi.myScore(competition.competitionId).then(
       (next) => live && setScore(next),
-      () => live && setScore({ teamId: '', privateBest: [], best: [], history: [] }),
+      () => live && setScore({ teamId: '', privateBest: [], best: [], history: [], boardOptions: [] }),
     );
     return () => {
       live = false;
@@ -30,8 +31,14 @@ function Score({ competition }: { competition: CompetitionDetail }) {
 
   if (!score) return <PageFallback />;
   const phase = (name: string) => t(`competition.phases.${name}`, { defaultValue: name });
+  const blind = score.boardOptions.filter((options) => options.blind);
   return (
     <Stack spacing={3} sx={{ mt: 2 }}>
+      {blind.map((options) => (
+        <Alert key={`blind-${options.phase}`} severity="info" data-testid="my-score-blind">
+          {phase(options.phase)} · {t('scoring.blindPhase')}
+        </Alert>
+      ))}
       {score.best.length === 0 ? (
         <Typography color="text.secondary" data-testid="no-score">
           {t('scoring.noScore')}

@@ -100,7 +100,11 @@ export function SubmissionTable({
               <SubmissionStatusChip status={submission.status} />
               <QueueNote submission={submission} timeZone={timeZone} />
             </TableCell>
-            <TableCell data-testid="submission-score">{formatScore(submission.score)}</TableCell>
+            <TableCell data-testid="submission-score">
+              {submission.scoreHidden
+                ? t(`scoring.scoreHidden.${submission.scoreHidden}`)
+                : formatScore(submission.score)}
+            </TableCell>
             {proofOf ? <TableCell>{proofOf(submission)}</TableCell> : null}
             {withNotes ? (
               <TableCell

@@ -184,6 +184,7 @@ describe('the final submissions', () => {
     fileName: `${id}.csv`,
     status: 'Completed',
     score,
+    scoreHidden: null,
     privateScore: null,
     log: null,
     refusal: null,

@@ -18,6 +18,8 @@ import type {
 export const previousRunActiveCode = scoringCodes.previousRunStillRunning;
 /** The private leaderboard is not published yet. */
 export const privateLeaderboardHiddenCode = scoringCodes.privateLeaderboardHidden;
+/** A blind phase's public board (decision 0045): the page says so instead of a notice. */
+export const publicBoardBlindCode = scoringCodes.publicBoardBlind;
 
 /** No ground truth yet, so no sample submission (40032). */
 export const sampleUnavailableCode = scoringCodes.sampleSubmissionUnavailable;
@@ -99,6 +101,7 @@ export function createScoringApi(client: ApiClient) {
     leaderboard(competitionId: string, page: number, pageSize: number, options: { silent?: boolean } = {}) {
       return client.request<LeaderboardPage>('/leaderboard/public', {
         data: { competitionId, page, pageSize } satisfies scoring.requests.PublicBoardQuery,
+        handledCodes: [publicBoardBlindCode],
         ...options,
       });
     },

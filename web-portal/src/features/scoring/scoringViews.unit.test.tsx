@@ -17,6 +17,7 @@ const submission = (status: Submission['status'], score: number | null, log: str
   fileName: `${status}.csv`,
   status,
   score,
+  scoreHidden: null,
   privateScore: null,
   log,
   refusal: null,

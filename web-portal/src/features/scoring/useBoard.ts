@@ -1,10 +1,13 @@
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../api/ApiError';
-import { privateLeaderboardHiddenCode } from './scoringApi';
+import { privateLeaderboardHiddenCode, publicBoardBlindCode } from './scoringApi';
 import type { LeaderboardPage } from './types';
 
-/** A board page: loading (null), hidden (the private board before it is published), failed, or its rows. */
-export type BoardState<T extends LeaderboardPage> = T | null | 'hidden' | 'failed';
+/**
+ * A board page: loading (null), hidden (the private board before it is published), blind (a blind
+ * phase's public board, decision 0045), failed, or its rows.
+ */
+export type BoardState<T extends LeaderboardPage> = T | null | 'hidden' | 'blind' | 'failed';
 
 /**
  * Reads page `page` of a board with `fetchPage`, again whenever `version` moves (a `changed`
@@ -23,8 +26,14 @@ export function useBoard<T extends LeaderboardPage>(
       (next) => live && setBoard(next),
       (error: unknown) => {
         if (!live) return;
-        const hidden = error instanceof ApiError && error.code === privateLeaderboardHiddenCode;
-        setBoard(hidden ? 'hidden' : 'failed');
+        const code = error instanceof ApiError ? error.code : null;
+        setBoard(
+          code === privateLeaderboardHiddenCode
+            ? 'hidden'
+            : code === publicBoardBlindCode
+              ? 'blind'
+              : 'failed',
+        );
       },
     );
     return () => {

@@ -1,0 +1,135 @@
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { scoring } from '@sais/events';
+import { useState } from 'react';
+import { useLocale, useRecordContext, useTranslate } from 'react-admin';
+import { Panel } from '../competitions/Panel';
+import { useAction } from '../competitions/useAction';
+import { useConsoleApi } from '../shared/useConsoleApi';
+import { useLoad } from '../shared/useLoad';
+
+type PhaseOptions = { phase: string; ladderStep: number | null; blind: boolean };
+
+/**
+ * Each phase's public board options (decision 0045): the Ladder (its step η in the metric's units;
+ * empty: off) and blind (participants see "scored" and their allowance, never a public score), set with
+ * a reason (`POST /api/admin/leaderboard/options`).
+ */
+export function BoardOptionsPanel() {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const api = useConsoleApi();
+  const { act, pending } = useAction();
+  const [saved, setSaved] = useState(0);
+  const list = useLoad(
+    record
+      ? () =>
+          api.get<PhaseOptions[]>('/admin/leaderboard/options', {
+            competitionId: String(record.id),
+          } satisfies scoring.requests.CompetitionQuery)
+      : null,
+    [api, record?.id, saved],
+  );
+  if (!record) return null;
+  return (
+    <Panel title="console.boardOptions.title" testId="board-options-panel">
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {translate('console.boardOptions.intro')}
+      </Typography>
+      {(list.data ?? []).map((options) => (
+        <PhaseRow
+          key={options.phase}
+          competitionId={String(record.id)}
+          options={options}
+          pending={pending}
+          save={async (body) => {
+            const done = await act(
+              () => api.post('/admin/leaderboard/options', body),
+              'console.boardOptions.saved',
+            );
+            if (done) setSaved((n) => n + 1);
+          }}
+        />
+      ))}
+    </Panel>
+  );
+}
+
+function PhaseRow({
+  competitionId,
+  options,
+  pending,
+  save,
+}: {
+  competitionId: string;
+  options: PhaseOptions;
+  pending: boolean;
+  save: (body: scoring.requests.BoardOptionsBody) => Promise<void>;
+}) {
+  const translate = useTranslate();
+  const locale = useLocale();
+  const [step, setStep] = useState(options.ladderStep === null ? '' : String(options.ladderStep));
+  const [blind, setBlind] = useState(options.blind);
+  const [reason, setReason] = useState('');
+  const ladderStep = step.trim() === '' ? null : Number(step);
+  const stepValid = ladderStep === null || scoring.ladderStep.safeParse(ladderStep).success;
+  return (
+    <Stack spacing={1} sx={{ mb: 2 }} data-testid={`board-options-${options.phase}`}>
+      <Typography variant="subtitle2">
+        {translate(`console.competitions.phases.${options.phase}`, { _: options.phase })}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" data-testid="board-options-state">
+        {options.ladderStep !== null
+          ? scoring.ladderText(locale === 'en' ? 'en' : 'zh-CN', options.ladderStep)
+          : translate('console.boardOptions.ladderOff')}
+        {options.blind ? ` ${translate('console.boardOptions.blindOn')}` : ''}
+      </Typography>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <TextField
+          size="small"
+          label={translate('console.boardOptions.step')}
+          helperText={
+            stepValid
+              ? translate('console.boardOptions.stepHelp')
+              : translate('console.boardOptions.stepInvalid')
+          }
+          error={!stepValid}
+          value={step}
+          onChange={(event) => setStep(event.target.value)}
+          slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'board-options-step' } }}
+        />
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={blind}
+              onChange={(event) => setBlind(event.target.checked)}
+              slotProps={{ input: { 'data-testid': 'board-options-blind' } as object }}
+            />
+          }
+          label={translate('console.boardOptions.blind')}
+        />
+        <TextField
+          size="small"
+          label={translate('console.boardOptions.reason')}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'board-options-reason' } }}
+        />
+        <Button
+          variant="outlined"
+          disabled={pending || !stepValid || reason.trim() === ''}
+          data-testid="board-options-save"
+          onClick={() =>
+            save({ competitionId, phase: options.phase, ladderStep, blind, reason: reason.trim() })
+          }
+        >
+          {translate('console.boardOptions.save')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,80 @@
+import { scoring } from '@sais/events';
+import { competitionSettings } from '@sais/events/fixtures';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ConsolePlatform, type Person, explained, startConsolePlatform } from './support/platform';
+
+const shots = fileURLToPath(new URL('../../docs/console/', import.meta.url));
+const day = 86_400_000;
+
+/**
+ * An operator sets a phase's public board options in the console (decision 0045): the Ladder's step
+ * and blind, with a reason; a bad step is refused in the form; the state is said in words.
+ */
+describe('the public board options in the console, in Chromium, against the real platform', () => {
+  let sais: ConsolePlatform;
+  let operator: Person;
+  let competitionId: string;
+
+  beforeAll(async () => {
+    sais = await startConsolePlatform('board-options');
+    operator = await sais.account(['operator']);
+    const created = await sais.api<{ id: string }>(operator, '/api/admin/competitions', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        ...competitionSettings(),
+        phases: [
+          {
+            phase: 'preliminary',
+            startsAt: new Date(Date.now() - day).toISOString(),
+            endsAt: new Date(Date.now() + 30 * day).toISOString(),
+          },
+        ],
+      }),
+    });
+    expect(created.body.code).toBe(0);
+    competitionId = created.body.data.id;
+  });
+
+  afterAll(async () => {
+    await sais?.close();
+  });
+
+  it('turns the Ladder on with its step and a phase blind, with a reason; refuses a step of 0', async () => {
+    const { context, page } = await sais.browse(operator);
+    try {
+      await page.goto(`${sais.origin}/console/#/competitions/${competitionId}`);
+      const panel = page.getByTestId('board-options-panel');
+      await panel.getByRole('heading', { name: '公开排行榜：阶梯机制（Ladder）与盲评阶段' }).waitFor();
+      const row = panel.getByTestId('board-options-preliminary');
+      await row.waitFor();
+      await expect(row.getByTestId('board-options-state').textContent()).resolves.toBe(
+        '阶梯机制已关闭：分数按原值显示。',
+      );
+      const save = row.getByTestId('board-options-save');
+      await row.getByTestId('board-options-step').fill('0');
+      await row.getByTestId('board-options-reason').fill('防止试探公开榜');
+      await row.getByText('请输入 1e-9 至 1e6 之间的数，或留空').waitFor();
+      await expect(save.isDisabled()).resolves.toBe(true);
+      await row.getByTestId('board-options-step').fill('0.05');
+      await row.getByTestId('board-options-blind').check();
+      await save.click();
+      await page.getByText('排行榜选项已保存').waitFor();
+      await expect
+        .poll(() => panel.getByTestId('board-options-state').textContent(), { timeout: 30_000 })
+        .toBe(`${scoring.ladderText('zh-CN', 0.05)} 盲评：参赛者看不到公开分数。`);
+      const read = await sais.api<{ phase: string; ladderStep: number | null; blind: boolean }[]>(
+        operator,
+        `/api/admin/leaderboard/options?competitionId=${competitionId}`,
+      );
+      expect(read.body.data).toEqual([{ phase: 'preliminary', ladderStep: 0.05, blind: true }]);
+      await panel.screenshot({ path: join(shots, 'board-options-zh-CN.png') });
+    } catch (error) {
+      throw await explained(page, error, 'board-options');
+    } finally {
+      await context.close();
+    }
+  });
+});
