@@ -3,6 +3,7 @@ import { ContentPanel } from './ContentPanel';
 import { FilesPanel } from './FilesPanel';
 import { GroundTruthPanel } from './GroundTruthPanel';
 import { PhasesPanel } from './PhasesPanel';
+import { RunLimitsPanel } from './RunLimitsPanel';
 import { SettingsInputs, settingsForApi } from './SettingsInputs';
 
 /** The settings form, then the page's sections, the schedule, files and datasets, and the ground truth, each saved on its own. */
@@ -23,6 +24,7 @@ export function CompetitionEdit() {
       </SimpleForm>
       <ContentPanel />
       <PhasesPanel />
+      <RunLimitsPanel />
       <FilesPanel />
       <GroundTruthPanel />
     </Edit>

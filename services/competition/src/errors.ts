@@ -17,6 +17,14 @@ export const competitionErrors = {
   competitionExists: () => new AppError(errorCodes.conflict, 'concurrentChange', 409),
   phaseDatesInvalid: () => fail('phaseDatesInvalid', 400),
   phaseNotScheduled: () => fail('phaseNotScheduled', 400),
+  /** A phase's run limits out of bounds (decision 0044): the field and its bound, or GPUs while none exist. */
+  runLimitRefused: (problem: competition.RunLimitProblem) =>
+    problem.problem === 'gpusUnavailable'
+      ? fail('runGpusUnavailable', 400, { field: 'gpus', max: 0 })
+      : fail(problem.problem === 'aboveCeiling' ? 'runLimitAboveCeiling' : 'runLimitBelowMinimum', 400, {
+          field: problem.field,
+          bound: problem.bound,
+        }),
   fileNotFound: () => fail('fileNotFound', 404),
   verificationRequired: () => fail('verificationRequired', 403),
   agreementsRequired: (missing: string[]) => fail('agreementsRequired', 400, { missing }),
