@@ -167,7 +167,7 @@ export const PhaseRunLimitsSet = defineEvent({
   type: 'competition.PhaseRunLimitsSet',
   version: 1,
   meaning:
-    'An operator set the limits of a phase\'s container runs (time, memory, CPUs, result size, GPUs); a later one replaces them. A phase without one runs with the runners\' environment defaults.',
+    "An operator set the limits of a phase's container runs (time, memory, CPUs, result size, GPUs); a later one replaces them. A phase without one runs with the runners' environment defaults.",
   aggregate,
   data: z.object({ competitionId, phase: z.enum(phaseNames), limits: phaseRunLimits }),
 });

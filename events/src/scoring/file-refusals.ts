@@ -169,22 +169,26 @@ export const fileRefusalTexts = {
   engineUnavailable: {
     params: [],
     en: 'The platform’s container engine was not available (the platform’s fault, not your image’s); the run was retried automatically and this submission does not count against your daily limit.',
-    'zh-CN': '平台的容器引擎不可用（这是平台的故障，不是您镜像的问题）；运行已自动重试，本次提交不计入每日提交次数。',
+    'zh-CN':
+      '平台的容器引擎不可用（这是平台的故障，不是您镜像的问题）；运行已自动重试，本次提交不计入每日提交次数。',
   },
   sandboxUnavailable: {
     params: ['runtime'],
     en: 'The platform’s sandbox was not available, so the run was not started (the platform’s fault, not your image’s); it was retried automatically and this submission does not count against your daily limit.',
-    'zh-CN': '平台的沙箱不可用，因此未启动运行（这是平台的故障，不是您镜像的问题）；运行已自动重试，本次提交不计入每日提交次数。',
+    'zh-CN':
+      '平台的沙箱不可用，因此未启动运行（这是平台的故障，不是您镜像的问题）；运行已自动重试，本次提交不计入每日提交次数。',
   },
   engineError: {
     params: [],
     en: 'The platform’s container engine failed while running your image (the platform’s fault, not your image’s); the run was retried automatically and this submission does not count against your daily limit.',
-    'zh-CN': '平台的容器引擎在运行您的镜像时出错（这是平台的故障，不是您镜像的问题）；运行已自动重试，本次提交不计入每日提交次数。',
+    'zh-CN':
+      '平台的容器引擎在运行您的镜像时出错（这是平台的故障，不是您镜像的问题）；运行已自动重试，本次提交不计入每日提交次数。',
   },
   runnerStopped: {
     params: ['times'],
     en: 'The platform’s runner stopped during the run {{times}} times (the platform’s fault, not your image’s); it was retried automatically and this submission does not count against your daily limit.',
-    'zh-CN': '平台的评测机在运行期间停止了 {{times}} 次（这是平台的故障，不是您镜像的问题）；运行已自动重试，本次提交不计入每日提交次数。',
+    'zh-CN':
+      '平台的评测机在运行期间停止了 {{times}} 次（这是平台的故障，不是您镜像的问题）；运行已自动重试，本次提交不计入每日提交次数。',
   },
 } as const satisfies Record<string, { params: readonly string[] } & Record<Language, string>>;
 

@@ -34,7 +34,9 @@ export function RunLimitsPanel() {
   const [phase, setPhase] = useState<PhaseName>('preliminary');
   const [values, setValues] = useState<Partial<Record<Field, string>>>({});
   useEffect(() => {
-    api.get<contracts.RunLimitPolicy>('/admin/competitions/run-limit-policy').then(setPolicy, () => undefined);
+    api
+      .get<contracts.RunLimitPolicy>('/admin/competitions/run-limit-policy')
+      .then(setPolicy, () => undefined);
   }, [api]);
   if (!record) return null;
   const phases = (record.phases ?? {}) as Partial<Record<PhaseName, { runLimits?: Limits }>>;

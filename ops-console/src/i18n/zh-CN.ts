@@ -155,7 +155,13 @@ const operationsZhCN: typeof operationsEn = {
         empty: '尚未填写。',
         save: '保存栏目',
       },
-      actions: { open: '立即开启', close: '立即关闭', schedule: '安排', upload: '上传', setRunLimits: '设置限制' },
+      actions: {
+        open: '立即开启',
+        close: '立即关闭',
+        schedule: '安排',
+        upload: '上传',
+        setRunLimits: '设置限制',
+      },
       groundTruthSplit:
         '标准答案已设置：共 %{rows} 行，公开 %{publicRows} 行，私有 %{privateRows} 行（sha256 %{sha256}…）。',
       metrics: {

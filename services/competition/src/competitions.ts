@@ -85,7 +85,11 @@ export class Competitions {
     limits: competition.PhaseRunLimits,
     metadata: EventMetadata,
   ) {
-    await this.execute(competitionId, { type: 'SetRunLimits', phase, limits, policy: this.runPolicy }, metadata);
+    await this.execute(
+      competitionId,
+      { type: 'SetRunLimits', phase, limits, policy: this.runPolicy },
+      metadata,
+    );
   }
 
   /** The runners' defaults and machine ceiling (the console's form shows the ceiling). */

@@ -186,10 +186,12 @@ describe.each([
     const limits = { timeoutSeconds: 3, memoryMb: 200, cpus: 0.5, resultMb: 8, gpus: 0 };
     const set = await setLimits(harness.operator.web, competitionId, limits);
     expect(set.body).toMatchObject({ code: 0, data: { phases: { preliminary: { runLimits: limits } } } });
-    const events = await harness.platform.stores.get('competition')!.readStream(`competition-${competitionId}`);
-    expect(events.filter((event) => event.type === 'competition.PhaseRunLimitsSet').map((e) => e.data)).toEqual([
-      { competitionId, phase: 'preliminary', limits },
-    ]);
+    const events = await harness.platform.stores
+      .get('competition')!
+      .readStream(`competition-${competitionId}`);
+    expect(
+      events.filter((event) => event.type === 'competition.PhaseRunLimitsSet').map((e) => e.data),
+    ).toEqual([{ competitionId, phase: 'preliminary', limits }]);
     // The same limits again record nothing.
     await setLimits(harness.operator.web, competitionId, limits);
     expect(
@@ -262,7 +264,9 @@ describe('why a container run failed, as the participant reads it (API, both lan
       `在镜像仓库中找不到镜像 ${image}。`,
     );
     // The operators' event keeps the engine's words; the participant's answer has none.
-    const reasons = (await harness.platform.stores.get('scoring')!.readStream(`submission-${row.submissionId}`))
+    const reasons = (
+      await harness.platform.stores.get('scoring')!.readStream(`submission-${row.submissionId}`)
+    )
       .filter((event) => event.type === 'scoring.EvaluationFailed')
       .map((event) => (event.data as { reason: string }).reason);
     expect(reasons[0]).toContain('[engine:');
@@ -305,9 +309,11 @@ describe('a runtime the engine does not have, through the API (a platform fault:
     expect(zh).toContain('已自动重试');
     expect(zh).not.toContain('sais-stopped-runtime');
     // Tried twice (two EvaluationFailed), then Failed and refunded.
-    const failed = (await harness.platform.stores.get('scoring')!.readStream(`submission-${row.submissionId}`))
+    const failed = (
+      await harness.platform.stores.get('scoring')!.readStream(`submission-${row.submissionId}`)
+    )
       .filter((event) => event.type === 'scoring.EvaluationFailed')
-      .map((event) => (event.data as { final: boolean; reason: string }));
+      .map((event) => event.data as { final: boolean; reason: string });
     expect(failed.map((event) => event.final)).toEqual([false, true]);
     expect(failed[1]!.reason).toContain('sais-stopped-runtime');
     await waitFor(remaining, (value) => value === before, 'the refund');

@@ -23,6 +23,9 @@ export function runLimitsText(limits: RunLimits, t: TFunction): string {
     memoryMb: limits.memoryMb,
     cpus: limits.cpus,
     resultMb: limits.resultMb,
-    gpus: limits.gpus > 0 ? t('competition.runLimits.gpus', { count: limits.gpus }) : t('competition.runLimits.noGpu'),
+    gpus:
+      limits.gpus > 0
+        ? t('competition.runLimits.gpus', { count: limits.gpus })
+        : t('competition.runLimits.noGpu'),
   });
 }
