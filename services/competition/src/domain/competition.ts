@@ -211,7 +211,11 @@ export function decideCompetition(command: CompetitionCommand, state: Competitio
     case 'SetRunLimits': {
       if (!state.phases[command.phase]) throw competitionErrors.phaseNotScheduled();
       const problem = competition.runLimitProblem(command.limits, command.policy);
-      if (problem) throw competitionErrors.runLimitRefused(problem);
+      if (problem?.problem === 'gpusUnavailable') throw competitionErrors.runGpusUnavailable();
+      if (problem?.problem === 'aboveCeiling')
+        throw competitionErrors.runLimitAboveCeiling(problem.field, problem.bound);
+      if (problem?.problem === 'belowMinimum')
+        throw competitionErrors.runLimitBelowMinimum(problem.field, problem.bound);
       const before = state.phases[command.phase]!.runLimits;
       if (before && competition.runLimitFields.every((field) => before[field] === command.limits[field]))
         return [];
