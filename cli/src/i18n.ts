@@ -285,6 +285,10 @@ const texts = {
     en: 'private score: recorded {recorded}, recomputed {recomputed} ({rows} ids)',
     'zh-CN': '私榜得分：记录 {recorded}，重算 {recomputed}（{rows} 个样本）',
   },
+  runLimitsLine: {
+    en: '{seconds} s, {memoryMb} MB memory, {cpus} CPU, {resultMb} MB result, {gpus} GPU',
+    'zh-CN': '{seconds} 秒，内存 {memoryMb} MB，{cpus} 个 CPU，结果 {resultMb} MB，{gpus} 个 GPU',
+  },
 } as const;
 
 export type TextKey = keyof typeof texts;
@@ -295,6 +299,7 @@ const fields = {
   status: { en: 'status', 'zh-CN': '状态' },
   type: { en: 'type', 'zh-CN': '类型' },
   phase: { en: 'phase', 'zh-CN': '阶段' },
+  runLimits: { en: 'run limits', 'zh-CN': '运行限制' },
   bonus: { en: 'bonus', 'zh-CN': '奖金' },
   title: { en: 'title', 'zh-CN': '名称' },
   season: { en: 'season', 'zh-CN': '赛季' },

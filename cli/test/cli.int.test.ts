@@ -405,6 +405,24 @@ describe('sais against a running platform', () => {
     const operator = await h.person(['operator']);
     const code = await h.openCompetition(operator, 'CLI Code', undefined, ['container-image']);
     await h.signUp(code, alice);
+    // The phase's run limits (decision 0044), shown before anyone submits, in both languages.
+    const limits = { timeoutSeconds: 600, memoryMb: 512, cpus: 1.5, resultMb: 16, gpus: 0 };
+    const set = await operator.web(
+      'PUT',
+      `/api/admin/competitions/${code}/phases/preliminary/run-limits`,
+      limits,
+    );
+    expect(set.code).toBe(0);
+    const shown = await sais(['competitions', 'show', code], as(aliceToken));
+    expect(shown.stdout).toMatch(
+      /run limits +preliminary: 600 s, 512 MB memory, 1\.5 CPU, 16 MB result, 0 GPU/,
+    );
+    const shownZh = await sais(['competitions', 'show', code, '--lang', 'zh-CN'], as(aliceToken));
+    expect(shownZh.stdout).toMatch(
+      /运行限制 +preliminary: 600 秒，内存 512 MB，1\.5 个 CPU，结果 16 MB，0 个 GPU/,
+    );
+    const json = JSON.parse((await sais(['competitions', 'show', code, '--json'], as(aliceToken))).stdout);
+    expect(json.phases.preliminary.runLimits).toEqual(limits);
     const image = 'docker.io/library/alpine:3.20';
     const first = await sais(['container', code, '--image', image], as(aliceToken));
     expect(first.stderr).toBe('');

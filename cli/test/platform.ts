@@ -38,7 +38,7 @@ type Answer = { code: number; message: string; data: any };
 /** Someone signed in on the portal (cookie kept by `web`). */
 interface Person {
   accountId: string;
-  web: (method: 'GET' | 'POST', path: string, body?: unknown) => Promise<Answer>;
+  web: (method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) => Promise<Answer>;
 }
 
 export async function startPlatform(env: NodeJS.ProcessEnv = {}) {
@@ -59,7 +59,7 @@ export async function startPlatform(env: NodeJS.ProcessEnv = {}) {
   /** A signed-in browser-like caller (cookie kept). */
   function browser() {
     let cookie = '';
-    return async (method: 'GET' | 'POST', path: string, body?: unknown) => {
+    return async (method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) => {
       const json = body !== undefined && !(body instanceof FormData);
       const response = await fetch(new URL(path, origin), {
         method,

@@ -58,6 +58,11 @@ export const competitionCodes = {
   prizeMoneyAdminOnly: 20041,
   /** Another competition has this slug already (issue 35 point 12, decision 0036). */
   slugTaken: 20060,
+  /** A phase's run limit above the runners' machine ceiling (issue 36, decision 0044). */
+  runLimitAboveCeiling: 20070,
+  runLimitBelowMinimum: 20071,
+  /** A GPU count above 0 while no deployment declares GPUs (decision 0044). */
+  runGpusUnavailable: 20072,
 } as const;
 
 /** Team's body codes (30xxx); texts live in the shared catalogue (events/src/messages/team.ts). */

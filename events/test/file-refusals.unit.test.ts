@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { languages, scoring } from '../src/index.ts';
 
@@ -118,5 +119,54 @@ describe('the catalogue of file refusals', () => {
     expect(
       scoring.scoringNotice(scoring.EvaluationFailed.type, { ...data, reason: 'x' }, 'a.csv')!.body.en,
     ).toMatch(/platform failure/);
+  });
+});
+
+describe('the container runs’ verdicts (issue 36, decision 0044)', () => {
+  const verdicts = Object.values(scoring.containerRunVerdicts).flat();
+
+  it('every cause is a key of the catalogue with both texts, each using only parameters a participant may see', () => {
+    for (const key of verdicts) {
+      const entry = fileRefusalTexts[key] as { params: readonly string[]; en: string; 'zh-CN': string };
+      for (const language of languages) {
+        expect(entry[language], `${key} ${language}`).toBeTruthy();
+        for (const name of placeholders(entry[language]))
+          expect(scoring.participantParams as readonly string[], `${key} ${language}: {{${name}}}`).toContain(
+            name,
+          );
+      }
+    }
+    // No cause is listed twice, and none is the result-file scorer's free-text platform sentence.
+    expect(new Set(verdicts).size).toBe(verdicts.length);
+    expect(verdicts).not.toContain('evaluationFailed');
+  });
+
+  it('the platform’s faults say they were retried and do not count, in both languages', () => {
+    for (const key of scoring.containerRunVerdicts.platform) {
+      expect(fileRefusalTexts[key].en, key).toMatch(/retried automatically.*does not count/);
+      expect(fileRefusalTexts[key]['zh-CN'], key).toMatch(/已自动重试.*不计入每日提交次数/);
+    }
+  });
+
+  it('for any parameter values, a verdict’s text shows only the whitelisted ones (the sandbox’s runtime never)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...verdicts),
+        fc.string({ minLength: 6, maxLength: 20 }).map((text) => `SECRET${text.replace(/[{}]/g, '')}`),
+        (key, secret) => {
+          const entry = fileRefusalTexts[key] as { params: readonly string[] };
+          const params = Object.fromEntries(
+            entry.params.map((name) => [
+              name,
+              (scoring.participantParams as readonly string[]).includes(name) ? 'shown' : secret,
+            ]),
+          );
+          for (const language of languages)
+            expect(fileRefusalText({ key, params }, language)).not.toContain(secret);
+        },
+      ),
+    );
+    const sandbox = scoring.fileRefusal('sandboxUnavailable', { runtime: 'runsc-host-7' });
+    for (const language of languages) expect(fileRefusalText(sandbox, language)).not.toContain('runsc');
   });
 });

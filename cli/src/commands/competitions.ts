@@ -107,6 +107,25 @@ export async function showCompetition(context: Context, competitionId: string) {
           'phase',
           `${phase}: ${p.startsAt} → ${p.endsAt}`,
         ]),
+        // Each container run's limits in a phase (decision 0044), before the participant submits.
+        ...(c.submissionKinds.includes('container-image')
+          ? Object.entries(c.phases).flatMap(([phase, p]): ['runLimits', string][] =>
+              p.runLimits
+                ? [
+                    [
+                      'runLimits',
+                      `${phase}: ${context.t('runLimitsLine', {
+                        seconds: p.runLimits.timeoutSeconds,
+                        memoryMb: p.runLimits.memoryMb,
+                        cpus: p.runLimits.cpus,
+                        resultMb: p.runLimits.resultMb,
+                        gpus: p.runLimits.gpus,
+                      })}`,
+                    ],
+                  ]
+                : [],
+            )
+          : []),
       ]),
       '',
       localized(context, c.description),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from '../define.ts';
+import { phaseRunLimits } from './run-limits.ts';
 
 const aggregate = 'competition.competition';
 const competitionId = z.uuid();
@@ -160,6 +161,15 @@ export const PhaseClosed = defineEvent({
   meaning: 'An operator closed a phase now, whatever its schedule says.',
   aggregate,
   data: z.object({ competitionId, phase: z.enum(phaseNames) }),
+});
+
+export const PhaseRunLimitsSet = defineEvent({
+  type: 'competition.PhaseRunLimitsSet',
+  version: 1,
+  meaning:
+    "An operator set the limits of a phase's container runs (time, memory, CPUs, result size, GPUs); a later one replaces them. A phase without one runs with the runners' environment defaults.",
+  aggregate,
+  data: z.object({ competitionId, phase: z.enum(phaseNames), limits: phaseRunLimits }),
 });
 
 const file = z.object({

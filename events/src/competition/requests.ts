@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { CompetitionSettings, competitionSlug, competitionTypes, phaseNames } from './competition.ts';
 import { SectionText } from './content.ts';
+import { phaseRunLimits } from './run-limits.ts';
 
 /** The largest page the lists answer. */
 export const pageSizeMax = 100;
@@ -55,6 +56,13 @@ export const phaseBody = z.object({
   startsAt: z.iso.datetime({ offset: true }),
   endsAt: z.iso.datetime({ offset: true }),
 });
+
+/**
+ * `PUT /api/admin/competitions/:id/phases/:phase/run-limits`: the phase's container-run limits (decision
+ * 0044); the bounds are the runners' (refused with the field and its bound).
+ */
+export const runLimitsBody = phaseRunLimits;
+export type RunLimitsBody = z.input<typeof runLimitsBody>;
 
 /** `POST /api/admin/competitions`. */
 export const createCompetition = CompetitionSettings.extend({

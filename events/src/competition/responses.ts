@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { CompetitionSettings, phaseNames } from './competition.ts';
+import { phaseRunLimits } from './run-limits.ts';
 
 /** A phase's window, its operator override and when an operator opened it (if one did). */
 export const phaseView = z.object({
@@ -12,6 +13,13 @@ export const phaseView = z.object({
   endsAt: z.string(),
   override: z.enum(['open', 'closed']).nullable(),
   openedAt: z.string().optional(),
+  /**
+   * The limits of the phase's container runs (decision 0044): the operator's, else the runners' defaults.
+   * Shown to participants before they submit.
+   */
+  runLimits: phaseRunLimits
+    .describe('time (s), memory (MB), CPUs, result size (MB) and GPUs of each container run in this phase')
+    .optional(),
 });
 export type PhaseView = z.infer<typeof phaseView>;
 

@@ -45,6 +45,18 @@ export const competitionMessages = {
     en: 'A short name is 3 to 60 lower-case letters or digits, words joined by single hyphens (e.g. crop-yield-2027)',
     'zh-CN': '简称为 3～60 个小写字母或数字，单词之间以一个连字符连接（例如 crop-yield-2027）',
   },
+  runLimitAboveCeiling: {
+    en: 'The run limit {{field}} can be at most {{bound}}: that is what the platform’s runner machines can give one run',
+    'zh-CN': '运行限制 {{field}} 最多为 {{bound}}：这是平台评测机能为一次运行提供的上限',
+  },
+  runLimitBelowMinimum: {
+    en: 'The run limit {{field}} must be at least {{bound}}',
+    'zh-CN': '运行限制 {{field}} 至少为 {{bound}}',
+  },
+  runGpusUnavailable: {
+    en: 'GPU runs are not available: no runner of this platform has GPUs, so the GPU count must be 0',
+    'zh-CN': 'GPU 运行不可用：本平台的评测机没有 GPU，因此 GPU 数量必须为 0',
+  },
   contentTooLong: {
     en: `The text is too long: a section can have at most ${maxLength} characters in each language`,
     'zh-CN': `内容过长：每个栏目每种语言最多 ${maxLength} 个字符`,

@@ -163,24 +163,86 @@ export const fileRefusalTexts = {
     en: 'Stopped: your team confirmed a newer code submission while this one was still waiting or running.',
     'zh-CN': '已停止：您的队伍在此提交等待或运行期间确认了一个新的代码提交。',
   },
+  // Platform faults (decision 0044): the runner tries the run again (SCORING_RUNNER_MAX_ATTEMPTS) and, when
+  // it fails again, refunds it; the texts say so, and never carry the engine's or the host's words (those
+  // are the operators', in the EvaluationFailed event's reason and the log).
   engineUnavailable: {
     params: [],
-    en: 'The platform’s container engine was not available; this submission does not count against your daily limit.',
-    'zh-CN': '平台的容器引擎不可用；本次提交不计入每日提交次数。',
+    en: 'The platform’s container engine was not available (the platform’s fault, not your image’s); the run was retried automatically and this submission does not count against your daily limit.',
+    'zh-CN':
+      '平台的容器引擎不可用（这是平台的故障，不是您镜像的问题）；运行已自动重试，本次提交不计入每日提交次数。',
   },
   sandboxUnavailable: {
     params: ['runtime'],
-    en: 'The platform’s sandbox ({{runtime}}) was not available, so the run was not started; this submission does not count against your daily limit.',
-    'zh-CN': '平台的沙箱（{{runtime}}）不可用，因此未启动运行；本次提交不计入每日提交次数。',
+    en: 'The platform’s sandbox was not available, so the run was not started (the platform’s fault, not your image’s); it was retried automatically and this submission does not count against your daily limit.',
+    'zh-CN':
+      '平台的沙箱不可用，因此未启动运行（这是平台的故障，不是您镜像的问题）；运行已自动重试，本次提交不计入每日提交次数。',
+  },
+  engineError: {
+    params: [],
+    en: 'The platform’s container engine failed while running your image (the platform’s fault, not your image’s); the run was retried automatically and this submission does not count against your daily limit.',
+    'zh-CN':
+      '平台的容器引擎在运行您的镜像时出错（这是平台的故障，不是您镜像的问题）；运行已自动重试，本次提交不计入每日提交次数。',
   },
   runnerStopped: {
     params: ['times'],
-    en: 'The platform’s runner stopped during the run {{times}} times; this submission does not count against your daily limit.',
-    'zh-CN': '平台的评测机在运行期间停止了 {{times}} 次；本次提交不计入每日提交次数。',
+    en: 'The platform’s runner stopped during the run {{times}} times (the platform’s fault, not your image’s); it was retried automatically and this submission does not count against your daily limit.',
+    'zh-CN':
+      '平台的评测机在运行期间停止了 {{times}} 次（这是平台的故障，不是您镜像的问题）；运行已自动重试，本次提交不计入每日提交次数。',
   },
 } as const satisfies Record<string, { params: readonly string[] } & Record<Language, string>>;
 
 export type FileRefusalKey = keyof typeof fileRefusalTexts;
+
+/**
+ * Every way a container run ends Failed or Invalid, by cause (decision 0044): the runner's verdict keys.
+ * A participant reads each in the portal, the CLI (`sais submissions`) and the API (`refusal`, `logText`).
+ */
+export const containerRunVerdicts = {
+  pull: [
+    'imageNotFound',
+    'imagePrivate',
+    'registryUnauthorized',
+    'imageNotPullable',
+    'registryRefused',
+    'imageGone',
+    'imageTooLarge',
+    'imageTooManyLayers',
+  ],
+  script: ['runScriptMissing', 'runExitCode', 'noResultFile', 'tooManyResultFiles', 'resultUnreadable'],
+  limits: ['runTimeout', 'runOutOfMemory', 'resultTooLarge'],
+  stopped: ['runSuperseded'],
+  /** The platform's faults: retried, then refunded. */
+  platform: ['sandboxUnavailable', 'engineUnavailable', 'engineError', 'runnerStopped'],
+} as const satisfies Record<string, readonly FileRefusalKey[]>;
+
+/**
+ * The parameters a participant's text may show: the participant's own image reference and run script,
+ * limits, sizes, counts, times and exit codes, and the CSV checks' line, column and values (their own
+ * file's). Anything else a verdict records (the engine runtime's name) stays in its parameters, for
+ * operators; events/test/file-refusals.unit.test.ts checks no text uses another.
+ */
+export const participantParams = [
+  'image',
+  'path',
+  'name',
+  'limit',
+  'size',
+  'layers',
+  'count',
+  'seconds',
+  'exitCode',
+  'times',
+  'line',
+  'column',
+  'columns',
+  'value',
+  'id',
+  'expected',
+  'found',
+  'example',
+  'reason',
+] as const;
 export const fileRefusalKeys = Object.keys(fileRefusalTexts) as [FileRefusalKey, ...FileRefusalKey[]];
 
 /** The parameters a key's texts use: each one required. */

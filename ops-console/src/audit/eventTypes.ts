@@ -8,6 +8,7 @@ import type { Language } from '@sais/events';
 export const eventTypeNames: Record<string, Record<Language, string>> = {
   'competition.CompetitionCreated': { en: 'Competition created', 'zh-CN': '创建比赛' },
   'competition.CompetitionUpdated': { en: 'Competition changed', 'zh-CN': '修改比赛' },
+  'competition.PhaseRunLimitsSet': { en: 'Phase run limits set', 'zh-CN': '设置阶段运行限制' },
   'competition.FileAdded': { en: 'File added', 'zh-CN': '添加文件' },
   'competition.FileDownloaded': { en: 'File downloaded', 'zh-CN': '下载文件' },
   'competition.FileRemoved': { en: 'File removed', 'zh-CN': '删除文件' },

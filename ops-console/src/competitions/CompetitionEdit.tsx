@@ -4,6 +4,7 @@ import { FilesPanel } from './FilesPanel';
 import { GroundTruthPanel } from './GroundTruthPanel';
 import { PhasesPanel } from './PhasesPanel';
 import { BoardOptionsPanel } from '../leaderboards/BoardOptionsPanel';
+import { RunLimitsPanel } from './RunLimitsPanel';
 import { SettingsInputs, settingsForApi } from './SettingsInputs';
 
 /** The settings form, then the page's sections, the schedule, files and datasets, and the ground truth, each saved on its own. */
@@ -24,6 +25,7 @@ export function CompetitionEdit() {
       </SimpleForm>
       <ContentPanel />
       <PhasesPanel />
+      <RunLimitsPanel />
       <FilesPanel />
       <GroundTruthPanel />
       <BoardOptionsPanel />

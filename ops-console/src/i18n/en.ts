@@ -134,6 +134,19 @@ export const operationsEn = {
         files: 'Files and datasets',
         groundTruth: 'Ground truth',
         content: 'Competition page',
+        runLimits: 'Container run limits',
+      },
+      runLimits: {
+        intro:
+          'The limits of each container run in a phase, shown to participants before they submit. A phase without its own limits uses the runners’ defaults. The largest values are what one runner machine can give a run; GPUs are not available on this platform.',
+        fields: {
+          timeoutSeconds: 'Time (s)',
+          memoryMb: 'Memory (MB)',
+          cpus: 'CPUs',
+          resultMb: 'Result size (MB)',
+          gpus: 'GPUs',
+        },
+        atMost: 'at most %{max}',
       },
       content: {
         intro:
@@ -152,7 +165,13 @@ export const operationsEn = {
         empty: 'Nothing written yet.',
         save: 'Save section',
       },
-      actions: { open: 'Open now', close: 'Close now', schedule: 'Schedule', upload: 'Upload' },
+      actions: {
+        open: 'Open now',
+        close: 'Close now',
+        schedule: 'Schedule',
+        upload: 'Upload',
+        setRunLimits: 'Set limits',
+      },
       groundTruthSplit:
         'Ground truth set: %{rows} rows, %{publicRows} public and %{privateRows} private (sha256 %{sha256}…).',
       // The metrics of the ground-truth upload (@sais/events scoring.metricNames; decision 0010).
@@ -175,6 +194,7 @@ export const operationsEn = {
         fileRemoved: 'File removed',
         groundTruth: 'Ground truth uploaded',
         contentSaved: 'Section saved',
+        runLimitsSet: 'Run limits set',
       },
     },
     boardOptions: {
@@ -389,6 +409,7 @@ export const trustEn = {
       'competition.PhaseScheduled': 'Scheduled a phase',
       'competition.PhaseOpened': 'Opened a phase now',
       'competition.PhaseClosed': 'Closed a phase now',
+      'competition.PhaseRunLimitsSet': 'Set the run limits of a phase',
       'competition.FileAdded': 'Added a file',
       'competition.FileRemoved': 'Removed a file',
       'competition.SectionContentChanged': 'Wrote a section of the competition page',

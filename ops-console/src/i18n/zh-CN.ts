@@ -125,7 +125,25 @@ const operationsZhCN: typeof operationsEn = {
       status: { 'Not Started': '未开始', Active: '进行中', Completed: '已结束' },
       override: { open: '已手动开启', closed: '已手动关闭' },
       fileKinds: { document: '说明文档', dataset: '数据集' },
-      panels: { phases: '阶段与日期', files: '文件与数据集', groundTruth: '标准答案', content: '比赛页面' },
+      panels: {
+        phases: '阶段与日期',
+        files: '文件与数据集',
+        groundTruth: '标准答案',
+        content: '比赛页面',
+        runLimits: '容器运行限制',
+      },
+      runLimits: {
+        intro:
+          '每个阶段中每次容器运行的限制，参赛者提交前可以看到。未单独设置的阶段使用评测机的默认值。最大值是一台评测机能为一次运行提供的上限；本平台不提供 GPU。',
+        fields: {
+          timeoutSeconds: '时间（秒）',
+          memoryMb: '内存（MB）',
+          cpus: 'CPU 数',
+          resultMb: '结果大小（MB）',
+          gpus: 'GPU 数',
+        },
+        atMost: '最多 %{max}',
+      },
       content: {
         intro:
           '门户比赛页面的各个栏目，使用 Markdown 编写（标题、列表、表格、链接；HTML 按原文显示）。某种语言留空时显示另一种语言。门户会在“评测”中加入评价指标，在“数据”中加入文件列表，在“规则”中加入比赛设置，在“赛程”中显示阶段时间。',
@@ -137,7 +155,13 @@ const operationsZhCN: typeof operationsEn = {
         empty: '尚未填写。',
         save: '保存栏目',
       },
-      actions: { open: '立即开启', close: '立即关闭', schedule: '安排', upload: '上传' },
+      actions: {
+        open: '立即开启',
+        close: '立即关闭',
+        schedule: '安排',
+        upload: '上传',
+        setRunLimits: '设置限制',
+      },
       groundTruthSplit:
         '标准答案已设置：共 %{rows} 行，公开 %{publicRows} 行，私有 %{privateRows} 行（sha256 %{sha256}…）。',
       metrics: {
@@ -159,6 +183,7 @@ const operationsZhCN: typeof operationsEn = {
         fileRemoved: '文件已移除',
         groundTruth: '标准答案已上传',
         contentSaved: '栏目已保存',
+        runLimitsSet: '运行限制已设置',
       },
     },
     boardOptions: {
@@ -359,6 +384,7 @@ const trustZh: typeof trustEn = {
       'competition.PhaseScheduled': '设置了阶段时间',
       'competition.PhaseOpened': '立即开放了阶段',
       'competition.PhaseClosed': '立即关闭了阶段',
+      'competition.PhaseRunLimitsSet': '设置了阶段的运行限制',
       'competition.FileAdded': '添加了文件',
       'competition.FileRemoved': '删除了文件',
       'competition.SectionContentChanged': '编写了比赛页面栏目',

@@ -80,7 +80,28 @@ export class Competitions {
     private readonly db: Db,
     private readonly store: EventStore,
     private readonly files: FileStorage,
+    /** The runners' defaults and machine ceiling of container runs (the environment's; decision 0044). */
+    private readonly runPolicy: competition.RunLimitPolicy = competition.runLimitPolicy(process.env),
   ) {}
+
+  /** An operator sets the limits of a phase's container runs, within the runners' machine ceiling. */
+  async setRunLimits(
+    competitionId: string,
+    phase: PhaseName,
+    limits: competition.PhaseRunLimits,
+    metadata: EventMetadata,
+  ) {
+    await this.execute(
+      competitionId,
+      { type: 'SetRunLimits', phase, limits, policy: this.runPolicy },
+      metadata,
+    );
+  }
+
+  /** The runners' defaults and machine ceiling (the console's form shows the ceiling). */
+  get runLimitPolicy(): competition.RunLimitPolicy {
+    return this.runPolicy;
+  }
 
   #t(trx: Db = this.db) {
     return trx.withSchema('competition') as Kysely<CompetitionTables>;
@@ -239,7 +260,13 @@ export class Competitions {
       competitionId: row.competition_id,
       ...row.settings,
       slug: row.slug,
-      phases: row.phases,
+      // Each phase with the limits its runs use: the operator's, else the defaults (older phases).
+      phases: Object.fromEntries(
+        Object.entries(row.phases).map(([name, phase]) => [
+          name,
+          { ...phase, runLimits: competition.phaseLimitsOf(phase, this.runPolicy) },
+        ]),
+      ) as typeof row.phases,
       status: statusAt(row.phases, now),
       currentPhase: currentPhase(row.phases, now),
       entrants: counts.get(row.competition_id)?.entrants ?? 0,

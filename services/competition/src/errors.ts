@@ -17,6 +17,13 @@ export const competitionErrors = {
   competitionExists: () => new AppError(errorCodes.conflict, 'concurrentChange', 409),
   phaseDatesInvalid: () => fail('phaseDatesInvalid', 400),
   phaseNotScheduled: () => fail('phaseNotScheduled', 400),
+  /** A phase's run limit past the runners' machine ceiling (decision 0044): the field and its bound. */
+  runLimitAboveCeiling: (field?: string, bound?: number) =>
+    fail('runLimitAboveCeiling', 400, { field, bound }),
+  runLimitBelowMinimum: (field?: string, bound?: number) =>
+    fail('runLimitBelowMinimum', 400, { field, bound }),
+  /** A GPU count above 0 while no runner declares GPUs (decision 0044). */
+  runGpusUnavailable: () => fail('runGpusUnavailable', 400, { field: 'gpus', max: 0 }),
   fileNotFound: () => fail('fileNotFound', 404),
   verificationRequired: () => fail('verificationRequired', 403),
   agreementsRequired: (missing: string[]) => fail('agreementsRequired', 400, { missing }),

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { competition } from '@sais/events';
 import { defineService } from '@sais/kit/platform';
 import { Competitions } from './competitions.ts';
 import { competitionMigrations } from './db/migrations.ts';
@@ -22,7 +23,7 @@ export const competitionService = defineService({
   async routes(app, { config }) {
     const { database: db, store } = app;
     const files = new FileStorage(competitionFilesDir(config.dataDir));
-    const competitions = new Competitions(db, store, files);
+    const competitions = new Competitions(db, store, files, competition.runLimitPolicy(config.env));
     await raceRoutes(app, { competitions, files });
     await app.register(adminRoutes, { competitions });
     await contentRoutes(app, { competitions });

@@ -1,6 +1,7 @@
 import { competition } from '@sais/events';
 import { competitionSettings } from '@sais/events/fixtures';
 import { deciderSpec } from '@sais/kit/testing';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type CompetitionCommand,
@@ -151,6 +152,90 @@ describe('competition decider', () => {
       status: 'exists',
       phases: { preliminary: { ...preliminary, override: 'open' } },
       fileIds: [],
+    });
+  });
+
+  describe('the run limits of a phase (decision 0044)', () => {
+    const policy = competition.runLimitPolicy({ SCORING_RUN_MAX_MEMORY_MB: '4096' });
+    const limits = { timeoutSeconds: 600, memoryMb: 1024, cpus: 1.5, resultMb: 32, gpus: 0 };
+    const set: CompetitionEvent = {
+      type: 'competition.PhaseRunLimitsSet',
+      data: { competitionId, phase: 'preliminary', limits },
+    };
+
+    it('records them for a scheduled phase, once, and keeps them when the phase is scheduled again', () => {
+      given([created])
+        .when({ type: 'SetRunLimits', phase: 'preliminary', limits, policy })
+        .thenThrows('phaseNotScheduled');
+      given([created, scheduled])
+        .when({ type: 'SetRunLimits', phase: 'preliminary', limits, policy })
+        .then([set]);
+      given([created, scheduled, set])
+        .when({ type: 'SetRunLimits', phase: 'preliminary', limits: { ...limits }, policy })
+        .then([]);
+      const again: CompetitionEvent = {
+        type: 'competition.PhaseScheduled',
+        data: { competitionId, phase: 'preliminary', ...preliminary, endsAt: '2027-05-01T00:00:00.000Z' },
+      };
+      const state = foldCompetition([created, scheduled, set, again]);
+      expect(state.status === 'exists' && state.phases.preliminary?.runLimits).toEqual(limits);
+    });
+
+    it('refuses them past the ceiling, below a minimum, or with GPUs', () => {
+      given([created, scheduled])
+        .when({ type: 'SetRunLimits', phase: 'preliminary', limits: { ...limits, memoryMb: 4097 }, policy })
+        .thenThrows('runLimitAboveCeiling');
+      given([created, scheduled])
+        .when({ type: 'SetRunLimits', phase: 'preliminary', limits: { ...limits, resultMb: 0 }, policy })
+        .thenThrows('runLimitBelowMinimum');
+      given([created, scheduled])
+        .when({ type: 'SetRunLimits', phase: 'preliminary', limits: { ...limits, gpus: 1 }, policy })
+        .thenThrows('runGpusUnavailable');
+    });
+
+    it('for any limits: accepted exactly when every field is within its minimum and the ceiling, else the first field out', () => {
+      const field = (name: competition.RunLimitField) =>
+        name === 'cpus'
+          ? fc.double({ min: 0, max: 8, noNaN: true })
+          : fc.integer({ min: 0, max: 2 * Math.max(policy.ceiling[name], 1) });
+      fc.assert(
+        fc.property(
+          fc.record({
+            timeoutSeconds: field('timeoutSeconds'),
+            memoryMb: field('memoryMb'),
+            cpus: field('cpus'),
+            resultMb: field('resultMb'),
+            gpus: fc.integer({ min: 0, max: 4 }),
+          }),
+          (wanted) => {
+            const problem = competition.runLimitProblem(wanted, policy);
+            const out = competition.runLimitFields.filter(
+              (name) =>
+                wanted[name] < competition.runLimitMinimums[name] || wanted[name] > policy.ceiling[name],
+            );
+            if (out.length === 0) {
+              expect(problem).toBeNull();
+              given([created, scheduled])
+                .when({ type: 'SetRunLimits', phase: 'preliminary', limits: wanted, policy })
+                .then([{ ...set, data: { ...set.data, limits: wanted } }]);
+            } else if (wanted.gpus > 0) expect(problem?.problem).toBe('gpusUnavailable');
+            else expect(problem?.field).toBe(out[0]);
+          },
+        ),
+      );
+    });
+
+    it('takes its defaults and ceiling from the environment, the ceiling never below the defaults', () => {
+      expect(competition.runLimitPolicy({})).toEqual({
+        defaults: { timeoutSeconds: 1800, memoryMb: 2048, cpus: 1, resultMb: 64, gpus: 0 },
+        ceiling: { timeoutSeconds: 21600, memoryMb: 8192, cpus: 2, resultMb: 1024, gpus: 0 },
+      });
+      const small = competition.runLimitPolicy({
+        SCORING_RUN_MEMORY_MB: '512',
+        SCORING_RUN_MAX_MEMORY_MB: '256',
+      });
+      expect(small.ceiling.memoryMb).toBe(512);
+      expect(competition.phaseLimitsOf(undefined, small)).toEqual(small.defaults);
     });
   });
 

@@ -15,6 +15,7 @@ export type CompetitionEvent =
   | DomainEvent<typeof E.PhaseScheduled>
   | DomainEvent<typeof E.PhaseOpened>
   | DomainEvent<typeof E.PhaseClosed>
+  | DomainEvent<typeof E.PhaseRunLimitsSet>
   | DomainEvent<typeof E.FileAdded>
   | DomainEvent<typeof E.FileRemoved>
   | DomainEvent<typeof E.SectionContentChanged>;
@@ -26,6 +27,8 @@ export interface Phase extends competition.PhaseWindow {
    * scheduled start shows its real start. Absent for phases only ever run by their schedule.
    */
   openedAt?: string;
+  /** The operator's limits of the phase's container runs (PhaseRunLimitsSet); absent: the environment's defaults. */
+  runLimits?: competition.PhaseRunLimits;
 }
 
 export type CompetitionState =
@@ -63,9 +66,25 @@ export function evolveCompetition(
         ...state,
         phases: {
           ...state.phases,
-          [event.data.phase]: { startsAt: event.data.startsAt, endsAt: event.data.endsAt, override: null },
+          [event.data.phase]: {
+            startsAt: event.data.startsAt,
+            endsAt: event.data.endsAt,
+            override: null,
+            // A new schedule keeps the phase's run limits (they are set apart, PhaseRunLimitsSet).
+            ...(state.phases[event.data.phase]?.runLimits && {
+              runLimits: state.phases[event.data.phase]!.runLimits,
+            }),
+          },
         },
       };
+    case E.PhaseRunLimitsSet.type: {
+      const phase = state.phases[event.data.phase];
+      if (!phase) return state;
+      return {
+        ...state,
+        phases: { ...state.phases, [event.data.phase]: { ...phase, runLimits: event.data.limits } },
+      };
+    }
     case E.PhaseOpened.type:
     case E.PhaseClosed.type: {
       const phase = state.phases[event.data.phase];
@@ -110,6 +129,13 @@ export type CompetitionCommand =
   | { type: 'Update'; changes: Partial<Settings>; byAdmin?: boolean }
   | { type: 'SchedulePhase'; phase: PhaseName; startsAt: string; endsAt: string }
   | { type: 'OpenPhase' | 'ClosePhase'; phase: PhaseName }
+  /** `policy`: the runners' defaults and machine ceiling (the environment's, competition.runLimitPolicy). */
+  | {
+      type: 'SetRunLimits';
+      phase: PhaseName;
+      limits: competition.PhaseRunLimits;
+      policy: competition.RunLimitPolicy;
+    }
   | { type: 'AddFile'; kind: 'document' | 'dataset'; file: EventData<typeof E.FileAdded>['file'] }
   | { type: 'RemoveFile'; fileId: string }
   | { type: 'WriteSection'; section: ContentSection; text: competition.SectionText };
@@ -182,6 +208,24 @@ export function decideCompetition(command: CompetitionCommand, state: Competitio
           data: { competitionId, phase: command.phase },
         },
       ];
+    case 'SetRunLimits': {
+      if (!state.phases[command.phase]) throw competitionErrors.phaseNotScheduled();
+      const problem = competition.runLimitProblem(command.limits, command.policy);
+      if (problem?.problem === 'gpusUnavailable') throw competitionErrors.runGpusUnavailable();
+      if (problem?.problem === 'aboveCeiling')
+        throw competitionErrors.runLimitAboveCeiling(problem.field, problem.bound);
+      if (problem?.problem === 'belowMinimum')
+        throw competitionErrors.runLimitBelowMinimum(problem.field, problem.bound);
+      const before = state.phases[command.phase]!.runLimits;
+      if (before && competition.runLimitFields.every((field) => before[field] === command.limits[field]))
+        return [];
+      return [
+        {
+          type: E.PhaseRunLimitsSet.type,
+          data: { competitionId, phase: command.phase, limits: command.limits },
+        },
+      ];
+    }
     case 'AddFile':
       return [{ type: E.FileAdded.type, data: { competitionId, kind: command.kind, file: command.file } }];
     case 'RemoveFile':

@@ -150,6 +150,46 @@ export async function adminRoutes(root: FastifyInstance, { competitions }: { com
     },
   );
 
+  app.put(
+    '/api/admin/competitions/:id/phases/:phase/run-limits',
+    {
+      schema: {
+        tags,
+        summary: 'Set the limits of a phase’s container runs (within the runners’ machine ceiling)',
+        params: idParams.extend({ phase: z.enum(competition.phaseNames) }),
+        body: competition.requests.runLimitsBody,
+        response: { 200: oneCompetition },
+      },
+    },
+    async (request) => {
+      const principal = operator(request);
+      const { id, phase } = request.params;
+      await competitions.setRunLimits(
+        id,
+        phase,
+        request.body,
+        requestMetadata(request, principal.accountId, 'operator'),
+      );
+      return one(id);
+    },
+  );
+
+  app.get(
+    '/api/admin/competitions/run-limit-policy',
+    {
+      schema: {
+        tags,
+        summary: 'The runners’ default and largest container-run limits (what a phase may be given)',
+        response: {
+          200: envelopeOf(
+            z.object({ defaults: competition.phaseRunLimits, ceiling: competition.phaseRunLimits }),
+          ),
+        },
+      },
+    },
+    async () => ok(competitions.runLimitPolicy),
+  );
+
   app.post(
     '/api/admin/competitions/:id/phases/:phase/:action',
     {

@@ -127,6 +127,23 @@ export class DockerRunner implements Runner {
     const log = new TailLog(request.limits.logChars);
     const { limits } = request;
     if (request.signal.aborted) return { kind: 'aborted', log: '' };
+    // Never without the sandbox asked for: the platform's fault (retried, then refunded), said plainly.
+    // Asked before the pull: a retry must still have the registry login, which a pull deletes.
+    const runtimes = await engineRuntimes(this.#docker);
+    if (runtimes === null || !runtimes.includes(this.options.runtime))
+      return {
+        kind: 'failed',
+        verdict:
+          runtimes === null
+            ? scoring.fileRefusal('engineUnavailable', {})
+            : scoring.fileRefusal('sandboxUnavailable', { runtime: this.options.runtime }),
+        log: '',
+        platformFault: true,
+        detail:
+          runtimes === null
+            ? 'the engine did not answer'
+            : `the engine has no runtime ${this.options.runtime} (it has ${runtimes.join(', ')})`,
+      };
     if (request.pull) {
       await request.onState('pulling');
       try {
@@ -182,22 +199,6 @@ export class DockerRunner implements Runner {
         }),
       );
     if (request.signal.aborted) return { kind: 'aborted', log: '' };
-    // Never without the sandbox asked for: the platform's fault (retried, then refunded), said plainly.
-    const runtimes = await engineRuntimes(this.#docker);
-    if (runtimes === null || !runtimes.includes(this.options.runtime))
-      return {
-        kind: 'failed',
-        verdict:
-          runtimes === null
-            ? scoring.fileRefusal('engineUnavailable', {})
-            : scoring.fileRefusal('sandboxUnavailable', { runtime: this.options.runtime }),
-        log: '',
-        platformFault: true,
-        detail:
-          runtimes === null
-            ? 'the engine did not answer'
-            : `the engine has no runtime ${this.options.runtime} (it has ${runtimes.join(', ')})`,
-      };
     // Once per process; asked again after a failure (the engine away, say).
     this.#paths ??= enginePaths(this.#docker).catch((error: unknown) => {
       this.#paths = undefined;

@@ -1,5 +1,6 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { competition } from '@sais/events';
 
 /** Sandbox limits of container runs, from the environment (defaults in docs/decisions/0007-container-runner.md). */
 export interface RunLimits {
@@ -19,7 +20,10 @@ export interface RunLimits {
 }
 
 export interface RunnerSettings {
+  /** The environment's limits; a phase's own (decision 0044) replace time, memory, CPUs and result size. */
   limits: RunLimits;
+  /** The defaults and this runner machine's ceiling of a phase's limits (SCORING_RUN_MAX_*). */
+  policy: competition.RunLimitPolicy;
   /** Concurrent runs per runner process. */
   slots: number;
   /** A runner renews its lease every leaseMs / 3; a run whose lease expired is taken over. */
@@ -64,6 +68,7 @@ export function runnerSettings(env: NodeJS.ProcessEnv, datasetsDir: string): Run
       maxImageLayers: number(env.SCORING_IMAGE_MAX_LAYERS, 64),
       logChars: number(env.SCORING_RUN_LOG_CHARS, 4000),
     },
+    policy: competition.runLimitPolicy(env),
     slots: number(env.SCORING_RUNNER_SLOTS, 1),
     leaseMs: number(env.SCORING_RUNNER_LEASE_MS, 30_000),
     sweepMs: number(env.SCORING_RUNNER_SWEEP_MS, 1000),

@@ -1,5 +1,5 @@
 import type { Generated, Kysely } from 'kysely';
-import type { scoring } from '@sais/events';
+import type { competition, scoring } from '@sais/events';
 
 /**
  * Scoring's state tables: written by its commands in the same transaction as their events (the rows a
@@ -107,7 +107,14 @@ export interface ScoringReadModels {
     };
     phases: Record<
       string,
-      { startsAt: string; endsAt: string; override: 'open' | 'closed' | null; openedAt?: string }
+      {
+        startsAt: string;
+        endsAt: string;
+        override: 'open' | 'closed' | null;
+        openedAt?: string;
+        /** The operator's limits of the phase's container runs (decision 0044); absent: the runners' defaults. */
+        runLimits?: competition.PhaseRunLimits;
+      }
     >;
   };
   registrations: { competition_id: string; account_id: string };

@@ -36,9 +36,18 @@ export const competitionsMirror = defineProjection({
       }
       case competition.PhaseScheduled.type: {
         const data = dataOf(competition.PhaseScheduled, event);
+        // A new schedule keeps the phase's run limits (set apart: PhaseRunLimitsSet).
         await sql`update scoring.competitions set phases = jsonb_set(phases, ${sql.lit(`{${String(data.phase)}}`)},
-          ${JSON.stringify({ startsAt: data.startsAt, endsAt: data.endsAt, override: null })}::jsonb)
+          ${JSON.stringify({ startsAt: data.startsAt, endsAt: data.endsAt, override: null })}::jsonb
+            || jsonb_strip_nulls(jsonb_build_object('runLimits', phases -> ${String(data.phase)} -> 'runLimits')))
           where competition_id = ${data.competitionId}`.execute(trx);
+        return;
+      }
+      case competition.PhaseRunLimitsSet.type: {
+        const data = dataOf(competition.PhaseRunLimitsSet, event);
+        await sql`update scoring.competitions set phases = jsonb_set(phases, ${sql.lit(`{${String(data.phase)},runLimits}`)},
+          ${JSON.stringify(data.limits)}::jsonb)
+          where competition_id = ${data.competitionId} and phases ? ${String(data.phase)}`.execute(trx);
         return;
       }
       case competition.PhaseOpened.type:

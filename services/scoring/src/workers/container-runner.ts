@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import type { CredentialVault } from '../containers/credentials.ts';
 import { judgeRegistry, registryRefusedVerdict } from '../containers/registry-policy.ts';
 import { stageDatasets } from '../containers/datasets.ts';
+import { phaseRunLimits } from '../containers/phase-limits.ts';
 import type { RunOutcome, RunState, Runner } from '../containers/runner.ts';
 import type { RunnerSettings } from '../containers/settings.ts';
 import type { ScoringDb } from '../db/tables.ts';
@@ -26,6 +27,8 @@ interface Claimed {
   /** An earlier attempt pulled the image (it reached `running`): a retry without credentials uses it. */
   pulled: boolean;
   competitionId: string;
+  /** The phase the submission was made in: its runs use that phase's limits. */
+  phase: string;
   image: string;
   configPath: string;
   credentials: Buffer | null;
@@ -254,17 +257,14 @@ export class ContainerRunWorker {
       outcome =
         (await this.#refusedRegistry(claimed)) ?? (await this.#run(claimed, abort.signal, metadata, staged));
     } catch (error) {
+      // The engine's (or the host's) words are the operators' (the event's reason, the log); the
+      // participant reads a fixed sentence: the platform's fault, retried, refunded (decision 0044).
       outcome = {
         kind: 'failed',
-        verdict: scoring.fileRefusal('evaluationFailed', {
-          reason:
-            `the runner could not run the image (${error instanceof Error ? error.message : String(error)})`.slice(
-              0,
-              300,
-            ),
-        }),
+        verdict: scoring.fileRefusal('engineError', {}),
         log: '',
         platformFault: true,
+        detail: `the runner could not run the image: ${error instanceof Error ? error.message : String(error)}`,
       };
     } finally {
       clearInterval(renew);
@@ -327,7 +327,14 @@ export class ContainerRunWorker {
       pull: !claimed.pulled || claimed.credentials !== null,
       configPath: claimed.configPath,
       dataDir: staged.dir,
-      limits: this.settings.limits,
+      limits: await phaseRunLimits(
+        this.db,
+        claimed.competitionId,
+        claimed.phase,
+        this.settings.limits,
+        this.settings.policy,
+        this.logger,
+      ),
       signal,
       onState: (state) => this.#progress(claimed, state, metadata),
       onPulled: () => this.#forgetCredentials(submissionId),
@@ -359,6 +366,7 @@ export class ContainerRunWorker {
         .innerJoin('submissions as s', 's.submission_id', 'r.submission_id')
         .select([
           's.status',
+          's.phase',
           'r.competition_id',
           'r.image',
           'r.config_path',
@@ -411,6 +419,7 @@ export class ContainerRunWorker {
         attempt,
         pulled: state.status !== 'none' && state.pulled,
         competitionId: row.competition_id,
+        phase: row.phase,
         image: row.image,
         configPath: row.config_path,
         credentials: row.credentials,

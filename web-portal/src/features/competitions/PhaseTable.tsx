@@ -9,6 +9,7 @@ import { formatZonedDateTime } from '../../forms/dates';
 import { zoneName } from '../../forms/timeZones';
 import { languageOf } from '../../forms/useMessages';
 import { ZonedTime } from '../../forms/ZonedTime';
+import { runLimitsText } from './runLimits';
 import { type Competition, type Phase, phaseNames } from './types';
 
 /** A phase's real start: when an operator opened it, if that came before its scheduled start. */
@@ -23,6 +24,8 @@ export function PhaseTable({ competition }: { competition: Competition }) {
   const { t, i18n } = useTranslation();
   const language = languageOf(i18n.resolvedLanguage);
   const scheduled = phaseNames.filter((name) => competition.phases[name]);
+  // Container runs' limits per phase (decision 0044), where the competition takes images.
+  const runs = competition.submissionKinds.includes('container-image');
   if (scheduled.length === 0) return null;
   return (
     <>
@@ -35,6 +38,7 @@ export function PhaseTable({ competition }: { competition: Competition }) {
             <TableCell>{t('competition.phase')}</TableCell>
             <TableCell>{t('competition.startsAt')}</TableCell>
             <TableCell>{t('competition.endsAt')}</TableCell>
+            {runs ? <TableCell>{t('competition.runLimits.heading')}</TableCell> : null}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -65,6 +69,11 @@ export function PhaseTable({ competition }: { competition: Competition }) {
                 <TableCell>
                   <ZonedTime iso={phase.endsAt} timeZone={competition.timeZone} />
                 </TableCell>
+                {runs ? (
+                  <TableCell data-testid={`run-limits-${name}`}>
+                    {phase.runLimits ? runLimitsText(phase.runLimits, t) : null}
+                  </TableCell>
+                ) : null}
               </TableRow>
             );
           })}

@@ -85,6 +85,7 @@ export function ContainerSubmissions({
       <ContainerForm
         key={accepted}
         remaining={remaining}
+        limits={competition.currentPhase ? competition.phases[competition.currentPhase]?.runLimits : null}
         busy={busy}
         onSubmit={(values) => send(values, false)}
       />

@@ -11,6 +11,7 @@ import {
   containerProblems,
   emptyContainer,
 } from './containerForm';
+import { type RunLimits, runLimitsText } from '../competitions/runLimits';
 import { SubmissionPanel } from './SubmissionPanel';
 import type { Remaining } from './types';
 
@@ -23,13 +24,15 @@ const fields: { field: ContainerField; help?: 'imageHelp' | 'configPathHelp'; se
 
 interface ContainerFormProps {
   remaining: Remaining | null;
+  /** The open phase's limits of each run (decision 0044), shown before the participant submits. */
+  limits?: RunLimits | null;
   busy: boolean;
   /** Sends the image; the page remounts the form (clearing it) once one is accepted. */
   onSubmit: (values: ContainerValues) => Promise<void>;
 }
 
 /** Image path, registry username and password (not for public images), config path. */
-export function ContainerForm({ remaining, busy, onSubmit }: ContainerFormProps) {
+export function ContainerForm({ remaining, limits, busy, onSubmit }: ContainerFormProps) {
   const { t } = useTranslation();
   const [values, setValues] = useState(emptyContainer);
   const [problems, setProblems] = useState<Partial<Record<ContainerField, ContainerProblem>>>({});
@@ -47,7 +50,12 @@ export function ContainerForm({ remaining, busy, onSubmit }: ContainerFormProps)
       testId="container-form"
       heading={t('container.heading')}
       remaining={remaining}
-      rules={[t('container.rules.layout'), t('container.rules.public'), t('container.rules.stop')]}
+      rules={[
+        t('container.rules.layout'),
+        ...(limits ? [t('container.rules.limits', { limits: runLimitsText(limits, t) })] : []),
+        t('container.rules.public'),
+        t('container.rules.stop'),
+      ]}
     >
       <Box
         component="form"
