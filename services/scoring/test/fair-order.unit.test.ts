@@ -13,7 +13,7 @@ import {
   emptyFairState,
   fairOrder,
   nextFair,
-} from '../src/workers/fair-order.ts';
+} from '../src/containers/fair-order.ts';
 
 const competitions = ['c0', 'c1', 'c2'];
 

@@ -102,13 +102,18 @@ export function applyFair(state: FairState, step: FairStep): FairState {
 
 /**
  * The order in which the waiting runs would be taken if nothing else arrived: the queue position each is
- * shown (1: taken next). At most `limit` places are computed (the rest: null).
+ * shown (1: taken next). At most `limit` places are computed; `until`: stop once it holds for the order.
  */
-export function fairOrder(state: FairState, waiting: readonly WaitingRun[], limit = Infinity): WaitingRun[] {
+export function fairOrder(
+  state: FairState,
+  waiting: readonly WaitingRun[],
+  limit = Infinity,
+  until: (order: readonly WaitingRun[]) => boolean = () => false,
+): WaitingRun[] {
   const left = [...waiting];
   const order: WaitingRun[] = [];
   let current = state;
-  while (left.length > 0 && order.length < limit) {
+  while (left.length > 0 && order.length < limit && !until(order)) {
     const step = nextFair(current, left)!;
     order.push(step.run);
     left.splice(left.indexOf(step.run), 1);
