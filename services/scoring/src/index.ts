@@ -38,6 +38,7 @@ export const scoringService = defineService({
     '/api/admin/submissions',
     '/api/admin/leaderboard',
     '/api/admin/signals',
+    '/api/admin/run-queue',
   ],
   migrations: scoringMigrations,
   // A seal, a publication and a ground truth's commitment (decision 0024) are signed into the scoring

@@ -25,7 +25,11 @@ const script = fc.array(
   ),
   { maxLength: 300 },
 );
-const weightsOf = fc.tuple(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 6 }));
+const weightsOf = fc.tuple(
+  fc.integer({ min: 1, max: 6 }),
+  fc.integer({ min: 1, max: 6 }),
+  fc.integer({ min: 1, max: 6 }),
+);
 
 interface Served {
   run: WaitingRun;
@@ -126,9 +130,7 @@ describe('the fair order of container runs', () => {
           for (const p of picks.slice(since, index))
             others.set(p.run.competitionId, (others.get(p.run.competitionId) ?? 0) + 1);
           for (const [other, count] of others)
-            expect(count).toBeLessThanOrEqual(
-              Math.floor(weight(other) / weight(run.competitionId)) + 1,
-            );
+            expect(count).toBeLessThanOrEqual(Math.floor(weight(other) / weight(run.competitionId)) + 1);
         }
       }),
       { numRuns: 300 },
@@ -177,7 +179,12 @@ describe('the fair order of container runs', () => {
 
   it('example: one team’s burst of eight does not hold back three other teams of its competition', () => {
     const runs: WaitingRun[] = [
-      ...Array.from({ length: 8 }, (_, i) => ({ submissionId: `b${i}`, competitionId: 'c0', teamId: 'burst', at: i })),
+      ...Array.from({ length: 8 }, (_, i) => ({
+        submissionId: `b${i}`,
+        competitionId: 'c0',
+        teamId: 'burst',
+        at: i,
+      })),
       { submissionId: 'x', competitionId: 'c0', teamId: 'x', at: 10 },
       { submissionId: 'y', competitionId: 'c0', teamId: 'y', at: 11 },
       { submissionId: 'z', competitionId: 'c1', teamId: 'z', at: 12 },

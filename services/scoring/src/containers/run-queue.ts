@@ -78,14 +78,19 @@ async function fairState(db: Db, runs: readonly WaitingRun[], lock: boolean): Pr
  * queue's row is locked first, so runners choose one at a time and never the same run (the caller then
  * claims it under the same transaction). `skip`: runs this process has in hand. Null: nothing waits.
  */
-export async function takeNextFair(trx: Db, skip: ReadonlySet<string> = new Set()): Promise<WaitingRun | null> {
+export async function takeNextFair(
+  trx: Db,
+  skip: ReadonlySet<string> = new Set(),
+): Promise<WaitingRun | null> {
   // Locked before the runs are read: what the state says was served is what the next choice sees.
   await sql`select 1 from scoring.run_queue where id = 1 for update`.execute(trx);
   const runs = (await waitingRuns(trx)).filter((run) => !skip.has(run.submissionId));
   const state = await fairState(trx, runs, true);
   const step = nextFair(state, runs);
   if (!step) return null;
-  await sql`update scoring.run_queue set vtime = ${step.vtime}, tick = ${step.tick} where id = 1`.execute(trx);
+  await sql`update scoring.run_queue set vtime = ${step.vtime}, tick = ${step.tick} where id = 1`.execute(
+    trx,
+  );
   await sql`insert into scoring.run_queue_competitions (competition_id, pass)
     values (${step.run.competitionId}, ${step.pass})
     on conflict (competition_id) do update set pass = excluded.pass`.execute(trx);

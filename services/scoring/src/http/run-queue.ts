@@ -36,7 +36,7 @@ export async function runQueueRoutes(root: FastifyInstance, { db, store }: { db:
     },
     async () => ok(await runQueueWeights(db)),
   );
-  app.put(
+  app.post(
     '/api/admin/run-queue/weight',
     {
       schema: {
