@@ -277,6 +277,14 @@ const texts = {
     en: 'private score: recorded {recorded}, recomputed {recomputed} ({rows} ids)',
     'zh-CN': '私榜得分：记录 {recorded}，重算 {recomputed}（{rows} 个样本）',
   },
+  queueRunning: { en: 'being evaluated', 'zh-CN': '正在评测' },
+  queuePlace: { en: 'place {place} ({ahead} ahead)', 'zh-CN': '第 {place} 位（前面还有 {ahead} 个）' },
+  queueEstimate: {
+    en: 'estimated start {start}, finish {finish} (from the last {basedOn})',
+    'zh-CN': '预计 {start} 开始，{finish} 完成（依据最近 {basedOn} 次）',
+  },
+  queueFinish: { en: 'estimated finish {finish}', 'zh-CN': '预计 {finish} 完成' },
+  queueNoEstimate: { en: 'no estimate yet', 'zh-CN': '暂无预计时间' },
 } as const;
 
 export type TextKey = keyof typeof texts;
@@ -307,6 +315,7 @@ const fields = {
   message: { en: 'message', 'zh-CN': '说明' },
   competition: { en: 'competition', 'zh-CN': '比赛' },
   log: { en: 'log', 'zh-CN': '日志' },
+  queue: { en: 'queue', 'zh-CN': '排队' },
   rank: { en: 'rank', 'zh-CN': '排名' },
   team: { en: 'team', 'zh-CN': '团队' },
   participants: { en: 'participants', 'zh-CN': '参赛者' },
