@@ -3,9 +3,10 @@ import { ContentPanel } from './ContentPanel';
 import { FilesPanel } from './FilesPanel';
 import { GroundTruthPanel } from './GroundTruthPanel';
 import { PhasesPanel } from './PhasesPanel';
+import { RunQueuePanel } from './RunQueuePanel';
 import { SettingsInputs, settingsForApi } from './SettingsInputs';
 
-/** The settings form, then the page's sections, the schedule, files and datasets, and the ground truth, each saved on its own. */
+/** The settings form, then the page's sections, the schedule, files and datasets, the ground truth and the weight in the queue of container runs, each saved on its own. */
 export function CompetitionEdit() {
   return (
     <Edit mutationMode="pessimistic" transform={settingsForApi}>
@@ -25,6 +26,7 @@ export function CompetitionEdit() {
       <PhasesPanel />
       <FilesPanel />
       <GroundTruthPanel />
+      <RunQueuePanel />
     </Edit>
   );
 }

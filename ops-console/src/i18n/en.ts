@@ -134,6 +134,15 @@ export const operationsEn = {
         files: 'Files and datasets',
         groundTruth: 'Ground truth',
         content: 'Competition page',
+        runQueue: 'Queue of container runs',
+      },
+      runQueue: {
+        intro:
+          'Runners take waiting container runs fairly: across competitions in proportion to their weights, within a competition one team after another. A competition of weight 2 gets two runs for every one of a competition of weight 1 while both have runs waiting.',
+        now: '%{waiting} waiting, %{running} running now.',
+        weight: 'Weight (1–100)',
+        range: 'A whole number from 1 to 100',
+        save: 'Save weight',
       },
       content: {
         intro:
@@ -175,6 +184,7 @@ export const operationsEn = {
         fileRemoved: 'File removed',
         groundTruth: 'Ground truth uploaded',
         contentSaved: 'Section saved',
+        runQueueWeight: 'Weight saved',
       },
     },
     submissions: {

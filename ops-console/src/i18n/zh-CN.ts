@@ -125,7 +125,21 @@ const operationsZhCN: typeof operationsEn = {
       status: { 'Not Started': '未开始', Active: '进行中', Completed: '已结束' },
       override: { open: '已手动开启', closed: '已手动关闭' },
       fileKinds: { document: '说明文档', dataset: '数据集' },
-      panels: { phases: '阶段与日期', files: '文件与数据集', groundTruth: '标准答案', content: '比赛页面' },
+      panels: {
+        phases: '阶段与日期',
+        files: '文件与数据集',
+        groundTruth: '标准答案',
+        content: '比赛页面',
+        runQueue: '容器运行队列',
+      },
+      runQueue: {
+        intro:
+          '运行器公平地领取等待中的容器运行：各比赛之间按权重分配，同一比赛内各团队轮流。两个比赛都有等待的运行时，权重为 2 的比赛每领取两个，权重为 1 的比赛领取一个。',
+        now: '当前 %{waiting} 个等待，%{running} 个运行中。',
+        weight: '权重（1–100）',
+        range: '1 到 100 的整数',
+        save: '保存权重',
+      },
       content: {
         intro:
           '门户比赛页面的各个栏目，使用 Markdown 编写（标题、列表、表格、链接；HTML 按原文显示）。某种语言留空时显示另一种语言。门户会在“评测”中加入评价指标，在“数据”中加入文件列表，在“规则”中加入比赛设置，在“赛程”中显示阶段时间。',
@@ -159,6 +173,7 @@ const operationsZhCN: typeof operationsEn = {
         fileRemoved: '文件已移除',
         groundTruth: '标准答案已上传',
         contentSaved: '栏目已保存',
+        runQueueWeight: '权重已保存',
       },
     },
     submissions: {
