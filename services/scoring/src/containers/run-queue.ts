@@ -82,6 +82,11 @@ export async function takeNextFair(
   trx: Db,
   skip: ReadonlySet<string> = new Set(),
 ): Promise<WaitingRun | null> {
+  // Nothing waits (most sweeps of an idle platform): no lock taken.
+  const any =
+    await sql`select 1 from scoring.container_runs r join scoring.submissions s using (submission_id)
+    where s.status = 'Waiting' limit 1`.execute(trx);
+  if (any.rows.length === 0) return null;
   // Locked before the runs are read: what the state says was served is what the next choice sees.
   await sql`select 1 from scoring.run_queue where id = 1 for update`.execute(trx);
   const runs = (await waitingRuns(trx)).filter((run) => !skip.has(run.submissionId));
