@@ -54,6 +54,12 @@ const benchmarks: Record<string, { description: string; load: () => Promise<Benc
       '20 runs), throughput with 2 runner processes. Args: runs=N',
     load: async () => (await import('./runner.ts')).default,
   },
+  'fair-queue': {
+    description:
+      'fair queue of container runs vs FIFO (the anchor): two competitions, ten teams, one bursting; the real ' +
+      'selection on PostgreSQL with simulated run durations; wait per team (mean, p95, max). Args: slots=N burst=N runs=N seed=N',
+    load: async () => (await import('./fair-queue.ts')).default,
+  },
   'audit-load': {
     description:
       'participants (sign-in, upload, boards) answered within 2 s while each audit tool runs over a history ' +

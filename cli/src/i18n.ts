@@ -289,6 +289,14 @@ const texts = {
     en: '{seconds} s, {memoryMb} MB memory, {cpus} CPU, {resultMb} MB result, {gpus} GPU',
     'zh-CN': '{seconds} 秒，内存 {memoryMb} MB，{cpus} 个 CPU，结果 {resultMb} MB，{gpus} 个 GPU',
   },
+  queueRunning: { en: 'being evaluated', 'zh-CN': '正在评测' },
+  queuePlace: { en: 'place {place} ({ahead} ahead)', 'zh-CN': '第 {place} 位（前面还有 {ahead} 个）' },
+  queueEstimate: {
+    en: 'estimated start {start}, finish {finish} (from the last {basedOn})',
+    'zh-CN': '预计 {start} 开始，{finish} 完成（依据最近 {basedOn} 次）',
+  },
+  queueFinish: { en: 'estimated finish {finish}', 'zh-CN': '预计 {finish} 完成' },
+  queueNoEstimate: { en: 'no estimate yet', 'zh-CN': '暂无预计时间' },
 } as const;
 
 export type TextKey = keyof typeof texts;
@@ -320,6 +328,7 @@ const fields = {
   message: { en: 'message', 'zh-CN': '说明' },
   competition: { en: 'competition', 'zh-CN': '比赛' },
   log: { en: 'log', 'zh-CN': '日志' },
+  queue: { en: 'queue', 'zh-CN': '排队' },
   rank: { en: 'rank', 'zh-CN': '排名' },
   team: { en: 'team', 'zh-CN': '团队' },
   participants: { en: 'participants', 'zh-CN': '参赛者' },

@@ -240,11 +240,33 @@ export async function showSubmission(
             ...(s.description ? [['message', s.description] as ['message', string]] : []),
             ['submitted', s.submittedAt],
             ['status', s.status],
+            ...(queueText(context, s) ? [['queue', queueText(context, s)!] as ['queue', string]] : []),
             ['score', s.score],
             ...(log ? [['log', log] as ['log', string]] : []),
           ]),
         ].join('\n'),
   );
+}
+
+/** Where an unfinished submission stands in its queue (files' or the fair queue of container runs). */
+function queueText(context: Context, s: Submission): string | null {
+  const queue = s.queue;
+  if (!queue || (s.status !== 'Waiting' && s.status !== 'Evaluating')) return null;
+  const where =
+    queue.place === 0
+      ? context.t('queueRunning')
+      : context.t('queuePlace', { place: queue.place, ahead: queue.ahead });
+  const when =
+    queue.estimatedFinish === null
+      ? context.t('queueNoEstimate')
+      : queue.place === 0 || queue.estimatedStart === null
+        ? context.t('queueFinish', { finish: queue.estimatedFinish })
+        : context.t('queueEstimate', {
+            start: queue.estimatedStart,
+            finish: queue.estimatedFinish,
+            basedOn: queue.basedOn,
+          });
+  return `${where}; ${when}`;
 }
 
 /** `sais quota <competition>`. */

@@ -32,3 +32,16 @@ export const ContainerRunReleased = defineEvent({
   aggregate,
   data: z.object({ submissionId, attempt: z.number().int().positive(), worker: z.string() }),
 });
+
+export const RunQueueWeightSet = defineEvent({
+  type: 'scoring.RunQueueWeightSet',
+  version: 1,
+  meaning:
+    'An operator set the weight of a competition in the fair queue of container runs (decision 0038): runners take its waiting runs in this proportion against other competitions that have runs waiting (default 1).',
+  aggregate: 'scoring.runQueue',
+  data: z.object({
+    competitionId: z.uuid(),
+    weight: z.number().int().min(1).max(100),
+    previous: z.number().int().min(1).max(100),
+  }),
+});

@@ -62,6 +62,7 @@ export const eventTypeNames: Record<string, Record<Language, string>> = {
   'scoring.PrivateLeaderboardSealed': { en: 'Private leaderboard sealed', 'zh-CN': '封存私有排行榜' },
   'scoring.PublicationApproved': { en: 'Publication approved', 'zh-CN': '批准公布' },
   'scoring.PublicationProposed': { en: 'Publication proposed', 'zh-CN': '提议公布' },
+  'scoring.RunQueueWeightSet': { en: 'Run queue weight set', 'zh-CN': '设置运行队列权重' },
   'scoring.PublicationWithdrawn': { en: 'Publication proposal withdrawn', 'zh-CN': '撤回公布提议' },
   'scoring.QuotaRefunded': { en: 'Submission allowance given back', 'zh-CN': '退还提交次数' },
   'scoring.ResultFileRefused': { en: 'Result file refused', 'zh-CN': '拒收结果文件' },

@@ -5,9 +5,10 @@ import { GroundTruthPanel } from './GroundTruthPanel';
 import { PhasesPanel } from './PhasesPanel';
 import { BoardOptionsPanel } from '../leaderboards/BoardOptionsPanel';
 import { RunLimitsPanel } from './RunLimitsPanel';
+import { RunQueuePanel } from './RunQueuePanel';
 import { SettingsInputs, settingsForApi } from './SettingsInputs';
 
-/** The settings form, then the page's sections, the schedule, files and datasets, and the ground truth, each saved on its own. */
+/** The settings form, then the page's sections, the schedule, files and datasets, the ground truth and the weight in the queue of container runs, each saved on its own. */
 export function CompetitionEdit() {
   return (
     <Edit mutationMode="pessimistic" transform={settingsForApi}>
@@ -29,6 +30,7 @@ export function CompetitionEdit() {
       <FilesPanel />
       <GroundTruthPanel />
       <BoardOptionsPanel />
+      <RunQueuePanel />
     </Edit>
   );
 }

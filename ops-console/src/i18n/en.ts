@@ -135,6 +135,7 @@ export const operationsEn = {
         groundTruth: 'Ground truth',
         content: 'Competition page',
         runLimits: 'Container run limits',
+        runQueue: 'Queue of container runs',
       },
       runLimits: {
         intro:
@@ -147,6 +148,14 @@ export const operationsEn = {
           gpus: 'GPUs',
         },
         atMost: 'at most %{max}',
+      },
+      runQueue: {
+        intro:
+          'Runners take waiting container runs fairly: across competitions in proportion to their weights, within a competition one team after another. A competition of weight 2 gets two runs for every one of a competition of weight 1 while both have runs waiting.',
+        now: '%{waiting} waiting, %{running} running now.',
+        weight: 'Weight (1–100)',
+        range: 'A whole number from 1 to 100',
+        save: 'Save weight',
       },
       content: {
         intro:
@@ -195,6 +204,7 @@ export const operationsEn = {
         groundTruth: 'Ground truth uploaded',
         contentSaved: 'Section saved',
         runLimitsSet: 'Run limits set',
+        runQueueWeight: 'Weight saved',
       },
     },
     boardOptions: {

@@ -131,6 +131,7 @@ const operationsZhCN: typeof operationsEn = {
         groundTruth: '标准答案',
         content: '比赛页面',
         runLimits: '容器运行限制',
+        runQueue: '容器运行队列',
       },
       runLimits: {
         intro:
@@ -143,6 +144,14 @@ const operationsZhCN: typeof operationsEn = {
           gpus: 'GPU 数',
         },
         atMost: '最多 %{max}',
+      },
+      runQueue: {
+        intro:
+          '运行器公平地领取等待中的容器运行：各比赛之间按权重分配，同一比赛内各团队轮流。两个比赛都有等待的运行时，权重为 2 的比赛每领取两个，权重为 1 的比赛领取一个。',
+        now: '当前 %{waiting} 个等待，%{running} 个运行中。',
+        weight: '权重（1–100）',
+        range: '1 到 100 的整数',
+        save: '保存权重',
       },
       content: {
         intro:
@@ -184,6 +193,7 @@ const operationsZhCN: typeof operationsEn = {
         groundTruth: '标准答案已上传',
         contentSaved: '栏目已保存',
         runLimitsSet: '运行限制已设置',
+        runQueueWeight: '权重已保存',
       },
     },
     boardOptions: {

@@ -19,6 +19,7 @@ import { competitionsMirror, peopleMirror } from './projections/mirrors.ts';
 import { Standings } from './boards/standings.ts';
 import { scoringWorkers } from './workers/scoring-workers.ts';
 import { containerRoutes } from './http/containers.ts';
+import { runQueueRoutes } from './http/run-queue.ts';
 import { metricRoutes } from './http/metric-routes.ts';
 import { ContainerSubmissions } from './containers/submissions.ts';
 import { containerRunners, credentialVault } from './containers/setup.ts';
@@ -37,6 +38,7 @@ export const scoringService = defineService({
     '/api/admin/submissions',
     '/api/admin/leaderboard',
     '/api/admin/signals',
+    '/api/admin/run-queue',
   ],
   migrations: scoringMigrations,
   // A seal, a publication and a ground truth's commitment (decision 0024) are signed into the scoring
@@ -110,6 +112,7 @@ export const scoringService = defineService({
       containers: new ContainerSubmissions(db, store, submissions, credentialVault(config)),
       enabled: config.env.SCORING_CONTAINERS !== 'off',
     });
+    await app.register(runQueueRoutes, { db, store });
   },
 });
 

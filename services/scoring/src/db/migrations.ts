@@ -15,6 +15,7 @@ import { migration as m2026_11_27_61_refusal_keys } from './migrations/2026-11-2
 import { migration as m2026_11_27_81_submission_description } from './migrations/2026-11-27-81-submission-description.ts';
 import { migration as m2026_11_27_91_keyed_split } from './migrations/2026-11-27-91-keyed-split.ts';
 import { migration as m2026_11_27_95_ground_truth_reveal } from './migrations/2026-11-27-95-ground-truth-reveal.ts';
+import { migration as m2026_11_28_38_fair_queue } from './migrations/2026-11-28-38-fair-queue.ts';
 import { migration as m2026_11_28_45_board_options } from './migrations/2026-11-28-45-board-options.ts';
 
 /**
@@ -38,5 +39,6 @@ export const scoringMigrations: Record<string, Migration> = {
   '2026-11-27-81-submission-description': m2026_11_27_81_submission_description,
   '2026-11-27-91-keyed-split': m2026_11_27_91_keyed_split,
   '2026-11-27-95-ground-truth-reveal': m2026_11_27_95_ground_truth_reveal,
+  '2026-11-28-38-fair-queue': m2026_11_28_38_fair_queue,
   '2026-11-28-45-board-options': m2026_11_28_45_board_options,
 };

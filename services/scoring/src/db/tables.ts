@@ -87,6 +87,10 @@ export interface ScoringState {
     lease_until: Date | null;
     created_at: Date;
   };
+  /** The fair queue of container runs (decision 0038): one row. */
+  run_queue: { id: number; vtime: number; tick: number };
+  run_queue_competitions: { competition_id: string; weight: Generated<number>; pass: Generated<number> };
+  run_queue_teams: { competition_id: string; team_id: string; served: number };
 }
 
 /**

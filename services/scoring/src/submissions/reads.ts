@@ -10,6 +10,7 @@ import type { ScoringDb } from '../db/tables.ts';
 import { Lines, text } from '../evaluation/csv.ts';
 import { ROW_OK, headerFields, row, splitRow } from '../evaluation/fields.ts';
 import { scoringErrors } from '../errors.ts';
+import { runQueuePlaces } from '../containers/run-queue.ts';
 
 /** What a queue estimate needs from the last evaluations of a competition (decision 0020). */
 const recentEvaluations = 20;
@@ -76,6 +77,12 @@ export class SubmissionReads {
     )
       ? await this.#queue(competitionId, teamId)
       : new Map<string, Queued>();
+    // Container runs: their place in the fair queue of every runner (decision 0038).
+    const runQueue = rows.some(
+      (row) => row.image !== null && (row.status === 'Waiting' || row.status === 'Evaluating'),
+    )
+      ? await runQueuePlaces(this.db, competitionId, teamId)
+      : new Map<string, Queued>();
     // The private score once its phase's final results are published (issue 35 point 12), never before:
     // published = the board stream (boards/standings.ts boardStream) has its seal.
     const phases = [...new Set(rows.map((row) => row.phase))];
@@ -90,7 +97,7 @@ export class SubmissionReads {
     const hiddenIn = new Map(hidden.rows.map((row) => [row.phase, row.hidden]));
     return rows.map((row) => ({
       submissionId: row.submission_id,
-      queue: queue.get(row.submission_id) ?? null,
+      queue: queue.get(row.submission_id) ?? runQueue.get(row.submission_id) ?? null,
       kind: row.image === null ? ('file' as const) : ('container' as const),
       phase: row.phase,
       fileName: row.file_name,

@@ -10,6 +10,7 @@ import type { CredentialVault } from '../containers/credentials.ts';
 import { judgeRegistry, registryRefusedVerdict } from '../containers/registry-policy.ts';
 import { stageDatasets } from '../containers/datasets.ts';
 import { phaseRunLimits } from '../containers/phase-limits.ts';
+import { takeNextFair } from '../containers/run-queue.ts';
 import type { RunOutcome, RunState, Runner } from '../containers/runner.ts';
 import type { RunnerSettings } from '../containers/settings.ts';
 import type { ScoringDb } from '../db/tables.ts';
@@ -55,7 +56,9 @@ interface InFlight {
 /**
  * Runs container submissions. Kafka brings each SubmissionReceived (kind container) to one runner process of
  * the `scoring.runners` group; a process runs up to `slots` at once, so more processes give more parallel
- * runs. The database decides who runs what: a claim takes a row lease (renewed while running) and records
+ * runs. The event only wakes a runner: a free slot takes the next run of the fair queue among all Waiting
+ * ones (containers/run-queue.ts, decision 0038), chosen and claimed in one transaction under the queue's
+ * row lock. The database decides who runs what: a claim takes a row lease (renewed while running) and records
  * EvaluationStarted; every later step is written only while the lease and attempt are still this runner's.
  * A sweep (every `sweepMs`) picks up submissions whose runner died (its presence is gone, or its lease
  * expired) or that no runner took: they are retried, and Failed (refunded) after `maxAttempts`, never left
@@ -73,6 +76,8 @@ export class ContainerRunWorker {
   #stopping = false;
   readonly #running = new Set<Promise<void>>();
   readonly #inFlight = new Map<string, InFlight>();
+  /** Fair claims under way here (claimed, not yet in #inFlight): the sweep leaves this runner's claims alone. */
+  #claiming = 0;
 
   constructor(
     private readonly db: Db,
@@ -102,7 +107,8 @@ export class ContainerRunWorker {
       if (!isEvent(scoring.SubmissionReceived, event) || event.data.kind !== 'container') continue;
       // Stopping: the rest of the batch is left to the other runners' sweeps.
       if (!(await this.#slot())) return;
-      this.#start(event.data.submissionId, event.correlationId);
+      // Not necessarily this submission: the next fair one of all that wait.
+      await this.#startNext();
     }
   }
 
@@ -161,29 +167,9 @@ export class ContainerRunWorker {
       .filter((row) => !this.#holds(row, alive))
       .map((row) => row.submission_id)
       .slice(0, free);
-    // Runs given back (a stopping runner's, or a failed attempt to retry) at once; new ones after two
-    // sweeps, so the Kafka path (the runner that got the event) comes first.
-    const waiting =
-      orphaned.length < free
-        ? await t
-            .selectFrom('container_runs as r')
-            .innerJoin('submissions as s', 's.submission_id', 'r.submission_id')
-            .select('r.submission_id')
-            .where('s.status', '=', 'Waiting')
-            .where((eb) =>
-              eb.or([
-                eb('r.attempt', '>', 0),
-                eb('s.created_at', '<', new Date(Date.now() - 2 * this.settings.sweepMs)),
-              ]),
-            )
-            .orderBy('s.created_at')
-            .limit(free - orphaned.length)
-            .execute()
-        : [];
-    const taken = [...orphaned, ...waiting.map((row) => row.submission_id)];
     if (orphaned.length > 0)
       this.logger?.warn({ submissionIds: orphaned }, 'container runner takes over runs nobody holds');
-    for (const submissionId of taken) {
+    for (const submissionId of orphaned) {
       if (this.#stopping || this.#busy >= this.settings.slots) return;
       if (this.#inFlight.has(submissionId)) continue;
       this.#busy++;
@@ -191,6 +177,63 @@ export class ContainerRunWorker {
       const [received] = await this.store.readStream(stream(submissionId)).catch(() => []);
       this.#start(submissionId, received?.correlationId ?? randomUUID());
     }
+    // Then Waiting runs (new ones whose event went to a busy runner, runs given back, retries) in the fair
+    // order, while slots are free.
+    while (!this.#stopping && this.#busy < this.settings.slots) {
+      this.#busy++;
+      if (!(await this.#startNext())) return;
+    }
+  }
+
+  /**
+   * Claims the next fair Waiting run (decision 0038) in a slot the caller took and starts it; false (the
+   * slot freed) when nothing waits. Chosen and claimed in one transaction: two runners never take one run.
+   */
+  async #startNext(): Promise<boolean> {
+    this.#claiming++;
+    let next: { claimed: Claimed; metadata: EventMetadata } | null = null;
+    try {
+      next = await this.db.transaction().execute(async (trx) => {
+        // A run whose claim answers nothing (its attempts used up: Failed now) is followed by the next one.
+        for (let tries = 0; tries < 5; tries++) {
+          const run = await takeNextFair(trx, new Set(this.#inFlight.keys()));
+          if (!run) return null;
+          const [received] = await this.store.readStream(stream(run.submissionId), { trx });
+          const metadata = system(received?.correlationId ?? randomUUID());
+          const claimed = await this.#claim(run.submissionId, metadata, trx);
+          if (claimed) return { claimed, metadata };
+        }
+        return null;
+      });
+    } catch (error) {
+      this.logger?.warn({ err: error }, 'container runner could not claim the next run');
+    }
+    if (!next || this.#stopping) {
+      this.#claiming--;
+      // Claimed while stopping: given back before anything runs.
+      if (next) await this.#release(next.claimed, next.metadata);
+      this.#free();
+      return false;
+    }
+    const { claimed, metadata } = next;
+    this.#inFlight.set(claimed.submissionId, {});
+    this.#claiming--;
+    const run = this.#runClaimed(claimed, metadata)
+      .catch((error: unknown) =>
+        this.logger?.error({ submissionId: claimed.submissionId, err: error }, 'container run failed'),
+      )
+      .finally(() => {
+        this.#running.delete(run);
+        this.#inFlight.delete(claimed.submissionId);
+        this.#free();
+      });
+    this.#running.add(run);
+    return true;
+  }
+
+  #free() {
+    this.#busy--;
+    this.#waiters.shift()?.();
   }
 
   /** Whether a live claim holds the run: a live runner's lease, or this runner's own run in hand. */
@@ -199,7 +242,9 @@ export class ContainerRunWorker {
     alive: Set<string>,
   ): boolean {
     if (!row.worker || !row.lease_until || row.lease_until <= new Date()) return false;
-    return row.worker === this.workerId ? this.#inFlight.has(row.submission_id) : alive.has(row.worker);
+    return row.worker === this.workerId
+      ? this.#inFlight.has(row.submission_id) || this.#claiming > 0
+      : alive.has(row.worker);
   }
 
   /** Takes a slot (false when stopping: nothing new is started). */
@@ -213,10 +258,7 @@ export class ContainerRunWorker {
 
   /** Runs the submission in a slot the caller took; never twice at once in this process. */
   #start(submissionId: string, correlationId: string) {
-    const free = () => {
-      this.#busy--;
-      this.#waiters.shift()?.();
-    };
+    const free = () => this.#free();
     if (this.#stopping || this.#inFlight.has(submissionId)) return free();
     this.#inFlight.set(submissionId, {});
     const run = this.process(submissionId, correlationId)
@@ -234,6 +276,13 @@ export class ContainerRunWorker {
     const metadata = system(correlationId);
     const claimed = await this.#claim(submissionId, metadata);
     if (!claimed) return;
+    await this.#runClaimed(claimed, metadata);
+  }
+
+  /** Runs a claimed submission to its end (its #inFlight entry is there). */
+  async #runClaimed(claimed: Claimed, metadata: EventMetadata): Promise<void> {
+    const { submissionId } = claimed;
+    const { correlationId } = metadata;
     const abort = new AbortController();
     const inFlight = this.#inFlight.get(submissionId);
     if (inFlight) Object.assign(inFlight, { claimed, abort, metadata });
@@ -359,8 +408,9 @@ export class ContainerRunWorker {
     };
   }
 
-  async #claim(submissionId: string, metadata: EventMetadata): Promise<Claimed | null> {
-    return this.db.transaction().execute(async (trx) => {
+  /** Claims the submission in `into` (the caller's transaction) or a transaction of its own. */
+  async #claim(submissionId: string, metadata: EventMetadata, into?: Db): Promise<Claimed | null> {
+    const claimIn = async (trx: Db): Promise<Claimed | null> => {
       const row = await this.#t(trx)
         .selectFrom('container_runs as r')
         .innerJoin('submissions as s', 's.submission_id', 'r.submission_id')
@@ -424,7 +474,8 @@ export class ContainerRunWorker {
         configPath: row.config_path,
         credentials: row.credentials,
       };
-    });
+    };
+    return into ? claimIn(into) : this.db.transaction().execute(claimIn);
   }
 
   /** Runs `write` only while this runner still holds the submission (Evaluating, same attempt and worker). */

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { ZonedTime } from '../../forms/ZonedTime';
 import { formatScore } from './formatScore';
 import { SubmissionStatusChip } from './SubmissionStatusChip';
+import { QueueNote } from './SubmissionTable';
 import { useSubmissionLog } from './submissionLog';
 import type { ContainerSubmission } from './types';
 
@@ -58,6 +59,8 @@ export function ContainerTable({
             </TableCell>
             <TableCell>
               <SubmissionStatusChip status={submission.status} />
+              {/* Its place in the fair queue of container runs (decision 0038). */}
+              <QueueNote submission={submission} timeZone={timeZone} />
             </TableCell>
             <TableCell data-testid="run-state">
               {submission.runState ? t(`container.runStates.${submission.runState}`) : '-'}

@@ -25,8 +25,8 @@ interface SubmissionTableProps {
   onCancel?: (submission: Submission) => void;
 }
 
-/** Where an unfinished submission is: its place in the queue and the estimated times. */
-function QueueNote({ submission, timeZone }: { submission: Submission; timeZone?: string }) {
+/** Where an unfinished submission is: its place in the queue and the estimated times (files' or runs'). */
+export function QueueNote({ submission, timeZone }: { submission: Submission; timeZone?: string }) {
   const { t, i18n } = useTranslation();
   const queue = submission.queue;
   if (!queue || (submission.status !== 'Waiting' && submission.status !== 'Evaluating')) return null;

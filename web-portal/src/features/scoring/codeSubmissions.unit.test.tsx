@@ -165,6 +165,38 @@ describe('the code submissions tab', () => {
     expect(screen.queryByText('result.csv')).toBeNull();
   });
 
+  it('shows a waiting run’s place in the fair queue and its estimate', async () => {
+    harness.server.answer(
+      '/api/submission/mine',
+      envelope(0, 'ok', [
+        {
+          submissionId: 's-3',
+          kind: 'container',
+          phase: 'preliminary',
+          image: 'python:3.12',
+          configPath: '/app/run.sh',
+          status: 'Waiting',
+          runState: null,
+          score: null,
+          log: null,
+          submittedAt: '2027-03-25T02:00:00.000Z',
+          queue: {
+            place: 3,
+            ahead: 2,
+            estimatedStart: '2027-03-25T02:10:00.000Z',
+            estimatedFinish: '2027-03-25T02:12:00.000Z',
+            basedOn: 20,
+          },
+        },
+      ]),
+    );
+    await show();
+    const [row] = await screen.findAllByTestId('container-row');
+    expect(within(row!).getByTestId('queue-place').textContent).toContain('3');
+    // Asia/Shanghai: 10:10 and 10:12.
+    expect(within(row!).getByTestId('queue-estimate').textContent).toMatch(/10:10.*10:12/);
+  });
+
   it('says so when the competition takes no container images', () => {
     render(<ContainerSubmissions competition={competition(['result-file'])} api={harness.api} />);
     expect(screen.getByTestId('container-not-offered').textContent).toBe(
