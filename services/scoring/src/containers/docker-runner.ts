@@ -351,6 +351,14 @@ export class DockerRunner implements Runner {
     const onAbort = () => stop('aborted');
     request.signal.addEventListener('abort', onAbort, { once: true });
     const timer = setTimeout(() => stop('timeout'), request.limits.timeoutSeconds * 1000);
+    // The engine's `oom` event for this container: on a loaded host it (and the OOMKilled it sets) can come
+    // seconds after the exit, so it is listened for from the start rather than only inspected afterwards.
+    let oomSeen = false;
+    const oomEvents = (await this.#docker
+      .getEvents({ filters: JSON.stringify({ container: [container.id], event: ['oom'] }) })
+      .catch(() => null)) as Readable | null;
+    oomEvents?.on('data', () => (oomSeen = true));
+    oomEvents?.on('error', () => undefined);
     let watching = true;
     const watch = (async () => {
       while (watching) {
@@ -380,21 +388,20 @@ export class DockerRunner implements Runner {
         );
       let state = await inspect();
       // Killed (137) by no one here: the engine records the memory cgroup's kill from an event that can come
-      // a moment after the exit, so ask again for up to 2 s.
-      for (let i = 0; (state?.ExitCode ?? waited.StatusCode) === 137 && !state?.OOMKilled && i < 10; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 200));
+      // seconds after the exit on a loaded host (a CI run saw more than 2 s), so wait for it up to 15 s.
+      // Nothing else here sends SIGKILL, so the wait is paid only by runs that ran out of memory.
+      const oom = () => oomSeen || state?.OOMKilled === true;
+      for (let i = 0; (state?.ExitCode ?? waited.StatusCode) === 137 && !oom() && i < 60; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
         state = await inspect();
       }
-      return {
-        kind: 'exited',
-        exitCode: state?.ExitCode ?? waited.StatusCode,
-        oomKilled: state?.OOMKilled === true,
-      };
+      return { kind: 'exited', exitCode: state?.ExitCode ?? waited.StatusCode, oomKilled: oom() };
     } finally {
       watching = false;
       clearTimeout(timer);
       request.signal.removeEventListener('abort', onAbort);
       (stream as unknown as Readable).destroy?.();
+      oomEvents?.destroy();
       await watch;
     }
   }
