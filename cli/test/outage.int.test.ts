@@ -83,11 +83,16 @@ describe('sais through a storage outage', () => {
   it('gives up after a bounded number of attempts with a clear message, in either language', async () => {
     await postgres.down();
     try {
-      for (const [lang, gaveUp, platform] of [
+      // Both languages at once: each command waits out its own Retry-Afters (about 8 s).
+      const cases = [
         ['en', `Gave up after ${maxAttempts} attempts`, messages.storageUnavailable.en],
         ['zh-CN', `已尝试 ${maxAttempts} 次`, messages.storageUnavailable['zh-CN']],
-      ] as const) {
-        const outcome = await sais(['quota', competitionId], { ...as(), SAIS_LANG: lang });
+      ] as const;
+      const outcomes = await Promise.all(
+        cases.map(([lang]) => sais(['quota', competitionId], { ...as(), SAIS_LANG: lang })),
+      );
+      for (const [i, [lang, gaveUp, platform]] of cases.entries()) {
+        const outcome = outcomes[i]!;
         expect(outcome.code).toBe(1);
         expect(outcome.stderr).toContain(gaveUp);
         expect(outcome.stderr).toContain(platform.replace('{{retryAfterSeconds}}', '2'));
