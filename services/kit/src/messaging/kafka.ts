@@ -35,6 +35,8 @@ export interface KafkaTransportOptions {
 
 const PUBLISH_REQUEST_BYTES = 512 * 1024;
 const DEFAULT_SESSION_TIMEOUT_MS = 6000;
+/** The longest a fetch that finds nothing waits at the broker (kafkajs: maxWaitTimeInMs, 5 s by default). */
+const FETCH_MAX_WAIT_MS = 1000;
 
 /** Real mode: topic per aggregate type, key = stream id, so each stream keeps its order. */
 export class KafkaTransport implements EventTransport {
@@ -208,6 +210,10 @@ export class KafkaTransport implements EventTransport {
       heartbeatInterval,
       // A rebalance waits this long for members to rejoin; a dead member should not hold the group for a minute.
       rebalanceTimeout: Math.max(10_000, sessionTimeout * 2),
+      // How long the broker holds a fetch that finds nothing new. kafkajs's disconnect waits for the fetch
+      // in flight, so its 5 s default made every stop (a deploy, a SIGTERM, each test platform) take ~5 s;
+      // 1 s keeps an idle consumer at one small request a second.
+      maxWaitTimeInMs: FETCH_MAX_WAIT_MS,
     });
     await consumer.connect();
     await consumer.subscribe({ topics, fromBeginning: true });
