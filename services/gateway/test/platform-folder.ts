@@ -1,8 +1,8 @@
 /**
  * A fresh folder and environment for a whole platform started in this process (`createAllInOne`) or by
  * its CLI tools, shared by the transparency tests:
- *  - `embedded`: the embedded default, PGlite in `<root>/data/pg` (copied from the initialised empty
- *    cluster, so no initdb runs; every service still migrates it as on a first `npm start`) and the
+ *  - `embedded`: the embedded default, PGlite in `<root>/data/pg` (copied from a cluster with every
+ *    service's schema migrated, so neither initdb nor the migrations run again; kit/testing) and the
  *    in-process bus;
  *  - `postgres`: a fresh database on the shared PostgreSQL and a topic prefix of its own on Kafka.
  * The keys live in `<root>/keys`, the transparency logs beside the data (`<root>/data-transparency`).
@@ -13,7 +13,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Platform } from '@sais/kit/platform';
-import { copyPgliteTemplate, freshDatabase, kafkaBrokers } from '@sais/kit/testing';
+import { copyMigratedPgliteTemplate, freshDatabase, kafkaBrokers } from '@sais/kit/testing';
+import { allServices } from '../src/services.ts';
 
 export type PlatformMode = 'embedded' | 'postgres';
 
@@ -38,7 +39,7 @@ export async function platformFolder(mode: PlatformMode, name: string) {
     if (mode === 'embedded') {
       delete env.DATABASE_URL;
       delete env.KAFKA_BROKERS;
-      await copyPgliteTemplate(join(dataDir, 'pg'));
+      await copyMigratedPgliteTemplate(join(dataDir, 'pg'), allServices);
     } else {
       const fresh = await freshDatabase(name.replaceAll(/[^a-z]/g, ''));
       await fresh.database.close();

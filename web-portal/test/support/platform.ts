@@ -3,10 +3,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Platform } from '@sais/kit';
-import { copyPgliteTemplate, freshDatabase, testMode } from '@sais/kit/testing';
+import { copyMigratedPgliteTemplate, freshDatabase, testMode } from '@sais/kit/testing';
 import { Accounts } from '@sais/identity';
 import pino from 'pino';
 import { createAllInOne } from '../../../services/gateway/src/platform.ts';
+import { allServices } from '../../../services/gateway/src/services.ts';
 
 export interface RunningPlatform {
   origin: string;
@@ -35,7 +36,7 @@ export async function startPlatform(
   const fresh = testMode() === 'embedded' ? null : await freshDatabase('portal');
   await fresh?.database.close();
   const dataDir = await mkdtemp(join(tmpdir(), 'sais-portal-data-'));
-  if (!fresh) await copyPgliteTemplate(join(dataDir, 'pg'));
+  if (!fresh) await copyMigratedPgliteTemplate(join(dataDir, 'pg'), allServices);
   // Checkpoints of the event logs every second, so a score's signed record appears while the test looks.
   const env: NodeJS.ProcessEnv = {
     ...(fresh ? { DATABASE_URL: fresh.url } : {}),

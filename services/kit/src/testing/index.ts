@@ -10,8 +10,9 @@ import pino from 'pino';
 import { type Database, type ServiceDefinition, createPlatform, openDatabase } from '../index.ts';
 
 export { type Decider, type EvolvingDecider, deciderSpec } from './decider.ts';
-import { copyPgliteTemplate } from './pglite-template.ts';
+import { copyMigratedPgliteTemplate } from './pglite-migrated.ts';
 export { copyPgliteTemplate } from './pglite-template.ts';
+export { copyMigratedPgliteTemplate } from './pglite-migrated.ts';
 
 declare module 'vitest' {
   /** Set by infra/test/global-setup.ts from the containers it started (or DATABASE_URL / KAFKA_BROKERS). */
@@ -126,8 +127,9 @@ export async function platformForTest(
   const fresh = embedded ? null : await freshDatabase(prefix);
   await fresh?.database.close();
   const root = await mkdtemp(join(tmpdir(), `sais-${prefix}-`));
-  // The embedded database (`<dataDir>/pg`) starts as a copy of the run's initialised empty one.
-  if (embedded) await copyPgliteTemplate(join(root, 'data', 'pg'));
+  // The embedded database (`<dataDir>/pg`) starts as a copy of the run's one with these services'
+  // schemas migrated (the platform's own migrations then find them done).
+  if (embedded) await copyMigratedPgliteTemplate(join(root, 'data', 'pg'), services);
   const env: NodeJS.ProcessEnv = { SAIS_SEED: 'off', ...options.env };
   if (fresh) env.DATABASE_URL = fresh.url;
   else {
