@@ -1,17 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { competition as C, scoring, scoringCodes } from '@sais/events';
-import { sql } from 'kysely';
+import { scoring, scoringCodes } from '@sais/events';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAppBuilt } from '../../infra/test/apps.ts';
 import { browserWaitMs, launchChromium } from './support/browser';
 import { type Mailbox, startMailbox } from './support/mailbox';
+import { apiOf, scoredParticipant, until } from './support/one-phase';
 import { type RunningPlatform, startPlatform } from './support/platform';
 
 const shots = fileURLToPath(new URL('../../docs/portal/', import.meta.url));
-const day = 86_400_000;
 const ids = Array.from({ length: 40 }, (_, i) => `m${i}`);
 const truth = `id,yield\n${ids.map((id, i) => `${id},${i * 2.5}`).join('\n')}\n`;
 /** Off by 0.97 on every id: RMSE 0.97, shown as 1 under a Ladder of step 0.1. */
@@ -31,128 +29,27 @@ describe('the Ladder and blind phases in the portal', () => {
   let competitionId: string;
   const stamp = Date.now() % 1_000_000;
   const consoleErrors: string[] = [];
+  /** The API as a signed-in browser calls it (once the platform runs). */
+  const call: ReturnType<typeof apiOf>['call'] = (...args) => apiOf(origin).call(...args);
   let operatorCookie = '';
   let participantCookie = '';
-
-  /** A session (cookie) of someone signed in through the API. */
-  async function signIn(username: string, password: string) {
-    const response = await fetch(`${origin}/api/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password }),
-    });
-    return response.headers.get('set-cookie')!.split(';')[0]!;
-  }
-  async function call(cookie: string, path: string, body?: unknown | FormData) {
-    const response = await fetch(`${origin}/api${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: {
-        cookie,
-        'accept-language': 'en',
-        ...(body === undefined || body instanceof FormData ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
-    });
-    return (await response.json()) as { code: number; message: string; data: never };
-  }
-  async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, what: string) {
-    for (let i = 0; i < 300; i++) {
-      const value = await probe();
-      if (done(value)) return value;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`timed out waiting for ${what}`);
-  }
 
   beforeAll(async () => {
     mailbox = await startMailbox();
     await ensureAppBuilt('web-portal');
     running = await startPlatform(mailbox.url, { SAIS_SEED: 'off' });
     origin = running.origin;
-    const db = running.platform.database.db;
-
     // An operator makes a one-phase competition without prize money (one operator publishes) and sets
-    // its ground truth, choosing to publish it after the final results.
-    await running.createStaff(`op${stamp}`, 'Operate1234', ['operator']);
-    const operator = await signIn(`op${stamp}`, 'Operate1234');
-    const created = await call(operator, '/admin/competitions', {
-      title: { en: 'Open Yield', 'zh-CN': '公开产率' },
-      description: { en: 'Predict the yield', 'zh-CN': '预测产率' },
-      type: 'Algorithm',
-      bonus: 0,
-      season: '2027',
-      sponsors: [],
-      timeZone: 'Asia/Shanghai',
-      teamSizeLimit: 3,
-      teamFormingAttempts: 3,
-      dailySubmissionLimit: 5,
-      teamMergeDeadline: null,
-      agreements: [],
-      finalResultsApproval: 'one-operator',
-      phases: [
-        {
-          phase: 'preliminary',
-          startsAt: new Date(Date.now() - day).toISOString(),
-          endsAt: new Date(Date.now() + 30 * day).toISOString(),
-        },
-      ],
+    // its ground truth; a participant signed up submits their file, which is scored.
+    const scored = await scoredParticipant(running, {
+      stamp,
+      metric: 'rmse',
+      revealGroundTruth: false,
+      truth,
+      mine,
     });
-    expect(created.code).toBe(0);
-    competitionId = (created.data as { id: string }).id;
-    await until(
-      () => sql`select 1 from scoring.competitions where competition_id = ${competitionId}`.execute(db),
-      (found) => found.rows.length > 0,
-      'the competition in scoring',
-    );
-    const form = new FormData();
-    form.set('competitionId', competitionId);
-    form.set('metric', 'rmse');
-    form.set('publicPercent', '50');
-    form.set('revealGroundTruth', 'false');
-    form.set('file', new Blob([truth], { type: 'text/csv' }), 'truth.csv');
-    expect((await call(operator, '/admin/groundtruth', form)).code).toBe(0);
-
-    // A participant signed up (as the competition service records it) submits their file.
-    const username = `ver${stamp}`;
-    await running.createStaff(username, 'Verify1234', []);
-    const accountId = (
-      await sql<{ account_id: string }>`select account_id from identity.account_keys
-        where kind = 'username' and value = ${username}`.execute(db)
-    ).rows[0]!.account_id;
-    await db.transaction().execute(async (trx) => {
-      await sql`insert into competition.registrations (competition_id, account_id, signed_up_at)
-        values (${competitionId}, ${accountId}, now())`.execute(trx);
-      await running.platform.stores.get('competition')!.append(
-        C.ParticipantSignedUp.aggregate,
-        `registration-${competitionId}-${accountId}`,
-        'no_stream',
-        [{ type: C.ParticipantSignedUp.type, data: { competitionId, accountId, acceptedAgreements: [] } }],
-        {
-          actor: { userId: accountId, role: 'participant' },
-          correlationId: randomUUID(),
-          causationId: null,
-        },
-        { trx },
-      );
-    });
-    const participant = await signIn(username, 'Verify1234');
-    await until(
-      () =>
-        fetch(`${origin}/api/submission/sample?competitionId=${competitionId}`, {
-          headers: { cookie: participant },
-        }),
-      (response) => response.status === 200,
-      'the sign-up in scoring',
-    );
-    const upload = new FormData();
-    upload.set('competitionId', competitionId);
-    upload.set('file', new Blob([mine], { type: 'text/csv' }), 'mine.csv');
-    expect((await call(participant, '/submission/upload', upload)).code).toBe(0);
-    await until(
-      () => call(participant, `/submission/mine?competitionId=${competitionId}`),
-      (answer) => (answer.data as { status: string }[])[0]?.status === 'Completed',
-      'the submission scored',
-    );
+    competitionId = scored.competitionId;
+    const { operator, participant } = scored;
 
     // The operator turns the Ladder on (step 0.1) for the phase.
     operatorCookie = operator;

@@ -1,0 +1,159 @@
+/**
+ * A scored participant in a one-phase competition, set up through the API of a running platform (the
+ * portal's browser tests then look at it in Chromium): an operator makes the competition (prize 0, so
+ * one operator publishes) and sets its ground truth; a participant, signed up as the competition
+ * service records it, uploads a file and waits for its score.
+ */
+import { randomUUID } from 'node:crypto';
+import { competition as C } from '@sais/events';
+import { sql } from 'kysely';
+import type { RunningPlatform } from './platform';
+
+const day = 86_400_000;
+
+export interface Answer {
+  code: number;
+  message: string;
+  data: never;
+}
+
+/** The API of a running platform, as a browser signed in with a cookie calls it. */
+export function apiOf(origin: string) {
+  return {
+    /** A session (cookie) of someone signed in through the API. */
+    async signIn(username: string, password: string) {
+      const response = await fetch(`${origin}/api/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password }),
+      });
+      return response.headers.get('set-cookie')!.split(';')[0]!;
+    },
+    /** GET without a body, POST with one (JSON, or multipart for a FormData). */
+    async call(cookie: string, path: string, body?: unknown | FormData): Promise<Answer> {
+      const response = await fetch(`${origin}/api${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: {
+          cookie,
+          'accept-language': 'en',
+          ...(body === undefined || body instanceof FormData ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+      });
+      return (await response.json()) as Answer;
+    },
+  };
+}
+
+/** Probes until `done` holds (30 s at most), and returns the value that made it hold. */
+export async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, what: string) {
+  for (let i = 0; i < 300; i++) {
+    const value = await probe();
+    if (done(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+export interface ScoredParticipant {
+  competitionId: string;
+  /** The operator's and the participant's session cookies. */
+  operator: string;
+  participant: string;
+}
+
+/**
+ * The competition, its ground truth (`truth` scored by `metric`, published after the final results or
+ * not) and one participant whose file `mine` is scored (status Completed). `stamp` makes the usernames
+ * unique on the platform.
+ */
+export async function scoredParticipant(
+  running: RunningPlatform,
+  options: { stamp: number; metric: string; revealGroundTruth: boolean; truth: string; mine: string },
+): Promise<ScoredParticipant> {
+  const { stamp } = options;
+  const { signIn, call } = apiOf(running.origin);
+  const db = running.platform.database.db;
+
+  await running.createStaff(`op${stamp}`, 'Operate1234', ['operator']);
+  const operator = await signIn(`op${stamp}`, 'Operate1234');
+  const created = await call(operator, '/admin/competitions', {
+    title: { en: 'Open Yield', 'zh-CN': '公开产率' },
+    description: { en: 'Predict the yield', 'zh-CN': '预测产率' },
+    type: 'Algorithm',
+    bonus: 0,
+    season: '2027',
+    sponsors: [],
+    timeZone: 'Asia/Shanghai',
+    teamSizeLimit: 3,
+    teamFormingAttempts: 3,
+    dailySubmissionLimit: 5,
+    teamMergeDeadline: null,
+    agreements: [],
+    finalResultsApproval: 'one-operator',
+    phases: [
+      {
+        phase: 'preliminary',
+        startsAt: new Date(Date.now() - day).toISOString(),
+        endsAt: new Date(Date.now() + 30 * day).toISOString(),
+      },
+    ],
+  });
+  if (created.code !== 0) throw new Error(`the competition was refused: ${created.message}`);
+  const competitionId = (created.data as { id: string }).id;
+  await until(
+    () => sql`select 1 from scoring.competitions where competition_id = ${competitionId}`.execute(db),
+    (found) => found.rows.length > 0,
+    'the competition in scoring',
+  );
+  const form = new FormData();
+  form.set('competitionId', competitionId);
+  form.set('metric', options.metric);
+  form.set('publicPercent', '50');
+  form.set('revealGroundTruth', String(options.revealGroundTruth));
+  form.set('file', new Blob([options.truth], { type: 'text/csv' }), 'truth.csv');
+  const truthSet = await call(operator, '/admin/groundtruth', form);
+  if (truthSet.code !== 0) throw new Error(`the ground truth was refused: ${truthSet.message}`);
+
+  // A participant signed up (as the competition service records it) submits their file.
+  const username = `ver${stamp}`;
+  await running.createStaff(username, 'Verify1234', []);
+  const accountId = (
+    await sql<{ account_id: string }>`select account_id from identity.account_keys
+      where kind = 'username' and value = ${username}`.execute(db)
+  ).rows[0]!.account_id;
+  await db.transaction().execute(async (trx) => {
+    await sql`insert into competition.registrations (competition_id, account_id, signed_up_at)
+      values (${competitionId}, ${accountId}, now())`.execute(trx);
+    await running.platform.stores
+      .get('competition')!
+      .append(
+        C.ParticipantSignedUp.aggregate,
+        `registration-${competitionId}-${accountId}`,
+        'no_stream',
+        [{ type: C.ParticipantSignedUp.type, data: { competitionId, accountId, acceptedAgreements: [] } }],
+        { actor: { userId: accountId, role: 'participant' }, correlationId: randomUUID(), causationId: null },
+        { trx },
+      );
+  });
+  const participant = await signIn(username, 'Verify1234');
+  await until(
+    () =>
+      fetch(`${running.origin}/api/submission/sample?competitionId=${competitionId}`, {
+        headers: { cookie: participant },
+      }),
+    (response) => response.status === 200,
+    'the sign-up in scoring',
+  );
+  const upload = new FormData();
+  upload.set('competitionId', competitionId);
+  upload.set('file', new Blob([options.mine], { type: 'text/csv' }), 'mine.csv');
+  const uploaded = await call(participant, '/submission/upload', upload);
+  if (uploaded.code !== 0) throw new Error(`the upload was refused: ${uploaded.message}`);
+  await until(
+    () => call(participant, `/submission/mine?competitionId=${competitionId}`),
+    (answer) => (answer.data as { status: string }[])[0]?.status === 'Completed',
+    'the submission scored',
+  );
+  return { competitionId, operator, participant };
+}
