@@ -12,8 +12,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { systemMetadata } from '@sais/events';
 import type { Platform } from '@sais/kit/platform';
 import { copyMigratedPgliteTemplate, freshDatabase, kafkaBrokers } from '@sais/kit/testing';
+import { afterAll } from 'vitest';
 import { allServices } from '../src/services.ts';
 
 export type PlatformMode = 'embedded' | 'postgres';
@@ -76,4 +78,41 @@ export async function signed(platform: Platform) {
     if (Date.now() > deadline) throw new Error('no checkpoint within 60 s');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/**
+ * An event to sign: a submission scored, appended to the scoring log as the platform would (its id
+ * returned). The transparency tests need history in the log, not a scored file.
+ */
+export async function appendScored(platform: Platform): Promise<string> {
+  const submissionId = randomUUID();
+  await platform.stores.get('scoring')!.append(
+    'scoring.submission',
+    `submission-${submissionId}`,
+    'no_stream',
+    [
+      {
+        type: 'scoring.SubmissionScored',
+        data: {
+          submissionId,
+          metric: 'rmse',
+          publicScore: 0.5,
+          privateScore: 0.6,
+          rows: 100,
+          groundTruthSha256: 'a'.repeat(64),
+        },
+      },
+    ],
+    systemMetadata(),
+  );
+  return submissionId;
+}
+
+/** What a file's tests leave (folders, platforms, servers), undone after the file, the latest first. */
+export function cleanupsAfterAll(): (() => Promise<unknown>)[] {
+  const cleanups: (() => Promise<unknown>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  });
+  return cleanups;
 }

@@ -5,49 +5,23 @@
 // fails and the platform does not start over the rewrite. Only `--forget` on the agent's machine, logged
 // there, lets a log start anew. Both modes: the embedded default (PGlite) and PostgreSQL + Kafka.
 import { execFile } from 'node:child_process';
-import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { readdir, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { systemMetadata, transparency } from '@sais/events';
+import { transparency } from '@sais/events';
 import { openDatabase } from '@sais/kit/db';
 import type { Platform } from '@sais/kit/platform';
 import { SigningAgent, signerOf, signingAgentServer } from '@sais/kit/transparency';
 import { sql } from 'kysely';
 import pino from 'pino';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAllInOne, repositoryRoot } from '../src/platform.ts';
-import { platformFolder, signed } from './platform-folder.ts';
+import { appendScored, cleanupsAfterAll, platformFolder, signed } from './platform-folder.ts';
 
 const run = promisify(execFile);
-const cleanups: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
-});
-
-async function score(platform: Platform) {
-  const submissionId = randomUUID();
-  await platform.stores.get('scoring')!.append(
-    'scoring.submission',
-    `submission-${submissionId}`,
-    'no_stream',
-    [
-      {
-        type: 'scoring.SubmissionScored',
-        data: {
-          submissionId,
-          metric: 'rmse',
-          publicScore: 0.5,
-          privateScore: 0.6,
-          rows: 100,
-          groundTruthSha256: 'a'.repeat(64),
-        },
-      },
-    ],
-    systemMetadata(),
-  );
-}
+const cleanups = cleanupsAfterAll();
 
 describe.each(['embedded', 'postgres'] as const)(
   'a signing agent holding the checkpoint key (%s)',
@@ -78,14 +52,14 @@ describe.each(['embedded', 'postgres'] as const)(
       cleanups.push(async () => platform?.close());
 
       await start();
-      await score(platform!);
+      await appendScored(platform!);
       const first = await signed(platform!);
       expect(first).toMatchObject({ number: 1, treeSize: 1 });
       await expect(transparency.verifyCheckpointNote(first.note, [key.key])).resolves.toMatchObject({
         ok: true,
       });
-      await score(platform!);
-      await score(platform!);
+      await appendScored(platform!);
+      await appendScored(platform!);
       // The agent asked for the consistency proof from the 1 event it signed, and got it.
       const third = await signed(platform!);
       expect(third).toMatchObject({ number: 2, treeSize: 3 });
@@ -113,7 +87,7 @@ describe.each(['embedded', 'postgres'] as const)(
       // A young history (within the start's grace) starts as a new log, but the agent signs no checkpoint
       // #1 over it: it signed #2 of 3 events before.
       await start();
-      await score(platform!);
+      await appendScored(platform!);
       await expect(platform!.checkpointers.get('scoring')!.checkpointNow()).rejects.toThrow(
         /the signing agent at .* refused: ROLLBACK: checkpoint #1 \(4 events\)/,
       );

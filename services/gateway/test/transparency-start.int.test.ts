@@ -4,35 +4,23 @@
 // operator runs the explicit, recorded `npm run transparency:adopt`, which events:verify then shows.
 // Both modes: the embedded default (PGlite, in-process bus) and PostgreSQL + Kafka.
 import { execFile } from 'node:child_process';
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 import { access, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { transparency, systemMetadata } from '@sais/events';
+import { transparency } from '@sais/events';
 import { openDatabase } from '@sais/kit/db';
 import { EventStore } from '@sais/kit/eventstore';
 import type { Platform } from '@sais/kit/platform';
 import { TransparencyStartRefused, checkEventLogs, signingKeyFile } from '@sais/kit/transparency';
 import { sql } from 'kysely';
 import pino from 'pino';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAllInOne, repositoryRoot } from '../src/platform.ts';
-import { platformFolder, signed } from './platform-folder.ts';
+import { appendScored, cleanupsAfterAll, platformFolder, signed } from './platform-folder.ts';
 
 const run = promisify(execFile);
-const cleanups: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
-});
-
-const scored = (submissionId: string) => ({
-  submissionId,
-  metric: 'rmse',
-  publicScore: 0.5,
-  privateScore: 0.6,
-  rows: 100,
-  groundTruthSha256: 'a'.repeat(64),
-});
+const cleanups = cleanupsAfterAll();
 
 describe.each(['embedded', 'postgres'] as const)('a new transparency log over a history (%s)', (mode) => {
   it('refuses a replaced, a deleted key and a deleted log; starts again only after transparency:adopt', async () => {
@@ -83,16 +71,7 @@ describe.each(['embedded', 'postgres'] as const)('a new transparency log over a 
         zh: expect.stringContaining('SAIS_KEYS_DIR'),
       }),
     );
-    const submissionId = randomUUID();
-    await platform.stores
-      .get('scoring')!
-      .append(
-        'scoring.submission',
-        `submission-${submissionId}`,
-        'no_stream',
-        [{ type: 'scoring.SubmissionScored', data: scored(submissionId) }],
-        systemMetadata(),
-      );
+    const submissionId = await appendScored(platform);
     expect(await signed(platform)).toMatchObject({ number: 1 });
     await platform.close();
     const key = await readFile(keyFile, 'utf8');
@@ -204,16 +183,7 @@ describe.each(['embedded', 'postgres'] as const)('a new transparency log over a 
     );
     platform = await start();
     try {
-      const next = randomUUID();
-      await platform.stores
-        .get('scoring')!
-        .append(
-          'scoring.submission',
-          `submission-${next}`,
-          'no_stream',
-          [{ type: 'scoring.SubmissionScored', data: scored(next) }],
-          systemMetadata(),
-        );
+      await appendScored(platform);
       const second = await signed(platform);
       expect(second).toMatchObject({ number: 2, treeSize: 2 });
       const printed = await cli('services/gateway/src/cli/transparency-key.ts');

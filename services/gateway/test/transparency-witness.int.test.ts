@@ -5,11 +5,10 @@
 // refuses the rollback and each fork, and `events:verify --witness` names the witness that did not sign.
 // Both modes: the embedded default (PGlite, in-process bus) and PostgreSQL + Kafka.
 import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { transparency, systemMetadata } from '@sais/events';
+import { transparency } from '@sais/events';
 import { openDatabase } from '@sais/kit/db';
 import { EventStore } from '@sais/kit/eventstore';
 import type { Platform } from '@sais/kit/platform';
@@ -17,38 +16,12 @@ import { checkEventLogs, transparencyCodes, witnessSignerOf } from '@sais/kit/tr
 import { generateKeyPairSync } from 'node:crypto';
 import { sql } from 'kysely';
 import pino from 'pino';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAllInOne, repositoryRoot } from '../src/platform.ts';
-import { platformFolder, signed } from './platform-folder.ts';
+import { appendScored, cleanupsAfterAll, platformFolder, signed } from './platform-folder.ts';
 
 const run = promisify(execFile);
-const cleanups: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
-});
-
-async function score(platform: Platform) {
-  const submissionId = randomUUID();
-  await platform.stores.get('scoring')!.append(
-    'scoring.submission',
-    `submission-${submissionId}`,
-    'no_stream',
-    [
-      {
-        type: 'scoring.SubmissionScored',
-        data: {
-          submissionId,
-          metric: 'rmse',
-          publicScore: 0.5,
-          privateScore: 0.6,
-          rows: 100,
-          groundTruthSha256: 'a'.repeat(64),
-        },
-      },
-    ],
-    systemMetadata(),
-  );
-}
+const cleanups = cleanupsAfterAll();
 
 describe.each(['embedded', 'postgres'] as const)('a witness of the transparency log (%s)', (mode) => {
   it('cosigns consistent checkpoints, refuses a rewritten history, and verify names it', async () => {
@@ -111,7 +84,7 @@ describe.each(['embedded', 'postgres'] as const)('a witness of the transparency 
     );
 
     await start();
-    await score(platform!);
+    await appendScored(platform!);
     expect(await signed(platform!)).toMatchObject({ number: 1 });
     const first = await witness();
     expect(first.output).toContain("pinned the platform's key");
@@ -120,7 +93,7 @@ describe.each(['embedded', 'postgres'] as const)('a witness of the transparency 
     );
     expect(first.output).toContain('the platform shows 1 of 1 witnesses');
     expect(first.code).toBe(0);
-    await score(platform!);
+    await appendScored(platform!);
     expect(await signed(platform!)).toMatchObject({ number: 2, treeSize: 2 });
     const second = await witness();
     expect(second.output).toContain('scoring: cosigned checkpoint #2 (2 events), consistent with #1');
@@ -215,13 +188,13 @@ describe.each(['embedded', 'postgres'] as const)('a witness of the transparency 
     expect(after.lines).toContain('scoring: COSIGNED BY 0 OF THE 1 WITNESSES REQUIRED');
 
     // Checkpoint #2 of the new log: another #2 than the one the witness holds.
-    await score(platform!);
+    await appendScored(platform!);
     expect(await signed(platform!)).toMatchObject({ number: 2, treeSize: 3 });
     expect((await witness()).output).toContain(
       "scoring: REFUSED: FORK: the platform's checkpoint #2 differs from #2 (2 events, root",
     );
     // Checkpoint #3, past the witness's: its tree does not extend the held one.
-    await score(platform!);
+    await appendScored(platform!);
     expect(await signed(platform!)).toMatchObject({ number: 3, treeSize: 4 });
     const fork = await witness();
     expect(fork.code).toBe(1);
