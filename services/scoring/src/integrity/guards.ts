@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { RouteGuard } from '../http/admin/routes.ts';
-import type { Publications } from '../boards/publications.ts';
-import type { Seals } from '../boards/seals.ts';
+import type { Publications, Seals } from '../boards/index.ts';
 
 const params = (request: FastifyRequest) => request.params as { id: string };
 const body = (request: FastifyRequest) =>

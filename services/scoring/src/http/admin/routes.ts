@@ -18,7 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { GroundTruths } from '../../ground-truths.ts';
 import { type Operations, type SubmissionListQuery, submissionSortFieldNames } from '../../operations.ts';
-import type { Standings } from '../../boards/standings.ts';
+import type { Standings } from '../../boards/index.ts';
 import { readResultForm } from '../../submissions/index.ts';
 import * as S from '../schemas.ts';
 
