@@ -94,6 +94,7 @@ export const scoringService = defineService({
     const seals = new Seals(db, store, new Leaderboards(db));
     const publications = new Publications(db, store, seals);
     const integrity = integrityParts({ db, store }, { seals, publications });
+    const standings = new Standings(db, store);
     // The split keys' vault, loaded when first needed (an operator sets a ground truth, a split is revealed).
     let vault: Promise<SplitKeys> | undefined;
     const splitKeys = () => (vault ??= SplitKeys.load(config));
@@ -103,12 +104,17 @@ export const scoringService = defineService({
       submissions,
       leaderboards: new Leaderboards(db, watch),
       groundTruths: new GroundTruths(db, store, splitKeys),
-      standings: new Standings(db, store),
+      standings,
       operations: new Operations(db, store),
       watch,
       streamLimits: streamLimitsFrom(config.env),
     });
-    await app.register(publicationRoutes, { seals, publications });
+    await app.register(publicationRoutes, {
+      seals,
+      publications,
+      standings,
+      beforePublish: integrity.guards.beforePublish,
+    });
     await app.register(integrityRoutes, { parts: integrity });
     await scoreRecordRoutes(app, { submissions });
     await metricRoutes(app, { splitKeys });

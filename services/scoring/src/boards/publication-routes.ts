@@ -1,25 +1,37 @@
-import { envelopeOf, ok, staffArea } from '@sais/kit/http';
+import { type StaffCall, envelopeOf, ok, staffArea } from '@sais/kit/http';
 import { scoring } from '@sais/events';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as S from '../http/schemas.ts';
 import type { Publications } from './publications.ts';
 import type { Seals } from './seals.ts';
+import type { Standings } from './standings.ts';
 
 /**
  * The operators' calls that make a phase's private leaderboard final (decision 0008, issue 19): its
- * seal, and its publication through two operators where the competition asks for it (propose, approve,
- * withdraw). One area: registered as an encapsulated plugin, its role check runs once per request,
- * before anything is read. The direct publish (one operator) is `POST /api/admin/leaderboard/publish`
- * in http/admin/routes.ts, behind the sealed-results guards.
+ * seal, its publication through two operators where the competition asks for it (propose, approve,
+ * withdraw), and the direct publish where one operator may. One area: registered as an encapsulated
+ * plugin, its role check runs once per request, before anything is read.
  */
 export async function publicationRoutes(
   root: FastifyInstance,
-  { seals, publications }: { seals: Seals; publications: Publications },
+  {
+    seals,
+    publications,
+    standings,
+    beforePublish,
+  }: {
+    seals: Seals;
+    publications: Publications;
+    standings: Standings;
+    /** The sealed-results guard of the direct publish (integrity/guards.ts), its `preHandler`. */
+    beforePublish: (request: FastifyRequest, staff: StaffCall) => Promise<void>;
+  },
 ) {
   const auth = root.authenticator;
   const app = root.withTypeProvider<ZodTypeProvider>();
-  // The OpenAPI document lists them with the collusion signals, as before they moved here (issue 34).
+  // The OpenAPI document lists them where they were before they moved here (issue 34): the seal and
+  // the two operators' publication with the collusion signals, the direct publish with the scoring calls.
   const tags = ['admin: integrity'];
   const operator = staffArea(root, auth, 'operator');
   const { phaseBody, phaseReason } = scoring.requests;
@@ -100,4 +112,22 @@ export async function publicationRoutes(
       },
     );
   }
+
+  app.post(
+    '/api/admin/leaderboard/publish',
+    {
+      preHandler: async (request) => beforePublish(request, operator(request)),
+      schema: {
+        tags: ['admin: scoring'],
+        summary:
+          'Operator: publish a phase’s private leaderboard (final results) where one operator may (else 40041: propose and approve); final selections close',
+        body: phaseBody,
+        response: { 200: envelopeOf(S.published) },
+      },
+    },
+    async (request) => {
+      const { metadata } = operator(request);
+      return ok(await standings.publish(request.body.competitionId, request.body.phase, metadata));
+    },
+  );
 }

@@ -47,7 +47,7 @@ export function integrityParts(
   { seals, publications }: { seals: Seals; publications: Publications },
 ) {
   const signals = new Signals(db, store, new Standings(db, store));
-  const guards: AdminGuards & { ownSignalTeam: RouteGuard } = {
+  const guards: AdminGuards & { ownSignalTeam: RouteGuard; beforePublish: RouteGuard } = {
     ...sealedResultsGuards(seals, publications),
     ...ownTeamGuards(db, signals),
   };
