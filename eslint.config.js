@@ -97,10 +97,11 @@ const serviceRules = services.map((service) =>
 );
 
 /**
- * Scoring's two slices (decision 0041). Outside `submissions/`, nothing imports the decider or the
- * recorder (`SubmissionCommands` is their one caller); `boards/` imports submissions only through the
- * slice's `index.ts`. A later block's `no-restricted-imports` replaces an earlier one's, so each block
- * repeats the service rule.
+ * Scoring's two slices (decision 0041, issue 34). Outside `submissions/`, nothing imports the decider or
+ * the recorder (`SubmissionCommands` is their one caller); each slice is imported through its `index.ts`
+ * only: `boards/` reads submissions through `submissions/index.ts`, the rest of scoring reads boards
+ * through `boards/index.ts`, and `submissions/` imports nothing of `boards/` (boards builds on it). A
+ * later block's `no-restricted-imports` replaces an earlier one's, so each block repeats the service rule.
  */
 const scoringSrc = 'services/scoring/src';
 const deciderOrRecorder = {
@@ -112,10 +113,21 @@ const submissionInternals = {
   regex: '(^|/)submissions/(?!index\\.ts$)[^/]+$',
   message: 'boards/ reads the submissions slice through submissions/index.ts only (decision 0041).',
 };
+const boardInternals = {
+  regex: '(^|/)boards/(?!index\\.ts$).+',
+  message: 'Scoring reads the boards slice through boards/index.ts only (decision 0041).',
+};
+const anyBoard = {
+  regex: '(^|/)boards(/|$)',
+  message: 'submissions/ imports nothing of boards/: boards builds on submissions (decision 0041).',
+};
 const scoringSliceRules = [
-  restrict([`${scoringSrc}/**/*.ts`], { ...serviceRule('scoring'), also: [deciderOrRecorder] }, [
-    `${scoringSrc}/submissions/**`,
-  ]),
+  restrict(
+    [`${scoringSrc}/**/*.ts`],
+    { ...serviceRule('scoring'), also: [deciderOrRecorder, boardInternals] },
+    [`${scoringSrc}/submissions/**`, `${scoringSrc}/boards/**`],
+  ),
+  restrict([`${scoringSrc}/submissions/**/*.ts`], { ...serviceRule('scoring'), also: [anyBoard] }),
   restrict([`${scoringSrc}/boards/**/*.ts`], {
     ...serviceRule('scoring'),
     also: [deciderOrRecorder, submissionInternals],

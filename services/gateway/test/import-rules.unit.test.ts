@@ -76,8 +76,8 @@ describe('import rules', () => {
     expect(await importErrors(filePath, source)).toEqual([]);
   });
 
-  // Scoring's two slices (decision 0041): the decider and the recorder only inside submissions/, and
-  // boards/ reads the submissions slice through its index only.
+  // Scoring's two slices (decision 0041): the decider and the recorder only inside submissions/, each
+  // slice read through its index only, and submissions/ knows nothing of boards/.
   it.each([
     [
       'services/scoring/src/workers/fixture.ts',
@@ -104,6 +104,41 @@ describe('import rules', () => {
       "import { fixture } from '../submissions/state.ts';",
       /index\.ts only/,
     ],
+    [
+      'services/scoring/src/integrity/fixture.ts',
+      "import { fixture } from '../boards/seals.ts';",
+      /boards\/index\.ts only/,
+    ],
+    [
+      'services/scoring/src/http/fixture.ts',
+      "import type { Fixture } from '../boards/standings.ts';",
+      /boards\/index\.ts only/,
+    ],
+    [
+      'services/scoring/src/http/admin/fixture.ts',
+      "import { fixture } from '../../boards/routes.ts';",
+      /boards\/index\.ts only/,
+    ],
+    [
+      'services/scoring/src/fixture.ts',
+      "import { fixture } from './boards/projection.ts';",
+      /boards\/index\.ts only/,
+    ],
+    [
+      'services/scoring/src/workers/fixture.ts',
+      "import { fixture } from '../boards/publications.ts';",
+      /boards\/index\.ts only/,
+    ],
+    [
+      'services/scoring/src/submissions/fixture.ts',
+      "import { fixture } from '../boards/index.ts';",
+      /imports nothing of boards/,
+    ],
+    [
+      'services/scoring/src/submissions/fixture.ts',
+      "import type { Fixture } from '../boards/leaderboards.ts';",
+      /imports nothing of boards/,
+    ],
   ])('%s may not: %s', async (filePath, source, reason) => {
     const errors = await importErrors(filePath, source);
     expect(errors.length).toBeGreaterThan(0);
@@ -116,6 +151,11 @@ describe('import rules', () => {
     ['services/scoring/src/boards/fixture.ts', "import { fixture } from '../submissions/index.ts';"],
     ['services/scoring/src/workers/fixture.ts', "import { fixture } from '../submissions/index.ts';"],
     ['services/scoring/src/workers/fixture.ts', "import { fixture } from '../submissions/reads.ts';"],
+    ['services/scoring/src/fixture.ts', "import { fixture } from './boards/index.ts';"],
+    ['services/scoring/src/integrity/fixture.ts', "import { fixture } from '../boards/index.ts';"],
+    ['services/scoring/src/http/admin/fixture.ts', "import { fixture } from '../../boards/index.ts';"],
+    ['services/scoring/src/boards/fixture.ts', "import { fixture } from './seals.ts';"],
+    ['services/scoring/test/fixture.ts', "import { fixture } from '../src/boards/seals.ts';"],
   ])('%s may: %s', async (filePath, source) => {
     expect(await importErrors(filePath, source)).toEqual([]);
   });

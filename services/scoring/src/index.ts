@@ -1,22 +1,28 @@
 import { join } from 'node:path';
 import { defineService, projectionSources, withAsOfReader } from '@sais/kit/platform';
-import { BoardsAsOf } from './boards/as-of.ts';
-import { BoardWatch } from './boards/live.ts';
+import {
+  BoardWatch,
+  BoardsAsOf,
+  Leaderboards,
+  Publications,
+  Seals,
+  Standings,
+  leaderboardAsOf,
+  leaderboardProjection,
+  publicationRoutes,
+  streamLimitsFrom,
+} from './boards/index.ts';
 import { scoringMigrations } from './db/migrations.ts';
 import { GroundTruths, SplitKeys } from './ground-truths.ts';
-import { leaderboardAsOf } from './boards/audit-as-of.ts';
 import { integrityParts, integrityRoutes } from './integrity/routes.ts';
 import { scoreRecordRoutes } from './integrity/score-record.ts';
 import { signalScans } from './integrity/signals.ts';
 import { scoringRoutes } from './http/routes.ts';
 import { ResumableUploads, Submissions, tusRoutes } from './submissions/index.ts';
-import { Leaderboards } from './boards/leaderboards.ts';
 import { Operations } from './operations.ts';
-import { leaderboardProjection } from './boards/projection.ts';
 import { scoringStateCheck } from './integrity/state-check.ts';
 import { membershipsMirror } from './projections/memberships.ts';
 import { competitionsMirror, peopleMirror } from './projections/mirrors.ts';
-import { Standings } from './boards/standings.ts';
 import { scoringWorkers } from './workers/scoring-workers.ts';
 import { containerRoutes } from './http/containers.ts';
 import { runQueueRoutes } from './http/run-queue.ts';
@@ -25,7 +31,7 @@ import { ContainerSubmissions } from './containers/submissions.ts';
 import { containerRunners, credentialVault } from './containers/setup.ts';
 import { datasetsMirror } from './containers/datasets.ts';
 import { scoringMetrics, submissionMetrics } from './metrics.ts';
-import { streamLimitsFrom } from './boards/stream-limits.ts';
+import { startScoringJobs } from './jobs.ts';
 
 /** The scoring service: result-file submissions, the daily quota ledger, scoring workers, leaderboards. */
 export const scoringService = defineService({
@@ -85,7 +91,10 @@ export const scoringService = defineService({
       },
     );
     // Sealed results and collusion signals (decision 0008): their guards run before the operators' calls.
-    const integrity = integrityParts({ db, store });
+    const seals = new Seals(db, store, new Leaderboards(db));
+    const publications = new Publications(db, store, seals);
+    const integrity = integrityParts({ db, store }, { seals, publications });
+    const standings = new Standings(db, store);
     // The split keys' vault, loaded when first needed (an operator sets a ground truth, a split is revealed).
     let vault: Promise<SplitKeys> | undefined;
     const splitKeys = () => (vault ??= SplitKeys.load(config));
@@ -95,15 +104,21 @@ export const scoringService = defineService({
       submissions,
       leaderboards: new Leaderboards(db, watch),
       groundTruths: new GroundTruths(db, store, splitKeys),
-      standings: new Standings(db, store),
+      standings,
       operations: new Operations(db, store),
       watch,
       streamLimits: streamLimitsFrom(config.env),
     });
+    await app.register(publicationRoutes, {
+      seals,
+      publications,
+      standings,
+      beforePublish: integrity.guards.beforePublish,
+    });
     await app.register(integrityRoutes, { parts: integrity });
     await scoreRecordRoutes(app, { submissions });
     await metricRoutes(app, { splitKeys });
-    await tusRoutes(app, {
+    const expiredUploads = await tusRoutes(app, {
       submissions,
       uploads: new ResumableUploads(db),
       directory: join(config.dataDir, 'uploads'),
@@ -113,10 +128,10 @@ export const scoringService = defineService({
       enabled: config.env.SCORING_CONTAINERS !== 'off',
     });
     await app.register(runQueueRoutes, { db, store });
+    startScoringJobs(app, { uploads: expiredUploads });
   },
 });
 
 export { containerRunners } from './containers/setup.ts';
 export { GroundTruths, SplitKeys } from './ground-truths.ts';
-export { BoardWatch } from './boards/live.ts';
-export { Leaderboards } from './boards/leaderboards.ts';
+export { BoardWatch, Leaderboards } from './boards/index.ts';

@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { RouteGuard } from '../http/admin/routes.ts';
-import type { Publications } from '../boards/publications.ts';
-import type { Seals } from '../boards/seals.ts';
+import type { Publications, Seals } from '../boards/index.ts';
 
 const params = (request: FastifyRequest) => request.params as { id: string };
 const body = (request: FastifyRequest) =>
@@ -12,7 +11,7 @@ const body = (request: FastifyRequest) =>
  * is refused (40043), and publishing checks the ranking against its seal (40042), sealing first when
  * the phase was never sealed; where two operators are needed, the direct publish is refused before
  * anything is sealed (40041). Each is the `preHandler` of the operators' routes it guards
- * (http/admin/routes.ts), which run only for operators.
+ * (http/admin/routes.ts; the publish: boards/publication-routes.ts), which run only for operators.
  */
 export function sealedResultsGuards(seals: Seals, publications: Publications) {
   return {

@@ -12,15 +12,12 @@ import { scoring } from '@sais/events';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Leaderboards } from '../boards/leaderboards.ts';
-import { Standings } from '../boards/standings.ts';
+import { type Publications, type Seals, Standings } from '../boards/index.ts';
 import { type AdminGuards, type RouteGuard } from '../http/admin/routes.ts';
 import * as S from '../http/schemas.ts';
 import { ownTeamGuards } from './duties.ts';
 import { withTeamNames } from './names.ts';
 import { sealedResultsGuards } from './guards.ts';
-import { Publications } from '../boards/publications.ts';
-import { Seals } from '../boards/seals.ts';
 import { type SignalQuery, Signals } from './signals.ts';
 
 const signalFilter = z.object({
@@ -41,111 +38,38 @@ export function parseSignalList(query: SimpleRestQuery): SignalQuery {
   return { ...page, filter: { ...rest, ids: id === undefined ? undefined : [id].flat() } };
 }
 
-/** The integrity parts the scoring service's operator calls share: seals, signals, publications, guards. */
-export function integrityParts({ db, store }: Pick<ServiceContext, 'db' | 'store'>) {
-  const seals = new Seals(db, store, new Leaderboards(db));
+/**
+ * The integrity parts the scoring service's operator calls share: the signals, and the guards that keep
+ * sealed results sealed, built on the boards' seals and publications.
+ */
+export function integrityParts(
+  { db, store }: Pick<ServiceContext, 'db' | 'store'>,
+  { seals, publications }: { seals: Seals; publications: Publications },
+) {
   const signals = new Signals(db, store, new Standings(db, store));
-  const publications = new Publications(db, store, seals);
-  const guards: AdminGuards & { ownSignalTeam: RouteGuard } = {
+  const guards: AdminGuards & { ownSignalTeam: RouteGuard; beforePublish: RouteGuard } = {
     ...sealedResultsGuards(seals, publications),
     ...ownTeamGuards(db, signals),
   };
-  return { seals, signals, publications, guards };
+  return { seals, signals, guards };
 }
 
 /**
- * The integrity calls of the scoring service (decision 0008), for operators: seal a phase's private
- * leaderboard, publish it through two operators where the competition asks for it (issue 19), and the
- * collusion signals in ra-data-simple-rest form with their two actions. One area: registered as an
- * encapsulated plugin, its role check runs once per request, before anything is read.
+ * The integrity calls of the scoring service (decision 0008), for operators: the collusion signals in
+ * ra-data-simple-rest form with their two actions (a seal and a publication are the boards' calls:
+ * boards/publication-routes.ts). One area: registered as an encapsulated plugin, its role check runs
+ * once per request, before anything is read.
  */
 export async function integrityRoutes(
   root: FastifyInstance,
-  { parts: { seals, signals, publications, guards } }: { parts: ReturnType<typeof integrityParts> },
+  { parts: { seals, signals, guards } }: { parts: ReturnType<typeof integrityParts> },
 ) {
   const { database: db, authenticator: auth } = root;
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin: integrity'];
   const operator = staffArea(root, auth, 'operator');
-  const { phaseBody, phaseReason, reasonBody, disqualifySignalTeam } = scoring.requests;
+  const { reasonBody, disqualifySignalTeam } = scoring.requests;
   const idParams = z.object({ id: z.string().min(1).max(80) });
-
-  app.get(
-    '/api/admin/leaderboard/seal',
-    {
-      schema: {
-        tags,
-        summary:
-          'Operator: the seal of a phase’s private leaderboard and the digest of its ranking now (they differ when it changed since)',
-        querystring: phaseBody,
-        response: { 200: envelopeOf(S.sealStatus) },
-      },
-    },
-    async (request) => {
-      const { competitionId, phase } = request.query;
-      return ok({ competitionId, phase, ...(await seals.status(competitionId, phase)) });
-    },
-  );
-
-  app.post(
-    '/api/admin/leaderboard/seal',
-    {
-      schema: {
-        tags,
-        summary:
-          'Operator: seal a phase’s private leaderboard before publishing it (SHA-256 of canonical form v1, events/src/seal.ts); again until published',
-        body: phaseBody,
-        response: { 200: envelopeOf(S.sealed) },
-      },
-    },
-    async (request) => {
-      const { accountId, metadata } = operator(request);
-      const { competitionId, phase } = request.body;
-      return ok(await seals.seal(competitionId, phase, accountId, metadata));
-    },
-  );
-
-  app.get(
-    '/api/admin/leaderboard/publication',
-    {
-      schema: {
-        tags,
-        summary:
-          'Operator: who publishes this phase’s final results (two operators or one), the pending proposal, the publication and the history',
-        querystring: phaseBody,
-        response: { 200: envelopeOf(S.publicationStatus) },
-      },
-    },
-    async (request) => {
-      return ok(await publications.status(request.query.competitionId, request.query.phase));
-    },
-  );
-
-  const steps = {
-    propose:
-      'Operator: propose publishing a phase’s private leaderboard, with a reason (sealed now unless it is); a different operator approves',
-    approve:
-      'Operator (not the proposer): approve the pending proposal with a reason; the private leaderboard is published (the ranking must match its seal)',
-    withdraw: 'Operator: withdraw the pending proposal with a reason, before its approval',
-  } as const;
-  for (const step of Object.keys(steps) as (keyof typeof steps)[]) {
-    app.post(
-      `/api/admin/leaderboard/publication/${step}`,
-      {
-        schema: {
-          tags,
-          summary: steps[step],
-          body: phaseReason,
-          response: { 200: envelopeOf(S.publicationStatus) },
-        },
-      },
-      async (request) => {
-        const { accountId, metadata } = operator(request);
-        const { competitionId, phase } = request.body;
-        return ok(await publications[step](competitionId, phase, request.body.reason, accountId, metadata));
-      },
-    );
-  }
 
   app.get(
     '/api/admin/signals',

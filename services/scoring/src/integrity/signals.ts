@@ -6,7 +6,7 @@ import type { SubscriptionOptions } from '@sais/kit/messaging';
 import type { ServiceContext } from '@sais/kit/platform';
 import { pageSignals, recordSignalDecision, signalId } from '@sais/kit/integrity';
 import { sql } from 'kysely';
-import { Standings } from '../boards/standings.ts';
+import { Standings } from '../boards/index.ts';
 import {
   correlationThreshold,
   errorFingerprint,

@@ -13,7 +13,6 @@ import { scoring } from '@sais/events';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Leaderboards } from '../boards/leaderboards.ts';
 import { descriptionOf, formatRefusalKeys } from './admission-rules.ts';
 import type { Submissions } from './submissions.ts';
 import { competitionIdOf, readResultForm } from './result-form.ts';
@@ -26,12 +25,10 @@ export const maxMultipartBytes = scoring.resultFileLimits.multipartBytes;
 
 /**
  * The participant's submission calls (`/api/submission/*`): upload, cancel, the sample, my submissions,
- * my allowance, my file and my score (the final selection: final-routes.ts). Each is the caller's own.
+ * my allowance and my file (my score and the final selection are the boards': boards/my-score-routes.ts,
+ * boards/final-routes.ts). Each is the caller's own.
  */
-export async function submissionRoutes(
-  root: FastifyInstance,
-  { submissions, leaderboards }: { submissions: Submissions; leaderboards: Leaderboards },
-) {
+export async function submissionRoutes(root: FastifyInstance, { submissions }: { submissions: Submissions }) {
   const auth = root.authenticator;
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = ['submission'];
@@ -226,27 +223,6 @@ export async function submissionRoutes(
         .type('text/csv')
         .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)
         .send(file.bytes);
-    },
-  );
-
-  app.get(
-    '/api/submission/myScore',
-    {
-      schema: {
-        tags,
-        summary: 'My best public score, rank and score history',
-        querystring: byCompetition,
-        response: { 200: envelopeOf(R.myScore) },
-      },
-    },
-    async (request) => {
-      const principal = await requirePrincipal(auth, request);
-      return ok(
-        await leaderboards.myScore(
-          request.query.competitionId,
-          await submissions.teamOf(request.query.competitionId, principal.accountId),
-        ),
-      );
     },
   );
 }

@@ -79,7 +79,8 @@ const uploadMetadata = z.object({
  * service's data folder). Every tus request needs the session cookie; an upload belongs to the
  * account that created it. When the last byte arrives the file goes through the same `receive` as a
  * multipart upload (sign-up, open phase, the quota ledger), then the partial file is deleted; the
- * final PATCH answers with the usual envelope, so the client learns the submission id.
+ * final PATCH answers with the usual envelope, so the client learns the submission id. Answers the
+ * clean-up of expired uploads (their files and rows), which the service's jobs run (jobs.ts).
  */
 export async function tusRoutes(
   app: FastifyInstance,
@@ -88,7 +89,7 @@ export async function tusRoutes(
     uploads,
     directory,
   }: { submissions: Submissions; uploads: ResumableUploads; directory: string },
-) {
+): Promise<ExpiredUploads> {
   const auth = app.authenticator;
   const callers = new WeakMap<IncomingMessage, Caller>();
   const callerOf = (request: Request) => {
@@ -195,12 +196,6 @@ export async function tusRoutes(
     EVENTS.POST_TERMINATE,
     (_request, _response, uploadId) => void uploads.release(uploadId).catch(() => undefined),
   );
-  const cleanup = setInterval(() => {
-    void tus.cleanUpExpiredUploads().catch(() => undefined);
-    void uploads.forgetExpired().catch(() => undefined);
-  }, 600_000);
-  cleanup.unref();
-  app.addHook('onClose', async () => clearInterval(cleanup));
 
   // tus bodies are raw bytes: leave the stream to the tus server.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
@@ -397,4 +392,17 @@ export async function tusRoutes(
     },
     handler,
   });
+  return {
+    cleanUpExpired: async () => {
+      await Promise.all([
+        tus.cleanUpExpiredUploads().catch(() => undefined),
+        uploads.forgetExpired().catch(() => undefined),
+      ]);
+    },
+  };
+}
+
+/** The clean-up of resumable uploads past their expiry: the tus server's files and their rows. */
+export interface ExpiredUploads {
+  cleanUpExpired(): Promise<void>;
 }

@@ -18,7 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { GroundTruths } from '../../ground-truths.ts';
 import { type Operations, type SubmissionListQuery, submissionSortFieldNames } from '../../operations.ts';
-import type { Standings } from '../../boards/standings.ts';
+import type { Standings } from '../../boards/index.ts';
 import { readResultForm } from '../../submissions/index.ts';
 import * as S from '../schemas.ts';
 
@@ -53,14 +53,13 @@ export interface AdminGuards {
   sealedSubmission: RouteGuard;
   sealedPhases: RouteGuard;
   sealedTeam: RouteGuard;
-  beforePublish: RouteGuard;
   ownSubmission: RouteGuard;
   ownTeam: RouteGuard;
 }
 
 /**
  * The operators' scoring calls (`/api/admin/groundtruth`, `/api/admin/submissions*`,
- * `/api/admin/leaderboard/{disqualifyTeam,publish}`): one area, checked for the operator role (or
+ * `/api/admin/leaderboard/disqualifyTeam`; the publish is the boards': boards/publication-routes.ts): one area, checked for the operator role (or
  * admin) once, before anything is read; the events record the role that let the caller in.
  */
 export async function adminRoutes(
@@ -272,24 +271,6 @@ export async function adminRoutes(
       const metadata = operator(request);
       const { competitionId, teamId } = request.body;
       return ok(await standings.disqualifyTeam(competitionId, teamId, request.body.reason, metadata));
-    },
-  );
-
-  app.post(
-    '/api/admin/leaderboard/publish',
-    {
-      preHandler: guarded(guards.beforePublish),
-      schema: {
-        tags,
-        summary:
-          'Operator: publish a phase’s private leaderboard (final results) where one operator may (else 40041: propose and approve); final selections close',
-        body: scoring.requests.phaseBody,
-        response: { 200: envelopeOf(S.published) },
-      },
-    },
-    async (request) => {
-      const metadata = operator(request);
-      return ok(await standings.publish(request.body.competitionId, request.body.phase, metadata));
     },
   );
 }

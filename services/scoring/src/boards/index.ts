@@ -1,0 +1,21 @@
+/**
+ * The boards slice's public surface (decisions 0041, issue 34): what is shown from a submission's life.
+ * The leaderboard projection and its as-of reader, the board reads, live updates, boards as of a past
+ * time, the final selection and disqualifications (`Standings`), seals and publications, and the routes
+ * the service registers. The rest of scoring imports the slice only from here (lint); the files of the
+ * slice import each other directly. submissions/ imports nothing of boards/: boards builds on it.
+ */
+export { leaderboardProjection } from './projection.ts';
+export { leaderboardAsOf } from './audit-as-of.ts';
+export { Leaderboards } from './leaderboards.ts';
+export { BoardWatch } from './live.ts';
+export { BoardsAsOf } from './as-of.ts';
+export { type StreamLimits, streamLimitsFrom } from './stream-limits.ts';
+export { Standings, boardStream } from './standings.ts';
+export { Seals, sealStream } from './seals.ts';
+export { Publications, publicationStream } from './publications.ts';
+export { boardRoutes } from './routes.ts';
+export { myScoreRoutes } from './my-score-routes.ts';
+export { finalSelectionRoutes } from './final-routes.ts';
+export { boardOptionsRoutes } from './options-routes.ts';
+export { publicationRoutes } from './publication-routes.ts';

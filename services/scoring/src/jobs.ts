@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { ExpiredUploads } from './submissions/index.ts';
+
+/**
+ * The scoring service's timer jobs, all in this file (issue 34, as identity's jobs.ts): the clean-up
+ * of expired resumable uploads. `routes()` starts them once, at its end, with `startScoringJobs`: the
+ * kit's service definition has event workers but no timer jobs, and the jobs need objects the routes
+ * build. Each stops when the app closes.
+ *
+ * Not here, and why: the scoring workers, the signal scans and the container runners (with their
+ * presence locks, sweeps and lease renewals) are the definition's `workers` (workers/, integrity/
+ * signals.ts, containers/setup.ts), started and stopped by the kit; the board watch's poll
+ * (boards/live.ts) runs only while someone reads or watches a board; an event stream's keep-alive
+ * (boards/routes.ts) lives as long as its connection.
+ */
+export function startScoringJobs(app: FastifyInstance, { uploads }: { uploads: ExpiredUploads }): void {
+  scheduleUploadCleanUp(app, uploads);
+}
+
+/**
+ * Every 10 minutes, the tus server's files and the rows of resumable uploads past their expiry
+ * (decision 0009) are removed; a failure waits for the next round.
+ */
+export function scheduleUploadCleanUp(app: FastifyInstance, uploads: ExpiredUploads): void {
+  const cleanup = setInterval(() => void uploads.cleanUpExpired(), 600_000);
+  cleanup.unref();
+  app.addHook('onClose', async () => clearInterval(cleanup));
+}
