@@ -298,5 +298,23 @@ describe('staff pages in words and one time rule (issue 35)', () => {
         await context.close();
       }
     });
+
+    it(`every other list an operator opens fits 1366 px, headings on one line, no word broken (${language})`, async () => {
+      const { context, page } = await browse(operator, language);
+      try {
+        for (const list of ['competitions', 'teams', 'users']) {
+          await page.goto(`${sais.origin}/console/#/${list}`);
+          await page.locator('thead th').first().waitFor();
+          await page.waitForFunction(() => !document.querySelector('tbody')?.textContent?.includes('…'));
+          expect({ list, tall: await tallHeadings(page, 'body') }).toEqual({ list, tall: [] });
+          expect({ list, broken: await brokenHeadings(page) }).toEqual({ list, broken: [] });
+          expect({ list, sideways: await sideways(page) }).toEqual({ list, sideways: 0 });
+        }
+      } catch (error) {
+        throw await explained(page, error, `staff-words-others-${language}`);
+      } finally {
+        await context.close();
+      }
+    });
   }
 });
