@@ -1,8 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { type ConsolePlatform, type Person, explained, startConsolePlatform } from './support/platform';
+import { choose, signUp, uploadCsv, yieldCsv } from './support/scoring';
 import { prizeCompetition } from './support/trust';
+import { until } from './support/until';
 
 const shots = fileURLToPath(new URL('../../docs/console/', import.meta.url));
 const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
@@ -27,6 +30,30 @@ const brokenHeadings = (page: Page) =>
   );
 
 /**
+ * Header cells of the table(s) in `scope` whose words take more than one line: the height of the
+ * cell's contents against the cell's line height (名/次 is two lines high). The contents, not the
+ * cell's own box, which is as high as its row, so each broken heading is named, not its neighbours.
+ */
+const tallHeadings = (page: Page, scope: string) =>
+  page.locator(`${scope} thead th`).evaluateAll((cells) =>
+    cells.flatMap((cell) => {
+      const style = getComputedStyle(cell);
+      const line = style.lineHeight.endsWith('px')
+        ? parseFloat(style.lineHeight)
+        : (parseFloat(style.lineHeight) || 1.2) * parseFloat(style.fontSize);
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      const high = range.getBoundingClientRect().height;
+      const text = (cell as HTMLElement).innerText.trim();
+      return text && high >= 1.5 * line ? [`${text}: ${Math.round(high)} px high, line ${line} px`] : [];
+    }),
+  );
+
+/** How far the page scrolls sideways (a table too wide for the window makes the whole page scroll). */
+const sideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/**
  * Issue 35 points 4 and 5 as staff walk them in Chromium at 1366 px, in a browser whose own zone is New
  * York: event histories in words (types, streams, the role of a staff sign-in), the zh-CN competition
  * editor in Chinese, buttons keep a username's case, headings on one line, and one time rule — times of
@@ -37,12 +64,62 @@ describe('staff pages in words and one time rule (issue 35)', () => {
   let operator: Person;
   let auditor: Person;
   let competitionId: string;
+  /** A participant in a team whose name is mixed-case, and one on their own (named by their username). */
+  let teamed: Person;
+  let alone: Person;
+  const teamName = 'CatLab Yield';
 
   beforeAll(async () => {
     sais = await startConsolePlatform('staff-words');
     operator = await sais.account(['operator']);
     auditor = await sais.account(['auditor']);
     competitionId = await prizeCompetition(sais, operator, 'Catalyst yield', '催化剂产率预测');
+    const db = sais.platform.database.db;
+    await until(
+      () => sql`select 1 from scoring.competitions where competition_id = ${competitionId}`.execute(db),
+      (result) => result.rows.length > 0,
+      'competition mirror in scoring',
+    );
+    const truth = yieldCsv(40, (i) => i * 5);
+    await uploadCsv(
+      sais,
+      operator,
+      '/api/admin/groundtruth',
+      { competitionId, metric: 'rmse', publicPercent: '50' },
+      truth,
+    );
+    // Two participants whose errors are the same noise, one shifted: a collusion signal naming both teams.
+    teamed = await sais.account([]);
+    alone = await sais.account([]);
+    for (const person of [teamed, alone]) await signUp(sais, person, competitionId);
+    const formed = await sais.api<{ teamId: string }>(teamed, '/api/team/create', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ competitionId, name: teamName }),
+    });
+    expect(formed.body).toMatchObject({ code: 0 });
+    await until(
+      () => sql`select 1 from scoring.memberships where team_id = ${formed.body.data.teamId}`.execute(db),
+      (result) => result.rows.length > 0,
+      'the team in scoring',
+    );
+    const noise = (i: number) => ((i * 7919) % 13) - 6;
+    for (const [person, shift] of [
+      [teamed, 0],
+      [alone, 0.5],
+    ] as const)
+      await uploadCsv(
+        sais,
+        person,
+        '/api/submission/upload',
+        { competitionId },
+        yieldCsv(40, (i) => i * 5 + noise(i) + shift),
+      );
+    await until(
+      () => sais.api<{ total: number }>(operator, `/api/leaderboard/private?competitionId=${competitionId}`),
+      (answer) => answer.body.data.total === 2,
+      'both on the private board',
+    );
   });
 
   afterAll(async () => {
@@ -66,14 +143,20 @@ describe('staff pages in words and one time rule (issue 35)', () => {
         operator: '运营人员',
         session: '登录会话',
         competition: '比赛',
+        phase: '阶段',
+        preliminary: '初赛',
         title: '催化剂产率预测',
+        disqualify: (team: string) => `取消 ${team} 资格`,
       },
       en: {
         signedIn: 'Signed in',
         operator: 'Operator',
         session: 'Session',
         competition: 'Competition',
+        phase: 'Phase',
+        preliminary: 'Preliminary',
         title: 'Catalyst yield',
+        disqualify: (team: string) => `Disqualify ${team}`,
       },
     }[language];
 
@@ -114,6 +197,17 @@ describe('staff pages in words and one time rule (issue 35)', () => {
           .waitFor();
         await page.waitForFunction(() => !document.querySelector('tbody')?.textContent?.includes('…'));
         expect((await page.locator('tbody').textContent()) ?? '').not.toMatch(uuid);
+
+        // The team and scoring services' histories: streams by name too (sign-ups, teams, standings).
+        for (const service of ['team', 'scoring']) {
+          await page.goto(`${sais.origin}/console/#/audit/${service}/events`);
+          await rows.first().getByTestId('stream-name').waitFor();
+          await page.waitForFunction(() => !document.querySelector('tbody')?.textContent?.includes('…'));
+          const text = (await page.locator('tbody').textContent()) ?? '';
+          expect(text).not.toMatch(uuid);
+          expect(text).not.toMatch(rawType);
+          expect(await brokenHeadings(page)).toEqual([]);
+        }
       } catch (error) {
         throw await explained(page, error, `staff-words-${language}`);
       } finally {
@@ -144,6 +238,80 @@ describe('staff pages in words and one time rule (issue 35)', () => {
         await page.screenshot({ path: `${shots}competition-edit-${language}.png`, animations: 'disabled' });
       } catch (error) {
         throw await explained(page, error, `staff-words-edit-${language}`);
+      } finally {
+        await context.close();
+      }
+    });
+
+    it(`an operator reads submissions, leaderboards and a signal: names as written, headings on one line (${language})`, async () => {
+      const { context, page } = await browse(operator, language);
+      try {
+        // Submissions: every heading one line high, no short cell broken, the page not scrolling sideways.
+        const filter = encodeURIComponent(JSON.stringify({ competitionId }));
+        await page.goto(`${sais.origin}/console/#/submissions?filter=${filter}`);
+        const rows = page.locator('tbody tr');
+        await rows.filter({ hasText: teamName }).first().waitFor();
+        await rows.filter({ hasText: alone.username }).first().waitFor();
+        await page.waitForFunction(() => !document.querySelector('tbody')?.textContent?.includes('…'));
+        expect(await tallHeadings(page, 'body')).toEqual([]);
+        expect(await brokenHeadings(page)).toEqual([]);
+        expect(await sideways(page)).toBeLessThanOrEqual(0);
+        await page.mouse.move(0, 0);
+        await page.screenshot({ path: `${shots}submissions-${language}.png`, animations: 'disabled' });
+
+        // Both leaderboards of the phase side by side: their headings on one line too.
+        await page.goto(`${sais.origin}/console/#/leaderboards`);
+        await choose(page, words.competition, words.title);
+        await choose(page, words.phase, words.preliminary);
+        for (const board of ['board-public', 'board-private'])
+          await page.getByTestId(board).getByTestId('board-row').first().waitFor();
+        for (const board of ['board-public', 'board-private'])
+          expect(await tallHeadings(page, `[data-testid="${board}"]`)).toEqual([]);
+        expect(await brokenHeadings(page)).toEqual([]);
+        expect(await sideways(page)).toBeLessThanOrEqual(0);
+        await page.mouse.move(0, 0);
+        await page.screenshot({ path: `${shots}leaderboards-${language}.png`, animations: 'disabled' });
+
+        // The collusion signal's buttons name each team as its owner wrote it: the mixed-case team
+        // name and the participant's own lower-case username, never upper-cased.
+        await page.goto(`${sais.origin}/console/#/signals?filter=${filter}`);
+        const buttons = page.getByTestId('signal-disqualify');
+        await buttons.nth(1).waitFor();
+        const shown = await buttons.evaluateAll((all) =>
+          all.map((button) => ({
+            text: (button as HTMLElement).innerText.trim(),
+            transform: getComputedStyle(button).textTransform,
+          })),
+        );
+        expect(shown.map(({ text }) => text).sort()).toEqual(
+          [words.disqualify(teamName), words.disqualify(alone.username)].sort(),
+        );
+        expect(new Set(shown.map(({ transform }) => transform))).toEqual(new Set(['none']));
+        expect(await tallHeadings(page, 'body')).toEqual([]);
+        expect(await brokenHeadings(page)).toEqual([]);
+        expect(await sideways(page)).toBeLessThanOrEqual(0);
+        await page.mouse.move(0, 0);
+        await page.screenshot({ path: `${shots}signals-${language}.png`, animations: 'disabled' });
+      } catch (error) {
+        throw await explained(page, error, `staff-words-lists-${language}`);
+      } finally {
+        await context.close();
+      }
+    });
+
+    it(`every other list an operator opens fits 1366 px, headings on one line, no word broken (${language})`, async () => {
+      const { context, page } = await browse(operator, language);
+      try {
+        for (const list of ['competitions', 'teams', 'users']) {
+          await page.goto(`${sais.origin}/console/#/${list}`);
+          await page.locator('thead th').first().waitFor();
+          await page.waitForFunction(() => !document.querySelector('tbody')?.textContent?.includes('…'));
+          expect({ list, tall: await tallHeadings(page, 'body') }).toEqual({ list, tall: [] });
+          expect({ list, broken: await brokenHeadings(page) }).toEqual({ list, broken: [] });
+          expect({ list, sideways: await sideways(page) }).toEqual({ list, sideways: 0 });
+        }
+      } catch (error) {
+        throw await explained(page, error, `staff-words-others-${language}`);
       } finally {
         await context.close();
       }

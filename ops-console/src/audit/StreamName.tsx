@@ -1,13 +1,38 @@
 import Tooltip from '@mui/material/Tooltip';
 import { useLocale, useTranslate } from 'react-admin';
 import { type Localized, localized } from '../shared/LocalizedText';
-import { accountName, competitionTitle, teamName, useLoaded } from '../shared/names';
+import { accountName, competitionTitle, submissionName, teamName, useLoaded } from '../shared/names';
 import { accountOfEvent } from '../trust/useStaffEvents';
 import { streamKindNames, streamParts } from './eventTypes';
 import type { AuditEvent } from './types';
 
 const accountKinds = new Set(['account', 'verification', 'notices', 'inbox', 'session', 'token', 'code']);
-const competitionKinds = new Set(['competition', 'groundtruth', 'publication']);
+const competitionKinds = new Set([
+  'competition',
+  'groundtruth',
+  'publication',
+  'registration',
+  'leaderboard',
+  'leaderboard-seal',
+  'board-options',
+  'scoring-team',
+  'runqueue',
+]);
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * Who a competition's stream is about after the competition (`registration-<competition>-<account>`,
+ * `scoring-team-<competition>-<team>`; a participant on their own is a team named by their account id).
+ */
+function restSubjectOf(streamId: string): { key: string; load: () => Promise<string | null> } | null {
+  const parts = streamParts(streamId);
+  const rest = parts?.rest;
+  if (!rest || !uuid.test(rest)) return null;
+  if (parts.kind === 'registration') return { key: `account:${rest}`, load: () => accountName(rest) };
+  if (parts.kind === 'scoring-team')
+    return { key: `team-or-account:${rest}`, load: async () => (await teamName(rest)) ?? accountName(rest) };
+  return null;
+}
 
 /** What a stream is about, by name: the account, competition or team it names (null: none known). */
 function subjectOf(
@@ -25,11 +50,14 @@ function subjectOf(
   if (competitionKinds.has(parts.kind))
     return { key: `competition:${parts.id}`, load: () => competitionTitle(parts.id) };
   if (parts.kind === 'team') return { key: `team:${parts.id}`, load: () => teamName(parts.id) };
+  if (parts.kind === 'submission')
+    return { key: `submission:${parts.id}`, load: () => submissionName(parts.id) };
   return null;
 }
 
 /**
- * A stream by what it stands for (issue 35): "账号 · alice", "比赛 · 催化剂产率预测 · 初赛", "队伍 · Lab 7";
+ * A stream by what it stands for (issue 35): "账号 · alice", "比赛 · 催化剂产率预测 · 初赛", "队伍 · Lab 7",
+ * "报名 · 催化剂产率预测 · alice", "提交 · Lab 7 · result.csv";
  * the stream id on hover. `event` (one of the stream's) names the account of a session or token.
  */
 export function StreamName({ streamId, event }: { streamId: string; event?: AuditEvent }) {
@@ -38,6 +66,8 @@ export function StreamName({ streamId, event }: { streamId: string; event?: Audi
   const parts = streamParts(streamId);
   const subject = subjectOf(streamId, event);
   const loaded = useLoaded<string | Localized>(subject?.key ?? null, subject?.load ?? (async () => null));
+  const restSubject = restSubjectOf(streamId);
+  const restLoaded = useLoaded<string>(restSubject?.key ?? null, restSubject?.load ?? (async () => null));
   if (!parts) return <span data-testid="stream-name">{streamId}</span>;
   const kind = streamKindNames[parts.kind]?.[locale === 'en' ? 'en' : 'zh-CN'] ?? parts.kind;
   const name = loaded.pending
@@ -47,9 +77,12 @@ export function StreamName({ streamId, event }: { streamId: string; event?: Audi
         ? loaded.value
         : localized(loaded.value, locale)
       : `${parts.id.slice(0, 8)}…`;
-  const phase = parts.rest
-    ? ` · ${translate(`console.competitions.phases.${parts.rest}`, { _: parts.rest })}`
-    : '';
+  // After the competition: a phase in words, or the account or team the stream is about, by name.
+  const phase = !parts.rest
+    ? ''
+    : restSubject
+      ? ` · ${restLoaded.pending ? '…' : (restLoaded.value ?? `${parts.rest.slice(0, 8)}…`)}`
+      : ` · ${translate(`console.competitions.phases.${parts.rest}`, { _: parts.rest })}`;
   return (
     <Tooltip title={`${translate('console.trust.id')}: ${streamId}`}>
       <span data-testid="stream-name" data-stream={streamId}>

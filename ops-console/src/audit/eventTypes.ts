@@ -118,6 +118,12 @@ export const streamKindNames: Record<string, Record<Language, string>> = {
   refusal: { en: 'Refused file', 'zh-CN': '拒收文件' },
   level: { en: 'Checkpoint level', 'zh-CN': '检查点层级' },
   publication: { en: 'Publication', 'zh-CN': '成绩公布' },
+  registration: { en: 'Sign-up', 'zh-CN': '报名' },
+  leaderboard: { en: 'Leaderboard', 'zh-CN': '排行榜' },
+  'leaderboard-seal': { en: 'Final results seal', 'zh-CN': '最终成绩封存' },
+  'board-options': { en: 'Leaderboard options', 'zh-CN': '排行榜设置' },
+  'scoring-team': { en: 'Team standing', 'zh-CN': '队伍成绩' },
+  runqueue: { en: 'Run queue', 'zh-CN': '运行队列' },
 };
 
 const uuid = /^(.*?)-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:-(.+))?$/;

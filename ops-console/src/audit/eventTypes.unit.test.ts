@@ -1,7 +1,7 @@
 import { eventDefinitions } from '@sais/events';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { eventTypeName, eventTypeNames, streamParts } from './eventTypes';
+import { eventTypeName, eventTypeNames, streamKindNames, streamParts } from './eventTypes';
 
 describe('event types in words (issue 35)', () => {
   it('names every event type the platform records, in both languages', () => {
@@ -14,6 +14,44 @@ describe('event types in words (issue 35)', () => {
 
   it('shows a type it does not know as recorded', () => {
     expect(eventTypeName('team.SomethingNew', 'zh-CN')).toBe('team.SomethingNew');
+  });
+
+  it('names the kind of every `<kind>-<uuid>` stream the services write, in both languages', () => {
+    // The services' stream ids (grep -rhoE '`[a-z-]+-\$\{' services/*/src): a kind not named here
+    // would show on the event history as its raw prefix (registration · 6faafb5b… · <uuid>, issue 35).
+    const kinds = [
+      'account',
+      'verification',
+      'notices',
+      'inbox',
+      'session',
+      'token',
+      'code',
+      'signal',
+      'identity-signal',
+      'competition',
+      'groundtruth',
+      'registration',
+      'team',
+      'submission',
+      'refusal',
+      'publication',
+      'leaderboard',
+      'leaderboard-seal',
+      'board-options',
+      'scoring-team',
+      'runqueue',
+    ];
+    const unnamed = kinds.filter((kind) => !streamKindNames[kind]?.en || !streamKindNames[kind]?.['zh-CN']);
+    expect(unnamed).toEqual([]);
+    const id = '6faafb5b-0000-4000-8000-000000000001';
+    const account = '432d120c-4d12-49c2-8bde-293cd880a636';
+    expect(streamParts(`registration-${id}-${account}`)).toEqual({ kind: 'registration', id, rest: account });
+    expect(streamParts(`leaderboard-seal-${id}-final`)).toEqual({
+      kind: 'leaderboard-seal',
+      id,
+      rest: 'final',
+    });
   });
 
   it('reads the kind and id of any `<kind>-<uuid>[-<rest>]` stream', () => {

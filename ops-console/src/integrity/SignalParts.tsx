@@ -26,7 +26,10 @@ export const signalFilters = (kinds: readonly string[], statuses: readonly strin
 export function KindField(_: { label?: string }) {
   const record = useRecordContext<SignalRecord>();
   const translate = useTranslate();
-  return record ? <span>{translate(`console.integrity.kinds.${record.kind}`)}</span> : null;
+  // A kind is a short phrase: never broken inside a word (预测/高度/相似, issue 35); between words it may.
+  return record ? (
+    <span style={{ wordBreak: 'keep-all' }}>{translate(`console.integrity.kinds.${record.kind}`)}</span>
+  ) : null;
 }
 
 export function StatusChip(_: { label?: string }) {
@@ -135,8 +138,14 @@ export function DisqualifyTeamButtons() {
 export function OpenActions({ children }: { children: ReactNode }) {
   const record = useRecordContext<SignalRecord>();
   if (record?.status !== 'open') return null;
+  // One action a line, no word broken: a row of buttons naming teams left the other columns a few
+  // characters wide at 1366 px (issue 35).
   return (
-    <Stack direction="row" spacing={1} onClick={(event) => event.stopPropagation()}>
+    <Stack
+      spacing={0.5}
+      sx={{ alignItems: 'flex-start', '& .MuiButton-root': { wordBreak: 'keep-all', textAlign: 'left' } }}
+      onClick={(event) => event.stopPropagation()}
+    >
       {children}
     </Stack>
   );

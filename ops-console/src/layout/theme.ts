@@ -26,11 +26,14 @@ function asWritten(components: RaThemeOptions['components']): RaThemeOptions['co
 export const lightTheme: RaThemeOptions = {
   ...defaultLightTheme,
   palette: { ...defaultLightTheme.palette, ...institute },
+  // Every component that reads the button typography (buttons, tabs, toggles, menus' actions) as written.
+  typography: { ...defaultLightTheme.typography, button: { textTransform: 'none' } },
   components: asWritten(defaultLightTheme.components),
 };
 
 export const darkTheme: RaThemeOptions = {
   ...defaultDarkTheme,
   palette: { ...defaultDarkTheme.palette, primary: { main: '#7fb2ff' } },
+  typography: { ...defaultDarkTheme.typography, button: { textTransform: 'none' } },
   components: asWritten(defaultDarkTheme.components),
 };

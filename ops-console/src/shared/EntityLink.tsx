@@ -1,4 +1,5 @@
 import ContentCopy from '@mui/icons-material/ContentCopy';
+import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -25,6 +26,10 @@ export function EntityLink({ resource, id, name }: EntityProps) {
   const { permissions } = usePermissions<string[]>();
   if (!id) return <span>—</span>;
   const label = name || translate('console.trust.unnamed');
+  // A name of up to 8 characters on one line; a longer one may wrap, at least 8em a line (issue 35: a
+  // narrow column broke 催化剂产率预测 into 催化剂/产率预/测 at 1366 px).
+  const short = Array.from(label).length <= 8;
+  const fit = short ? ({ whiteSpace: 'nowrap' } as const) : { minWidth: '8em' };
   const copy = (event: MouseEvent) => {
     event.stopPropagation();
     event.preventDefault();
@@ -36,11 +41,14 @@ export function EntityLink({ resource, id, name }: EntityProps) {
       to={createPath({ resource, id, type: 'show' })}
       onClick={(event: MouseEvent) => event.stopPropagation()}
       data-testid={`link-${resource}`}
+      sx={fit}
     >
       {label}
     </Link>
   ) : (
-    <span>{label}</span>
+    <Box component="span" sx={fit}>
+      {label}
+    </Box>
   );
   return (
     <Stack direction="row" component="span" sx={{ alignItems: 'center', display: 'inline-flex' }}>

@@ -53,6 +53,21 @@ export const teamName = (id: string) =>
   });
 
 /**
+ * A submission by its team and file ("Lab 7 · result.csv"), from the event that received it (read
+ * through the audit API); a participant on their own is a team named by their account id.
+ */
+export const submissionName = (id: string) =>
+  once(`submission:${id}`, async () => {
+    const events = (
+      await http(`${apiBase}/admin/audit/scoring/streams/${encodeURIComponent(`submission-${id}`)}`)
+    ).json as { type: string; data: { teamId?: string; fileName?: string } }[];
+    const received = events.find((event) => event.type === 'scoring.SubmissionReceived')?.data;
+    if (!received?.teamId || !received.fileName) return null;
+    const team = (await teamName(received.teamId)) ?? (await accountName(received.teamId));
+    return team ? `${team} · ${received.fileName}` : received.fileName;
+  });
+
+/**
  * The value `load` answers for `key` (null until it has, and when it fails): `pending` tells a page to
  * show a placeholder, not the id.
  */

@@ -14,6 +14,9 @@ export const theme = createTheme({
   // A column heading never breaks between its characters (日/志 at 1366 px, issue 35).
   components: { MuiTableCell: { styleOverrides: { head: { whiteSpace: 'nowrap' } } } },
   typography: {
+    // Words as written (issue 35): a button keeps the case its text was typed in ("Download train.csv",
+    // a team's or user's own name), not MUI's default upper case. Buttons, tabs and toggles all read it.
+    button: { textTransform: 'none' },
     fontFamily: [
       '"PingFang SC"',
       '"Microsoft YaHei"',
