@@ -422,6 +422,7 @@ export const trustEn = {
       'competition.PhaseRunLimitsSet': 'Set the run limits of a phase',
       'competition.FileAdded': 'Added a file',
       'competition.FileRemoved': 'Removed a file',
+      'competition.DatasetVisibilitySet': 'Hid a dataset from participants, or showed it again',
       'competition.SectionContentChanged': 'Wrote a section of the competition page',
       'team.TeamDissolved': 'Dissolved a team',
       'scoring.GroundTruthUploaded': 'Uploaded a ground truth',

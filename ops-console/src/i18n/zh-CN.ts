@@ -397,6 +397,7 @@ const trustZh: typeof trustEn = {
       'competition.PhaseRunLimitsSet': '设置了阶段的运行限制',
       'competition.FileAdded': '添加了文件',
       'competition.FileRemoved': '删除了文件',
+      'competition.DatasetVisibilitySet': '对参赛者隐藏了数据集，或重新公开了数据集',
       'competition.SectionContentChanged': '编写了比赛页面栏目',
       'team.TeamDissolved': '解散了队伍',
       'scoring.GroundTruthUploaded': '上传了真值',
