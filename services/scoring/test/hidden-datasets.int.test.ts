@@ -7,6 +7,8 @@
  * their result's header, and the participant gets none of its bytes by any call, log, verdict, notice or file.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { competitionStateCheck } from '@sais/competition';
+import { verifyStateTables } from '@sais/kit/platform';
 import { client, multipart } from '@sais/kit/testing';
 import { sql } from 'kysely';
 import { type TestRegistry, startRegistry } from '../../../infra/test/registry.ts';
@@ -348,6 +350,17 @@ exit 0
     await participantReads(person, submissionId);
     expect((await operatorRow(submissionId)).log).toContain(`${marker}_id,${marker}_label`);
   }, 120_000);
+
+  it('keeps the competition service’s files table as its events say (decision 0028)', async () => {
+    const result = await verifyStateTables(harness.db, [competitionStateCheck], (check) => [
+      harness.platform.stores.get(check.schema)!,
+    ]);
+    expect(result.checks.flatMap((check) => check.differences)).toEqual([]);
+    const row = await sql<{
+      hidden: boolean;
+    }>`select hidden from competition.files where file_id = ${secretId}`.execute(harness.db);
+    expect(row.rows).toEqual([{ hidden: true }]);
+  });
 
   it('gave the participant none of the hidden bytes by any call', () => {
     expect(seen.length).toBeGreaterThan(20);
