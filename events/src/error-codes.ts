@@ -63,6 +63,8 @@ export const competitionCodes = {
   runLimitBelowMinimum: 20071,
   /** A GPU count above 0 while no deployment declares GPUs (decision 0044). */
   runGpusUnavailable: 20072,
+  /** Only a dataset file can be hidden from participants, not a documentation file (decision 0032). */
+  onlyDatasetsHidden: 20073,
 } as const;
 
 /** Team's body codes (30xxx); texts live in the shared catalogue (events/src/messages/team.ts). */
@@ -163,4 +165,7 @@ export const scoringCodes = {
   publicBoardBlind: 40110,
   /** A phase whose final results are published keeps the board options it had. */
   boardOptionsFinal: 40111,
+  // Hidden datasets (decision 0032): 40120–40129.
+  /** The result file of a run that had hidden datasets mounted is not given to the participant. */
+  runResultWithheld: 40120,
 } as const;

@@ -196,3 +196,12 @@ export const FileRemoved = defineEvent({
   aggregate,
   data: z.object({ competitionId, fileId: z.uuid() }),
 });
+
+export const DatasetVisibilitySet = defineEvent({
+  type: 'competition.DatasetVisibilitySet',
+  version: 1,
+  meaning:
+    'An operator hid a dataset file from participants (never listed, downloadable or previewed for them; still mounted at /saisdata in container runs) or showed it again (decision 0032).',
+  aggregate,
+  data: z.object({ competitionId, fileId: z.uuid(), hidden: z.boolean() }),
+});

@@ -77,6 +77,15 @@ export const competitionFile = z.object({
   sha256: z.string(),
 });
 
-/** `GET /api/race/files`: with whether the caller may download each (documents after sign-up, datasets when verified). */
-export const competitionFileView = competitionFile.extend({ downloadable: z.boolean() });
+/**
+ * `GET /api/race/files`: with whether the caller may download each (documents after sign-up, datasets when
+ * verified). `hidden` only in operators' answers (decision 0032): participants never get a hidden dataset.
+ */
+export const competitionFileView = competitionFile.extend({
+  downloadable: z.boolean(),
+  hidden: z
+    .boolean()
+    .optional()
+    .describe('for operators: hidden from participants, mounted in container runs'),
+});
 export type CompetitionFileView = z.infer<typeof competitionFileView>;

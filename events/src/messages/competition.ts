@@ -57,6 +57,10 @@ export const competitionMessages = {
     en: 'GPU runs are not available: no runner of this platform has GPUs, so the GPU count must be 0',
     'zh-CN': 'GPU 运行不可用：本平台的评测机没有 GPU，因此 GPU 数量必须为 0',
   },
+  onlyDatasetsHidden: {
+    en: 'Only a dataset file can be hidden from participants; a documentation file is for every signed-up participant',
+    'zh-CN': '只有数据集文件可以对参赛者隐藏；文档文件对所有已报名的参赛者可见',
+  },
   contentTooLong: {
     en: `The text is too long: a section can have at most ${maxLength} characters in each language`,
     'zh-CN': `内容过长：每个栏目每种语言最多 ${maxLength} 个字符`,

@@ -103,6 +103,10 @@ export const scoringMessages = {
     en: 'This phase is blind: its public leaderboard and public scores are not shown to participants; your submissions show “scored” and your remaining allowance',
     'zh-CN': '本阶段为盲评阶段：公开排行榜和公开分数不向参赛者显示；您的提交只显示“已评分”和剩余提交次数',
   },
+  runResultWithheld: {
+    en: 'The result file of this run is not given out: the run had the competition’s hidden data mounted. Its verdict and score are in your submissions',
+    'zh-CN': '此次运行的结果文件不予下载：运行时挂载了本比赛的隐藏数据。评测结果和分数见您的提交记录',
+  },
   boardOptionsFinal: {
     en: 'The final results of this phase are published; its leaderboard options can no longer change',
     'zh-CN': '该阶段最终成绩已公布，排行榜选项不能再修改',

@@ -12,7 +12,16 @@ export const ContainerRunProgressed = defineEvent({
   meaning:
     'A runner moved a container submission to its next step: pulling the image, running it, or collecting /saisresult.',
   aggregate,
-  data: z.object({ submissionId, state: z.enum(containerRunStates), attempt: z.number().int().positive() }),
+  data: z.object({
+    submissionId,
+    state: z.enum(containerRunStates),
+    attempt: z.number().int().positive(),
+    /**
+     * On `running`: the run has hidden datasets mounted at /saisdata (decision 0032), so its log and result
+     * file are the organisers' only. Absent otherwise (and on older events).
+     */
+    hiddenData: z.literal(true).optional(),
+  }),
 });
 
 export const ContainerRunStopped = defineEvent({

@@ -8,6 +8,7 @@ export * from './notices.ts';
 export * from './integrity.ts';
 export * from './container.ts';
 export * from './publication.ts';
+export * from './hidden-runs.ts';
 
 import { ContainerRunProgressed, ContainerRunReleased, ContainerRunStopped } from './container.ts';
 import * as submission from './submission.ts';

@@ -68,6 +68,12 @@ export const mySubmission = z.object({
   log: z.string().nullable(),
   refusal: refusalView.nullable(),
   logText: z.string().nullable(),
+  /**
+   * The run had the competition's hidden datasets mounted (decision 0032): `log` is null, `logText` is a fixed
+   * sentence saying so (with the verdict), quoted values in `refusal` are masked, the result file is not given.
+   * `/api/submission/mine` always sends it; a reader treats it absent as false.
+   */
+  logWithheld: z.boolean().optional(),
   submittedAt: z.string(),
   /** The submitter's message with it (`-m`, the upload panel's field); null when none. */
   description: z.string().nullable(),

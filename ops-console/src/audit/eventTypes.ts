@@ -12,6 +12,7 @@ export const eventTypeNames: Record<string, Record<Language, string>> = {
   'competition.FileAdded': { en: 'File added', 'zh-CN': '添加文件' },
   'competition.FileDownloaded': { en: 'File downloaded', 'zh-CN': '下载文件' },
   'competition.FileRemoved': { en: 'File removed', 'zh-CN': '删除文件' },
+  'competition.DatasetVisibilitySet': { en: 'Dataset hidden or shown', 'zh-CN': '设置数据集是否隐藏' },
   'competition.ParticipantSignedUp': { en: 'Signed up', 'zh-CN': '报名参赛' },
   'competition.PhaseClosed': { en: 'Phase closed now', 'zh-CN': '立即关闭阶段' },
   'competition.PhaseOpened': { en: 'Phase opened now', 'zh-CN': '立即开放阶段' },

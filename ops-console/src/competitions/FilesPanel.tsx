@@ -20,9 +20,11 @@ interface CompetitionFile {
   name: string;
   size: number;
   sha256: string;
+  /** Operators' answers only (decision 0032). */
+  hidden?: boolean;
 }
 
-/** Documentation files and datasets: the list, an upload, a removal. */
+/** Documentation files and datasets: the list, an upload, a removal, a dataset hidden or shown (decision 0032). */
 export function FilesPanel() {
   const record = useRecordContext();
   const translate = useTranslate();
@@ -60,26 +62,57 @@ export function FilesPanel() {
           <ListItem
             key={item.fileId}
             data-testid="competition-file"
+            data-hidden={item.hidden ? 'true' : 'false'}
             secondaryAction={
-              <Button
-                size="small"
-                color="error"
-                disabled={pending}
-                onClick={async () => {
-                  await act(
-                    () => api.del(`/admin/competitions/${id}/files/${item.fileId}`),
-                    'console.competitions.notifications.fileRemoved',
-                  );
-                  files.reload();
-                }}
-              >
-                {translate('ra.action.remove')}
-              </Button>
+              <Stack direction="row" spacing={1}>
+                {item.kind === 'dataset' && (
+                  <Button
+                    size="small"
+                    disabled={pending}
+                    data-testid="file-visibility"
+                    onClick={async () => {
+                      await act(
+                        () =>
+                          api.put(`/admin/competitions/${id}/files/${item.fileId}/visibility`, {
+                            hidden: !item.hidden,
+                          }),
+                        item.hidden
+                          ? 'console.competitions.notifications.fileShown'
+                          : 'console.competitions.notifications.fileHidden',
+                      );
+                      files.reload();
+                    }}
+                  >
+                    {translate(
+                      item.hidden
+                        ? 'console.competitions.actions.showFile'
+                        : 'console.competitions.actions.hideFile',
+                    )}
+                  </Button>
+                )}
+                <Button
+                  size="small"
+                  color="error"
+                  disabled={pending}
+                  onClick={async () => {
+                    await act(
+                      () => api.del(`/admin/competitions/${id}/files/${item.fileId}`),
+                      'console.competitions.notifications.fileRemoved',
+                    );
+                    files.reload();
+                  }}
+                >
+                  {translate('ra.action.remove')}
+                </Button>
+              </Stack>
             }
           >
             <ListItemText
               primary={`${item.name} (${translate(`console.competitions.fileKinds.${item.kind}`)})`}
-              secondary={`${formatBytes(item.size)} · sha256 ${item.sha256.slice(0, 16)}…`}
+              secondary={
+                `${formatBytes(item.size)} · sha256 ${item.sha256.slice(0, 16)}…` +
+                (item.hidden ? ` · ${translate('console.competitions.fileHidden')}` : '')
+              }
             />
           </ListItem>
         ))}

@@ -129,6 +129,9 @@ export const operationsEn = {
       status: { 'Not Started': 'Not started', Active: 'Active', Completed: 'Completed' },
       override: { open: 'Opened now', closed: 'Closed now' },
       fileKinds: { document: 'Documentation', dataset: 'Dataset' },
+      // Decision 0032: a hidden dataset is never listed or given to participants; container runs still read it.
+      fileHidden:
+        'Hidden from participants: container runs still read it at /saisdata; their logs are not shown to the team',
       panels: {
         phases: 'Phases and dates',
         files: 'Files and datasets',
@@ -180,6 +183,8 @@ export const operationsEn = {
         schedule: 'Schedule',
         upload: 'Upload',
         setRunLimits: 'Set limits',
+        hideFile: 'Hide from participants',
+        showFile: 'Show to participants',
       },
       groundTruthSplit:
         'Ground truth set: %{rows} rows, %{publicRows} public and %{privateRows} private (sha256 %{sha256}…).',
@@ -201,6 +206,8 @@ export const operationsEn = {
         scheduled: 'Phase scheduled',
         fileAdded: 'File added',
         fileRemoved: 'File removed',
+        fileHidden: 'Dataset hidden from participants',
+        fileShown: 'Dataset shown to participants',
         groundTruth: 'Ground truth uploaded',
         contentSaved: 'Section saved',
         runLimitsSet: 'Run limits set',
@@ -422,6 +429,7 @@ export const trustEn = {
       'competition.PhaseRunLimitsSet': 'Set the run limits of a phase',
       'competition.FileAdded': 'Added a file',
       'competition.FileRemoved': 'Removed a file',
+      'competition.DatasetVisibilitySet': 'Hid a dataset from participants, or showed it again',
       'competition.SectionContentChanged': 'Wrote a section of the competition page',
       'team.TeamDissolved': 'Dissolved a team',
       'scoring.GroundTruthUploaded': 'Uploaded a ground truth',

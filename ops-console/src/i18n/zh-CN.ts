@@ -125,6 +125,7 @@ const operationsZhCN: typeof operationsEn = {
       status: { 'Not Started': '未开始', Active: '进行中', Completed: '已结束' },
       override: { open: '已手动开启', closed: '已手动关闭' },
       fileKinds: { document: '说明文档', dataset: '数据集' },
+      fileHidden: '对参赛者隐藏：容器运行仍可在 /saisdata 读取；这些运行的日志不向队伍显示',
       panels: {
         phases: '阶段与日期',
         files: '文件与数据集',
@@ -170,6 +171,8 @@ const operationsZhCN: typeof operationsEn = {
         schedule: '安排',
         upload: '上传',
         setRunLimits: '设置限制',
+        hideFile: '对参赛者隐藏',
+        showFile: '对参赛者公开',
       },
       groundTruthSplit:
         '标准答案已设置：共 %{rows} 行，公开 %{publicRows} 行，私有 %{privateRows} 行（sha256 %{sha256}…）。',
@@ -190,6 +193,8 @@ const operationsZhCN: typeof operationsEn = {
         scheduled: '阶段已安排',
         fileAdded: '文件已添加',
         fileRemoved: '文件已移除',
+        fileHidden: '数据集已对参赛者隐藏',
+        fileShown: '数据集已对参赛者公开',
         groundTruth: '标准答案已上传',
         contentSaved: '栏目已保存',
         runLimitsSet: '运行限制已设置',
@@ -397,6 +402,7 @@ const trustZh: typeof trustEn = {
       'competition.PhaseRunLimitsSet': '设置了阶段的运行限制',
       'competition.FileAdded': '添加了文件',
       'competition.FileRemoved': '删除了文件',
+      'competition.DatasetVisibilitySet': '对参赛者隐藏了数据集，或重新公开了数据集',
       'competition.SectionContentChanged': '编写了比赛页面栏目',
       'team.TeamDissolved': '解散了队伍',
       'scoring.GroundTruthUploaded': '上传了真值',

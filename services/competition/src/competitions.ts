@@ -24,6 +24,30 @@ import { csvPreview, previewRange } from './files/preview.ts';
 import type { FileStorage } from './files/storage.ts';
 
 const stream = (competitionId: string) => `competition-${competitionId}`;
+
+/** Who reads a competition's files: operators and admins on the console (`staff`) or anyone else. */
+export type FileReader = 'staff' | 'participant';
+
+/**
+ * Staff for the files (decision 0032): an operator or admin signed in on the console; a personal access
+ * token (the CLI) reads as a participant even on a staff account (decision 0019: tokens are not for staff).
+ */
+export const fileReaderOf = (principal: { roles: readonly string[]; token?: unknown } | null): FileReader =>
+  principal && !principal.token && (principal.roles.includes('operator') || principal.roles.includes('admin'))
+    ? 'staff'
+    : 'participant';
+
+/**
+ * The files `reader` may see (decision 0032): a participant (or anyone not staff) never a hidden one, and
+ * their `hidden` flag is not even named; staff every one, each with `hidden`.
+ */
+export function visibleFiles<T extends { hidden: boolean }>(
+  files: readonly T[],
+  reader: FileReader,
+): (Omit<T, 'hidden'> & { hidden?: boolean })[] {
+  if (reader === 'staff') return [...files];
+  return files.filter((file) => !file.hidden).map(({ hidden: _hidden, ...file }) => file);
+}
 const notFound = competitionErrors.competitionNotFound;
 
 export interface ListQuery {
@@ -189,6 +213,23 @@ export class Competitions {
     await this.execute(competitionId, { type: 'RemoveFile', fileId }, metadata, async (trx) => {
       await this.#t(trx).updateTable('files').set({ removed: true }).where('file_id', '=', fileId).execute();
     });
+  }
+
+  /** An operator hides a dataset from participants or shows it again (decision 0032). */
+  async setDatasetVisibility(
+    competitionId: string,
+    fileId: string,
+    hidden: boolean,
+    metadata: EventMetadata,
+  ) {
+    await this.execute(
+      competitionId,
+      { type: 'SetDatasetVisibility', fileId, hidden },
+      metadata,
+      async (trx) => {
+        await this.#t(trx).updateTable('files').set({ hidden }).where('file_id', '=', fileId).execute();
+      },
+    );
   }
 
   /** An operator writes one section of the competition's page (both languages; empty = not written). */
@@ -416,7 +457,11 @@ export class Competitions {
     }));
   }
 
-  async filesOf(competitionId: string) {
+  /**
+   * The competition's files as `reader` may see them (decision 0032): staff see every one, hidden datasets
+   * marked `hidden: true`; anyone else never sees a hidden one (`visibleFiles`).
+   */
+  async filesOf(competitionId: string, reader: FileReader = 'participant') {
     await this.#find(competitionId);
     const rows = await this.#t()
       .selectFrom('files')
@@ -425,24 +470,29 @@ export class Competitions {
       .where('removed', '=', false)
       .orderBy('added_at')
       .execute();
-    return rows.map((row) => ({
-      fileId: row.file_id,
-      kind: row.kind,
-      name: row.name,
-      size: Number(row.size),
-      contentType: row.content_type,
-      sha256: row.sha256,
-    }));
+    return visibleFiles(
+      rows.map((row) => ({
+        fileId: row.file_id,
+        kind: row.kind,
+        name: row.name,
+        size: Number(row.size),
+        contentType: row.content_type,
+        sha256: row.sha256,
+        hidden: row.hidden,
+      })),
+      reader,
+    );
   }
 
-  async file(fileId: string) {
+  /** One file, for `reader`: a hidden dataset is "not found" for anyone but staff (its existence is not confirmed). */
+  async file(fileId: string, reader: FileReader = 'participant') {
     const row = await this.#t()
       .selectFrom('files')
       .selectAll()
       .where('file_id', '=', fileId)
       .where('removed', '=', false)
       .executeTakeFirst();
-    if (!row) throw competitionErrors.fileNotFound();
+    if (!row || (row.hidden && reader !== 'staff')) throw competitionErrors.fileNotFound();
     return row;
   }
 
@@ -450,16 +500,32 @@ export class Competitions {
    * The first rows of a CSV file for whoever may download it (documents after sign-up, datasets for
    * verified users, as `GET /race/download`); null for a file that is not CSV. Not a download: not recorded.
    */
-  async preview(fileId: string, accountId: string) {
-    const file = await this.file(fileId);
-    if (file.kind === 'document' && !(await this.isSignedUp(file.competition_id, accountId)))
-      throw competitionErrors.signUpRequired();
-    if (file.kind === 'dataset' && !(await this.isVerified(accountId)))
-      throw competitionErrors.verificationRequired();
+  async preview(fileId: string, accountId: string, reader: FileReader = 'participant') {
+    const file = await this.file(fileId, reader);
+    await this.mayDownload(file, accountId, reader);
     const csv = file.content_type.startsWith('text/csv') || file.name.toLowerCase().endsWith('.csv');
     const range = previewRange(Number(file.size));
     if (!csv || !range) return null;
     return csvPreview(this.files.read(fileId, range));
+  }
+
+  /**
+   * Whether `accountId` may read `file` (found by `file(…, reader)`): documents after sign-up, datasets when
+   * verified; a hidden dataset only staff (`file` refused it to anyone else), verified or not.
+   */
+  async mayDownload(
+    file: { kind: 'document' | 'dataset'; competition_id: string; hidden: boolean },
+    accountId: string,
+    reader: FileReader,
+  ) {
+    if (file.hidden) {
+      if (reader !== 'staff') throw competitionErrors.fileNotFound();
+      return;
+    }
+    if (file.kind === 'document' && !(await this.isSignedUp(file.competition_id, accountId)))
+      throw competitionErrors.signUpRequired();
+    if (file.kind === 'dataset' && !(await this.isVerified(accountId)))
+      throw competitionErrors.verificationRequired();
   }
 
   /** A download, recorded once per user, file and day (files/downloads.ts). */

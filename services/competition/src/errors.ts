@@ -25,6 +25,8 @@ export const competitionErrors = {
   /** A GPU count above 0 while no runner declares GPUs (decision 0044). */
   runGpusUnavailable: () => fail('runGpusUnavailable', 400, { field: 'gpus', max: 0 }),
   fileNotFound: () => fail('fileNotFound', 404),
+  /** Hiding a documentation file: only datasets can be hidden (decision 0032). */
+  onlyDatasetsHidden: () => fail('onlyDatasetsHidden', 400),
   verificationRequired: () => fail('verificationRequired', 403),
   agreementsRequired: (missing: string[]) => fail('agreementsRequired', 400, { missing }),
   registrationClosed: () => fail('registrationClosed', 400),

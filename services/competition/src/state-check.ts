@@ -50,6 +50,7 @@ export const competitionStateCheck: StateCheck = {
         content_type: text,
         sha256: text,
         removed: { type: 'boolean' },
+        hidden: { type: 'boolean' },
         added_at: moment,
       },
     },
@@ -105,10 +106,14 @@ function applyCompetition(rows: ExpectedRows, event: EventEnvelope): void {
       content_type: file.contentType,
       sha256: file.sha256,
       removed: false,
+      hidden: false,
       added_at: event.occurredAt,
     });
   } else if (isEvent(E.FileRemoved, event)) {
     if (rows.get('files', { file_id: event.data.fileId }))
       rows.set('files', { file_id: event.data.fileId, removed: true });
+  } else if (isEvent(E.DatasetVisibilitySet, event)) {
+    if (rows.get('files', { file_id: event.data.fileId }))
+      rows.set('files', { file_id: event.data.fileId, hidden: event.data.hidden });
   }
 }

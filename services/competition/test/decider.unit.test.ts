@@ -140,6 +140,55 @@ describe('competition decider', () => {
       .then([{ type: 'competition.FileRemoved', data: { competitionId, fileId } }]);
   });
 
+  describe('hidden datasets (decision 0032)', () => {
+    const hide = (hidden: boolean): CompetitionEvent => ({
+      type: 'competition.DatasetVisibilitySet',
+      data: { competitionId, fileId, hidden },
+    });
+    const document: CompetitionEvent = {
+      type: 'competition.FileAdded',
+      data: { competitionId, kind: 'document', file },
+    };
+
+    it('hides a dataset and shows it again, each once', () => {
+      given([created, added])
+        .when({ type: 'SetDatasetVisibility', fileId, hidden: true })
+        .then([hide(true)]);
+      given([created, added, hide(true)])
+        .when({ type: 'SetDatasetVisibility', fileId, hidden: true })
+        .then([]);
+      given([created, added, hide(true)])
+        .when({ type: 'SetDatasetVisibility', fileId, hidden: false })
+        .then([hide(false)]);
+      given([created, added]).when({ type: 'SetDatasetVisibility', fileId, hidden: false }).then([]);
+    });
+
+    it('refuses a documentation file, a file it does not have and a removed one', () => {
+      given([created, document])
+        .when({ type: 'SetDatasetVisibility', fileId, hidden: true })
+        .thenThrows('onlyDatasetsHidden');
+      given([created])
+        .when({ type: 'SetDatasetVisibility', fileId, hidden: true })
+        .thenThrows('fileNotFound');
+      given([created, added, { type: 'competition.FileRemoved', data: { competitionId, fileId } }])
+        .when({ type: 'SetDatasetVisibility', fileId, hidden: true })
+        .thenThrows('fileNotFound');
+    });
+
+    it('folds which datasets are hidden; a removed file is no longer one', () => {
+      expect(foldCompetition([created, added, hide(true)])).toMatchObject({ hiddenFileIds: [fileId] });
+      expect(foldCompetition([created, added, hide(true), hide(false)])).toMatchObject({ hiddenFileIds: [] });
+      expect(
+        foldCompetition([
+          created,
+          added,
+          hide(true),
+          { type: 'competition.FileRemoved', data: { competitionId, fileId } },
+        ]),
+      ).toMatchObject({ hiddenFileIds: [], datasetIds: [] });
+    });
+  });
+
   it('folds an operator override over the schedule, and a removed file away', () => {
     const state = foldCompetition([
       created,

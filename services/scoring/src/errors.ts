@@ -110,6 +110,9 @@ export const scoringErrors = {
     new AppError(scoringCodes.submissionNotCancellable, 'submissionNotCancellable', 409, options),
   submissionNotClaimable: (options?: Options) =>
     new AppError(scoringCodes.submissionNotClaimable, 'submissionNotClaimable', 409, options),
+  /** The result file of a run that had hidden datasets mounted (decision 0032). */
+  runResultWithheld: (options?: Options) =>
+    new AppError(scoringCodes.runResultWithheld, 'runResultWithheld', 403, options),
   submissionNotFound: (options?: Options) =>
     new AppError(scoringCodes.submissionNotFound, 'submissionNotFound', 404, options),
   submissionNotRescorable: (options?: Options) =>

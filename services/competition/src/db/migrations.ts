@@ -4,6 +4,7 @@ import { migration as m2026_11_26_01_download_days } from './migrations/2026-11-
 import { migration as m2026_11_26_02_content } from './migrations/2026-11-26-02-content.ts';
 import { migration as m2026_11_28_30_competition_slugs } from './migrations/2026-11-28-30-competition-slugs.ts';
 import { migration as m2026_11_28_40_competition_teams } from './migrations/2026-11-28-40-competition-teams.ts';
+import { migration as m2026_11_28_50_hidden_datasets } from './migrations/2026-11-28-50-hidden-datasets.ts';
 
 /**
  * Competition's tables beside its event store (schema `competition`): one file per migration in
@@ -15,4 +16,5 @@ export const competitionMigrations: Record<string, Migration> = {
   '2026-11-26-02-content': m2026_11_26_02_content,
   '2026-11-28-30-competition-slugs': m2026_11_28_30_competition_slugs,
   '2026-11-28-40-competition-teams': m2026_11_28_40_competition_teams,
+  '2026-11-28-50-hidden-datasets': m2026_11_28_50_hidden_datasets,
 };

@@ -22,6 +22,8 @@ export interface FilesTable {
   content_type: string;
   sha256: string;
   removed: Generated<boolean>;
+  /** Hidden from participants (decision 0032); datasets only. */
+  hidden: Generated<boolean>;
   added_at: Generated<Date>;
 }
 export interface RegistrationsTable {

@@ -1,3 +1,5 @@
+// Over 300 lines: the competition stream's one fold and decider (settings, phases and their run limits, files and
+// which datasets are hidden, page sections) with the schedule's status; one rule set, read top to bottom.
 import { competition, languages } from '@sais/events';
 import type { DomainEvent, EventData, StreamDecider } from '@sais/kit/eventstore';
 import { competitionErrors } from '../errors.ts';
@@ -18,6 +20,7 @@ export type CompetitionEvent =
   | DomainEvent<typeof E.PhaseRunLimitsSet>
   | DomainEvent<typeof E.FileAdded>
   | DomainEvent<typeof E.FileRemoved>
+  | DomainEvent<typeof E.DatasetVisibilitySet>
   | DomainEvent<typeof E.SectionContentChanged>;
 
 /** A phase's schedule and the operator's override of it (open or closed now: events' one rule). */
@@ -39,6 +42,10 @@ export type CompetitionState =
       settings: Settings;
       phases: Partial<Record<PhaseName, Phase>>;
       fileIds: string[];
+      /** The files attached as datasets (only they can be hidden: decision 0032). */
+      datasetIds?: string[];
+      /** The datasets hidden from participants (DatasetVisibilitySet), still mounted in container runs. */
+      hiddenFileIds?: string[];
       content: Content;
     };
 
@@ -100,9 +107,28 @@ export function evolveCompetition(
       };
     }
     case E.FileAdded.type:
-      return { ...state, fileIds: [...state.fileIds, event.data.file.fileId] };
-    case E.FileRemoved.type:
-      return { ...state, fileIds: state.fileIds.filter((id) => id !== event.data.fileId) };
+      return {
+        ...state,
+        fileIds: [...state.fileIds, event.data.file.fileId],
+        ...(event.data.kind === 'dataset' && {
+          datasetIds: [...(state.datasetIds ?? []), event.data.file.fileId],
+        }),
+      };
+    case E.FileRemoved.type: {
+      const { fileId } = event.data;
+      const without = (ids?: string[]) => ids?.filter((id) => id !== fileId);
+      return {
+        ...state,
+        fileIds: without(state.fileIds)!,
+        ...(state.datasetIds && { datasetIds: without(state.datasetIds) }),
+        ...(state.hiddenFileIds && { hiddenFileIds: without(state.hiddenFileIds) }),
+      };
+    }
+    case E.DatasetVisibilitySet.type: {
+      const { fileId, hidden } = event.data;
+      const others = (state.hiddenFileIds ?? []).filter((id) => id !== fileId);
+      return { ...state, hiddenFileIds: hidden ? [...others, fileId] : others };
+    }
     case E.SectionContentChanged.type:
       return { ...state, content: { ...state.content, [event.data.section]: event.data.text } };
     default: {
@@ -138,6 +164,8 @@ export type CompetitionCommand =
     }
   | { type: 'AddFile'; kind: 'document' | 'dataset'; file: EventData<typeof E.FileAdded>['file'] }
   | { type: 'RemoveFile'; fileId: string }
+  /** Hide a dataset file from participants, or show it again (decision 0032). */
+  | { type: 'SetDatasetVisibility'; fileId: string; hidden: boolean }
   | { type: 'WriteSection'; section: ContentSection; text: competition.SectionText };
 
 /**
@@ -231,6 +259,13 @@ export function decideCompetition(command: CompetitionCommand, state: Competitio
     case 'RemoveFile':
       if (!state.fileIds.includes(command.fileId)) throw competitionErrors.fileNotFound();
       return [{ type: E.FileRemoved.type, data: { competitionId, fileId: command.fileId } }];
+    case 'SetDatasetVisibility': {
+      const { fileId, hidden } = command;
+      if (!state.fileIds.includes(fileId)) throw competitionErrors.fileNotFound();
+      if (!(state.datasetIds ?? []).includes(fileId)) throw competitionErrors.onlyDatasetsHidden();
+      if ((state.hiddenFileIds ?? []).includes(fileId) === hidden) return [];
+      return [{ type: E.DatasetVisibilitySet.type, data: { competitionId, fileId, hidden } }];
+    }
     case 'WriteSection': {
       const { section, text } = command;
       const language = languages.find((name) => text[name].length > competition.sectionTextMaxLength);

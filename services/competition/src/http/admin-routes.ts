@@ -252,6 +252,31 @@ export async function adminRoutes(root: FastifyInstance, { competitions }: { com
     },
   );
 
+  app.put(
+    '/api/admin/competitions/:id/files/:fileId/visibility',
+    {
+      schema: {
+        tags,
+        summary:
+          'Hide a dataset from participants (never listed, downloaded or previewed for them; still mounted at /saisdata in container runs) or show it again',
+        params: idParams.extend({ fileId: z.uuid() }),
+        body: z.object({ hidden: z.boolean() }),
+        response: { 200: doneEnvelope },
+      },
+    },
+    async (request) => {
+      const principal = operator(request);
+      const { id, fileId } = request.params;
+      await competitions.setDatasetVisibility(
+        id,
+        fileId,
+        request.body.hidden,
+        requestMetadata(request, principal.accountId, 'operator'),
+      );
+      return ok(null);
+    },
+  );
+
   app.delete(
     '/api/admin/competitions/:id/files/:fileId',
     {

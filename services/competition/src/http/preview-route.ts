@@ -2,7 +2,7 @@ import { envelopeOf, ok, requirePrincipal } from '@sais/kit/http';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Competitions } from '../competitions.ts';
+import { type Competitions, fileReaderOf } from '../competitions.ts';
 import { previewRows } from '../files/preview.ts';
 import * as S from './schemas.ts';
 
@@ -26,7 +26,9 @@ export async function previewRoute(root: FastifyInstance, { competitions }: { co
     },
     async (request) => {
       const principal = await requirePrincipal(auth, request);
-      return ok(await competitions.preview(request.query.fileId, principal.accountId));
+      return ok(
+        await competitions.preview(request.query.fileId, principal.accountId, fileReaderOf(principal)),
+      );
     },
   );
 }

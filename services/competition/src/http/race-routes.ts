@@ -3,7 +3,7 @@ import { envelopeOf, nonJsonResponse, ok, requestMetadata, requirePrincipal } fr
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Competitions } from '../competitions.ts';
+import { type Competitions, fileReaderOf } from '../competitions.ts';
 import { competitionErrors } from '../errors.ts';
 import { type FileStorage, parseRange } from '../files/storage.ts';
 import * as S from './schemas.ts';
@@ -116,7 +116,8 @@ export async function raceRoutes(
     {
       schema: {
         tags,
-        summary: 'Documentation files and datasets with what I may download',
+        summary:
+          'Documentation files and datasets with what I may download (hidden datasets only for operators, marked hidden)',
         querystring: S.competitionQuery,
         response: { 200: envelopeOf(z.array(R.competitionFileView)) },
       },
@@ -124,11 +125,15 @@ export async function raceRoutes(
     async (request) => {
       const principal = await auth.principal(request);
       const { competitionId } = request.query;
-      const list = await competitions.filesOf(competitionId);
+      const list = await competitions.filesOf(competitionId, fileReaderOf(principal));
       const signedUp = principal ? await competitions.isSignedUp(competitionId, principal.accountId) : false;
       const verified = principal ? await competitions.isVerified(principal.accountId) : false;
       return ok(
-        list.map((file) => ({ ...file, downloadable: file.kind === 'document' ? signedUp : verified })),
+        list.map((file) => ({
+          ...file,
+          // A hidden dataset is listed to staff only, who may download it (decision 0032).
+          downloadable: file.hidden ? true : file.kind === 'document' ? signedUp : verified,
+        })),
       );
     },
   );
@@ -155,16 +160,10 @@ export async function raceRoutes(
     },
     async (request, reply) => {
       const principal = await requirePrincipal(auth, request);
-      const file = await competitions.file(request.query.fileId);
-      if (
-        file.kind === 'document' &&
-        !(await competitions.isSignedUp(file.competition_id, principal.accountId))
-      ) {
-        throw competitionErrors.signUpRequired();
-      }
-      if (file.kind === 'dataset' && !(await competitions.isVerified(principal.accountId))) {
-        throw competitionErrors.verificationRequired();
-      }
+      const reader = fileReaderOf(principal);
+      // A hidden dataset is "not found" for participants, as an unknown file is (decision 0032).
+      const file = await competitions.file(request.query.fileId, reader);
+      await competitions.mayDownload(file, principal.accountId, reader);
       const size = await files.size(file.file_id);
       const header = request.headers.range;
       const range = parseRange(header, size);

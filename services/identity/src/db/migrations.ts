@@ -8,6 +8,7 @@ import { migration as m2026_11_26_94_inbox_erased } from './migrations/2026-11-2
 import { migration as m2026_11_27_31_access_tokens } from './migrations/2026-11-27-31-access-tokens.ts';
 import { migration as m2026_11_27_71_email_notices } from './migrations/2026-11-27-71-email-notices.ts';
 import { migration as m2026_11_28_45_inbox_hidden_phases } from './migrations/2026-11-28-45-inbox-hidden-phases.ts';
+import { migration as m2026_11_28_50_inbox_hidden_data } from './migrations/2026-11-28-50-inbox-hidden-data.ts';
 import { migration as m2026_11_27_95_inbox_read_at } from './migrations/2026-11-27-95-inbox-read-at.ts';
 
 /**
@@ -26,4 +27,5 @@ export const identityMigrations: Record<string, Migration> = {
   '2026-11-27-71-email-notices': m2026_11_27_71_email_notices,
   '2026-11-27-95-inbox-read-at': m2026_11_27_95_inbox_read_at,
   '2026-11-28-45-inbox-hidden-phases': m2026_11_28_45_inbox_hidden_phases,
+  '2026-11-28-50-inbox-hidden-data': m2026_11_28_50_inbox_hidden_data,
 };

@@ -1,3 +1,5 @@
+// Over 300 lines: the inbox's one projection, every notice it writes (reviews, teams, submissions, tokens) and the
+// facts it keeps to write them (submitters, hidden phases, runs on hidden data, erased recipients).
 import { createHash } from 'node:crypto';
 import { type EventEnvelope, identity, scoring, team } from '@sais/events';
 import type { Db } from '@sais/kit/db';
@@ -45,7 +47,13 @@ async function submissionNotices(trx: Db, events: readonly EventEnvelope[]): Pro
   if (events.length === 0) return;
   const known = new Map<
     string,
-    { recipient_id: string; file_name: string; hidden?: 'blind' | 'ladder' | null }
+    {
+      recipient_id: string;
+      file_name: string;
+      hidden?: 'blind' | 'ladder' | null;
+      /** Its container run had hidden datasets mounted (decision 0032). */
+      hidden_data?: boolean;
+    }
   >();
   const submitted = events
     .filter((event) => isEvent(scoring.SubmissionReceived, event))
@@ -64,6 +72,13 @@ async function submissionNotices(trx: Db, events: readonly EventEnvelope[]): Pro
   const others = events
     .filter((event) => isEvent(scoring.submissionEvents, event))
     .filter((event) => event.type !== scoring.SubmissionReceived.type);
+  // Runs that had hidden datasets mounted (decision 0032): remembered before their verdicts' notices.
+  const onHiddenData = others
+    .filter((event) => isEvent(scoring.ContainerRunProgressed, event) && event.data.hiddenData === true)
+    .map((event) => event.data.submissionId);
+  if (onHiddenData.length > 0)
+    await sql`update identity.inbox_submissions set hidden_data = true
+      where submission_id = any(${[...new Set(onHiddenData)]}::uuid[])`.execute(trx);
   // Read back (receipts of this batch too): whether the phase hides public scores (decision 0045).
   const unknown = [...new Set(others.map((event) => event.data.submissionId))].filter((id) => !known.has(id));
   if (unknown.length > 0) {
@@ -72,8 +87,9 @@ async function submissionNotices(trx: Db, events: readonly EventEnvelope[]): Pro
       recipient_id: string;
       file_name: string;
       hidden: 'blind' | 'ladder' | null;
+      hidden_data: boolean;
     }>`
-      select s.submission_id, s.recipient_id, s.file_name, h.hidden from identity.inbox_submissions s
+      select s.submission_id, s.recipient_id, s.file_name, h.hidden, s.hidden_data from identity.inbox_submissions s
       left join identity.inbox_hidden_phases h on h.competition_id = s.competition_id and h.phase = s.phase
       where s.submission_id = any(${unknown}::uuid[])`.execute(trx);
     for (const row of rows.rows) known.set(row.submission_id, row);
@@ -82,7 +98,14 @@ async function submissionNotices(trx: Db, events: readonly EventEnvelope[]): Pro
     const data = event.data;
     const submission = known.get(data.submissionId);
     const notice =
-      submission && scoring.scoringNotice(event.type, data, submission.file_name, submission.hidden);
+      submission &&
+      scoring.scoringNotice(
+        event.type,
+        // A run on hidden data: no value its verdict quoted from the run's result (decision 0032).
+        submission.hidden_data ? scoring.withoutRunBytes(data) : data,
+        submission.file_name,
+        submission.hidden,
+      );
     return notice
       ? [
           {

@@ -8,7 +8,7 @@ import type { ScoringDb } from '../db/tables.ts';
 
 const t = (trx: Db) => trx.withSchema('scoring') as ScoringDb;
 
-/** The competition's datasets (not its documents), which container runs see at /saisdata. */
+/** The competition's datasets (not its documents), which container runs see at /saisdata, hidden ones too (0032). */
 export const datasetsMirror = defineProjection({
   name: 'scoring.competition_datasets',
   schema: 'scoring',
@@ -22,6 +22,14 @@ export const datasetsMirror = defineProjection({
         .insertInto('competition_datasets')
         .values({ competition_id: data.competitionId, file_id: data.file.fileId, name: data.file.name })
         .onConflict((oc) => oc.doNothing())
+        .execute();
+    } else if (isEvent(competition.DatasetVisibilitySet, event)) {
+      const { data } = event;
+      await t(trx)
+        .updateTable('competition_datasets')
+        .set({ hidden: data.hidden })
+        .where('competition_id', '=', data.competitionId)
+        .where('file_id', '=', data.fileId)
         .execute();
     } else if (isEvent(competition.FileRemoved, event)) {
       const { data } = event;
@@ -40,6 +48,7 @@ export const datasetsMirror = defineProjection({
 /**
  * A fresh folder (per submission) holding the competition's datasets under their names (hard links to the competition
  * service's files, or copies across file systems), readable by the run's non-root user. Remove it after.
+ * Hidden datasets are staged like the others (decision 0032); `hidden` says whether any was.
  */
 export async function stageDatasets(
   db: Db,
@@ -47,7 +56,7 @@ export async function stageDatasets(
   filesDir: string,
   submissionId: string,
   stagingDir: string,
-): Promise<string> {
+): Promise<{ folder: string; hidden: boolean }> {
   // Named by submission: a later attempt replaces what a killed runner left on this machine.
   const folder = join(stagingDir, submissionId);
   await rm(folder, { recursive: true, force: true });
@@ -56,7 +65,7 @@ export async function stageDatasets(
     await chmod(folder, 0o755);
     const files = await t(db)
       .selectFrom('competition_datasets')
-      .select(['file_id', 'name'])
+      .select(['file_id', 'name', 'hidden'])
       .where('competition_id', '=', competitionId)
       .execute();
     for (const file of files) {
@@ -66,7 +75,7 @@ export async function stageDatasets(
       await link(source, target).catch(() => copyFile(source, target));
       await chmod(target, 0o644);
     }
-    return folder;
+    return { folder, hidden: files.some((file) => file.hidden) };
   } catch (error) {
     await rm(folder, { recursive: true, force: true });
     throw error;

@@ -86,6 +86,8 @@ export interface ScoringState {
     worker: string | null;
     lease_until: Date | null;
     created_at: Date;
+    /** An attempt had hidden datasets mounted (decision 0032): the team gets neither its log nor its result file. */
+    hidden_data: Generated<boolean>;
   };
   /** The fair queue of container runs (decision 0038): one row. */
   run_queue: { id: number; vtime: number; tick: number };
@@ -156,7 +158,8 @@ export interface ScoringReadModels {
   board_versions: { competition_id: string; version: number; changed_at: Date };
   /** A phase's public board options (decision 0045): the Ladder's step, blind. */
   board_options: { competition_id: string; phase: string; ladder_step: number | null; blind: boolean };
-  competition_datasets: { competition_id: string; file_id: string; name: string };
+  /** `hidden`: an operator hid it from participants (decision 0032); runs still mount it. */
+  competition_datasets: { competition_id: string; file_id: string; name: string; hidden: Generated<boolean> };
 }
 
 export interface ScoringTables extends ScoringState, ScoringReadModels {}

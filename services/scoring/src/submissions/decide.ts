@@ -101,7 +101,13 @@ export type SubmissionCommand =
           };
     }
   /** A container run's next step (pulling, running, collecting) under the claim `worker` holds. */
-  | { type: 'Progress'; worker: string; state: (typeof scoring.containerRunStates)[number] }
+  | {
+      type: 'Progress';
+      worker: string;
+      state: (typeof scoring.containerRunStates)[number];
+      /** The run has hidden datasets mounted (decision 0032); said on `running` only. */
+      hiddenData?: boolean;
+    }
   /** A stopping runner gives its claim back: Waiting again, the attempt not counted, nothing refunded. */
   | { type: 'Release'; worker: string }
   /** A newer confirmed code submission of the team stops this run: Failed, its allowance stays used. */
@@ -291,7 +297,15 @@ export function decideSubmission(command: SubmissionCommand, state: SubmissionSt
       if (state.received.kind !== 'container') throw scoringErrors.submissionNotClaimable();
       return {
         events: [
-          { type: E.ContainerRunProgressed.type, data: { submissionId, state: command.state, attempt } },
+          {
+            type: E.ContainerRunProgressed.type,
+            data: {
+              submissionId,
+              state: command.state,
+              attempt,
+              ...(command.hiddenData && { hiddenData: true }),
+            },
+          },
         ],
         status: 'Evaluating',
       };

@@ -66,6 +66,7 @@ export class SubmissionReads {
         'c.image',
         'c.config_path',
         'c.run_state',
+        'c.hidden_data',
       ])
       .where('s.competition_id', '=', competitionId)
       .where('s.team_id', '=', teamId)
@@ -95,32 +96,41 @@ export class SubmissionReads {
       select phase, case when blind then 'blind' else 'ladder' end as hidden from scoring.board_options
       where competition_id = ${competitionId} and (blind or ladder_step is not null)`.execute(this.db);
     const hiddenIn = new Map(hidden.rows.map((row) => [row.phase, row.hidden]));
-    return rows.map((row) => ({
-      submissionId: row.submission_id,
-      queue: queue.get(row.submission_id) ?? runQueue.get(row.submission_id) ?? null,
-      kind: row.image === null ? ('file' as const) : ('container' as const),
-      phase: row.phase,
-      fileName: row.file_name,
-      status: row.status,
-      score: hiddenIn.has(row.phase) ? null : row.public_score,
-      scoreHidden: row.status === 'Completed' ? (hiddenIn.get(row.phase) ?? null) : null,
-      privateScore: published.has(row.phase) ? row.private_score : null,
-      /** A container run's output, or an older row's English log (as is). */
-      log: row.log,
-      /** Why the scorer refused the file: a key of @sais/events fileRefusalTexts with its parameters. */
-      refusal: row.refusal,
-      /** `log` and `refusal` in the request's language (for clients without the catalogue: the CLI). */
-      logText: scoring.submissionRowLogText(row.log, row.refusal, language),
-      submittedAt: new Date(row.created_at).toISOString(),
-      description: row.description,
-      ...(row.image === null
-        ? {}
-        : {
-            image: row.image,
-            configPath: row.config_path,
-            runState: row.status === 'Evaluating' ? row.run_state : null,
-          }),
-    }));
+    return rows.map((row) => {
+      // A run on hidden data (decision 0032): the verdict and a fixed sentence, never the run's output.
+      const view = scoring.participantRunView(
+        { hiddenData: row.hidden_data === true, log: row.log, refusal: row.refusal },
+        language,
+      );
+      return {
+        submissionId: row.submission_id,
+        queue: queue.get(row.submission_id) ?? runQueue.get(row.submission_id) ?? null,
+        kind: row.image === null ? ('file' as const) : ('container' as const),
+        phase: row.phase,
+        fileName: row.file_name,
+        status: row.status,
+        score: hiddenIn.has(row.phase) ? null : row.public_score,
+        scoreHidden: row.status === 'Completed' ? (hiddenIn.get(row.phase) ?? null) : null,
+        privateScore: published.has(row.phase) ? row.private_score : null,
+        /** A container run's output, or an older row's English log (as is); null when withheld (`logWithheld`). */
+        log: view.log,
+        /** Why the scorer refused the file: a key of @sais/events fileRefusalTexts with its parameters. */
+        refusal: view.refusal,
+        /** `log` and `refusal` in the request's language (for clients without the catalogue: the CLI). */
+        logText: view.logText,
+        /** The run had hidden datasets mounted: its log (and result file) are the organisers' only (decision 0032). */
+        logWithheld: view.logWithheld,
+        submittedAt: new Date(row.created_at).toISOString(),
+        description: row.description,
+        ...(row.image === null
+          ? {}
+          : {
+              image: row.image,
+              configPath: row.config_path,
+              runState: row.status === 'Evaluating' ? row.run_state : null,
+            }),
+      };
+    });
   }
 
   /**
@@ -232,6 +242,13 @@ export class SubmissionReads {
     }>`select content from scoring.submission_files where submission_id = ${submissionId}`.execute(this.db);
     // A container submission has a file only once its run left one.
     if (!content.rows[0]) throw scoringErrors.submissionNotFound();
+    // A run's file written with hidden datasets mounted is the organisers' only (decision 0032).
+    const run = await this.t()
+      .selectFrom('container_runs')
+      .select('hidden_data')
+      .where('submission_id', '=', submissionId)
+      .executeTakeFirst();
+    if (run?.hidden_data) throw scoringErrors.runResultWithheld();
     return { name: row.file_name, bytes: content.rows[0].content };
   }
 }

@@ -357,13 +357,22 @@ export class ContainerRunWorker {
   async #run(claimed: Claimed, signal: AbortSignal, metadata: EventMetadata, staged: { dir?: string }) {
     const { submissionId } = claimed;
     await this.runner.cleanup(submissionId);
-    staged.dir = await stageDatasets(
+    const { folder, hidden } = await stageDatasets(
       this.db,
       claimed.competitionId,
       this.settings.datasetsDir,
       submissionId,
       this.settings.stagingDir,
     );
+    staged.dir = folder;
+    // Hidden datasets are in /saisdata (decision 0032): marked before the image can see them, and never
+    // unmarked (a later attempt without them does not give back what an earlier one could have written).
+    if (hidden)
+      await this.#t()
+        .updateTable('container_runs')
+        .set({ hidden_data: true })
+        .where('submission_id', '=', submissionId)
+        .execute();
     const credentials = claimed.credentials
       ? (await this.vault()).open(submissionId, claimed.credentials)
       : null;
@@ -375,7 +384,7 @@ export class ContainerRunWorker {
       // Pulls until an attempt got the image; a retry whose credentials are gone uses what that one pulled.
       pull: !claimed.pulled || claimed.credentials !== null,
       configPath: claimed.configPath,
-      dataDir: staged.dir,
+      dataDir: folder,
       limits: await phaseRunLimits(
         this.db,
         claimed.competitionId,
@@ -385,7 +394,7 @@ export class ContainerRunWorker {
         this.logger,
       ),
       signal,
-      onState: (state) => this.#progress(claimed, state, metadata),
+      onState: (state) => this.#progress(claimed, state, metadata, hidden),
       onPulled: () => this.#forgetCredentials(submissionId),
     });
   }
@@ -507,7 +516,12 @@ export class ContainerRunWorker {
     });
   }
 
-  async #progress(claimed: Claimed, state: RunState, metadata: EventMetadata): Promise<void> {
+  async #progress(
+    claimed: Claimed,
+    state: RunState,
+    metadata: EventMetadata,
+    hiddenData = false,
+  ): Promise<void> {
     await this.#whileHeld(claimed, async (trx) => {
       await this.#t(trx)
         .updateTable('container_runs')
@@ -515,7 +529,13 @@ export class ContainerRunWorker {
         .where('submission_id', '=', claimed.submissionId)
         .execute();
       // Still Evaluating: only the event is appended (the row's status and times stay as the claim set them).
-      const progress = { type: 'Progress' as const, worker: this.workerId, state };
+      const progress = {
+        type: 'Progress' as const,
+        worker: this.workerId,
+        state,
+        // The running run has hidden datasets mounted (decision 0032): the event says so for other readers.
+        ...(hiddenData && state === 'running' && { hiddenData: true }),
+      };
       await this.#commands.handle(claimed.submissionId, progress, metadata, { trx });
     });
   }

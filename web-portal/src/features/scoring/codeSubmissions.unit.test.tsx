@@ -165,6 +165,33 @@ describe('the code submissions tab', () => {
     expect(screen.queryByText('result.csv')).toBeNull();
   });
 
+  it('says why the log of a run on hidden data is not shown, with its verdict (decision 0032)', async () => {
+    harness.server.answer(
+      '/api/submission/mine',
+      envelope(0, 'ok', [
+        {
+          submissionId: 's-h',
+          kind: 'container',
+          phase: 'preliminary',
+          image: 'python:3.12',
+          configPath: '/app/run.sh',
+          status: 'Invalid',
+          runState: null,
+          score: null,
+          log: null,
+          logWithheld: true,
+          refusal: { key: 'headerMismatch', params: { line: 1, expected: 'id,yield', found: '…' } },
+          submittedAt: '2027-03-25T02:00:00.000Z',
+        },
+      ]),
+    );
+    await show();
+    const rows = await screen.findAllByTestId('container-row');
+    const log = within(rows[0]!).getByTestId('container-log').textContent;
+    expect(log).toContain('此次运行的日志不予显示：运行时 /saisdata 中挂载了本比赛的隐藏数据。');
+    expect(log).toContain('第 1 行：表头必须是“id,yield”，实际为“…”。');
+  });
+
   it('shows a waiting run’s place in the fair queue and its estimate', async () => {
     harness.server.answer(
       '/api/submission/mine',

@@ -8,8 +8,15 @@ import type { Submission } from './types';
  * English log as it is, then the scorer's refusal rendered from the shared catalogue (@sais/events
  * fileRefusalTexts), so a language switch re-renders it at once.
  */
-export function useSubmissionLog(): (submission: Pick<Submission, 'log' | 'refusal'>) => string {
+export function useSubmissionLog(): (
+  submission: Pick<Submission, 'log' | 'refusal' | 'logWithheld'>,
+) => string {
   const { i18n } = useTranslation();
   const language = languageOf(i18n.resolvedLanguage);
-  return (submission) => scoring.submissionRowLogText(submission.log, submission.refusal, language) ?? '';
+  // A run on hidden data (decision 0032): the API sent no log; the fixed sentence says why, with the verdict.
+  return (submission) =>
+    scoring.participantRunView(
+      { hiddenData: submission.logWithheld === true, log: submission.log, refusal: submission.refusal },
+      language,
+    ).logText ?? '';
 }

@@ -1,0 +1,93 @@
+import { competitionSettings } from '@sais/events/fixtures';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ConsolePlatform, type Person, explained, startConsolePlatform } from './support/platform';
+
+const shots = fileURLToPath(new URL('../../docs/console/', import.meta.url));
+const day = 86_400_000;
+
+/**
+ * An operator hides a dataset in the console's files panel and shows it again (decision 0032): the list says
+ * it is hidden and what that means, a participant's list never has it, a documentation file has no such button.
+ */
+describe('hidden datasets in the console, in Chromium, against the real platform', () => {
+  let sais: ConsolePlatform;
+  let operator: Person;
+  let competitionId: string;
+
+  beforeAll(async () => {
+    sais = await startConsolePlatform('hidden-datasets');
+    operator = await sais.account(['operator']);
+    const created = await sais.api<{ id: string }>(operator, '/api/admin/competitions', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        ...competitionSettings(),
+        phases: [
+          {
+            phase: 'preliminary',
+            startsAt: new Date(Date.now() - day).toISOString(),
+            endsAt: new Date(Date.now() + 30 * day).toISOString(),
+          },
+        ],
+      }),
+    });
+    expect(created.body.code).toBe(0);
+    competitionId = created.body.data.id;
+    for (const [kind, name] of [
+      ['dataset', 'test_hidden.csv'],
+      ['document', 'rules.md'],
+    ] as const) {
+      const form = new FormData();
+      form.set('kind', kind);
+      form.set('file', new Blob(['id,value\n1,2\n'], { type: 'text/csv' }), name);
+      const added = await sais.api(operator, `/api/admin/competitions/${competitionId}/files`, {
+        method: 'POST',
+        body: form,
+      });
+      expect(added.body.code).toBe(0);
+    }
+  });
+
+  afterAll(async () => {
+    await sais?.close();
+  });
+
+  const names = async (person: Person | null) =>
+    (
+      await sais.api<{ name: string; hidden?: boolean }[]>(
+        person,
+        `/api/race/files?competitionId=${competitionId}`,
+      )
+    ).body.data.map((file) => `${file.name}${file.hidden ? ' (hidden)' : ''}`);
+
+  it('hides a dataset from participants and shows it again', async () => {
+    const { context, page } = await sais.browse(operator);
+    try {
+      await page.goto(`${sais.origin}/console/#/competitions/${competitionId}`);
+      const panel = page.getByTestId('files-panel');
+      const dataset = panel.getByTestId('competition-file').filter({ hasText: 'test_hidden.csv' });
+      const document = panel.getByTestId('competition-file').filter({ hasText: 'rules.md' });
+      await dataset.waitFor();
+      await expect(document.getByTestId('file-visibility').count()).resolves.toBe(0);
+      await dataset.getByTestId('file-visibility').click();
+      await page.getByText('数据集已对参赛者隐藏').waitFor();
+      await dataset.getByText('对参赛者隐藏：容器运行仍可在 /saisdata 读取').waitFor();
+      await expect(dataset.getByTestId('file-visibility').textContent()).resolves.toBe('对参赛者公开');
+      await expect(names(operator)).resolves.toEqual(['test_hidden.csv (hidden)', 'rules.md']);
+      await expect(names(null)).resolves.toEqual(['rules.md']);
+      await panel.screenshot({ path: join(shots, 'hidden-dataset-zh-CN.png') });
+      await dataset.getByTestId('file-visibility').click();
+      await page.getByText('数据集已对参赛者公开').waitFor();
+      await expect
+        .poll(() => dataset.getByTestId('file-visibility').textContent(), { timeout: 30_000 })
+        .toBe('对参赛者隐藏');
+      await expect(names(null)).resolves.toEqual(['test_hidden.csv', 'rules.md']);
+    } catch (error) {
+      throw await explained(page, error, 'hidden-datasets');
+    } finally {
+      await context.close();
+    }
+  });
+});
