@@ -187,9 +187,9 @@ describe('submitting in the portal: columns, sample, queue, cancel', () => {
     await expect
       .poll(() => waiting.getByTestId('queue-place').textContent())
       .toContain('Place 1 in the queue');
-    await expect(waiting.getByTestId('queue-estimate').textContent()).resolves.toMatch(
-      /^Estimated start .+, finish .+$/,
-    );
+    await expect
+      .poll(() => waiting.getByTestId('queue-estimate').textContent())
+      .toMatch(/^Estimated start .+, finish .+$/);
     await expect
       .poll(() => page.getByTestId('remaining').textContent())
       .toBe('Submissions left today: 1 / 3');
@@ -219,14 +219,14 @@ describe('submitting in the portal: columns, sample, queue, cancel', () => {
     await notice('提交成功');
     const waiting = rows().filter({ hasText: 'wait-zh.csv' });
     await expect.poll(() => waiting.getByTestId('queue-place').textContent()).toContain('排队第 1 位');
-    await expect(waiting.getByTestId('queue-estimate').textContent()).resolves.toMatch(
-      /^预计 .+ 开始，.+ 完成$/,
-    );
+    await expect
+      .poll(() => waiting.getByTestId('queue-estimate').textContent())
+      .toMatch(/^预计 .+ 开始，.+ 完成$/);
     await shot('queue-zh-CN');
     await waiting.getByRole('button', { name: '取消 wait-zh.csv' }).click();
     await notice('已取消，本次提交次数已退回');
     await expect.poll(() => waiting.getByTestId('submission-status').textContent()).toBe('已取消');
-    await expect(page.getByTestId('remaining').textContent()).resolves.toBe('今日剩余提交次数：2 / 3');
+    await expect.poll(() => page.getByTestId('remaining').textContent()).toBe('今日剩余提交次数：2 / 3');
     expect(consoleErrors.filter((text) => !text.includes('Failed to load resource'))).toEqual([]);
   });
 
