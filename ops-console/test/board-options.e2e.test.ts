@@ -1,12 +1,11 @@
 import { scoring } from '@sais/events';
-import { competitionSettings } from '@sais/events/fixtures';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConsolePlatform, type Person, explained, startConsolePlatform } from './support/platform';
+import { openCompetition } from './support/trust';
 
 const shots = fileURLToPath(new URL('../../docs/console/', import.meta.url));
-const day = 86_400_000;
 
 /**
  * An operator sets a phase's public board options in the console (decision 0045): the Ladder's step
@@ -20,22 +19,7 @@ describe('the public board options in the console, in Chromium, against the real
   beforeAll(async () => {
     sais = await startConsolePlatform('board-options');
     operator = await sais.account(['operator']);
-    const created = await sais.api<{ id: string }>(operator, '/api/admin/competitions', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        ...competitionSettings(),
-        phases: [
-          {
-            phase: 'preliminary',
-            startsAt: new Date(Date.now() - day).toISOString(),
-            endsAt: new Date(Date.now() + 30 * day).toISOString(),
-          },
-        ],
-      }),
-    });
-    expect(created.body.code).toBe(0);
-    competitionId = created.body.data.id;
+    competitionId = await openCompetition(sais, operator);
   });
 
   afterAll(async () => {

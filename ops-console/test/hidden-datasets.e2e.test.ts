@@ -1,11 +1,10 @@
-import { competitionSettings } from '@sais/events/fixtures';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConsolePlatform, type Person, explained, startConsolePlatform } from './support/platform';
+import { openCompetition } from './support/trust';
 
 const shots = fileURLToPath(new URL('../../docs/console/', import.meta.url));
-const day = 86_400_000;
 
 /**
  * An operator hides a dataset in the console's files panel and shows it again (decision 0032): the list says
@@ -19,22 +18,7 @@ describe('hidden datasets in the console, in Chromium, against the real platform
   beforeAll(async () => {
     sais = await startConsolePlatform('hidden-datasets');
     operator = await sais.account(['operator']);
-    const created = await sais.api<{ id: string }>(operator, '/api/admin/competitions', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        ...competitionSettings(),
-        phases: [
-          {
-            phase: 'preliminary',
-            startsAt: new Date(Date.now() - day).toISOString(),
-            endsAt: new Date(Date.now() + 30 * day).toISOString(),
-          },
-        ],
-      }),
-    });
-    expect(created.body.code).toBe(0);
-    competitionId = created.body.data.id;
+    competitionId = await openCompetition(sais, operator);
     for (const [kind, name] of [
       ['dataset', 'test_hidden.csv'],
       ['document', 'rules.md'],

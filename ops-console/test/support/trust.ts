@@ -1,3 +1,4 @@
+import { competitionSettings } from '@sais/events/fixtures';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { ConsolePlatform, Person } from './platform';
@@ -26,6 +27,29 @@ export async function prizeCompetition(sais: ConsolePlatform, operator: Person, 
       dailySubmissionLimit: 5,
       teamMergeDeadline: null,
       agreements: [],
+      phases: [
+        {
+          phase: 'preliminary',
+          startsAt: new Date(Date.now() - day).toISOString(),
+          endsAt: new Date(Date.now() + 30 * day).toISOString(),
+        },
+      ],
+    }),
+  });
+  expect(created.body.code).toBe(0);
+  return created.body.data.id;
+}
+
+/**
+ * A competition of the fixture's settings (no prize money: one operator publishes), its preliminary phase
+ * open since yesterday for 30 days, made through the operators' API; answers its id.
+ */
+export async function openCompetition(sais: ConsolePlatform, operator: Person) {
+  const created = await sais.api<{ id: string }>(operator, '/api/admin/competitions', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      ...competitionSettings(),
       phases: [
         {
           phase: 'preliminary',
