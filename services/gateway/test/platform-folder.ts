@@ -81,12 +81,13 @@ export async function signed(platform: Platform) {
 }
 
 /**
- * An event to sign: a submission scored, appended to the scoring log as the platform would (its id
- * returned). The transparency tests need history in the log, not a scored file.
+ * An event to sign: a submission scored, appended to the scoring log as the platform would (the
+ * submission's id and the stored event returned). The transparency tests need history in the log, not a
+ * scored file.
  */
-export async function appendScored(platform: Platform): Promise<string> {
+export async function appendScored(platform: Platform) {
   const submissionId = randomUUID();
-  await platform.stores.get('scoring')!.append(
+  const [event] = await platform.stores.get('scoring')!.append(
     'scoring.submission',
     `submission-${submissionId}`,
     'no_stream',
@@ -105,7 +106,7 @@ export async function appendScored(platform: Platform): Promise<string> {
     ],
     systemMetadata(),
   );
-  return submissionId;
+  return { submissionId, event: event! };
 }
 
 /** What a file's tests leave (folders, platforms, servers), undone after the file, the latest first. */

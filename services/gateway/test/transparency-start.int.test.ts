@@ -71,7 +71,7 @@ describe.each(['embedded', 'postgres'] as const)('a new transparency log over a 
         zh: expect.stringContaining('SAIS_KEYS_DIR'),
       }),
     );
-    const submissionId = await appendScored(platform);
+    const { submissionId } = await appendScored(platform);
     expect(await signed(platform)).toMatchObject({ number: 1 });
     await platform.close();
     const key = await readFile(keyFile, 'utf8');

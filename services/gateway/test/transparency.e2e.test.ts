@@ -3,16 +3,16 @@
 // chains pass; `npm run events:verify` checks the events against the signed checkpoint outside the data
 // folder and names the position that differs.
 import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { transparency, systemMetadata } from '@sais/events';
+import { transparency } from '@sais/events';
 import { openDatabase } from '@sais/kit/db';
 import { EventStore } from '@sais/kit/eventstore';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createAllInOne, repositoryRoot } from '../src/platform.ts';
+import { appendScored } from './platform-folder.ts';
 import { platformFolder } from './platform-folder.ts';
 
 const run = promisify(execFile);
@@ -26,26 +26,7 @@ describe('npm run events:verify against the signed checkpoints (embedded default
         { dataDir, env: { ...env, SAIS_TRANSPARENCY: 'off' } },
         pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
       );
-      const submissionId = randomUUID();
-      const [scored] = await platform.stores.get('scoring')!.append(
-        'scoring.submission',
-        `submission-${submissionId}`,
-        'no_stream',
-        [
-          {
-            type: 'scoring.SubmissionScored',
-            data: {
-              submissionId,
-              metric: 'rmse',
-              publicScore: 0.5,
-              privateScore: 0.6,
-              rows: 100,
-              groundTruthSha256: 'a'.repeat(64),
-            },
-          },
-        ],
-        systemMetadata(),
-      );
+      const { submissionId, event: scored } = await appendScored(platform);
       const checkpoint = await platform.checkpointers.get('scoring')!.checkpointNow();
       expect(checkpoint).toMatchObject({ number: 1, treeSize: 1 });
       await platform.close();
@@ -63,10 +44,10 @@ describe('npm run events:verify against the signed checkpoints (embedded default
       const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pg') });
       await sql`set session_replication_role = replica`.execute(database.db);
       await sql`update scoring.events set data = jsonb_set(data, '{publicScore}', '0.01')
-        where event_id = ${scored!.id}`.execute(database.db);
+        where event_id = ${scored.id}`.execute(database.db);
       const [changed] = await new EventStore(database.db, 'scoring').readStream(`submission-${submissionId}`);
       await sql`update scoring.events set hash = ${await transparency.recomputeEventHash(changed!)}
-        where event_id = ${scored!.id}`.execute(database.db);
+        where event_id = ${scored.id}`.execute(database.db);
       await database.close();
 
       const tampered = await verify();
@@ -74,7 +55,7 @@ describe('npm run events:verify against the signed checkpoints (embedded default
       expect(tampered.stdout).toMatch(/^scoring: ok, 1 events$/m); // the hash chain alone passes
       expect(tampered.stdout).toMatch(
         new RegExp(
-          `^scoring: DIFFERS from checkpoint #1 \\(1 events, [^)]+\\) at position 0 \\(rewritten\\): event ${scored!.id} \\(scoring.SubmissionScored, stream submission-${submissionId} version 1\\)`,
+          `^scoring: DIFFERS from checkpoint #1 \\(1 events, [^)]+\\) at position 0 \\(rewritten\\): event ${scored.id} \\(scoring.SubmissionScored, stream submission-${submissionId} version 1\\)`,
           'm',
         ),
       );
