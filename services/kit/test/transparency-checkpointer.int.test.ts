@@ -103,7 +103,9 @@ describe('checkpointers of one log in several processes', () => {
   it('signs nothing when the database numbers fewer events than the log holds, or the files lost a signed root', async () => {
     scenario = await loggedStore('tlog_conflict');
     const appended = await appendHistory(scenario.store);
-    await checkpointCovering(scenario.checkpointer, appended.length);
+    // Other files' transactions on the shared server can make the first checkpoint cover fewer events,
+    // so the one covering all of them may be #2: the test names whichever it is.
+    const covering = await checkpointCovering(scenario.checkpointer, appended.length, { store: scenario.store });
     const restarted = async () => {
       const files = await openLogFiles(scenario.dir, 'identity');
       const checkpointer = new Checkpointer({
@@ -136,6 +138,8 @@ describe('checkpointers of one log in several processes', () => {
     const level0 = await open(join(scenario.dir, 'identity', 'tree', 'level-00'), 'r+');
     await level0.write(Buffer.alloc(32), 0, 32, 0);
     await level0.close();
-    await expect(restarted()).rejects.toThrow(/the tree files do not give the root of checkpoint #1/);
+    await expect(restarted()).rejects.toThrow(
+      new RegExp(`the tree files do not give the root of checkpoint #${covering.number}\\b`),
+    );
   });
 });
