@@ -37,9 +37,12 @@ export function endConnectionsOnClose(app: FastifyInstance): void {
     sweeper = setInterval(() => app.server.closeIdleConnections(), 200);
     sweeper.unref();
   });
+  // An answer given before the request's body was read (an upload refused on its headers) ends the
+  // connection too: kept alive, the socket would wait for a body the client may never send, for
+  // Fastify's 72 s, and close() with it (test/early-answer.unit.test.ts).
   // Synchronous: it runs for every answer, nearly always to do nothing.
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (closing) reply.header('connection', 'close');
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (closing || !request.raw.complete) reply.header('connection', 'close');
     done(null, payload);
   });
   app.addHook('onClose', async () => clearInterval(sweeper));
