@@ -73,7 +73,7 @@ describe('audit in the console, in Chromium, against the real platform', () => {
       // And by type: one registration.
       await choose(page, '事件类型', '注册账号');
       await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
-      await expect(rows.first().textContent()).resolves.toContain('注册账号');
+      await expect.poll(() => rows.first().textContent()).toContain('注册账号');
       await until(
         async () =>
           JSON.parse(new URL(page.url().replace('#/', '')).searchParams.get('filter') ?? '{}') as {
@@ -124,11 +124,11 @@ describe('audit in the console, in Chromium, against the real platform', () => {
       await page.getByTestId('stream-history').waitFor();
       const history = page.getByTestId('stream-event');
       expect(await history.count()).toBeGreaterThanOrEqual(1);
-      await expect(history.first().textContent()).resolves.toContain('注册账号');
-      await expect(page.getByTestId('stream-title').textContent()).resolves.toBe(
-        `账号 · ${participant.username}`,
-      );
-      await expect(history.first().textContent()).resolves.toContain('✓');
+      await expect.poll(() => history.first().textContent()).toContain('注册账号');
+      await expect
+        .poll(() => page.getByTestId('stream-title').textContent())
+        .toBe(`账号 · ${participant.username}`);
+      await expect.poll(() => history.first().textContent()).toContain('✓');
       await page.screenshot({ path: '/tmp/sais-console-audit-stream.png', fullPage: true });
 
       // The other services have their own history (the competition one may be empty here).
@@ -144,7 +144,7 @@ describe('audit in the console, in Chromium, against the real platform', () => {
           (id) => document.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-result') === 'pass',
           `verify-${service}`,
         );
-        await expect(result.textContent()).resolves.toMatch(/通过，已校验 \d+ 个事件/);
+        await expect.poll(() => result.textContent()).toMatch(/通过，已校验 \d+ 个事件/);
       }
       await page.screenshot({ path: '/tmp/sais-console-audit-verify.png', fullPage: true });
 
@@ -191,9 +191,9 @@ describe('audit in the console, in Chromium, against the real platform', () => {
           document.querySelector('[data-testid="replay-identity.inbox"]')?.getAttribute('data-state') ===
           'done',
       );
-      await expect(inbox.getByTestId('replay-status').textContent()).resolves.toMatch(
-        /^Done: (\d+) of \1 events read, \d+ applied\.$/,
-      );
+      await expect
+        .poll(() => inbox.getByTestId('replay-status').textContent())
+        .toMatch(/^Done: (\d+) of \1 events read, \d+ applied\.$/);
       await expect(inbox.getByRole('progressbar').getAttribute('aria-valuenow')).resolves.toBe('100');
     } catch (error) {
       throw await explained(page, error, 'audit');
@@ -213,9 +213,9 @@ describe('audit in the console, in Chromium, against the real platform', () => {
           (id) => document.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-result') === 'pass',
           `read-models-${service}`,
         );
-      await expect(page.getByTestId('read-models-team').textContent()).resolves.toMatch(
-        /^Team: pass, \d+ read models match the events; state tables: 1 check matches the events$/,
-      );
+      await expect
+        .poll(() => page.getByTestId('read-models-team').textContent())
+        .toMatch(/^Team: pass, \d+ read models match the events; state tables: 1 check matches the events$/);
 
       await sql`update team.accounts set email = 'forged@example.org'
         where account_id = ${participant.userId}`.execute(sais.platform.database.db);
@@ -226,7 +226,7 @@ describe('audit in the console, in Chromium, against the real platform', () => {
           'differ',
       );
       const team = page.getByTestId('read-models-team');
-      await expect(team.textContent()).resolves.toContain('team.accounts: 1 row differs');
+      await expect.poll(() => team.textContent()).toContain('team.accounts: 1 row differs');
       const row = team.getByTestId('difference');
       await expect(row.count()).resolves.toBe(1);
       const cells = await row.locator('td').allTextContents();
@@ -258,9 +258,9 @@ describe('audit in the console, in Chromium, against the real platform', () => {
             'differ',
         );
         const competition = page.getByTestId('read-models-competition');
-        await expect(competition.textContent()).resolves.toContain(
-          'competition state: 1 row differs from what the events say',
-        );
+        await expect
+          .poll(() => competition.textContent())
+          .toContain('competition state: 1 row differs from what the events say');
         const forgedRow = competition.getByTestId('difference');
         await expect(forgedRow.count()).resolves.toBe(1);
         expect(await forgedRow.locator('td').allTextContents()).toEqual([

@@ -34,9 +34,9 @@ describe('the public board options in the console, in Chromium, against the real
       await panel.getByRole('heading', { name: '公开排行榜：阶梯机制（Ladder）与盲评阶段' }).waitFor();
       const row = panel.getByTestId('board-options-preliminary');
       await row.waitFor();
-      await expect(row.getByTestId('board-options-state').textContent()).resolves.toBe(
-        '阶梯机制已关闭：分数按原值显示。',
-      );
+      await expect
+        .poll(() => row.getByTestId('board-options-state').textContent())
+        .toBe('阶梯机制已关闭：分数按原值显示。');
       const save = row.getByTestId('board-options-save');
       await row.getByTestId('board-options-step').fill('0');
       await row.getByTestId('board-options-reason').fill('防止试探公开榜');

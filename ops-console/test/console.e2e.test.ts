@@ -48,7 +48,7 @@ describe('the built console in a real browser', () => {
     await page.goto(`${server.origin}/console/`);
     const roles = page.getByTestId('roles');
     await roles.waitFor();
-    await expect(roles.textContent()).resolves.toBe('你的角色审核员审计员');
+    await expect.poll(() => roles.textContent()).toBe('你的角色审核员审计员');
     await expect(page.title()).resolves.toBe('运营控制台');
     expect(server.apiCalls).toContain('GET /api/user/detail zh-CN');
   });
@@ -63,7 +63,7 @@ describe('the built console in a real browser', () => {
     });
     await page.goto(`${server.origin}/console/`);
     await page.getByRole('heading', { name: 'Welcome to the operations console' }).waitFor();
-    await expect(page.getByTestId('menu-review').textContent()).resolves.toBe('Identity review');
+    await expect.poll(() => page.getByTestId('menu-review').textContent()).toBe('Identity review');
     expect(server.apiCalls).toContain('GET /api/user/detail en');
 
     await page.getByRole('button', { name: 'English' }).click();
@@ -73,6 +73,6 @@ describe('the built console in a real browser', () => {
 
     await page.reload();
     await page.getByRole('heading', { name: '欢迎使用运营控制台' }).waitFor();
-    await expect(page.getByTestId('menu-review').textContent()).resolves.toBe('实名审核');
+    await expect.poll(() => page.getByTestId('menu-review').textContent()).toBe('实名审核');
   });
 });

@@ -86,7 +86,7 @@ describe('the competition page’s sections in the console, in Chromium, against
       await panel.getByRole('heading', { name: 'Competition page' }).waitFor();
       await page.getByTestId('content-tab-overview').click();
       const preview = page.getByTestId('content-preview-en');
-      await expect(preview.textContent()).resolves.toBe('Nothing written yet.');
+      await expect.poll(() => preview.textContent()).toBe('Nothing written yet.');
       await page
         .getByTestId('content-en')
         .fill(
@@ -106,7 +106,9 @@ describe('the competition page’s sections in the console, in Chromium, against
         );
       await preview.getByRole('heading', { level: 3, name: 'Data' }).waitFor();
       await expect(preview.getByRole('cell').allTextContents()).resolves.toEqual(['yield', 'the target']);
-      await expect(preview.textContent()).resolves.toContain('<script>window.__injected = "script"</script>');
+      await expect
+        .poll(() => preview.textContent())
+        .toContain('<script>window.__injected = "script"</script>');
       await expect(preview.locator('script, img, iframe').count()).resolves.toBe(0);
       await expect(
         page.evaluate(() => (window as { __injected?: unknown }).__injected),

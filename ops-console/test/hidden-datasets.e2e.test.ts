@@ -58,7 +58,7 @@ describe('hidden datasets in the console, in Chromium, against the real platform
       await dataset.getByTestId('file-visibility').click();
       await page.getByText('数据集已对参赛者隐藏').waitFor();
       await dataset.getByText('对参赛者隐藏：容器运行仍可在 /saisdata 读取').waitFor();
-      await expect(dataset.getByTestId('file-visibility').textContent()).resolves.toBe('对参赛者公开');
+      await expect.poll(() => dataset.getByTestId('file-visibility').textContent()).toBe('对参赛者公开');
       await expect(names(operator)).resolves.toEqual(['test_hidden.csv (hidden)', 'rules.md']);
       await expect(names(null)).resolves.toEqual(['rules.md']);
       await panel.screenshot({ path: join(shots, 'hidden-dataset-zh-CN.png') });

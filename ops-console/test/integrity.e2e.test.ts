@@ -168,8 +168,8 @@ describe('integrity tools in the console, in Chromium, against the real platform
       await page.getByTestId('seal-recompute').click();
       const check = page.locator('[data-testid="seal-check"][data-result="match"]');
       await check.waitFor();
-      await expect(check.textContent()).resolves.toContain(digest);
-      await expect(check.textContent()).resolves.toContain('3 rows');
+      await expect.poll(() => check.textContent()).toContain(digest);
+      await expect.poll(() => check.textContent()).toContain('3 rows');
       await page.screenshot({ path: '/tmp/sais-console-integrity-seal.png', fullPage: true });
     } catch (error) {
       throw await explained(page, error, 'integrity');
@@ -195,7 +195,7 @@ describe('integrity tools in the console, in Chromium, against the real platform
       const copier = evidence.locator('a', { hasText: people[1]!.username });
       await copier.waitFor();
       await expect(copier.getAttribute('href')).resolves.toContain(`/users/${people[1]!.userId}/show`);
-      await expect(row.textContent()).resolves.toContain('Preliminary');
+      await expect.poll(() => row.textContent()).toContain('Preliminary');
       // Filtered by a participant picked by name: the one who copied nobody has no signal.
       await choose(page, 'Team or participant', `${people[2]!.username} · single participant`);
       await until(
@@ -322,7 +322,7 @@ describe('integrity tools in the console, in Chromium, against the real platform
           `^Disqualify team ${copier.person.username} in Correlated track: all of its submissions leave both leaderboards`,
         ),
       );
-      await expect(row.getByTestId('signal-status').textContent()).resolves.toBe('Open');
+      await expect.poll(() => row.getByTestId('signal-status').textContent()).toBe('Open');
       expect((await board()).body.data.total).toBe(2);
       await disqualify();
       await confirmAppends(page, { reason: 'Same errors, shifted' }, [

@@ -160,8 +160,8 @@ describe('operations in the console, in Chromium, against the real platform', ()
       const privateRows = page.getByTestId('board-private').getByTestId('board-row');
       await publicRows.nth(1).waitFor();
       await privateRows.nth(1).waitFor();
-      await expect(publicRows.first().textContent()).resolves.toContain(participant.username);
-      await expect(page.getByTestId('board-state').textContent()).resolves.toContain('Preview');
+      await expect.poll(() => publicRows.first().textContent()).toContain(participant.username);
+      await expect.poll(() => page.getByTestId('board-state').textContent()).toContain('Preview');
       // The open page follows the boards: a third team's result appears on both without a reload.
       const third = await sais.account([]);
       await signUp(sais, third, competitionId);
@@ -174,7 +174,7 @@ describe('operations in the console, in Chromium, against the real platform', ()
       );
       await publicRows.nth(2).waitFor();
       await privateRows.nth(2).waitFor();
-      await expect(publicRows.nth(1).textContent()).resolves.toContain(third.username);
+      await expect.poll(() => publicRows.nth(1).textContent()).toContain(third.username);
       await expect(
         sais.api(participant, `/api/leaderboard/private?competitionId=${competitionId}`),
       ).resolves.toMatchObject({
@@ -185,7 +185,7 @@ describe('operations in the console, in Chromium, against the real platform', ()
       // No default phase: the phase is chosen, and the dialog states the effect and wants the name.
       await choose(page, 'Phase', 'Preliminary');
       await page.getByTestId('publication-publish').click();
-      await expect(page.getByTestId('effect').textContent()).resolves.toMatch(/Catalyst yield: 3 teams/);
+      await expect.poll(() => page.getByTestId('effect').textContent()).toMatch(/Catalyst yield: 3 teams/);
       await page.getByTestId('effect-typed-name').fill('Catalyst yield');
       await page.getByTestId('effect-confirm').click();
       await page.getByText('Final results published').waitFor();

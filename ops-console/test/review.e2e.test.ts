@@ -149,7 +149,7 @@ describe('identity review in the console, in Chromium, against the real platform
     const { context, page } = await browse(participant);
     try {
       await page.goto(`${origin}/console/`);
-      await expect(page.getByTestId('roles').textContent()).resolves.toBe('你的角色参赛者');
+      await expect.poll(() => page.getByTestId('roles').textContent()).toBe('你的角色参赛者');
       await expect(page.getByTestId('menu-review').count()).resolves.toBe(0);
       await expect(page.locator('a[href="#/verifications"]').count()).resolves.toBe(0);
 

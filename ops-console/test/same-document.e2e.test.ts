@@ -87,9 +87,9 @@ describe('one document behind several accounts, for the reviewer and the operato
     try {
       await open(english.page, alice.verificationId);
       await english.page.getByText('The same document number is on other accounts').waitFor();
-      await expect(english.page.getByTestId('same-document-case').textContent()).resolves.toContain(
-        `${wang.username} — name “王小明”, Pending, submitted`,
-      );
+      await expect
+        .poll(() => english.page.getByTestId('same-document-case').textContent())
+        .toContain(`${wang.username} — name “王小明”, Pending, submitted`);
     } finally {
       await english.context.close();
     }
@@ -143,7 +143,7 @@ describe('one document behind several accounts, for the reviewer and the operato
         await page.getByRole('option', { name: alice.username }).click();
         await expect.poll(() => page.url()).toContain(alice.userId);
         await expect.poll(() => rows.count()).toBe(2);
-        await expect(rows.filter({ hasText: kinds }).textContent()).resolves.toContain(wang.username);
+        await expect.poll(() => rows.filter({ hasText: kinds }).textContent()).toContain(wang.username);
       } catch (error) {
         throw await explained(page, error, 'idsignals');
       } finally {

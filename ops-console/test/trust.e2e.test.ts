@@ -137,7 +137,7 @@ describe('a staff console a prize committee can trust', () => {
         (rows) => rows === 1,
         'the submissions of one participant',
       );
-      await expect(page.locator('tbody tr').textContent()).resolves.toContain(extra.username);
+      await expect.poll(() => page.locator('tbody tr').textContent()).toContain(extra.username);
 
       // Disqualify that submission: its file and team are named; it leaves the boards.
       await page.goto(`${origin}/console/#/submissions/${String(submissionId)}/show`);
@@ -173,9 +173,9 @@ describe('a staff console a prize committee can trust', () => {
         (text) => Boolean(text?.includes(operator.username)),
         'the ground truth in force',
       );
-      await expect(page.getByTestId('groundtruth-current').textContent()).resolves.toMatch(
-        /File \(SHA-256\): [0-9a-f]{16}….*Rows: 20.*Metric: RMSE/,
-      );
+      await expect
+        .poll(() => page.getByTestId('groundtruth-current').textContent())
+        .toMatch(/File \(SHA-256\): [0-9a-f]{16}….*Rows: 20.*Metric: RMSE/);
       await expect(page.getByTestId('groundtruth-metric').inputValue()).resolves.toBe('rmse');
       const close = () => page.getByTestId('phase-preliminary').getByTestId('phase-close').click();
       await cancelChangesNothing(page, close, /Close Preliminary of Catalyst yield now/);

@@ -117,9 +117,9 @@ describe('the competition page’s sections', () => {
     await page.getByTestId('content-data').getByRole('cell', { name: 'temperature_c' }).waitFor();
     const datasets = page.getByTestId('files-dataset');
     for (const name of ['train.csv', 'test.csv', 'sample_submission.csv'])
-      await expect(datasets.getByRole('row').filter({ hasText: name }).textContent()).resolves.toMatch(
-        /\d+(\.\d)? (B|KB)/,
-      );
+      await expect
+        .poll(() => datasets.getByRole('row').filter({ hasText: name }).textContent())
+        .toMatch(/\d+(\.\d)? (B|KB)/);
     await page.screenshot({ path: '/tmp/sais-portal-screenshots/content-data-zh-CN.png', fullPage: true });
   });
 
@@ -190,8 +190,10 @@ describe('the competition page’s sections', () => {
       `/competitionDetail/${reasoningTrack}/format`,
       overview.getByRole('heading', { name: '安全' }),
     );
-    await expect(overview.textContent()).resolves.toContain('<script>window.__injected = "script"</script>');
-    await expect(overview.textContent()).resolves.toContain('<img src="x" onerror=');
+    await expect
+      .poll(() => overview.textContent())
+      .toContain('<script>window.__injected = "script"</script>');
+    await expect.poll(() => overview.textContent()).toContain('<img src="x" onerror=');
     await expect(overview.locator('script, img, iframe').count()).resolves.toBe(0);
     await expect(
       page.evaluate(() => (window as { __injected?: unknown }).__injected),
@@ -288,9 +290,9 @@ describe('the competition page’s sections', () => {
         'id',
         'yield',
       ]);
-      await expect(row.getByTestId('sample-rows').textContent()).resolves.toBe(String(lines.length - 1));
-      await expect(row.getByTestId('sample-size').textContent()).resolves.toMatch(/^\d+(\.\d)? (B|KB)$/);
-      await expect(section.textContent()).resolves.toContain('由测试集生成');
+      await expect.poll(() => row.getByTestId('sample-rows').textContent()).toBe(String(lines.length - 1));
+      await expect.poll(() => row.getByTestId('sample-size').textContent()).toMatch(/^\d+(\.\d)? (B|KB)$/);
+      await expect.poll(() => section.textContent()).toContain('由测试集生成');
       await reader.screenshot({
         path: '/tmp/sais-portal-screenshots/content-sample-zh-CN.png',
         fullPage: true,
@@ -308,7 +310,7 @@ describe('the competition page’s sections', () => {
       await section.getByRole('heading', { name: 'Sample submission' }).waitFor();
       await section.getByRole('columnheader', { name: 'Columns' }).waitFor();
       await section.getByRole('button', { name: 'Download sample_submission.csv' }).waitFor();
-      await expect(section.textContent()).resolves.toContain('Generated from the test set');
+      await expect.poll(() => section.textContent()).toContain('Generated from the test set');
     } finally {
       await context.close();
     }

@@ -47,11 +47,11 @@ describe('email notices on the user page, in a real browser', () => {
     await page.goto(`${running.origin}/user/myInfo`);
     await section().getByRole('heading', { name: '邮件通知' }).waitFor();
     await section().getByText(`邮件将发送至 ${username}@example.org。`).waitFor();
-    await expect(section().textContent()).resolves.toContain('每小时最多发送 10 封邮件');
+    await expect.poll(() => section().textContent()).toContain('每小时最多发送 10 封邮件');
     // Off until turned on, the portal's language offered.
     for (const label of ['我的提交的评测结果', '组队申请、邀请及处理结果', '我的实名认证审核结果'])
       await expect(section().getByLabel(label).isChecked()).resolves.toBe(false);
-    await expect(section().getByTestId('email-notices-language').textContent()).resolves.toBe('简体中文');
+    await expect.poll(() => section().getByTestId('email-notices-language').textContent()).toBe('简体中文');
     await expect(englishOn(page, '[data-testid="email-notices"]')).resolves.toEqual([]);
 
     await section().getByLabel('我的实名认证审核结果').check();
@@ -65,7 +65,7 @@ describe('email notices on the user page, in a real browser', () => {
     await page.reload();
     await expect(section().getByLabel('我的实名认证审核结果').isChecked()).resolves.toBe(true);
     await expect(section().getByLabel('我的提交的评测结果').isChecked()).resolves.toBe(false);
-    await expect(section().getByTestId('email-notices-language').textContent()).resolves.toBe('English');
+    await expect.poll(() => section().getByTestId('email-notices-language').textContent()).toBe('English');
     await page.evaluate(() => localStorage.setItem('language', 'en'));
     await page.reload();
     await section().getByRole('heading', { name: 'Email notices' }).waitFor();

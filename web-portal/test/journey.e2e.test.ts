@@ -60,12 +60,12 @@ describe('the portal against the real platform', () => {
   it('lists the seeded competitions on the home page, with filters', async () => {
     await page.goto(`${origin}/`);
     await expect.poll(() => page.getByTestId('prize-tier').count()).toBe(4);
-    await expect(page.getByTestId('track-pool').textContent()).resolves.toBe('200,000');
+    await expect.poll(() => page.getByTestId('track-pool').textContent()).toBe('200,000');
     await expect.poll(() => page.getByTestId('ranking-track').count()).toBe(5);
     await shot('home-zh-CN');
     const cards = page.getByTestId('competition-list').getByRole('listitem');
     await expect.poll(() => cards.count()).toBe(5);
-    await expect(cards.first().textContent()).resolves.toContain('物质科学：催化反应产率预测');
+    await expect.poll(() => cards.first().textContent()).toContain('物质科学：催化反应产率预测');
 
     await page.getByTestId('type-filter').click();
     await page.getByRole('option', { name: '学术研究' }).click();
@@ -129,7 +129,7 @@ describe('the portal against the real platform', () => {
   it('checks certificate photos before upload and submits the verification', async () => {
     await page.getByRole('navigation').getByRole('link', { name: '实名认证' }).click();
     await page.waitForURL(`${origin}/user/myAuth`);
-    await expect(page.getByTestId('auth-status').first().textContent()).resolves.toBe('未认证');
+    await expect.poll(() => page.getByTestId('auth-status').first().textContent()).toBe('未认证');
     await page.getByTestId('payment-app-unavailable').waitFor();
 
     await page.getByLabel('姓名').fill('张三');
@@ -204,7 +204,7 @@ describe('the portal against the real platform', () => {
         return list.count();
       })
       .toBe(1);
-    await expect(page.getByTestId('unread-count').textContent()).resolves.toBe('1 条未读');
+    await expect.poll(() => page.getByTestId('unread-count').textContent()).toBe('1 条未读');
     await page.getByTestId('unread-badge').waitFor();
     await shot('inbox-zh-CN');
     await list.getByRole('button').first().click();
@@ -322,7 +322,7 @@ describe('the portal against the real platform', () => {
     await page.getByRole('heading', { level: 1, name: 'Messages' }).waitFor();
     await expect.poll(() => page.getByTestId('unread-count').textContent()).toBe('1 unread');
     await expect.poll(() => page.getByTestId('top-unread-badge').getAttribute('data-unread')).toBe('1');
-    await expect(page.getByTestId('unread-badge').textContent()).resolves.toBe('1');
+    await expect.poll(() => page.getByTestId('unread-badge').textContent()).toBe('1');
     await expect.poll(() => page.getByTestId('message-list').textContent()).toMatch(/[A-Za-z]{4,}/);
     await shot('inbox-en');
     await page.getByRole('navigation').getByRole('link', { name: 'My competitions' }).click();
@@ -401,7 +401,7 @@ describe('the portal against the real platform', () => {
     await expect
       .poll(() => row.getByTestId('submission-status').textContent(), { timeout: 60_000 })
       .toBe('Completed');
-    await expect(row.getByTestId('submission-score').textContent()).resolves.toMatch(/^-?\d/);
+    await expect.poll(() => row.getByTestId('submission-score').textContent()).toMatch(/^-?\d/);
     // A scored file has no refusal to show: no column of empty logs (issue 35; a refused file's note:
     // participant-pages.e2e.test.ts).
     await expect(page.getByTestId('submission-log').count()).resolves.toBe(0);
@@ -412,14 +412,14 @@ describe('the portal against the real platform', () => {
     // checkpoint of the scoring log covers it (every second here).
     const proof = row.getByTestId('score-proof');
     await expect.poll(() => proof.getAttribute('data-state'), { timeout: 30_000 }).toBe('verified');
-    await expect(proof.textContent()).resolves.toMatch(/^Score recorded in checkpoint #\d+, verified$/);
+    await expect.poll(() => proof.textContent()).toMatch(/^Score recorded in checkpoint #\d+, verified$/);
     const checkpointNumber = /#(\d+)/.exec((await proof.textContent())!)![1];
     await page.getByTestId('language-selector').click();
     await page.getByRole('option', { name: '简体中文' }).click();
-    await expect(proof.textContent()).resolves.toBe(`成绩已记录于检查点 #${checkpointNumber}，已验证`);
+    await expect.poll(() => proof.textContent()).toBe(`成绩已记录于检查点 #${checkpointNumber}，已验证`);
     await page.getByTestId('language-selector').click();
     await page.getByRole('option', { name: 'English' }).click();
-    await expect(proof.textContent()).resolves.toMatch(/, verified$/);
+    await expect.poll(() => proof.textContent()).toMatch(/, verified$/);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       row.getByRole('button', { name: 'Download result.csv' }).click(),
@@ -457,8 +457,8 @@ describe('the portal against the real platform', () => {
     await page.getByRole('tab', { name: 'Leaderboard' }).click();
     const board = page.getByTestId('leaderboard-row');
     await expect.poll(() => board.count()).toBe(1);
-    await expect(board.first().textContent()).resolves.toContain(username);
-    await expect(board.first().textContent()).resolves.toContain('复旦大学');
+    await expect.poll(() => board.first().textContent()).toContain(username);
+    await expect.poll(() => board.first().textContent()).toContain('复旦大学');
     await page.getByTestId('leaderboard-live').waitFor();
     await page.getByTestId('board-private').click();
     await page.getByTestId('private-hidden').waitFor();
@@ -466,22 +466,22 @@ describe('the portal against the real platform', () => {
     await shot('leaderboard-en');
 
     await page.getByRole('tab', { name: 'My score' }).click();
-    await expect(page.getByTestId('best-rank').textContent()).resolves.toBe('1');
+    await expect.poll(() => page.getByTestId('best-rank').textContent()).toBe('1');
     await page.getByTestId('score-chart').waitFor();
 
     await page.getByRole('tab', { name: 'My team' }).click();
     await page.waitForURL(`${origin}/competitionDetail/${competitionId}/team/buildTeam`);
-    await expect(page.getByTestId('attempts-left').textContent()).resolves.toMatch(
-      /^You only have \d+ times to organize a team$/,
-    );
+    await expect
+      .poll(() => page.getByTestId('attempts-left').textContent())
+      .toMatch(/^You only have \d+ times to organize a team$/);
     await page.getByRole('button', { name: 'Create team' }).click();
     await page.getByText('Please enter a team name').waitFor();
     await page.getByLabel('Team name').fill('Owls');
     await page.getByRole('button', { name: 'Create team' }).click();
     await notice('Submit success');
     await page.waitForURL(`${origin}/competitionDetail/${competitionId}/team/myTeam`);
-    await expect(page.getByTestId('team-name').textContent()).resolves.toBe('Owls');
-    await expect(page.getByTestId('team-member').first().textContent()).resolves.toContain(email);
+    await expect.poll(() => page.getByTestId('team-name').textContent()).toBe('Owls');
+    await expect.poll(() => page.getByTestId('team-member').first().textContent()).toContain(email);
     await page.getByLabel('New team name').fill('Larks');
     await page.getByRole('button', { name: 'Rename' }).click();
     await notice('Modify success');

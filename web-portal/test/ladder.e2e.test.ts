@@ -100,7 +100,7 @@ describe('the Ladder and blind phases in the portal', () => {
     const note = page.getByTestId('leaderboard-ladder');
     await expect.poll(() => note.textContent(), { timeout: 30_000 }).toBe(scoring.ladderText('zh-CN', 0.1));
     // The honest 0.97 shows as 1 (rounded away from better).
-    await expect(page.getByRole('row').nth(1).textContent()).resolves.toContain('1');
+    await expect.poll(() => page.getByRole('row').nth(1).textContent()).toContain('1');
     await page.screenshot({ path: join(shots, 'leaderboard-ladder-zh-CN.png'), fullPage: true });
     await language('en');
     await expect.poll(() => note.textContent(), { timeout: 30_000 }).toBe(scoring.ladderText('en', 0.1));

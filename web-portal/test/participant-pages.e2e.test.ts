@@ -86,15 +86,17 @@ describe('the participant pages of issue 21', () => {
     const cards = page.getByTestId('competition-card');
     await expect.poll(() => cards.count()).toBe(5);
     const first = cards.filter({ hasText: '催化反应产率预测' });
-    await expect(first.getByTestId('card-track').textContent()).resolves.toBe('物质科学');
-    await expect(first.getByTestId('card-prize').textContent()).resolves.toBe('奖金 200,000 元 · 2027 赛季');
+    await expect.poll(() => first.getByTestId('card-track').textContent()).toBe('物质科学');
+    await expect
+      .poll(() => first.getByTestId('card-prize').textContent())
+      .toBe('奖金 200,000 元 · 2027 赛季');
     // The seeded schedule starts in February 2027: "报名 N天后开始".
-    await expect(first.getByTestId('card-time-left').textContent()).resolves.toMatch(/^报名\d+天后开始$/);
+    await expect.poll(() => first.getByTestId('card-time-left').textContent()).toMatch(/^报名\d+天后开始$/);
     await shot('competitions-zh-CN');
 
     await page.getByTestId('competition-search').getByRole('searchbox').fill('降水');
     await expect.poll(() => cards.count()).toBe(1);
-    await expect(cards.first().textContent()).resolves.toContain('地球科学：未来三天极端降水预报');
+    await expect.poll(() => cards.first().textContent()).toContain('地球科学：未来三天极端降水预报');
     await page.waitForURL(`${origin}/competitions?search=%E9%99%8D%E6%B0%B4`);
     await page.getByTestId('competition-search').getByRole('searchbox').fill('');
     await expect.poll(() => cards.count()).toBe(5);
@@ -114,10 +116,10 @@ describe('the participant pages of issue 21', () => {
     await page.getByRole('heading', { level: 1, name: 'Competitions' }).waitFor();
     await page.getByTestId('competition-search').getByRole('searchbox').fill('catalytic yield');
     await expect.poll(() => cards.count()).toBe(1);
-    await expect(cards.first().getByTestId('card-track').textContent()).resolves.toBe('Physical science');
-    await expect(cards.first().getByTestId('card-time-left').textContent()).resolves.toMatch(
-      /^Registration starts in \d+ days$/,
-    );
+    await expect.poll(() => cards.first().getByTestId('card-track').textContent()).toBe('Physical science');
+    await expect
+      .poll(() => cards.first().getByTestId('card-time-left').textContent())
+      .toMatch(/^Registration starts in \d+ days$/);
     await page.getByTestId('competition-search').getByRole('searchbox').fill('');
     await expect.poll(() => cards.count()).toBe(5);
     await shot('competitions-en');
@@ -142,7 +144,7 @@ describe('the participant pages of issue 21', () => {
         .toBe(`${field}：${task}`);
       await page.goBack();
     }
-    await expect(tracks.first().textContent()).resolves.toBe('物质科学催化反应产率预测');
+    await expect.poll(() => tracks.first().textContent()).toBe('物质科学催化反应产率预测');
   });
 
   it('shows the server’s reason when a download is refused, and asks for verification before the agreements', async () => {
@@ -250,10 +252,10 @@ describe('the participant pages of issue 21', () => {
     await expect(chart.getAttribute('data-points')).resolves.toBe('2');
     // One mark per scored submission (the best-so-far line has none).
     await expect.poll(() => chart.locator('.MuiLineChart-mark').count()).toBe(2);
-    await expect(scorer.getByTestId('chart-summary').textContent()).resolves.toBe(
-      '当前排名：第 1 名（共 1 支队伍） · R²（决定系数）：越高越好',
-    );
-    await expect(scorer.getByTestId('chart-zone').textContent()).resolves.toBe('日期为北京时间');
+    await expect
+      .poll(() => scorer.getByTestId('chart-summary').textContent())
+      .toBe('当前排名：第 1 名（共 1 支队伍） · R²（决定系数）：越高越好');
+    await expect.poll(() => scorer.getByTestId('chart-zone').textContent()).toBe('日期为北京时间');
     await chart.getByText('历史最佳').first().waitFor();
     await scorer.screenshot({ path: join(screenshots, 'score-chart-zh-CN.png'), fullPage: true });
 
@@ -262,9 +264,9 @@ describe('the participant pages of issue 21', () => {
     await expect
       .poll(() => scorer.getByTestId('chart-summary').textContent())
       .toBe('Current rank: 1 of 1 · R²: higher is better');
-    await expect(scorer.getByTestId('chart-zone').textContent()).resolves.toBe(
-      'Dates in China Standard Time',
-    );
+    await expect
+      .poll(() => scorer.getByTestId('chart-zone').textContent())
+      .toBe('Dates in China Standard Time');
     await chart.getByText('Best so far').first().waitFor();
     await scorer.getByRole('listbox').waitFor({ state: 'hidden' });
     await scorer.screenshot({ path: join(screenshots, 'score-chart-en.png'), fullPage: true });
@@ -303,19 +305,19 @@ describe('the participant pages of issue 21', () => {
     try {
       await scorer.setViewportSize({ width: 1366, height: 900 });
       await scorer.goto(`${origin}/competitionDetail/${competitionId}/leaderboard`);
-      await expect(scorer.getByTestId('leaderboard-order').textContent()).resolves.toBe(
-        boardOrderText('zh-CN', true),
-      );
+      await expect
+        .poll(() => scorer.getByTestId('leaderboard-order').textContent())
+        .toBe(boardOrderText('zh-CN', true));
       const jump = scorer.getByTestId('leaderboard-my-row');
-      await expect(jump.textContent()).resolves.toBe('跳到我的排名（第 46 名）');
+      await expect.poll(() => jump.textContent()).toBe('跳到我的排名（第 46 名）');
       await expect(scorer.locator('[data-mine]').count()).resolves.toBe(0); // on page 3 of 20 rows
       await expect(scorer.getByRole('columnheader', { name: '提交次数' }).count()).resolves.toBe(1);
       await jump.click();
       const row = scorer.locator('[data-mine]');
       await row.waitFor();
-      await expect(row.getByRole('cell').first().textContent()).resolves.toBe('46');
-      await expect(row.textContent()).resolves.toContain('你的队伍');
-      await expect(row.getByTestId('leaderboard-entries').textContent()).resolves.toBe('2');
+      await expect.poll(() => row.getByRole('cell').first().textContent()).toBe('46');
+      await expect.poll(() => row.textContent()).toContain('你的队伍');
+      await expect.poll(() => row.getByTestId('leaderboard-entries').textContent()).toBe('2');
       // Scrolled into view: its box lies within the window.
       const box = (await row.boundingBox())!;
       const height = await scorer.evaluate(() => window.innerHeight);
@@ -338,9 +340,9 @@ describe('the participant pages of issue 21', () => {
 
       await scorer.getByTestId('language-selector').click();
       await scorer.getByRole('option', { name: 'English' }).click();
-      await expect(scorer.getByTestId('leaderboard-order').textContent()).resolves.toBe(
-        boardOrderText('en', true),
-      );
+      await expect
+        .poll(() => scorer.getByTestId('leaderboard-order').textContent())
+        .toBe(boardOrderText('en', true));
       await scorer.getByTestId('leaderboard-my-row').click();
       await scorer.locator('[data-mine]').waitFor();
       await scorer.screenshot({ path: join(screenshots, 'leaderboard-own-row-en.png') });
@@ -363,10 +365,10 @@ describe('the participant pages of issue 21', () => {
     await scorer.goto(`${origin}/competitions`);
     const badge = scorer.getByTestId('top-unread-badge');
     await expect.poll(() => badge.getAttribute('data-unread')).toBe('3');
-    await expect(badge.locator('.MuiBadge-badge').textContent()).resolves.toBe('3');
+    await expect.poll(() => badge.locator('.MuiBadge-badge').textContent()).toBe('3');
     await scorer.getByRole('button', { name: '账号菜单' }).click();
     const inbox = scorer.getByRole('menuitem', { name: /^消息/ });
-    await expect(inbox.getByTestId('menu-unread').textContent()).resolves.toBe('3');
+    await expect.poll(() => inbox.getByTestId('menu-unread').textContent()).toBe('3');
     await inbox.click();
     await scorer.waitForURL(`${origin}/user/myMsg`);
     await scorer.getByTestId('message-list').getByRole('button').first().click();
@@ -401,22 +403,22 @@ describe('the participant pages of issue 21', () => {
 
   it('shows every time in one zone named in words, the viewer’s own on hover, and a phase opened early from its real start', async () => {
     await scorer.goto(`${origin}/competitionDetail/${competitionId}/format`);
-    await expect(scorer.getByTestId('phases-zone').textContent()).resolves.toBe(
-      '时间均为北京时间；将鼠标悬停在时间上可查看您的当地时间。',
-    );
+    await expect
+      .poll(() => scorer.getByTestId('phases-zone').textContent())
+      .toBe('时间均为北京时间；将鼠标悬停在时间上可查看您的当地时间。');
     await expect(scorer.locator('body').textContent()).resolves.not.toContain('Asia/Shanghai');
     // The operator opened the preliminary phase today, months before its scheduled March 2027 start.
     const preliminary = scorer.getByTestId('phase-preliminary');
-    await expect(preliminary.getByTestId('opened-early').textContent()).resolves.toMatch(
-      /^主办方已提前开放（原定 2027年3月24日 00:00 GMT\+8）$/,
-    );
+    await expect
+      .poll(() => preliminary.getByTestId('opened-early').textContent())
+      .toMatch(/^主办方已提前开放（原定 2027年3月24日 00:00 GMT\+8）$/);
     const start = preliminary.getByTestId('zoned-time').first();
     // Each time names its zone in it (decision 0034).
-    await expect(start.textContent()).resolves.toMatch(/^2026年.+ GMT\+8$/);
+    await expect.poll(() => start.textContent()).toMatch(/^2026年.+ GMT\+8$/);
     await start.hover();
-    await expect(scorer.getByRole('tooltip').textContent()).resolves.toMatch(
-      /^北京时间 · 您的时间：2026年.+（北美东部时间）$/,
-    );
+    await expect
+      .poll(() => scorer.getByRole('tooltip').textContent())
+      .toMatch(/^北京时间 · 您的时间：2026年.+（北美东部时间）$/);
 
     // The same submission reads the same in my submissions, on the leaderboard and in the inbox.
     await scorer.goto(`${origin}/competitionDetail/${competitionId}/mySubmissions`);
@@ -441,17 +443,17 @@ describe('the participant pages of issue 21', () => {
           }).format(new Date(value)) + ' GMT+8',
         iso,
       );
-    await expect(scorer.getByTestId('zone-note').textContent()).resolves.toBe(
-      '时间均为北京时间；将鼠标悬停在时间上可查看您的当地时间。',
-    );
+    await expect
+      .poll(() => scorer.getByTestId('zone-note').textContent())
+      .toBe('时间均为北京时间；将鼠标悬停在时间上可查看您的当地时间。');
     await scorer.goto(`${origin}/user/myMsg`);
-    await expect(scorer.getByTestId('zone-note').textContent()).resolves.toBe(
-      '时间均为北京时间；将鼠标悬停在时间上可查看您的当地时间。',
-    );
+    await expect
+      .poll(() => scorer.getByTestId('zone-note').textContent())
+      .toBe('时间均为北京时间；将鼠标悬停在时间上可查看您的当地时间。');
     const times = scorer.getByTestId('message-list').getByTestId('zoned-time');
     await expect.poll(() => times.count()).toBe(inbox.records.length);
     for (const [index, record] of inbox.records.entries())
-      await expect(times.nth(index).textContent()).resolves.toBe(await beijing(record.sendTime));
+      await expect.poll(() => times.nth(index).textContent()).toBe(await beijing(record.sendTime));
 
     await scorer.goto(`${origin}/competitionDetail/${competitionId}/format`);
     await scorer.getByTestId('language-selector').click();
@@ -459,9 +461,9 @@ describe('the participant pages of issue 21', () => {
     await expect
       .poll(() => scorer.getByTestId('phases-zone').textContent())
       .toBe('Times in China Standard Time; hover a time for yours.');
-    await expect(preliminary.getByTestId('opened-early').textContent()).resolves.toBe(
-      'Opened early by the organisers (scheduled Mar 24, 2027, 12:00 AM GMT+8)',
-    );
+    await expect
+      .poll(() => preliminary.getByTestId('opened-early').textContent())
+      .toBe('Opened early by the organisers (scheduled Mar 24, 2027, 12:00 AM GMT+8)');
     await scorer.getByTestId('language-selector').click();
     await scorer.getByRole('option', { name: '简体中文' }).click();
   });

@@ -143,7 +143,9 @@ describe('public pages in plain words (issue 35)', () => {
         // The reader's own time on hover (New York).
         await deadline.getByTestId('zoned-time').hover();
         await page.getByRole('tooltip').waitFor();
-        await expect(page.getByRole('tooltip').textContent()).resolves.toMatch(/2027.*(11:59|10:59|上午|AM)/);
+        await expect
+          .poll(() => page.getByRole('tooltip').textContent())
+          .toMatch(/2027.*(11:59|10:59|上午|AM)/);
         await page.mouse.move(0, 0);
         await page.reload();
         await expect.poll(() => cards.count()).toBe(5);
@@ -158,9 +160,9 @@ describe('public pages in plain words (issue 35)', () => {
         await page.goto(`${running.origin}/competitionDetail/${competitionId}/format`);
         const merge = page.getByTestId('rule-mergeDeadline');
         await merge.waitFor();
-        await expect(merge.textContent()).resolves.toMatch(
-          language === 'en' ? /May 10, 2027.*11:59\s?PM GMT\+8/ : /2027年5月10日 23:59 GMT\+8/,
-        );
+        await expect
+          .poll(() => merge.textContent())
+          .toMatch(language === 'en' ? /May 10, 2027.*11:59\s?PM GMT\+8/ : /2027年5月10日 23:59 GMT\+8/);
 
         // Files: sizes in human units, never raw bytes.
         await page.goto(`${running.origin}/competitionDetail/${competitionId}/competitionData`);

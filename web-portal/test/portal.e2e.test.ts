@@ -40,15 +40,15 @@ describe('the built portal in a real browser', () => {
   it('sends an unknown path to /intro, in zh-CN by default', async () => {
     await page.goto(`${server.origin}/no/such/page`);
     await page.waitForURL(`${server.origin}/intro`);
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('平台介绍');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('平台介绍');
     await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('zh-CN');
   });
 
   it('switches to English at once and keeps it after a reload', async () => {
     await page.goto(`${server.origin}/`);
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
-      '第三届世界科学智能大赛',
-    );
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('第三届世界科学智能大赛');
 
     await page.getByTestId('language-selector').click();
     await page.getByRole('option', { name: 'English' }).click();

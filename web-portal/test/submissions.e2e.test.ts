@@ -138,9 +138,9 @@ describe('submitting in the portal: columns, sample, queue, cancel', () => {
       .poll(() => columns.textContent())
       .toMatch(/^The result file is a CSV whose first line is exactly id,\w+, then one row per test id\.$/);
     const header = /exactly (id,\w+),/.exec((await columns.textContent())!)![1]!;
-    await expect(page.getByTestId('format-refusals').textContent()).resolves.toContain(
-      'at most 10 such refusals a day (used today: 0)',
-    );
+    await expect
+      .poll(() => page.getByTestId('format-refusals').textContent())
+      .toContain('at most 10 such refusals a day (used today: 0)');
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -162,9 +162,9 @@ describe('submitting in the portal: columns, sample, queue, cancel', () => {
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
     await notice('Submit success');
     await expect.poll(() => rows().count()).toBe(1);
-    await expect(rows().first().getByTestId('queue-place').textContent()).resolves.toContain(
-      'Place 1 in the queue',
-    );
+    await expect
+      .poll(() => rows().first().getByTestId('queue-place').textContent())
+      .toContain('Place 1 in the queue');
     const first = (await fetchMine())[0]!.submissionId;
     await evaluator.evaluate(first, randomUUID());
     await expect

@@ -85,7 +85,7 @@ describe('team invitations and the search by name, in a real browser', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
     const row = panel.getByTestId('team-invitation');
     await row.getByText('Open').waitFor();
-    await expect(row.textContent()).resolves.toMatch(/0 \/ [1-9]/);
+    await expect.poll(() => row.textContent()).toMatch(/0 \/ [1-9]/);
     await page.screenshot({
       path: `${shots}team-invitations-en.png`,
       fullPage: true,
@@ -101,9 +101,9 @@ describe('team invitations and the search by name, in a real browser', () => {
     await card.getByText('您受邀加入').waitFor();
     await card.getByText(teamName).waitFor();
     // The competition's short name on its page (decision 0036), what `sais` takes for its id.
-    await expect(page.getByTestId('competition-slug').textContent()).resolves.toMatch(
-      /^简称（供 sais 命令行使用）： ?[a-z0-9-]+-2027$/,
-    );
+    await expect
+      .poll(() => page.getByTestId('competition-slug').textContent())
+      .toMatch(/^简称（供 sais 命令行使用）： ?[a-z0-9-]+-2027$/);
     await page.screenshot({
       path: `${shots}join-by-invitation-zh-CN.png`,
       fullPage: true,

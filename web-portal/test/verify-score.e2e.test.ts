@@ -114,9 +114,11 @@ describe('recomputing my scores in the browser after the final results', () => {
     await row.getByTestId('score-recompute').click();
     const result = row.getByTestId('score-recomputed');
     await expect.poll(() => result.getAttribute('data-state'), { timeout: 30_000 }).toBe('match');
-    await expect(result.textContent()).resolves.toMatch(
-      /^Recomputed in this browser: public \S+, private \S+ \(20 private ids of 40\) — the recorded scores$/,
-    );
+    await expect
+      .poll(() => result.textContent())
+      .toMatch(
+        /^Recomputed in this browser: public \S+, private \S+ \(20 private ids of 40\) — the recorded scores$/,
+      );
     await page.screenshot({ path: join(screenshots, 'my-submissions-recomputed.png'), fullPage: true });
     await language('zh-CN');
     await page.getByTestId('submission-row').first().getByTestId('score-recompute').click();
