@@ -40,8 +40,8 @@ describe('audit in the console, in Chromium, against the real platform', () => {
     try {
       await page.goto(`${origin}/console/`);
       await page.getByTestId('menu-audit-events').waitFor();
-      await expect(page.getByTestId('menu-review').count()).resolves.toBe(0);
-      await expect(page.getByTestId('menu-audit-replay').count()).resolves.toBe(0);
+      await expect.poll(() => page.getByTestId('menu-review').count()).toBe(0);
+      await expect.poll(() => page.getByTestId('menu-audit-replay').count()).toBe(0);
 
       await page.getByTestId('menu-audit-events').click();
       await page.waitForURL(/#\/audit\/identity\/events/);
@@ -86,7 +86,7 @@ describe('audit in the console, in Chromium, against the real platform', () => {
       // API as an ISO instant.
       await page.locator('input[name="from"]').fill('2099-01-01T00:00');
       await page.getByText(/当前筛选下没有/).waitFor();
-      await expect(rows.count()).resolves.toBe(0);
+      await expect.poll(() => rows.count()).toBe(0);
       const filter = JSON.parse(new URL(page.url().replace('#/', '')).searchParams.get('filter') ?? '{}');
       expect(new Date(filter.from as string).toISOString()).toBe(filter.from);
       expect(filter.from).toMatch(/^209[89]-/);
@@ -166,7 +166,7 @@ describe('audit in the console, in Chromium, against the real platform', () => {
     try {
       await page.goto(`${origin}/console/`);
       await page.getByTestId('roles').waitFor();
-      await expect(page.getByTestId('menu-audit-events').count()).resolves.toBe(0);
+      await expect.poll(() => page.getByTestId('menu-audit-events').count()).toBe(0);
       await page.goto(`${origin}/console/#/audit/verify`);
       await page.getByText('你没有访问此页面的权限').waitFor();
       expect((await api(participant, '/api/admin/audit/identity/events')).status).toBe(403);
@@ -194,7 +194,7 @@ describe('audit in the console, in Chromium, against the real platform', () => {
       await expect
         .poll(() => inbox.getByTestId('replay-status').textContent())
         .toMatch(/^Done: (\d+) of \1 events read, \d+ applied\.$/);
-      await expect(inbox.getByRole('progressbar').getAttribute('aria-valuenow')).resolves.toBe('100');
+      await expect.poll(() => inbox.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
     } catch (error) {
       throw await explained(page, error, 'audit');
     } finally {
@@ -228,7 +228,7 @@ describe('audit in the console, in Chromium, against the real platform', () => {
       const team = page.getByTestId('read-models-team');
       await expect.poll(() => team.textContent()).toContain('team.accounts: 1 row differs');
       const row = team.getByTestId('difference');
-      await expect(row.count()).resolves.toBe(1);
+      await expect.poll(() => row.count()).toBe(1);
       const cells = await row.locator('td').allTextContents();
       expect(cells).toEqual([
         'accounts',
@@ -262,7 +262,7 @@ describe('audit in the console, in Chromium, against the real platform', () => {
           .poll(() => competition.textContent())
           .toContain('competition state: 1 row differs from what the events say');
         const forgedRow = competition.getByTestId('difference');
-        await expect(forgedRow.count()).resolves.toBe(1);
+        await expect.poll(() => forgedRow.count()).toBe(1);
         expect(await forgedRow.locator('td').allTextContents()).toEqual([
           'registrations',
           `competition_id="${forged}", account_id="${participant.userId}"`,
@@ -271,7 +271,7 @@ describe('audit in the console, in Chromium, against the real platform', () => {
           '',
           '',
         ]);
-        await expect(competition.locator('th').allTextContents()).resolves.toContain('The events say');
+        await expect.poll(() => competition.locator('th').allTextContents()).toContain('The events say');
         await page.setViewportSize({ width: 1366, height: 900 });
         await competition.scrollIntoViewIfNeeded();
         await page.screenshot({ path: `${shots}read-models-state-table.png`, animations: 'disabled' });

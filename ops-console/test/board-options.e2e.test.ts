@@ -41,7 +41,7 @@ describe('the public board options in the console, in Chromium, against the real
       await row.getByTestId('board-options-step').fill('0');
       await row.getByTestId('board-options-reason').fill('防止试探公开榜');
       await row.getByText('请输入 1e-9 至 1e6 之间的数，或留空').waitFor();
-      await expect(save.isDisabled()).resolves.toBe(true);
+      await expect.poll(() => save.isDisabled()).toBe(true);
       await row.getByTestId('board-options-step').fill('0.05');
       await row.getByTestId('board-options-blind').check();
       await save.click();

@@ -35,13 +35,13 @@ describe('the competition page’s sections in the console, in Chromium, against
       const panel = page.getByTestId('content-panel');
       await panel.getByRole('heading', { name: '比赛页面' }).waitFor();
       await page.getByTestId('content-tab-rules').click();
-      await expect(page.getByTestId('content-save').isDisabled()).resolves.toBe(true);
+      await expect.poll(() => page.getByTestId('content-save').isDisabled()).toBe(true);
       await page.getByTestId('content-zh-CN').fill('## 规则\n\n- 每队最多五人');
       await page.getByTestId('content-en').fill('## Rules\n\n- Five people a team at most');
       // Each language's preview beside its editor, rendered as the portal renders it.
       const zhPreview = page.getByTestId('content-preview-zh-CN');
       await zhPreview.getByRole('heading', { level: 3, name: '规则' }).waitFor();
-      await expect(zhPreview.getByRole('listitem').allTextContents()).resolves.toEqual(['每队最多五人']);
+      await expect.poll(() => zhPreview.getByRole('listitem').allTextContents()).toEqual(['每队最多五人']);
       await page
         .getByTestId('content-preview-en')
         .getByRole('heading', { level: 3, name: 'Rules' })
@@ -49,7 +49,7 @@ describe('the competition page’s sections in the console, in Chromium, against
       await panel.getByText('预览（与门户显示一致） · 中文（Markdown）').waitFor();
       await page.getByTestId('content-save').click();
       await page.getByText('栏目已保存').waitFor();
-      await expect(page.getByTestId('content-save').isDisabled()).resolves.toBe(true);
+      await expect.poll(() => page.getByTestId('content-save').isDisabled()).toBe(true);
       const read = await sais.api<{ sections: Record<string, { 'zh-CN': string; en: string }> }>(
         null,
         `/api/race/content?competitionId=${competitionId}`,
@@ -105,20 +105,20 @@ describe('the competition page’s sections in the console, in Chromium, against
           ].join('\n'),
         );
       await preview.getByRole('heading', { level: 3, name: 'Data' }).waitFor();
-      await expect(preview.getByRole('cell').allTextContents()).resolves.toEqual(['yield', 'the target']);
+      await expect.poll(() => preview.getByRole('cell').allTextContents()).toEqual(['yield', 'the target']);
       await expect
         .poll(() => preview.textContent())
         .toContain('<script>window.__injected = "script"</script>');
-      await expect(preview.locator('script, img, iframe').count()).resolves.toBe(0);
+      await expect.poll(() => preview.locator('script, img, iframe').count()).toBe(0);
       await expect(
         page.evaluate(() => (window as { __injected?: unknown }).__injected),
       ).resolves.toBeUndefined();
-      await expect(preview.getByRole('link', { name: 'bad' }).getAttribute('href')).resolves.not.toMatch(
-        /javascript/i,
-      );
+      await expect
+        .poll(() => preview.getByRole('link', { name: 'bad' }).getAttribute('href'))
+        .not.toMatch(/javascript/i);
       const good = preview.getByRole('link', { name: 'rules' });
-      await expect(good.getAttribute('target')).resolves.toBe('_blank');
-      await expect(good.getAttribute('rel')).resolves.toContain('noopener');
+      await expect.poll(() => good.getAttribute('target')).toBe('_blank');
+      await expect.poll(() => good.getAttribute('rel')).toContain('noopener');
       await panel.getByText('Preview, as the portal shows it · English (Markdown)').waitFor();
       await page.screenshot({ path: '/tmp/sais-console-content-preview-en.png', fullPage: true });
     } catch (error) {

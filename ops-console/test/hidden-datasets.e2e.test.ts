@@ -54,7 +54,7 @@ describe('hidden datasets in the console, in Chromium, against the real platform
       const dataset = panel.getByTestId('competition-file').filter({ hasText: 'test_hidden.csv' });
       const document = panel.getByTestId('competition-file').filter({ hasText: 'rules.md' });
       await dataset.waitFor();
-      await expect(document.getByTestId('file-visibility').count()).resolves.toBe(0);
+      await expect.poll(() => document.getByTestId('file-visibility').count()).toBe(0);
       await dataset.getByTestId('file-visibility').click();
       await page.getByText('数据集已对参赛者隐藏').waitFor();
       await dataset.getByText('对参赛者隐藏：容器运行仍可在 /saisdata 读取').waitFor();

@@ -130,7 +130,7 @@ describe('integrity tools in the console, in Chromium, against the real platform
 
       // Before the reveal the browser cannot recompute: the private board is hidden from everyone else.
       // Final results once the phase has ended (issue 30): the panel offers publishing only then.
-      await expect(page.getByTestId('publication-publish').count()).resolves.toBe(0);
+      await expect.poll(() => page.getByTestId('publication-publish').count()).toBe(0);
       await page
         .getByTestId('publication-window')
         .getByText(/only after the phase has ended: from \d{4}-\d\d-\d\d \d\d:\d\d(:\d\d)? GMT[+-]\d+ \(/)
@@ -184,9 +184,9 @@ describe('integrity tools in the console, in Chromium, against the real platform
       await page.goto(`${origin}/console/#/signals`);
       const row = page.locator('tbody tr', { hasText: 'Identical result files' });
       await row.waitFor();
-      await expect(page.locator('tbody tr', { hasText: 'Near-identical predictions' }).count()).resolves.toBe(
-        0,
-      );
+      await expect
+        .poll(() => page.locator('tbody tr', { hasText: 'Near-identical predictions' }).count())
+        .toBe(0);
       // The evidence in words: the file's digest, each copy's submission and who sent it.
       await row.click();
       const evidence = page.getByTestId('signal-evidence');
@@ -194,7 +194,7 @@ describe('integrity tools in the console, in Chromium, against the real platform
       // A single participant's copy names them, linking to their account.
       const copier = evidence.locator('a', { hasText: people[1]!.username });
       await copier.waitFor();
-      await expect(copier.getAttribute('href')).resolves.toContain(`/users/${people[1]!.userId}/show`);
+      await expect.poll(() => copier.getAttribute('href')).toContain(`/users/${people[1]!.userId}/show`);
       await expect.poll(() => row.textContent()).toContain('Preliminary');
       // Filtered by a participant picked by name: the one who copied nobody has no signal.
       await choose(page, 'Team or participant', `${people[2]!.username} · single participant`);
@@ -233,13 +233,13 @@ describe('integrity tools in the console, in Chromium, against the real platform
     try {
       await page.goto(`${origin}/console/`);
       await page.getByTestId('menu-asof').click();
-      await expect(page.getByTestId('menu-signals').count()).resolves.toBe(0);
-      await expect(page.getByTestId('menu-identity-signals').count()).resolves.toBe(0);
+      await expect.poll(() => page.getByTestId('menu-signals').count()).toBe(0);
+      await expect.poll(() => page.getByTestId('menu-identity-signals').count()).toBe(0);
       await choose(page, 'Competition', title);
       await choose(page, 'Board', 'Private');
       await page.getByTestId('asof-show').click();
       await page.getByTestId('asof-table').waitFor();
-      await expect(page.locator('[data-testid="asof-table"] tbody tr').count()).resolves.toBe(3);
+      await expect.poll(() => page.locator('[data-testid="asof-table"] tbody tr').count()).toBe(3);
     } catch (error) {
       throw await explained(page, error, 'integrity');
     } finally {

@@ -41,7 +41,7 @@ describe('operations in the console, in Chromium, against the real platform', ()
       await page.goto(`${origin}/console/`);
       for (const menu of ['competitions', 'submissions', 'leaderboards', 'teams', 'users'])
         await page.getByTestId(`menu-${menu}`).waitFor();
-      await expect(page.getByTestId('menu-review').count()).resolves.toBe(0);
+      await expect.poll(() => page.getByTestId('menu-review').count()).toBe(0);
 
       // Create: settings and one phase, open since yesterday.
       await page.goto(`${origin}/console/#/competitions/create`);
@@ -214,7 +214,7 @@ describe('operations in the console, in Chromium, against the real platform', ()
       await page.goto(`${origin}/console/`);
       await page.getByTestId('menu-review').waitFor();
       for (const menu of ['competitions', 'submissions', 'leaderboards', 'teams', 'users'])
-        await expect(page.getByTestId(`menu-${menu}`).count()).resolves.toBe(0);
+        await expect.poll(() => page.getByTestId(`menu-${menu}`).count()).toBe(0);
       await page.goto(`${origin}/console/#/leaderboards`);
       await page.getByText('你没有访问此页面的权限').waitFor();
       for (const path of [

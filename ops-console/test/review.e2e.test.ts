@@ -74,7 +74,7 @@ describe('identity review in the console, in Chromium, against the real platform
       await rows.filter({ hasText: first.username }).click();
       await page.waitForURL(new RegExp(`#/verifications/${first.verificationId}/show`));
       await photosLoaded(page, 2);
-      await expect(page.getByText('1101***********02X').count()).resolves.toBe(1);
+      await expect.poll(() => page.getByText('1101***********02X').count()).toBe(1);
       await page.screenshot({ path: screenshot, fullPage: true });
 
       await page.getByTestId('reject').click();
@@ -129,7 +129,7 @@ describe('identity review in the console, in Chromium, against the real platform
       const dialog = page.getByRole('dialog');
       const confirm = dialog.getByRole('button', { name: 'Reject', exact: true });
       await dialog.getByRole('radio', { name: 'Another reason…' }).check();
-      await expect(confirm.isDisabled()).resolves.toBe(true);
+      await expect.poll(() => confirm.isDisabled()).toBe(true);
       await dialog.getByRole('textbox').fill('The back of the card is missing');
       await page.screenshot({ path: screenshotEnglish });
       await confirm.click();
@@ -150,12 +150,12 @@ describe('identity review in the console, in Chromium, against the real platform
     try {
       await page.goto(`${origin}/console/`);
       await expect.poll(() => page.getByTestId('roles').textContent()).toBe('你的角色参赛者');
-      await expect(page.getByTestId('menu-review').count()).resolves.toBe(0);
-      await expect(page.locator('a[href="#/verifications"]').count()).resolves.toBe(0);
+      await expect.poll(() => page.getByTestId('menu-review').count()).toBe(0);
+      await expect.poll(() => page.locator('a[href="#/verifications"]').count()).toBe(0);
 
       await page.goto(`${origin}/console/#/review`);
       await page.getByText('你没有访问此页面的权限').waitFor();
-      await expect(page.locator('tbody tr').count()).resolves.toBe(0);
+      await expect.poll(() => page.locator('tbody tr').count()).toBe(0);
 
       const answer = await page.evaluate(async () => {
         const response = await fetch('/api/admin/verifications', { headers: { 'accept-language': 'en' } });

@@ -80,8 +80,8 @@ describe('the competition slug in the console, in Chromium', () => {
         // Shown on its page, labelled as fixed, and not an input there.
         const shown = page.getByTestId('competition-slug');
         await expect.poll(() => shown.textContent()).toBe(slug);
-        await expect(page.getByText(words[language].fixed, { exact: true }).count()).resolves.toBe(1);
-        await expect(page.locator('input[name="slug"]').count()).resolves.toBe(0);
+        await expect.poll(() => page.getByText(words[language].fixed, { exact: true }).count()).toBe(1);
+        await expect.poll(() => page.locator('input[name="slug"]').count()).toBe(0);
         await page.screenshot({ path: `${shots}competition-slug-${language}.png` });
 
         // The settings saved from that page keep it; the API takes no new slug either.

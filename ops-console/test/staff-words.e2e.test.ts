@@ -171,9 +171,9 @@ describe('staff pages in words and one time rule (issue 35)', () => {
         const cells = await signIn.locator('td').allTextContents();
         expect(cells).toContain(words.signedIn);
         expect(cells).toContain(words.operator);
-        await expect(signIn.getByTestId('event-type').getAttribute('data-type')).resolves.toBe(
-          'identity.SessionStarted',
-        );
+        await expect
+          .poll(() => signIn.getByTestId('event-type').getAttribute('data-type'))
+          .toBe('identity.SessionStarted');
         await page.waitForFunction(() => !document.querySelector('tbody')?.textContent?.includes('…'));
         const table = (await page.locator('tbody').textContent()) ?? '';
         expect(table).not.toMatch(rawType);
@@ -222,7 +222,7 @@ describe('staff pages in words and one time rule (issue 35)', () => {
         const title = page.locator('#react-admin-title');
         await title.filter({ hasText: words.title }).waitFor();
         const other = language === 'en' ? '催化剂产率预测' : 'Catalyst yield';
-        await expect(title.textContent()).resolves.not.toContain(other);
+        await expect.poll(() => title.textContent()).not.toContain(other);
         const body = (await page.locator('body').innerText()) ?? '';
         if (language === 'zh-CN') expect(body).not.toContain('Clear the list');
         // Buttons keep the case their words were written in.

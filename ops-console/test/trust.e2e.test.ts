@@ -176,7 +176,7 @@ describe('a staff console a prize committee can trust', () => {
       await expect
         .poll(() => page.getByTestId('groundtruth-current').textContent())
         .toMatch(/File \(SHA-256\): [0-9a-f]{16}….*Rows: 20.*Metric: RMSE/);
-      await expect(page.getByTestId('groundtruth-metric').inputValue()).resolves.toBe('rmse');
+      await expect.poll(() => page.getByTestId('groundtruth-metric').inputValue()).toBe('rmse');
       const close = () => page.getByTestId('phase-preliminary').getByTestId('phase-close').click();
       await cancelChangesNothing(page, close, /Close Preliminary of Catalyst yield now/);
       await expect(
@@ -252,7 +252,7 @@ describe('a staff console a prize committee can trust', () => {
       // Grant a role: the dialog says which, to whom.
       const grant = () => page.getByTestId('role-reviewer').click();
       await cancelChangesNothing(page, grant, new RegExp(`Give ${target.username} the role Reviewer`));
-      await expect(page.getByTestId('role-reviewer').isChecked()).resolves.toBe(false);
+      await expect.poll(() => page.getByTestId('role-reviewer').isChecked()).toBe(false);
       await grant();
       await confirmAppends(page, {}, ['identity.RoleGranted']);
       await until(
@@ -268,7 +268,7 @@ describe('a staff console a prize committee can trust', () => {
       );
       const revoke = () => page.getByTestId('role-reviewer').click();
       await cancelChangesNothing(page, revoke, new RegExp(`Take the role Reviewer from ${target.username}`));
-      await expect(page.getByTestId('role-reviewer').isChecked()).resolves.toBe(true);
+      await expect.poll(() => page.getByTestId('role-reviewer').isChecked()).toBe(true);
       await revoke();
       await confirmAppends(page, {}, ['identity.RoleRevoked']);
       const roles = await until(
@@ -316,10 +316,10 @@ describe('a staff console a prize committee can trust', () => {
       await choose(page, 'Competition', 'Catalyst yield');
       // No default phase: nothing to publish until the phase is chosen.
       await page.getByText('there is no default phase').waitFor();
-      await expect(page.getByTestId('publication-propose').count()).resolves.toBe(0);
+      await expect.poll(() => page.getByTestId('publication-propose').count()).toBe(0);
       await choose(page, 'Phase', 'Preliminary');
       await page.getByTestId('publication-mode').getByText('two operators').waitFor();
-      await expect(page.getByTestId('publication-publish').count()).resolves.toBe(0);
+      await expect.poll(() => page.getByTestId('publication-publish').count()).toBe(0);
       // The phase is still open (issue 30): an operator opened it by hand above, so the panel says it
       // ends when an operator closes it (integrity.e2e: a scheduled end, written in the time policy),
       // and offers no proposal before.
@@ -327,7 +327,7 @@ describe('a staff console a prize committee can trust', () => {
         .getByTestId('publication-window')
         .getByText(/only after the phase has ended: an operator opened Preliminary by hand/)
         .waitFor();
-      await expect(page.getByTestId('publication-propose').count()).resolves.toBe(0);
+      await expect.poll(() => page.getByTestId('publication-propose').count()).toBe(0);
       await closePhase(sais, operator, competitionId);
       await page.reload();
       await choose(page, 'Competition', 'Catalyst yield');
@@ -374,7 +374,7 @@ describe('a staff console a prize committee can trust', () => {
         .getByText('Ranking checked against the appeals')
         .waitFor();
       // The proposer sees no Approve button, and the server refuses their approval.
-      await expect(page.getByTestId('publication-approve').count()).resolves.toBe(0);
+      await expect.poll(() => page.getByTestId('publication-approve').count()).toBe(0);
       const own = await sais.api(operator, '/api/admin/leaderboard/publication/approve', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -479,12 +479,12 @@ describe('a staff console a prize committee can trust', () => {
     try {
       await page.goto(`${origin}/console/#/verifications/${own}/show`);
       await page.getByTestId('own-verification').waitFor();
-      await expect(page.getByTestId('approve').count()).resolves.toBe(0);
+      await expect.poll(() => page.getByTestId('approve').count()).toBe(0);
 
       await page.goto(`${origin}/console/#/verifications/${first}/show`);
       const approve = page.getByTestId('approve');
       await approve.waitFor();
-      await expect(approve.isDisabled()).resolves.toBe(true);
+      await expect.poll(() => approve.isDisabled()).toBe(true);
       await page.waitForFunction(() =>
         [...document.querySelectorAll<HTMLImageElement>('img[data-testid="certificate-photo"]')].every(
           (image) => image.complete && image.naturalWidth > 0,
@@ -507,8 +507,8 @@ describe('a staff console a prize committee can trust', () => {
       await page.getByTestId('zoom-in-0').click();
       await page.getByTestId('rotate-0').click();
       const photo = page.getByTestId('certificate-photo').first();
-      await expect(photo.getAttribute('data-zoom')).resolves.toBe('1.5');
-      await expect(photo.getAttribute('data-turns')).resolves.toBe('1');
+      await expect.poll(() => photo.getAttribute('data-zoom')).toBe('1.5');
+      await expect.poll(() => photo.getAttribute('data-turns')).toBe('1');
       await approve.click();
       await page.getByText('does not match the submitted certificate number').waitFor();
       expect((await sais.api(alice, '/api/user/getAuthentication')).body.data).toMatchObject({
@@ -528,7 +528,7 @@ describe('a staff console a prize committee can trust', () => {
         (disabled) => disabled,
         'a fresh check',
       );
-      await expect(page.getByTestId('number-read').inputValue()).resolves.toBe('');
+      await expect.poll(() => page.getByTestId('number-read').inputValue()).toBe('');
     } catch (error) {
       throw await explained(page, error, 'trust-review');
     } finally {

@@ -26,13 +26,13 @@ describe('closing an account in the console, in Chromium, against the real platf
     try {
       await page.goto(`${sais.origin}/console/#/users/${participant.userId}/show`);
       await page.getByTestId('disable').waitFor();
-      await expect(page.getByTestId('close-account').count()).resolves.toBe(0);
+      await expect.poll(() => page.getByTestId('close-account').count()).toBe(0);
       // A staff member's account: only admins disable it (the server refuses operators, 10052): no button.
       const reviewer = await sais.account(['reviewer']);
       await page.goto(`${sais.origin}/console/#/users/${reviewer.userId}/show`);
       await page.getByText(reviewer.username).first().waitFor();
-      await expect(page.getByTestId('disable').count()).resolves.toBe(0);
-      await expect(page.getByTestId('enable').count()).resolves.toBe(0);
+      await expect.poll(() => page.getByTestId('disable').count()).toBe(0);
+      await expect.poll(() => page.getByTestId('enable').count()).toBe(0);
       const refused = await sais.api(operator, `/api/admin/users/${participant.userId}/close`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -66,7 +66,7 @@ describe('closing an account in the console, in Chromium, against the real platf
       expect((await sais.api(participant, '/api/user/detail')).status).toBe(401);
       await page.getByText('账号已注销').first().waitFor();
       await page.getByText('已注销（个人信息待删除）').waitFor();
-      await expect(page.getByTestId('close-account').count()).resolves.toBe(0);
+      await expect.poll(() => page.getByTestId('close-account').count()).toBe(0);
       await page.screenshot({ path: '/tmp/sais-console-users-close.png', fullPage: true });
 
       const login = await fetch(`${sais.origin}/api/user/login`, {

@@ -49,17 +49,17 @@ describe('closing one’s account in the portal, in a real browser', () => {
 
     const dialog = page.getByRole('dialog', { name: '注销账号' });
     await dialog.getByText('此操作无法撤销').waitFor();
-    await expect(dialog.getByText(/90 个工作日/).count()).resolves.toBeGreaterThan(0);
+    await expect.poll(() => dialog.getByText(/90 个工作日/).count()).toBeGreaterThan(0);
     const confirm = dialog.getByTestId('close-account-confirm');
     // Nothing happens without the password and the "I understand".
-    await expect(confirm.isDisabled()).resolves.toBe(true);
+    await expect.poll(() => confirm.isDisabled()).toBe(true);
     await dialog.getByLabel('您的密码').fill('wrongpass1');
-    await expect(confirm.isDisabled()).resolves.toBe(true);
+    await expect.poll(() => confirm.isDisabled()).toBe(true);
     await dialog.getByLabel('我已了解，确认注销账号').check();
     await confirm.click();
     // The notice sits outside the open dialog, which hides the rest of the page from the accessibility tree.
     await page.locator('[role="alert"]', { hasText: '当前密码错误' }).first().waitFor();
-    await expect(dialog.isVisible()).resolves.toBe(true);
+    await expect.poll(() => dialog.isVisible()).toBe(true);
     await page.screenshot({ path: '/tmp/sais-portal-close-account.png', fullPage: true });
 
     await dialog.getByLabel('您的密码').fill(password);

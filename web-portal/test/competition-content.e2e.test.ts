@@ -104,12 +104,12 @@ describe('the competition page’s sections', () => {
     await expect(text('prize-total')).resolves.toBe('奖金总额：200,000 元');
     await page.getByTestId('content-prizes').getByRole('cell', { name: '冠军' }).waitFor();
     // Timeline: the phase open now is marked.
-    await expect(page.getByTestId('phase-preliminary').getAttribute('class')).resolves.toContain(
-      'Mui-selected',
-    );
-    await expect(page.getByTestId('phase-final').getAttribute('class')).resolves.not.toContain(
-      'Mui-selected',
-    );
+    await expect
+      .poll(() => page.getByTestId('phase-preliminary').getAttribute('class'))
+      .toContain('Mui-selected');
+    await expect
+      .poll(() => page.getByTestId('phase-final').getAttribute('class'))
+      .not.toContain('Mui-selected');
 
     // Data: the operators' text, then every file with its size.
     await nav.getByText('数据').click();
@@ -194,16 +194,16 @@ describe('the competition page’s sections', () => {
       .poll(() => overview.textContent())
       .toContain('<script>window.__injected = "script"</script>');
     await expect.poll(() => overview.textContent()).toContain('<img src="x" onerror=');
-    await expect(overview.locator('script, img, iframe').count()).resolves.toBe(0);
+    await expect.poll(() => overview.locator('script, img, iframe').count()).toBe(0);
     await expect(
       page.evaluate(() => (window as { __injected?: unknown }).__injected),
     ).resolves.toBeUndefined();
     const bad = overview.getByRole('link', { name: '坏链接' });
-    await expect(bad.getAttribute('href')).resolves.not.toMatch(/javascript/i);
+    await expect.poll(() => bad.getAttribute('href')).not.toMatch(/javascript/i);
     const good = overview.getByRole('link', { name: '好链接' });
-    await expect(good.getAttribute('href')).resolves.toBe('https://example.org/rules');
-    await expect(good.getAttribute('target')).resolves.toBe('_blank');
-    await expect(good.getAttribute('rel')).resolves.toContain('noopener');
+    await expect.poll(() => good.getAttribute('href')).toBe('https://example.org/rules');
+    await expect.poll(() => good.getAttribute('target')).toBe('_blank');
+    await expect.poll(() => good.getAttribute('rel')).toContain('noopener');
   });
 
   it('previews the first rows of a dataset for a verified reader', async () => {
@@ -221,13 +221,13 @@ describe('the competition page’s sections', () => {
       await expect
         .poll(() => preview.getByRole('columnheader').allTextContents())
         .toEqual(['id', 'catalyst', 'solvent', 'temperature_c', 'equivalents', 'yield']);
-      await expect(preview.getByRole('row').count()).resolves.toBe(6);
+      await expect.poll(() => preview.getByRole('row').count()).toBe(6);
       await reader.screenshot({
         path: '/tmp/sais-portal-screenshots/content-preview-zh-CN.png',
         fullPage: true,
       });
       await datasets.getByRole('button', { name: '预览 train.csv' }).click();
-      await expect(preview.count()).resolves.toBe(0);
+      await expect.poll(() => preview.count()).toBe(0);
     } finally {
       await context.close();
     }
@@ -249,7 +249,7 @@ describe('the competition page’s sections', () => {
         .getByTestId('registration-window')
         .getByText(/^报名将于 2027年2月23日 00:00 GMT\+8 开始$/)
         .waitFor();
-      await expect(reader.getByTestId('sign-up').isDisabled()).resolves.toBe(true);
+      await expect.poll(() => reader.getByTestId('sign-up').isDisabled()).toBe(true);
       await running.openRegistration();
       await reader.reload();
       await expect.poll(() => reader.getByTestId('sign-up').isDisabled()).toBe(false);
@@ -286,10 +286,9 @@ describe('the competition page’s sections', () => {
       await reader.goto(`${origin}/competitionDetail/${yieldTrack}/competitionData`);
       const row = section.getByTestId('sample-row');
       await row.waitFor();
-      await expect(row.getByTestId('sample-columns').locator('code').allTextContents()).resolves.toEqual([
-        'id',
-        'yield',
-      ]);
+      await expect
+        .poll(() => row.getByTestId('sample-columns').locator('code').allTextContents())
+        .toEqual(['id', 'yield']);
       await expect.poll(() => row.getByTestId('sample-rows').textContent()).toBe(String(lines.length - 1));
       await expect.poll(() => row.getByTestId('sample-size').textContent()).toMatch(/^\d+(\.\d)? (B|KB)$/);
       await expect.poll(() => section.textContent()).toContain('由测试集生成');

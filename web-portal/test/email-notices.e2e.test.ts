@@ -50,7 +50,7 @@ describe('email notices on the user page, in a real browser', () => {
     await expect.poll(() => section().textContent()).toContain('每小时最多发送 10 封邮件');
     // Off until turned on, the portal's language offered.
     for (const label of ['我的提交的评测结果', '组队申请、邀请及处理结果', '我的实名认证审核结果'])
-      await expect(section().getByLabel(label).isChecked()).resolves.toBe(false);
+      await expect.poll(() => section().getByLabel(label).isChecked()).toBe(false);
     await expect.poll(() => section().getByTestId('email-notices-language').textContent()).toBe('简体中文');
     await expect(englishOn(page, '[data-testid="email-notices"]')).resolves.toEqual([]);
 
@@ -63,15 +63,17 @@ describe('email notices on the user page, in a real browser', () => {
 
     // Kept: read again after a reload, and in the English portal.
     await page.reload();
-    await expect(section().getByLabel('我的实名认证审核结果').isChecked()).resolves.toBe(true);
-    await expect(section().getByLabel('我的提交的评测结果').isChecked()).resolves.toBe(false);
+    await expect.poll(() => section().getByLabel('我的实名认证审核结果').isChecked()).toBe(true);
+    await expect.poll(() => section().getByLabel('我的提交的评测结果').isChecked()).toBe(false);
     await expect.poll(() => section().getByTestId('email-notices-language').textContent()).toBe('English');
     await page.evaluate(() => localStorage.setItem('language', 'en'));
     await page.reload();
     await section().getByRole('heading', { name: 'Email notices' }).waitFor();
     await section().getByText(`Emails go to ${username}@example.org.`).waitFor();
-    await expect(section().getByLabel('My identity verification decision').isChecked()).resolves.toBe(true);
-    await expect(section().getByLabel('Scoring results of my submissions').isChecked()).resolves.toBe(false);
+    await expect.poll(() => section().getByLabel('My identity verification decision').isChecked()).toBe(true);
+    await expect
+      .poll(() => section().getByLabel('Scoring results of my submissions').isChecked())
+      .toBe(false);
     await page.screenshot({ path: '/tmp/sais-portal-screenshots/email-notices-en.png', fullPage: true });
 
     // The decision comes by email, in English as chosen.

@@ -88,7 +88,7 @@ describe('the portal against the real platform', () => {
     await notice('验证码发送成功');
     // The countdown starts from the server's resendAfterSeconds.
     await expect.poll(() => page.getByTestId('send-code').textContent()).toMatch(/^\d+ 秒后重新获取$/);
-    await expect(page.getByTestId('send-code').isDisabled()).resolves.toBe(true);
+    await expect.poll(() => page.getByTestId('send-code').isDisabled()).toBe(true);
 
     await page.getByLabel('验证码').fill(await mailbox.codeFor(email, mailsBefore));
     await page.getByRole('button', { name: '注册' }).click();
@@ -121,9 +121,9 @@ describe('the portal against the real platform', () => {
     await notice('个人信息更新成功');
     await page.getByTestId('user-menu').getByText('Ada L').waitFor();
     await page.reload();
-    await expect(page.getByTestId('profile-form').getByLabel('学校/单位').inputValue()).resolves.toBe(
-      '复旦大学',
-    );
+    await expect
+      .poll(() => page.getByTestId('profile-form').getByLabel('学校/单位').inputValue())
+      .toBe('复旦大学');
   });
 
   it('checks certificate photos before upload and submits the verification', async () => {
@@ -152,7 +152,7 @@ describe('the portal against the real platform', () => {
 
     await front.setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: png });
     await back.setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: png });
-    await expect(page.getByRole('img', { name: '身份证正面' }).count()).resolves.toBe(1);
+    await expect.poll(() => page.getByRole('img', { name: '身份证正面' }).count()).toBe(1);
     await page.getByRole('button', { name: '提交' }).click();
     await notice('提交成功');
     await expect.poll(() => page.getByTestId('auth-status').first().textContent()).toBe('审核中');
@@ -167,7 +167,7 @@ describe('the portal against the real platform', () => {
     await page.getByTestId('sign-up').click();
     const modal = page.getByRole('dialog', { name: '需要实名认证' });
     await modal.getByText('请先完成实名认证').waitFor();
-    await expect(page.getByRole('dialog', { name: '比赛协议' }).count()).resolves.toBe(0);
+    await expect.poll(() => page.getByRole('dialog', { name: '比赛协议' }).count()).toBe(0);
     await modal.getByRole('button', { name: '取消' }).click();
 
     await page.getByRole('tab', { name: '赛题数据' }).click();
@@ -256,7 +256,7 @@ describe('the portal against the real platform', () => {
     await dialog.getByLabel('当前密码').fill('whatever1');
     await dialog.getByRole('button', { name: '取消' }).click();
     dialog = await open();
-    await expect(dialog.getByLabel('当前密码').inputValue()).resolves.toBe('');
+    await expect.poll(() => dialog.getByLabel('当前密码').inputValue()).toBe('');
 
     await dialog.getByLabel('当前密码').fill('wrongpass1');
     await dialog.getByLabel('新密码', { exact: true }).fill('newpass123');
@@ -271,7 +271,7 @@ describe('the portal against the real platform', () => {
     // Spec §8: the common error notice still applies (found by its role attribute: the open modal hides
     // the rest of the page from the accessibility tree).
     await page.locator('[role="alert"]', { hasText: '当前密码错误' }).waitFor();
-    await expect(dialog.isVisible()).resolves.toBe(true);
+    await expect.poll(() => dialog.isVisible()).toBe(true);
     await dialog.getByRole('button', { name: '取消' }).click();
   });
 
@@ -280,7 +280,7 @@ describe('the portal against the real platform', () => {
     await page.getByRole('menuitem', { name: '退出登录' }).click();
     await page.waitForURL(`${origin}/login`);
     await page.getByRole('heading', { level: 1, name: '登录' }).waitFor();
-    await expect(page.getByTestId('top-bar').count()).resolves.toBe(0);
+    await expect.poll(() => page.getByTestId('top-bar').count()).toBe(0);
     await page.goto(`${origin}/`);
     await page.getByTestId('top-bar').getByRole('link', { name: '登录' }).waitFor();
     await page.goto(`${origin}/user/myInfo`);
@@ -404,10 +404,10 @@ describe('the portal against the real platform', () => {
     await expect.poll(() => row.getByTestId('submission-score').textContent()).toMatch(/^-?\d/);
     // A scored file has no refusal to show: no column of empty logs (issue 35; a refused file's note:
     // participant-pages.e2e.test.ts).
-    await expect(page.getByTestId('submission-log').count()).resolves.toBe(0);
-    await expect(page.getByRole('columnheader', { name: 'Why the scorer refused it' }).count()).resolves.toBe(
-      0,
-    );
+    await expect.poll(() => page.getByTestId('submission-log').count()).toBe(0);
+    await expect
+      .poll(() => page.getByRole('columnheader', { name: 'Why the scorer refused it' }).count())
+      .toBe(0);
     // The score's signed record, verified in this browser (WebCrypto: SHA-256, Ed25519) once a
     // checkpoint of the scoring log covers it (every second here).
     const proof = row.getByTestId('score-proof');
@@ -428,9 +428,9 @@ describe('the portal against the real platform', () => {
     await expect
       .poll(() => page.getByTestId('final-mode').textContent())
       .toBe('Default: your 2 best public scores');
-    await expect(page.getByLabel('Use result.csv for the private leaderboard').isChecked()).resolves.toBe(
-      true,
-    );
+    await expect
+      .poll(() => page.getByLabel('Use result.csv for the private leaderboard').isChecked())
+      .toBe(true);
     await shot('my-submissions-en');
 
     // A file above 8 MB goes through the resumable (tus) upload, with a progress bar. This one has

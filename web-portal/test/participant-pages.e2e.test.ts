@@ -66,7 +66,7 @@ describe('the participant pages of issue 21', () => {
     await notFound.getByRole('heading', { level: 1, name: '未找到该比赛' }).waitFor();
     await notFound.getByText('该比赛不存在').waitFor();
     // The page answers it: no error notice on top.
-    await expect(page.getByRole('alert').filter({ hasText: '请求' }).count()).resolves.toBe(0);
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: '请求' }).count()).toBe(0);
 
     await page.goto(`${origin}/competitionDetail/not-an-id/leaderboard`);
     await notFound.getByRole('heading', { level: 1, name: '未找到该比赛' }).waitFor();
@@ -166,7 +166,7 @@ describe('the participant pages of issue 21', () => {
     await page.getByTestId('sign-up').click();
     const modal = page.getByRole('dialog', { name: 'Real-name authentication required' });
     await modal.getByText('Please complete real-name authentication first').waitFor();
-    await expect(page.getByRole('dialog', { name: 'Competition agreements' }).count()).resolves.toBe(0);
+    await expect.poll(() => page.getByRole('dialog', { name: 'Competition agreements' }).count()).toBe(0);
     await modal.getByRole('button', { name: 'Cancel' }).click();
 
     // A wrong current password: the common error notice (spec §8), in the chosen language.
@@ -249,7 +249,7 @@ describe('the participant pages of issue 21', () => {
 
     await scorer.goto(`${origin}/competitionDetail/${competitionId}/myScore`);
     const chart = scorer.getByTestId('score-chart');
-    await expect(chart.getAttribute('data-points')).resolves.toBe('2');
+    await expect.poll(() => chart.getAttribute('data-points')).toBe('2');
     // One mark per scored submission (the best-so-far line has none).
     await expect.poll(() => chart.locator('.MuiLineChart-mark').count()).toBe(2);
     await expect
@@ -310,8 +310,8 @@ describe('the participant pages of issue 21', () => {
         .toBe(boardOrderText('zh-CN', true));
       const jump = scorer.getByTestId('leaderboard-my-row');
       await expect.poll(() => jump.textContent()).toBe('跳到我的排名（第 46 名）');
-      await expect(scorer.locator('[data-mine]').count()).resolves.toBe(0); // on page 3 of 20 rows
-      await expect(scorer.getByRole('columnheader', { name: '提交次数' }).count()).resolves.toBe(1);
+      await expect.poll(() => scorer.locator('[data-mine]').count()).toBe(0); // on page 3 of 20 rows
+      await expect.poll(() => scorer.getByRole('columnheader', { name: '提交次数' }).count()).toBe(1);
       await jump.click();
       const row = scorer.locator('[data-mine]');
       await row.waitFor();
@@ -396,7 +396,7 @@ describe('the participant pages of issue 21', () => {
       await scorer.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
     }
     await expect.poll(() => badge.getAttribute('data-unread')).toBe('0');
-    await expect(badge.locator('.MuiBadge-invisible').count()).resolves.toBe(1);
+    await expect.poll(() => badge.locator('.MuiBadge-invisible').count()).toBe(1);
     await scorer.getByTestId('language-selector').click();
     await scorer.getByRole('option', { name: '简体中文' }).click();
   });
@@ -406,7 +406,7 @@ describe('the participant pages of issue 21', () => {
     await expect
       .poll(() => scorer.getByTestId('phases-zone').textContent())
       .toBe('时间均为北京时间；将鼠标悬停在时间上可查看您的当地时间。');
-    await expect(scorer.locator('body').textContent()).resolves.not.toContain('Asia/Shanghai');
+    await expect.poll(() => scorer.locator('body').textContent()).not.toContain('Asia/Shanghai');
     // The operator opened the preliminary phase today, months before its scheduled March 2027 start.
     const preliminary = scorer.getByTestId('phase-preliminary');
     await expect

@@ -137,9 +137,9 @@ describe('public pages in plain words (issue 35)', () => {
         expect(text).toMatch(
           language === 'en' ? /May 25, 2027.*11:59\s?PM GMT\+8/ : /2027年5月25日 23:59 GMT\+8/,
         );
-        await expect(deadline.getByTestId('zoned-time').getAttribute('data-zone')).resolves.toBe(
-          'Asia/Shanghai',
-        );
+        await expect
+          .poll(() => deadline.getByTestId('zoned-time').getAttribute('data-zone'))
+          .toBe('Asia/Shanghai');
         // The reader's own time on hover (New York).
         await deadline.getByTestId('zoned-time').hover();
         await page.getByRole('tooltip').waitFor();
@@ -205,10 +205,10 @@ describe('public pages in plain words (issue 35)', () => {
         const text = (await section.textContent()) ?? '';
         expect(text).not.toContain('npm run');
         expect(text).toContain(words[language].checks);
-        await expect(page.getByTestId('transparency-checks').locator('li').count()).resolves.toBe(3);
-        await expect(page.getByTestId('transparency-docs').locator('a').getAttribute('href')).resolves.toBe(
-          '/api/docs',
-        );
+        await expect.poll(() => page.getByTestId('transparency-checks').locator('li').count()).toBe(3);
+        await expect
+          .poll(() => page.getByTestId('transparency-docs').locator('a').getAttribute('href'))
+          .toBe('/api/docs');
         const docs = await context.request.get(`${running.origin}/api/docs`);
         expect(docs.status()).toBe(200);
         await section.scrollIntoViewIfNeeded();

@@ -53,7 +53,7 @@ describe('the built portal in a real browser', () => {
     await page.getByTestId('language-selector').click();
     await page.getByRole('option', { name: 'English' }).click();
     await page.getByRole('heading', { level: 1, name: 'The Third World AI for Science Prize' }).waitFor();
-    await expect(topBar().getByRole('link', { name: 'Login' }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => topBar().getByRole('link', { name: 'Login' }).isVisible()).toBe(true);
     await expect(page.evaluate(() => localStorage.getItem('language'))).resolves.toBe('en');
 
     await page.reload();
@@ -64,15 +64,15 @@ describe('the built portal in a real browser', () => {
     await page.goto(`${server.origin}/competitionDetail/7/leaderboard?tab=public`);
     const expected = encodeURIComponent('/competitionDetail/7/leaderboard?tab=public');
     const login = topBar().getByRole('link', { name: '登录' });
-    await expect(login.getAttribute('href')).resolves.toBe(`/login?redirect=${expected}`);
-    await expect(topBar().getByRole('link', { name: '注册' }).getAttribute('href')).resolves.toBe(
-      `/register?redirect=${expected}`,
-    );
+    await expect.poll(() => login.getAttribute('href')).toBe(`/login?redirect=${expected}`);
+    await expect
+      .poll(() => topBar().getByRole('link', { name: '注册' }).getAttribute('href'))
+      .toBe(`/register?redirect=${expected}`);
 
     await login.click();
     await page.waitForURL(`${server.origin}/login?redirect=${expected}`);
     await page.getByRole('heading', { level: 1, name: '登录' }).waitFor();
-    await expect(topBar().count()).resolves.toBe(0);
+    await expect.poll(() => topBar().count()).toBe(0);
   });
 
   it('has a 64px top bar at least 1360px wide', async () => {

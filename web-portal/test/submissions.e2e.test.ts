@@ -198,7 +198,7 @@ describe('submitting in the portal: columns, sample, queue, cancel', () => {
     await waiting.getByRole('button', { name: 'Cancel waiting.csv' }).click();
     await notice('Cancelled; the submission is back in today’s allowance');
     await expect.poll(() => waiting.getByTestId('submission-status').textContent()).toBe('Cancelled');
-    await expect(waiting.getByTestId('cancel-submission').count()).resolves.toBe(0);
+    await expect.poll(() => waiting.getByTestId('cancel-submission').count()).toBe(0);
     await expect
       .poll(() => page.getByTestId('remaining').textContent())
       .toBe('Submissions left today: 2 / 3');

@@ -122,7 +122,7 @@ export function effectDialogs(sais: ConsolePlatform, auditor: Person) {
     const button = dialog.getByTestId('effect-confirm');
     if (name !== undefined) {
       await dialog.getByTestId('effect-typed-name').fill(`${name} `.slice(0, 3));
-      await expect(button.isDisabled()).resolves.toBe(true);
+      await expect.poll(() => button.isDisabled()).toBe(true);
       await dialog.getByTestId('effect-typed-name').fill(name);
     }
     if (reason !== undefined) await dialog.getByTestId('effect-reason').fill(reason);
