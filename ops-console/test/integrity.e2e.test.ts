@@ -240,6 +240,12 @@ describe('integrity tools in the console, in Chromium, against the real platform
       await page.getByTestId('asof-show').click();
       await page.getByTestId('asof-table').waitFor();
       await expect.poll(() => page.locator('[data-testid="asof-table"] tbody tr').count()).toBe(3);
+      // The event history names the dismissed signal's stream by its kind and competition, not its digest.
+      await page.goto(`${origin}/console/#/audit/scoring/events`);
+      const decided = page.locator('tbody tr', { hasText: 'Collusion signal handled' }).first();
+      await expect
+        .poll(() => decided.getByTestId('stream-name').textContent())
+        .toBe(`Collusion signal · Identical result files · ${title}`);
     } catch (error) {
       throw await explained(page, error, 'integrity');
     } finally {

@@ -120,6 +120,12 @@ describe('staff pages in words and one time rule (issue 35)', () => {
       (answer) => answer.body.data.total === 2,
       'both on the private board',
     );
+    // A file refused for its header: its own stream (`refusal-<id>`), named by competition and participant.
+    const refusal = new FormData();
+    refusal.set('competitionId', competitionId);
+    refusal.set('file', new Blob(['wrong,header\nr0,1\n'], { type: 'text/csv' }), 'wrong.csv');
+    const refused = await sais.api(alone, '/api/submission/upload', { method: 'POST', body: refusal });
+    expect(refused.body).toMatchObject({ code: 40030 });
   });
 
   afterAll(async () => {
@@ -208,6 +214,17 @@ describe('staff pages in words and one time rule (issue 35)', () => {
           expect(text).not.toMatch(rawType);
           expect(await brokenHeadings(page)).toEqual([]);
         }
+        // The refused file's stream: its competition and the participant, by name.
+        const refusalRow = rows.filter({
+          hasText: language === 'en' ? 'Result file refused' : '拒收结果文件',
+        });
+        await expect
+          .poll(() => refusalRow.first().getByTestId('stream-name').textContent())
+          .toBe(
+            language === 'en'
+              ? `Refused file · Catalyst yield · ${alone.username}`
+              : `拒收文件 · 催化剂产率预测 · ${alone.username}`,
+          );
       } catch (error) {
         throw await explained(page, error, `staff-words-${language}`);
       } finally {

@@ -3,7 +3,7 @@ import { useLocale, useTranslate } from 'react-admin';
 import { type Localized, localized } from '../shared/LocalizedText';
 import { accountName, competitionTitle, submissionName, teamName, useLoaded } from '../shared/names';
 import { accountOfEvent } from '../trust/useStaffEvents';
-import { streamKindNames, streamParts } from './eventTypes';
+import { signalStreamParts, streamKindNames, streamParts } from './eventTypes';
 import type { AuditEvent } from './types';
 
 const accountKinds = new Set(['account', 'verification', 'notices', 'inbox', 'session', 'token', 'code']);
@@ -24,8 +24,30 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
  * Who a competition's stream is about after the competition (`registration-<competition>-<account>`,
  * `scoring-team-<competition>-<team>`; a participant on their own is a team named by their account id).
  */
-function restSubjectOf(streamId: string): { key: string; load: () => Promise<string | null> } | null {
+function restSubjectOf(
+  streamId: string,
+  event?: AuditEvent,
+): { key: string; load: () => Promise<string | null> } | null {
   const parts = streamParts(streamId);
+  // A refused file is the team's (its event says which; a participant on their own: their account).
+  const data = event?.data as { teamId?: string; accountIds?: string[] } | null | undefined;
+  if (parts?.kind === 'refusal' && data?.teamId) {
+    const team = data.teamId;
+    return { key: `team-or-account:${team}`, load: async () => (await teamName(team)) ?? accountName(team) };
+  }
+  // An identity signal names the accounts it found, by username.
+  if (signalStreamParts(streamId)?.kind === 'identity-signal' && data?.accountIds?.length) {
+    const ids = data.accountIds;
+    return {
+      key: `accounts:${ids.join(',')}`,
+      load: async () => {
+        const names = await Promise.all(
+          ids.slice(0, 3).map(async (id) => (await accountName(id)) ?? `${id.slice(0, 8)}…`),
+        );
+        return ids.length > 3 ? `${names.join(', ')} +${ids.length - 3}` : names.join(', ');
+      },
+    };
+  }
   const rest = parts?.rest;
   if (!rest || !uuid.test(rest)) return null;
   if (parts.kind === 'registration') return { key: `account:${rest}`, load: () => accountName(rest) };
@@ -39,6 +61,13 @@ function subjectOf(
   streamId: string,
   event?: AuditEvent,
 ): { key: string; load: () => Promise<string | Localized | null> } | null {
+  const competitionOfEvent = (event?.data as { competitionId?: string } | null | undefined)?.competitionId;
+  // A collusion signal and a refused file are about the competition their events name.
+  if (
+    competitionOfEvent &&
+    (signalStreamParts(streamId)?.kind === 'signal' || streamId.startsWith('refusal-'))
+  )
+    return { key: `competition:${competitionOfEvent}`, load: () => competitionTitle(competitionOfEvent) };
   const parts = streamParts(streamId);
   if (!parts) return null;
   const account = accountKinds.has(parts.kind)
@@ -66,22 +95,42 @@ export function StreamName({ streamId, event }: { streamId: string; event?: Audi
   const parts = streamParts(streamId);
   const subject = subjectOf(streamId, event);
   const loaded = useLoaded<string | Localized>(subject?.key ?? null, subject?.load ?? (async () => null));
-  const restSubject = restSubjectOf(streamId);
+  const restSubject = restSubjectOf(streamId, event);
   const restLoaded = useLoaded<string>(restSubject?.key ?? null, restSubject?.load ?? (async () => null));
+  const language = locale === 'en' ? 'en' : 'zh-CN';
+  const named = (fallback: string) =>
+    loaded.pending
+      ? '…'
+      : loaded.value
+        ? typeof loaded.value === 'string'
+          ? loaded.value
+          : localized(loaded.value, locale)
+        : fallback;
+  const restNamed = (fallback: string) => (restLoaded.pending ? '…' : (restLoaded.value ?? fallback));
+  const signalParts = signalStreamParts(streamId);
+  if (signalParts) {
+    // "串通信号 · 结果文件完全相同 · 催化剂产率预测", "Identity signal · One document, several accounts · alice, bob".
+    const kind = streamKindNames[signalParts.kind]![language];
+    const what = translate(`console.integrity.kinds.${signalParts.signalKind}`, {
+      _: signalParts.signalKind,
+    });
+    const about = subject ? ` · ${named('')}` : restSubject ? ` · ${restNamed('')}` : '';
+    return (
+      <Tooltip title={`${translate('console.trust.id')}: ${streamId}`}>
+        <span data-testid="stream-name" data-stream={streamId}>
+          {`${kind} · ${what}${about}`}
+        </span>
+      </Tooltip>
+    );
+  }
   if (!parts) return <span data-testid="stream-name">{streamId}</span>;
-  const kind = streamKindNames[parts.kind]?.[locale === 'en' ? 'en' : 'zh-CN'] ?? parts.kind;
-  const name = loaded.pending
-    ? '…'
-    : loaded.value
-      ? typeof loaded.value === 'string'
-        ? loaded.value
-        : localized(loaded.value, locale)
-      : `${parts.id.slice(0, 8)}…`;
+  const kind = streamKindNames[parts.kind]?.[language] ?? parts.kind;
+  const name = named(`${parts.id.slice(0, 8)}…`);
   // After the competition: a phase in words, or the account or team the stream is about, by name.
-  const phase = !parts.rest
-    ? ''
-    : restSubject
-      ? ` · ${restLoaded.pending ? '…' : (restLoaded.value ?? `${parts.rest.slice(0, 8)}…`)}`
+  const phase = restSubject
+    ? ` · ${restNamed(`${(parts.rest ?? parts.id).slice(0, 8)}…`)}`
+    : !parts.rest
+      ? ''
       : ` · ${translate(`console.competitions.phases.${parts.rest}`, { _: parts.rest })}`;
   return (
     <Tooltip title={`${translate('console.trust.id')}: ${streamId}`}>

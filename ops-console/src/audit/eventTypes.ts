@@ -109,7 +109,7 @@ export const streamKindNames: Record<string, Record<Language, string>> = {
   session: { en: 'Session', 'zh-CN': '登录会话' },
   token: { en: 'Access token', 'zh-CN': '访问令牌' },
   code: { en: 'Verification code', 'zh-CN': '验证码' },
-  signal: { en: 'Signal', 'zh-CN': '信号' },
+  signal: { en: 'Collusion signal', 'zh-CN': '串通信号' },
   'identity-signal': { en: 'Identity signal', 'zh-CN': '身份信号' },
   competition: { en: 'Competition', 'zh-CN': '比赛' },
   groundtruth: { en: 'Ground truth', 'zh-CN': '真值' },
@@ -137,4 +137,16 @@ export function streamParts(streamId: string): { kind: string; id: string; rest?
   const match = uuid.exec(streamId);
   if (!match) return null;
   return { kind: match[1]!, id: match[2]!, ...(match[3] && { rest: match[3] }) };
+}
+
+const signal = /^(identity-signal|signal)-([a-z]+(?:-[a-z]+)*)-([0-9a-f]{32})$/;
+
+/**
+ * A signal's stream (`signal-identical-files-<digest>`, `identity-signal-shared-document-<digest>`: a
+ * signal's id is its kind and a digest of what it found, not a uuid) split into its stream kind and the
+ * signal's kind.
+ */
+export function signalStreamParts(streamId: string): { kind: string; signalKind: string } | null {
+  const match = signal.exec(streamId);
+  return match ? { kind: match[1]!, signalKind: match[2]! } : null;
 }

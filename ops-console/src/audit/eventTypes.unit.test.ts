@@ -1,7 +1,7 @@
 import { eventDefinitions } from '@sais/events';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { eventTypeName, eventTypeNames, streamKindNames, streamParts } from './eventTypes';
+import { eventTypeName, eventTypeNames, signalStreamParts, streamKindNames, streamParts } from './eventTypes';
 
 describe('event types in words (issue 35)', () => {
   it('names every event type the platform records, in both languages', () => {
@@ -70,5 +70,22 @@ describe('event types in words (issue 35)', () => {
       ),
     );
     expect(streamParts('level-03')).toBeNull();
+  });
+
+  it("reads a signal's stream (its id is a kind and a digest, not a uuid)", () => {
+    const digest = 'a'.repeat(32);
+    expect(signalStreamParts(`signal-identical-files-${digest}`)).toEqual({
+      kind: 'signal',
+      signalKind: 'identical-files',
+    });
+    expect(signalStreamParts(`identity-signal-shared-document-${digest}`)).toEqual({
+      kind: 'identity-signal',
+      signalKind: 'shared-document',
+    });
+    expect(signalStreamParts(`signal-correlated-predictions-${digest}`)?.signalKind).toBe(
+      'correlated-predictions',
+    );
+    expect(signalStreamParts('signal-6faafb5b-0000-4000-8000-000000000001')).toBeNull();
+    expect(signalStreamParts(`refusal-${digest}`)).toBeNull();
   });
 });
