@@ -33,6 +33,10 @@ describe('an answer before the body', () => {
       },
       async (request) => ok({ bytes: (request.body as Buffer).length }),
     );
+    // Answered at once, while Node has not yet marked the request complete (issue 32's cached page).
+    app.get('/api/at-once', (_request, reply) => {
+      reply.send(ok({ at: 'once' }));
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     port = (app.server.address() as AddressInfo).port;
   });
@@ -77,5 +81,17 @@ describe('an answer before the body', () => {
     const accepted = await upload({ 'x-signed-up': 'yes' }, 1 << 10, 1 << 10);
     expect(accepted.status).toBe(200);
     expect(accepted.connection).toBe('keep-alive');
+  });
+
+  it('keeps a connection alive after a request without a body answered at once', async () => {
+    const connection = await new Promise<string | undefined>((resolve, reject) => {
+      const request = httpRequest({ host: '127.0.0.1', port, path: '/api/at-once' }, (response) => {
+        response.resume();
+        resolve(response.headers.connection);
+      });
+      request.on('error', reject);
+      request.end();
+    });
+    expect(connection).toBe('keep-alive');
   });
 });
