@@ -19,3 +19,4 @@ export { myScoreRoutes } from './my-score-routes.ts';
 export { finalSelectionRoutes } from './final-routes.ts';
 export { boardOptionsRoutes } from './options-routes.ts';
 export { publicationRoutes } from './publication-routes.ts';
+export { disqualifyTeamRoutes } from './disqualify-routes.ts';
