@@ -134,6 +134,41 @@ const scoringSliceRules = [
   }),
 ];
 
+/**
+ * Scoring's tests (decision 0041): a slice's internal files are tested beside it. Tests in
+ * `test/boards/` may import `src/boards/*` and tests in `test/submissions/` `src/submissions/*` (the
+ * decider's spec, the ranking's properties); every other test, and the other workspaces' tests and
+ * benchmarks, read a slice through its `index.ts`, as the rest of scoring does. No other rule covers
+ * these files, so each block lists only these patterns.
+ */
+const sliceTestRule = (slice, root = '') => ({
+  regex: `(^|/)${root}src/${slice}/(?!index\\.ts$).+`,
+  message: `Tests read the ${slice} slice through src/${slice}/index.ts; only tests in services/scoring/test/${slice}/ import its internal files (decision 0041).`,
+});
+const testsOf = (files, slices, ignores = [], root = '') => ({
+  files,
+  ignores,
+  rules: {
+    'no-restricted-imports': ['error', { patterns: slices.map((slice) => sliceTestRule(slice, root)) }],
+  },
+});
+const scoringTests = 'services/scoring/test';
+const scoringTestRules = [
+  testsOf(
+    [`${scoringTests}/**/*.ts`],
+    ['boards', 'submissions'],
+    [`${scoringTests}/boards/**`, `${scoringTests}/submissions/**`],
+  ),
+  testsOf([`${scoringTests}/boards/**/*.ts`], ['submissions']),
+  testsOf([`${scoringTests}/submissions/**/*.ts`], ['boards']),
+  testsOf(
+    ['services/*/test/**/*.{ts,tsx}', 'bench/**/*.ts'],
+    ['boards', 'submissions'],
+    [`${scoringTests}/**`],
+    'scoring/',
+  ),
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -155,6 +190,7 @@ export default tseslint.config(
   },
   ...serviceRules,
   ...scoringSliceRules,
+  ...scoringTestRules,
   restrict(['services/kit/src/**/*.ts'], kitRule),
   ...kitFloorRules,
   // The command-line client (`cli/`, issue 22) is an app too: it talks HTTP with personal access tokens.

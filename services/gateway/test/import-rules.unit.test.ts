@@ -155,7 +155,62 @@ describe('import rules', () => {
     ['services/scoring/src/integrity/fixture.ts', "import { fixture } from '../boards/index.ts';"],
     ['services/scoring/src/http/admin/fixture.ts', "import { fixture } from '../../boards/index.ts';"],
     ['services/scoring/src/boards/fixture.ts', "import { fixture } from './seals.ts';"],
-    ['services/scoring/test/fixture.ts', "import { fixture } from '../src/boards/seals.ts';"],
+    ['services/scoring/test/fixture.ts', "import { fixture } from '../src/boards/index.ts';"],
+  ])('%s may: %s', async (filePath, source) => {
+    expect(await importErrors(filePath, source)).toEqual([]);
+  });
+
+  // Scoring's tests (decision 0041): a slice's internal files only from the tests beside it
+  // (test/boards/, test/submissions/); every other test and benchmark through the slice's index.ts.
+  it.each([
+    ['services/scoring/test/fixture.ts', "import { fixture } from '../src/boards/seals.ts';", /boards slice/],
+    [
+      'services/scoring/test/fixture.ts',
+      "import { fixture } from '../src/submissions/tus.ts';",
+      /submissions slice/,
+    ],
+    [
+      'services/scoring/test/fixture.ts',
+      "import { fixture } from '../src/submissions/decide.ts';",
+      /submissions slice/,
+    ],
+    [
+      'services/scoring/test/boards/fixture.ts',
+      "import { fixture } from '../../src/submissions/phase-rules.ts';",
+      /submissions slice/,
+    ],
+    [
+      'services/scoring/test/submissions/fixture.ts',
+      "import { fixture } from '../../src/boards/ranking.ts';",
+      /boards slice/,
+    ],
+    [
+      'services/gateway/test/fixture.ts',
+      "import { fixture } from '../../scoring/src/boards/projection.ts';",
+      /boards slice/,
+    ],
+    [
+      'bench/fixture.ts',
+      "import { fixture } from '../services/scoring/src/submissions/record.ts';",
+      /submissions slice/,
+    ],
+  ])('%s may not: %s', async (filePath, source, reason) => {
+    const errors = await importErrors(filePath, source);
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.join('\n')).toMatch(reason);
+  });
+
+  it.each([
+    ['services/scoring/test/boards/fixture.ts', "import { fixture } from '../../src/boards/ranking.ts';"],
+    ['services/scoring/test/boards/fixture.ts', "import { fixture } from '../../src/submissions/index.ts';"],
+    [
+      'services/scoring/test/submissions/fixture.ts',
+      "import { fixture } from '../../src/submissions/decide.ts';",
+    ],
+    ['services/scoring/test/fixture.ts', "import { fixture } from '../src/submissions/index.ts';"],
+    ['services/scoring/test/fixture.ts', "import { fixture } from '../src/evaluation/metrics.ts';"],
+    ['services/gateway/test/fixture.ts', "import { fixture } from '../../scoring/src/boards/index.ts';"],
+    ['bench/fixture.ts', "import { fixture } from '../services/scoring/src/http/routes.ts';"],
   ])('%s may: %s', async (filePath, source) => {
     expect(await importErrors(filePath, source)).toEqual([]);
   });
