@@ -110,7 +110,7 @@ const deciderOrRecorder = {
     'Only submissions/commands.ts calls the decider and the recorder: use SubmissionCommands (decision 0041).',
 };
 const submissionInternals = {
-  regex: '(^|/)submissions/(?!index\\.ts$)[^/]+$',
+  regex: '(^|/)submissions/(?!index\\.ts$).+',
   message: 'boards/ reads the submissions slice through submissions/index.ts only (decision 0041).',
 };
 const boardInternals = {

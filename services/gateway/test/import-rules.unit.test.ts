@@ -116,7 +116,7 @@ describe('import rules', () => {
     ],
     [
       'services/scoring/src/http/admin/fixture.ts',
-      "import { fixture } from '../../boards/routes.ts';",
+      "import { fixture } from '../../boards/http/routes.ts';",
       /boards\/index\.ts only/,
     ],
     [
@@ -128,6 +128,16 @@ describe('import rules', () => {
       'services/scoring/src/workers/fixture.ts',
       "import { fixture } from '../boards/publications.ts';",
       /boards\/index\.ts only/,
+    ],
+    [
+      'services/scoring/src/boards/http/fixture.ts',
+      "import { fixture } from '../../submissions/http/routes.ts';",
+      /index\.ts only/,
+    ],
+    [
+      'services/scoring/src/submissions/http/fixture.ts',
+      "import { fixture } from '../../boards/index.ts';",
+      /imports nothing of boards/,
     ],
     [
       'services/scoring/src/submissions/fixture.ts',
@@ -155,6 +165,9 @@ describe('import rules', () => {
     ['services/scoring/src/integrity/fixture.ts', "import { fixture } from '../boards/index.ts';"],
     ['services/scoring/src/http/admin/fixture.ts', "import { fixture } from '../../boards/index.ts';"],
     ['services/scoring/src/boards/fixture.ts', "import { fixture } from './seals.ts';"],
+    ['services/scoring/src/boards/http/fixture.ts', "import { fixture } from '../seals.ts';"],
+    ['services/scoring/src/boards/http/fixture.ts', "import { fixture } from '../../submissions/index.ts';"],
+    ['services/scoring/src/submissions/http/fixture.ts', "import { fixture } from '../submissions.ts';"],
     ['services/scoring/test/fixture.ts', "import { fixture } from '../src/boards/index.ts';"],
   ])('%s may: %s', async (filePath, source) => {
     expect(await importErrors(filePath, source)).toEqual([]);
@@ -166,7 +179,7 @@ describe('import rules', () => {
     ['services/scoring/test/fixture.ts', "import { fixture } from '../src/boards/seals.ts';", /boards slice/],
     [
       'services/scoring/test/fixture.ts',
-      "import { fixture } from '../src/submissions/tus.ts';",
+      "import { fixture } from '../src/submissions/http/tus.ts';",
       /submissions slice/,
     ],
     [

@@ -59,9 +59,9 @@ export interface AdminGuards {
 
 /**
  * The operators' scoring calls (`/api/admin/groundtruth`, `/api/admin/submissions*`; the publish and a
- * team's disqualification are the boards': boards/publication-routes.ts, boards/disqualify-routes.ts): one
- * area, checked for the operator role (or admin) once, before anything is read; the events record the
- * role that let the caller in.
+ * team's disqualification are the boards': boards/http/publication-routes.ts,
+ * boards/http/disqualify-routes.ts): one area, checked for the operator role (or admin) once, before
+ * anything is read; the events record the role that let the caller in.
  */
 export async function adminRoutes(
   root: FastifyInstance,

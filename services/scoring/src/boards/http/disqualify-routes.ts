@@ -3,7 +3,7 @@ import { scoring } from '@sais/events';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Standings } from './standings.ts';
+import type { Standings } from '../standings.ts';
 
 /** A check the route makes before its handler, with the call its role check let in. */
 type Guard = (request: FastifyRequest, staff: StaffCall) => Promise<void>;
