@@ -84,12 +84,31 @@ const kitFloorRules = kitFloors.map((part, floor) => {
   });
 });
 
+/**
+ * The kit by its subpaths (decision 0042): a service's and the gateway's sources name the part they use
+ * (`@sais/kit/eventstore`, `/http`, `/platform`, …: services/kit/README.md), not the root barrel, not the
+ * kit's files, and not its test helpers.
+ */
+const kitSubpaths = [
+  {
+    regex: '^@sais/kit$',
+    message:
+      'Import the kit by its subpath (@sais/kit/eventstore, /http, /platform, …: decision 0042), not its root.',
+  },
+  {
+    regex: '^@sais/kit/(src|testing)(/|$)',
+    message:
+      "A service's source imports the kit's parts by their subpaths: not its files, not @sais/kit/testing.",
+  },
+];
+
 const serviceRule = (service) => {
   const others = services.filter((name) => name !== service);
   return {
     packages: [...others, 'gateway', 'web-shared'].map(packageOf),
     folders: [...others, 'gateway', 'web-portal', 'ops-console', 'web-shared'],
     message: `A service couples to others only through events (@sais/events) and the kit (@sais/kit); ${service} learns what it needs from their events.`,
+    also: kitSubpaths,
   };
 };
 const serviceRules = services.map((service) =>
@@ -124,13 +143,16 @@ const anyBoard = {
 const scoringSliceRules = [
   restrict(
     [`${scoringSrc}/**/*.ts`],
-    { ...serviceRule('scoring'), also: [deciderOrRecorder, boardInternals] },
+    { ...serviceRule('scoring'), also: [...kitSubpaths, deciderOrRecorder, boardInternals] },
     [`${scoringSrc}/submissions/**`, `${scoringSrc}/boards/**`],
   ),
-  restrict([`${scoringSrc}/submissions/**/*.ts`], { ...serviceRule('scoring'), also: [anyBoard] }),
+  restrict([`${scoringSrc}/submissions/**/*.ts`], {
+    ...serviceRule('scoring'),
+    also: [...kitSubpaths, anyBoard],
+  }),
   restrict([`${scoringSrc}/boards/**/*.ts`], {
     ...serviceRule('scoring'),
-    also: [deciderOrRecorder, submissionInternals],
+    also: [...kitSubpaths, deciderOrRecorder, submissionInternals],
   }),
 ];
 
@@ -191,6 +213,10 @@ export default tseslint.config(
   ...serviceRules,
   ...scoringSliceRules,
   ...scoringTestRules,
+  {
+    files: ['services/gateway/src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: kitSubpaths }] },
+  },
   restrict(['services/kit/src/**/*.ts'], kitRule),
   ...kitFloorRules,
   // The command-line client (`cli/`, issue 22) is an app too: it talks HTTP with personal access tokens.

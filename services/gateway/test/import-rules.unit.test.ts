@@ -40,7 +40,7 @@ describe('import rules', () => {
 
   it.each([
     ['services/scoring/src/fixture.ts', "import { fixture } from '@sais/events';"],
-    ['services/scoring/src/fixture.ts', "import { fixture } from '@sais/kit';"],
+    ['services/scoring/src/fixture.ts', "import { fixture } from '@sais/kit/http';"],
     ['services/scoring/src/http/fixture.ts', "import { fixture } from '../db/tables.ts';"],
     ['services/scoring/test/fixture.ts', "import { fixture } from '@sais/identity';"],
     ['services/gateway/src/fixture.ts', "import { fixture } from '@sais/scoring';"],
@@ -169,6 +169,27 @@ describe('import rules', () => {
     ['services/scoring/src/boards/http/fixture.ts', "import { fixture } from '../../submissions/index.ts';"],
     ['services/scoring/src/submissions/http/fixture.ts', "import { fixture } from '../submissions.ts';"],
     ['services/scoring/test/fixture.ts', "import { fixture } from '../src/boards/index.ts';"],
+  ])('%s may: %s', async (filePath, source) => {
+    expect(await importErrors(filePath, source)).toEqual([]);
+  });
+
+  // The kit by its subpaths (decision 0042): not its root, its files or its test helpers, from a source.
+  it.each([
+    ['services/team/src/fixture.ts', "import { fixture } from '@sais/kit';"],
+    ['services/scoring/src/boards/fixture.ts', "import { fixture } from '@sais/kit';"],
+    ['services/scoring/src/submissions/fixture.ts', "import { fixture } from '@sais/kit/testing';"],
+    ['services/identity/src/fixture.ts', "import { fixture } from '@sais/kit/src/http/envelope.ts';"],
+    ['services/gateway/src/fixture.ts', "import { fixture } from '@sais/kit';"],
+  ])('%s may not: %s', async (filePath, source) => {
+    const errors = await importErrors(filePath, source);
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.join('\n')).toMatch(/subpath/);
+  });
+
+  it.each([
+    ['services/team/src/fixture.ts', "import { fixture } from '@sais/kit/eventstore';"],
+    ['services/gateway/src/fixture.ts', "import { fixture } from '@sais/kit/platform';"],
+    ['services/team/test/fixture.ts', "import { fixture } from '@sais/kit/testing';"],
   ])('%s may: %s', async (filePath, source) => {
     expect(await importErrors(filePath, source)).toEqual([]);
   });
