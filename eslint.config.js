@@ -84,12 +84,31 @@ const kitFloorRules = kitFloors.map((part, floor) => {
   });
 });
 
+/**
+ * The kit by its subpaths (decision 0042): a service's and the gateway's sources name the part they use
+ * (`@sais/kit/eventstore`, `/http`, `/platform`, …: services/kit/README.md), not the root barrel, not the
+ * kit's files, and not its test helpers.
+ */
+const kitSubpaths = [
+  {
+    regex: '^@sais/kit$',
+    message:
+      'Import the kit by its subpath (@sais/kit/eventstore, /http, /platform, …: decision 0042), not its root.',
+  },
+  {
+    regex: '^@sais/kit/(src|testing)(/|$)',
+    message:
+      "A service's source imports the kit's parts by their subpaths: not its files, not @sais/kit/testing.",
+  },
+];
+
 const serviceRule = (service) => {
   const others = services.filter((name) => name !== service);
   return {
     packages: [...others, 'gateway', 'web-shared'].map(packageOf),
     folders: [...others, 'gateway', 'web-portal', 'ops-console', 'web-shared'],
     message: `A service couples to others only through events (@sais/events) and the kit (@sais/kit); ${service} learns what it needs from their events.`,
+    also: kitSubpaths,
   };
 };
 const serviceRules = services.map((service) =>
@@ -110,7 +129,7 @@ const deciderOrRecorder = {
     'Only submissions/commands.ts calls the decider and the recorder: use SubmissionCommands (decision 0041).',
 };
 const submissionInternals = {
-  regex: '(^|/)submissions/(?!index\\.ts$)[^/]+$',
+  regex: '(^|/)submissions/(?!index\\.ts$).+',
   message: 'boards/ reads the submissions slice through submissions/index.ts only (decision 0041).',
 };
 const boardInternals = {
@@ -124,14 +143,52 @@ const anyBoard = {
 const scoringSliceRules = [
   restrict(
     [`${scoringSrc}/**/*.ts`],
-    { ...serviceRule('scoring'), also: [deciderOrRecorder, boardInternals] },
+    { ...serviceRule('scoring'), also: [...kitSubpaths, deciderOrRecorder, boardInternals] },
     [`${scoringSrc}/submissions/**`, `${scoringSrc}/boards/**`],
   ),
-  restrict([`${scoringSrc}/submissions/**/*.ts`], { ...serviceRule('scoring'), also: [anyBoard] }),
+  restrict([`${scoringSrc}/submissions/**/*.ts`], {
+    ...serviceRule('scoring'),
+    also: [...kitSubpaths, anyBoard],
+  }),
   restrict([`${scoringSrc}/boards/**/*.ts`], {
     ...serviceRule('scoring'),
-    also: [deciderOrRecorder, submissionInternals],
+    also: [...kitSubpaths, deciderOrRecorder, submissionInternals],
   }),
+];
+
+/**
+ * Scoring's tests (decision 0041): a slice's internal files are tested beside it. Tests in
+ * `test/boards/` may import `src/boards/*` and tests in `test/submissions/` `src/submissions/*` (the
+ * decider's spec, the ranking's properties); every other test, and the other workspaces' tests and
+ * benchmarks, read a slice through its `index.ts`, as the rest of scoring does. No other rule covers
+ * these files, so each block lists only these patterns.
+ */
+const sliceTestRule = (slice, root = '') => ({
+  regex: `(^|/)${root}src/${slice}/(?!index\\.ts$).+`,
+  message: `Tests read the ${slice} slice through src/${slice}/index.ts; only tests in services/scoring/test/${slice}/ import its internal files (decision 0041).`,
+});
+const testsOf = (files, slices, ignores = [], root = '') => ({
+  files,
+  ignores,
+  rules: {
+    'no-restricted-imports': ['error', { patterns: slices.map((slice) => sliceTestRule(slice, root)) }],
+  },
+});
+const scoringTests = 'services/scoring/test';
+const scoringTestRules = [
+  testsOf(
+    [`${scoringTests}/**/*.ts`],
+    ['boards', 'submissions'],
+    [`${scoringTests}/boards/**`, `${scoringTests}/submissions/**`],
+  ),
+  testsOf([`${scoringTests}/boards/**/*.ts`], ['submissions']),
+  testsOf([`${scoringTests}/submissions/**/*.ts`], ['boards']),
+  testsOf(
+    ['services/*/test/**/*.{ts,tsx}', 'bench/**/*.ts'],
+    ['boards', 'submissions'],
+    [`${scoringTests}/**`],
+    'scoring/',
+  ),
 ];
 
 export default tseslint.config(
@@ -155,6 +212,11 @@ export default tseslint.config(
   },
   ...serviceRules,
   ...scoringSliceRules,
+  ...scoringTestRules,
+  {
+    files: ['services/gateway/src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: kitSubpaths }] },
+  },
   restrict(['services/kit/src/**/*.ts'], kitRule),
   ...kitFloorRules,
   // The command-line client (`cli/`, issue 22) is an app too: it talks HTTP with personal access tokens.

@@ -40,7 +40,7 @@ describe('import rules', () => {
 
   it.each([
     ['services/scoring/src/fixture.ts', "import { fixture } from '@sais/events';"],
-    ['services/scoring/src/fixture.ts', "import { fixture } from '@sais/kit';"],
+    ['services/scoring/src/fixture.ts', "import { fixture } from '@sais/kit/http';"],
     ['services/scoring/src/http/fixture.ts', "import { fixture } from '../db/tables.ts';"],
     ['services/scoring/test/fixture.ts', "import { fixture } from '@sais/identity';"],
     ['services/gateway/src/fixture.ts', "import { fixture } from '@sais/scoring';"],
@@ -116,7 +116,7 @@ describe('import rules', () => {
     ],
     [
       'services/scoring/src/http/admin/fixture.ts',
-      "import { fixture } from '../../boards/routes.ts';",
+      "import { fixture } from '../../boards/http/routes.ts';",
       /boards\/index\.ts only/,
     ],
     [
@@ -128,6 +128,16 @@ describe('import rules', () => {
       'services/scoring/src/workers/fixture.ts',
       "import { fixture } from '../boards/publications.ts';",
       /boards\/index\.ts only/,
+    ],
+    [
+      'services/scoring/src/boards/http/fixture.ts',
+      "import { fixture } from '../../submissions/http/routes.ts';",
+      /index\.ts only/,
+    ],
+    [
+      'services/scoring/src/submissions/http/fixture.ts',
+      "import { fixture } from '../../boards/index.ts';",
+      /imports nothing of boards/,
     ],
     [
       'services/scoring/src/submissions/fixture.ts',
@@ -155,7 +165,86 @@ describe('import rules', () => {
     ['services/scoring/src/integrity/fixture.ts', "import { fixture } from '../boards/index.ts';"],
     ['services/scoring/src/http/admin/fixture.ts', "import { fixture } from '../../boards/index.ts';"],
     ['services/scoring/src/boards/fixture.ts', "import { fixture } from './seals.ts';"],
-    ['services/scoring/test/fixture.ts', "import { fixture } from '../src/boards/seals.ts';"],
+    ['services/scoring/src/boards/http/fixture.ts', "import { fixture } from '../seals.ts';"],
+    ['services/scoring/src/boards/http/fixture.ts', "import { fixture } from '../../submissions/index.ts';"],
+    ['services/scoring/src/submissions/http/fixture.ts', "import { fixture } from '../submissions.ts';"],
+    ['services/scoring/test/fixture.ts', "import { fixture } from '../src/boards/index.ts';"],
+  ])('%s may: %s', async (filePath, source) => {
+    expect(await importErrors(filePath, source)).toEqual([]);
+  });
+
+  // The kit by its subpaths (decision 0042): not its root, its files or its test helpers, from a source.
+  it.each([
+    ['services/team/src/fixture.ts', "import { fixture } from '@sais/kit';"],
+    ['services/scoring/src/boards/fixture.ts', "import { fixture } from '@sais/kit';"],
+    ['services/scoring/src/submissions/fixture.ts', "import { fixture } from '@sais/kit/testing';"],
+    ['services/identity/src/fixture.ts', "import { fixture } from '@sais/kit/src/http/envelope.ts';"],
+    ['services/gateway/src/fixture.ts', "import { fixture } from '@sais/kit';"],
+  ])('%s may not: %s', async (filePath, source) => {
+    const errors = await importErrors(filePath, source);
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.join('\n')).toMatch(/subpath/);
+  });
+
+  it.each([
+    ['services/team/src/fixture.ts', "import { fixture } from '@sais/kit/eventstore';"],
+    ['services/gateway/src/fixture.ts', "import { fixture } from '@sais/kit/platform';"],
+    ['services/team/test/fixture.ts', "import { fixture } from '@sais/kit/testing';"],
+  ])('%s may: %s', async (filePath, source) => {
+    expect(await importErrors(filePath, source)).toEqual([]);
+  });
+
+  // Scoring's tests (decision 0041): a slice's internal files only from the tests beside it
+  // (test/boards/, test/submissions/); every other test and benchmark through the slice's index.ts.
+  it.each([
+    ['services/scoring/test/fixture.ts', "import { fixture } from '../src/boards/seals.ts';", /boards slice/],
+    [
+      'services/scoring/test/fixture.ts',
+      "import { fixture } from '../src/submissions/http/tus.ts';",
+      /submissions slice/,
+    ],
+    [
+      'services/scoring/test/fixture.ts',
+      "import { fixture } from '../src/submissions/decide.ts';",
+      /submissions slice/,
+    ],
+    [
+      'services/scoring/test/boards/fixture.ts',
+      "import { fixture } from '../../src/submissions/phase-rules.ts';",
+      /submissions slice/,
+    ],
+    [
+      'services/scoring/test/submissions/fixture.ts',
+      "import { fixture } from '../../src/boards/ranking.ts';",
+      /boards slice/,
+    ],
+    [
+      'services/gateway/test/fixture.ts',
+      "import { fixture } from '../../scoring/src/boards/projection.ts';",
+      /boards slice/,
+    ],
+    [
+      'bench/fixture.ts',
+      "import { fixture } from '../services/scoring/src/submissions/record.ts';",
+      /submissions slice/,
+    ],
+  ])('%s may not: %s', async (filePath, source, reason) => {
+    const errors = await importErrors(filePath, source);
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.join('\n')).toMatch(reason);
+  });
+
+  it.each([
+    ['services/scoring/test/boards/fixture.ts', "import { fixture } from '../../src/boards/ranking.ts';"],
+    ['services/scoring/test/boards/fixture.ts', "import { fixture } from '../../src/submissions/index.ts';"],
+    [
+      'services/scoring/test/submissions/fixture.ts',
+      "import { fixture } from '../../src/submissions/decide.ts';",
+    ],
+    ['services/scoring/test/fixture.ts', "import { fixture } from '../src/submissions/index.ts';"],
+    ['services/scoring/test/fixture.ts', "import { fixture } from '../src/evaluation/metrics.ts';"],
+    ['services/gateway/test/fixture.ts', "import { fixture } from '../../scoring/src/boards/index.ts';"],
+    ['bench/fixture.ts', "import { fixture } from '../services/scoring/src/http/routes.ts';"],
   ])('%s may: %s', async (filePath, source) => {
     expect(await importErrors(filePath, source)).toEqual([]);
   });

@@ -11,7 +11,7 @@ import type { ExpiredUploads } from './submissions/index.ts';
  * presence locks, sweeps and lease renewals) are the definition's `workers` (workers/, integrity/
  * signals.ts, containers/setup.ts), started and stopped by the kit; the board watch's poll
  * (boards/live.ts) runs only while someone reads or watches a board; an event stream's keep-alive
- * (boards/routes.ts) lives as long as its connection.
+ * (boards/http/routes.ts) lives as long as its connection.
  */
 export function startScoringJobs(app: FastifyInstance, { uploads }: { uploads: ExpiredUploads }): void {
   scheduleUploadCleanUp(app, uploads);

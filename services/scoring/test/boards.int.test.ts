@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { ProjectionRunner, replayProjection } from '@sais/kit/projections';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leaderboardProjection } from '../src/boards/projection.ts';
+import { leaderboardProjection } from '../src/boards/index.ts';
 import { type Web, csv, scoringHarness, waitFor, latestSplit } from './support.ts';
 
 const truth = csv((i) => i * 5);

@@ -3,8 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { scoring as S } from '@sais/events';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tusPath } from '../src/submissions/tus.ts';
-import { formatRefusalsPerDay } from '../src/submissions/index.ts';
+import { formatRefusalsPerDay, tusPath } from '../src/submissions/index.ts';
 import { Evaluator } from '../src/workers/evaluator.ts';
 import { type Web, scoringHarness, waitFor } from './support.ts';
 

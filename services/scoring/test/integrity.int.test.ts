@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { type PublishedPage, recomputePublishedSeal, scoring } from '@sais/events';
 import { Accounts } from '@sais/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sealStream } from '../src/boards/seals.ts';
+import { sealStream } from '../src/boards/index.ts';
 import { sql } from 'kysely';
 import { type Web, csv, scoringHarness, system, waitFor, latestSplit } from './support.ts';
 

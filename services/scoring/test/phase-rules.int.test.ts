@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { scoring } from '@sais/events';
 import { multipart } from '@sais/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publicationStream } from '../src/boards/publications.ts';
-import { boardStream } from '../src/boards/standings.ts';
+import { boardStream, publicationStream } from '../src/boards/index.ts';
 import { Evaluator } from '../src/workers/evaluator.ts';
 import { csv, scoringHarness } from './support.ts';
 

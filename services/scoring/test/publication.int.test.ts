@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { scoring } from '@sais/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publicationStream } from '../src/boards/publications.ts';
-import { boardStream } from '../src/boards/standings.ts';
+import { boardStream, publicationStream } from '../src/boards/index.ts';
 import { csv, scoringHarness, latestSplit } from './support.ts';
 
 const truth = csv((i) => i * 5);

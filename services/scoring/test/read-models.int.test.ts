@@ -5,7 +5,7 @@ import { type Projection, replayProjection } from '@sais/kit/projections';
 import { type ReadModelsResult, projectionSources, verifyReadModels } from '@sais/kit/platform';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leaderboardProjection } from '../src/boards/projection.ts';
+import { leaderboardProjection } from '../src/boards/index.ts';
 import { csv, projectionsOf, scoringHarness } from './support.ts';
 
 const run = promisify(execFile);

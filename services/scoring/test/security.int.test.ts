@@ -6,8 +6,7 @@ import { competition as C } from '@sais/events';
 import { multipart } from '@sais/kit/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tusPath } from '../src/submissions/tus.ts';
-import { ResumableUploads, resumablePolicy } from '../src/submissions/resumable-uploads.ts';
+import { ResumableUploads, resumablePolicy, tusPath } from '../src/submissions/index.ts';
 import { takeContainers } from './containers-support.ts';
 import { type Web, csv, scoringHarness, system, waitFor } from './support.ts';
 

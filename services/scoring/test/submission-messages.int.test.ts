@@ -1,8 +1,7 @@
 import { multipart } from '@sais/kit/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stream } from '../src/submissions/index.ts';
-import { tusPath } from '../src/submissions/tus.ts';
+import { stream, tusPath } from '../src/submissions/index.ts';
 import { type Web, scoringHarness } from './support.ts';
 
 const truth = `id,yield\n${Array.from({ length: 10 }, (_, i) => `r${i},${i}`).join('\n')}\n`;

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Upload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maxMultipartBytes } from '../src/http/routes.ts';
-import { tusPath } from '../src/submissions/tus.ts';
+import { tusPath } from '../src/submissions/index.ts';
 import { type Web, scoringHarness } from './support.ts';
 
 // 1.2 million rows: the submission is ~26 MB, above the multipart limit, so only tus can bring it.

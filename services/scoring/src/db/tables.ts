@@ -72,7 +72,7 @@ export interface ScoringState {
     selected_at: Date;
   };
   team_disqualifications: { competition_id: string; team_id: string; reason: string; disqualified_at: Date };
-  /** Unfinished tus uploads (submissions/tus.ts): capped per account in number and declared size. */
+  /** Unfinished tus uploads (submissions/http/tus.ts): capped per account in number and declared size. */
   resumable_uploads: { upload_id: string; account_id: string; size: number; created_at: Date };
   container_runs: {
     submission_id: string;

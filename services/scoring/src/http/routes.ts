@@ -7,6 +7,7 @@ import {
   type StreamLimits,
   boardOptionsRoutes,
   boardRoutes,
+  disqualifyTeamRoutes,
   finalSelectionRoutes,
   myScoreRoutes,
 } from '../boards/index.ts';
@@ -20,11 +21,12 @@ export { type AdminGuards, type RouteGuard, parseSubmissionList } from './admin/
 
 /**
  * The scoring service's HTTP calls, one encapsulated plugin per area (as fastify/demo lays them out):
- * the participant's submissions (submissions/), the leaderboards and my score (boards/), and the
- * operators' calls (admin/: one role check for the area, the guards as the routes' preHandlers). The
- * other areas register beside these in index.ts: seals and publication (boards/publication-routes.ts),
- * integrity signals (integrity/routes.ts), resumable uploads (submissions/tus.ts), container
- * submissions (containers.ts), metrics (metric-routes.ts).
+ * the participant's submissions (submissions/http/), the leaderboards and my score (boards/http/),
+ * the operators' calls (admin/: one role check for the area, the guards as the routes' preHandlers)
+ * and a team's disqualification (boards/http/disqualify-routes.ts: its own area, the same role and
+ * guards). The other areas register beside these in index.ts: seals and publication
+ * (boards/http/publication-routes.ts), integrity signals (integrity/routes.ts), resumable uploads
+ * (submissions/http/tus.ts), container submissions (containers.ts), metrics (metric-routes.ts).
  */
 export async function scoringRoutes(
   app: FastifyInstance,
@@ -52,5 +54,7 @@ export async function scoringRoutes(
     streamLimits: deps.streamLimits,
   });
   await app.register(adminRoutes, { groundTruths, standings, operations, guards: deps.guards });
+  const { sealedTeam, ownTeam } = deps.guards;
+  await app.register(disqualifyTeamRoutes, { standings, guards: { sealedTeam, ownTeam } });
   await app.register(boardOptionsRoutes);
 }

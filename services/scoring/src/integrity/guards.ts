@@ -11,7 +11,8 @@ const body = (request: FastifyRequest) =>
  * is refused (40043), and publishing checks the ranking against its seal (40042), sealing first when
  * the phase was never sealed; where two operators are needed, the direct publish is refused before
  * anything is sealed (40041). Each is the `preHandler` of the operators' routes it guards
- * (http/admin/routes.ts; the publish: boards/publication-routes.ts), which run only for operators.
+ * (http/admin/routes.ts; the publish: boards/http/publication-routes.ts; a team's disqualification:
+ * boards/http/disqualify-routes.ts), which run only for operators.
  */
 export function sealedResultsGuards(seals: Seals, publications: Publications) {
   return {

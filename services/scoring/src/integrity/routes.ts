@@ -57,7 +57,7 @@ export function integrityParts(
 /**
  * The integrity calls of the scoring service (decision 0008), for operators: the collusion signals in
  * ra-data-simple-rest form with their two actions (a seal and a publication are the boards' calls:
- * boards/publication-routes.ts). One area: registered as an encapsulated plugin, its role check runs
+ * boards/http/publication-routes.ts). One area: registered as an encapsulated plugin, its role check runs
  * once per request, before anything is read.
  */
 export async function integrityRoutes(

@@ -32,6 +32,6 @@ export {
 } from './admission-rules.ts';
 export { type Queued, SubmissionReads, sampleOf } from './reads.ts';
 export { ResumableUploads, resumablePolicy } from './resumable-uploads.ts';
-export { type ExpiredUploads, checkLines, maxResumableBytes, tusPath, tusRoutes } from './tus.ts';
+export { type ExpiredUploads, checkLines, maxResumableBytes, tusPath, tusRoutes } from './http/tus.ts';
 export { competitionIdOf, readResultForm } from './result-form.ts';
-export { maxMultipartBytes, submissionRoutes } from './routes.ts';
+export { maxMultipartBytes, submissionRoutes } from './http/routes.ts';

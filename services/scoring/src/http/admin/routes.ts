@@ -58,9 +58,10 @@ export interface AdminGuards {
 }
 
 /**
- * The operators' scoring calls (`/api/admin/groundtruth`, `/api/admin/submissions*`,
- * `/api/admin/leaderboard/disqualifyTeam`; the publish is the boards': boards/publication-routes.ts): one area, checked for the operator role (or
- * admin) once, before anything is read; the events record the role that let the caller in.
+ * The operators' scoring calls (`/api/admin/groundtruth`, `/api/admin/submissions*`; the publish and a
+ * team's disqualification are the boards': boards/http/publication-routes.ts,
+ * boards/http/disqualify-routes.ts): one area, checked for the operator role (or admin) once, before
+ * anything is read; the events record the role that let the caller in.
  */
 export async function adminRoutes(
   root: FastifyInstance,
@@ -248,29 +249,6 @@ export async function adminRoutes(
     async (request) => {
       const metadata = operator(request);
       return ok(await standings.disqualifySubmission(request.params.id, request.body.reason, metadata));
-    },
-  );
-
-  app.post(
-    '/api/admin/leaderboard/disqualifyTeam',
-    {
-      preHandler: guarded(guards.sealedTeam, guards.ownTeam),
-      schema: {
-        tags,
-        summary:
-          'Operator: disqualify a team of a competition with a reason (it drops out of both leaderboards)',
-        body: scoring.requests.disqualifyTeam,
-        response: {
-          200: envelopeOf(
-            z.object({ competitionId: z.string(), teamId: z.string(), disqualifiedReason: z.string() }),
-          ),
-        },
-      },
-    },
-    async (request) => {
-      const metadata = operator(request);
-      const { competitionId, teamId } = request.body;
-      return ok(await standings.disqualifyTeam(competitionId, teamId, request.body.reason, metadata));
     },
   );
 }

@@ -3,8 +3,8 @@ import { scoring } from '@sais/events';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Standings } from './standings.ts';
-import type { Submissions } from '../submissions/index.ts';
+import type { Standings } from '../standings.ts';
+import type { Submissions } from '../../submissions/index.ts';
 
 const R = scoring.responses;
 const Q = scoring.requests;

@@ -13,9 +13,9 @@ import { scoring } from '@sais/events';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { descriptionOf, formatRefusalKeys } from './admission-rules.ts';
-import type { Submissions } from './submissions.ts';
-import { competitionIdOf, readResultForm } from './result-form.ts';
+import { descriptionOf, formatRefusalKeys } from '../admission-rules.ts';
+import type { Submissions } from '../submissions.ts';
+import { competitionIdOf, readResultForm } from '../result-form.ts';
 
 const R = scoring.responses;
 const Q = scoring.requests;
@@ -25,8 +25,8 @@ export const maxMultipartBytes = scoring.resultFileLimits.multipartBytes;
 
 /**
  * The participant's submission calls (`/api/submission/*`): upload, cancel, the sample, my submissions,
- * my allowance and my file (my score and the final selection are the boards': boards/my-score-routes.ts,
- * boards/final-routes.ts). Each is the caller's own.
+ * my allowance and my file (my score and the final selection are the boards': boards/http/my-score-routes.ts,
+ * boards/http/final-routes.ts). Each is the caller's own.
  */
 export async function submissionRoutes(root: FastifyInstance, { submissions }: { submissions: Submissions }) {
   const auth = root.authenticator;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chosenCoding, codingOf, noneMatch } from '../src/boards/public-pages.ts';
+import { chosenCoding, codingOf, noneMatch } from '../../src/boards/public-pages.ts';
 
 /** An entity tag as the public page makes them: a quoted base64url string. */
 const tag = fc.stringMatching(/^[\w-]{1,27}$/).map((value) => `"${value}"`);

@@ -19,8 +19,8 @@ import {
   compareKeys,
   direction,
   finalSubmissions,
-} from '../src/boards/ranking.ts';
-import { higherIsBetterMetrics, metrics } from '../src/evaluation/metrics.ts';
+} from '../../src/boards/ranking.ts';
+import { higherIsBetterMetrics, metrics } from '../../src/evaluation/metrics.ts';
 import { rankRows } from './ranking-rows.ts';
 
 interface Entry {

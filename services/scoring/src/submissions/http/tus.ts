@@ -22,11 +22,11 @@ import { FileStore } from '@tus/file-store';
 import { EVENTS, Server } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { HeaderCheck, LineGuard } from '../evaluation/line-guard.ts';
-import { type ResumableUploads, resumablePolicy } from './resumable-uploads.ts';
-import { descriptionOf, formatRefusalKeys } from './admission-rules.ts';
-import type { Submissions } from './submissions.ts';
-import { scoringErrors } from '../errors.ts';
+import { HeaderCheck, LineGuard } from '../../evaluation/line-guard.ts';
+import { type ResumableUploads, resumablePolicy } from '../resumable-uploads.ts';
+import { descriptionOf, formatRefusalKeys } from '../admission-rules.ts';
+import type { Submissions } from '../submissions.ts';
+import { scoringErrors } from '../../errors.ts';
 
 /** Where resumable uploads are served (tus 1.0.0: creation, termination, expiration). */
 export const tusPath = '/api/submission/tus';

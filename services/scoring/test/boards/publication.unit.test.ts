@@ -4,7 +4,7 @@ import {
   type PublicationFacts,
   decidePublication,
   foldPublication,
-} from '../src/boards/publication.ts';
+} from '../../src/boards/publication.ts';
 
 const competitionId = '0b4f6a8e-0000-4000-8000-000000000001';
 const proposalId = '0b4f6a8e-0000-4000-8000-000000000002';

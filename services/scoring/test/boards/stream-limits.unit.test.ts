@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { StreamSlots, streamLimitsFrom } from '../src/boards/stream-limits.ts';
+import { StreamSlots, streamLimitsFrom } from '../../src/boards/stream-limits.ts';
 
 /** Issue 33, finding 8: the live-leaderboard connection counts, for any order of opens and closes. */
 describe('StreamSlots', () => {

@@ -6,7 +6,7 @@
  * −0, the largest and the smallest) and any millisecond from 1970 to 2200.
  */
 import fc from 'fast-check';
-import { metrics } from '../src/evaluation/metrics.ts';
+import { metrics } from '../../src/evaluation/metrics.ts';
 
 export interface RankRow {
   id: string;

@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { boardOptionsOf } from './board-options.ts';
-import { boardStream } from './standings.ts';
-import { scoringErrors } from '../errors.ts';
+import { boardOptionsOf } from '../board-options.ts';
+import { boardStream } from '../standings.ts';
+import { scoringErrors } from '../../errors.ts';
 
 export const boardOptionsStream = (competitionId: string, phase: string) =>
   `board-options-${competitionId}-${phase}`;

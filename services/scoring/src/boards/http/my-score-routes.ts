@@ -2,8 +2,8 @@ import { envelopeOf, ok, requirePrincipal } from '@sais/kit/http';
 import { scoring } from '@sais/events';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Leaderboards } from './leaderboards.ts';
-import type { Submissions } from '../submissions/index.ts';
+import type { Leaderboards } from '../leaderboards.ts';
+import type { Submissions } from '../../submissions/index.ts';
 
 const R = scoring.responses;
 const Q = scoring.requests;

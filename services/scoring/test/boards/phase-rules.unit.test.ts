@@ -8,10 +8,10 @@ import { decideCompetition, evolveCompetition, foldCompetition } from '@sais/com
 import { competition as C, scoring } from '@sais/events';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { admissionPhase } from '../src/submissions/phase-rules.ts';
-import { decidePublication, foldPublication, type PublicationEvent } from '../src/boards/publication.ts';
-import { bestFirst } from '../src/boards/ranking.ts';
-import { finalCandidates } from '../src/boards/projection.ts';
+import { admissionPhase } from '../../src/submissions/index.ts';
+import { decidePublication, foldPublication, type PublicationEvent } from '../../src/boards/publication.ts';
+import { bestFirst } from '../../src/boards/ranking.ts';
+import { finalCandidates } from '../../src/boards/projection.ts';
 
 const competitionId = '0b4f6a8e-0000-4000-8000-000000000001';
 const phase = 'preliminary';

@@ -2,10 +2,10 @@ import { type StaffCall, envelopeOf, ok, staffArea } from '@sais/kit/http';
 import { scoring } from '@sais/events';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import * as S from '../http/schemas.ts';
-import type { Publications } from './publications.ts';
-import type { Seals } from './seals.ts';
-import type { Standings } from './standings.ts';
+import * as S from '../../http/schemas.ts';
+import type { Publications } from '../publications.ts';
+import type { Seals } from '../seals.ts';
+import type { Standings } from '../standings.ts';
 
 /**
  * The operators' calls that make a phase's private leaderboard final (decision 0008, issue 19): its

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ladder } from '../src/boards/ladder.ts';
+import { ladder } from '../../src/boards/ladder.ts';
 
 const step = fc.constantFrom(1e-6, 1e-4, 0.001, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 1, 3, 1000);
 const score = fc.double({ min: -1e6, max: 1e6, noNaN: true });

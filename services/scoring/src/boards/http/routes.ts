@@ -12,13 +12,13 @@ import {
 import { scoring } from '@sais/events';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { BoardWatch } from './live.ts';
-import type { BoardsAsOf } from './as-of.ts';
-import { type Leaderboards, withShakeUp } from './leaderboards.ts';
-import { withDeletedUsers } from '../http/deleted-users.ts';
-import { PublicPages } from './public-pages.ts';
-import { scoringErrors } from '../errors.ts';
-import { type StreamLimits, StreamSlots } from './stream-limits.ts';
+import type { BoardWatch } from '../live.ts';
+import type { BoardsAsOf } from '../as-of.ts';
+import { type Leaderboards, withShakeUp } from '../leaderboards.ts';
+import { withDeletedUsers } from '../../http/deleted-users.ts';
+import { PublicPages } from '../public-pages.ts';
+import { scoringErrors } from '../../errors.ts';
+import { type StreamLimits, StreamSlots } from '../stream-limits.ts';
 
 const R = scoring.responses;
 

@@ -5,8 +5,8 @@ import {
   type SubmissionCommand,
   type SubmissionDecision,
   decideSubmission,
-} from '../src/submissions/decide.ts';
-import { type SubmissionState, foldSubmission } from '../src/submissions/state.ts';
+} from '../../src/submissions/decide.ts';
+import { type SubmissionState, foldSubmission } from '../../src/submissions/state.ts';
 
 type Event = { type: string; data: unknown };
 /** A decision as a spec writes it (events as plain objects). */

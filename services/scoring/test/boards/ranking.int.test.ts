@@ -14,10 +14,10 @@ import { copyPgliteTemplate, freshDatabase } from '@sais/kit/testing';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scoringMigrations } from '../src/db/migrations.ts';
-import { bestFirst, bestFirstSql } from '../src/boards/ranking.ts';
-import { metrics } from '../src/evaluation/metrics.ts';
-import { Leaderboards } from '../src/boards/leaderboards.ts';
+import { scoringMigrations } from '../../src/db/migrations.ts';
+import { bestFirst, bestFirstSql } from '../../src/boards/ranking.ts';
+import { metrics } from '../../src/evaluation/metrics.ts';
+import { Leaderboards } from '../../src/boards/leaderboards.ts';
 import { type RankRow, rankRows } from './ranking-rows.ts';
 
 const byComparator = bestFirst<RankRow>({
