@@ -18,4 +18,5 @@ export { boardRoutes } from './routes.ts';
 export { myScoreRoutes } from './my-score-routes.ts';
 export { finalSelectionRoutes } from './final-routes.ts';
 export { boardOptionsRoutes } from './options-routes.ts';
+export { baselineRoutes } from './baseline-routes.ts';
 export { publicationRoutes } from './publication-routes.ts';

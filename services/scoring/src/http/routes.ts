@@ -5,6 +5,7 @@ import {
   type Leaderboards,
   type Standings,
   type StreamLimits,
+  baselineRoutes,
   boardOptionsRoutes,
   boardRoutes,
   finalSelectionRoutes,
@@ -53,4 +54,5 @@ export async function scoringRoutes(
   });
   await app.register(adminRoutes, { groundTruths, standings, operations, guards: deps.guards });
   await app.register(boardOptionsRoutes);
+  await app.register(baselineRoutes);
 }
