@@ -281,7 +281,12 @@ export class Leaderboards {
       phase: string;
     }>`select phase from scoring.leaderboard where competition_id = ${competitionId}
       order by submitted_at desc limit 1`.execute(this.db);
-    return row.rows[0]?.phase ?? null;
+    if (row.rows[0]) return row.rows[0].phase;
+    // No team on any board yet: the phase of the latest baseline (decision 0050), so a board of
+    // baselines alone is shown.
+    const baseline = await sql<{ phase: string }>`select phase from scoring.board_baselines
+      where competition_id = ${competitionId} order by added_at desc limit 1`.execute(this.db);
+    return baseline.rows[0]?.phase ?? null;
   }
 
   async myScore(competitionId: string, teamId: string) {
