@@ -117,9 +117,5 @@ export function withBaselines<R extends { rank: number }, B extends { teamsAhead
   return out;
 }
 
-/** Whether a row of `withBaselines` is a baseline. */
-export const isBaseline = <B extends { baseline: true }>(row: object): row is B =>
-  (row as { baseline?: unknown }).baseline === true;
-
 /** The word a board marks a baseline row with, one text for the portal, the console and the CLI. */
 export const baselineLabel = { en: 'Baseline', 'zh-CN': '基线' } as const;
