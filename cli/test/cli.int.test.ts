@@ -195,7 +195,7 @@ describe('sais against a running platform', () => {
     );
     expect(live.stdout).toMatch(/\bentries\b.*\blast entry\b/);
     expect(csv.stdout.split('\n')[0]).toBe(
-      'rank,team,teamId,participants,organization,score,submittedAt,entries,lastEntryAt,ladderStep',
+      'rank,team,teamId,participants,organization,score,submittedAt,entries,lastEntryAt,ladderStep,baseline,description',
     );
     const badTime = await sais(['leaderboard', competitionId, '--as-of', 'someday'], as(aliceToken));
     expect(badTime.code).toBe(2);
@@ -222,8 +222,27 @@ describe('sais against a running platform', () => {
     }
     expect(laddered.stdout).toContain(scoring.ladderText('en', 0.5));
     const ladderCsv = await sais(['leaderboard', competitionId, '--csv'], as(aliceToken));
-    expect(ladderCsv.stdout.split('\n')[1]).toMatch(/^1,.*,2,.*,0\.5$/);
+    expect(ladderCsv.stdout.split('\n')[1]).toMatch(/^1,.*,2,.*,0\.5,,$/);
     expect((await options(null)).code).toBe(0);
+
+    // A baseline (decision 0050): in its place, marked, with no rank, in the table and the CSV.
+    const form = new FormData();
+    form.set('competitionId', competitionId);
+    form.set('phase', 'preliminary');
+    form.set('name', 'Mean');
+    form.set('description', 'The mean, for every id');
+    form.set('file', new Blob([resultCsv(2)], { type: 'text/csv' }), 'baseline.csv');
+    const added = await staff.web('POST', '/api/admin/leaderboard/baselines', form);
+    expect(added.code).toBe(0);
+    let withBaseline = await sais(['leaderboard', competitionId, '--csv'], as(aliceToken));
+    for (let i = 0; i < 100 && !withBaseline.stdout.includes('Mean'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      withBaseline = await sais(['leaderboard', competitionId, '--csv'], as(aliceToken));
+    }
+    const baselineLine = withBaseline.stdout.split('\n').find((line) => line.includes('Mean'))!;
+    expect(baselineLine).toMatch(/^,Mean,[0-9a-f-]{36},,,[^,]+,[^,]+,,,,true,"The mean, for every id"$/);
+    const baselineTable = await sais(['leaderboard', competitionId], as(aliceToken));
+    expect(baselineTable.stdout).toMatch(/\[Baseline\]\s+\S+\s+Mean\s+The mean, for every id/);
   });
 
   it('sends a file over the resumable upload, and a later run continues where an interrupted one stopped', async () => {

@@ -165,6 +165,19 @@ export const scoringCodes = {
   publicBoardBlind: 40110,
   /** A phase whose final results are published keeps the board options it had. */
   boardOptionsFinal: 40111,
+  // Baselines (decision 0050): 40130–40139.
+  /** A baseline file the scorer refuses (its refusal in `data`, as a submission's). */
+  baselineFileInvalid: 40130,
+  /** No such baseline (or it was removed). */
+  baselineUnknown: 40131,
+  /** The phase's final results are published: its baselines can no longer change. */
+  baselinesFinal: 40132,
+  /** The phase has as many baselines as it may (`baselineLimits.perPhase`). */
+  baselinesLimitReached: 40133,
+  /** The phase already has a baseline of that name. */
+  baselineNameTaken: 40134,
+  /** An operator who is on a team of the competition (or submitted to it) may not add or remove its baselines. */
+  baselineOwnCompetition: 40135,
   // Hidden datasets (decision 0032): 40120–40129.
   /** The result file of a run that had hidden datasets mounted is not given to the participant. */
   runResultWithheld: 40120,

@@ -23,26 +23,43 @@ export const csvHeader = [
   'entries',
   'lastEntryAt',
   'ladderStep',
+  'baseline',
+  'description',
 ];
 
-/** `ladderStep`: the Ladder's step when it is on (decision 0045), on every row; empty when off. */
-export function boardCsv(rows: BoardRow[], ladderStep: number | null = null): string {
-  const lines = rows.map((r) =>
-    [
-      r.rank,
-      r.teamName ?? r.participants.join(' '),
-      r.teamId,
-      r.participants.join(';'),
-      r.organization,
-      r.score,
-      r.submittedAt,
-      r.entries,
-      r.lastEntryAt,
-      ladderStep,
-    ]
-      .map(field)
-      .join(','),
-  );
+/**
+ * `ladderStep`: the Ladder's step when it is on (decision 0045), on every row; empty when off.
+ * Baselines (decision 0050) are rows in their place, marked `baseline` true, with no rank: their name
+ * in `team`, their id in `teamId`, the time they were added in `submittedAt`.
+ */
+export function boardCsv(
+  rows: BoardRow[],
+  ladderStep: number | null = null,
+  baselines: scoring.BaselineRow[] = [],
+): string {
+  const lines = scoring
+    .withBaselines(rows, baselines)
+    .map((r) =>
+      ('baseline' in r
+        ? ['', r.name, r.baselineId, '', '', r.score, r.addedAt, '', '', '', true, r.description]
+        : [
+            r.rank,
+            r.teamName ?? r.participants.join(' '),
+            r.teamId,
+            r.participants.join(';'),
+            r.organization,
+            r.score,
+            r.submittedAt,
+            r.entries,
+            r.lastEntryAt,
+            ladderStep,
+            '',
+            '',
+          ]
+      )
+        .map(field)
+        .join(','),
+    );
   return [csvHeader.join(','), ...lines].join('\n');
 }
 
@@ -61,6 +78,7 @@ export async function leaderboard(
   if (asked && Number.isNaN(asked.getTime()))
     throw new UsageError(context.t('asOfInvalid', { time: options.asOf! }));
   const rows: BoardRow[] = [];
+  const baselines: scoring.BaselineRow[] = [];
   let phase: string | null = null;
   let asOf: string | undefined;
   let order: scoring.responses.LeaderboardPage['order'] | undefined;
@@ -80,33 +98,53 @@ export async function leaderboard(
     // The Ladder applies to the public board only (decision 0045).
     ladderStep = options.private ? null : (answer.options?.ladderStep ?? null);
     rows.push(...answer.records);
+    // Each baseline is on the page of its place (decision 0050); older servers send none.
+    baselines.push(...(answer.baselines ?? []));
     if (rows.length >= answer.total || answer.records.length === 0) break;
   }
   if (options.csv) {
-    context.out(boardCsv(rows, ladderStep));
+    context.out(boardCsv(rows, ladderStep, baselines));
     return;
   }
-  emit(context, { phase, ...(asOf ? { asOf } : {}), ...(order ? { order } : {}), records: rows }, () =>
-    rows.length === 0
-      ? context.t('noRows')
-      : `${context.f('phase')}: ${phase}\n` +
-        (asOf ? `${context.t('asOf', { time: asOf })}\n` : '') +
-        // The board's order in words, as the portal shows it beside the board (decision 0029).
-        (order ? `${boardOrderText(context.language, order.higherIsBetter)}\n` : '') +
-        (ladderStep !== null ? `${scoring.ladderText(context.language, ladderStep)}\n` : '') +
-        table(
-          (['rank', 'score', 'team', 'participants', 'submitted', 'entries', 'lastEntry'] as const).map(
-            context.f,
+  emit(
+    context,
+    { phase, ...(asOf ? { asOf } : {}), ...(order ? { order } : {}), records: rows, baselines },
+    () =>
+      rows.length === 0 && baselines.length === 0
+        ? context.t('noRows')
+        : `${context.f('phase')}: ${phase}\n` +
+          (asOf ? `${context.t('asOf', { time: asOf })}\n` : '') +
+          // The board's order in words, as the portal shows it beside the board (decision 0029).
+          (order ? `${boardOrderText(context.language, order.higherIsBetter)}\n` : '') +
+          (ladderStep !== null ? `${scoring.ladderText(context.language, ladderStep)}\n` : '') +
+          table(
+            (['rank', 'score', 'team', 'participants', 'submitted', 'entries', 'lastEntry'] as const).map(
+              context.f,
+            ),
+            // Baselines in their place, marked, with no rank (decision 0050): the description beside the name.
+            scoring
+              .withBaselines(rows, baselines)
+              .map((r) =>
+                'baseline' in r
+                  ? [
+                      `[${scoring.baselineLabel[context.language]}]`,
+                      r.score,
+                      r.name,
+                      r.description || '-',
+                      r.addedAt,
+                      '',
+                      '',
+                    ]
+                  : [
+                      r.rank,
+                      r.score,
+                      r.teamName ?? '-',
+                      r.participants.join(', '),
+                      r.submittedAt,
+                      r.entries,
+                      r.lastEntryAt,
+                    ],
+              ),
           ),
-          rows.map((r) => [
-            r.rank,
-            r.score,
-            r.teamName ?? '-',
-            r.participants.join(', '),
-            r.submittedAt,
-            r.entries,
-            r.lastEntryAt,
-          ]),
-        ),
   );
 }

@@ -111,6 +111,30 @@ export const scoringMessages = {
     en: 'The final results of this phase are published; its leaderboard options can no longer change',
     'zh-CN': '该阶段最终成绩已公布，排行榜选项不能再修改',
   },
+  baselineFileInvalid: {
+    en: 'The baseline file cannot be scored as a submission would be; the first problem is named below',
+    'zh-CN': '基线文件无法按提交的方式评分，第一个问题见下方说明',
+  },
+  baselineUnknown: {
+    en: 'There is no such baseline (it may have been removed)',
+    'zh-CN': '没有该基线（可能已被删除）',
+  },
+  baselinesFinal: {
+    en: 'The final results of this phase are published; its baselines can no longer change',
+    'zh-CN': '该阶段最终成绩已公布，基线不能再修改',
+  },
+  baselinesLimitReached: {
+    en: 'This phase already has {{limit}} baselines, the most it may have; remove one first',
+    'zh-CN': '该阶段已有 {{limit}} 条基线，已达上限；请先删除一条',
+  },
+  baselineNameTaken: {
+    en: 'This phase already has a baseline named “{{name}}”',
+    'zh-CN': '该阶段已有名为“{{name}}”的基线',
+  },
+  baselineOwnCompetition: {
+    en: 'You take part in this competition (on a team, or you submitted to it), so you may not add or remove its baselines; another operator must',
+    'zh-CN': '您参加了本比赛（在某个团队中或提交过结果），不能添加或删除本比赛的基线，请由其他运营人员操作',
+  },
   publicationPhaseUnknown: {
     en: 'This competition has no {{phase}} phase',
     'zh-CN': '该比赛没有“{{phase}}”阶段',

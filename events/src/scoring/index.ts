@@ -4,6 +4,7 @@ export * from './file-refusals.ts';
 export * from './ground-truth.ts';
 export * from './board.ts';
 export * from './board-options.ts';
+export * from './baselines.ts';
 export * from './notices.ts';
 export * from './integrity.ts';
 export * from './container.ts';

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { reasonField } from '../requests.ts';
 import { ladderStep } from './board-options.ts';
+import { baselineDescription, baselineName } from './baselines.ts';
 
 /** `POST /api/submission/container`: `username` and `password` only for a private registry. */
 export const containerSubmission = z.object({
@@ -120,3 +121,19 @@ export type BoardOptionsBody = z.input<typeof boardOptionsBody>;
 /** `POST /api/admin/signals/:id/disqualify`: a team the signal names. */
 export const disqualifySignalTeam = z.object({ teamId: z.string().min(1).max(100), reason: reasonField });
 export type DisqualifySignalTeam = z.input<typeof disqualifySignalTeam>;
+
+/**
+ * `POST /api/admin/leaderboard/baselines` (decision 0050): the multipart form's text fields beside its
+ * `file` (a result file as a submission's, `id,<target>`).
+ */
+export const addBaselineFields = z.object({
+  competitionId: z.uuid(),
+  phase: phaseField,
+  name: baselineName,
+  description: baselineDescription.default(''),
+});
+export type AddBaselineFields = z.input<typeof addBaselineFields>;
+
+/** `POST /api/admin/leaderboard/baselines/remove`: a baseline of a phase, and the reason. */
+export const removeBaseline = phaseReason.extend({ baselineId: z.uuid() });
+export type RemoveBaseline = z.input<typeof removeBaseline>;

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { boardOrder } from '../board-order.ts';
 import { metricName } from './metrics.ts';
 import { boardOptionsView } from './board-options.ts';
+import { baselineRow } from './baselines.ts';
 
 export const submissionStatuses = [
   'Waiting',
@@ -185,6 +186,11 @@ export const leaderboardPage = z.object({
    */
   options: boardOptionsView,
   /**
+   * The phase's baselines on this page (decision 0050), best first: not ranked, not in `total`, each
+   * placed after its `teamsAhead` team rows (`withBaselines` interleaves them for reading).
+   */
+  baselines: z.array(baselineRow),
+  /**
    * Only in an answer for `asOf` (decision 0019): the time the board is as of, the asked one rounded down
    * to the minute; `seal` is then null (a seal is of today's ranking).
    */
@@ -266,3 +272,20 @@ export const competitionMetric = z.object({
   commitments: z.array(groundTruthCommitment),
 });
 export type CompetitionMetric = z.infer<typeof competitionMetric>;
+
+/** `GET /api/admin/leaderboard/baselines`: a competition's baselines, every phase (decision 0050). */
+export const baselineRecord = z.object({
+  baselineId: z.string(),
+  competitionId: z.string(),
+  phase: z.string(),
+  name: z.string(),
+  description: z.string(),
+  metric: z.string(),
+  publicScore: z.number(),
+  privateScore: z.number(),
+  fileSha256: z.string(),
+  groundTruthSha256: z.string(),
+  addedBy: z.string(),
+  addedAt: z.string(),
+});
+export type BaselineRecord = z.infer<typeof baselineRecord>;

@@ -60,6 +60,8 @@ export const eventTypeNames: Record<string, Record<Language, string>> = {
     en: 'Leaderboard options set (Ladder, blind)',
     'zh-CN': '设置排行榜选项（阶梯机制、盲评）',
   },
+  'scoring.BaselineAdded': { en: 'Baseline added', 'zh-CN': '添加基线' },
+  'scoring.BaselineRemoved': { en: 'Baseline removed', 'zh-CN': '删除基线' },
   'scoring.PrivateLeaderboardSealed': { en: 'Private leaderboard sealed', 'zh-CN': '封存私有排行榜' },
   'scoring.PublicationApproved': { en: 'Publication approved', 'zh-CN': '批准公布' },
   'scoring.PublicationProposed': { en: 'Publication proposed', 'zh-CN': '提议公布' },

@@ -4,6 +4,7 @@ import { FilesPanel } from './FilesPanel';
 import { GroundTruthPanel } from './GroundTruthPanel';
 import { PhasesPanel } from './PhasesPanel';
 import { BoardOptionsPanel } from '../leaderboards/BoardOptionsPanel';
+import { BaselinesPanel } from '../leaderboards/BaselinesPanel';
 import { RunLimitsPanel } from './RunLimitsPanel';
 import { RunQueuePanel } from './RunQueuePanel';
 import { SettingsInputs, settingsForApi } from './SettingsInputs';
@@ -30,6 +31,7 @@ export function CompetitionEdit() {
       <FilesPanel />
       <GroundTruthPanel />
       <BoardOptionsPanel />
+      <BaselinesPanel />
       <RunQueuePanel />
     </Edit>
   );

@@ -214,6 +214,22 @@ export const operationsEn = {
         runQueueWeight: 'Weight saved',
       },
     },
+    baselines: {
+      title: 'Baselines',
+      intro:
+        'Reference rows on the public and private boards of a phase: the file is scored like a submission against the ground truth in force. They are shown marked “Baseline” in their place by score, never ranked, never counted and never in prizes; the seal covers the teams only. At most %{limit} a phase; they cannot change once the phase’s final results are published. An operator who takes part in the competition may not add or remove them.',
+      phase: 'Phase',
+      name: 'Name',
+      description: 'Description',
+      add: 'Add baseline',
+      added: 'Baseline added',
+      none: 'No baselines yet.',
+      reason: 'Reason for removing',
+      remove: 'Remove',
+      removed: 'Baseline removed',
+      publicScore: 'Public score',
+      privateScore: 'Private score',
+    },
     boardOptions: {
       title: 'Public leaderboard: the Ladder and blind phases',
       intro:

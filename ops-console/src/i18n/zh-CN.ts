@@ -201,6 +201,22 @@ const operationsZhCN: typeof operationsEn = {
         runQueueWeight: '权重已保存',
       },
     },
+    baselines: {
+      title: '基线',
+      intro:
+        '阶段公开榜和私有榜上的参考行：基线文件按提交的方式用当前评测数据评分。基线在榜上按分数位置显示并标注“基线”，不参与排名、不计入队伍数、不参与评奖；封存只覆盖队伍成绩。每个阶段最多 %{limit} 条；阶段最终成绩公布后不能再修改。参加本比赛的运营人员不能添加或删除基线。',
+      phase: '阶段',
+      name: '名称',
+      description: '说明',
+      add: '添加基线',
+      added: '已添加基线',
+      none: '尚无基线。',
+      reason: '删除原因',
+      remove: '删除',
+      removed: '已删除基线',
+      publicScore: '公开榜分数',
+      privateScore: '私有榜分数',
+    },
     boardOptions: {
       title: '公开排行榜：阶梯机制（Ladder）与盲评阶段',
       intro:

@@ -15,6 +15,18 @@ type Options = { cause?: unknown; detail?: string; data?: unknown };
 export const scoringErrors = {
   alreadyDisqualified: (options?: Options) =>
     new AppError(scoringCodes.alreadyDisqualified, 'alreadyDisqualified', 409, options),
+  baselineFileInvalid: (options?: Options) =>
+    new AppError(scoringCodes.baselineFileInvalid, 'baselineFileInvalid', 400, options),
+  baselineNameTaken: (options?: Options) =>
+    new AppError(scoringCodes.baselineNameTaken, 'baselineNameTaken', 409, options),
+  baselineOwnCompetition: (options?: Options) =>
+    new AppError(scoringCodes.baselineOwnCompetition, 'baselineOwnCompetition', 403, options),
+  baselineUnknown: (options?: Options) =>
+    new AppError(scoringCodes.baselineUnknown, 'baselineUnknown', 404, options),
+  baselinesFinal: (options?: Options) =>
+    new AppError(scoringCodes.baselinesFinal, 'baselinesFinal', 409, options),
+  baselinesLimitReached: (options?: Options) =>
+    new AppError(scoringCodes.baselinesLimitReached, 'baselinesLimitReached', 409, options),
   boardAsOfInvalid: (options?: Options) =>
     new AppError(scoringCodes.boardAsOfInvalid, 'boardAsOfInvalid', 400, options),
   boardAsOfLimitReached: (options?: Options) =>

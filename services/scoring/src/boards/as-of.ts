@@ -4,6 +4,7 @@ import type { Projection } from '@sais/kit/projections';
 import { projectionAsOf } from '@sais/kit/platform';
 import type { PersonalDataKeys } from '@sais/kit/personal';
 import { sql } from 'kysely';
+import { scoring } from '@sais/events';
 import { Leaderboards } from './leaderboards.ts';
 import { scoringErrors } from '../errors.ts';
 
@@ -78,6 +79,7 @@ export class BoardsAsOf {
       page: query.page,
       pageSize: query.pageSize,
       records: ranking.records.slice(offset, offset + query.pageSize),
+      baselines: scoring.baselinesOnPage(ranking.baselines, query.page, query.pageSize, ranking.total),
       // The seal in force now is of today's private ranking, not of this one.
       seal: null,
       asOf: at.toISOString(),

@@ -18,5 +18,6 @@ export { boardRoutes } from './http/routes.ts';
 export { myScoreRoutes } from './http/my-score-routes.ts';
 export { finalSelectionRoutes } from './http/final-routes.ts';
 export { boardOptionsRoutes } from './http/options-routes.ts';
+export { baselineRoutes } from './http/baseline-routes.ts';
 export { publicationRoutes } from './http/publication-routes.ts';
 export { disqualifyTeamRoutes } from './http/disqualify-routes.ts';

@@ -1,11 +1,12 @@
 // Over 300 lines: every read of the boards (pages and their cache, rankings for seals, a team's own scores) shares the one ranked query.
 import type { Db } from '@sais/kit/db';
 import { type RawBuilder, sql } from 'kysely';
-import { boardOrder } from '@sais/events';
+import { boardOrder, scoring } from '@sais/events';
 import type { BoardWatch } from './live.ts';
 import { bestFirstSql, direction } from './ranking.ts';
 import { scoringErrors } from '../errors.ts';
 import { boardOptionsOf, phaseBoardOptions, withBoardOptions } from './board-options.ts';
+import { boardBaselines } from './baselines.ts';
 
 interface BoardRow {
   team_id: string;
@@ -222,6 +223,7 @@ export class Leaderboards {
         pageSize: query.pageSize,
         order: orderOf(null),
         records: [],
+        baselines: [] as scoring.BaselineRow[],
       };
     const offset = (query.page - 1) * query.pageSize;
     const rows = await this.#ranked(
@@ -230,9 +232,10 @@ export class Leaderboards {
       phase,
       board,
     ).execute(this.db);
+    const total = Number(rows.rows[0]?.total ?? 0);
     return {
       phase,
-      total: Number(rows.rows[0]?.total ?? 0),
+      total,
       order: orderOf(rows.rows[0]?.metric ?? (await this.#metricOf(query.competitionId, phase, board))),
       page: query.page,
       pageSize: query.pageSize,
@@ -256,6 +259,13 @@ export class Leaderboards {
             }
           : {}),
       })),
+      // Baselines (decision 0050): beside the ranked rows, placed by score, on the page of their place.
+      baselines: scoring.baselinesOnPage(
+        await boardBaselines(this.db, query.competitionId, phase, board),
+        query.page,
+        query.pageSize,
+        total,
+      ),
     };
   }
 
@@ -271,7 +281,12 @@ export class Leaderboards {
       phase: string;
     }>`select phase from scoring.leaderboard where competition_id = ${competitionId}
       order by submitted_at desc limit 1`.execute(this.db);
-    return row.rows[0]?.phase ?? null;
+    if (row.rows[0]) return row.rows[0].phase;
+    // No team on any board yet: the phase of the latest baseline (decision 0050), so a board of
+    // baselines alone is shown.
+    const baseline = await sql<{ phase: string }>`select phase from scoring.board_baselines
+      where competition_id = ${competitionId} order by added_at desc limit 1`.execute(this.db);
+    return baseline.rows[0]?.phase ?? null;
   }
 
   async myScore(competitionId: string, teamId: string) {

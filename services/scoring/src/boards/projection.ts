@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import type { ScoringDb, ScoringTables } from '../db/tables.ts';
 import { DEFAULT_FINAL_COUNT, bestFirst, bestFirstSql, finalSubmissions } from './ranking.ts';
 import { ladderRows, recordBoardOptions } from './board-options.ts';
+import { recordBaseline } from './baselines.ts';
 
 const t = (trx: Db) => trx.withSchema('scoring') as ScoringDb;
 
@@ -257,6 +258,8 @@ const inOrder = new Set<string>([
   scoring.FinalSubmissionsSelected.type,
   scoring.PrivateLeaderboardPublished.type,
   scoring.BoardOptionsSet.type,
+  scoring.BaselineAdded.type,
+  scoring.BaselineRemoved.type,
   identity.AccountDeleted.type,
 ]);
 
@@ -272,6 +275,7 @@ export const leaderboardProjection = defineProjection({
     'board_publications',
     'board_versions',
     'board_options',
+    'board_baselines',
   ],
   // A change counter for page caches and live updates: it counts batches, which replays group differently.
   volatile: ['board_versions'],
@@ -280,6 +284,8 @@ export const leaderboardProjection = defineProjection({
     scoring.FinalSubmissionsSelected.aggregate,
     scoring.PrivateLeaderboardPublished.aggregate,
     scoring.BoardOptionsSet.aggregate,
+    // Baselines (decision 0050): rows beside the ranked ones, placed by score on the pages.
+    scoring.BaselineAdded.aggregate,
     // A person's data deleted: cached pages that name them must be read again (decision 0017).
     identity.AccountDeleted.aggregate,
   ],
@@ -390,6 +396,13 @@ export const leaderboardProjection = defineProjection({
         await bump(trx, dataOf(scoring.BoardOptionsSet, event).competitionId, at);
         return;
       }
+      case scoring.BaselineAdded.type:
+      case scoring.BaselineRemoved.type: {
+        // No team's row changes: the pages (and their cache) show the baselines beside them.
+        const competitionId = await recordBaseline(trx, event);
+        if (competitionId) await bump(trx, competitionId, at);
+        return;
+      }
       case identity.AccountDeleted.type: {
         // Deletions are rare; every board is read again rather than finding the ones naming the person.
         await sql`update scoring.board_versions set version = version + 1, changed_at = ${at}`.execute(trx);
@@ -417,6 +430,7 @@ export const leaderboardProjection = defineProjection({
       'board_publications',
       'board_versions',
       'board_options',
+      'board_baselines',
     ] as const)
       await t(trx).deleteFrom(table).execute();
   },

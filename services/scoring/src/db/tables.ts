@@ -158,6 +158,21 @@ export interface ScoringReadModels {
   board_versions: { competition_id: string; version: number; changed_at: Date };
   /** A phase's public board options (decision 0045): the Ladder's step, blind. */
   board_options: { competition_id: string; phase: string; ladder_step: number | null; blind: boolean };
+  /** A phase's baselines (decision 0050): never ranked, placed by score on the pages. */
+  board_baselines: {
+    baseline_id: string;
+    competition_id: string;
+    phase: string;
+    name: string;
+    description: string;
+    metric: string;
+    public_score: number;
+    private_score: number;
+    file_sha256: string;
+    ground_truth_sha256: string;
+    added_by: string;
+    added_at: Date;
+  };
   /** `hidden`: an operator hid it from participants (decision 0032); runs still mount it. */
   competition_datasets: { competition_id: string; file_id: string; name: string; hidden: Generated<boolean> };
 }

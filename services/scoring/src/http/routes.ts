@@ -5,6 +5,7 @@ import {
   type Leaderboards,
   type Standings,
   type StreamLimits,
+  baselineRoutes,
   boardOptionsRoutes,
   boardRoutes,
   disqualifyTeamRoutes,
@@ -57,4 +58,5 @@ export async function scoringRoutes(
   const { sealedTeam, ownTeam } = deps.guards;
   await app.register(disqualifyTeamRoutes, { standings, guards: { sealedTeam, ownTeam } });
   await app.register(boardOptionsRoutes);
+  await app.register(baselineRoutes);
 }

@@ -80,7 +80,12 @@ export function BoardView({
           {t('scoring.myRow', { rank: myRank })}
         </Button>
       ) : null}
-      <LeaderboardTable rows={board.records} timeZone={timeZone} mine={mine} />
+      <LeaderboardTable
+        rows={board.records}
+        baselines={board.baselines ?? []}
+        timeZone={timeZone}
+        mine={mine}
+      />
       {pages > 1 ? (
         <Pagination
           count={pages}

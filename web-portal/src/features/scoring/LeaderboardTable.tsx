@@ -1,3 +1,4 @@
+import Chip from '@mui/material/Chip';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -5,6 +6,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { scoring } from '@sais/events';
 import { ZonedTime } from '../../forms/ZonedTime';
 import { formatScore } from './formatScore';
 import type { LeaderboardRow, PrivateBoardRow } from './types';
@@ -27,6 +29,52 @@ function Change({ change }: { change: number | null }) {
   );
 }
 
+/**
+ * A baseline (decision 0050): the organiser's reference row in its place by score, marked, with no
+ * rank, entries or shake-up; its description beneath its name.
+ */
+function BaselineRow({ row, shakeUp }: { row: scoring.BaselineRow; shakeUp: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <TableRow data-testid="leaderboard-baseline" sx={{ bgcolor: 'action.hover' }}>
+      <TableCell>
+        <Chip
+          size="small"
+          variant="outlined"
+          label={t('scoring.baseline')}
+          data-testid="leaderboard-baseline-mark"
+        />
+      </TableCell>
+      {shakeUp ? (
+        <>
+          <TableCell>-</TableCell>
+          <TableCell>-</TableCell>
+        </>
+      ) : null}
+      <TableCell>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {row.name}
+        </Typography>
+        {row.description ? (
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            sx={{ display: 'block', whiteSpace: 'pre-wrap' }}
+            data-testid="leaderboard-baseline-description"
+          >
+            {row.description}
+          </Typography>
+        ) : null}
+      </TableCell>
+      <TableCell>-</TableCell>
+      <TableCell>{formatScore(row.score)}</TableCell>
+      <TableCell>-</TableCell>
+      <TableCell>-</TableCell>
+      <TableCell>-</TableCell>
+    </TableRow>
+  );
+}
+
 /** The id of the reader's own row, for the "my row" link to scroll to. */
 export const mineRowId = 'leaderboard-mine';
 
@@ -37,17 +85,20 @@ export const mineRowId = 'leaderboard-mine';
  */
 export function LeaderboardTable({
   rows,
+  baselines = [],
   timeZone,
   mine,
 }: {
   rows: (LeaderboardRow | PrivateBoardRow)[];
+  /** The page's baselines (decision 0050), shown in their place among the rows, never ranked. */
+  baselines?: scoring.BaselineRow[];
   timeZone?: string;
   mine?: string | null;
 }) {
   const { t } = useTranslation();
   // A published private board's rows carry the shake-up: their public rank and the places moved.
   const shakeUp = rows.some((row) => 'publicRank' in row);
-  if (rows.length === 0)
+  if (rows.length === 0 && baselines.length === 0)
     return (
       <Typography color="text.secondary" sx={{ mt: 2 }} data-testid="leaderboard-empty">
         {t('scoring.leaderboardEmpty')}
@@ -69,7 +120,8 @@ export function LeaderboardTable({
         </TableRow>
       </TableHead>
       <TableBody>
-        {rows.map((row) => {
+        {scoring.withBaselines(rows, baselines).map((row) => {
+          if ('baseline' in row) return <BaselineRow key={row.baselineId} row={row} shakeUp={shakeUp} />;
           const isMine = Boolean(mine) && row.teamId === mine;
           return (
             <TableRow

@@ -189,6 +189,46 @@ describe('the scoring views', () => {
     expect(row.textContent).toContain('0.5');
   });
 
+  it('shows baselines in their place, marked, with no rank, in both languages', async () => {
+    const team = (rank: number, score: number) => ({
+      rank,
+      teamId: `t-${rank}`,
+      teamName: `Team ${rank}`,
+      participants: [`p${rank}`],
+      organization: null,
+      score,
+      metric: 'rmse',
+      submittedAt: '2026-11-22T06:03:00.000Z',
+      entries: 1,
+      lastEntryAt: '2026-11-22T06:03:00.000Z',
+    });
+    const baseline = {
+      baseline: true as const,
+      baselineId: 'b-1',
+      name: 'Mean',
+      description: '预测训练集均值',
+      score: 1.5,
+      metric: 'rmse',
+      addedAt: '2026-11-22T06:03:00.000Z',
+      teamsAhead: 1,
+    };
+    const view = render(<LeaderboardTable rows={[team(1, 1), team(2, 2)]} baselines={[baseline]} />);
+    const rows = [...view.container.querySelectorAll('tbody tr')];
+    expect(rows.map((row) => row.getAttribute('data-testid'))).toEqual([
+      'leaderboard-row',
+      'leaderboard-baseline',
+      'leaderboard-row',
+    ]);
+    expect(screen.getByTestId('leaderboard-baseline-mark').textContent).toBe('基线');
+    expect(screen.getByTestId('leaderboard-baseline-description').textContent).toBe('预测训练集均值');
+    // The teams keep their ranks: 1 and 2, the baseline none.
+    expect(rows[0]!.firstElementChild!.textContent).toBe('1');
+    expect(rows[2]!.firstElementChild!.textContent).toBe('2');
+    await act(async () => void (await changeLanguage('en')));
+    expect(screen.getByTestId('leaderboard-baseline-mark').textContent).toBe('Baseline');
+    await act(async () => void (await changeLanguage('zh-CN')));
+  });
+
   it('keeps the best score so far in the metric’s direction', () => {
     const history = [
       { score: 0.5, submittedAt: '2026-11-22T06:03:00.000Z' },
