@@ -19,6 +19,8 @@ export const containerSubmission = z.object({
   confirmStop: z.boolean().optional(),
   /** The submitter's message (issue 22): trimmed, ≤ 500 characters (40033 beyond). */
   description: z.string().max(10_000).optional(),
+  /** A smoke run (decision 0049): on the smoke split, full log, none of the day's allowance, never ranked. */
+  smoke: z.boolean().optional(),
 });
 export type ContainerSubmission = z.input<typeof containerSubmission>;
 
@@ -120,3 +122,12 @@ export type BoardOptionsBody = z.input<typeof boardOptionsBody>;
 /** `POST /api/admin/signals/:id/disqualify`: a team the signal names. */
 export const disqualifySignalTeam = z.object({ teamId: z.string().min(1).max(100), reason: reasonField });
 export type DisqualifySignalTeam = z.input<typeof disqualifySignalTeam>;
+
+/** `PUT /api/admin/smoke-split` (decision 0049): the file of the competition's smoke split; null turns smoke runs off. */
+export const smokeSplit = z.object({
+  competitionId: z.uuid(),
+  fileId: z.uuid().nullable(),
+  /** Smoke runs a team may make a day (default 3). */
+  perDay: z.number().int().min(1).max(50).optional(),
+});
+export type SmokeSplit = z.input<typeof smokeSplit>;

@@ -6,7 +6,7 @@
 import { type EventEnvelope, scoring } from '@sais/events';
 import { isEvent } from '@sais/kit/eventstore';
 import type { ExpectedRows, StateCheck } from '@sais/kit/platform';
-import { ledgerReason } from '../submissions/index.ts';
+import { ledgerReason, receiptLedgerEntry } from '../submissions/index.ts';
 
 /**
  * A command's own clock beside the event's `occurredAt`: the row's time is taken before the team's lock
@@ -123,13 +123,13 @@ function applyScoring(rows: ExpectedRows, event: EventEnvelope): void {
       disqualified_reason: null,
       created_at: event.occurredAt,
     });
+    // A smoke run's entry (decision 0049) uses none of the allowance: 0, reason `smoke`.
     rows.set('quota_ledger', {
       submission_id: data.submissionId,
-      reason: 'submission',
       competition_id: data.competitionId,
       team_id: data.teamId,
       quota_day: data.quotaDay,
-      delta: 1,
+      ...receiptLedgerEntry(data.smoke === true),
     });
   } else if (isEvent(E.EvaluationStarted, event)) {
     submission(event.data.submissionId, { status: 'Evaluating' });
@@ -142,6 +142,8 @@ function applyScoring(rows: ExpectedRows, event: EventEnvelope): void {
   } else if (isEvent(E.SubmissionScored, event)) {
     const { submissionId, publicScore, privateScore } = event.data;
     submission(submissionId, { status: 'Completed', public_score: publicScore, private_score: privateScore });
+  } else if (isEvent(E.SmokeRunChecked, event)) {
+    submission(event.data.submissionId, { status: 'Completed' });
   } else if (isEvent(E.SubmissionInvalid, event)) {
     submission(event.data.submissionId, { status: 'Invalid' });
   } else if (isEvent(E.SubmissionCancelled, event)) {
