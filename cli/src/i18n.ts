@@ -174,6 +174,21 @@ const texts = {
     en: 'Submitted image {image}: submission {id}, status {status}; {remaining} submissions left today',
     'zh-CN': '已提交镜像 {image}：提交编号 {id}，状态 {status}；今日还可提交 {remaining} 次',
   },
+  smokeSubmitted: {
+    en: 'Smoke run of image {image} (on the smoke split; uses none of your submissions, never ranked): submission {id}, status {status}; {remaining} smoke runs left today',
+    'zh-CN':
+      '已提交镜像 {image} 的试运行（使用试运行数据集；不占用提交次数，不参与排名）：提交编号 {id}，状态 {status}；今日还可试运行 {remaining} 次',
+  },
+  smokeQuota: {
+    en: 'smoke runs: {remaining} of {limit} left today on {file} (they use none of the submissions above and are never ranked)',
+    'zh-CN':
+      '试运行：今日还可 {remaining} 次，共 {limit} 次，数据集 {file}（不占用上述提交次数，不参与排名）',
+  },
+  smokeStatus: { en: '{status} (smoke run)', 'zh-CN': '{status}（试运行）' },
+  smokeNote: {
+    en: 'smoke run: on the smoke split, the whole log shown, never scored or ranked',
+    'zh-CN': '试运行：使用试运行数据集，显示完整日志，不评分、不参与排名',
+  },
   sealOf: {
     en: 'competition {competition}, phase {phase}: {rows} rows',
     'zh-CN': '比赛 {competition}，阶段 {phase}：{rows} 行',
@@ -316,6 +331,7 @@ const fields = {
   submissions: { en: 'submissions', 'zh-CN': '提交方式' },
   signedUp: { en: 'signed up', 'zh-CN': '已报名' },
   kind: { en: 'kind', 'zh-CN': '类别' },
+  smoke: { en: 'smoke run', 'zh-CN': '试运行' },
   size: { en: 'size', 'zh-CN': '大小' },
   downloadable: { en: 'downloadable', 'zh-CN': '可下载' },
   sha256: { en: 'sha256', 'zh-CN': 'sha256' },

@@ -229,6 +229,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       `a message kept with the submission (at most ${scoring.submissionDescriptionMax} characters)`,
     )
     .option('-y, --yes', 'stop the team’s previous run if it is still going, without asking')
+    .option(
+      '--smoke',
+      'a smoke run: on the competition’s smoke split, with the whole log; uses none of the day’s submissions (its own daily cap), never ranked',
+    )
     .action(runOn((context, id, options: ContainerOptions) => submitContainer(context, id, options)));
   program
     .command('submissions <competition>')

@@ -367,7 +367,7 @@ describe('sais against a running platform', () => {
     // My submissions as CSV, by the competition's slug: the private score now that it is published.
     const csv = await sais(['submissions', 'cli-seal', '--csv'], as(aliceToken));
     expect(csv.stdout.split('\n')[0]).toBe(
-      'submissionId,submittedAt,phase,status,publicScore,privateScore,fileName,description',
+      'submissionId,submittedAt,phase,status,publicScore,privateScore,fileName,description,smoke',
     );
     expect(csv.stdout.split('\n').find((line) => line.startsWith(submissionId))).toMatch(
       /,preliminary,Completed,1,1,result\.csv,/,
@@ -491,6 +491,65 @@ describe('sais against a running platform', () => {
     ]);
     const noUser = await sais(['container', code, '--image', image, '--password-stdin'], as(aliceToken));
     expect(noUser.code).toBe(2);
+  });
+
+  it('submits and lists a smoke run (decision 0049), refused without a smoke split, in both languages', async () => {
+    const operator = await h.person(['operator']);
+    const code = await h.openCompetition(operator, 'CLI Smoke', undefined, ['container-image']);
+    await h.signUp(code, alice);
+    const image = 'docker.io/library/alpine:3.20';
+    const none = await sais(['container', code, '--image', image, '--smoke'], as(aliceToken));
+    expect(none.code).toBe(1);
+    expect(none.stderr).toMatch(/^This competition has no smoke split/);
+    const noneZh = await sais(
+      ['container', code, '--image', image, '--smoke', '--lang', 'zh-CN'],
+      as(aliceToken),
+    );
+    expect(noneZh.stderr).toMatch(/^本比赛未提供试运行数据集/);
+    const file = (await h.attachFile(
+      operator,
+      code,
+      'smoke.csv',
+      Buffer.from('id,x\ns1,1\n'),
+      'dataset',
+    )) as {
+      fileId: string;
+    };
+    // The datasets mirror follows the file's event: the operator's call answers 40123 until it has it.
+    let set = await operator.web('PUT', '/api/admin/smoke-split', {
+      competitionId: code,
+      fileId: file.fileId,
+      perDay: 2,
+    });
+    for (let i = 0; i < 50 && set.code !== 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      set = await operator.web('PUT', '/api/admin/smoke-split', {
+        competitionId: code,
+        fileId: file.fileId,
+        perDay: 2,
+      });
+    }
+    expect(set.code).toBe(0);
+    const quota = await sais(['quota', code], as(aliceToken));
+    expect(quota.stdout).toContain('smoke runs: 2 of 2 left today on smoke.csv');
+    const quotaZh = await sais(['quota', code, '--lang', 'zh-CN'], as(aliceToken));
+    expect(quotaZh.stdout).toContain('试运行：今日还可 2 次，共 2 次，数据集 smoke.csv');
+    const smoke = await sais(['container', code, '--image', image, '--smoke'], as(aliceToken));
+    expect(smoke.stderr).toBe('');
+    expect(smoke.stdout).toMatch(
+      /^Smoke run of image docker\.io\/library\/alpine:3\.20 \(on the smoke split; uses none of your submissions, never ranked\): submission [0-9a-f-]{36}, status Waiting; 1 smoke runs left today/,
+    );
+    const listed = await sais(['submissions', code], as(aliceToken));
+    expect(listed.stdout).toContain('Waiting (smoke run)');
+    const listedZh = await sais(['submissions', code, '--lang', 'zh-CN'], as(aliceToken));
+    expect(listedZh.stdout).toContain('Waiting（试运行）');
+    const csv = await sais(['submissions', code, '--csv'], as(aliceToken));
+    expect(csv.stdout.split('\n')[1]).toMatch(/,true$/);
+    const json = JSON.parse((await sais(['submissions', code, '--json'], as(aliceToken))).stdout);
+    expect(json[0]).toMatchObject({ smoke: true, status: 'Waiting' });
+    // The day's allowance is untouched.
+    const after = JSON.parse((await sais(['quota', code, '--json'], as(aliceToken))).stdout);
+    expect(after).toMatchObject({ used: 0, smokeRuns: { used: 1, remaining: 1 } });
   });
 
   it('forms a team: create, apply, accept, cancel, transfer, rename, remove, disband', async () => {
@@ -650,7 +709,7 @@ describe('sais against a running platform', () => {
     // Its CSV: the private score stays empty until final results are published.
     const csv = await sais(['submissions', 'slug-cup-2027', '--csv'], as(bobToken));
     expect(csv.stdout.split('\n').find((line) => line.startsWith(submissionId))).toMatch(
-      /,preliminary,Completed,\d+(\.\d+)?,,result\.csv,$/,
+      /,preliminary,Completed,\d+(\.\d+)?,,result\.csv,,false$/,
     );
     const table = await sais(['submissions', 'slug-cup-2027', '--lang', 'zh-CN'], as(bobToken));
     expect(table.stdout.split('\n')[0]).toMatch(/私榜得分/);

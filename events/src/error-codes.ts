@@ -181,4 +181,13 @@ export const scoringCodes = {
   // Hidden datasets (decision 0032): 40120–40129.
   /** The result file of a run that had hidden datasets mounted is not given to the participant. */
   runResultWithheld: 40120,
+  // Smoke runs (decision 0049): 40121–40125.
+  /** The competition has no smoke split: smoke runs are not available. */
+  smokeRunsUnavailable: 40121,
+  /** The team made today's smoke runs (their own cap, apart from the allowance). */
+  smokeRunsLimitReached: 40122,
+  /** Only a visible dataset file of the competition can be its smoke split (not a document, not a hidden one). */
+  smokeSplitNotPublicDataset: 40123,
+  /** A smoke run is never scored, ranked, rescored or chosen for the final leaderboard. */
+  smokeRunNotRanked: 40124,
 } as const;

@@ -25,8 +25,8 @@ async function confirm(question: string): Promise<boolean> {
 }
 
 /**
- * `sais container <competition> --image <ref> [--username u --password-stdin] [--config path] [--yes]`:
- * a code submission. While the team's previous run is unfinished the platform asks for a confirmation
+ * `sais container <competition> --image <ref> [--username u --password-stdin] [--config path] [--yes] [--smoke]`:
+ * a code submission, or with `--smoke` a smoke run (decision 0049). While the team's previous run is unfinished the platform asks for a confirmation
  * (its 40020): `--yes` gives it, a terminal is asked, anything else is refused with the platform's words.
  */
 export interface ContainerOptions {
@@ -36,6 +36,8 @@ export interface ContainerOptions {
   config?: string;
   message?: string;
   yes?: boolean;
+  /** A smoke run (decision 0049): on the smoke split, the whole log, none of the allowance, never ranked. */
+  smoke?: boolean;
 }
 
 export async function submitContainer(context: Context, competitionId: string, options: ContainerOptions) {
@@ -47,6 +49,7 @@ export async function submitContainer(context: Context, competitionId: string, o
     ...(options.username ? { username: options.username, password } : {}),
     ...(options.config ? { configPath: options.config } : {}),
     ...(options.message?.trim() ? { description: options.message.trim() } : {}),
+    ...(options.smoke ? { smoke: true } : {}),
   };
   type Received = scoring.responses.SubmissionReceived;
   let received: Received;
@@ -65,7 +68,7 @@ export async function submitContainer(context: Context, competitionId: string, o
     received = await context.api.post<Received>('/api/submission/container', { ...body, confirmStop: true });
   }
   emit(context, received, () =>
-    context.t('containerSubmitted', {
+    context.t(received.smoke ? 'smokeSubmitted' : 'containerSubmitted', {
       image: options.image,
       id: received.submissionId,
       status: received.status,

@@ -118,6 +118,7 @@ export const submissionsCsvHeader = [
   'privateScore',
   'fileName',
   'description',
+  'smoke',
 ];
 
 /** One submission's fields in the order of both the table and the CSV; `message` shapes the description. */
@@ -135,7 +136,7 @@ function submissionRow(s: Submission, message: (description: string | null) => s
 }
 
 export function submissionsCsv(list: Submission[]): string {
-  const lines = list.map((s) => submissionRow(s).map(csvField).join(','));
+  const lines = list.map((s) => [...submissionRow(s), s.smoke === true].map(csvField).join(','));
   return [submissionsCsvHeader.join(','), ...lines].join('\n');
 }
 
@@ -183,7 +184,12 @@ export async function listSubmissions(
             context.f,
           ),
           // One line a row: a message's line breaks shown as spaces (`--json` keeps it as sent).
-          list.map((s) => submissionRow(s, (d) => d?.replace(/\s+/g, ' ') ?? null)),
+          list.map((s) => {
+            const row = submissionRow(s, (d) => d?.replace(/\s+/g, ' ') ?? null);
+            // A smoke run (decision 0049) is marked in its status: never scored, never ranked.
+            if (s.smoke) row[3] = context.t('smokeStatus', { status: s.status });
+            return row;
+          }),
         ),
   );
 }
@@ -240,6 +246,7 @@ export async function showSubmission(
             ...(s.description ? [['message', s.description] as ['message', string]] : []),
             ['submitted', s.submittedAt],
             ['status', s.status],
+            ...(s.smoke ? [['smoke', context.t('smokeNote')] as ['smoke', string]] : []),
             ...(queueText(context, s) ? [['queue', queueText(context, s)!] as ['queue', string]] : []),
             ['score', s.score],
             ...(log ? [['log', log] as ['log', string]] : []),
@@ -275,13 +282,24 @@ export async function quota(context: Context, competitionId: string) {
     competitionId,
   } satisfies scoring.requests.CompetitionQuery);
   emit(context, q, () =>
-    context.t('quota', {
-      remaining: q.remaining,
-      limit: q.limit,
-      day: q.day,
-      timeZone: q.timeZone,
-      used: q.used,
-    }),
+    [
+      context.t('quota', {
+        remaining: q.remaining,
+        limit: q.limit,
+        day: q.day,
+        timeZone: q.timeZone,
+        used: q.used,
+      }),
+      ...(q.smokeRuns?.available
+        ? [
+            context.t('smokeQuota', {
+              remaining: q.smokeRuns.remaining,
+              limit: q.smokeRuns.limit,
+              file: q.smokeRuns.file ?? '',
+            }),
+          ]
+        : []),
+    ].join('\n'),
   );
 }
 

@@ -103,6 +103,22 @@ export const scoringMessages = {
     en: 'This phase is blind: its public leaderboard and public scores are not shown to participants; your submissions show “scored” and your remaining allowance',
     'zh-CN': '本阶段为盲评阶段：公开排行榜和公开分数不向参赛者显示；您的提交只显示“已评分”和剩余提交次数',
   },
+  smokeRunsUnavailable: {
+    en: 'This competition has no smoke split, so smoke runs are not available; submit your image as a normal code submission',
+    'zh-CN': '本比赛未提供试运行数据集，暂不支持试运行；请以正式代码提交方式提交镜像',
+  },
+  smokeRunsLimitReached: {
+    en: "Your team has used today's {{limit}} smoke runs; they reset at midnight in the competition's time zone (normal submissions are not affected)",
+    'zh-CN': '您的队伍今日 {{limit}} 次试运行已用完，将在比赛时区的零点重置（不影响正式提交次数）',
+  },
+  smokeSplitNotPublicDataset: {
+    en: 'Only a visible dataset file of this competition can be its smoke split (not a document, not a hidden dataset)',
+    'zh-CN': '只有本比赛中可见的数据集文件才能作为试运行数据集（不能是文档或隐藏数据集）',
+  },
+  smokeRunNotRanked: {
+    en: 'A smoke run is never scored or ranked: it cannot be rescored or chosen for the final leaderboard',
+    'zh-CN': '试运行不评分、不排名：不能重新评分，也不能选为最终排行榜的提交',
+  },
   runResultWithheld: {
     en: 'The result file of this run is not given out: the run had the competition’s hidden data mounted. Its verdict and score are in your submissions',
     'zh-CN': '此次运行的结果文件不予下载：运行时挂载了本比赛的隐藏数据。评测结果和分数见您的提交记录',

@@ -54,3 +54,16 @@ export const RunQueueWeightSet = defineEvent({
     previous: z.number().int().min(1).max(100),
   }),
 });
+
+export const SmokeSplitSet = defineEvent({
+  type: 'scoring.SmokeSplitSet',
+  version: 1,
+  meaning:
+    "An operator chose the competition's smoke split (decision 0049): the one public dataset file a smoke run sees at /saisdata, and how many smoke runs a team may make a day; fileId null: smoke runs are off.",
+  aggregate: 'scoring.smokeSplit',
+  data: z.object({
+    competitionId: z.uuid(),
+    fileId: z.uuid().nullable(),
+    perDay: z.number().int().min(1).max(50),
+  }),
+});

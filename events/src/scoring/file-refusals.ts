@@ -158,6 +158,11 @@ export const fileRefusalTexts = {
     en: 'The run was stopped: /saisresult grew past its limit of {{limit}} MB.',
     'zh-CN': '运行被停止：/saisresult 超过了 {{limit}} MB 的上限。',
   },
+  smokeSplitGone: {
+    params: [],
+    en: 'This smoke run was not started: the competition no longer has a smoke split (or it was hidden). It used none of your submissions.',
+    'zh-CN': '此次试运行未启动：本比赛已不再提供试运行数据集（或该数据集已被隐藏）。不占用您的提交次数。',
+  },
   runSuperseded: {
     params: [],
     en: 'Stopped: your team confirmed a newer code submission while this one was still waiting or running.',
@@ -212,6 +217,8 @@ export const containerRunVerdicts = {
   script: ['runScriptMissing', 'runExitCode', 'noResultFile', 'tooManyResultFiles', 'resultUnreadable'],
   limits: ['runTimeout', 'runOutOfMemory', 'resultTooLarge'],
   stopped: ['runSuperseded'],
+  /** A smoke run whose competition's smoke split went away before it ran (decision 0049). */
+  smoke: ['smokeSplitGone'],
   /** The platform's faults: retried, then refunded. */
   platform: ['sandboxUnavailable', 'engineUnavailable', 'engineError', 'runnerStopped'],
 } as const satisfies Record<string, readonly FileRefusalKey[]>;

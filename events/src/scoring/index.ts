@@ -25,6 +25,7 @@ export const submissionEvents = [
   submission.SubmissionRescored,
   submission.SubmissionDisqualified,
   submission.SubmissionCancelled,
+  submission.SmokeRunChecked,
   ContainerRunProgressed,
   ContainerRunStopped,
   ContainerRunReleased,

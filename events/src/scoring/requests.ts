@@ -20,6 +20,8 @@ export const containerSubmission = z.object({
   confirmStop: z.boolean().optional(),
   /** The submitter's message (issue 22): trimmed, ≤ 500 characters (40033 beyond). */
   description: z.string().max(10_000).optional(),
+  /** A smoke run (decision 0049): on the smoke split, full log, none of the day's allowance, never ranked. */
+  smoke: z.boolean().optional(),
 });
 export type ContainerSubmission = z.input<typeof containerSubmission>;
 
@@ -137,3 +139,12 @@ export type AddBaselineFields = z.input<typeof addBaselineFields>;
 /** `POST /api/admin/leaderboard/baselines/remove`: a baseline of a phase, and the reason. */
 export const removeBaseline = phaseReason.extend({ baselineId: z.uuid() });
 export type RemoveBaseline = z.input<typeof removeBaseline>;
+
+/** `PUT /api/admin/smoke-split` (decision 0049): the file of the competition's smoke split; null turns smoke runs off. */
+export const smokeSplit = z.object({
+  competitionId: z.uuid(),
+  fileId: z.uuid().nullable(),
+  /** Smoke runs a team may make a day (default 3). */
+  perDay: z.number().int().min(1).max(50).optional(),
+});
+export type SmokeSplit = z.input<typeof smokeSplit>;

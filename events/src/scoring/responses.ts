@@ -25,6 +25,8 @@ export const submissionReceived = z.object({
   status: z.literal('Waiting'),
   /** Submissions left today. */
   remaining: z.number(),
+  /** A smoke run (decision 0049): `remaining` is then the day's smoke runs left; absent otherwise. */
+  smoke: z.literal(true).optional(),
 });
 export type SubmissionReceived = z.infer<typeof submissionReceived>;
 
@@ -75,6 +77,8 @@ export const mySubmission = z.object({
    * `/api/submission/mine` always sends it; a reader treats it absent as false.
    */
   logWithheld: z.boolean().optional(),
+  /** A smoke run (decision 0049): never scored, never ranked, its full log shown. Absent: false. */
+  smoke: z.boolean().optional(),
   submittedAt: z.string(),
   /** The submitter's message with it (`-m`, the upload panel's field); null when none. */
   description: z.string().nullable(),
@@ -97,6 +101,20 @@ export const remainingSubmissions = z.object({
   /** The result file's header (`id,<target>`), once a ground truth is set. */
   columns: z.string().nullable(),
   formatRefusals: z.object({ limit: z.number(), used: z.number(), remaining: z.number() }),
+  /**
+   * Smoke runs (decision 0049): `available` false when the competition has no smoke split (or takes no
+   * images); their own per-day cap, apart from the allowance. Absent from older servers.
+   */
+  smokeRuns: z
+    .object({
+      available: z.boolean(),
+      /** The smoke split's file name (mounted at /saisdata/<name>); null when none. */
+      file: z.string().nullable(),
+      limit: z.number(),
+      used: z.number(),
+      remaining: z.number(),
+    })
+    .optional(),
 });
 export type RemainingSubmissions = z.infer<typeof remainingSubmissions>;
 
@@ -289,3 +307,11 @@ export const baselineRecord = z.object({
   addedAt: z.string(),
 });
 export type BaselineRecord = z.infer<typeof baselineRecord>;
+
+/** `GET|PUT /api/admin/smoke-split` (decision 0049): the competition's smoke split (null: none) and daily cap. */
+export const smokeSplit = z.object({
+  competitionId: z.string(),
+  fileId: z.string().nullable(),
+  perDay: z.number(),
+});
+export type SmokeSplit = z.infer<typeof smokeSplit>;

@@ -35,7 +35,22 @@ export const SubmissionReceived = defineEvent({
       .min(1)
       .refine((text) => [...text].length <= submissionDescriptionMax)
       .optional(),
+    /**
+     * A smoke run (decision 0049): a container run on the competition's smoke split only, its full log to
+     * the team; it uses none of the day's allowance (its own per-day cap), is never scored against the
+     * ground truth, never on a board. Absent on every other submission (and older events).
+     */
+    smoke: z.literal(true).optional(),
   }),
+});
+
+export const SmokeRunChecked = defineEvent({
+  type: 'scoring.SmokeRunChecked',
+  version: 1,
+  meaning:
+    'A smoke run (decision 0049) ended with a result file whose format is right (the header `id,<target>`, one id and one number per line): it is Completed without any score, and never on a board.',
+  aggregate,
+  data: z.object({ submissionId, rows: z.number().int().min(0) }),
 });
 
 export const EvaluationStarted = defineEvent({

@@ -66,6 +66,8 @@ export const eventTypeNames: Record<string, Record<Language, string>> = {
   'scoring.PublicationApproved': { en: 'Publication approved', 'zh-CN': '批准公布' },
   'scoring.PublicationProposed': { en: 'Publication proposed', 'zh-CN': '提议公布' },
   'scoring.RunQueueWeightSet': { en: 'Run queue weight set', 'zh-CN': '设置运行队列权重' },
+  'scoring.SmokeSplitSet': { en: 'Smoke split set', 'zh-CN': '设置试运行数据集' },
+  'scoring.SmokeRunChecked': { en: 'Smoke run result format checked', 'zh-CN': '试运行结果格式已检查' },
   'scoring.PublicationWithdrawn': { en: 'Publication proposal withdrawn', 'zh-CN': '撤回公布提议' },
   'scoring.QuotaRefunded': { en: 'Submission allowance given back', 'zh-CN': '退还提交次数' },
   'scoring.ResultFileRefused': { en: 'Result file refused', 'zh-CN': '拒收结果文件' },

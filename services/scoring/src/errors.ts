@@ -67,6 +67,14 @@ export const scoringErrors = {
     new AppError(errorCodes.invalidRequest, 'invalidRequest', 400, options),
   mergedTeamOverAllowance: (options?: Options) =>
     new AppError(scoringCodes.mergedTeamOverAllowance, 'mergedTeamOverAllowance', 429, options),
+  smokeRunsUnavailable: (options?: Options) =>
+    new AppError(scoringCodes.smokeRunsUnavailable, 'smokeRunsUnavailable', 400, options),
+  smokeRunsLimitReached: (options?: Options) =>
+    new AppError(scoringCodes.smokeRunsLimitReached, 'smokeRunsLimitReached', 429, options),
+  smokeSplitNotPublicDataset: (options?: Options) =>
+    new AppError(scoringCodes.smokeSplitNotPublicDataset, 'smokeSplitNotPublicDataset', 400, options),
+  smokeRunNotRanked: (options?: Options) =>
+    new AppError(scoringCodes.smokeRunNotRanked, 'smokeRunNotRanked', 409, options),
   noGroundTruth: (options?: Options) =>
     new AppError(scoringCodes.noGroundTruth, 'noGroundTruth', 400, options),
   noOpenPhase: (options?: Options) => new AppError(scoringCodes.noOpenPhase, 'noOpenPhase', 400, options),

@@ -45,6 +45,7 @@ export const scoringService = defineService({
     '/api/admin/leaderboard',
     '/api/admin/signals',
     '/api/admin/run-queue',
+    '/api/admin/smoke-split',
   ],
   migrations: scoringMigrations,
   // A seal, a publication and a ground truth's commitment (decision 0024) are signed into the scoring

@@ -239,7 +239,9 @@ export class Operations {
       .selectFrom('submissions')
       .select('submission_id')
       .where('competition_id', '=', competitionId)
-      .where('status', 'in', ['Completed', 'Invalid']);
+      .where('status', 'in', ['Completed', 'Invalid'])
+      // Smoke runs are never scored (decision 0049).
+      .where('smoke', '=', false);
     if (phase) query = query.where('phase', '=', phase);
     const ids = (await query.orderBy('created_at').execute()).map((r) => r.submission_id);
     let changed = 0;

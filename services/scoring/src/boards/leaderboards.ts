@@ -293,9 +293,8 @@ export class Leaderboards {
     const ranked = await this.#ranked(competitionId, sql`team_id = ${teamId}`).execute(this.db);
     const history = await sql<{ public_score: number; created_at: Date; phase: string }>`
       select public_score, created_at, phase from scoring.submissions
-      where competition_id = ${competitionId} and team_id = ${teamId} and status = 'Completed' order by created_at`.execute(
-      this.db,
-    );
+      where competition_id = ${competitionId} and team_id = ${teamId} and status = 'Completed' and not smoke
+      order by created_at`.execute(this.db);
     // The private rows of published phases only: before, the private board and its ranks are hidden.
     const privateRows = await this.#ranked(
       competitionId,

@@ -293,8 +293,10 @@ export const leaderboardProjection = defineProjection({
     const batch = new BoardBatch();
     for (const event of events) {
       const at = new Date(event.occurredAt);
-      if (isEvent(scoring.SubmissionReceived, event)) batch.receive(event.data, at);
-      else if (isEvent([scoring.SubmissionScored, scoring.SubmissionRescored], event))
+      // A smoke run (decision 0049) is never on a board: not even its receipt.
+      if (isEvent(scoring.SubmissionReceived, event)) {
+        if (!event.data.smoke) batch.receive(event.data, at);
+      } else if (isEvent([scoring.SubmissionScored, scoring.SubmissionRescored], event))
         batch.score(event.data.submissionId, event.data, at);
       else if (inOrder.has(event.type)) {
         // Disqualifications, selections, publication: in order, after what came before.
@@ -311,6 +313,7 @@ export const leaderboardProjection = defineProjection({
     switch (event.type) {
       case scoring.SubmissionReceived.type: {
         const data = dataOf(scoring.SubmissionReceived, event);
+        if (data.smoke) return;
         await t(trx)
           .insertInto('board_submissions')
           .values({

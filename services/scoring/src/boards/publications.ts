@@ -68,7 +68,7 @@ export class Publications {
       ? (
           await sql<{ n: number }>`select count(*)::int as n from scoring.submissions s
             left join scoring.board_submissions b on b.submission_id = s.submission_id
-            where s.competition_id = ${competitionId} and s.phase = ${phase}
+            where s.competition_id = ${competitionId} and s.phase = ${phase} and not s.smoke
               and (s.status in ('Waiting', 'Evaluating') or b.submission_id is null
                 or (s.status = 'Completed' and (b.public_score is distinct from s.public_score
                   or b.private_score is distinct from s.private_score))

@@ -90,7 +90,7 @@ export class Standings {
     const rows = ids.length
       ? await this.#t()
           .selectFrom('submissions')
-          .select(['submission_id', 'phase', 'status', 'team_id', 'disqualified_reason'])
+          .select(['submission_id', 'phase', 'status', 'team_id', 'disqualified_reason', 'smoke'])
           .where('competition_id', '=', request.competitionId)
           .where('submission_id', 'in', ids)
           .execute()
@@ -98,6 +98,7 @@ export class Standings {
     for (const id of ids) {
       const row = rows.find((r) => r.submission_id === id);
       if (!row || row.team_id !== request.teamId) throw invalid(`${id}: not a submission of your team`);
+      if (row.smoke) throw invalid(`${id}: a smoke run is never ranked`);
       if (row.status !== 'Completed') throw invalid(`${id}: not Completed`);
       if (row.disqualified_reason) throw invalid(`${id}: disqualified`);
     }
@@ -154,6 +155,7 @@ export class Standings {
       .select('phase')
       .where('competition_id', '=', competitionId)
       .where('team_id', '=', teamId)
+      .where('smoke', '=', false)
       .orderBy('created_at', 'desc')
       .executeTakeFirst();
     return row?.phase ?? null;
@@ -172,6 +174,7 @@ export class Standings {
       .where('team_id', '=', teamId)
       .where('status', '=', 'Completed')
       .where('disqualified_reason', 'is', null)
+      .where('smoke', '=', false)
       .execute();
     const phases = await this.#t()
       .selectFrom('submissions')
@@ -179,6 +182,7 @@ export class Standings {
       .distinct()
       .where('competition_id', '=', competitionId)
       .where('team_id', '=', teamId)
+      .where('smoke', '=', false)
       .execute();
     const chosen = await this.#t()
       .selectFrom('final_selections')

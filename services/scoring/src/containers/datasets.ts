@@ -56,6 +56,8 @@ export async function stageDatasets(
   filesDir: string,
   submissionId: string,
   stagingDir: string,
+  /** A smoke run's (decision 0049): only this file (the smoke split, a visible dataset) is staged. */
+  only?: string,
 ): Promise<{ folder: string; hidden: boolean }> {
   // Named by submission: a later attempt replaces what a killed runner left on this machine.
   const folder = join(stagingDir, submissionId);
@@ -63,11 +65,12 @@ export async function stageDatasets(
   await mkdir(folder, { recursive: true, mode: 0o755 });
   try {
     await chmod(folder, 0o755);
-    const files = await t(db)
+    let query = t(db)
       .selectFrom('competition_datasets')
       .select(['file_id', 'name', 'hidden'])
-      .where('competition_id', '=', competitionId)
-      .execute();
+      .where('competition_id', '=', competitionId);
+    if (only !== undefined) query = query.where('file_id', '=', only).where('hidden', '=', false);
+    const files = await query.execute();
     for (const file of files) {
       const name = file.name.replace(/[/\\]/g, '_');
       const source = join(filesDir, file.file_id);

@@ -19,6 +19,8 @@ export interface ContainerRequest {
   confirmStop?: boolean;
   /** The submitter's message (checked by `descriptionOf`). */
   description?: string;
+  /** A smoke run (decision 0049): the smoke split only, full log, its own daily cap, never ranked. */
+  smoke?: boolean;
 }
 
 /** The verdict of a run stopped for a newer code submission of its team. */
@@ -40,37 +42,36 @@ export class ContainerSubmissions {
   async receive(request: ContainerRequest, metadata: EventMetadata) {
     const { image, credentials, configPath } = checkContainerRequest(request);
     const description = descriptionOf(request.description);
-    const admission = { competitionId: request.competitionId, accountId: request.accountId };
+    const smoke = request.smoke === true;
+    const admission = { competitionId: request.competitionId, accountId: request.accountId, smoke };
     // Who may submit here is known before the image's registry is looked up (a DNS query).
     await this.submissions.precheck({ ...admission, kind: 'container-image' });
     await this.#refuseLocalRegistry(request.competitionId, image);
     const vault = credentials ? await this.vault() : null;
-    return this.submissions.admit(
-      { competitionId: request.competitionId, accountId: request.accountId, kind: 'container-image' },
-      async (trx, admitted) => {
-        await this.#stopPrevious(trx, admitted, request, metadata);
-        await this.submissions.record(
-          trx,
-          admitted,
-          request,
-          { fileName: image, size: 0, sha256: createHash('sha256').update(image).digest('hex') },
-          metadata,
-          { kind: 'container', image, configPath, ...(description ? { description } : {}) },
-        );
-        await (trx.withSchema('scoring') as ScoringDb)
-          .insertInto('container_runs')
-          .values({
-            submission_id: admitted.submissionId,
-            competition_id: request.competitionId,
-            team_id: admitted.teamId,
-            image,
-            config_path: configPath,
-            credentials: vault && credentials ? vault.seal(admitted.submissionId, credentials) : null,
-            created_at: admitted.now,
-          })
-          .execute();
-      },
-    );
+    return this.submissions.admit({ ...admission, kind: 'container-image' }, async (trx, admitted) => {
+      await this.#stopPrevious(trx, admitted, request, metadata);
+      await this.submissions.record(
+        trx,
+        admitted,
+        request,
+        { fileName: image, size: 0, sha256: createHash('sha256').update(image).digest('hex') },
+        metadata,
+        { kind: 'container', image, configPath, ...(description ? { description } : {}) },
+      );
+      await (trx.withSchema('scoring') as ScoringDb)
+        .insertInto('container_runs')
+        .values({
+          submission_id: admitted.submissionId,
+          competition_id: request.competitionId,
+          team_id: admitted.teamId,
+          image,
+          config_path: configPath,
+          credentials: vault && credentials ? vault.seal(admitted.submissionId, credentials) : null,
+          created_at: admitted.now,
+          smoke,
+        })
+        .execute();
+    });
   }
 
   /**

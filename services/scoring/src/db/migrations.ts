@@ -17,6 +17,7 @@ import { migration as m2026_11_27_91_keyed_split } from './migrations/2026-11-27
 import { migration as m2026_11_27_95_ground_truth_reveal } from './migrations/2026-11-27-95-ground-truth-reveal.ts';
 import { migration as m2026_11_28_38_fair_queue } from './migrations/2026-11-28-38-fair-queue.ts';
 import { migration as m2026_11_28_45_board_options } from './migrations/2026-11-28-45-board-options.ts';
+import { migration as m2026_11_28_51_smoke_runs } from './migrations/2026-11-28-51-smoke-runs.ts';
 import { migration as m2026_11_28_50_hidden_datasets } from './migrations/2026-11-28-50-hidden-datasets.ts';
 import { migration as m2026_11_28_70_baselines } from './migrations/2026-11-28-70-baselines.ts';
 
@@ -44,5 +45,6 @@ export const scoringMigrations: Record<string, Migration> = {
   '2026-11-28-38-fair-queue': m2026_11_28_38_fair_queue,
   '2026-11-28-45-board-options': m2026_11_28_45_board_options,
   '2026-11-28-50-hidden-datasets': m2026_11_28_50_hidden_datasets,
+  '2026-11-28-51-smoke-runs': m2026_11_28_51_smoke_runs,
   '2026-11-28-70-baselines': m2026_11_28_70_baselines,
 };

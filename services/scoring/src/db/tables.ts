@@ -53,6 +53,8 @@ export interface ScoringState {
     finished_at: Generated<Date | null>;
     /** The submitter's message (issue 22), trimmed, at most 500 characters; null when none. */
     description: Generated<string | null>;
+    /** A smoke run (decision 0049): no allowance, no score, never on a board. */
+    smoke: Generated<boolean>;
   };
   quota_ledger: {
     entry_id: Generated<number>;
@@ -88,7 +90,11 @@ export interface ScoringState {
     created_at: Date;
     /** An attempt had hidden datasets mounted (decision 0032): the team gets neither its log nor its result file. */
     hidden_data: Generated<boolean>;
+    /** A smoke run (decision 0049): only the smoke split is mounted. */
+    smoke: Generated<boolean>;
   };
+  /** The competition's smoke split and daily cap of smoke runs per team (decision 0049; scoring.SmokeSplitSet). */
+  smoke_splits: { competition_id: string; file_id: string | null; per_day: number };
   /** The fair queue of container runs (decision 0038): one row. */
   run_queue: { id: number; vtime: number; tick: number };
   run_queue_competitions: { competition_id: string; weight: Generated<number>; pass: Generated<number> };

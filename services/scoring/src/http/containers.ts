@@ -25,7 +25,7 @@ export async function containerRoutes(
       schema: {
         tags: ['submission'],
         summary:
-          'Submit code as a container image: {competitionId, image, username?, password?, configPath? (default /app/run.sh), confirmStop?, description? (≤ 500 characters)}; 409/40020 while the team’s previous run is unfinished unless confirmStop',
+          'Submit code as a container image: {competitionId, image, username?, password?, configPath? (default /app/run.sh), confirmStop?, description? (≤ 500 characters), smoke? (a smoke run on the smoke split: full log, its own daily cap, never ranked; decision 0049)}; 409/40020 while the team’s previous run is unfinished unless confirmStop',
         // Checked in the handler, after "container runs are not available here" (SCORING_CONTAINERS=off).
         body,
         response: { 200: envelopeOf(scoring.responses.submissionReceived) },

@@ -6,6 +6,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_WEIGHT, MIN_WEIGHT } from '../containers/fair-order.ts';
 import { runQueueWeights, setRunQueueWeight } from '../containers/run-queue.ts';
+import { DEFAULT_SMOKE_RUNS_PER_DAY, setSmokeSplit } from '../containers/smoke.ts';
+import type { ScoringDb } from '../db/tables.ts';
+import { scoring } from '@sais/events';
 
 const competitionWeight = z.object({
   competitionId: z.string(),
@@ -54,6 +57,49 @@ export async function runQueueRoutes(root: FastifyInstance, { db, store }: { db:
     async (request) => {
       const { competitionId, weight } = request.body;
       return ok(await setRunQueueWeight(db, store, competitionId, weight, staffOf(request).metadata));
+    },
+  );
+  app.get(
+    '/api/admin/smoke-split',
+    {
+      schema: {
+        tags,
+        summary:
+          'Operator: the competition’s smoke split (decision 0049): the dataset file smoke runs see at /saisdata (null: smoke runs off) and the smoke runs a team may make a day',
+        querystring: z.object({ competitionId: z.uuid() }),
+        response: { 200: envelopeOf(scoring.responses.smokeSplit) },
+      },
+    },
+    async (request) => {
+      staffOf(request);
+      const { competitionId } = request.query;
+      const row = await (db.withSchema('scoring') as ScoringDb)
+        .selectFrom('smoke_splits')
+        .select(['file_id', 'per_day'])
+        .where('competition_id', '=', competitionId)
+        .executeTakeFirst();
+      return ok({
+        competitionId,
+        fileId: row?.file_id ?? null,
+        perDay: row?.per_day ?? DEFAULT_SMOKE_RUNS_PER_DAY,
+      });
+    },
+  );
+  app.put(
+    '/api/admin/smoke-split',
+    {
+      schema: {
+        tags,
+        summary:
+          'Operator: choose the competition’s smoke split (decision 0049): {competitionId, fileId (a visible dataset file; null turns smoke runs off), perDay? (1–50, default 3)}; 400/40123 for a document, a hidden or an unknown file',
+        body: scoring.requests.smokeSplit,
+        response: { 200: envelopeOf(scoring.responses.smokeSplit) },
+      },
+    },
+    async (request) => {
+      const { competitionId, fileId, perDay } = request.body;
+      const metadata = staffOf(request).metadata;
+      return ok(await setSmokeSplit(db, store, competitionId, { fileId, perDay }, metadata));
     },
   );
 }

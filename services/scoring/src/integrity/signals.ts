@@ -118,7 +118,8 @@ export class Signals {
   async #scanLocked(db: Db, competitionId?: string): Promise<number> {
     const fresh = await sql<Scanned>`select ${scannedColumns}
       from scoring.submissions s join scoring.submission_files f using (submission_id)
-      where s.status = 'Completed' and not exists (select 1 from scoring.signal_scans c where c.submission_id = s.submission_id)
+      where s.status = 'Completed' and not s.smoke
+        and not exists (select 1 from scoring.signal_scans c where c.submission_id = s.submission_id)
         ${competitionId ? sql`and s.competition_id = ${competitionId}` : sql``}
       order by s.created_at`.execute(db);
     if (fresh.rows.length === 0) return 0;

@@ -1,12 +1,12 @@
 /**
  * What scoring's events say its state tables hold (decision 0028): `npm run events:verify -- --read-models`
  * folds the events and names every row and column of `submissions`, `final_selections`,
- * `team_disqualifications`, `quota_ledger` and `ground_truths` that differs from them.
+ * `team_disqualifications`, `quota_ledger`, `ground_truths` and `smoke_splits` that differs from them.
  */
 import { type EventEnvelope, scoring } from '@sais/events';
 import { isEvent } from '@sais/kit/eventstore';
 import type { ExpectedRows, StateCheck } from '@sais/kit/platform';
-import { ledgerReason } from '../submissions/index.ts';
+import { ledgerReason, receiptLedgerEntry } from '../submissions/index.ts';
 
 /**
  * A command's own clock beside the event's `occurredAt`: the row's time is taken before the team's lock
@@ -26,6 +26,7 @@ export const scoringStateCheck: StateCheck = {
     scoring.FinalSubmissionsSelected.aggregate,
     scoring.ResultFileRefused.aggregate,
     scoring.GroundTruthUploaded.aggregate,
+    scoring.SmokeSplitSet.aggregate,
   ],
   tables: [
     {
@@ -95,6 +96,12 @@ export const scoringStateCheck: StateCheck = {
         reveal_ground_truth: { type: 'boolean' },
       },
     },
+    {
+      // Smoke runs (decision 0049): the operator's split and cap, written with scoring.SmokeSplitSet.
+      table: 'smoke_splits',
+      key: ['competition_id'],
+      columns: { competition_id: uuid, file_id: uuid, per_day: { type: 'integer' } },
+    },
   ],
   apply: applyScoring,
 };
@@ -123,13 +130,13 @@ function applyScoring(rows: ExpectedRows, event: EventEnvelope): void {
       disqualified_reason: null,
       created_at: event.occurredAt,
     });
+    // A smoke run's entry (decision 0049) uses none of the allowance: 0, reason `smoke`.
     rows.set('quota_ledger', {
       submission_id: data.submissionId,
-      reason: 'submission',
       competition_id: data.competitionId,
       team_id: data.teamId,
       quota_day: data.quotaDay,
-      delta: 1,
+      ...receiptLedgerEntry(data.smoke === true),
     });
   } else if (isEvent(E.EvaluationStarted, event)) {
     submission(event.data.submissionId, { status: 'Evaluating' });
@@ -142,6 +149,11 @@ function applyScoring(rows: ExpectedRows, event: EventEnvelope): void {
   } else if (isEvent(E.SubmissionScored, event)) {
     const { submissionId, publicScore, privateScore } = event.data;
     submission(submissionId, { status: 'Completed', public_score: publicScore, private_score: privateScore });
+  } else if (isEvent(E.SmokeSplitSet, event)) {
+    const { competitionId, fileId, perDay } = event.data;
+    rows.set('smoke_splits', { competition_id: competitionId, file_id: fileId, per_day: perDay });
+  } else if (isEvent(E.SmokeRunChecked, event)) {
+    submission(event.data.submissionId, { status: 'Completed' });
   } else if (isEvent(E.SubmissionInvalid, event)) {
     submission(event.data.submissionId, { status: 'Invalid' });
   } else if (isEvent(E.SubmissionCancelled, event)) {

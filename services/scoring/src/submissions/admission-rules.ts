@@ -57,12 +57,21 @@ export const formatReasons = ['format-refund', 'format-upload'];
 /** The error keys of upload-time refusals that are the file's format (and so count). */
 export const formatRefusalKeys = new Set(['resultHeaderWrong', 'resultLineTooLong', 'resultTooManyColumns']);
 
+/**
+ * The ledger entry of a received submission: one of the day's allowance, or for a smoke run (decision 0049)
+ * 0 with reason `smoke` (what the smoke cap counts).
+ */
+export const receiptLedgerEntry = (smoke: boolean) =>
+  smoke ? { delta: 0, reason: 'smoke' as const } : { delta: 1, reason: 'submission' as const };
+
 export interface Admitted {
   submissionId: string;
   phase: string;
   teamId: string;
   quotaDay: string;
   now: Date;
+  /** A smoke run (decision 0049): its ledger entry is 0 (reason `smoke`), counted against the smoke cap only. */
+  smoke?: boolean;
 }
 
 /** The day's allowance used and format refusals of a team (one indexed read of the day's entries). */

@@ -90,6 +90,8 @@ export type SubmissionCommand =
       maxAttempts: number;
       outcome:
         | { kind: 'scored'; result: ScoreResult; runLog: string }
+        /** A smoke run's result file passed the format check (decision 0049): Completed, no score. */
+        | { kind: 'checked'; rows: number; runLog: string }
         | { kind: 'invalid'; verdict: scoring.FileRefusal; runLog: string }
         | {
             kind: 'failed';
@@ -138,12 +140,11 @@ const failedColumns = (reason: string): RowColumns => ({
   refusal: scoring.fileRefusal('evaluationFailed', { reason: reason.slice(0, 300) }),
 });
 
-/** The refund of a platform failure: the day's allowance comes back. */
-const platformRefund = ({ received }: KnownSubmission): Refund => ({
-  competitionId: received.competitionId,
-  teamId: received.teamId,
-  quotaDay: received.quotaDay,
-});
+/** The refund of a platform failure: the day's allowance comes back (a smoke run used none: nothing). */
+const platformRefund = ({ received }: KnownSubmission): Refund | undefined =>
+  received.smoke
+    ? undefined
+    : { competitionId: received.competitionId, teamId: received.teamId, quotaDay: received.quotaDay };
 
 /**
  * The refund of a file refused for its format (decision 0020): a result file's allowance comes back
@@ -151,13 +152,15 @@ const platformRefund = ({ received }: KnownSubmission): Refund => ({
  */
 export function formatRefund(state: SubmissionState): Refund | undefined {
   if (state.status === 'none' || state.received.kind === 'container') return undefined;
-  return { ...platformRefund(state), reason: 'format' };
+  const refund = platformRefund(state);
+  return refund && { ...refund, reason: 'format' };
 }
 
 /** Refuses a rescore of a submission that is not Completed or Invalid (before anything is scored). */
 export function assertRescorable(state: SubmissionState): asserts state is KnownSubmission {
   if (state.status !== 'Completed' && state.status !== 'Invalid')
     throw scoringErrors.submissionNotRescorable({ data: { status: state.status } });
+  if (state.received.smoke) throw scoringErrors.smokeRunNotRanked();
 }
 
 /** The claim `worker` holds now (Evaluating under its lease), or the refusal. */
@@ -238,8 +241,18 @@ function recordRun(
   { worker, maxAttempts, outcome }: Extract<SubmissionCommand, { type: 'RecordRun' }>,
 ): SubmissionDecision {
   const { attempt } = held(state, worker);
-  const { submissionId } = state.received;
+  const { submissionId, smoke } = state.received;
+  // A smoke run is never scored against the ground truth (decision 0049), and only a smoke run is checked.
+  if (outcome.kind === 'scored' && smoke) throw scoringErrors.smokeRunNotRanked();
   if (outcome.kind === 'scored') return scored(submissionId, outcome.result, runLogOf(outcome.runLog));
+  if (outcome.kind === 'checked') {
+    if (!smoke) throw scoringErrors.submissionNotClaimable();
+    return {
+      events: [{ type: E.SmokeRunChecked.type, data: { submissionId, rows: outcome.rows } }],
+      status: 'Completed',
+      columns: { log: runLogOf(outcome.runLog), refusal: null },
+    };
+  }
   if (outcome.kind === 'invalid')
     return {
       events: [{ type: E.SubmissionInvalid.type, data: { submissionId, log: outcome.verdict } }],
@@ -338,7 +351,7 @@ export function decideSubmission(command: SubmissionCommand, state: SubmissionSt
       return {
         events: [{ type: E.SubmissionCancelled.type, data: { submissionId, cancelledBy: command.by } }],
         status: 'Cancelled',
-        refund: { ...platformRefund(state), reason: 'cancelled' },
+        refund: { ...platformRefund(state)!, reason: 'cancelled' },
       };
     case 'Rescore': {
       assertRescorable(state);

@@ -29,6 +29,7 @@ export {
   descriptionOf,
   formatRefusalKeys,
   formatRefusalsPerDay,
+  receiptLedgerEntry,
 } from './admission-rules.ts';
 export { type Queued, SubmissionReads, sampleOf } from './reads.ts';
 export { ResumableUploads, resumablePolicy } from './resumable-uploads.ts';

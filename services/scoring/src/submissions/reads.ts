@@ -63,6 +63,7 @@ export class SubmissionReads {
         's.created_at',
         's.submitter_id',
         's.description',
+        's.smoke',
         'c.image',
         'c.config_path',
         'c.run_state',
@@ -120,6 +121,8 @@ export class SubmissionReads {
         logText: view.logText,
         /** The run had hidden datasets mounted: its log (and result file) are the organisers' only (decision 0032). */
         logWithheld: view.logWithheld,
+        /** A smoke run (decision 0049): never scored, never ranked; its log is never withheld (no hidden data). */
+        smoke: row.smoke,
         submittedAt: new Date(row.created_at).toISOString(),
         description: row.description,
         ...(row.image === null

@@ -21,6 +21,7 @@ export type SubmissionEvent =
   | DomainEvent<typeof E.SubmissionRescored>
   | DomainEvent<typeof E.SubmissionDisqualified>
   | DomainEvent<typeof E.SubmissionCancelled>
+  | DomainEvent<typeof E.SmokeRunChecked>
   | DomainEvent<typeof E.ContainerRunProgressed>
   | DomainEvent<typeof E.ContainerRunStopped>
   | DomainEvent<typeof E.ContainerRunReleased>;
@@ -40,6 +41,8 @@ export interface ReceivedFacts {
   teamId: string;
   quotaDay: string;
   kind: 'file' | 'container';
+  /** A smoke run (decision 0049): never scored, never refunded (it used no allowance). */
+  smoke: boolean;
 }
 
 interface Facts {
@@ -75,10 +78,17 @@ const moved = (state: KnownSubmission, status: Exclude<SubmissionStatus, 'Evalua
 
 export function evolveSubmission(state: SubmissionState, event: SubmissionEvent): SubmissionState {
   if (event.type === E.SubmissionReceived.type) {
-    const { submissionId, competitionId, teamId, quotaDay, kind } = event.data;
+    const { submissionId, competitionId, teamId, quotaDay, kind, smoke } = event.data;
     return {
       status: 'Waiting',
-      received: { submissionId, competitionId, teamId, quotaDay, kind: kind ?? 'file' },
+      received: {
+        submissionId,
+        competitionId,
+        teamId,
+        quotaDay,
+        kind: kind ?? 'file',
+        smoke: smoke === true,
+      },
       attempts: 0,
       counted: 0,
       pulled: false,
@@ -104,6 +114,8 @@ export function evolveSubmission(state: SubmissionState, event: SubmissionEvent)
     case E.ContainerRunProgressed.type:
       return event.data.state === 'running' ? { ...state, pulled: true } : state;
     case E.SubmissionScored.type:
+      return moved(state, 'Completed');
+    case E.SmokeRunChecked.type:
       return moved(state, 'Completed');
     case E.SubmissionInvalid.type:
       return moved(state, 'Invalid');

@@ -15,10 +15,12 @@ import {
   formatRefusalsPerDay,
   ledgerCounts,
   ledgerUsed,
+  receiptLedgerEntry,
 } from './admission-rules.ts';
 import { SubmissionCommands } from './commands.ts';
 import { admissionPhase, scoringPhases } from './phase-rules.ts';
 import { SubmissionReads } from './reads.ts';
+import { smokeRunsUsed, smokeSplitOf } from '../containers/smoke.ts';
 
 export class Submissions extends SubmissionReads {
   /** The admissions `record` wrote (their submission row, ledger entry and event). */
@@ -35,14 +37,19 @@ export class Submissions extends SubmissionReads {
     const competition = await this.competition(competitionId);
     const { dailySubmissionLimit: limit, timeZone } = competition.settings;
     const day = calendarDay(timeZone, now);
-    const [{ used, refused }, truth] = await Promise.all([
-      ledgerUsed(this.db, competitionId, await this.teamOf(competitionId, accountId), day),
+    const teamId = await this.teamOf(competitionId, accountId);
+    const takesImages = (competition.settings.submissionKinds ?? []).includes('container-image');
+    const [{ used, refused }, truth, split, smokeUsed] = await Promise.all([
+      ledgerUsed(this.db, competitionId, teamId, day),
       this.t()
         .selectFrom('ground_truths')
         .select('target')
         .where('competition_id', '=', competitionId)
         .executeTakeFirst(),
+      takesImages ? smokeSplitOf(this.db, competitionId) : null,
+      smokeRunsUsed(this.db, competitionId, teamId, day),
     ]);
+    const smokeLimit = split?.perDay ?? 0;
     return {
       limit,
       used,
@@ -58,6 +65,14 @@ export class Submissions extends SubmissionReads {
         used: refused,
         remaining: Math.max(0, formatRefusalsPerDay - refused),
       },
+      // Smoke runs (decision 0049): their own cap, apart from the allowance above.
+      smokeRuns: {
+        available: split !== null,
+        file: split?.name ?? null,
+        limit: smokeLimit,
+        used: smokeUsed,
+        remaining: Math.max(0, smokeLimit - smokeUsed),
+      },
     };
   }
 
@@ -69,20 +84,22 @@ export class Submissions extends SubmissionReads {
    * the same transaction.
    */
   async admit(
-    request: { competitionId: string; accountId: string; kind: SubmissionKind },
+    request: { competitionId: string; accountId: string; kind: SubmissionKind; smoke?: boolean },
     write: (trx: Db, admitted: Admitted) => Promise<void>,
     now = new Date(),
   ) {
     const submissionId = randomUUID();
+    const smoke = request.smoke === true;
     const { used, limit } = await this.db.transaction().execute(async (trx) => {
       const { phase, teamId, day, limit, today } = await this.#admissible(trx, request, now, true);
-      const admitted = { submissionId, phase, teamId, quotaDay: day, now };
+      const admitted: Admitted = { submissionId, phase, teamId, quotaDay: day, now, ...(smoke && { smoke }) };
       await write(trx, admitted);
       if (!this.#recorded.has(admitted))
         throw new Error('Submissions.admit: `write` must call `record`, which writes the ledger entry');
       return { used: today + 1, limit };
     });
-    return { submissionId, status: 'Waiting' as const, remaining: Math.max(0, limit - used) };
+    const remaining = Math.max(0, limit - used);
+    return { submissionId, status: 'Waiting' as const, remaining, ...(smoke && { smoke: true as const }) };
   }
 
   /**
@@ -90,7 +107,7 @@ export class Submissions extends SubmissionReads {
    * the team's lock: an upload checks who and what before it reads the file. `admit` decides at the end.
    */
   async precheck(
-    request: { competitionId: string; accountId: string; kind: SubmissionKind },
+    request: { competitionId: string; accountId: string; kind: SubmissionKind; smoke?: boolean },
     now = new Date(),
   ): Promise<{ teamId: string; day: string; target: string | null }> {
     const { teamId, day, target } = await this.#admissible(this.db, request, now, false);
@@ -169,7 +186,7 @@ export class Submissions extends SubmissionReads {
    */
   async #admissible(
     trx: Db,
-    request: { competitionId: string; accountId: string; kind: SubmissionKind },
+    request: { competitionId: string; accountId: string; kind: SubmissionKind; smoke?: boolean },
     now: Date,
     lock: boolean,
   ) {
@@ -210,6 +227,15 @@ export class Submissions extends SubmissionReads {
     const teamId = competition.team_id ?? request.accountId;
     const timeZone = competition.settings.timeZone;
     const day = calendarDay(timeZone, now);
+    if (request.smoke) {
+      // A smoke run (decision 0049): the smoke split and its own cap, never the day's allowance.
+      const split = await smokeSplitOf(trx, request.competitionId);
+      if (!split) throw scoringErrors.smokeRunsUnavailable();
+      const used = await smokeRunsUsed(trx, request.competitionId, teamId, day);
+      if (used >= split.perDay)
+        throw scoringErrors.smokeRunsLimitReached({ data: { limit: split.perDay, day, timeZone } });
+      return { phase, teamId, day, limit: split.perDay, today: used, target: competition.target };
+    }
     const limit = competition.settings.dailySubmissionLimit;
     const counts = await ledgerCounts(trx, request.competitionId, teamId, day);
     if (request.kind === 'result-file' && counts.refused >= formatRefusalsPerDay)
@@ -245,6 +271,8 @@ export class Submissions extends SubmissionReads {
     extra: { kind?: 'file' | 'container'; image?: string; configPath?: string; description?: string } = {},
   ) {
     const { submissionId, phase, teamId, quotaDay, now } = admitted;
+    const smoke = admitted.smoke === true;
+    const entry = receiptLedgerEntry(smoke);
     const { content, ...described } = file;
     const submission = {
       submissionId,
@@ -255,15 +283,16 @@ export class Submissions extends SubmissionReads {
       ...described,
       quotaDay,
       ...extra,
+      ...(smoke && { smoke: true as const }),
     };
     await this.#commands.receive(trx, submission, metadata, ({ status }) => [
       sql`insert into scoring.quota_ledger (competition_id, team_id, quota_day, submission_id, delta, reason)
-        values (${request.competitionId}, ${teamId}, ${quotaDay}, ${submissionId}, 1, 'submission')`,
+        values (${request.competitionId}, ${teamId}, ${quotaDay}, ${submissionId}, ${entry.delta}, ${entry.reason})`,
       sql`insert into scoring.submissions (submission_id, competition_id, phase, team_id, submitter_id, file_name,
-          size, sha256, quota_day, status, created_at, updated_at, description)
+          size, sha256, quota_day, status, created_at, updated_at, description, smoke)
         values (${submissionId}, ${request.competitionId}, ${phase}, ${teamId}, ${request.accountId},
           ${described.fileName}, ${described.size}, ${described.sha256}, ${quotaDay}, ${status}, ${now}, ${now},
-          ${extra.description ?? null})`,
+          ${extra.description ?? null}, ${smoke})`,
       ...(content
         ? [
             sql`insert into scoring.submission_files (submission_id, content) values (${submissionId}, ${content})`,

@@ -11,6 +11,7 @@ import { judgeRegistry, registryRefusedVerdict } from '../containers/registry-po
 import { stageDatasets } from '../containers/datasets.ts';
 import { phaseRunLimits } from '../containers/phase-limits.ts';
 import { takeNextFair } from '../containers/run-queue.ts';
+import { SMOKE_LOG_CHARS, checkSmokeResult, smokeSplitOf } from '../containers/smoke.ts';
 import type { RunOutcome, RunState, Runner } from '../containers/runner.ts';
 import type { RunnerSettings } from '../containers/settings.ts';
 import type { ScoringDb } from '../db/tables.ts';
@@ -33,6 +34,8 @@ interface Claimed {
   image: string;
   configPath: string;
   credentials: Buffer | null;
+  /** A smoke run (decision 0049): the smoke split only, its result's format checked, never scored. */
+  smoke: boolean;
 }
 
 const system = (correlationId: string): EventMetadata => ({
@@ -357,12 +360,22 @@ export class ContainerRunWorker {
   async #run(claimed: Claimed, signal: AbortSignal, metadata: EventMetadata, staged: { dir?: string }) {
     const { submissionId } = claimed;
     await this.runner.cleanup(submissionId);
+    // A smoke run sees the smoke split only, never another dataset (hidden or not) nor the ground truth.
+    const split = claimed.smoke ? await smokeSplitOf(this.db, claimed.competitionId) : null;
+    if (claimed.smoke && !split)
+      return {
+        kind: 'failed' as const,
+        verdict: scoring.fileRefusal('smokeSplitGone', {}),
+        log: '',
+        platformFault: false,
+      };
     const { folder, hidden } = await stageDatasets(
       this.db,
       claimed.competitionId,
       this.settings.datasetsDir,
       submissionId,
       this.settings.stagingDir,
+      split?.fileId,
     );
     staged.dir = folder;
     // Hidden datasets are in /saisdata (decision 0032): marked before the image can see them, and never
@@ -392,6 +405,8 @@ export class ContainerRunWorker {
         this.settings.limits,
         this.settings.policy,
         this.logger,
+      ).then((limits) =>
+        claimed.smoke ? { ...limits, logChars: Math.max(limits.logChars, SMOKE_LOG_CHARS) } : limits,
       ),
       signal,
       onState: (state) => this.#progress(claimed, state, metadata, hidden),
@@ -432,6 +447,7 @@ export class ContainerRunWorker {
           'r.credentials',
           'r.worker',
           'r.lease_until',
+          'r.smoke',
         ])
         .where('r.submission_id', '=', submissionId)
         .forUpdate('r')
@@ -482,6 +498,7 @@ export class ContainerRunWorker {
         image: row.image,
         configPath: row.config_path,
         credentials: row.credentials,
+        smoke: row.smoke,
       };
     };
     return into ? claimIn(into) : this.db.transaction().execute(claimIn);
@@ -557,7 +574,24 @@ export class ContainerRunWorker {
     const { submissionId } = claimed;
     let file: Buffer | null = null;
     let run: Extract<SubmissionCommand, { type: 'RecordRun' }>['outcome'] | undefined;
-    if (outcome.kind === 'result') {
+    if (outcome.kind === 'result' && claimed.smoke) {
+      // A smoke run's result is checked for its format only (decision 0049): never scored, never ranked.
+      file = outcome.file.bytes;
+      try {
+        const truth = await this.#t()
+          .selectFrom('ground_truths')
+          .select('target')
+          .where('competition_id', '=', claimed.competitionId)
+          .executeTakeFirstOrThrow();
+        // Only the header's column name is read: a file stored before decision 0020 names it in its parse.
+        const target = truth.target ?? (await this.#truths.get(claimed.competitionId)).truth.target;
+        const { rows } = checkSmokeResult(file, target);
+        run = { kind: 'checked', rows, runLog: outcome.log };
+      } catch (error) {
+        if (!(error instanceof InvalidFile) || !error.refusal) throw error;
+        outcome = { kind: 'invalid', verdict: error.refusal, log: outcome.log };
+      }
+    } else if (outcome.kind === 'result') {
       file = outcome.file.bytes;
       let timing: { metric: string; started: number } | undefined;
       try {

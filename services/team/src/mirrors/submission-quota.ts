@@ -63,7 +63,9 @@ export const submissionQuotaMirror = defineProjection({
         return;
       }
       case scoring.SubmissionReceived.type: {
-        const { submissionId, competitionId, teamId } = dataOf(scoring.SubmissionReceived, event);
+        const { submissionId, competitionId, teamId, smoke } = dataOf(scoring.SubmissionReceived, event);
+        // A smoke run (decision 0049) uses none of the allowance, so it never counts for a merge either.
+        if (smoke) return;
         await t
           .insertInto('counted_submissions')
           .values({ submission_id: submissionId, competition_id: competitionId, team_id: teamId })

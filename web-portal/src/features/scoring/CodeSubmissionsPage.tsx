@@ -51,16 +51,16 @@ export function ContainerSubmissions({
   const running = (submissions ?? []).some((s) => s.runState !== null);
   useRefreshWhile(running || isPending(submissions ?? []), load);
 
-  const send = async (values: ContainerValues, confirmStop: boolean): Promise<void> => {
+  const send = async (values: ContainerValues, confirmStop: boolean, smoke: boolean): Promise<void> => {
     setBusy(true);
     try {
-      const request = containerRequest(competitionId, values);
+      const request = { ...containerRequest(competitionId, values), ...(smoke && { smoke }) };
       const answer = await api.submitContainer(confirmStop ? { ...request, confirmStop } : request);
       if (answer.outcome === 'confirmStop') {
         setConfirmation({
           title: t('container.confirmTitle'),
           text: answer.message,
-          run: () => send(values, true),
+          run: () => send(values, true, smoke),
         });
         return;
       }
@@ -87,7 +87,7 @@ export function ContainerSubmissions({
         remaining={remaining}
         limits={competition.currentPhase ? competition.phases[competition.currentPhase]?.runLimits : null}
         busy={busy}
-        onSubmit={(values) => send(values, false)}
+        onSubmit={(values, smoke) => send(values, false, smoke)}
       />
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         {t('container.listHeading')}

@@ -27,8 +27,8 @@ interface ContainerFormProps {
   /** The open phase's limits of each run (decision 0044), shown before the participant submits. */
   limits?: RunLimits | null;
   busy: boolean;
-  /** Sends the image; the page remounts the form (clearing it) once one is accepted. */
-  onSubmit: (values: ContainerValues) => Promise<void>;
+  /** Sends the image (`smoke`: as a smoke run, decision 0049); the page remounts the form once one is accepted. */
+  onSubmit: (values: ContainerValues, smoke: boolean) => Promise<void>;
 }
 
 /** Image path, registry username and password (not for public images), config path. */
@@ -37,14 +37,16 @@ export function ContainerForm({ remaining, limits, busy, onSubmit }: ContainerFo
   const [values, setValues] = useState(emptyContainer);
   const [problems, setProblems] = useState<Partial<Record<ContainerField, ContainerProblem>>>({});
 
-  const submit = async () => {
+  const submit = async (smoke: boolean) => {
     const found = containerProblems(values);
     setProblems(found);
     if (Object.keys(found).length > 0) return;
-    await onSubmit(values);
+    await onSubmit(values, smoke);
   };
 
   const exhausted = remaining !== null && remaining.remaining <= 0;
+  // Smoke runs (decision 0049): offered when the competition has a smoke split; their own daily cap.
+  const smoke = remaining?.smokeRuns?.available ? remaining.smokeRuns : null;
   return (
     <SubmissionPanel
       testId="container-form"
@@ -55,6 +57,17 @@ export function ContainerForm({ remaining, limits, busy, onSubmit }: ContainerFo
         ...(limits ? [t('container.rules.limits', { limits: runLimitsText(limits, t) })] : []),
         t('container.rules.public'),
         t('container.rules.stop'),
+        ...(smoke
+          ? [
+              <span key="smoke" data-testid="smoke-runs">
+                {t('container.smokeRuns', {
+                  remaining: smoke.remaining,
+                  limit: smoke.limit,
+                  file: smoke.file ?? '',
+                })}
+              </span>,
+            ]
+          : []),
       ]}
     >
       <Box
@@ -62,7 +75,7 @@ export function ContainerForm({ remaining, limits, busy, onSubmit }: ContainerFo
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void submit();
+          void submit(false);
         }}
       >
         <Stack spacing={2} sx={{ maxWidth: 560 }}>
@@ -87,11 +100,21 @@ export function ContainerForm({ remaining, limits, busy, onSubmit }: ContainerFo
               />
             );
           })}
-          <div>
+          <Stack direction="row" spacing={2}>
             <Button type="submit" variant="contained" disabled={busy || exhausted}>
               {t('container.submit')}
             </Button>
-          </div>
+            {smoke ? (
+              <Button
+                variant="outlined"
+                data-testid="smoke-submit"
+                disabled={busy || smoke.remaining <= 0}
+                onClick={() => void submit(true)}
+              >
+                {t('container.smokeSubmit')}
+              </Button>
+            ) : null}
+          </Stack>
         </Stack>
       </Box>
     </SubmissionPanel>

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -59,13 +60,26 @@ export function ContainerTable({
             </TableCell>
             <TableCell>
               <SubmissionStatusChip status={submission.status} />
+              {/* A smoke run (decision 0049): marked, never scored or ranked. */}
+              {submission.smoke ? (
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  color="info"
+                  label={t('container.smokeChip')}
+                  data-testid="smoke-chip"
+                  sx={{ ml: 1 }}
+                />
+              ) : null}
               {/* Its place in the fair queue of container runs (decision 0038). */}
               <QueueNote submission={submission} timeZone={timeZone} />
             </TableCell>
             <TableCell data-testid="run-state">
               {submission.runState ? t(`container.runStates.${submission.runState}`) : '-'}
             </TableCell>
-            <TableCell data-testid="submission-score">{formatScore(submission.score)}</TableCell>
+            <TableCell data-testid="submission-score">
+              {submission.smoke ? t('container.smokeNoScore') : formatScore(submission.score)}
+            </TableCell>
             <TableCell>
               {logOf(submission) ? (
                 <Box

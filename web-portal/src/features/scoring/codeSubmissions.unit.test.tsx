@@ -230,4 +230,66 @@ describe('the code submissions tab', () => {
       '本比赛只接受结果文件，不接受容器镜像提交。',
     );
   });
+
+  it('offers a smoke run when the competition has a smoke split, and marks it with its log (decision 0049)', async () => {
+    harness.server.answer(
+      '/api/submission/remaining',
+      envelope(0, 'ok', {
+        ...remaining,
+        smokeRuns: { available: true, file: 'smoke.csv', limit: 3, used: 1, remaining: 2 },
+      }),
+    );
+    harness.server.answer(
+      '/api/submission/container',
+      envelope(0, 'Submit success', { submissionId: 's-s', status: 'Waiting', remaining: 1, smoke: true }),
+    );
+    harness.server.answer(
+      '/api/submission/mine',
+      envelope(0, 'ok', [
+        {
+          submissionId: 's-s',
+          kind: 'container',
+          phase: 'preliminary',
+          image: 'python:3.12',
+          configPath: '/app/run.sh',
+          status: 'Completed',
+          runState: null,
+          score: null,
+          log: 'SMOKE-START\nls /saisdata\nsmoke.csv\nSMOKE-END',
+          logWithheld: false,
+          smoke: true,
+          submittedAt: '2027-03-25T02:00:00.000Z',
+        },
+      ]),
+    );
+    await show();
+    expect(screen.getByTestId('smoke-runs').textContent).toBe(
+      '试运行：今日还可 2 次，共 3 次，数据集 smoke.csv。试运行不占用提交次数，显示完整日志，只检查结果文件格式，不评分、不参与排名。',
+    );
+    fill(/镜像地址/, 'python:3.12');
+    fireEvent.click(screen.getByRole('button', { name: '试运行' }));
+    await waitFor(() => expect(success).toEqual([{ severity: 'success', message: '提交成功' }]));
+    expect(containerCalls().map((r) => JSON.parse(r.body))).toEqual([
+      { competitionId, image: 'python:3.12', smoke: true },
+    ]);
+    const rows = await screen.findAllByTestId('container-row');
+    expect(within(rows[0]!).getByTestId('smoke-chip').textContent).toBe('试运行');
+    expect(within(rows[0]!).getByTestId('submission-score').textContent).toBe('不评分');
+    expect(within(rows[0]!).getByTestId('container-log').textContent).toContain('SMOKE-END');
+  });
+
+  it('offers no smoke run without a smoke split, and none past the day’s cap', async () => {
+    await show();
+    expect(screen.queryByTestId('smoke-submit')).toBeNull();
+    cleanup();
+    harness.server.answer(
+      '/api/submission/remaining',
+      envelope(0, 'ok', {
+        ...remaining,
+        smokeRuns: { available: true, file: 'smoke.csv', limit: 2, used: 2, remaining: 0 },
+      }),
+    );
+    await show();
+    expect((screen.getByTestId('smoke-submit') as HTMLButtonElement).disabled).toBe(true);
+  });
 });

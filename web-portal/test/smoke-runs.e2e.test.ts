@@ -1,0 +1,155 @@
+import { sql } from 'kysely';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureAppBuilt } from '../../infra/test/apps.ts';
+import { type TestRegistry, startRegistry } from '../../infra/test/registry.ts';
+import { browserWaitMs, launchChromium } from './support/browser';
+import { type Mailbox, startMailbox } from './support/mailbox';
+import { apiOf, scoredParticipant, until } from './support/one-phase';
+import { type RunningPlatform, startPlatform } from './support/platform';
+
+const ids = Array.from({ length: 10 }, (_, i) => `m${i}`);
+const truth = `id,yield\n${ids.map((id, i) => `${id},${i}`).join('\n')}\n`;
+
+/**
+ * Decision 0049 in Chromium against the real platform (its container runner, a real image from the test
+ * registry, under gVisor): where the competition has a smoke split, the code submissions tab offers a smoke
+ * run with the day's smoke runs left; the run's row is marked "Smoke run" / "试运行", not scored, with its
+ * whole log; the day's allowance is unchanged.
+ */
+describe('smoke runs in the portal', () => {
+  let mailbox: Mailbox;
+  let running: RunningPlatform;
+  let registry: TestRegistry;
+  let browser: Browser;
+  let page: Page;
+  let origin: string;
+  let competitionId: string;
+  let participant = '';
+  let image = '';
+  const stamp = Date.now() % 1_000_000;
+  const consoleErrors: string[] = [];
+
+  /** A PUT as the signed-in operator (apiOf calls GET and POST). */
+  const put = async (cookie: string, path: string, body: object) =>
+    (await (
+      await fetch(`${origin}/api${path}`, {
+        method: 'PUT',
+        headers: { cookie, 'content-type': 'application/json', 'accept-language': 'en' },
+        body: JSON.stringify(body),
+      })
+    ).json()) as { code: number; message: string };
+
+  beforeAll(async () => {
+    mailbox = await startMailbox();
+    registry = await startRegistry();
+    image = await registry.push(`portal-smoke-${stamp}:1`, {
+      '/app/run.sh': `#!/bin/sh
+echo SMOKE-START
+ls /saisdata
+{ echo id,yield; sed 1d /saisdata/smoke.csv | cut -d, -f1 | sed 's/$/,1/'; } > /saisresult/result.csv
+echo SMOKE-END
+`,
+    });
+    await ensureAppBuilt('web-portal');
+    running = await startPlatform(mailbox.url, { SAIS_SEED: 'off', SCORING_RUN_TIMEOUT_S: '60' });
+    origin = running.origin;
+    const scored = await scoredParticipant(running, {
+      stamp,
+      metric: 'rmse',
+      revealGroundTruth: false,
+      truth,
+      mine: truth,
+    });
+    competitionId = scored.competitionId;
+    participant = scored.participant;
+    const { operator } = scored;
+    const { call } = apiOf(origin);
+    // The operator takes images from the test registry and chooses a dataset as the smoke split.
+    expect(
+      await put(operator, `/admin/competitions/${competitionId}`, {
+        submissionKinds: ['result-file', 'container-image'],
+        allowedRegistries: [registry.address],
+      }),
+    ).toMatchObject({ code: 0 });
+    const form = new FormData();
+    form.set('kind', 'dataset');
+    form.set('file', new Blob(['id,x\ns1,1\ns2,2\n'], { type: 'text/csv' }), 'smoke.csv');
+    const added = await call(operator, `/admin/competitions/${competitionId}/files`, form);
+    expect(added.code).toBe(0);
+    const fileId = (added.data as { fileId: string }).fileId;
+    await until(
+      () => put(operator, '/admin/smoke-split', { competitionId, fileId, perDay: 2 }),
+      (answer) => answer.code === 0,
+      'the smoke split set (once scoring mirrors the dataset)',
+    );
+    await until(
+      () =>
+        sql`select 1 from scoring.competitions where competition_id = ${competitionId}
+          and settings->'submissionKinds' ? 'container-image'`.execute(running.platform.database.db),
+      (result) => result.rows.length > 0,
+      'scoring taking images',
+    );
+
+    browser = await launchChromium();
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    context.setDefaultTimeout(browserWaitMs);
+    const [name, value] = participant.split('=') as [string, string];
+    await context.addCookies([{ name, value, url: origin }]);
+    page = await context.newPage();
+    page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await running?.close();
+    await registry?.stop();
+    await mailbox?.close();
+  });
+
+  const language = async (code: 'en' | 'zh-CN') => {
+    await page.evaluate((value) => localStorage.setItem('language', value), code);
+    await page.reload();
+  };
+
+  it('starts a smoke run from the code submissions tab and shows it marked, with its log, in both languages', async () => {
+    await page.goto(`${origin}/competitionDetail/${competitionId}/codeSubmissions`);
+    await language('en');
+    await expect
+      .poll(() => page.getByTestId('smoke-runs').textContent(), { timeout: 30_000 })
+      .toMatch(/^Smoke runs: 2 of 2 left today, on smoke\.csv\./);
+    await page.getByRole('textbox', { name: /Image path/ }).fill(image);
+    await page.getByRole('textbox', { name: 'Registry username' }).fill(registry.username);
+    await page.getByLabel('Registry password').fill(registry.password);
+    await page.getByTestId('smoke-submit').click();
+    const row = page.getByTestId('container-row').first();
+    await expect
+      .poll(
+        () =>
+          row
+            .getByTestId('container-log')
+            .textContent()
+            .catch(() => ''),
+        { timeout: 120_000 },
+      )
+      .toContain('SMOKE-END');
+    expect(await row.getByTestId('smoke-chip').textContent()).toBe('Smoke run');
+    expect(await row.getByTestId('submission-score').textContent()).toBe('not scored');
+    expect(await row.getByTestId('container-log').textContent()).toContain('smoke.csv');
+    await expect
+      .poll(() => page.getByTestId('smoke-runs').textContent(), { timeout: 30_000 })
+      .toMatch(/^Smoke runs: 1 of 2 left today/);
+    await language('zh-CN');
+    await expect
+      .poll(() => page.getByTestId('smoke-chip').first().textContent(), { timeout: 30_000 })
+      .toBe('试运行');
+    expect(await page.getByTestId('submission-score').first().textContent()).toBe('不评分');
+    // The day's allowance is untouched: only the scored file of the set-up used one.
+    const remaining = await apiOf(origin).call(
+      participant,
+      `/submission/remaining?competitionId=${competitionId}`,
+    );
+    expect(remaining.data).toMatchObject({ used: 1, smokeRuns: { used: 1 } });
+    expect(consoleErrors).toEqual([]);
+  }, 180_000);
+});
