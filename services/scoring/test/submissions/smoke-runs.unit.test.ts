@@ -8,11 +8,11 @@
 import { scoring } from '@sais/events';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkSmokeResult } from '../src/containers/smoke.ts';
-import { InvalidFile } from '../src/evaluation/csv.ts';
-import { type SubmissionCommand, decideSubmission } from '../src/submissions/decide.ts';
-import { receiptLedgerEntry } from '../src/submissions/index.ts';
-import { type SubmissionState, evolveSubmission, type SubmissionEvent } from '../src/submissions/state.ts';
+import { checkSmokeResult } from '../../src/containers/smoke.ts';
+import { InvalidFile } from '../../src/evaluation/csv.ts';
+import { type SubmissionCommand, decideSubmission } from '../../src/submissions/decide.ts';
+import { receiptLedgerEntry } from '../../src/submissions/index.ts';
+import { type SubmissionState, evolveSubmission, type SubmissionEvent } from '../../src/submissions/state.ts';
 
 const id = (n: number) => `5c0a1f3e-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const competitionId = id(999_000);
