@@ -105,7 +105,9 @@ describe('checkpointers of one log in several processes', () => {
     const appended = await appendHistory(scenario.store);
     // Other files' transactions on the shared server can make the first checkpoint cover fewer events,
     // so the one covering all of them may be #2: the test names whichever it is.
-    const covering = await checkpointCovering(scenario.checkpointer, appended.length, { store: scenario.store });
+    const covering = await checkpointCovering(scenario.checkpointer, appended.length, {
+      store: scenario.store,
+    });
     const restarted = async () => {
       const files = await openLogFiles(scenario.dir, 'identity');
       const checkpointer = new Checkpointer({
