@@ -166,6 +166,35 @@ describe('HTTP metrics and request tracing', () => {
       await app.close();
     }
   });
+
+  it('writes a request line above the level with both ids, and nothing below it (the child made only then)', async () => {
+    const { lines, logger } = capturedLogger();
+    logger.level = 'warn';
+    const app = await createApp({ title: 't', logger });
+    app.get('/api/look', async (request) => {
+      request.log.info('not written');
+      request.log.debug('not written');
+      expect(request.log.level).toBe('warn');
+      if ((request.query as { warn?: string }).warn) {
+        request.log.warn('written');
+        request.log.child({ step: 'inner' }).error('inner line');
+      }
+      return { ok: true };
+    });
+    try {
+      const quiet = await app.inject({ url: '/api/look' });
+      expect(quiet.statusCode).toBe(200);
+      expect(lines).toEqual([]);
+      const flow = 'a1b2c3d4-0000-4000-8000-000000000002';
+      const loud = await app.inject({ url: '/api/look?warn=1', headers: { 'x-correlation-id': flow } });
+      const ids = { reqId: loud.headers['x-request-id'], correlationId: flow };
+      expect(lines.map((line) => line.msg)).toEqual(['written', 'inner line']);
+      expect(lines[0]).toMatchObject({ ...ids, level: 40 });
+      expect(lines[1]).toMatchObject({ ...ids, step: 'inner', level: 50 });
+    } finally {
+      await app.close();
+    }
+  });
 });
 
 describe('the metrics listener', () => {

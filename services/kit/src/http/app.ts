@@ -19,6 +19,7 @@ import { envelopeOf, errorEnvelope, localizeSuccess, ok, requestLanguage } from 
 import { answerClientError, answerFrameworkError } from './client-errors.ts';
 import { installErrorHandling } from './errors.ts';
 import { refusingNul } from './nul.ts';
+import { rememberingQueries } from './remembered-query.ts';
 import { installStaffRoutes } from './staff-routes.ts';
 import { installSecurityHeaders, refuseCrossSiteWrites, trustProxySetting } from './security.ts';
 import { type ReadinessCheck, checkReadiness } from '../observability/readiness.ts';
@@ -110,7 +111,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   // A NUL character in any validated field is the standard 400, never a 500 from the database (issue 33).
-  app.setValidatorCompiler(refusingNul(validatorCompiler));
+  // A query schema marked `rememberQuery` validates each distinct query once (issue 32).
+  app.setValidatorCompiler(rememberingQueries(refusingNul(validatorCompiler)));
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   // Before any route: every staff route refuses personal access tokens in its first hook (issue 33).

@@ -8,6 +8,7 @@ export * from './require-principal.ts';
 export * from './access-tokens.ts';
 export * from './staff-routes.ts';
 export * from './nul.ts';
+export * from './remembered-query.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './shutdown.ts';

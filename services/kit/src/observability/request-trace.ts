@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 /** A caller's flow id: events a request appends carry it, and every log line of the request names it. */
 export const correlationHeader = 'x-correlation-id';
@@ -29,12 +29,121 @@ export function traceRequests(app: FastifyInstance): void {
   const correlationOf = (headers: IncomingHttpHeaders, requestId: string) =>
     headers[correlationHeader] === undefined ? requestId : correlationIdOf(headers, requestId);
   app.setChildLoggerFactory(function childLogger(logger, bindings, options, raw) {
-    const correlationId = correlationOf(raw.headers, String(bindings.reqId));
-    return logger.child({ ...bindings, correlationId }, options);
+    // A level of the route's own: the child's levels are not the parent's, so it is made at once.
+    if (options.level !== undefined || typeof (logger as Partial<Leveled>).isLevelEnabled !== 'function')
+      return logger.child(
+        { ...bindings, correlationId: correlationOf(raw.headers, String(bindings.reqId)) },
+        options,
+      );
+    // No closure per request: tsx (how the platform runs) names each function it creates (`__name`).
+    return new RequestLogger(
+      logger as FastifyBaseLogger & Leveled,
+      bindings,
+      options,
+      raw.headers,
+      correlationOf,
+    );
   });
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     reply.header(correlationHeader, correlationOf(request.headers, request.id));
     done();
   });
+}
+
+interface Leveled {
+  isLevelEnabled(level: string): boolean;
+}
+type LogArguments = Parameters<FastifyBaseLogger['info']>;
+type ChildArguments = Parameters<FastifyBaseLogger['child']>;
+
+/**
+ * A request's logger (`request.log`, `reply.log`): the pino child with the request's bindings (`reqId`,
+ * `correlationId`), made the first time the request writes a line at a level the logger has on, or
+ * asks for a child or its bindings. Every line it writes is the child's, with the same bindings; a
+ * request that writes none (every request when the level is above `info`, as Fastify's own request
+ * lines are `info`) does not pay for serializing the bindings (issue 32: ~3 % of the public board's
+ * CPU per request at `warn`).
+ */
+class RequestLogger implements FastifyBaseLogger {
+  #made: FastifyBaseLogger | undefined;
+
+  readonly #parent: FastifyBaseLogger & Leveled;
+  readonly #bindings: ChildArguments[0];
+  readonly #options: ChildArguments[1];
+  readonly #headers: IncomingHttpHeaders;
+  readonly #correlationOf: (headers: IncomingHttpHeaders, requestId: string) => string;
+
+  constructor(
+    parent: FastifyBaseLogger & Leveled,
+    bindings: ChildArguments[0],
+    options: ChildArguments[1],
+    headers: IncomingHttpHeaders,
+    correlationOf: (headers: IncomingHttpHeaders, requestId: string) => string,
+  ) {
+    this.#parent = parent;
+    this.#bindings = bindings;
+    this.#options = options;
+    this.#headers = headers;
+    this.#correlationOf = correlationOf;
+  }
+
+  #logger(): FastifyBaseLogger {
+    return (this.#made ??= this.#parent.child(
+      { ...this.#bindings, correlationId: this.#correlationOf(this.#headers, String(this.#bindings.reqId)) },
+      this.#options,
+    ));
+  }
+
+  #on(level: string): boolean {
+    return this.#made !== undefined || this.#parent.isLevelEnabled(level);
+  }
+
+  get level(): string {
+    return (this.#made ?? this.#parent).level;
+  }
+
+  set level(level: string) {
+    this.#logger().level = level;
+  }
+
+  isLevelEnabled(level: string): boolean {
+    return this.#made
+      ? (this.#made as FastifyBaseLogger & Leveled).isLevelEnabled(level)
+      : this.#parent.isLevelEnabled(level);
+  }
+
+  bindings(): Record<string, unknown> {
+    return (this.#logger() as FastifyBaseLogger & { bindings(): Record<string, unknown> }).bindings();
+  }
+
+  child(...args: Parameters<FastifyBaseLogger['child']>): FastifyBaseLogger {
+    return this.#logger().child(...args);
+  }
+
+  fatal(...args: LogArguments): void {
+    if (this.#on('fatal')) this.#logger().fatal(...args);
+  }
+
+  error(...args: LogArguments): void {
+    if (this.#on('error')) this.#logger().error(...args);
+  }
+
+  warn(...args: LogArguments): void {
+    if (this.#on('warn')) this.#logger().warn(...args);
+  }
+
+  info(...args: LogArguments): void {
+    if (this.#on('info')) this.#logger().info(...args);
+  }
+
+  debug(...args: LogArguments): void {
+    if (this.#on('debug')) this.#logger().debug(...args);
+  }
+
+  trace(...args: LogArguments): void {
+    if (this.#on('trace')) this.#logger().trace(...args);
+  }
+
+  silent(): void {}
 }

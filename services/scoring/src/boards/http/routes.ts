@@ -6,6 +6,7 @@ import {
   eventStreamResponse,
   hijack,
   ok,
+  rememberQuery,
   requestLanguage,
   requirePrincipal,
 } from '@sais/kit/http';
@@ -87,7 +88,8 @@ export async function boardRoutes(
         tags: ['leaderboard'],
         summary:
           'Public leaderboard of a phase: rank, participants, organisation, score, date of the best submission; with asOf (signed in) the board as it was then (rounded down to the minute; decision 0019)',
-        querystring: Q.publicBoardQuery,
+        // A pure function of the query: each distinct query is validated once (issue 32).
+        querystring: rememberQuery(Q.publicBoardQuery),
         // Sent as bytes serialized once per change (below), so this documents the answer only.
         response: { 200: envelopeOf(R.leaderboardPage) },
       },
