@@ -35,6 +35,21 @@ function unreadBody(raw: IncomingMessage): boolean {
   return raw.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
+/** How long a request's body is read and dropped after an answer given before it (then its socket ends). */
+export const earlyAnswerDrainMs = 5_000;
+
+function drainThenEnd(raw: IncomingMessage): void {
+  const socket = raw.socket;
+  const timer = setTimeout(() => socket.destroy(), earlyAnswerDrainMs);
+  timer.unref();
+  const done = () => clearTimeout(timer);
+  raw.once('end', done);
+  raw.once('close', done);
+  socket.once('close', done);
+  raw.unpipe(); // a body parser the route left behind reads no more of it
+  raw.resume();
+}
+
 /**
  * Lets a closing app finish in time: answers given after close() began say `Connection: close`, so the
  * keep-alive connection they came on ends with them. Without it, close() waits for every such connection
@@ -50,13 +65,19 @@ export function endConnectionsOnClose(app: FastifyInstance): void {
     sweeper = setInterval(() => app.server.closeIdleConnections(), 200);
     sweeper.unref();
   });
-  // An answer given before the request's body was read (an upload refused on its headers) ends the
-  // connection too: kept alive, the socket would wait for a body the client may never send, for
-  // Fastify's 72 s, and close() with it (test/early-answer.unit.test.ts).
   // Synchronous: it runs for every answer, nearly always to do nothing.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (closing || unreadBody(request.raw)) reply.header('connection', 'close');
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
     done(null, payload);
+  });
+  // An answer given before the request's body was read (an upload refused on its headers, a 503 in an
+  // outage): the rest of the body is read and dropped, so a client that sends it reads the answer (closing
+  // at once instead made it an EPIPE: `sais submit` then said "cannot reach the platform" for a 503), and
+  // a client that never sends it loses the connection after `earlyAnswerDrainMs`, not Fastify's 72 s
+  // keep-alive, nor does close() wait that long (test/early-answer.unit.test.ts).
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (unreadBody(request.raw)) drainThenEnd(request.raw);
+    done();
   });
   app.addHook('onClose', async () => clearInterval(sweeper));
 }
