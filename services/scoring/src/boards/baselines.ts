@@ -15,6 +15,7 @@ import { InvalidFile } from '../evaluation/csv.ts';
 import { scoreSubmission } from '../evaluation/score.ts';
 import { GroundTruthCache, PlatformFault } from '../evaluation/truth-cache.ts';
 import { scoringErrors } from '../errors.ts';
+import type { ScoringReadModels } from '../db/tables.ts';
 import { boardStream } from './standings.ts';
 import { higherIsBetterMetrics } from '../evaluation/metrics.ts';
 
@@ -217,20 +218,9 @@ export class Baselines {
   /** A competition's baselines, every phase, from the read model (oldest first). */
   async list(competitionId: string): Promise<scoring.responses.BaselineRecord[]> {
     await this.#phases(competitionId);
-    const rows = await sql<{
-      baseline_id: string;
-      competition_id: string;
-      phase: string;
-      name: string;
-      description: string;
-      metric: string;
-      public_score: number;
-      private_score: number;
-      file_sha256: string;
-      ground_truth_sha256: string;
-      added_by: string;
-      added_at: Date;
-    }>`select * from scoring.board_baselines where competition_id = ${competitionId}
+    const rows = await sql<
+      ScoringReadModels['board_baselines']
+    >`select * from scoring.board_baselines where competition_id = ${competitionId}
       order by added_at, baseline_id`.execute(this.db);
     return rows.rows.map((row) => ({
       baselineId: row.baseline_id,
