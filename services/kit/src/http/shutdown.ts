@@ -43,4 +43,26 @@ export function endConnectionsOnClose(app: FastifyInstance): void {
     done(null, payload);
   });
   app.addHook('onClose', async () => clearInterval(sweeper));
+  drainUnreadBodies(app);
+}
+
+/**
+ * After an answer given before its request's body was read (an upload refused on its headers or its
+ * first part), reads and discards the rest, as Node does for a body nobody began to read. A body a parser
+ * began and then left (busboy, after a refusal) stays paused otherwise: its socket no longer reads, so it
+ * never sees the client end it either, and it holds the connection, and any `close()`, for the
+ * keep-alive timeout (72 s). Draining it lets the connection end when the client ends it, or carry the
+ * next request once the declared length has arrived; nothing is cut off, so a client still sending gets
+ * no EPIPE. A client that stops sending and keeps the socket open is still bounded by that timeout.
+ */
+function drainUnreadBodies(app: FastifyInstance): void {
+  // Synchronous: it runs for every answer, nearly always to do nothing.
+  app.addHook('onResponse', (request, _reply, done) => {
+    const raw = request.raw;
+    if (!raw.complete && !raw.destroyed) {
+      raw.unpipe();
+      raw.resume();
+    }
+    done();
+  });
 }
