@@ -1,4 +1,5 @@
-import { defineConfig } from 'vitest/config';
+import { basename } from 'node:path';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { embeddedFiles, embeddedPortalFiles } from './infra/test/embedded.ts';
 import LongestFirst from './infra/test/sequencer.ts';
 import { workspaces } from './infra/test/workspaces.ts';
@@ -10,15 +11,37 @@ import { workspaces } from './infra/test/workspaces.ts';
 //   `npm start` runs (PGlite, the in-process bus): SAIS_TEST_MODE=embedded, read by the harnesses
 //   (services/kit/src/testing). The set and why each file is in it or not: infra/test/embedded.ts.
 // `npm run test:unit` (vitest.unit.config.ts) runs the unit files alone, without servers.
+// `isolate: false` (decision 0051): the files of one worker share their imported modules instead of
+// importing Fastify, Kysely, kafkajs, Playwright and the services' code again for every file. Each
+// workspace's unit files are a project of their own (`@sais/<name> (unit)`), so they never share a
+// worker with the integration files (vitest gives each project its own workers): an integration file's
+// process-wide choices (the scoring workers start the scan pool with no threads) cannot change a unit
+// test's. The files restore what they change (env, spies, timers) and close what they open.
 export default defineConfig({
   test: {
     projects: [
-      ...workspaces,
+      ...workspaces.flatMap((dir) => [
+        {
+          extends: `./${dir}/vitest.config.ts`,
+          root: `./${dir}`,
+          test: { exclude: [...configDefaults.exclude, '**/*.unit.test.*'], isolate: false },
+        },
+        {
+          extends: `./${dir}/vitest.config.ts`,
+          root: `./${dir}`,
+          test: {
+            name: `@sais/${basename(dir)} (unit)`,
+            exclude: [...configDefaults.exclude, '**/*.{int,e2e}.test.*'],
+            isolate: false,
+          },
+        },
+      ]),
       {
         test: {
           name: 'embedded',
           include: embeddedFiles,
           env: { SAIS_TEST_MODE: 'embedded' },
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -32,6 +55,7 @@ export default defineConfig({
           include: embeddedPortalFiles,
           env: { SAIS_TEST_MODE: 'embedded' },
           setupFiles: ['./test/support/setup.ts'],
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
           expect: { poll: { timeout: 30_000 } },

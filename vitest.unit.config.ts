@@ -9,8 +9,8 @@ import { workspaces } from './infra/test/workspaces.ts';
 //
 // `isolate: false`: the files of one worker share their imported modules instead of importing React, MUI,
 // Fastify and the services' code again for every file (79 files: about half the time on the 2-core
-// test host). The files restore what they change (spies, fake timers, the DOM); `npm test` still runs
-// each in isolation, so a file that leans on another's leftovers fails there.
+// test host). The files restore what they change (spies, fake timers, the DOM); `npm test` runs them the
+// same way, as projects of their own (`@sais/<name> (unit)`, vitest.config.ts, decision 0051).
 // `fsModuleCache`: the transformed modules are kept in node_modules/.experimental-vitest-cache between runs
 // (keyed by content; a developer's next run transforms only what changed; `vitest --clearCache` empties it).
 export default defineConfig({
