@@ -15,8 +15,8 @@ import {
 import { scoringMigrations } from './db/migrations.ts';
 import { GroundTruths, SplitKeys } from './ground-truths.ts';
 import { integrityParts } from './integrity/parts.ts';
-import { integrityRoutes } from './integrity/routes.ts';
-import { scoreRecordRoutes } from './integrity/score-record.ts';
+import { integrityRoutes } from './integrity/http/routes.ts';
+import { scoreRecordRoutes } from './integrity/http/score-record.ts';
 import { signalScans } from './integrity/signals.ts';
 import { scoringRoutes } from './http/routes.ts';
 import { ResumableUploads, Submissions, tusRoutes } from './submissions/index.ts';

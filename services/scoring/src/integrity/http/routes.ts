@@ -11,10 +11,10 @@ import { scoring } from '@sais/events';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import * as S from '../http/schemas.ts';
-import { withTeamNames } from './names.ts';
-import type { IntegrityParts } from './parts.ts';
-import type { SignalQuery } from './signals.ts';
+import * as S from '../../http/schemas.ts';
+import { withTeamNames } from '../names.ts';
+import type { IntegrityParts } from '../parts.ts';
+import type { SignalQuery } from '../signals.ts';
 
 const signalFilter = z.object({
   competitionId: z.uuid().optional(),
