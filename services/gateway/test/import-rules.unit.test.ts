@@ -149,6 +149,47 @@ describe('import rules', () => {
       "import type { Fixture } from '../boards/leaderboards.ts';",
       /imports nothing of boards/,
     ],
+    // Integrity's routes (integrity/http/): registered by index.ts alone, unknown to integrity's parts.
+    [
+      'services/scoring/src/http/fixture.ts',
+      "import { fixture } from '../integrity/http/routes.ts';",
+      /registers integrity's routes/,
+    ],
+    [
+      'services/scoring/src/workers/fixture.ts',
+      "import { fixture } from '../integrity/http/score-record.ts';",
+      /registers integrity's routes/,
+    ],
+    [
+      'services/scoring/src/boards/fixture.ts',
+      "import { fixture } from '../integrity/http/routes.ts';",
+      /registers integrity's routes/,
+    ],
+    [
+      'services/scoring/src/submissions/http/fixture.ts',
+      "import { fixture } from '../../integrity/http/score-record.ts';",
+      /registers integrity's routes/,
+    ],
+    [
+      'services/scoring/src/integrity/fixture.ts',
+      "import { fixture } from './http/routes.ts';",
+      /know nothing of its routes/,
+    ],
+    [
+      'services/scoring/src/integrity/http/fixture.ts',
+      "import { fixture } from '../../boards/seals.ts';",
+      /boards\/index\.ts only/,
+    ],
+    [
+      'services/scoring/src/integrity/http/fixture.ts',
+      "import { fixture } from '../../submissions/decide.ts';",
+      /SubmissionCommands/,
+    ],
+    [
+      'services/scoring/src/index.ts',
+      "import { fixture } from './boards/seals.ts';",
+      /boards\/index\.ts only/,
+    ],
   ])('%s may not: %s', async (filePath, source, reason) => {
     const errors = await importErrors(filePath, source);
     expect(errors.length).toBeGreaterThan(0);
@@ -169,6 +210,10 @@ describe('import rules', () => {
     ['services/scoring/src/boards/http/fixture.ts', "import { fixture } from '../../submissions/index.ts';"],
     ['services/scoring/src/submissions/http/fixture.ts', "import { fixture } from '../submissions.ts';"],
     ['services/scoring/test/fixture.ts', "import { fixture } from '../src/boards/index.ts';"],
+    ['services/scoring/src/index.ts', "import { fixture } from './integrity/http/routes.ts';"],
+    ['services/scoring/src/integrity/http/fixture.ts', "import { fixture } from '../parts.ts';"],
+    ['services/scoring/src/integrity/http/fixture.ts', "import { fixture } from '../../boards/index.ts';"],
+    ['services/scoring/src/integrity/fixture.ts', "import { fixture } from './signals.ts';"],
   ])('%s may: %s', async (filePath, source) => {
     expect(await importErrors(filePath, source)).toEqual([]);
   });
@@ -228,6 +273,21 @@ describe('import rules', () => {
       "import { fixture } from '../services/scoring/src/submissions/record.ts';",
       /submissions slice/,
     ],
+    [
+      'services/scoring/test/fixture.ts',
+      "import { fixture } from '../src/integrity/http/routes.ts';",
+      /integrity's routes on the service/,
+    ],
+    [
+      'services/scoring/test/boards/fixture.ts',
+      "import { fixture } from '../../src/integrity/http/score-record.ts';",
+      /integrity's routes on the service/,
+    ],
+    [
+      'services/gateway/test/fixture.ts',
+      "import { fixture } from '../../scoring/src/integrity/http/routes.ts';",
+      /integrity's routes on the service/,
+    ],
   ])('%s may not: %s', async (filePath, source, reason) => {
     const errors = await importErrors(filePath, source);
     expect(errors.length).toBeGreaterThan(0);
@@ -245,6 +305,7 @@ describe('import rules', () => {
     ['services/scoring/test/fixture.ts', "import { fixture } from '../src/evaluation/metrics.ts';"],
     ['services/gateway/test/fixture.ts', "import { fixture } from '../../scoring/src/boards/index.ts';"],
     ['bench/fixture.ts', "import { fixture } from '../services/scoring/src/http/routes.ts';"],
+    ['services/scoring/test/fixture.ts', "import { fixture } from '../src/integrity/state-check.ts';"],
   ])('%s may: %s', async (filePath, source) => {
     expect(await importErrors(filePath, source)).toEqual([]);
   });
