@@ -87,14 +87,16 @@ const kitFloorRules = kitFloors.map((part, floor) => {
 /**
  * The kit by its subpaths (decision 0042): a service's and the gateway's sources name the part they use
  * (`@sais/kit/eventstore`, `/http`, `/platform`, …: services/kit/README.md), not the root barrel, not the
- * kit's files, and not its test helpers.
+ * kit's files, and not its test helpers. Tests and benchmarks may use the kit's test helpers
+ * (`@sais/kit/testing`), but not the root barrel either (`kitRoot`).
  */
+const kitRoot = {
+  regex: '^@sais/kit$',
+  message:
+    'Import the kit by its subpath (@sais/kit/eventstore, /http, /platform, …: decision 0042), not its root.',
+};
 const kitSubpaths = [
-  {
-    regex: '^@sais/kit$',
-    message:
-      'Import the kit by its subpath (@sais/kit/eventstore, /http, /platform, …: decision 0042), not its root.',
-  },
+  kitRoot,
   {
     regex: '^@sais/kit/(src|testing)(/|$)',
     message:
@@ -182,7 +184,8 @@ const scoringSliceRules = [
  * decider's spec, the ranking's properties); every other test, and the other workspaces' tests and
  * benchmarks, read a slice through its `index.ts`, as the rest of scoring does. No test imports
  * integrity's routes (`src/integrity/http/`): they call its URLs on the service, as every route is tested.
- * No other rule covers these files, so each block lists only these patterns.
+ * Nor does any test import the kit's root barrel (decision 0042). No other rule covers these files, so
+ * each block lists only these patterns.
  */
 const sliceTestRule = (slice, root = '') => ({
   regex: `(^|/)${root}src/${slice}/(?!index\\.ts$).+`,
@@ -200,7 +203,11 @@ const testsOf = (files, slices, ignores = [], root = '') => ({
     'no-restricted-imports': [
       'error',
       {
-        patterns: [...slices.map((slice) => sliceTestRule(slice, root)), integrityRoutesTestRule(root)],
+        patterns: [
+          ...slices.map((slice) => sliceTestRule(slice, root)),
+          integrityRoutesTestRule(root),
+          kitRoot,
+        ],
       },
     ],
   },
@@ -244,6 +251,18 @@ export default tseslint.config(
   ...serviceRules,
   ...scoringSliceRules,
   ...scoringTestRules,
+  // The other workspaces' tests (services' and benchmarks': scoringTestRules) import the kit by its
+  // subpaths too (decision 0042).
+  {
+    files: [
+      'web-portal/test/**/*.{ts,tsx}',
+      'ops-console/test/**/*.{ts,tsx}',
+      'cli/test/**/*.ts',
+      'events/test/**/*.ts',
+      'infra/test/**/*.ts',
+    ],
+    rules: { 'no-restricted-imports': ['error', { patterns: [kitRoot] }] },
+  },
   {
     files: ['services/gateway/src/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: kitSubpaths }] },

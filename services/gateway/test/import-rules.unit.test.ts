@@ -218,13 +218,23 @@ describe('import rules', () => {
     expect(await importErrors(filePath, source)).toEqual([]);
   });
 
-  // The kit by its subpaths (decision 0042): not its root, its files or its test helpers, from a source.
+  // The kit by its subpaths (decision 0042): not its root, its files or its test helpers, from a source;
+  // not its root, from a test or a benchmark.
   it.each([
     ['services/team/src/fixture.ts', "import { fixture } from '@sais/kit';"],
     ['services/scoring/src/boards/fixture.ts', "import { fixture } from '@sais/kit';"],
     ['services/scoring/src/submissions/fixture.ts', "import { fixture } from '@sais/kit/testing';"],
     ['services/identity/src/fixture.ts', "import { fixture } from '@sais/kit/src/http/envelope.ts';"],
     ['services/gateway/src/fixture.ts', "import { fixture } from '@sais/kit';"],
+    // Tests and benchmarks too: the root barrel (they may use @sais/kit/testing and the kit's files).
+    ['services/identity/test/fixture.ts', "import { fixture } from '@sais/kit';"],
+    ['services/scoring/test/boards/fixture.ts', "import { fixture } from '@sais/kit';"],
+    ['services/kit/test/fixture.ts', "import { fixture } from '@sais/kit';"],
+    ['web-portal/test/support/fixture.ts', "import type { Fixture } from '@sais/kit';"],
+    ['ops-console/test/support/fixture.ts', "import type { Fixture } from '@sais/kit';"],
+    ['cli/test/fixture.ts', "import { fixture } from '@sais/kit';"],
+    ['infra/test/fixture.ts', "import { fixture } from '@sais/kit';"],
+    ['bench/fixture.ts', "import { fixture } from '@sais/kit';"],
   ])('%s may not: %s', async (filePath, source) => {
     const errors = await importErrors(filePath, source);
     expect(errors.length).toBeGreaterThan(0);
@@ -235,6 +245,10 @@ describe('import rules', () => {
     ['services/team/src/fixture.ts', "import { fixture } from '@sais/kit/eventstore';"],
     ['services/gateway/src/fixture.ts', "import { fixture } from '@sais/kit/platform';"],
     ['services/team/test/fixture.ts', "import { fixture } from '@sais/kit/testing';"],
+    ['web-portal/test/support/fixture.ts', "import type { Fixture } from '@sais/kit/platform';"],
+    ['ops-console/test/fixture.ts', "import { fixture } from '@sais/kit/testing';"],
+    ['services/kit/test/fixture.ts', "import { fixture } from '../src/db/index.ts';"],
+    ['bench/fixture.ts', "import { fixture } from '@sais/kit/eventstore';"],
   ])('%s may: %s', async (filePath, source) => {
     expect(await importErrors(filePath, source)).toEqual([]);
   });
