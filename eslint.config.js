@@ -87,14 +87,16 @@ const kitFloorRules = kitFloors.map((part, floor) => {
 /**
  * The kit by its subpaths (decision 0042): a service's and the gateway's sources name the part they use
  * (`@sais/kit/eventstore`, `/http`, `/platform`, …: services/kit/README.md), not the root barrel, not the
- * kit's files, and not its test helpers.
+ * kit's files, and not its test helpers. Tests and benchmarks may use the kit's test helpers
+ * (`@sais/kit/testing`), but not the root barrel either (`kitRoot`).
  */
+const kitRoot = {
+  regex: '^@sais/kit$',
+  message:
+    'Import the kit by its subpath (@sais/kit/eventstore, /http, /platform, …: decision 0042), not its root.',
+};
 const kitSubpaths = [
-  {
-    regex: '^@sais/kit$',
-    message:
-      'Import the kit by its subpath (@sais/kit/eventstore, /http, /platform, …: decision 0042), not its root.',
-  },
+  kitRoot,
   {
     regex: '^@sais/kit/(src|testing)(/|$)',
     message:
@@ -119,8 +121,11 @@ const serviceRules = services.map((service) =>
  * Scoring's two slices (decision 0041, issue 34). Outside `submissions/`, nothing imports the decider or
  * the recorder (`SubmissionCommands` is their one caller); each slice is imported through its `index.ts`
  * only: `boards/` reads submissions through `submissions/index.ts`, the rest of scoring reads boards
- * through `boards/index.ts`, and `submissions/` imports nothing of `boards/` (boards builds on it). A
- * later block's `no-restricted-imports` replaces an earlier one's, so each block repeats the service rule.
+ * through `boards/index.ts`, and `submissions/` imports nothing of `boards/` (boards builds on it).
+ * Integrity is not a slice, but its routes are in its `http/` folder too: only the service definition
+ * (`src/index.ts`) imports them, and integrity's other files (its parts: signals, guards) know nothing of
+ * them. A later block's `no-restricted-imports` replaces an earlier one's, so each block repeats the
+ * service rule.
  */
 const scoringSrc = 'services/scoring/src';
 const deciderOrRecorder = {
@@ -140,19 +145,36 @@ const anyBoard = {
   regex: '(^|/)boards(/|$)',
   message: 'submissions/ imports nothing of boards/: boards builds on submissions (decision 0041).',
 };
+const integrityRoutes = {
+  regex: '(^|/)integrity/http(/|$)',
+  message:
+    "Only the service definition (src/index.ts) registers integrity's routes in integrity/http/ (decision 0041).",
+};
+const routesFromParts = {
+  regex: '^\\./http(/|$)',
+  message: "Integrity's parts know nothing of its routes in integrity/http/ (decision 0041).",
+};
+/** The service rule for scoring's files outside the slices, with `extra` patterns. */
+const scoringRest = (extra) => ({
+  ...serviceRule('scoring'),
+  also: [...kitSubpaths, deciderOrRecorder, boardInternals, ...extra],
+});
 const scoringSliceRules = [
-  restrict(
-    [`${scoringSrc}/**/*.ts`],
-    { ...serviceRule('scoring'), also: [...kitSubpaths, deciderOrRecorder, boardInternals] },
-    [`${scoringSrc}/submissions/**`, `${scoringSrc}/boards/**`],
-  ),
+  restrict([`${scoringSrc}/**/*.ts`], scoringRest([integrityRoutes]), [
+    `${scoringSrc}/submissions/**`,
+    `${scoringSrc}/boards/**`,
+    `${scoringSrc}/index.ts`,
+    `${scoringSrc}/integrity/**`,
+  ]),
+  restrict([`${scoringSrc}/index.ts`, `${scoringSrc}/integrity/http/**/*.ts`], scoringRest([])),
+  restrict([`${scoringSrc}/integrity/*.ts`], scoringRest([integrityRoutes, routesFromParts])),
   restrict([`${scoringSrc}/submissions/**/*.ts`], {
     ...serviceRule('scoring'),
-    also: [...kitSubpaths, anyBoard],
+    also: [...kitSubpaths, anyBoard, integrityRoutes],
   }),
   restrict([`${scoringSrc}/boards/**/*.ts`], {
     ...serviceRule('scoring'),
-    also: [...kitSubpaths, deciderOrRecorder, submissionInternals],
+    also: [...kitSubpaths, deciderOrRecorder, submissionInternals, integrityRoutes],
   }),
 ];
 
@@ -160,18 +182,34 @@ const scoringSliceRules = [
  * Scoring's tests (decision 0041): a slice's internal files are tested beside it. Tests in
  * `test/boards/` may import `src/boards/*` and tests in `test/submissions/` `src/submissions/*` (the
  * decider's spec, the ranking's properties); every other test, and the other workspaces' tests and
- * benchmarks, read a slice through its `index.ts`, as the rest of scoring does. No other rule covers
- * these files, so each block lists only these patterns.
+ * benchmarks, read a slice through its `index.ts`, as the rest of scoring does. No test imports
+ * integrity's routes (`src/integrity/http/`): they call its URLs on the service, as every route is tested.
+ * Nor does any test import the kit's root barrel (decision 0042). No other rule covers these files, so
+ * each block lists only these patterns.
  */
 const sliceTestRule = (slice, root = '') => ({
   regex: `(^|/)${root}src/${slice}/(?!index\\.ts$).+`,
   message: `Tests read the ${slice} slice through src/${slice}/index.ts; only tests in services/scoring/test/${slice}/ import its internal files (decision 0041).`,
 });
+const integrityRoutesTestRule = (root = '') => ({
+  regex: `(^|/)${root}src/integrity/http(/|$)`,
+  message:
+    "Tests call integrity's routes on the service (its URLs), not the files in src/integrity/http/ (decision 0041).",
+});
 const testsOf = (files, slices, ignores = [], root = '') => ({
   files,
   ignores,
   rules: {
-    'no-restricted-imports': ['error', { patterns: slices.map((slice) => sliceTestRule(slice, root)) }],
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          ...slices.map((slice) => sliceTestRule(slice, root)),
+          integrityRoutesTestRule(root),
+          kitRoot,
+        ],
+      },
+    ],
   },
 });
 const scoringTests = 'services/scoring/test';
@@ -213,6 +251,18 @@ export default tseslint.config(
   ...serviceRules,
   ...scoringSliceRules,
   ...scoringTestRules,
+  // The other workspaces' tests (services' and benchmarks': scoringTestRules) import the kit by its
+  // subpaths too (decision 0042).
+  {
+    files: [
+      'web-portal/test/**/*.{ts,tsx}',
+      'ops-console/test/**/*.{ts,tsx}',
+      'cli/test/**/*.ts',
+      'events/test/**/*.ts',
+      'infra/test/**/*.ts',
+    ],
+    rules: { 'no-restricted-imports': ['error', { patterns: [kitRoot] }] },
+  },
   {
     files: ['services/gateway/src/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: kitSubpaths }] },

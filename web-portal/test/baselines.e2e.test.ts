@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAppBuilt } from '../../infra/test/apps.ts';
-import { browserWaitMs, launchChromium } from './support/browser';
+import { launchChromium } from './support/browser';
 import { type Mailbox, startMailbox } from './support/mailbox';
-import { apiOf, scoredParticipant, until } from './support/one-phase';
+import { type SignedInPage, apiOf, scoredParticipant, signedInPage, until } from './support/one-phase';
 import { type RunningPlatform, startPlatform } from './support/platform';
 
 const shots = fileURLToPath(new URL('../../docs/portal/', import.meta.url));
@@ -24,6 +24,7 @@ describe('baselines on the portal’s board', () => {
   let running: RunningPlatform;
   let browser: Browser;
   let page: Page;
+  let language: SignedInPage['language'];
   let origin: string;
   let competitionId: string;
   const stamp = Date.now() % 1_000_000;
@@ -62,11 +63,7 @@ describe('baselines on the portal’s board', () => {
     );
 
     browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    context.setDefaultTimeout(browserWaitMs);
-    const [name, value] = scored.participant.split('=') as [string, string];
-    await context.addCookies([{ name, value, url: origin }]);
-    page = await context.newPage();
+    ({ page, language } = await signedInPage(browser, origin, scored.participant));
   }, 180_000);
 
   afterAll(async () => {
@@ -74,11 +71,6 @@ describe('baselines on the portal’s board', () => {
     await running?.close();
     await mailbox?.close();
   });
-
-  const language = async (code: 'en' | 'zh-CN') => {
-    await page.evaluate((value) => localStorage.setItem('language', value), code);
-    await page.reload();
-  };
 
   it('shows baselines marked in their place, with the description and no rank, in both languages', async () => {
     await page.goto(`${origin}/competitionDetail/${competitionId}/leaderboard`);

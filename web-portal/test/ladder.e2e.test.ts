@@ -4,9 +4,9 @@ import { scoring, scoringCodes } from '@sais/events';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAppBuilt } from '../../infra/test/apps.ts';
-import { browserWaitMs, launchChromium } from './support/browser';
+import { launchChromium } from './support/browser';
 import { type Mailbox, startMailbox } from './support/mailbox';
-import { apiOf, scoredParticipant, until } from './support/one-phase';
+import { type SignedInPage, apiOf, scoredParticipant, signedInPage, until } from './support/one-phase';
 import { type RunningPlatform, startPlatform } from './support/platform';
 
 const shots = fileURLToPath(new URL('../../docs/portal/', import.meta.url));
@@ -25,10 +25,11 @@ describe('the Ladder and blind phases in the portal', () => {
   let running: RunningPlatform;
   let browser: Browser;
   let page: Page;
+  let language: SignedInPage['language'];
   let origin: string;
   let competitionId: string;
   const stamp = Date.now() % 1_000_000;
-  const consoleErrors: string[] = [];
+  let consoleErrors: string[];
   /** The API as a signed-in browser calls it (once the platform runs). */
   const call: ReturnType<typeof apiOf>['call'] = (...args) => apiOf(origin).call(...args);
   let operatorCookie = '';
@@ -72,15 +73,7 @@ describe('the Ladder and blind phases in the portal', () => {
     );
 
     browser = await launchChromium();
-    const context = await browser.newContext({
-      viewport: { width: 1366, height: 900 },
-      acceptDownloads: true,
-    });
-    context.setDefaultTimeout(browserWaitMs);
-    const [name, value] = participant.split('=') as [string, string];
-    await context.addCookies([{ name, value, url: origin }]);
-    page = await context.newPage();
-    page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
+    ({ page, consoleErrors, language } = await signedInPage(browser, origin, participant));
   }, 180_000);
 
   afterAll(async () => {
@@ -88,11 +81,6 @@ describe('the Ladder and blind phases in the portal', () => {
     await running?.close();
     await mailbox?.close();
   });
-
-  const language = async (code: 'en' | 'zh-CN') => {
-    await page.evaluate((value) => localStorage.setItem('language', value), code);
-    await page.reload();
-  };
 
   it('says on the public board that the Ladder is on, with its step, in both languages', async () => {
     await page.goto(`${origin}/competitionDetail/${competitionId}/leaderboard`);

@@ -3,9 +3,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAppBuilt } from '../../infra/test/apps.ts';
 import { type TestRegistry, startRegistry } from '../../infra/test/registry.ts';
-import { browserWaitMs, launchChromium } from './support/browser';
+import { launchChromium } from './support/browser';
 import { type Mailbox, startMailbox } from './support/mailbox';
-import { apiOf, scoredParticipant, until } from './support/one-phase';
+import { type SignedInPage, apiOf, scoredParticipant, signedInPage, until } from './support/one-phase';
 import { type RunningPlatform, startPlatform } from './support/platform';
 
 const ids = Array.from({ length: 10 }, (_, i) => `m${i}`);
@@ -23,12 +23,13 @@ describe('smoke runs in the portal', () => {
   let registry: TestRegistry;
   let browser: Browser;
   let page: Page;
+  let language: SignedInPage['language'];
   let origin: string;
   let competitionId: string;
   let participant = '';
   let image = '';
   const stamp = Date.now() % 1_000_000;
-  const consoleErrors: string[] = [];
+  let consoleErrors: string[];
 
   /** A PUT as the signed-in operator (apiOf calls GET and POST). */
   const put = async (cookie: string, path: string, body: object) =>
@@ -92,12 +93,7 @@ echo SMOKE-END
     );
 
     browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    context.setDefaultTimeout(browserWaitMs);
-    const [name, value] = participant.split('=') as [string, string];
-    await context.addCookies([{ name, value, url: origin }]);
-    page = await context.newPage();
-    page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
+    ({ page, consoleErrors, language } = await signedInPage(browser, origin, participant));
   }, 240_000);
 
   afterAll(async () => {
@@ -106,11 +102,6 @@ echo SMOKE-END
     await registry?.stop();
     await mailbox?.close();
   });
-
-  const language = async (code: 'en' | 'zh-CN') => {
-    await page.evaluate((value) => localStorage.setItem('language', value), code);
-    await page.reload();
-  };
 
   it('starts a smoke run from the code submissions tab and shows it marked, with its log, in both languages', async () => {
     await page.goto(`${origin}/competitionDetail/${competitionId}/codeSubmissions`);

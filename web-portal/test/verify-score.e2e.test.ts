@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAppBuilt } from '../../infra/test/apps.ts';
-import { browserWaitMs, launchChromium } from './support/browser';
+import { launchChromium } from './support/browser';
 import { type Mailbox, startMailbox } from './support/mailbox';
-import { apiOf, scoredParticipant, until } from './support/one-phase';
+import { type SignedInPage, apiOf, scoredParticipant, signedInPage, until } from './support/one-phase';
 import { type RunningPlatform, startPlatform } from './support/platform';
 
 const screenshots = join('/tmp', 'sais-portal-screenshots');
@@ -26,10 +26,11 @@ describe('recomputing my scores in the browser after the final results', () => {
   let running: RunningPlatform;
   let browser: Browser;
   let page: Page;
+  let language: SignedInPage['language'];
   let origin: string;
   let competitionId: string;
   const stamp = Date.now() % 1_000_000;
-  const consoleErrors: string[] = [];
+  let consoleErrors: string[];
   /** The API as a signed-in browser calls it (once the platform runs). */
   const call: ReturnType<typeof apiOf>['call'] = (...args) => apiOf(origin).call(...args);
 
@@ -61,15 +62,7 @@ describe('recomputing my scores in the browser after the final results', () => {
     );
 
     browser = await launchChromium();
-    const context = await browser.newContext({
-      viewport: { width: 1366, height: 900 },
-      acceptDownloads: true,
-    });
-    context.setDefaultTimeout(browserWaitMs);
-    const [name, value] = participant.split('=') as [string, string];
-    await context.addCookies([{ name, value, url: origin }]);
-    page = await context.newPage();
-    page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
+    ({ page, consoleErrors, language } = await signedInPage(browser, origin, participant));
   }, 180_000);
 
   afterAll(async () => {
@@ -77,11 +70,6 @@ describe('recomputing my scores in the browser after the final results', () => {
     await running?.close();
     await mailbox?.close();
   });
-
-  const language = async (code: 'en' | 'zh-CN') => {
-    await page.evaluate((value) => localStorage.setItem('language', value), code);
-    await page.reload();
-  };
 
   it('links the published ground truth on the competition page, and its file is the committed one', async () => {
     await page.goto(`${origin}/competitionDetail/${competitionId}/format`);

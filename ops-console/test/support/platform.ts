@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Role } from '@sais/events';
 import { Accounts } from '@sais/identity';
-import type { Platform } from '@sais/kit';
+import type { Platform } from '@sais/kit/platform';
 import { freshDatabase } from '@sais/kit/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import pino from 'pino';

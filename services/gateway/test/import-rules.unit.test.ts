@@ -149,6 +149,47 @@ describe('import rules', () => {
       "import type { Fixture } from '../boards/leaderboards.ts';",
       /imports nothing of boards/,
     ],
+    // Integrity's routes (integrity/http/): registered by index.ts alone, unknown to integrity's parts.
+    [
+      'services/scoring/src/http/fixture.ts',
+      "import { fixture } from '../integrity/http/routes.ts';",
+      /registers integrity's routes/,
+    ],
+    [
+      'services/scoring/src/workers/fixture.ts',
+      "import { fixture } from '../integrity/http/score-record.ts';",
+      /registers integrity's routes/,
+    ],
+    [
+      'services/scoring/src/boards/fixture.ts',
+      "import { fixture } from '../integrity/http/routes.ts';",
+      /registers integrity's routes/,
+    ],
+    [
+      'services/scoring/src/submissions/http/fixture.ts',
+      "import { fixture } from '../../integrity/http/score-record.ts';",
+      /registers integrity's routes/,
+    ],
+    [
+      'services/scoring/src/integrity/fixture.ts',
+      "import { fixture } from './http/routes.ts';",
+      /know nothing of its routes/,
+    ],
+    [
+      'services/scoring/src/integrity/http/fixture.ts',
+      "import { fixture } from '../../boards/seals.ts';",
+      /boards\/index\.ts only/,
+    ],
+    [
+      'services/scoring/src/integrity/http/fixture.ts',
+      "import { fixture } from '../../submissions/decide.ts';",
+      /SubmissionCommands/,
+    ],
+    [
+      'services/scoring/src/index.ts',
+      "import { fixture } from './boards/seals.ts';",
+      /boards\/index\.ts only/,
+    ],
   ])('%s may not: %s', async (filePath, source, reason) => {
     const errors = await importErrors(filePath, source);
     expect(errors.length).toBeGreaterThan(0);
@@ -169,17 +210,31 @@ describe('import rules', () => {
     ['services/scoring/src/boards/http/fixture.ts', "import { fixture } from '../../submissions/index.ts';"],
     ['services/scoring/src/submissions/http/fixture.ts', "import { fixture } from '../submissions.ts';"],
     ['services/scoring/test/fixture.ts', "import { fixture } from '../src/boards/index.ts';"],
+    ['services/scoring/src/index.ts', "import { fixture } from './integrity/http/routes.ts';"],
+    ['services/scoring/src/integrity/http/fixture.ts', "import { fixture } from '../parts.ts';"],
+    ['services/scoring/src/integrity/http/fixture.ts', "import { fixture } from '../../boards/index.ts';"],
+    ['services/scoring/src/integrity/fixture.ts', "import { fixture } from './signals.ts';"],
   ])('%s may: %s', async (filePath, source) => {
     expect(await importErrors(filePath, source)).toEqual([]);
   });
 
-  // The kit by its subpaths (decision 0042): not its root, its files or its test helpers, from a source.
+  // The kit by its subpaths (decision 0042): not its root, its files or its test helpers, from a source;
+  // not its root, from a test or a benchmark.
   it.each([
     ['services/team/src/fixture.ts', "import { fixture } from '@sais/kit';"],
     ['services/scoring/src/boards/fixture.ts', "import { fixture } from '@sais/kit';"],
     ['services/scoring/src/submissions/fixture.ts', "import { fixture } from '@sais/kit/testing';"],
     ['services/identity/src/fixture.ts', "import { fixture } from '@sais/kit/src/http/envelope.ts';"],
     ['services/gateway/src/fixture.ts', "import { fixture } from '@sais/kit';"],
+    // Tests and benchmarks too: the root barrel (they may use @sais/kit/testing and the kit's files).
+    ['services/identity/test/fixture.ts', "import { fixture } from '@sais/kit';"],
+    ['services/scoring/test/boards/fixture.ts', "import { fixture } from '@sais/kit';"],
+    ['services/kit/test/fixture.ts', "import { fixture } from '@sais/kit';"],
+    ['web-portal/test/support/fixture.ts', "import type { Fixture } from '@sais/kit';"],
+    ['ops-console/test/support/fixture.ts', "import type { Fixture } from '@sais/kit';"],
+    ['cli/test/fixture.ts', "import { fixture } from '@sais/kit';"],
+    ['infra/test/fixture.ts', "import { fixture } from '@sais/kit';"],
+    ['bench/fixture.ts', "import { fixture } from '@sais/kit';"],
   ])('%s may not: %s', async (filePath, source) => {
     const errors = await importErrors(filePath, source);
     expect(errors.length).toBeGreaterThan(0);
@@ -190,6 +245,10 @@ describe('import rules', () => {
     ['services/team/src/fixture.ts', "import { fixture } from '@sais/kit/eventstore';"],
     ['services/gateway/src/fixture.ts', "import { fixture } from '@sais/kit/platform';"],
     ['services/team/test/fixture.ts', "import { fixture } from '@sais/kit/testing';"],
+    ['web-portal/test/support/fixture.ts', "import type { Fixture } from '@sais/kit/platform';"],
+    ['ops-console/test/fixture.ts', "import { fixture } from '@sais/kit/testing';"],
+    ['services/kit/test/fixture.ts', "import { fixture } from '../src/db/index.ts';"],
+    ['bench/fixture.ts', "import { fixture } from '@sais/kit/eventstore';"],
   ])('%s may: %s', async (filePath, source) => {
     expect(await importErrors(filePath, source)).toEqual([]);
   });
@@ -228,6 +287,21 @@ describe('import rules', () => {
       "import { fixture } from '../services/scoring/src/submissions/record.ts';",
       /submissions slice/,
     ],
+    [
+      'services/scoring/test/fixture.ts',
+      "import { fixture } from '../src/integrity/http/routes.ts';",
+      /integrity's routes on the service/,
+    ],
+    [
+      'services/scoring/test/boards/fixture.ts',
+      "import { fixture } from '../../src/integrity/http/score-record.ts';",
+      /integrity's routes on the service/,
+    ],
+    [
+      'services/gateway/test/fixture.ts',
+      "import { fixture } from '../../scoring/src/integrity/http/routes.ts';",
+      /integrity's routes on the service/,
+    ],
   ])('%s may not: %s', async (filePath, source, reason) => {
     const errors = await importErrors(filePath, source);
     expect(errors.length).toBeGreaterThan(0);
@@ -245,6 +319,7 @@ describe('import rules', () => {
     ['services/scoring/test/fixture.ts', "import { fixture } from '../src/evaluation/metrics.ts';"],
     ['services/gateway/test/fixture.ts', "import { fixture } from '../../scoring/src/boards/index.ts';"],
     ['bench/fixture.ts', "import { fixture } from '../services/scoring/src/http/routes.ts';"],
+    ['services/scoring/test/fixture.ts', "import { fixture } from '../src/integrity/state-check.ts';"],
   ])('%s may: %s', async (filePath, source) => {
     expect(await importErrors(filePath, source)).toEqual([]);
   });

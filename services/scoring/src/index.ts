@@ -14,8 +14,9 @@ import {
 } from './boards/index.ts';
 import { scoringMigrations } from './db/migrations.ts';
 import { GroundTruths, SplitKeys } from './ground-truths.ts';
-import { integrityParts, integrityRoutes } from './integrity/routes.ts';
-import { scoreRecordRoutes } from './integrity/score-record.ts';
+import { integrityParts } from './integrity/parts.ts';
+import { integrityRoutes } from './integrity/http/routes.ts';
+import { scoreRecordRoutes } from './integrity/http/score-record.ts';
 import { signalScans } from './integrity/signals.ts';
 import { scoringRoutes } from './http/routes.ts';
 import { ResumableUploads, Submissions, tusRoutes } from './submissions/index.ts';

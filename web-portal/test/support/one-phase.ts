@@ -2,11 +2,14 @@
  * A scored participant in a one-phase competition, set up through the API of a running platform (the
  * portal's browser tests then look at it in Chromium): an operator makes the competition (prize 0, so
  * one operator publishes) and sets its ground truth; a participant, signed up as the competition
- * service records it, uploads a file and waits for its score.
+ * service records it, uploads a file and waits for its score. `signedInPage` opens the participant's
+ * page in Chromium with their cookie.
  */
 import { randomUUID } from 'node:crypto';
 import { competition as C } from '@sais/events';
 import { sql } from 'kysely';
+import type { Browser, Page } from 'playwright-core';
+import { browserWaitMs } from './browser';
 import type { RunningPlatform } from './platform';
 
 const day = 86_400_000;
@@ -156,4 +159,35 @@ export async function scoredParticipant(
     'the submission scored',
   );
   return { competitionId, operator, participant };
+}
+
+/** A portal page in Chromium, signed in with a session cookie of the API (`signIn`). */
+export interface SignedInPage {
+  page: Page;
+  /** The errors the page has written to the browser's console so far. */
+  consoleErrors: string[];
+  /** Chooses the portal's language as its menu does (kept in localStorage) and reloads the page. */
+  language(code: 'en' | 'zh-CN'): Promise<void>;
+}
+
+/**
+ * Opens a browser context signed in as the holder of `cookie` (`name=value`, as `signIn` gives it) on
+ * `origin`, and a page in it (1366×900, downloads accepted, the browser's waits `browserWaitMs`).
+ */
+export async function signedInPage(browser: Browser, origin: string, cookie: string): Promise<SignedInPage> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, acceptDownloads: true });
+  context.setDefaultTimeout(browserWaitMs);
+  const [name, value] = cookie.split('=') as [string, string];
+  await context.addCookies([{ name, value, url: origin }]);
+  const page = await context.newPage();
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
+  return {
+    page,
+    consoleErrors,
+    async language(code) {
+      await page.evaluate((value) => localStorage.setItem('language', value), code);
+      await page.reload();
+    },
+  };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Platform } from '@sais/kit';
+import type { Platform } from '@sais/kit/platform';
 import { copyMigratedPgliteTemplate, freshDatabase, testMode } from '@sais/kit/testing';
 import { Accounts } from '@sais/identity';
 import pino from 'pino';

@@ -26,7 +26,7 @@ export { type AdminGuards, type RouteGuard, parseSubmissionList } from './admin/
  * the operators' calls (admin/: one role check for the area, the guards as the routes' preHandlers)
  * and a team's disqualification (boards/http/disqualify-routes.ts: its own area, the same role and
  * guards). The other areas register beside these in index.ts: seals and publication
- * (boards/http/publication-routes.ts), integrity signals (integrity/routes.ts), resumable uploads
+ * (boards/http/publication-routes.ts), integrity signals (integrity/http/routes.ts), resumable uploads
  * (submissions/http/tus.ts), container submissions (containers.ts), metrics (metric-routes.ts).
  */
 export async function scoringRoutes(

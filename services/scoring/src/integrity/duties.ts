@@ -40,7 +40,7 @@ const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
 /**
  * Separation of duties (issue 19): nobody disqualifies their own team or its submissions, whatever
  * their role; another operator must decide. Each is the `preHandler` of the operators' route it guards
- * (http/admin/routes.ts, boards/http/disqualify-routes.ts, integrity/routes.ts).
+ * (http/admin/routes.ts, boards/http/disqualify-routes.ts, integrity/http/routes.ts).
  */
 export function ownTeamGuards(db: Db, signals: Signals) {
   return {

@@ -10,8 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { type Submissions, stream } from '../submissions/index.ts';
-import { scoringErrors } from '../errors.ts';
+import { type Submissions, stream } from '../../submissions/index.ts';
+import { scoringErrors } from '../../errors.ts';
 
 const scoringTypes = new Set(['scoring.SubmissionScored', 'scoring.SubmissionRescored']);
 

@@ -7,18 +7,14 @@ import {
   staffArea,
   simpleRestQuery,
 } from '@sais/kit/http';
-import type { ServiceContext } from '@sais/kit/platform';
 import { scoring } from '@sais/events';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Publications, type Seals, Standings } from '../boards/index.ts';
-import { type AdminGuards, type RouteGuard } from '../http/admin/routes.ts';
-import * as S from '../http/schemas.ts';
-import { ownTeamGuards } from './duties.ts';
-import { withTeamNames } from './names.ts';
-import { sealedResultsGuards } from './guards.ts';
-import { type SignalQuery, Signals } from './signals.ts';
+import * as S from '../../http/schemas.ts';
+import { withTeamNames } from '../names.ts';
+import type { IntegrityParts } from '../parts.ts';
+import type { SignalQuery } from '../signals.ts';
 
 const signalFilter = z.object({
   competitionId: z.uuid().optional(),
@@ -39,22 +35,6 @@ export function parseSignalList(query: SimpleRestQuery): SignalQuery {
 }
 
 /**
- * The integrity parts the scoring service's operator calls share: the signals, and the guards that keep
- * sealed results sealed, built on the boards' seals and publications.
- */
-export function integrityParts(
-  { db, store }: Pick<ServiceContext, 'db' | 'store'>,
-  { seals, publications }: { seals: Seals; publications: Publications },
-) {
-  const signals = new Signals(db, store, new Standings(db, store));
-  const guards: AdminGuards & { ownSignalTeam: RouteGuard; beforePublish: RouteGuard } = {
-    ...sealedResultsGuards(seals, publications),
-    ...ownTeamGuards(db, signals),
-  };
-  return { seals, signals, guards };
-}
-
-/**
  * The integrity calls of the scoring service (decision 0008), for operators: the collusion signals in
  * ra-data-simple-rest form with their two actions (a seal and a publication are the boards' calls:
  * boards/http/publication-routes.ts). One area: registered as an encapsulated plugin, its role check runs
@@ -62,7 +42,7 @@ export function integrityParts(
  */
 export async function integrityRoutes(
   root: FastifyInstance,
-  { parts: { seals, signals, guards } }: { parts: ReturnType<typeof integrityParts> },
+  { parts: { seals, signals, guards } }: { parts: IntegrityParts },
 ) {
   const { database: db, authenticator: auth } = root;
   const app = root.withTypeProvider<ZodTypeProvider>();
