@@ -23,7 +23,7 @@ export function RunMarks({
   );
   if (marks.length === 0) return empty === null ? null : <span>{empty}</span>;
   return (
-    <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap" component="span">
+    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }} component="span">
       {marks.map((mark) => (
         <Tooltip key={mark} title={translate(`console.submissions.marks.${mark}Hint`)}>
           <Chip
