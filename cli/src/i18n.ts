@@ -222,6 +222,10 @@ const texts = {
     en: 'its content is shown once the private leaderboard is published',
     'zh-CN': '其内容将在私榜公布后公开',
   },
+  contentWithheld: {
+    en: 'its content is not shown: it quotes the result file of a run that had hidden data mounted',
+    'zh-CN': '其内容不予显示：其中引用了挂载隐藏数据运行所得的结果文件',
+  },
   proofPending: {
     en: 'Not in a signed checkpoint yet (one is signed every minute); try again shortly',
     'zh-CN': '尚未包含在已签名的检查点中（每分钟签名一次），请稍后再试',

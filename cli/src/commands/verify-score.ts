@@ -11,6 +11,8 @@ interface ScoreRecord {
   phase: string;
   eventId: string | null;
   revealed: boolean;
+  /** `hiddenData`: the last record is a refusal quoting a run on hidden data's file (decision 0032). */
+  withheld?: 'hiddenData' | null;
   event: (transparency.HashedEvent & { data: unknown }) | null;
 }
 
@@ -62,6 +64,8 @@ export async function verifyScore(
 
   const record = await context.api.get<ScoreRecord>('/api/submission/scoreRecord', { submissionId });
   if (!record.eventId) return fail('record', context.t('proofNone'));
+  // Withheld only when the last record is a refusal (it quotes the file): it has no scores to check.
+  if (record.withheld) return fail('record', context.t('verifyScoreNoScores'));
   if (!record.revealed || !record.event) return fail('record', context.t('verifyScoreNotPublished'));
 
   // 1. The recorded scores are the ones in the signed log.

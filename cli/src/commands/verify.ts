@@ -36,6 +36,8 @@ interface ScoreRecord {
   eventId: string | null;
   eventHash: string | null;
   revealed: boolean;
+  /** `hiddenData`: published, but the content quotes a run on hidden data's result file (decision 0032). */
+  withheld?: 'hiddenData' | null;
   event: transparency.HashedEvent | null;
 }
 
@@ -75,7 +77,9 @@ export async function verifyProof(context: Context, submissionId: string, pinned
           leaf: check.leafIndex,
           checkpoint: check.checkpoint,
           size: check.treeSize,
-          content: context.t(check.contentChecked ? 'contentChecked' : 'contentLater'),
+          content: context.t(
+            check.contentChecked ? 'contentChecked' : record.withheld ? 'contentWithheld' : 'contentLater',
+          ),
         });
       case 'pending':
         return context.t('proofPending');

@@ -1,5 +1,10 @@
 import type { Text } from '../messages/text.ts';
-import { type FileRefusal, type SubmissionLog, submissionLogText } from './file-refusals.ts';
+import {
+  type FileRefusal,
+  type SubmissionLog,
+  containerRunVerdicts,
+  submissionLogText,
+} from './file-refusals.ts';
 import { metricTitle } from './metrics.ts';
 
 /** One inbox message a submission event leads to; the identity inbox sends it to the submitter. */
@@ -17,6 +22,8 @@ interface Data {
   reason?: string;
   final?: boolean;
   verdict?: FileRefusal;
+  /** SmokeRunChecked: the result file's lines. */
+  rows?: number;
 }
 
 /** A score as participants read it: at most 6 significant digits, no trailing zeros (0.913, 12.5). */
@@ -40,8 +47,11 @@ export function scoringNotice(
   fileName: string,
   /** The phase hides public scores (decision 0045): the notice says "scored" and carries no number. */
   hidden: 'blind' | 'ladder' | null = null,
+  /** A smoke run (decision 0049): its notices say so and give the format check's result, never a score. */
+  smoke = false,
 ): ScoringNotice | null {
   const data = payload as Data;
+  if (smoke) return smokeNotice(type, data, fileName);
   const metric = metricTitle(data.metric ?? '', 'en');
   const metricZh = metricTitle(data.metric ?? '', 'zh-CN');
   // The scorer's refusal in each language (an older event's English text as it is).
@@ -122,6 +132,79 @@ export function scoringNotice(
       return notice(
         ['Submission disqualified', `Submission ${fileName} was disqualified: ${data.reason}`],
         ['提交已被取消资格', `提交 ${fileName} 已被取消资格：${data.reason}`],
+      );
+    default:
+      return null;
+  }
+}
+
+const runVerdicts = new Set<string>(Object.values(containerRunVerdicts).flat());
+
+const smokeNote = {
+  en: 'Smoke runs check the result file’s format only: they are never scored or ranked and use none of your daily submissions.',
+  zh: '试运行只检查结果文件的格式：不评分、不上榜，也不占用每日提交次数。',
+};
+
+/**
+ * The notice of a smoke run's end (decision 0049): Completed (the format is right), Invalid (the format
+ * check's verdict) or Failed (the run's verdict: the format was not checked). Never a score: a smoke run
+ * is never scored, and a scored or re-scored event (which the decider refuses) tells nothing.
+ */
+function smokeNotice(type: string, data: Data, fileName: string): ScoringNotice | null {
+  switch (type) {
+    case 'scoring.SmokeRunChecked': {
+      const rows = data.rows ?? 0;
+      return notice(
+        [
+          'Smoke run: format check passed',
+          `Your smoke run ${fileName} completed and its result file passed the format check (${rows} ${rows === 1 ? 'row' : 'rows'}). ${smokeNote.en}`,
+        ],
+        [
+          '试运行：格式检查通过',
+          `您的试运行 ${fileName} 已完成，结果文件通过了格式检查（${rows} 行）。${smokeNote.zh}`,
+        ],
+      );
+    }
+    case 'scoring.SubmissionInvalid':
+      // The run itself ended wrong (its exit code, no result file…): there was no file to check.
+      if (typeof data.log === 'object' && data.log !== null && runVerdicts.has(data.log.key))
+        return notice(
+          [
+            'Smoke run: nothing to check',
+            `Your smoke run ${fileName} ended without a result file to check: ${submissionLogText(data.log, 'en')} ${smokeNote.en}`,
+          ],
+          [
+            '试运行：无可检查的结果',
+            `您的试运行 ${fileName} 已结束，但没有可供检查的结果文件：${submissionLogText(data.log, 'zh-CN')}${smokeNote.zh}`,
+          ],
+        );
+      return notice(
+        [
+          'Smoke run: format check failed',
+          `Your smoke run ${fileName} ended, and its result file failed the format check: ${submissionLogText(data.log, 'en')} ${smokeNote.en}`,
+        ],
+        [
+          '试运行：格式检查未通过',
+          `您的试运行 ${fileName} 已结束，结果文件未通过格式检查：${submissionLogText(data.log, 'zh-CN')}${smokeNote.zh}`,
+        ],
+      );
+    case 'scoring.EvaluationFailed': {
+      if (!data.final) return null;
+      const why = data.verdict
+        ? { en: submissionLogText(data.verdict, 'en'), zh: submissionLogText(data.verdict, 'zh-CN') }
+        : { en: 'a platform failure.', zh: '平台故障。' };
+      return notice(
+        [
+          'Smoke run failed',
+          `Your smoke run ${fileName} failed, so its result file was not checked: ${why.en} ${smokeNote.en}`,
+        ],
+        ['试运行失败', `您的试运行 ${fileName} 运行失败，结果文件未经检查：${why.zh}${smokeNote.zh}`],
+      );
+    }
+    case 'scoring.SubmissionDisqualified':
+      return notice(
+        ['Smoke run disqualified', `Smoke run ${fileName} was disqualified: ${data.reason}`],
+        ['试运行已被取消资格', `试运行 ${fileName} 已被取消资格：${data.reason}`],
       );
     default:
       return null;

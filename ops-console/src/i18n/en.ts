@@ -59,6 +59,7 @@ export const operationsEn = {
         disqualifiedReason: 'Disqualified',
         teamDisqualifiedReason: 'Team disqualified',
         log: 'Evaluation log',
+        run: 'Run',
       },
     },
     teams: {
@@ -259,6 +260,14 @@ export const operationsEn = {
         rescored: 'Submission rescored',
         rescoredAll: 'Rescoring started',
         disqualified: 'Submission disqualified',
+      },
+      marks: {
+        smoke: 'Smoke run',
+        smokeHint:
+          'A smoke run: on the smoke split only; its result file’s format is checked, never scored or ranked, and it uses none of the day’s submissions.',
+        hiddenData: 'Ran with hidden data',
+        hiddenDataHint:
+          'The run had the competition’s hidden datasets mounted at /saisdata: its team gets neither its log nor its result file, and quoted values of its verdict are masked.',
       },
     },
     leaderboards: {

@@ -55,6 +55,7 @@ const operationsZhCN: typeof operationsEn = {
         disqualifiedReason: '已取消资格',
         teamDisqualifiedReason: '队伍已取消资格',
         log: '评测日志',
+        run: '运行',
       },
     },
     teams: {
@@ -246,6 +247,13 @@ const operationsZhCN: typeof operationsEn = {
         rescored: '已重新评分',
         rescoredAll: '已开始重新评分',
         disqualified: '已取消该提交的资格',
+      },
+      marks: {
+        smoke: '试运行',
+        smokeHint: '试运行：只挂载试运行数据集；只检查结果文件的格式，不评分、不上榜，也不占用当日提交次数。',
+        hiddenData: '使用隐藏数据运行',
+        hiddenDataHint:
+          '此次运行在 /saisdata 挂载了比赛的隐藏数据集：队伍看不到其日志和结果文件，判定中引用的值也被遮盖。',
       },
     },
     leaderboards: {

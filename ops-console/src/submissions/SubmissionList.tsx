@@ -6,6 +6,7 @@ import { TeamLink, UserLink } from '../shared/EntityLink';
 import { CompetitionTimeField, ScoreField } from '../shared/fields';
 import { statusChoices } from './choices';
 import { RescoreButton } from './RescoreButton';
+import { RunMarks } from './RunMarks';
 
 const filters = [
   <CompetitionInput key="competitionId" alwaysOn />,
@@ -44,8 +45,10 @@ export function SubmissionList() {
           <SelectField source="phase" choices={phaseChoices} />
         </DataTable.Col>
         <DataTable.Col source="fileName" disableSort />
+        {/* The status, then a smoke run's and a run on hidden data's marks (decisions 0049, 0032). */}
         <DataTable.Col source="status">
           <SelectField source="status" choices={statusChoices} />
+          <RunMarks />
         </DataTable.Col>
         <DataTable.Col source="publicScore">
           <ScoreField source="publicScore" />

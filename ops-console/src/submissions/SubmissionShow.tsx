@@ -17,6 +17,7 @@ import { useCommand } from '../shared/useCommand';
 import { TeamLink, UserLink } from '../shared/EntityLink';
 import { CompetitionField, CompetitionTimeField, ScoreField, SubmissionLogField } from '../shared/fields';
 import { statusChoices } from './choices';
+import { RunMarks } from './RunMarks';
 
 function RescoreButton() {
   const record = useRecordContext();
@@ -69,6 +70,7 @@ export function SubmissionShow() {
         <TextField source="fileName" />
         <NumberField source="size" />
         <SelectField source="status" choices={statusChoices} />
+        <RunMarks source="run" empty="—" />
         <ScoreField source="publicScore" />
         <ScoreField source="privateScore" />
         <CompetitionTimeField source="submittedAt" />

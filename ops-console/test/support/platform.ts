@@ -78,13 +78,17 @@ export async function explained(page: Page, error: unknown, name: string): Promi
   return error;
 }
 
-export async function startConsolePlatform(name: string): Promise<ConsolePlatform> {
+/** `env`: more settings of the platform (a test's run limits, say), beside the fresh database. */
+export async function startConsolePlatform(
+  name: string,
+  env: Record<string, string> = {},
+): Promise<ConsolePlatform> {
   await ensureAppBuilt('ops-console');
   const fresh = await freshDatabase(name);
   await fresh.database.close();
   const dataDir = await mkdtemp(join(tmpdir(), `sais-console-${name}-`));
   const platform = await createAllInOne(
-    { dataDir, env: { DATABASE_URL: fresh.url, SAIS_SEED: 'off' } },
+    { dataDir, env: { ...env, DATABASE_URL: fresh.url, SAIS_SEED: 'off' } },
     pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
   );
   const origin = await platform.app.listen({ port: 0, host: '127.0.0.1' });

@@ -108,16 +108,19 @@ export class Operations {
       metric: string | null;
       created_at: Date;
       updated_at: Date;
+      smoke: boolean;
+      hidden_data: boolean | null;
       total: number;
     }>`
       select s.*, p.username as submitter, m.team_name, d.reason as team_disqualified_reason, g.metric,
-        count(*) over () as total
+        c.hidden_data, count(*) over () as total
       from scoring.submissions s
       left join scoring.people p on p.account_id = s.submitter_id
       left join scoring.memberships m on m.competition_id = s.competition_id and m.account_id = s.submitter_id
         and m.team_id = s.team_id
       left join scoring.team_disqualifications d on d.competition_id = s.competition_id and d.team_id = s.team_id
       left join scoring.ground_truths g on g.competition_id = s.competition_id
+      left join scoring.container_runs c on c.submission_id = s.submission_id
       where ${where}
       order by ${sql.raw(column)} ${order}, s.submission_id
       limit ${query.to - query.from + 1} offset ${query.from}`.execute(this.db);
@@ -146,6 +149,10 @@ export class Operations {
         logText: scoring.submissionRowLogText(row.log, row.refusal, language),
         disqualifiedReason: row.disqualified_reason,
         teamDisqualifiedReason: row.team_disqualified_reason,
+        /** A smoke run (decision 0049): on the smoke split only, never scored or ranked. */
+        smoke: row.smoke === true,
+        /** Its container run had the competition's hidden datasets mounted (decision 0032). */
+        hiddenData: row.hidden_data === true,
         submittedAt: new Date(row.created_at).toISOString(),
         updatedAt: new Date(row.updated_at).toISOString(),
       })),

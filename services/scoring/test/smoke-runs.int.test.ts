@@ -275,6 +275,56 @@ echo SMOKE-END
     expect(after).toMatchObject({ used: 0, remaining: 3, smokeRuns: { used: 2, remaining: 0 } });
   }, 120_000);
 
+  it('tells the team in its inbox, in both languages, that each smoke run ended and how its format check went, never a score', async () => {
+    const read = async (language: string) => {
+      const page = await waitFor(
+        async () =>
+          (
+            await person.web.raw({
+              method: 'GET',
+              url: '/api/notify/page?page=1&pageSize=50',
+              headers: { 'accept-language': language },
+            })
+          ).body.data as { records: { notifyId: string; title: string }[] },
+        (data) => data.records.filter((record) => /Smoke run|试运行/.test(record.title)).length === 2,
+        'the two smoke runs’ notices',
+      );
+      const messages = [];
+      for (const record of page.records) {
+        const opened = await person.web.raw({
+          method: 'GET',
+          url: `/api/notify/detail?notifyId=${record.notifyId}`,
+          headers: { 'accept-language': language },
+        });
+        expect(opened.body).toMatchObject({ code: 0 });
+        messages.push(opened.body.data as { title: string; content: string });
+      }
+      return messages;
+    };
+    const en = await read('en');
+    const passed = en.find((message) => message.title === 'Smoke run: format check passed')!;
+    expect(passed.content).toBe(
+      `Your smoke run ${images.good} completed and its result file passed the format check (3 rows). Smoke runs check the result file’s format only: they are never scored or ranked and use none of your daily submissions.`,
+    );
+    const failed = en.find((message) => message.title === 'Smoke run: format check failed')!;
+    expect(failed.content).toMatch(
+      /^Your smoke run .* ended, and its result file failed the format check: Line 1: the header must be "id,yield", found "wrong,header"\. Smoke runs check/,
+    );
+    const zh = await read('zh-CN');
+    expect(zh.map((message) => message.title).sort()).toEqual([
+      '试运行：格式检查未通过',
+      '试运行：格式检查通过',
+    ]);
+    expect(zh.find((message) => message.title === '试运行：格式检查通过')!.content).toBe(
+      `您的试运行 ${images.good} 已完成，结果文件通过了格式检查（3 行）。试运行只检查结果文件的格式：不评分、不上榜，也不占用每日提交次数。`,
+    );
+    // No ranked run's notice for them ("Submission invalid"), and no score: they were never scored (the
+    // real run comes later).
+    expect(en.filter((message) => message.title.startsWith('Submission'))).toEqual([]);
+    expect(zh.filter((message) => message.title.startsWith('提交'))).toEqual([]);
+    expect(JSON.stringify([en, zh])).not.toMatch(/scored \d|得分/);
+  }, 60_000);
+
   it('ranks a real run beside them and never a smoke run: boards, entries, history, rescore, final choice', async () => {
     const submitted = await submit('real', false);
     expect(submitted.body).toMatchObject({ code: 0, data: { status: 'Waiting', remaining: 2 } });

@@ -9,6 +9,7 @@ import { migration as m2026_11_27_31_access_tokens } from './migrations/2026-11-
 import { migration as m2026_11_27_71_email_notices } from './migrations/2026-11-27-71-email-notices.ts';
 import { migration as m2026_11_28_45_inbox_hidden_phases } from './migrations/2026-11-28-45-inbox-hidden-phases.ts';
 import { migration as m2026_11_28_50_inbox_hidden_data } from './migrations/2026-11-28-50-inbox-hidden-data.ts';
+import { migration as m2026_11_28_52_inbox_smoke } from './migrations/2026-11-28-52-inbox-smoke.ts';
 import { migration as m2026_11_27_95_inbox_read_at } from './migrations/2026-11-27-95-inbox-read-at.ts';
 
 /**
@@ -28,4 +29,5 @@ export const identityMigrations: Record<string, Migration> = {
   '2026-11-27-95-inbox-read-at': m2026_11_27_95_inbox_read_at,
   '2026-11-28-45-inbox-hidden-phases': m2026_11_28_45_inbox_hidden_phases,
   '2026-11-28-50-inbox-hidden-data': m2026_11_28_50_inbox_hidden_data,
+  '2026-11-28-52-inbox-smoke': m2026_11_28_52_inbox_smoke,
 };

@@ -53,6 +53,8 @@ async function submissionNotices(trx: Db, events: readonly EventEnvelope[]): Pro
       hidden?: 'blind' | 'ladder' | null;
       /** Its container run had hidden datasets mounted (decision 0032). */
       hidden_data?: boolean;
+      /** A smoke run (decision 0049): its notices give the format check, never a score. */
+      smoke?: boolean;
     }
   >();
   const submitted = events
@@ -64,10 +66,10 @@ async function submissionNotices(trx: Db, events: readonly EventEnvelope[]): Pro
   );
   const receipts = submitted.filter((data) => !erased.has(data.submitterId));
   if (receipts.length > 0)
-    await sql`insert into identity.inbox_submissions (submission_id, recipient_id, file_name, competition_id, phase)
+    await sql`insert into identity.inbox_submissions (submission_id, recipient_id, file_name, competition_id, phase, smoke)
       select * from unnest(${receipts.map((d) => d.submissionId)}::uuid[], ${receipts.map((d) => d.submitterId)}::uuid[],
         ${receipts.map((d) => d.fileName)}::text[], ${receipts.map((d) => d.competitionId)}::uuid[],
-        ${receipts.map((d) => d.phase)}::text[])
+        ${receipts.map((d) => d.phase)}::text[], ${receipts.map((d) => d.smoke === true)}::boolean[])
       on conflict do nothing`.execute(trx);
   const others = events
     .filter((event) => isEvent(scoring.submissionEvents, event))
@@ -88,8 +90,9 @@ async function submissionNotices(trx: Db, events: readonly EventEnvelope[]): Pro
       file_name: string;
       hidden: 'blind' | 'ladder' | null;
       hidden_data: boolean;
+      smoke: boolean;
     }>`
-      select s.submission_id, s.recipient_id, s.file_name, h.hidden, s.hidden_data from identity.inbox_submissions s
+      select s.submission_id, s.recipient_id, s.file_name, h.hidden, s.hidden_data, s.smoke from identity.inbox_submissions s
       left join identity.inbox_hidden_phases h on h.competition_id = s.competition_id and h.phase = s.phase
       where s.submission_id = any(${unknown}::uuid[])`.execute(trx);
     for (const row of rows.rows) known.set(row.submission_id, row);
@@ -105,6 +108,7 @@ async function submissionNotices(trx: Db, events: readonly EventEnvelope[]): Pro
         submission.hidden_data ? scoring.withoutRunBytes(data) : data,
         submission.file_name,
         submission.hidden,
+        submission.smoke === true,
       );
     return notice
       ? [

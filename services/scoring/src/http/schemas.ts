@@ -45,6 +45,10 @@ export const submissionRecord = z.object({
   logText: z.string().nullable(),
   disqualifiedReason: z.string().nullable(),
   teamDisqualifiedReason: z.string().nullable(),
+  /** A smoke run (decision 0049): the smoke split only, never scored or ranked. */
+  smoke: z.boolean(),
+  /** The container run had the competition's hidden datasets mounted (decision 0032): its team gets no log. */
+  hiddenData: z.boolean(),
   submittedAt: z.string(),
   updatedAt: z.string(),
 });
