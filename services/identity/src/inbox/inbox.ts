@@ -1,10 +1,14 @@
 import { type EventMetadata, type Language, identity, senderName, translate } from '@sais/events';
-import { NotFoundError } from '@sais/kit/errors';
+import { ConcurrencyError, NotFoundError } from '@sais/kit/errors';
 import type { Db } from '@sais/kit/db';
 import type { EventStore } from '@sais/kit/eventstore';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { IdentityTables } from '../db/tables.ts';
 import { personMarks } from './projection.ts';
+
+/** Opens of one message that lost the race for the inbox stream's next version, tried again. */
+const markReadTries = 8;
 
 /** Reads of the inbox read model, and read marks recorded as events. */
 export class Inbox {
@@ -15,6 +19,34 @@ export class Inbox {
 
   #t() {
     return this.db.withSchema('identity') as Kysely<IdentityTables>;
+  }
+
+  async #markRead(recipientId: string, messageId: string, metadata: EventMetadata) {
+    await this.db.transaction().execute(async (trx) => {
+      const inbox = trx.withSchema('identity') as Kysely<IdentityTables>;
+      const locked = await inbox
+        .selectFrom('inbox')
+        .select('read_at')
+        .where('message_id', '=', messageId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!locked || locked.read_at) return;
+      // The event first: the row takes the event's own time, so the live row is what a replay makes
+      // of it (it took a clock reading of its own, a few ms earlier: a false read-model alarm, issue 35).
+      const [read] = await this.store.append(
+        identity.MessageRead.aggregate,
+        `inbox-${recipientId}`,
+        'any',
+        [{ type: identity.MessageRead.type, data: { messageId, recipientId } }],
+        metadata,
+        { trx },
+      );
+      await inbox
+        .updateTable('inbox')
+        .set({ read_at: new Date(read!.occurredAt) })
+        .where('message_id', '=', messageId)
+        .execute();
+    });
   }
 
   async page(recipientId: string, page: number, pageSize: number, language: Language) {
@@ -55,7 +87,12 @@ export class Inbox {
     };
   }
 
-  /** One message; opening it marks it read (at once in the read model, and as an event for replays). */
+  /**
+   * One message; opening it marks it read (at once in the read model, and as an event for replays).
+   * Several opened at once (two tabs; a client fetching messages side by side) take turns: the row is
+   * locked, so a message opened twice is read once, and an open that lost the race for the inbox stream's
+   * next version to another message's is tried again, so every open answers its message.
+   */
   async detail(recipientId: string, messageId: string, language: Language, metadata: EventMetadata) {
     const row = await this.#t()
       .selectFrom('inbox')
@@ -64,24 +101,15 @@ export class Inbox {
       .where('recipient_id', '=', recipientId)
       .executeTakeFirst();
     if (!row) throw new NotFoundError();
-    if (!row.read_at) {
-      await this.db.transaction().execute(async (trx) => {
-        // The event first: the row takes the event's own time, so the live row is what a replay makes
-        // of it (it took a clock reading of its own, a few ms earlier: a false read-model alarm, issue 35).
-        const [read] = await this.store.append(
-          identity.MessageRead.aggregate,
-          `inbox-${recipientId}`,
-          'any',
-          [{ type: identity.MessageRead.type, data: { messageId, recipientId } }],
-          metadata,
-          { trx },
-        );
-        await (trx.withSchema('identity') as Kysely<IdentityTables>)
-          .updateTable('inbox')
-          .set({ read_at: new Date(read!.occurredAt) })
-          .where('message_id', '=', messageId)
-          .execute();
-      });
+    for (let attempt = 1; !row.read_at; attempt++) {
+      try {
+        await this.#markRead(recipientId, messageId, metadata);
+        break;
+      } catch (error) {
+        if (!(error instanceof ConcurrencyError) || attempt >= markReadTries) throw error;
+        // A moment apart, so the opens that lost do not all meet again at the next version.
+        await delay(Math.random() * 10 * attempt);
+      }
     }
     return {
       notifyId: row.message_id,
