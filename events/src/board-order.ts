@@ -36,10 +36,7 @@ const words: Record<
     join: string;
     score: Record<'higher' | 'lower' | 'unknown', string>;
     secondary: (metric: string, higher: boolean) => string;
-  } & Record<
-    Exclude<BoardOrderKey, 'score'>,
-    string
-  >
+  } & Record<Exclude<BoardOrderKey, 'score'>, string>
 > = {
   en: {
     label: 'Order: ',
@@ -51,7 +48,8 @@ const words: Record<
     },
     submittedAt: 'then the earlier submission (the time of the team’s best, to the millisecond)',
     teamId: 'then the team ID in character order (unique, so no two rows share a rank)',
-    secondary: (metric, higher) => `then the ${higher ? 'higher' : 'lower'} ${metric} (a row without it after those with it)`,
+    secondary: (metric, higher) =>
+      `then the ${higher ? 'higher' : 'lower'} ${metric} (a row without it after those with it)`,
   },
   'zh-CN': {
     label: '排名规则：',
@@ -59,7 +57,8 @@ const words: Record<
     score: { higher: '分数高者在前', lower: '分数低者在前', unknown: '按指标方向，分数更优者在前' },
     submittedAt: '同分时提交较早者在前（团队最佳提交的时间，精确到毫秒）',
     teamId: '仍相同时按团队 ID 的字符顺序（唯一，任何两行名次都不同）',
-    secondary: (metric, higher) => `仍相同时按 ${metric} ${higher ? '高者' : '低者'}在前（无该指标的行排在有该指标的行之后）`,
+    secondary: (metric, higher) =>
+      `仍相同时按 ${metric} ${higher ? '高者' : '低者'}在前（无该指标的行排在有该指标的行之后）`,
   },
 };
 
@@ -76,9 +75,7 @@ export function boardOrderText(
   const w = words[locale];
   const score = w.score[higherIsBetter === null ? 'unknown' : higherIsBetter ? 'higher' : 'lower'];
   const clauses = boardOrder.flatMap((key) =>
-    key === 'score'
-      ? [score, ...columns.map((c) => w.secondary(c.metric, c.higherIsBetter))]
-      : [w[key]],
+    key === 'score' ? [score, ...columns.map((c) => w.secondary(c.metric, c.higherIsBetter))] : [w[key]],
   );
   return w.label + clauses.join(w.join);
 }

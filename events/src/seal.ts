@@ -122,7 +122,13 @@ export async function recomputePublishedSeal(
     return { phase: first.phase, rows: 0, digest: null, seal: first.seal, match: false };
   const columns = (first.columns ?? []).map((column) => column.metric);
   const digest = await sealDigest(
-    sealCanonicalForm({ competitionId, phase: first.phase, metric: records[0]!.metric, rows: records, columns }),
+    sealCanonicalForm({
+      competitionId,
+      phase: first.phase,
+      metric: records[0]!.metric,
+      rows: records,
+      columns,
+    }),
   );
   return {
     phase: first.phase,

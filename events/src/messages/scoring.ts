@@ -157,7 +157,8 @@ export const scoringMessages = {
   },
   secondaryMetricIncompatible: {
     en: 'The metric {{metric}} cannot score this ground truth beside {{primary}}: it reads another kind of target, or refuses some of its values (the reason is below)',
-    'zh-CN': '指标 {{metric}} 无法与 {{primary}} 一起为该标准答案评分：其目标列类型不同，或不接受其中某些值（原因见下方）',
+    'zh-CN':
+      '指标 {{metric}} 无法与 {{primary}} 一起为该标准答案评分：其目标列类型不同，或不接受其中某些值（原因见下方）',
   },
   publicationPhaseUnknown: {
     en: 'This competition has no {{phase}} phase',

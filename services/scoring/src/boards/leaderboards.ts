@@ -207,7 +207,13 @@ export class Leaderboards {
 
   /** The seal of a phase's private leaderboard as pages show it, or null (services/scoring/src/integrity). */
   async sealOf(competitionId: string, phase: string, db: Db = this.db) {
-    const row = await sql<{ digest: string; algorithm: 'sha256'; form: 'v1' | 'v2'; sealed_at: Date; rows: number }>`
+    const row = await sql<{
+      digest: string;
+      algorithm: 'sha256';
+      form: 'v1' | 'v2';
+      sealed_at: Date;
+      rows: number;
+    }>`
       select digest, algorithm, form, sealed_at, rows from scoring.board_seals
       where competition_id = ${competitionId} and phase = ${phase}`.execute(db);
     const seal = row.rows[0];

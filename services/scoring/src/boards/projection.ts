@@ -72,9 +72,7 @@ async function writeBoard(
         ${upserts.map((r) => (r.scores ? JSON.stringify(r.scores) : null))}::jsonb[])
       on conflict (competition_id, phase, team_id) do update set metric = excluded.metric,
         best_score = excluded.best_score, submission_id = excluded.submission_id, submitted_at = excluded.submitted_at,
-        scores = excluded.scores`.execute(
-      trx,
-    );
+        scores = excluded.scores`.execute(trx);
   if (removals.length > 0)
     await sql`delete from ${target} b
       using unnest(${removals.map((k) => k.competition_id)}::uuid[], ${removals.map((k) => k.phase)}::text[],
@@ -115,7 +113,12 @@ async function recompute(trx: Db, teams: readonly TeamKey[], at: Date, { scored 
     trx,
   );
   const current = await sql<
-    TeamKey & { board: 'public' | 'private'; submission_id: string; best_score: number; scores: RowScores | null }
+    TeamKey & {
+      board: 'public' | 'private';
+      submission_id: string;
+      best_score: number;
+      scores: RowScores | null;
+    }
   >`
     select 'public' as board, l.competition_id, l.phase, l.team_id, l.submission_id, l.best_score, l.scores
     from scoring.leaderboard l

@@ -45,9 +45,8 @@ describe.each([
   afterAll(() => h?.close());
 
   const pages = (web: Web, competitionId: string) => async (page: number) =>
-    (
-      await web.get('/api/leaderboard/private', { competitionId, page: String(page), pageSize: '1' })
-    ).body.data as PublishedPage;
+    (await web.get('/api/leaderboard/private', { competitionId, page: String(page), pageSize: '1' })).body
+      .data as PublishedPage;
 
   it('scores every metric, shows every column, ranks by the stated chain and seals it in form v2', async () => {
     const competitionId = await h.competition(truth, { metric: 'mae', secondaryMetrics: 'rmse,r2' });
@@ -57,7 +56,15 @@ describe.each([
     // b first, then a: the same MAE, but a's RMSE is lower, so a ranks first although it came later.
     expect((await h.submit(b.web, competitionId, uneven())).status).toBe('Completed');
     expect((await h.submit(a.web, competitionId, even())).status).toBe('Completed');
-    expect((await h.submit(c.web, competitionId, withErrors(() => 3))).status).toBe('Completed');
+    expect(
+      (
+        await h.submit(
+          c.web,
+          competitionId,
+          withErrors(() => 3),
+        )
+      ).status,
+    ).toBe('Completed');
 
     const page: Page = await h.board(competitionId, (d) => d.total === 3);
     expect(page.columns).toEqual([
