@@ -71,6 +71,32 @@ describe('sais against a running platform', () => {
     expect(shownEn.stdout).toMatch(/^signed up\s+yes$/m);
   });
 
+  it('prints every metric column and the stated order with them, in the table and the CSV (decision 0046)', async () => {
+    const operator = await h.person(['operator']);
+    const cup = await h.openCompetition(operator, 'Metrics Cup', undefined, undefined, {}, ['mae', 'r2']);
+    await h.signUp(cup, alice);
+    const dir = await work();
+    const file = join(dir, 'result.csv');
+    await writeFile(file, resultCsv(2));
+    const submitted = await sais(['submit', cup, '-f', file, '--wait', '--interval', '0.5'], as(aliceToken));
+    expect(submitted.code).toBe(0);
+    const csv = await sais(['leaderboard', cup, '--csv'], as(aliceToken));
+    expect(csv.stdout.split('\n')[0]).toBe(
+      'rank,team,teamId,participants,organization,score,score:mae,score:r2,submittedAt,entries,lastEntryAt,ladderStep,baseline,description',
+    );
+    // Error 2 on every row: RMSE 2 and MAE 2; R² from the truth's spread.
+    expect(csv.stdout.split('\n')[1]).toMatch(
+      new RegExp(`^1,[^,]*,${alice.accountId},[^,]*,[^,]*,2,2,0\\.\\d+,`),
+    );
+    const table = await sais(['leaderboard', cup], as(aliceToken));
+    expect(table.stdout).toContain(
+      'Order: lower score first; then the lower mae (a row without it after those with it); then the higher r2',
+    );
+    expect(table.stdout).toMatch(/\brank\s+score\s+mae\s+r2\s+team\b/);
+    const zh = await sais(['leaderboard', cup, '--lang', 'zh-CN'], as(aliceToken));
+    expect(zh.stdout).toContain('仍相同时按 mae 低者在前');
+  });
+
   it('downloads a file, resumes an interrupted download with Range and checks its SHA-256', async () => {
     const dir = await work();
     const listed = await sais(['files', 'list', competitionId, '--json'], as(aliceToken));
