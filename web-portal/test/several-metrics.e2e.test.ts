@@ -34,7 +34,8 @@ describe('several metrics on the portal’s board', () => {
     const scored = await scoredParticipant(running, {
       stamp,
       metric: 'rmse',
-      revealGroundTruth: false,
+      // Published with the split key after the results, so the browser recomputes every metric.
+      revealGroundTruth: true,
       truth,
       mine: off(0.75),
       secondaryMetrics: 'mae,r2',
@@ -96,5 +97,31 @@ describe('several metrics on the portal’s board', () => {
     await expect
       .poll(() => page.getByTestId('seal-check').textContent())
       .toBe('Match: the published private leaderboard gives this digest.');
+  });
+
+  it('recomputes every metric of my submission in this browser (the recorded ones)', async () => {
+    await page.goto(`${origin}/competitionDetail/${competitionId}/mySubmissions`);
+    await language('en');
+    const row = page.getByTestId('submission-row').first();
+    await expect
+      .poll(() => row.getByTestId('score-proof').getAttribute('data-state'), { timeout: 30_000 })
+      .toBe('verified');
+    await row.getByTestId('score-recompute').click();
+    await expect
+      .poll(() => row.getByTestId('score-recomputed').getAttribute('data-state'), { timeout: 30_000 })
+      .toBe('match');
+    const lines = row.getByTestId('score-recomputed-secondary');
+    await expect.poll(() => lines.count()).toBe(2);
+    await expect(lines.first().textContent()).resolves.toBe(
+      'mae (secondary metric): recomputed public 0.75, private 0.75; recorded public 0.75, private 0.75',
+    );
+    await expect(lines.nth(1).textContent()).resolves.toMatch(
+      /^r2 \(secondary metric\): recomputed public 0\.9/,
+    );
+    await language('zh-CN');
+    await page.getByTestId('submission-row').first().getByTestId('score-recompute').click();
+    await expect
+      .poll(() => page.getByTestId('score-recomputed-secondary').first().textContent(), { timeout: 30_000 })
+      .toBe('mae（次要指标）：重算 公榜 0.75，私榜 0.75；记录 公榜 0.75，私榜 0.75');
   });
 });
