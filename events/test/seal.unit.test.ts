@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { recomputePublishedSeal, sealCanonicalForm, sealDigest, sealFormOf } from '../src/seal.ts';
+import {
+  type SealInput,
+  type SealRow,
+  recomputePublishedSeal,
+  sealCanonicalForm,
+  sealDigest,
+  sealFormOf,
+} from '../src/seal.ts';
 
 const competitionId = 'c0ffee00-0000-4000-8000-000000000001';
 const ranking = {
@@ -52,7 +59,7 @@ describe('sealed final results: canonical form v1 and digest', () => {
 });
 
 describe('sealed final results: canonical form v2 (several metrics, decision 0046)', () => {
-  const withColumns = {
+  const withColumns: SealInput & { rows: SealRow[] } = {
     ...ranking,
     columns: ['mae', 'r2'],
     rows: [

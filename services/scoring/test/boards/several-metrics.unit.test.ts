@@ -44,7 +44,7 @@ function byStatedSteps(columns: readonly string[]) {
   const steps = boardOrderSteps(columns.map((metric) => ({ metric })));
   return (a: ScoredRankRow, b: ScoredRankRow): number => {
     for (const step of steps) {
-      let order = 0;
+      let order: number;
       if (step === 'score') order = direction(a.metric) * compareNumbers(a.score, b.score);
       else if (step === 'submittedAt') order = compareNumbers(Date.parse(a.at), Date.parse(b.at));
       else if (step === 'teamId') order = compareKeys(a.id, b.id);

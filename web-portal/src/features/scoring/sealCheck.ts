@@ -11,12 +11,11 @@ async function privateRows(
   phase: string,
 ): Promise<{ rows: LeaderboardRow[]; columns: string[] }> {
   const rows: LeaderboardRow[] = [];
-  let columns: string[] = [];
   for (let page = 1; ; page += 1) {
     const board = await api.privateLeaderboard(competitionId, page, pageSize, phase);
     rows.push(...board.records);
     // A board with secondary metric columns is sealed in form v2 (decision 0046).
-    columns = (board.columns ?? []).map((column) => column.metric);
+    const columns = (board.columns ?? []).map((column) => column.metric);
     if (board.records.length === 0 || rows.length >= board.total) return { rows, columns };
   }
 }
