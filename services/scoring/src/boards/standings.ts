@@ -191,17 +191,12 @@ export class Standings {
       .where('team_id', '=', teamId)
       .execute();
     // Secondary scores (decision 0046), from the boards' read model: the same chain picks the default finals.
-    const secondaryOf = new Map(
-      (
-        await this.#t()
-          .selectFrom('board_submissions')
-          .select(['submission_id', 'scores'])
-          .where('competition_id', '=', competitionId)
-          .where('team_id', '=', teamId)
-          .where('scores', 'is not', null)
-          .execute()
-      ).map((row) => [row.submission_id, row.scores!.map((x) => ({ metric: x.metric, score: x.public }))]),
-    );
+    // prettier-ignore
+    const scored = await this.#t().selectFrom('board_submissions').select(['submission_id', 'scores'])
+      .where('competition_id', '=', competitionId).where('team_id', '=', teamId).execute();
+    const pick = (row: (typeof scored)[number]) =>
+      row.scores?.map((x) => ({ metric: x.metric, score: x.public }));
+    const secondaryOf = new Map(scored.map((row) => [row.submission_id, pick(row)]));
     const byPublic = bestFirst<SelectionRow>({
       metric: () => metric,
       score: (row) => row.public_score,
