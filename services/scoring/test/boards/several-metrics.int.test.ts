@@ -6,6 +6,7 @@
  * boards; a ground truth without secondary metrics answers as before.
  */
 import { ProjectionRunner, replayProjection } from '@sais/kit/projections';
+import { multipart } from '@sais/kit/testing';
 import { type PublishedPage, recomputePublishedSeal, scoring, scoringCodes } from '@sais/events';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,6 +106,30 @@ describe.each([
       c.accountId,
     ]);
 
+    // An operator's rescore scores every metric again: the events carry them, the board is the same.
+    const rescored = await h.operator.web.post('/api/admin/submissions/rescore', {
+      competitionId,
+      phase: 'preliminary',
+    });
+    expect(rescored.body.code).toBe(0);
+    const mine = await sql<{ submission_id: string }>`select submission_id from scoring.board_submissions
+      where competition_id = ${competitionId} and team_id = ${a.accountId}`.execute(h.db);
+    const events = await h.platform.stores
+      .get('scoring')!
+      .readStream(`submission-${mine.rows[0]!.submission_id}`);
+    expect(events.map((e) => e.type)).toContain(scoring.SubmissionRescored.type);
+    for (const event of events.filter((e) =>
+      ([scoring.SubmissionScored.type, scoring.SubmissionRescored.type] as string[]).includes(e.type),
+    ))
+      expect((event.data as { scores: { metric: string }[] }).scores.map((x) => x.metric)).toEqual([
+        'rmse',
+        'r2',
+      ]);
+    const again: Page = await h.board(competitionId, (d) => d.total === 3);
+    expect(again.records.map((r) => [r.teamId, r.score, r.scores])).toEqual(
+      page.records.map((r) => [r.teamId, r.score, r.scores]),
+    );
+
     // Sealed in form v2, published, recomputed by anyone from the pages (what every verifier runs).
     const sealed = await h.operator.web.post('/api/admin/leaderboard/seal', {
       competitionId,
@@ -154,6 +179,20 @@ describe.each([
     const body = await h.groundTruth(competitionId, truth, 'rmse', '50', false, 'accuracy');
     expect(body.message).toMatch(/cannot score this ground truth beside rmse/);
     expect(body.data).toMatchObject({ metric: 'accuracy', primary: 'rmse', log: expect.any(String) });
+    const { payload, contentType } = multipart(
+      { competitionId, metric: 'rmse', publicPercent: '50', secondaryMetrics: 'rmse' },
+      { file: { name: 'truth.csv', type: 'text/csv', bytes: Buffer.from(truth) } },
+    );
+    const zh = await h.operator.web.raw({
+      method: 'POST',
+      url: '/api/admin/groundtruth',
+      payload,
+      headers: { 'content-type': contentType, 'accept-language': 'zh-CN' },
+    });
+    expect(zh.body).toMatchObject({
+      code: scoringCodes.secondaryMetricsInvalid,
+      message: '次要指标须为指标目录中互不相同的名称，不能与主指标相同，最多 4 个（以逗号分隔）',
+    });
   });
 
   it('a ground truth without secondary metrics: pages, order and seal as before (form v1)', async () => {
