@@ -300,6 +300,14 @@ const texts = {
     en: 'public score: recorded {recorded}, recomputed {recomputed} ({rows} ids)',
     'zh-CN': '公榜得分：记录 {recorded}，重算 {recomputed}（{rows} 个样本）',
   },
+  verifyScoreSecondaryPublic: {
+    en: 'public {metric} (secondary metric): recorded {recorded}, recomputed {recomputed}',
+    'zh-CN': '公榜 {metric}（次要指标）：记录 {recorded}，重算 {recomputed}',
+  },
+  verifyScoreSecondaryPrivate: {
+    en: 'private {metric} (secondary metric): recorded {recorded}, recomputed {recomputed}',
+    'zh-CN': '私榜 {metric}（次要指标）：记录 {recorded}，重算 {recomputed}',
+  },
   verifyScorePrivate: {
     en: 'private score: recorded {recorded}, recomputed {recomputed} ({rows} ids)',
     'zh-CN': '私榜得分：记录 {recorded}，重算 {recomputed}（{rows} 个样本）',

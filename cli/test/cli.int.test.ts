@@ -768,4 +768,83 @@ describe('sais against a running platform', () => {
     expect(down.code).toBe(3);
     expect(down.stderr).toContain('Cannot reach the platform at http://127.0.0.1:9');
   });
+
+  it('prints every metric column and the stated order with them, in the table and the CSV (decision 0046)', async () => {
+    const operator = await h.person(['operator']);
+    const cup = await h.openCompetition(operator, 'Metrics Cup', undefined, undefined, {}, ['mae', 'r2']);
+    await h.signUp(cup, alice);
+    const dir = await work();
+    const file = join(dir, 'result.csv');
+    await writeFile(file, resultCsv(2));
+    const submitted = await sais(['submit', cup, '-f', file, '--wait', '--interval', '0.5'], as(aliceToken));
+    expect(submitted.code).toBe(0);
+    const csv = await sais(['leaderboard', cup, '--csv'], as(aliceToken));
+    expect(csv.stdout.split('\n')[0]).toBe(
+      'rank,team,teamId,participants,organization,score,score:mae,score:r2,submittedAt,entries,lastEntryAt,ladderStep,baseline,description',
+    );
+    // Error 2 on every row: RMSE 2 and MAE 2; R² from the truth's spread.
+    expect(csv.stdout.split('\n')[1]).toMatch(
+      new RegExp(`^1,[^,]*,${alice.accountId},[^,]*,[^,]*,2,2,0\\.\\d+,`),
+    );
+    const table = await sais(['leaderboard', cup], as(aliceToken));
+    expect(table.stdout).toContain(
+      'Order: lower score first; then the lower mae (a row without it after those with it); then the higher r2',
+    );
+    expect(table.stdout).toMatch(/\brank\s+score\s+mae\s+r2\s+team\b/);
+    const zh = await sais(['leaderboard', cup, '--lang', 'zh-CN'], as(aliceToken));
+    expect(zh.stdout).toContain('仍相同时按 mae 低者在前');
+
+    // Sealed (form v2), the phase closed, published: `verify-seal` checks the v2 seal.
+    const submissionId = /submission ([0-9a-f-]{36})/.exec(submitted.stdout)![1]!;
+    let sealed = await operator.web('POST', '/api/admin/leaderboard/seal', {
+      competitionId: cup,
+      phase: 'preliminary',
+    });
+    for (let i = 0; i < 50 && sealed.code === 40040; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      sealed = await operator.web('POST', '/api/admin/leaderboard/seal', {
+        competitionId: cup,
+        phase: 'preliminary',
+      });
+    }
+    expect(sealed).toMatchObject({ code: 0, data: { form: 'v2' } });
+    expect(
+      (await operator.web('POST', `/api/admin/competitions/${cup}/phases/preliminary/close`, {})).code,
+    ).toBe(0);
+    let published = await operator.web('POST', '/api/admin/leaderboard/publish', {
+      competitionId: cup,
+      phase: 'preliminary',
+    });
+    for (let i = 0; i < 50 && published.code === 40050; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      published = await operator.web('POST', '/api/admin/leaderboard/publish', {
+        competitionId: cup,
+        phase: 'preliminary',
+      });
+    }
+    expect(published.code).toBe(0);
+    let verified = await sais(['verify-seal', cup, 'preliminary'], as(aliceToken));
+    for (let i = 0; i < 30 && verified.code !== 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      verified = await sais(['verify-seal', cup, 'preliminary'], as(aliceToken));
+    }
+    expect(verified.stdout).toContain('PASS: the published ranking is the sealed one');
+
+    // `verify-score` recomputes every metric from the revealed ground truth and split key.
+    const key = (
+      (await (await fetch(new URL('/api/transparency/scoring/checkpoints?limit=1', h.origin))).json()) as {
+        data: { publicKey: string };
+      }
+    ).data.publicKey;
+    let recomputed = await sais(['verify-score', submissionId, '--key', key], as(aliceToken));
+    for (let i = 0; i < 30 && recomputed.code !== 0 && recomputed.stdout.includes('checkpoint'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      recomputed = await sais(['verify-score', submissionId, '--key', key], as(aliceToken));
+    }
+    expect(recomputed.stdout).toMatch(/PASS {2}public mae \(secondary metric\): recorded 2, recomputed 2\n/);
+    expect(recomputed.stdout).toMatch(
+      /PASS {2}private r2 \(secondary metric\): recorded 0\.\d+, recomputed 0\.\d+/,
+    );
+    expect(recomputed.code).toBe(0);
+  });
 });

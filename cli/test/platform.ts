@@ -108,6 +108,8 @@ export async function startPlatform(env: NodeJS.ProcessEnv = {}) {
     submissionKinds = ['result-file'],
     /** More settings (a slug, agreements, the prize). */
     extra: Record<string, unknown> = {},
+    /** The ground truth's secondary metrics (decision 0046). */
+    secondaryMetrics: string[] = [],
   ) {
     admin ??= person(['admin']);
     const created = await (
@@ -151,7 +153,7 @@ export async function startPlatform(env: NodeJS.ProcessEnv = {}) {
       Buffer.from(truth),
       systemMetadata(),
       // Published with the split key after the last phase, so a participant recomputes their scores.
-      { revealGroundTruth: true },
+      { revealGroundTruth: true, secondaryMetrics },
     );
     return competitionId;
   }

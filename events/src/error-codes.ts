@@ -178,6 +178,11 @@ export const scoringCodes = {
   baselineNameTaken: 40134,
   /** An operator who is on a team of the competition (or submitted to it) may not add or remove its baselines. */
   baselineOwnCompetition: 40135,
+  // Several metrics (decision 0046): 40140–40149.
+  /** The secondary metrics named are not a list the ground truth can take (unknown, repeated, the primary, too many). */
+  secondaryMetricsInvalid: 40140,
+  /** A secondary metric cannot score this ground truth with the primary (another kind of target, or values it refuses). */
+  secondaryMetricIncompatible: 40141,
   // Hidden datasets (decision 0032): 40120–40129.
   /** The result file of a run that had hidden datasets mounted is not given to the participant. */
   runResultWithheld: 40120,

@@ -1,3 +1,5 @@
+import { boardOrderSteps } from './board-order.ts';
+
 /**
  * Sealed final results: the canonical text of a private leaderboard (form v1) and its SHA-256 digest.
  * Plain TypeScript with WebCrypto only, so the services, the CLI and both browsers compute the same.
@@ -6,11 +8,20 @@
  *   {"competitionId":…,"phase":…,"metric":…,"rows":[{"rank":…,"teamId":…,"score":…},…]}
  * rows in rank order; strings as JSON.stringify writes them; scores as JavaScript's JSON number text.
  * The digest is the lowercase hex SHA-256 of the UTF-8 bytes of that text.
+ *
+ * Form v2 (decision 0046) is a board with secondary metric columns: the same, with the columns and the
+ * order's steps after the metric, and each row's secondary scores (null where the row has none) after
+ * its score:
+ *   {"competitionId":…,"phase":…,"metric":…,"columns":["mae",…],"order":["score","scores.mae",…,"submittedAt","teamId"],
+ *    "rows":[{"rank":…,"teamId":…,"score":…,"scores":[…]},…]}
+ * A board without secondary columns is sealed in form v1, byte for byte as before.
  */
 export interface SealRow {
   rank: number;
   teamId: string;
   score: number;
+  /** The row's secondary scores by metric (form v2 only); a column the row lacks is null in the text. */
+  scores?: Readonly<Record<string, number>> | null;
 }
 
 export interface SealInput {
@@ -18,23 +29,45 @@ export interface SealInput {
   phase: string;
   metric: string;
   rows: readonly SealRow[];
+  /** The secondary metric columns in order (decision 0046): none or absent, form v1; else form v2. */
+  columns?: readonly string[];
 }
 
 export const sealAlgorithm = 'sha256';
 export const sealForm = 'v1';
+export const sealForms = ['v1', 'v2'] as const;
+export type SealForm = (typeof sealForms)[number];
 
-/** The canonical text v1 of a ranking (rows sorted by rank; ties of rank keep their order). */
-export function sealCanonicalForm({ competitionId, phase, metric, rows }: SealInput): string {
+/** The form a ranking is sealed in: v2 when it has secondary metric columns, else v1. */
+export const sealFormOf = (columns: readonly string[] | undefined): SealForm =>
+  columns && columns.length > 0 ? 'v2' : 'v1';
+
+const finite = (value: number, teamId: string) => {
+  if (!Number.isFinite(value)) throw new Error(`seal: score of ${teamId} is not a finite number`);
+  return JSON.stringify(value);
+};
+
+/** The canonical text (v1, or v2 with columns) of a ranking (rows sorted by rank; ties of rank keep their order). */
+export function sealCanonicalForm({ competitionId, phase, metric, rows, columns = [] }: SealInput): string {
+  const v2 = sealFormOf(columns) === 'v2';
   const ordered = rows
     .map((row, index) => ({ row, index }))
     .sort((a, b) => a.row.rank - b.row.rank || a.index - b.index)
     .map(({ row }) => {
-      if (!Number.isFinite(row.score)) throw new Error(`seal: score of ${row.teamId} is not a finite number`);
-      return `{"rank":${JSON.stringify(row.rank)},"teamId":${JSON.stringify(row.teamId)},"score":${JSON.stringify(row.score)}}`;
+      const head = `{"rank":${JSON.stringify(row.rank)},"teamId":${JSON.stringify(row.teamId)},"score":${finite(row.score, row.teamId)}`;
+      if (!v2) return `${head}}`;
+      const scores = columns.map((column) => {
+        const value = row.scores?.[column];
+        return value === undefined || value === null ? 'null' : finite(value, row.teamId);
+      });
+      return `${head},"scores":[${scores.join(',')}]}`;
     });
+  const order = v2
+    ? `"columns":${JSON.stringify(columns)},"order":${JSON.stringify(boardOrderSteps(columns.map((metric) => ({ metric }))))},`
+    : '';
   return (
     `{"competitionId":${JSON.stringify(competitionId)},"phase":${JSON.stringify(phase)},` +
-    `"metric":${JSON.stringify(metric)},"rows":[${ordered.join(',')}]}`
+    `"metric":${JSON.stringify(metric)},${order}"rows":[${ordered.join(',')}]}`
   );
 }
 
@@ -48,7 +81,15 @@ export async function sealDigest(text: string): Promise<string> {
 export interface PublishedPage {
   phase: string | null;
   total: number;
-  records: { rank: number; teamId: string; score: number; metric: string }[];
+  records: {
+    rank: number;
+    teamId: string;
+    score: number;
+    metric: string;
+    scores?: Record<string, number> | null;
+  }[];
+  /** The secondary metric columns (decision 0046); absent on a board without them. */
+  columns?: { metric: string }[];
   seal: { digest: string; algorithm: string; form: string; sealedAt: string } | null;
 }
 
@@ -79,8 +120,15 @@ export async function recomputePublishedSeal(
   }
   if (!first.phase || records.length === 0)
     return { phase: first.phase, rows: 0, digest: null, seal: first.seal, match: false };
+  const columns = (first.columns ?? []).map((column) => column.metric);
   const digest = await sealDigest(
-    sealCanonicalForm({ competitionId, phase: first.phase, metric: records[0]!.metric, rows: records }),
+    sealCanonicalForm({
+      competitionId,
+      phase: first.phase,
+      metric: records[0]!.metric,
+      rows: records,
+      columns,
+    }),
   );
   return {
     phase: first.phase,
@@ -90,7 +138,7 @@ export async function recomputePublishedSeal(
     match:
       first.seal !== null &&
       first.seal.algorithm === sealAlgorithm &&
-      first.seal.form === sealForm &&
+      first.seal.form === sealFormOf(columns) &&
       first.seal.digest === digest,
   };
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { sealCanonicalForm, sealDigest } from '../src/seal.ts';
+import {
+  type SealInput,
+  type SealRow,
+  recomputePublishedSeal,
+  sealCanonicalForm,
+  sealDigest,
+  sealFormOf,
+} from '../src/seal.ts';
 
 const competitionId = 'c0ffee00-0000-4000-8000-000000000001';
 const ranking = {
@@ -48,5 +55,87 @@ describe('sealed final results: canonical form v1 and digest', () => {
     expect(() => sealCanonicalForm({ ...ranking, rows: [{ rank: 1, teamId: 'x', score: NaN }] })).toThrow(
       /not a finite number/,
     );
+  });
+});
+
+describe('sealed final results: canonical form v2 (several metrics, decision 0046)', () => {
+  const withColumns: SealInput & { rows: SealRow[] } = {
+    ...ranking,
+    columns: ['mae', 'r2'],
+    rows: [
+      { rank: 2, teamId: 'team-b', score: 1.25e-7, scores: { mae: 0.1, r2: 0.75 } },
+      { rank: 1, teamId: 'team-a', score: 0.5, scores: { r2: -1 } },
+    ],
+  };
+  it('writes the columns, the order steps and every row’s secondary scores (null where missing)', () => {
+    expect(sealCanonicalForm(withColumns)).toBe(
+      `{"competitionId":"${competitionId}","phase":"final","metric":"rmse","columns":["mae","r2"],` +
+        '"order":["score","scores.mae","scores.r2","submittedAt","teamId"],"rows":[' +
+        '{"rank":1,"teamId":"team-a","score":0.5,"scores":[null,-1]},' +
+        '{"rank":2,"teamId":"team-b","score":1.25e-7,"scores":[0.1,0.75]}]}',
+    );
+  });
+  it('is v1, byte for byte, without columns', () => {
+    expect(sealFormOf([])).toBe('v1');
+    expect(sealFormOf(['mae'])).toBe('v2');
+    expect(sealCanonicalForm({ ...withColumns, columns: [] })).toBe(sealCanonicalForm(ranking));
+  });
+  it('changes when a secondary score or the order of the columns changes', async () => {
+    const base = await sealDigest(sealCanonicalForm(withColumns));
+    const rescored = {
+      ...withColumns,
+      rows: [withColumns.rows[0]!, { ...withColumns.rows[1]!, scores: { r2: -0.5 } }],
+    };
+    await expect(sealDigest(sealCanonicalForm(rescored))).resolves.not.toBe(base);
+    await expect(sealDigest(sealCanonicalForm({ ...withColumns, columns: ['r2', 'mae'] }))).resolves.not.toBe(
+      base,
+    );
+  });
+  it('refuses secondary scores that JSON cannot write', () => {
+    expect(() =>
+      sealCanonicalForm({
+        ...withColumns,
+        rows: [{ rank: 1, teamId: 'x', score: 1, scores: { mae: Infinity } }],
+      }),
+    ).toThrow(/not a finite number/);
+  });
+});
+
+describe('recomputePublishedSeal: both forms', () => {
+  const page = (columns?: { metric: string }[], form = 'v1', digest = '') => ({
+    phase: 'final',
+    total: 1,
+    records: [{ rank: 1, teamId: 'a', score: 1, metric: 'rmse', ...(columns ? { scores: { mae: 2 } } : {}) }],
+    ...(columns ? { columns } : {}),
+    seal: { digest, algorithm: 'sha256', form, sealedAt: '2027-01-01T00:00:00.000Z' },
+  });
+  it('checks a v1 seal and a v2 seal against their own forms', async () => {
+    const v1 = await sealDigest(
+      sealCanonicalForm({
+        competitionId,
+        phase: 'final',
+        metric: 'rmse',
+        rows: [{ rank: 1, teamId: 'a', score: 1 }],
+      }),
+    );
+    const v2 = await sealDigest(
+      sealCanonicalForm({
+        competitionId,
+        phase: 'final',
+        metric: 'rmse',
+        columns: ['mae'],
+        rows: [{ rank: 1, teamId: 'a', score: 1, scores: { mae: 2 } }],
+      }),
+    );
+    expect((await recomputePublishedSeal(competitionId, async () => page(undefined, 'v1', v1))).match).toBe(
+      true,
+    );
+    expect(
+      (await recomputePublishedSeal(competitionId, async () => page([{ metric: 'mae' }], 'v2', v2))).match,
+    ).toBe(true);
+    // A v2 board claimed as v1 (or the other way) does not match.
+    expect(
+      (await recomputePublishedSeal(competitionId, async () => page([{ metric: 'mae' }], 'v1', v2))).match,
+    ).toBe(false);
   });
 });

@@ -27,40 +27,60 @@ export const csvHeader = [
   'description',
 ];
 
+/** The header with a `score:<metric>` column per secondary metric after `score` (decision 0046). */
+const headerOf = (columns: readonly string[]) =>
+  csvHeader.flatMap((name) => (name === 'score' ? [name, ...columns.map((c) => `score:${c}`)] : [name]));
+
+/** The row's fields with its secondary scores after the score (the 6th field); empty where it has none. */
+const withScores = (
+  fields: unknown[],
+  columns: readonly string[],
+  scores?: Record<string, number> | null,
+) => [...fields.slice(0, 6), ...columns.map((c) => scores?.[c] ?? ''), ...fields.slice(6)];
+
 /**
  * `ladderStep`: the Ladder's step when it is on (decision 0045), on every row; empty when off.
  * Baselines (decision 0050) are rows in their place, marked `baseline` true, with no rank: their name
- * in `team`, their id in `teamId`, the time they were added in `submittedAt`.
+ * in `team`, their id in `teamId`, the time they were added in `submittedAt`. `columns`: the board's
+ * secondary metrics (decision 0046), a `score:<metric>` column each after `score`; none, the header of before.
  */
 export function boardCsv(
   rows: BoardRow[],
   ladderStep: number | null = null,
   baselines: scoring.BaselineRow[] = [],
+  columns: readonly string[] = [],
 ): string {
   const lines = scoring
     .withBaselines(rows, baselines)
     .map((r) =>
       ('baseline' in r
-        ? ['', r.name, r.baselineId, '', '', r.score, r.addedAt, '', '', '', true, r.description]
-        : [
-            r.rank,
-            r.teamName ?? r.participants.join(' '),
-            r.teamId,
-            r.participants.join(';'),
-            r.organization,
-            r.score,
-            r.submittedAt,
-            r.entries,
-            r.lastEntryAt,
-            ladderStep,
-            '',
-            '',
-          ]
+        ? withScores(
+            ['', r.name, r.baselineId, '', '', r.score, r.addedAt, '', '', '', true, r.description],
+            columns,
+          )
+        : withScores(
+            [
+              r.rank,
+              r.teamName ?? r.participants.join(' '),
+              r.teamId,
+              r.participants.join(';'),
+              r.organization,
+              r.score,
+              r.submittedAt,
+              r.entries,
+              r.lastEntryAt,
+              ladderStep,
+              '',
+              '',
+            ],
+            columns,
+            r.scores,
+          )
       )
         .map(field)
         .join(','),
     );
-  return [csvHeader.join(','), ...lines].join('\n');
+  return [headerOf(columns).join(','), ...lines].join('\n');
 }
 
 /**
@@ -83,6 +103,7 @@ export async function leaderboard(
   let asOf: string | undefined;
   let order: scoring.responses.LeaderboardPage['order'] | undefined;
   let ladderStep: number | null = null;
+  let columns: { metric: string; higherIsBetter: boolean }[] = [];
   for (let page = 1; ; page++) {
     const answer = await context.api.get<scoring.responses.LeaderboardPage>(path, {
       competitionId,
@@ -95,6 +116,8 @@ export async function leaderboard(
     phase = answer.phase;
     asOf = answer.asOf;
     order = answer.order;
+    // Secondary metric columns (decision 0046); absent from boards without (and older servers).
+    columns = answer.columns ?? [];
     // The Ladder applies to the public board only (decision 0045).
     ladderStep = options.private ? null : (answer.options?.ladderStep ?? null);
     rows.push(...answer.records);
@@ -103,24 +126,42 @@ export async function leaderboard(
     if (rows.length >= answer.total || answer.records.length === 0) break;
   }
   if (options.csv) {
-    context.out(boardCsv(rows, ladderStep, baselines));
+    context.out(
+      boardCsv(
+        rows,
+        ladderStep,
+        baselines,
+        columns.map((c) => c.metric),
+      ),
+    );
     return;
   }
   emit(
     context,
-    { phase, ...(asOf ? { asOf } : {}), ...(order ? { order } : {}), records: rows, baselines },
+    {
+      phase,
+      ...(asOf ? { asOf } : {}),
+      ...(order ? { order } : {}),
+      ...(columns.length > 0 ? { columns } : {}),
+      records: rows,
+      baselines,
+    },
     () =>
       rows.length === 0 && baselines.length === 0
         ? context.t('noRows')
         : `${context.f('phase')}: ${phase}\n` +
           (asOf ? `${context.t('asOf', { time: asOf })}\n` : '') +
           // The board's order in words, as the portal shows it beside the board (decision 0029).
-          (order ? `${boardOrderText(context.language, order.higherIsBetter)}\n` : '') +
+          (order ? `${boardOrderText(context.language, order.higherIsBetter, columns)}\n` : '') +
           (ladderStep !== null ? `${scoring.ladderText(context.language, ladderStep)}\n` : '') +
           table(
-            (['rank', 'score', 'team', 'participants', 'submitted', 'entries', 'lastEntry'] as const).map(
-              context.f,
-            ),
+            [
+              context.f('rank'),
+              context.f('score'),
+              // A column per secondary metric, named by it (decision 0046).
+              ...columns.map((c) => c.metric),
+              ...(['team', 'participants', 'submitted', 'entries', 'lastEntry'] as const).map(context.f),
+            ],
             // Baselines in their place, marked, with no rank (decision 0050): the description beside the name.
             scoring
               .withBaselines(rows, baselines)
@@ -129,6 +170,7 @@ export async function leaderboard(
                   ? [
                       `[${scoring.baselineLabel[context.language]}]`,
                       r.score,
+                      ...columns.map(() => ''),
                       r.name,
                       r.description || '-',
                       r.addedAt,
@@ -138,6 +180,7 @@ export async function leaderboard(
                   : [
                       r.rank,
                       r.score,
+                      ...columns.map((c) => r.scores?.[c.metric] ?? '-'),
                       r.teamName ?? '-',
                       r.participants.join(', '),
                       r.submittedAt,

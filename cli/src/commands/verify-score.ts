@@ -21,6 +21,8 @@ interface ScoredData {
   publicScore: number | null;
   privateScore: number | null;
   groundTruthSha256: string;
+  /** The secondary metrics' scores (decision 0046); absent when the ground truth has none. */
+  scores?: S.SecondaryScores;
 }
 
 /** One step of the check, as printed (and in `--json`). */
@@ -193,6 +195,38 @@ export async function verifyScore(
         rows: side === 'public' ? recomputed.publicRows : recomputed.rows - recomputed.publicRows,
       }),
     });
+  }
+  // Every secondary metric too (decision 0046): the same files, its own formula.
+  for (const secondary of data.scores ?? []) {
+    let again: S.Recomputed;
+    try {
+      again = await scoring.recomputeScores({
+        groundTruth: truth,
+        submission: mine,
+        metric: secondary.metric,
+        splitKey,
+        publicPercent,
+      });
+    } catch (error) {
+      if (!(error instanceof scoring.RecomputeProblem)) throw error;
+      return fail(
+        'scores',
+        context.t('verifyScoreRow', { file: error.file, line: error.line, reason: error.reason }),
+      );
+    }
+    for (const side of ['public', 'private'] as const) {
+      const recorded = side === 'public' ? secondary.publicScore : secondary.privateScore;
+      const mineScore = side === 'public' ? again.publicScore : again.privateScore;
+      steps.push({
+        step: `${side}Score:${secondary.metric}`,
+        ok: scoring.sameScore(recorded, mineScore),
+        detail: context.t(side === 'public' ? 'verifyScoreSecondaryPublic' : 'verifyScoreSecondaryPrivate', {
+          metric: secondary.metric,
+          recorded,
+          recomputed: String(mineScore),
+        }),
+      });
+    }
   }
   return finish(recomputed);
 }

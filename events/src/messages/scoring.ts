@@ -151,6 +151,15 @@ export const scoringMessages = {
     en: 'You take part in this competition (on a team, or you submitted to it), so you may not add or remove its baselines; another operator must',
     'zh-CN': '您参加了本比赛（在某个团队中或提交过结果），不能添加或删除本比赛的基线，请由其他运营人员操作',
   },
+  secondaryMetricsInvalid: {
+    en: 'The secondary metrics must be distinct names of the metric catalogue, other than the primary metric, at most {{max}} (comma-separated)',
+    'zh-CN': '次要指标须为指标目录中互不相同的名称，不能与主指标相同，最多 {{max}} 个（以逗号分隔）',
+  },
+  secondaryMetricIncompatible: {
+    en: 'The metric {{metric}} cannot score this ground truth beside {{primary}}: it reads another kind of target, or refuses some of its values (the reason is below)',
+    'zh-CN':
+      '指标 {{metric}} 无法与 {{primary}} 一起为该标准答案评分：其目标列类型不同，或不接受其中某些值（原因见下方）',
+  },
   publicationPhaseUnknown: {
     en: 'This competition has no {{phase}} phase',
     'zh-CN': '该比赛没有“{{phase}}”阶段',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEvent } from '../define.ts';
 import { metricName } from './metrics.ts';
+import { maxSecondaryMetrics } from '../board-order.ts';
 
 export const GroundTruthUploaded = defineEvent({
   type: 'scoring.GroundTruthUploaded',
@@ -26,5 +27,8 @@ export const GroundTruthUploaded = defineEvent({
     // Decision 0031: the organiser's choice to publish the file itself with the split key after the last
     // phase's final results (absent: kept, as before).
     revealGroundTruth: z.boolean().optional(),
+    // Decision 0046: the secondary metrics every submission is scored by too (board columns and order
+    // steps, in this order); absent: the primary metric only, as before. Committed with the rest.
+    secondaryMetrics: z.array(metricName).min(1).max(maxSecondaryMetrics).optional(),
   }),
 });

@@ -19,7 +19,7 @@ export const PrivateLeaderboardSealed = defineEvent({
     rows: z.number().int().min(1),
     digest: z.string().regex(/^[0-9a-f]{64}$/),
     algorithm: z.literal('sha256'),
-    form: z.literal('v1'),
+    form: z.enum(['v1', 'v2']),
     sealedBy: z.uuid(),
   }),
 });

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { boardOrder } from '../board-order.ts';
+import { sealForms } from '../seal.ts';
 import { metricName } from './metrics.ts';
 import { boardOptionsView } from './board-options.ts';
 import { baselineRow } from './baselines.ts';
@@ -162,7 +163,8 @@ export type MyScore = z.infer<typeof myScore>;
 export const boardSeal = z.object({
   digest: z.string(),
   algorithm: z.literal('sha256'),
-  form: z.literal('v1'),
+  /** v2: a board with secondary metric columns (decision 0046). */
+  form: z.enum(sealForms),
   rows: z.number(),
   sealedAt: z.string(),
 });
@@ -182,6 +184,11 @@ export const boardRow = z.object({
   entries: z.number().int(),
   /** The time of the team's last such entry. */
   lastEntryAt: z.string(),
+  /**
+   * The row's secondary scores by metric, in the board's column order (decision 0046); absent on a board
+   * without secondary metrics, null on a row that has none (e.g. scored before they were set).
+   */
+  scores: z.record(z.string(), z.number()).nullable().optional(),
 });
 export type BoardRow = z.infer<typeof boardRow>;
 
@@ -196,7 +203,13 @@ export const leaderboardPage = z.object({
    * The board's order (decision 0029, `boardOrder`): its steps, each breaking the ties of those before,
    * the last a unique key; `higherIsBetter` is the metric's direction (null: no rows to tell).
    */
-  order: z.object({ steps: z.array(z.enum(boardOrder)), higherIsBetter: z.boolean().nullable() }),
+  order: z.object({
+    /** `boardOrder`, with a `scores.<metric>` step per secondary column after `score` (decision 0046). */
+    steps: z.array(z.union([z.enum(boardOrder), z.string().regex(/^scores\./)])),
+    higherIsBetter: z.boolean().nullable(),
+  }),
+  /** The board's secondary metric columns in order (decision 0046); absent when it has none. */
+  columns: z.array(z.object({ metric: z.string(), higherIsBetter: z.boolean() })).optional(),
   seal: boardSeal.nullable(),
   /**
    * The phase's public board options (decision 0045): `ladderStep` when the Ladder is on (scores are
@@ -273,6 +286,8 @@ export const groundTruthCommitment = z.object({
   splitKey: z.string().nullable(),
   /** The organiser chose, when setting it, to publish the file with the split key (decision 0031). */
   revealsGroundTruth: z.boolean(),
+  /** The secondary metrics it is scored by too (decision 0046); absent when none. */
+  secondaryMetrics: z.array(metricName).optional(),
   /** The file is published (`GET /api/leaderboard/groundTruth`): chosen, and every phase's results published. */
   groundTruthRevealed: z.boolean(),
 });

@@ -3,10 +3,21 @@ import { defineEvent } from '../define.ts';
 import { fileRefusalSchema, submissionLogSchema } from './file-refusals.ts';
 import { metricName } from './metrics.ts';
 import { submissionDescriptionMax } from './rules.ts';
+import { maxSecondaryMetrics } from '../board-order.ts';
 
 const aggregate = 'scoring.submission';
 const submissionId = z.uuid();
 const score = z.number().finite();
+
+/**
+ * A submission's secondary scores (decision 0046), one per secondary metric of the ground truth, in its
+ * order; absent when the ground truth has none (and in every event before).
+ */
+export const secondaryScores = z
+  .array(z.object({ metric: metricName, publicScore: score, privateScore: score }))
+  .min(1)
+  .max(maxSecondaryMetrics);
+export type SecondaryScores = z.infer<typeof secondaryScores>;
 
 export const SubmissionReceived = defineEvent({
   type: 'scoring.SubmissionReceived',
@@ -79,6 +90,7 @@ export const SubmissionScored = defineEvent({
     privateScore: score,
     rows: z.number().int().positive(),
     groundTruthSha256: z.string().regex(/^[0-9a-f]{64}$/),
+    scores: secondaryScores.optional(),
   }),
 });
 
@@ -171,6 +183,8 @@ export const SubmissionRescored = defineEvent({
     log: submissionLogSchema.nullable(),
     groundTruthSha256: z.string().regex(/^[0-9a-f]{64}$/),
     previousPublicScore: score.nullable(),
+    /** Secondary scores (decision 0046); absent when none (or the file is now Invalid). */
+    scores: secondaryScores.optional(),
   }),
 });
 

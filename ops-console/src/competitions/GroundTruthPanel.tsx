@@ -5,7 +5,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { scoring } from '@sais/events';
+import { maxSecondaryMetrics, scoring } from '@sais/events';
 import { type ReactNode, useState } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { useConsoleApi } from '../shared/useConsoleApi';
@@ -43,6 +43,8 @@ export function GroundTruthPanel() {
   const metric = chosenMetric ?? (current.data?.metric as (typeof metrics)[number] | undefined) ?? 'rmse';
   const [publicPercent, setPublicPercent] = useState(50);
   const [reveal, setReveal] = useState(false);
+  // Secondary metrics (decision 0046), in the order chosen: the board's columns and tie-breaks.
+  const [secondary, setSecondary] = useState<string[]>([]);
   if (!record) return null;
   async function upload() {
     if (!file) return;
@@ -51,6 +53,8 @@ export function GroundTruthPanel() {
     form.set('metric', metric);
     form.set('publicPercent', String(publicPercent));
     form.set('revealGroundTruth', String(reveal));
+    const others = secondary.filter((name) => name !== metric);
+    if (others.length > 0) form.set('secondaryMetrics', others.join(','));
     form.set('file', file, file.name);
     const result = await act(
       () => api.upload<Uploaded>('/admin/groundtruth', form),
@@ -75,6 +79,30 @@ export function GroundTruthPanel() {
               {translate(`console.competitions.metrics.${value}`)}
             </MenuItem>
           ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          sx={{ minWidth: 220 }}
+          label={translate('console.competitions.fields.secondaryMetrics')}
+          value={secondary}
+          onChange={(event) => {
+            const chosen = event.target.value as unknown as string[];
+            // Kept in the order picked (a name picked again is removed), at most maxSecondaryMetrics.
+            setSecondary(chosen.slice(0, maxSecondaryMetrics));
+          }}
+          slotProps={{
+            select: { multiple: true, renderValue: (value) => (value as string[]).join(', ') },
+            htmlInput: { 'data-testid': 'groundtruth-secondary' },
+          }}
+        >
+          {metrics
+            .filter((value) => value !== metric)
+            .map((value) => (
+              <MenuItem key={value} value={value} data-testid={`groundtruth-secondary-${value}`}>
+                {translate(`console.competitions.metrics.${value}`)}
+              </MenuItem>
+            ))}
         </TextField>
         <TextField
           size="small"
@@ -133,6 +161,7 @@ interface CurrentTruth {
   uploadedByName: string | null;
   uploadedBy: string | null;
   revealGroundTruth?: boolean;
+  secondaryMetrics?: string[];
 }
 
 /** The ground truth in force: file, rows and split, metric, who uploaded it and when. */
@@ -153,6 +182,12 @@ function CurrentTruthNote({ truth, zone }: { truth: CurrentTruth | null; zone: s
     ],
     ['metric', translate(`console.competitions.metrics.${truth.metric}`, { _: truth.metric })],
     ['reveal', translate(`console.trust.groundTruth.${truth.revealGroundTruth ? 'revealYes' : 'revealNo'}`)],
+    [
+      'secondaryMetrics',
+      truth.secondaryMetrics?.length
+        ? truth.secondaryMetrics.join(', ')
+        : translate('console.trust.groundTruth.secondaryNone'),
+    ],
     [
       'uploadedBy',
       `${truth.uploadedByName ?? truth.uploadedBy ?? '—'} · ${formatInZone(truth.uploadedAt, zone)}`,

@@ -116,6 +116,7 @@ export const operationsEn = {
         fileKind: 'Kind',
         metric: 'Metric',
         publicPercent: 'Public share (%)',
+        secondaryMetrics: 'Secondary metrics (columns, tie-breaks in this order)',
       },
       types: {
         Algorithm: 'Algorithm',
@@ -491,6 +492,8 @@ export const trustEn = {
     reveal: 'After the last final results',
     revealYes: 'published with the split key (participants recompute their scores)',
     revealNo: 'kept by the organiser (the split key alone is published)',
+    secondaryMetrics: 'Secondary metrics (board columns and tie-breaks, in order)',
+    secondaryNone: 'none',
     revealChoice:
       'Publish this ground truth after the final results of every phase, so participants can recompute their own scores (recorded in the commitment; cannot be changed without setting the ground truth again)',
   },

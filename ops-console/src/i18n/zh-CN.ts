@@ -112,6 +112,7 @@ const operationsZhCN: typeof operationsEn = {
         fileKind: '类别',
         metric: '评价指标',
         publicPercent: '公开比例（%）',
+        secondaryMetrics: '次要指标（排行榜列，按此顺序决定同分名次）',
       },
       types: {
         Algorithm: '算法',
@@ -457,6 +458,8 @@ const trustZh: typeof trustEn = {
     reveal: '全部最终结果公布后',
     revealYes: '与划分密钥一起公开（参赛者可重算自己的得分）',
     revealNo: '由组织方保留（仅公开划分密钥）',
+    secondaryMetrics: '次要指标（排行榜列，按顺序决定同分名次）',
+    secondaryNone: '无',
     revealChoice:
       '所有阶段最终结果公布后公开此真值文件，供参赛者重算自己的得分（写入承诺；如需更改须重新设置真值）',
   },

@@ -33,6 +33,10 @@ export const scoringErrors = {
     new AppError(scoringCodes.boardAsOfLimitReached, 'boardAsOfLimitReached', 429, options),
   boardOptionsFinal: (options?: Options) =>
     new AppError(scoringCodes.boardOptionsFinal, 'boardOptionsFinal', 409, options),
+  secondaryMetricsInvalid: (options?: Options) =>
+    new AppError(scoringCodes.secondaryMetricsInvalid, 'secondaryMetricsInvalid', 400, options),
+  secondaryMetricIncompatible: (options?: Options) =>
+    new AppError(scoringCodes.secondaryMetricIncompatible, 'secondaryMetricIncompatible', 400, options),
   competitionUnknown: (options?: Options) =>
     new AppError(scoringCodes.competitionUnknown, 'competitionUnknown', 404, options),
   configPathInvalid: (options?: Options) =>

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type EventMetadata, scoring } from '@sais/events';
+import { type EventMetadata, maxSecondaryMetrics, scoring } from '@sais/events';
 import { ValidationError } from '@sais/kit/errors';
 import { open, packSealed, seal, unpackSealed } from '@sais/kit/crypto';
 import type { Db } from '@sais/kit/db';
@@ -8,7 +8,7 @@ import type { PlatformConfig } from '@sais/kit/platform';
 import { loadKey } from '@sais/kit/keys';
 import type { ScoringDb } from './db/tables.ts';
 import { InvalidFile } from './evaluation/csv.ts';
-import { type Metric, UnscorableSplit } from './evaluation/ground-truth.ts';
+import { type Metric, UnscorableSplit, secondaryProblem } from './evaluation/ground-truth.ts';
 import { splitGroundTruth } from './evaluation/load-truth.ts';
 import { PUBLIC_PERCENT_MAX, PUBLIC_PERCENT_MIN, newSplitKey, splitKeyDigest } from './evaluation/split.ts';
 import { encodeTruthForm } from './evaluation/truth-form.ts';
@@ -58,8 +58,21 @@ export class GroundTruths {
     publicPercent: number,
     content: Buffer,
     metadata: EventMetadata,
-    { revealGroundTruth = false }: { revealGroundTruth?: boolean } = {},
+    {
+      revealGroundTruth = false,
+      secondaryMetrics = [],
+    }: { revealGroundTruth?: boolean; secondaryMetrics?: readonly string[] } = {},
   ) {
+    // Decision 0046: up to maxSecondaryMetrics distinct catalogue names besides the primary.
+    if (
+      secondaryMetrics.length > maxSecondaryMetrics ||
+      new Set(secondaryMetrics).size !== secondaryMetrics.length ||
+      secondaryMetrics.some((name) => name === metric || !scoring.metricName.safeParse(name).success)
+    )
+      throw scoringErrors.secondaryMetricsInvalid({
+        data: { secondaryMetrics, max: maxSecondaryMetrics },
+      });
+    const secondary = secondaryMetrics as Metric[];
     if (
       !Number.isInteger(publicPercent) ||
       publicPercent < PUBLIC_PERCENT_MIN ||
@@ -87,11 +100,26 @@ export class GroundTruths {
         throw new ValidationError('fileFormatError', { detail: error.message, data: { log: error.message } });
       throw error;
     }
+    for (const other of secondary) {
+      const problem = secondaryProblem(truth, other);
+      if (problem !== null)
+        throw scoringErrors.secondaryMetricIncompatible({
+          detail: problem,
+          data: { metric: other, primary: metric, log: problem },
+        });
+    }
     const sha256 = createHash('sha256').update(content).digest('hex');
     const splitKeySha256 = splitKeyDigest(splitKey);
     // Stored beside the CSV, so a worker maps the parsed form instead of parsing (decision 0015).
     const parsed = encodeTruthForm(truth, { sha256, metric, publicPercent, splitKeySha256 });
-    const commitment = { publicPercent, splitKeySha256, scorerVersion: SCORER_VERSION, revealGroundTruth };
+    const commitment = {
+      publicPercent,
+      splitKeySha256,
+      scorerVersion: SCORER_VERSION,
+      revealGroundTruth,
+      // Absent when none: such a ground truth's event is what it was before decision 0046.
+      ...(secondary.length > 0 ? { secondaryMetrics: secondary } : {}),
+    };
     await this.db.transaction().execute(async (trx) => {
       const row = {
         metric,
@@ -105,6 +133,7 @@ export class GroundTruths {
         split_key_sha256: splitKeySha256,
         scorer_version: SCORER_VERSION,
         reveal_ground_truth: revealGroundTruth,
+        secondary_metrics: secondary.length > 0 ? secondary : null,
       };
       await (trx.withSchema('scoring') as ScoringDb)
         .insertInto('ground_truths')
@@ -157,6 +186,7 @@ export class GroundTruths {
         scorerVersion: data.scorerVersion ?? null,
         splitKey: data.splitKeySha256 ? (revealed.get(data.splitKeySha256) ?? null) : null,
         revealsGroundTruth: data.revealGroundTruth ?? false,
+        ...(data.secondaryMetrics ? { secondaryMetrics: data.secondaryMetrics } : {}),
         // Only the ground truth in force can be published (the table keeps no other file).
         groundTruthRevealed: Boolean(
           data.revealGroundTruth &&

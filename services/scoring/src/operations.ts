@@ -201,10 +201,16 @@ export class Operations {
       publicScore: number | null;
       privateScore: number | null;
       log: scoring.SubmissionLog | null;
+      scores?: scoring.SecondaryScores;
     };
     try {
-      const scores = scoreSubmission(file.rows[0]!.content, truth.truth);
-      outcome = { publicScore: scores.publicScore, privateScore: scores.privateScore, log: null };
+      const scores = scoreSubmission(file.rows[0]!.content, truth.truth, undefined, truth.secondary);
+      outcome = {
+        publicScore: scores.publicScore,
+        privateScore: scores.privateScore,
+        log: null,
+        ...(scores.scores ? { scores: scores.scores } : {}),
+      };
     } catch (error) {
       if (!(error instanceof InvalidFile)) throw error;
       outcome = { publicScore: null, privateScore: null, log: error.refusal ?? error.message };

@@ -117,6 +117,8 @@ export async function scoringHarness(
       finalResultsApproval = 'one-operator' as 'one-operator' | 'two-operators' | null,
       /** The organiser's choice to publish the file after the last phase's results (decision 0031). */
       revealGroundTruth = false,
+      /** Secondary metrics, comma-separated (decision 0046); '' none. */
+      secondaryMetrics = '',
     } = {},
   ) {
     const competitionId = randomUUID();
@@ -161,7 +163,7 @@ export async function scoringHarness(
       (r) => JSON.stringify(r.rows).includes('preliminary'),
       'competition mirror',
     );
-    await uploadTruth(competitionId, truth, metric, revealGroundTruth);
+    await uploadTruth(competitionId, truth, metric, revealGroundTruth, secondaryMetrics);
     latestSplit.publicIds = await publicIds(competitionId);
     return competitionId;
   }
@@ -217,9 +219,17 @@ export async function scoringHarness(
     metric = 'rmse',
     publicPercent = '50',
     revealGroundTruth = false,
+    secondaryMetrics = '',
   ) {
     const { payload, contentType } = multipart(
-      { competitionId, metric, publicPercent, revealGroundTruth: String(revealGroundTruth) },
+      {
+        competitionId,
+        metric,
+        publicPercent,
+        revealGroundTruth: String(revealGroundTruth),
+        // Only when asked: the default upload is the form it always was.
+        ...(secondaryMetrics ? { secondaryMetrics } : {}),
+      },
       { file: { name: 'truth.csv', type: 'text/csv', bytes: Buffer.from(truth) } },
     );
     const response = await operator.web.raw({
@@ -236,8 +246,9 @@ export async function scoringHarness(
     truth: string,
     metric = 'rmse',
     revealGroundTruth = false,
+    secondaryMetrics = '',
   ) {
-    const body = await groundTruth(competitionId, truth, metric, '50', revealGroundTruth);
+    const body = await groundTruth(competitionId, truth, metric, '50', revealGroundTruth, secondaryMetrics);
     if (body?.code !== 0) throw new Error(`ground truth refused: ${JSON.stringify(body)}`);
   }
 

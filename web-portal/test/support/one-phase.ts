@@ -72,7 +72,15 @@ export interface ScoredParticipant {
  */
 export async function scoredParticipant(
   running: RunningPlatform,
-  options: { stamp: number; metric: string; revealGroundTruth: boolean; truth: string; mine: string },
+  options: {
+    stamp: number;
+    metric: string;
+    revealGroundTruth: boolean;
+    truth: string;
+    mine: string;
+    /** Secondary metrics, comma-separated (decision 0046). */
+    secondaryMetrics?: string;
+  },
 ): Promise<ScoredParticipant> {
   const { stamp } = options;
   const { signIn, call } = apiOf(running.origin);
@@ -114,6 +122,7 @@ export async function scoredParticipant(
   form.set('metric', options.metric);
   form.set('publicPercent', '50');
   form.set('revealGroundTruth', String(options.revealGroundTruth));
+  if (options.secondaryMetrics) form.set('secondaryMetrics', options.secondaryMetrics);
   form.set('file', new Blob([options.truth], { type: 'text/csv' }), 'truth.csv');
   const truthSet = await call(operator, '/admin/groundtruth', form);
   if (truthSet.code !== 0) throw new Error(`the ground truth was refused: ${truthSet.message}`);

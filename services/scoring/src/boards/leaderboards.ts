@@ -1,9 +1,10 @@
 // Over 300 lines: every read of the boards (pages and their cache, rankings for seals, a team's own scores) shares the one ranked query.
 import type { Db } from '@sais/kit/db';
 import { type RawBuilder, sql } from 'kysely';
-import { boardOrder, scoring } from '@sais/events';
+import { boardOrder, boardOrderSteps, scoring } from '@sais/events';
 import type { BoardWatch } from './live.ts';
 import { bestFirstSql, direction } from './ranking.ts';
+import type { RowScores } from '../db/tables.ts';
 import { scoringErrors } from '../errors.ts';
 import { boardOptionsOf, phaseBoardOptions, withBoardOptions } from './board-options.ts';
 import { boardBaselines } from './baselines.ts';
@@ -21,13 +22,35 @@ interface BoardRow {
   entries: number;
   last_entry_at: Date;
   public_rank: number | null;
+  scores: RowScores | null;
 }
 
-/** The stated order of a board (decision 0029) with its metric's direction, as every page gives it. */
-const orderOf = (metric: string | null) => ({
-  steps: [...boardOrder],
+/**
+ * The stated order of a board (decision 0029) with its metric's direction, as every page gives it; with
+ * secondary metric columns (decision 0046) a step for each after the score.
+ */
+const orderOf = (metric: string | null, columns: readonly string[] = []) => ({
+  steps: columns.length > 0 ? boardOrderSteps(columns.map((c) => ({ metric: c }))) : [...boardOrder],
   higherIsBetter: metric === null ? null : direction(metric) === -1,
 });
+
+/** A page's secondary columns (decision 0046): absent (not empty) without any, so such pages stay as they were. */
+const columnsOf = (columns: readonly string[]) =>
+  columns.length > 0
+    ? { columns: columns.map((metric) => ({ metric, higherIsBetter: direction(metric) === -1 })) }
+    : {};
+
+/** A row's secondary scores by column (absent on a board without columns; null on a row without any). */
+function scoresOf(columns: readonly string[], scores: RowScores | null) {
+  if (columns.length === 0) return {};
+  if (!scores) return { scores: null };
+  const out: Record<string, number> = {};
+  for (const column of columns) {
+    const found = scores.find((s) => s.metric === column);
+    if (found) out[column] = found.score;
+  }
+  return { scores: out };
+}
 
 /** A private board's rows with the shake-up fields always present (queryPage adds them to private rows only). */
 type ShakeUp = { publicRank: number | null; rankChange: number | null };
@@ -69,10 +92,12 @@ export class Leaderboards {
    * joins 50 rows, not the whole board.
    */
   #ranked(competitionId: string, pick: RawBuilder<unknown>, phase?: string, board: Board = 'leaderboard') {
+    // Rows without secondary scores (every board before decision 0046) order exactly as before.
+    const secondary = { column: 'l.scores', field: 'score' };
     return sql<BoardRow & { total: number }>`
       with ranked as (
-        select l.team_id, l.best_score, l.submitted_at, l.metric, l.phase,
-          row_number() over (partition by l.phase order by ${bestFirstSql('l.metric', 'l.best_score', 'l.submitted_at', 'l.team_id')}) as rank,
+        select l.team_id, l.best_score, l.submitted_at, l.metric, l.phase, l.scores,
+          row_number() over (partition by l.phase order by ${bestFirstSql('l.metric', 'l.best_score', 'l.submitted_at', 'l.team_id', secondary)}) as rank,
           count(*) over (partition by l.phase) as total
         from ${sql.table(`scoring.${board}`)} l
         where l.competition_id = ${competitionId} ${phase ? sql`and l.phase = ${phase}` : sql``}
@@ -80,7 +105,7 @@ export class Leaderboards {
         board === 'private_leaderboard'
           ? sql`, public_ranked as (
         select l.team_id, l.phase,
-          row_number() over (partition by l.phase order by ${bestFirstSql('l.metric', 'l.best_score', 'l.submitted_at', 'l.team_id')}) as public_rank
+          row_number() over (partition by l.phase order by ${bestFirstSql('l.metric', 'l.best_score', 'l.submitted_at', 'l.team_id', secondary)}) as public_rank
         from scoring.leaderboard l
         where l.competition_id = ${competitionId} ${phase ? sql`and l.phase = ${phase}` : sql``}
       )`
@@ -182,7 +207,13 @@ export class Leaderboards {
 
   /** The seal of a phase's private leaderboard as pages show it, or null (services/scoring/src/integrity). */
   async sealOf(competitionId: string, phase: string, db: Db = this.db) {
-    const row = await sql<{ digest: string; algorithm: 'sha256'; form: 'v1'; sealed_at: Date; rows: number }>`
+    const row = await sql<{
+      digest: string;
+      algorithm: 'sha256';
+      form: 'v1' | 'v2';
+      sealed_at: Date;
+      rows: number;
+    }>`
       select digest, algorithm, form, sealed_at, rows from scoring.board_seals
       where competition_id = ${competitionId} and phase = ${phase}`.execute(db);
     const seal = row.rows[0];
@@ -197,7 +228,7 @@ export class Leaderboards {
       : null;
   }
 
-  /** A phase's whole ranking without names, best first: what a seal digests. */
+  /** A phase's whole ranking without names, best first: what a seal digests (with the columns, decision 0046). */
   async ranking(
     competitionId: string,
     phase: string,
@@ -205,12 +236,21 @@ export class Leaderboards {
     db: Db = this.db,
   ) {
     const rows = await this.#ranked(competitionId, sql`true`, phase, board).execute(db);
+    const columns = await this.columns(competitionId, db);
     return rows.rows.map((row) => ({
       rank: Number(row.rank),
       teamId: row.team_id,
       score: row.best_score,
       metric: row.metric,
+      ...scoresOf(columns, row.scores),
     }));
+  }
+
+  /** The secondary metrics of the competition's ground truth in force, in order (decision 0046); none: []. */
+  async columns(competitionId: string, db: Db = this.db): Promise<string[]> {
+    const row = await sql<{ secondary_metrics: string[] | null }>`select secondary_metrics
+      from scoring.ground_truths where competition_id = ${competitionId}`.execute(db);
+    return row.rows[0]?.secondary_metrics ?? [];
   }
 
   async queryPage(board: Board, query: PageQuery) {
@@ -233,10 +273,15 @@ export class Leaderboards {
       board,
     ).execute(this.db);
     const total = Number(rows.rows[0]?.total ?? 0);
+    const columns = await this.columns(query.competitionId);
     return {
       phase,
       total,
-      order: orderOf(rows.rows[0]?.metric ?? (await this.#metricOf(query.competitionId, phase, board))),
+      order: orderOf(
+        rows.rows[0]?.metric ?? (await this.#metricOf(query.competitionId, phase, board)),
+        columns,
+      ),
+      ...columnsOf(columns),
       page: query.page,
       pageSize: query.pageSize,
       records: rows.rows.map((row) => ({
@@ -251,6 +296,7 @@ export class Leaderboards {
         entries: Number(row.entries),
         // A row always has its own submission among them; rows filled by SQL alone (bench) may not.
         lastEntryAt: new Date(row.last_entry_at ?? row.submitted_at).toISOString(),
+        ...scoresOf(columns, row.scores),
         // The shake-up (private pages only): the team's public rank and how many places it moved.
         ...(board === 'private_leaderboard'
           ? {

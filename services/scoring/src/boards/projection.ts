@@ -4,7 +4,7 @@ import type { Db } from '@sais/kit/db';
 import { dataOf, isEvent } from '@sais/kit/eventstore';
 import { defineProjection } from '@sais/kit/projections';
 import { sql } from 'kysely';
-import type { ScoringDb, ScoringTables } from '../db/tables.ts';
+import type { RowScores, ScoringDb, ScoringTables, SubmissionScores } from '../db/tables.ts';
 import { DEFAULT_FINAL_COUNT, bestFirst, bestFirstSql, finalSubmissions } from './ranking.ts';
 import { ladderRows, recordBoardOptions } from './board-options.ts';
 import { recordBaseline } from './baselines.ts';
@@ -18,15 +18,22 @@ interface Candidate {
   public_score: number;
   private_score: number | null;
   submitted_at: Date;
+  /** Secondary scores (decision 0046); null or absent: none. */
+  scores?: SubmissionScores | null;
 }
 
+/** A submission's secondary scores on one board (decision 0046); null: none. */
+const rowScores = (c: Candidate, board: 'public' | 'private'): RowScores | null =>
+  c.scores ? c.scores.map((s) => ({ metric: s.metric, score: s[board] })) : null;
+
 /** Best first by the score `score` picks (the stated order, decision 0029; the submission id last). */
-const ranking = (score: (c: Candidate) => number | null) =>
+const ranking = (score: (c: Candidate) => number | null, board: 'public' | 'private' = 'public') =>
   bestFirst<Candidate>({
     metric: (c) => c.metric,
     score,
     submittedAt: (c) => c.submitted_at,
     key: (c) => c.submission_id,
+    secondary: (c) => rowScores(c, board),
   });
 
 /**
@@ -57,15 +64,15 @@ async function writeBoard(
 ): Promise<void> {
   const target = sql.table(`scoring.${table}`);
   if (upserts.length > 0)
-    await sql`insert into ${target} (competition_id, phase, team_id, metric, best_score, submission_id, submitted_at)
+    await sql`insert into ${target} (competition_id, phase, team_id, metric, best_score, submission_id, submitted_at, scores)
       select * from unnest(${upserts.map((r) => r.competition_id)}::uuid[], ${upserts.map((r) => r.phase)}::text[],
         ${upserts.map((r) => r.team_id)}::text[], ${upserts.map((r) => r.metric)}::text[],
         ${upserts.map((r) => r.best_score)}::float8[], ${upserts.map((r) => r.submission_id)}::uuid[],
-        ${upserts.map((r) => new Date(r.submitted_at).toISOString())}::timestamptz[])
+        ${upserts.map((r) => new Date(r.submitted_at).toISOString())}::timestamptz[],
+        ${upserts.map((r) => (r.scores ? JSON.stringify(r.scores) : null))}::jsonb[])
       on conflict (competition_id, phase, team_id) do update set metric = excluded.metric,
-        best_score = excluded.best_score, submission_id = excluded.submission_id, submitted_at = excluded.submitted_at`.execute(
-      trx,
-    );
+        best_score = excluded.best_score, submission_id = excluded.submission_id, submitted_at = excluded.submitted_at,
+        scores = excluded.scores`.execute(trx);
   if (removals.length > 0)
     await sql`delete from ${target} b
       using unnest(${removals.map((k) => k.competition_id)}::uuid[], ${removals.map((k) => k.phase)}::text[],
@@ -88,15 +95,15 @@ async function recompute(trx: Db, teams: readonly TeamKey[], at: Date, { scored 
   const candidates = await sql<Candidate & TeamKey>`
     with ranked as (
       select b.competition_id, b.phase, b.team_id, b.submission_id, b.metric, b.public_score, b.private_score,
-        b.submitted_at, row_number() over (partition by b.competition_id, b.phase, b.team_id
-          order by ${bestFirstSql('b.metric', 'b.public_score', 'b.submitted_at', 'b.submission_id')}) as place
+        b.submitted_at, b.scores, row_number() over (partition by b.competition_id, b.phase, b.team_id
+          order by ${bestFirstSql('b.metric', 'b.public_score', 'b.submitted_at', 'b.submission_id', { column: 'b.scores', field: 'public' })}) as place
       from scoring.board_submissions b
       join ${keys} on b.competition_id = k.competition_id and b.phase = k.phase and b.team_id = k.team_id
       where b.public_score is not null and b.metric is not null and b.disqualified_reason is null
         and not exists (select 1 from scoring.board_teams d where d.competition_id = b.competition_id
           and d.team_id = b.team_id and d.disqualified_reason is not null))
     select r.competition_id, r.phase, r.team_id, r.submission_id, r.metric, r.public_score, r.private_score,
-      r.submitted_at
+      r.submitted_at, r.scores
     from ranked r left join scoring.board_final_selections f
       on f.competition_id = r.competition_id and f.phase = r.phase and f.team_id = r.team_id
     where r.place <= ${sql.lit(DEFAULT_FINAL_COUNT)} or r.submission_id = any(f.submission_ids)`.execute(trx);
@@ -106,13 +113,18 @@ async function recompute(trx: Db, teams: readonly TeamKey[], at: Date, { scored 
     trx,
   );
   const current = await sql<
-    TeamKey & { board: 'public' | 'private'; submission_id: string; best_score: number }
+    TeamKey & {
+      board: 'public' | 'private';
+      submission_id: string;
+      best_score: number;
+      scores: RowScores | null;
+    }
   >`
-    select 'public' as board, l.competition_id, l.phase, l.team_id, l.submission_id, l.best_score
+    select 'public' as board, l.competition_id, l.phase, l.team_id, l.submission_id, l.best_score, l.scores
     from scoring.leaderboard l
     join ${keys} on l.competition_id = k.competition_id and l.phase = k.phase and l.team_id = k.team_id
     union all
-    select 'private', l.competition_id, l.phase, l.team_id, l.submission_id, l.best_score
+    select 'private', l.competition_id, l.phase, l.team_id, l.submission_id, l.best_score, l.scores
     from scoring.private_leaderboard l
     join ${keys} on l.competition_id = k.competition_id and l.phase = k.phase and l.team_id = k.team_id`.execute(
     trx,
@@ -136,7 +148,11 @@ async function recompute(trx: Db, teams: readonly TeamKey[], at: Date, { scored 
   for (const team of new Map(teams.map((k) => [keyOf(k), k])).values()) {
     const key = { competition_id: team.competition_id, phase: team.phase, team_id: team.team_id };
     const list = candidatesOf.get(keyOf(key)) ?? [];
-    const rowOf = (c: Candidate | undefined, score: number | null | undefined): BoardRow | null =>
+    const rowOf = (
+      c: Candidate | undefined,
+      score: number | null | undefined,
+      board: 'public' | 'private',
+    ): BoardRow | null =>
       c && score !== null && score !== undefined
         ? {
             ...key,
@@ -144,12 +160,13 @@ async function recompute(trx: Db, teams: readonly TeamKey[], at: Date, { scored 
             best_score: score,
             submission_id: c.submission_id,
             submitted_at: c.submitted_at,
+            scores: rowScores(c, board),
           }
         : null;
     const bestPublic = [...list].sort(ranking((c) => c.public_score))[0];
     const bestPrivate = finalCandidates(list, selectionOf.get(keyOf(key)))
       .filter((c) => c.private_score !== null)
-      .sort(ranking((c) => c.private_score))[0];
+      .sort(ranking((c) => c.private_score, 'private'))[0];
     const onLadder = laddered.get(keyOf(key));
     for (const [board, row] of [
       [
@@ -161,13 +178,20 @@ async function recompute(trx: Db, teams: readonly TeamKey[], at: Date, { scored 
               best_score: onLadder.shown,
               submission_id: onLadder.submission_id,
               submitted_at: onLadder.submitted_at,
+              // The Ladder shows no exact secondary score (they would let a team probe the public split).
+              scores: null,
             }
-          : rowOf(bestPublic, bestPublic?.public_score),
+          : rowOf(bestPublic, bestPublic?.public_score, 'public'),
       ],
-      ['private', rowOf(bestPrivate, bestPrivate?.private_score)],
+      ['private', rowOf(bestPrivate, bestPrivate?.private_score, 'private')],
     ] as const) {
       const before = currentOf.get(`${board}\u0000${keyOf(key)}`);
-      if (before?.submission_id === row?.submission_id && before?.best_score === row?.best_score) continue;
+      if (
+        before?.submission_id === row?.submission_id &&
+        before?.best_score === row?.best_score &&
+        JSON.stringify(before?.scores ?? null) === JSON.stringify(row?.scores ?? null)
+      )
+        continue;
       if (row) writes[board].upserts.push(row);
       else writes[board].removals.push(key);
       changed.add(key.competition_id);
@@ -192,7 +216,18 @@ async function recomputeSubmission(trx: Db, submissionId: string, at: Date, opti
  * to the earlier submission), and the best private score among the team's final selection (default:
  * its 2 best public). Disqualified submissions and teams drop out. Rebuildable by replay.
  */
-type Scores = { metric: string; publicScore: number | null; privateScore: number | null };
+type Scores = {
+  metric: string;
+  publicScore: number | null;
+  privateScore: number | null;
+  scores?: scoring.SecondaryScores;
+};
+
+/** An event's secondary scores as the read model keeps them (null: none, or an Invalid rescore). */
+const storedScores = (data: Scores): SubmissionScores | null =>
+  data.scores && data.publicScore !== null
+    ? data.scores.map((s) => ({ metric: s.metric, public: s.publicScore, private: s.privateScore }))
+    : null;
 
 /**
  * A batch's receipts and scores, set-based: every receipt in one insert, every score in one update,
@@ -237,10 +272,14 @@ class BoardBatch {
       const scores = [...this.#scores.values()];
       // The scored rows name their teams (one statement, not an update and a read).
       const scored = await sql<TeamKey>`update scoring.board_submissions b
-        set metric = v.metric, public_score = v.public_score, private_score = v.private_score
+        set metric = v.metric, public_score = v.public_score, private_score = v.private_score, scores = v.scores
         from unnest(${ids}::uuid[], ${scores.map((x) => x.metric)}::text[],
-          ${scores.map((x) => x.publicScore)}::float8[], ${scores.map((x) => x.privateScore)}::float8[])
-          as v(submission_id, metric, public_score, private_score)
+          ${scores.map((x) => x.publicScore)}::float8[], ${scores.map((x) => x.privateScore)}::float8[],
+          ${scores.map((x) => {
+            const stored = storedScores(x);
+            return stored ? JSON.stringify(stored) : null;
+          })}::jsonb[])
+          as v(submission_id, metric, public_score, private_score, scores)
         where b.submission_id = v.submission_id
         returning b.competition_id, b.phase, b.team_id`.execute(trx);
       const teams = new Map(scored.rows.map((row) => [keyOf(row), row]));
@@ -332,7 +371,15 @@ export const leaderboardProjection = defineProjection({
         const data = dataOf([scoring.SubmissionScored, scoring.SubmissionRescored], event);
         await t(trx)
           .updateTable('board_submissions')
-          .set({ metric: data.metric, public_score: data.publicScore, private_score: data.privateScore })
+          .set({
+            metric: data.metric,
+            public_score: data.publicScore,
+            private_score: data.privateScore,
+            scores: (() => {
+              const stored = storedScores(data);
+              return stored ? sql<SubmissionScores>`${JSON.stringify(stored)}::jsonb` : null;
+            })(),
+          })
           .where('submission_id', '=', data.submissionId)
           .execute();
         await recomputeSubmission(trx, data.submissionId, at, { scored: true });

@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
-import { type BoardOrderKey, boardOrder } from '@sais/events';
+import { type BoardOrderKey, boardOrder, maxSecondaryMetrics } from '@sais/events';
 import { higherIsBetterMetrics, lowerIsBetter } from '../evaluation/metrics.ts';
 
 /**
@@ -18,6 +18,24 @@ export interface RankedBy<T> {
   submittedAt: (item: T) => Date | string;
   /** Unique among the items ranked together: the team id on a board, the submission id within a team. */
   key: (item: T) => string;
+  /**
+   * The item's secondary scores in the ground truth's order (decision 0046): step i after the primary
+   * score compares the i-th, best first in its own metric's direction; an item without an i-th comes
+   * after those with one. Absent or null: none.
+   */
+  secondary?: (item: T) => readonly { metric: string; score: number }[] | null | undefined;
+}
+
+/** How many secondary steps every ranking has (those beyond an item's list compare as equal). */
+export const SECONDARY_STEPS = maxSecondaryMetrics;
+
+/** The i-th secondary score as a sort key, ascending = best first (its metric's direction); null: none. */
+export function secondaryKey(
+  scores: readonly { metric: string; score: number }[] | null | undefined,
+  i: number,
+): number | null {
+  const entry = scores?.[i];
+  return entry === undefined ? null : direction(entry.metric) * entry.score;
 }
 
 /** +1 when lower scores are better for the metric (errors, an unknown name), −1 when higher are. */
@@ -57,7 +75,17 @@ export function bestFirst<T>(by: RankedBy<T>): (a: T, b: T) => number {
     submittedAt: (a, b) => compareNumbers(time(a), time(b)),
     teamId: (a, b) => compareKeys(by.key(a), by.key(b)),
   };
-  const chain = boardOrder.map((step) => steps[step]);
+  const secondary = (i: number) => (a: T, b: T) => {
+    const x = secondaryKey(by.secondary?.(a), i);
+    const y = secondaryKey(by.secondary?.(b), i);
+    // A missing score after any present one (SQL: nulls last).
+    return x === null ? (y === null ? 0 : 1) : y === null ? -1 : compareNumbers(x, y);
+  };
+  const chain = boardOrder.flatMap((step) =>
+    step === 'score' && by.secondary
+      ? [steps.score, ...Array.from({ length: SECONDARY_STEPS }, (_, i) => secondary(i))]
+      : [steps[step]],
+  );
   return (a, b) => {
     for (const step of chain) {
       const order = step(a, b);
@@ -106,11 +134,24 @@ export function bestFirstSql(
   score: string,
   submittedAt: string,
   key: string,
+  /**
+   * The secondary scores (decision 0046): a jsonb column of `[{metric, <field>}]` and the field holding
+   * the score (`score` on boards, `public` / `private` on submissions). Absent: no secondary steps.
+   */
+  secondary?: { column: string; field: string },
 ): RawBuilder<unknown> {
   const steps: Record<BoardOrderKey, RawBuilder<unknown>> = {
     score: scoreKeySql(sql.ref(metric), sql.ref(score)),
     submittedAt: sql.ref(submittedAt),
     teamId: sql`${sql.ref(key)}::text collate "C"`,
   };
-  return sql.join(boardOrder.map((step) => steps[step]));
+  const secondarySteps = secondary
+    ? Array.from({ length: SECONDARY_STEPS }, (_, i) => {
+        const entry = sql`${sql.ref(secondary.column)}->${sql.lit(i)}`;
+        return sql`${scoreKeySql(sql`(${entry}->>'metric')`, sql`((${entry}->>${sql.lit(secondary.field)})::float8)`)} nulls last`;
+      })
+    : [];
+  return sql.join(
+    boardOrder.flatMap((step) => (step === 'score' ? [steps.score, ...secondarySteps] : [steps[step]])),
+  );
 }

@@ -4,7 +4,7 @@ import {
   sealAlgorithm,
   sealCanonicalForm,
   sealDigest,
-  sealForm,
+  sealFormOf,
 } from '@sais/events';
 import { ConcurrencyError } from '@sais/kit/errors';
 import type { Db } from '@sais/kit/db';
@@ -37,8 +37,10 @@ export class Seals {
     const rows = await this.boards.ranking(competitionId, phase);
     if (rows.length === 0) return null;
     const metric = rows[0]!.metric;
-    const text = sealCanonicalForm({ competitionId, phase, metric, rows });
-    return { metric, rows: rows.length, text, digest: await sealDigest(text) };
+    // Secondary metric columns (decision 0046): form v2, which digests them and the order's steps too.
+    const columns = await this.boards.columns(competitionId);
+    const text = sealCanonicalForm({ competitionId, phase, metric, rows, columns });
+    return { metric, rows: rows.length, text, digest: await sealDigest(text), form: sealFormOf(columns) };
   }
 
   async current(competitionId: string, phase: string) {
@@ -75,7 +77,7 @@ export class Seals {
   async seal(competitionId: string, phase: string, sealedBy: string, metadata: EventMetadata) {
     await this.requireCompetition(competitionId);
     if (await this.#published(competitionId, phase)) throw finalError();
-    const { metric, rows, digest } = await this.current(competitionId, phase);
+    const { metric, rows, digest, form: sealForm } = await this.current(competitionId, phase);
     const sealedAt = new Date();
     await this.db.transaction().execute(async (trx) => {
       await this.store.append(

@@ -190,11 +190,19 @@ export class Standings {
       .where('competition_id', '=', competitionId)
       .where('team_id', '=', teamId)
       .execute();
+    // Secondary scores (decision 0046), from the boards' read model: the same chain picks the default finals.
+    // prettier-ignore
+    const scored = await this.#t().selectFrom('board_submissions').select(['submission_id', 'scores'])
+      .where('competition_id', '=', competitionId).where('team_id', '=', teamId).execute();
+    const pick = (row: (typeof scored)[number]) =>
+      row.scores?.map((x) => ({ metric: x.metric, score: x.public }));
+    const secondaryOf = new Map(scored.map((row) => [row.submission_id, pick(row)]));
     const byPublic = bestFirst<SelectionRow>({
       metric: () => metric,
       score: (row) => row.public_score,
       submittedAt: (row) => row.created_at,
       key: (row) => row.submission_id,
+      secondary: (row) => secondaryOf.get(row.submission_id),
     });
     const view = (row: SelectionRow) => ({
       submissionId: row.submission_id,

@@ -5,6 +5,11 @@ import type { competition, scoring } from '@sais/events';
  * Scoring's state tables: written by its commands in the same transaction as their events (the rows a
  * decision needs or keeps beside its stream). Not rebuilt from events.
  */
+/** A submission's secondary scores as the read model keeps them (decision 0046). */
+export type SubmissionScores = { metric: string; public: number; private: number }[];
+/** A board row's secondary scores, the ranking's steps after the primary score (decision 0046). */
+export type RowScores = { metric: string; score: number }[];
+
 export interface ScoringState {
   ground_truths: {
     competition_id: string;
@@ -27,6 +32,8 @@ export interface ScoringState {
     scorer_version: string | null;
     /** The organiser's choice to publish the file with the split key after the last phase (decision 0031). */
     reveal_ground_truth: Generated<boolean>;
+    /** The secondary metrics (decision 0046), in order; null: none. */
+    secondary_metrics: Generated<string[] | null>;
   };
   submissions: {
     submission_id: string;
@@ -142,6 +149,8 @@ export interface ScoringReadModels {
     public_score: Generated<number | null>;
     private_score: Generated<number | null>;
     disqualified_reason: Generated<string | null>;
+    /** Secondary scores (decision 0046), in the ground truth's order; null: none. */
+    scores: Generated<SubmissionScores | null>;
   };
   leaderboard: {
     competition_id: string;
@@ -151,6 +160,8 @@ export interface ScoringReadModels {
     best_score: number;
     submission_id: string;
     submitted_at: Date;
+    /** The row's secondary scores for this board (decision 0046); null: none. */
+    scores?: RowScores | null;
   };
   board_teams: { competition_id: string; team_id: string; disqualified_reason: string | null };
   board_final_selections: {

@@ -110,6 +110,31 @@ export function unscorablePart(truth: GroundTruth): string | null {
   return null;
 }
 
+/**
+ * Why `metric` cannot be a secondary metric of this ground truth (decision 0046), else null: it must read
+ * the same kind of target as the primary (numbers, or labels compared the same way, so the parsed values
+ * and label codes serve both), accept every true value, and score both parts.
+ */
+export function secondaryProblem(truth: GroundTruth, metric: Metric): string | null {
+  const primary = metricOf(truth.metric);
+  const other = metricOf(metric);
+  if (primary.target !== other.target || primary.normalize !== other.normalize)
+    return `${metric} reads ${other.target === 'label' ? 'labels' : 'numbers'}${other.normalize ? ' compared its own way' : ''}, ${truth.metric} ${primary.target === 'label' ? 'labels' : 'numbers'}${primary.normalize ? ' compared another way' : ''}.`;
+  if (other.refuseTrueValue)
+    for (const value of truth.ordered) {
+      const why = other.refuseTrueValue(value);
+      if (why !== null) return `${why} (found ${value}).`;
+    }
+  for (const [part, values] of [
+    ['public', truth.ordered.subarray(0, truth.publicRows)],
+    ['private', truth.ordered.subarray(truth.publicRows)],
+  ] as const) {
+    const why = other.refuseSplit?.(values) ?? null;
+    if (why !== null) return `The ${part} part of the ground truth has ${why}.`;
+  }
+  return null;
+}
+
 /** In a hash index, the position of the id given by byte range and its FNV-1a hash; -1 when it is no test id. */
 export const hashedPosition = (
   truth: GroundTruth,

@@ -3,13 +3,15 @@ import { InvalidFile, openLines, refusal, text } from './csv.ts';
 import { headerFields } from './fields.ts';
 import { type GroundTruth, idAt } from './ground-truth.ts';
 import { viewed } from './hash-index.ts';
-import { finiteScore, metricOf } from './metrics.ts';
+import { type MetricName as Metric, finiteScore, metricOf } from './metrics.ts';
 import { type ParallelOptions, scanInParallel } from './scan-pool.ts';
 
 export interface Scores {
   publicScore: number;
   privateScore: number;
   rows: number;
+  /** The secondary metrics' scores (decision 0046), in the order asked; absent when none were asked. */
+  scores?: { metric: Metric; publicScore: number; privateScore: number }[];
 }
 
 /**
@@ -37,15 +39,26 @@ function scratchOf(truth: GroundTruth): Float64Array {
  * pool's threads too when the process started it (scan-pool.ts; `options` for tests); a file with
  * anything wrong is then read again here, on one thread, which gives the messages.
  */
-export function scoreSubmission(bytes: Uint8Array, truth: GroundTruth, options?: ParallelOptions): Scores {
+export function scoreSubmission(
+  bytes: Uint8Array,
+  truth: GroundTruth,
+  options?: ParallelOptions,
+  /** Secondary metrics (decision 0046): scored on the same values, read once. */
+  secondary: readonly Metric[] = [],
+): Scores {
   const predicted = scratchOf(truth);
   // A big clean file is scored on every core; any other file, or one with anything wrong, here.
   const rows = scanInParallel(bytes, truth, predicted, options);
-  if (rows !== null) return scoresOf(truth, predicted, rows);
-  return scoreOnOneThread(bytes, truth, predicted);
+  if (rows !== null) return scoresOf(truth, predicted, rows, secondary);
+  return scoreOnOneThread(bytes, truth, predicted, secondary);
 }
 
-function scoreOnOneThread(bytes: Uint8Array, truth: GroundTruth, scratch: Float64Array): Scores {
+function scoreOnOneThread(
+  bytes: Uint8Array,
+  truth: GroundTruth,
+  scratch: Float64Array,
+  secondary: readonly Metric[],
+): Scores {
   const lines = openLines(bytes);
   const header = text(bytes, lines.start, lines.end).trim();
   const expected = `id,${truth.target}`;
@@ -82,22 +95,35 @@ function scoreOnOneThread(bytes: Uint8Array, truth: GroundTruth, scratch: Float6
     const example = id.length > 40 ? `${id.slice(0, 40)}…` : id;
     throw new InvalidFile(refusal('missingIds', { count: truth.rows - submitted, example }));
   }
-  return scoresOf(truth, predicted, submitted);
+  return scoresOf(truth, predicted, submitted, secondary);
 }
 
-/** The public and private scores of the submitted values (in split order). */
-function scoresOf(truth: GroundTruth, predicted: Float64Array, submitted: number): Scores {
-  const { score, higherIsBetter } = metricOf(truth.metric);
-  const split = (part: 'public' | 'private', from: number, to: number) => {
-    const value = score(truth.ordered.subarray(from, to), predicted.subarray(from, to));
-    // loadGroundTruth refuses a ground truth with a part its metric cannot score; were one to get here,
-    // it is the platform's fault (not an InvalidFile): the submission fails and its allowance is refunded.
-    if (value === null) throw new Error(`the ${truth.metric} metric cannot score the ${part} part`);
-    return finiteScore(value, higherIsBetter);
+/** The public and private scores of the submitted values (in split order), by the primary and each secondary metric. */
+function scoresOf(
+  truth: GroundTruth,
+  predicted: Float64Array,
+  submitted: number,
+  secondary: readonly Metric[],
+): Scores {
+  const both = (metric: Metric) => {
+    const { score, higherIsBetter } = metricOf(metric);
+    const split = (part: 'public' | 'private', from: number, to: number) => {
+      const value = score(truth.ordered.subarray(from, to), predicted.subarray(from, to));
+      // loadGroundTruth (and the upload, for secondary metrics) refuses a ground truth with a part the
+      // metric cannot score; were one to get here, it is the platform's fault (not an InvalidFile): the
+      // submission fails and its allowance is refunded.
+      if (value === null) throw new Error(`the ${metric} metric cannot score the ${part} part`);
+      return finiteScore(value, higherIsBetter);
+    };
+    return {
+      publicScore: split('public', 0, truth.publicRows),
+      privateScore: split('private', truth.publicRows, truth.rows),
+    };
   };
+  const primary = both(truth.metric);
   return {
-    publicScore: split('public', 0, truth.publicRows),
-    privateScore: split('private', truth.publicRows, truth.rows),
+    ...primary,
     rows: submitted,
+    ...(secondary.length > 0 ? { scores: secondary.map((metric) => ({ metric, ...both(metric) })) } : {}),
   };
 }

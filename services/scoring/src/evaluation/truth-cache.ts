@@ -17,7 +17,10 @@ export class PlatformFault extends Error {}
  * (none stored, a form of an older format, damaged) it parses the CSV and stores a fresh form.
  */
 export class GroundTruthCache {
-  readonly #truths = new Map<string, { sha256: string; split: string; truth: GroundTruth }>();
+  readonly #truths = new Map<
+    string,
+    { sha256: string; split: string; truth: GroundTruth; secondary: Metric[] }
+  >();
 
   constructor(
     private readonly db: Db,
@@ -28,10 +31,13 @@ export class GroundTruthCache {
     return this.db.withSchema('scoring') as ScoringDb;
   }
 
-  async get(competitionId: string): Promise<{ sha256: string; truth: GroundTruth }> {
+  /** The ground truth in force, with its secondary metrics (decision 0046; none: []). */
+  async get(
+    competitionId: string,
+  ): Promise<{ sha256: string; truth: GroundTruth; secondary: readonly Metric[] }> {
     const row = await this.#t()
       .selectFrom('ground_truths')
-      .select(['sha256', 'metric', 'public_percent', 'split_key_sha256'])
+      .select(['sha256', 'metric', 'public_percent', 'split_key_sha256', 'secondary_metrics'])
       .where('competition_id', '=', competitionId)
       .executeTakeFirst();
     if (!row) throw new PlatformFault('no ground truth for this competition');
@@ -40,12 +46,14 @@ export class GroundTruthCache {
       throw new PlatformFault(
         'the ground truth was set before keyed public/private splits (decision 0024): an operator sets it again',
       );
+    const secondary = (row.secondary_metrics ?? []) as Metric[];
     const cached = this.#truths.get(competitionId);
     // The same file set again (another metric, share or split key) is another ground truth too.
     if (
       cached?.sha256 === row.sha256 &&
       cached.truth.metric === row.metric &&
-      cached.split === row.split_key_sha256
+      cached.split === row.split_key_sha256 &&
+      cached.secondary.join() === secondary.join()
     )
       return cached;
     // Off unless SCORING_SCAN_THREADS asks for threads (see startScanPool).
@@ -79,7 +87,7 @@ export class GroundTruthCache {
       }
     }
     truth ??= await this.#parse(competitionId, identity);
-    const loaded = { sha256: row.sha256, split: row.split_key_sha256, truth };
+    const loaded = { sha256: row.sha256, split: row.split_key_sha256, truth, secondary };
     this.#truths.set(competitionId, loaded);
     return loaded;
   }

@@ -19,6 +19,8 @@ export const groundTruthInForce = z.object({
   scorerVersion: z.string().optional(),
   /** Decision 0031: the file is published with the split key after the last phase's final results. */
   revealGroundTruth: z.boolean().optional(),
+  /** Decision 0046: the secondary metrics, in order (absent: none). */
+  secondaryMetrics: z.array(scoring.metricName).optional(),
   uploadedAt: z.string(),
   uploadedBy: z.string().nullable(),
   uploadedByName: z.string().nullable(),

@@ -59,6 +59,8 @@ export interface ScoreResult {
   privateScore: number;
   rows: number;
   groundTruthSha256: string;
+  /** Secondary scores (decision 0046); absent when the ground truth has none. */
+  scores?: scoring.SecondaryScores;
 }
 
 export type SubmissionCommand =
@@ -122,7 +124,13 @@ export type SubmissionCommand =
       metric: scoring.MetricName;
       groundTruthSha256: string;
       previousPublicScore: number | null;
-      outcome: { publicScore: number | null; privateScore: number | null; log: scoring.SubmissionLog | null };
+      outcome: {
+        publicScore: number | null;
+        privateScore: number | null;
+        log: scoring.SubmissionLog | null;
+        /** Secondary scores (decision 0046), when scored and the ground truth has any. */
+        scores?: scoring.SecondaryScores;
+      };
     }
   /** An operator disqualifies the submission (its status and allowance stay). */
   | { type: 'Disqualify'; reason: string };

@@ -597,7 +597,7 @@ export class ContainerRunWorker {
       try {
         const truth = await this.#truths.get(claimed.competitionId);
         timing = { metric: truth.truth.metric, started: performance.now() };
-        const scores = scoreSubmission(file, truth.truth);
+        const scores = scoreSubmission(file, truth.truth, undefined, truth.secondary);
         const result = { metric: truth.truth.metric, ...scores, groundTruthSha256: truth.sha256 };
         run = { kind: 'scored', result, runLog: outcome.log };
       } catch (error) {

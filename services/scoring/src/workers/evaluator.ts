@@ -358,7 +358,7 @@ export class Evaluator {
       if (!content) throw new PlatformFault('the submitted file is missing from storage');
       const started = performance.now();
       try {
-        const scores = scoreSubmission(content, truth.truth);
+        const scores = scoreSubmission(content, truth.truth, undefined, truth.secondary);
         return {
           kind: 'scored' as const,
           result: { metric: truth.truth.metric, ...scores, groundTruthSha256: truth.sha256 },

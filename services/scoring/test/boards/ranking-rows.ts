@@ -47,3 +47,54 @@ export function rankRows(maxLength = 30): fc.Arbitrary<{ metric: string; rows: R
         .map((rows) => ({ metric, rows })),
     );
 }
+
+/** A row with secondary scores (decision 0046): in the board's column order; null (or cut short) where missing. */
+export interface ScoredRankRow extends RankRow {
+  scores: { metric: string; score: number }[] | null;
+}
+
+/**
+ * Boards with 0–4 secondary metric columns (distinct registry names, as a ground truth names them): each
+ * row's secondary scores (finite doubles, as events hold them, mostly from small pools so ties on every
+ * step are common), or none (a row scored before the columns were set), or cut short.
+ */
+export function scoredRankRows(
+  maxLength = 30,
+): fc.Arbitrary<{ metric: string; columns: string[]; rows: ScoredRankRow[] }> {
+  const finite = fc.double({ noNaN: true, noDefaultInfinity: true });
+  return rankRows(maxLength).chain(({ metric, rows }) =>
+    fc
+      .record({
+        columns: fc.uniqueArray(fc.constantFrom(...Object.keys(metrics)), { maxLength: 4 }),
+        pool: fc.array(finite, { minLength: 1, maxLength: 3 }),
+      })
+      .chain(({ columns, pool }) =>
+        fc
+          .tuple(
+            ...rows.map((row) =>
+              fc
+                .record({
+                  values: fc.tuple(
+                    ...columns.map(() =>
+                      fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...pool) }, finite),
+                    ),
+                  ),
+                  shape: fc.oneof(
+                    { weight: 6, arbitrary: fc.constant(columns.length) },
+                    fc.constant(-1),
+                    fc.integer({ min: 0, max: columns.length }),
+                  ),
+                })
+                .map(({ values, shape }): ScoredRankRow => ({
+                  ...row,
+                  scores:
+                    shape < 0
+                      ? null
+                      : columns.slice(0, shape).map((column, i) => ({ metric: column, score: values[i]! })),
+                })),
+            ),
+          )
+          .map((scored) => ({ metric, columns, rows: scored })),
+      ),
+  );
+}

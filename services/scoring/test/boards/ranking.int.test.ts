@@ -18,13 +18,21 @@ import { scoringMigrations } from '../../src/db/migrations.ts';
 import { bestFirst, bestFirstSql } from '../../src/boards/ranking.ts';
 import { metrics } from '../../src/evaluation/metrics.ts';
 import { Leaderboards } from '../../src/boards/leaderboards.ts';
-import { type RankRow, rankRows } from './ranking-rows.ts';
+import { type RankRow, type ScoredRankRow, rankRows, scoredRankRows } from './ranking-rows.ts';
 
 const byComparator = bestFirst<RankRow>({
   metric: (r) => r.metric,
   score: (r) => r.score,
   submittedAt: (r) => r.at,
   key: (r) => r.id,
+});
+/** With secondary metric columns (decision 0046). */
+const bySecondary = bestFirst<ScoredRankRow>({
+  metric: (r) => r.metric,
+  score: (r) => r.score,
+  submittedAt: (r) => r.at,
+  key: (r) => r.id,
+  secondary: (r) => r.scores,
 });
 
 describe.each([
@@ -90,6 +98,26 @@ describe.each([
         expect(ranking.map((r) => r.rank)).toEqual(expected.map((_, i) => i + 1));
         // −0 is 0 to both (a driver may read it back as 0): `+ 0` makes them one value for toEqual.
         expect(ranking.map((r) => r.score + 0)).toEqual(expected.map((r) => r.score + 0));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('ranks any board with secondary metric columns as the stated chain does (decision 0046)', async () => {
+    const boards = new Leaderboards(database.db);
+    await fc.assert(
+      fc.asyncProperty(scoredRankRows(20), async ({ rows }) => {
+        const competitionId = randomUUID();
+        if (rows.length > 0)
+          await sql`insert into scoring.leaderboard
+            (competition_id, phase, team_id, metric, best_score, submission_id, submitted_at, scores)
+            select ${competitionId}::uuid, 'p', v.team_id, v.metric, v.score, gen_random_uuid(), v.at, v.scores
+            from unnest(${rows.map((r) => r.id)}::text[], ${rows.map((r) => r.metric)}::text[],
+              ${rows.map((r) => r.score)}::float8[], ${rows.map((r) => r.at)}::timestamptz[],
+              ${rows.map((r) => (r.scores ? JSON.stringify(r.scores) : null))}::jsonb[])
+              as v(team_id, metric, score, at, scores)`.execute(database.db);
+        const ranking = await boards.ranking(competitionId, 'p', 'leaderboard');
+        expect(ranking.map((r) => r.teamId)).toEqual([...rows].sort(bySecondary).map((r) => r.id));
       }),
       { numRuns: 60 },
     );

@@ -61,7 +61,7 @@ export function BoardView({
       ) : null}
       {board.records.length > 0 ? (
         <Typography variant="body2" color="text.secondary" data-testid="leaderboard-order">
-          {boardOrderText(language, board.order.higherIsBetter)}
+          {boardOrderText(language, board.order.higherIsBetter, board.columns ?? [])}
         </Typography>
       ) : null}
       {ladderStep !== null ? (
@@ -83,6 +83,7 @@ export function BoardView({
       <LeaderboardTable
         rows={board.records}
         baselines={board.baselines ?? []}
+        columns={(board.columns ?? []).map((column) => column.metric)}
         timeZone={timeZone}
         mine={mine}
       />

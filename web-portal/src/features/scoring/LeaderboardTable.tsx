@@ -33,7 +33,15 @@ function Change({ change }: { change: number | null }) {
  * A baseline (decision 0050): the organiser's reference row in its place by score, marked, with no
  * rank, entries or shake-up; its description beneath its name.
  */
-function BaselineRow({ row, shakeUp }: { row: scoring.BaselineRow; shakeUp: boolean }) {
+function BaselineRow({
+  row,
+  shakeUp,
+  columns,
+}: {
+  row: scoring.BaselineRow;
+  shakeUp: boolean;
+  columns: readonly string[];
+}) {
   const { t } = useTranslation();
   return (
     <TableRow data-testid="leaderboard-baseline" sx={{ bgcolor: 'action.hover' }}>
@@ -68,6 +76,9 @@ function BaselineRow({ row, shakeUp }: { row: scoring.BaselineRow; shakeUp: bool
       </TableCell>
       <TableCell>-</TableCell>
       <TableCell>{formatScore(row.score)}</TableCell>
+      {columns.map((column) => (
+        <TableCell key={column}>-</TableCell>
+      ))}
       <TableCell>-</TableCell>
       <TableCell>-</TableCell>
       <TableCell>-</TableCell>
@@ -88,8 +99,11 @@ export function LeaderboardTable({
   baselines = [],
   timeZone,
   mine,
+  columns = [],
 }: {
   rows: (LeaderboardRow | PrivateBoardRow)[];
+  /** The board's secondary metrics (decision 0046): a column each after the score, in the order's order. */
+  columns?: readonly string[];
   /** The page's baselines (decision 0050), shown in their place among the rows, never ranked. */
   baselines?: scoring.BaselineRow[];
   timeZone?: string;
@@ -114,6 +128,11 @@ export function LeaderboardTable({
           <TableCell>{t('scoring.participants')}</TableCell>
           <TableCell>{t('scoring.organization')}</TableCell>
           <TableCell>{t('scoring.score')}</TableCell>
+          {columns.map((column) => (
+            <TableCell key={column} data-testid="leaderboard-column">
+              {column}
+            </TableCell>
+          ))}
           <TableCell>{t('scoring.topScoreDate')}</TableCell>
           <TableCell>{t('scoring.entries')}</TableCell>
           <TableCell>{t('scoring.lastEntry')}</TableCell>
@@ -121,7 +140,8 @@ export function LeaderboardTable({
       </TableHead>
       <TableBody>
         {scoring.withBaselines(rows, baselines).map((row) => {
-          if ('baseline' in row) return <BaselineRow key={row.baselineId} row={row} shakeUp={shakeUp} />;
+          if ('baseline' in row)
+            return <BaselineRow key={row.baselineId} row={row} shakeUp={shakeUp} columns={columns} />;
           const isMine = Boolean(mine) && row.teamId === mine;
           return (
             <TableRow
@@ -157,6 +177,14 @@ export function LeaderboardTable({
               </TableCell>
               <TableCell>{row.organization ?? '-'}</TableCell>
               <TableCell>{formatScore(row.score)}</TableCell>
+              {columns.map((column) => {
+                const value = row.scores?.[column];
+                return (
+                  <TableCell key={column} data-testid="leaderboard-secondary">
+                    {value === undefined ? '-' : formatScore(value)}
+                  </TableCell>
+                );
+              })}
               <TableCell>
                 <ZonedTime iso={row.submittedAt} timeZone={timeZone} />
               </TableCell>

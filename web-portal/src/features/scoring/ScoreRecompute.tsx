@@ -43,16 +43,32 @@ export function ScoreRecompute({ submissionId }: { submissionId: string }) {
             reason: state.reason,
           })
         : t(`scoring.recompute.${state.status}`);
+  const color =
+    state.status === 'match' ? 'success.main' : state.status === 'kept' ? 'text.secondary' : 'error.main';
   return (
-    <Typography
-      variant="body2"
-      color={
-        state.status === 'match' ? 'success.main' : state.status === 'kept' ? 'text.secondary' : 'error.main'
-      }
-      data-testid="score-recomputed"
-      data-state={state.status}
-    >
-      {text}
-    </Typography>
+    <>
+      <Typography variant="body2" color={color} data-testid="score-recomputed" data-state={state.status}>
+        {text}
+      </Typography>
+      {/* Each secondary metric (decision 0046), recomputed and recorded. */}
+      {state.status === 'match' || state.status === 'mismatch'
+        ? state.secondary.map((entry) => (
+            <Typography
+              key={entry.metric}
+              variant="body2"
+              color={color}
+              data-testid="score-recomputed-secondary"
+            >
+              {t('scoring.recompute.secondary', {
+                metric: entry.metric,
+                public: formatScore(entry.recomputed.publicScore),
+                private: formatScore(entry.recomputed.privateScore),
+                recordedPublic: formatScore(entry.recorded.publicScore),
+                recordedPrivate: formatScore(entry.recorded.privateScore),
+              })}
+            </Typography>
+          ))
+        : null}
+    </>
   );
 }

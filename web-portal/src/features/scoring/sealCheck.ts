@@ -5,12 +5,18 @@ import type { LeaderboardRow } from './types';
 const pageSize = 100;
 
 /** Every row of a phase's published private leaderboard, page by page. */
-async function privateRows(api: ScoringApi, competitionId: string, phase: string): Promise<LeaderboardRow[]> {
+async function privateRows(
+  api: ScoringApi,
+  competitionId: string,
+  phase: string,
+): Promise<{ rows: LeaderboardRow[]; columns: string[] }> {
   const rows: LeaderboardRow[] = [];
   for (let page = 1; ; page += 1) {
     const board = await api.privateLeaderboard(competitionId, page, pageSize, phase);
     rows.push(...board.records);
-    if (board.records.length === 0 || rows.length >= board.total) return rows;
+    // A board with secondary metric columns is sealed in form v2 (decision 0046).
+    const columns = (board.columns ?? []).map((column) => column.metric);
+    if (board.records.length === 0 || rows.length >= board.total) return { rows, columns };
   }
 }
 
@@ -19,12 +25,13 @@ async function privateRows(api: ScoringApi, competitionId: string, phase: string
  * server seals with (@sais/events) and answers its digest, to compare with the published one.
  */
 export async function recomputeSeal(api: ScoringApi, competitionId: string, phase: string): Promise<string> {
-  const rows = await privateRows(api, competitionId, phase);
+  const { rows, columns } = await privateRows(api, competitionId, phase);
   const text = sealCanonicalForm({
     competitionId,
     phase,
     metric: rows[0]?.metric ?? '',
-    rows: rows.map(({ rank, teamId, score }) => ({ rank, teamId, score })),
+    rows: rows.map(({ rank, teamId, score, scores }) => ({ rank, teamId, score, scores })),
+    columns,
   });
   return sealDigest(text);
 }

@@ -4,7 +4,15 @@ import type { TransparencyApi } from './transparencyApi';
 /** What recomputing a submission's scores in this browser found (decision 0031). */
 export type RecomputeState =
   | { status: 'idle' | 'running' }
-  | { status: 'match' | 'mismatch'; recorded: Scores; recomputed: Scores; rows: number; publicRows: number }
+  | {
+      status: 'match' | 'mismatch';
+      recorded: Scores;
+      recomputed: Scores;
+      rows: number;
+      publicRows: number;
+      /** Each secondary metric's recorded and recomputed scores (decision 0046); empty when none. */
+      secondary: { metric: string; recorded: Scores; recomputed: Scores }[];
+    }
   /** The organiser keeps this ground truth; a ground truth replaced since; a key or file unlike its commitment. */
   | { status: 'kept' | 'replaced' | 'keyMismatch' | 'truthMismatch' | 'unavailable' }
   | { status: 'row'; file: scoring.RecomputeFile; line: number; reason: string };
@@ -25,7 +33,11 @@ const bytesOf = async (blob: Blob) => new Uint8Array(await blob.arrayBuffer());
 export async function recomputeScore(api: TransparencyApi, submissionId: string): Promise<RecomputeState> {
   const record = await api.scoreRecord(submissionId);
   if (!record.revealed || !record.event) return { status: 'unavailable' };
-  const data = record.event.data as Scores & { metric: scoring.MetricName; groundTruthSha256: string };
+  const data = record.event.data as Scores & {
+    metric: scoring.MetricName;
+    groundTruthSha256: string;
+    scores?: scoring.SecondaryScores;
+  };
   const metric = await api.metric(record.competitionId);
   const revealed = await scoring.checkRevealedKey(
     { groundTruthSha256: data.groundTruthSha256, occurredAt: record.event.occurredAt },
@@ -51,15 +63,33 @@ export async function recomputeScore(api: TransparencyApi, submissionId: string)
       splitKey,
       publicPercent,
     });
+    // Every secondary metric too (decision 0046): the same files, its own formula.
+    const secondary = [];
+    for (const entry of data.scores ?? []) {
+      const again = await scoring.recomputeScores({
+        groundTruth: truth,
+        submission: mine,
+        metric: entry.metric,
+        splitKey,
+        publicPercent,
+      });
+      secondary.push({
+        metric: entry.metric,
+        recorded: { publicScore: entry.publicScore, privateScore: entry.privateScore },
+        recomputed: { publicScore: again.publicScore, privateScore: again.privateScore },
+      });
+    }
+    const same = (a: Scores, b: Scores) =>
+      scoring.sameScore(a.publicScore, b.publicScore) && scoring.sameScore(a.privateScore, b.privateScore);
     const match =
-      scoring.sameScore(recomputed.publicScore, data.publicScore) &&
-      scoring.sameScore(recomputed.privateScore, data.privateScore);
+      same(recomputed, data) && secondary.every((entry) => same(entry.recomputed, entry.recorded));
     return {
       status: match ? 'match' : 'mismatch',
       recorded: { publicScore: data.publicScore, privateScore: data.privateScore },
       recomputed,
       rows: recomputed.rows,
       publicRows: recomputed.publicRows,
+      secondary,
     };
   } catch (error) {
     if (error instanceof scoring.RecomputeProblem)

@@ -115,6 +115,8 @@ export async function adminRoutes(
           metric: scoring.metricName,
           publicPercent: z.number().int().min(1).max(99).default(50),
           revealGroundTruth: z.enum(['true', 'false']).default('false'),
+          /** Decision 0046: secondary metrics, comma-separated, in ranking order (e.g. `mae,r2`); empty: none. */
+          secondaryMetrics: z.string().optional(),
           file: formFile,
         }),
         response: {
@@ -127,6 +129,7 @@ export async function adminRoutes(
               splitKeySha256: z.string(),
               scorerVersion: z.string(),
               revealGroundTruth: z.boolean(),
+              secondaryMetrics: z.array(z.string()).optional(),
             }),
           ),
         },
@@ -143,6 +146,8 @@ export async function adminRoutes(
           publicPercent: z.coerce.number().int().default(50),
           // Publish the file with the split key after the last phase's final results (decision 0031).
           revealGroundTruth: z.enum(['true', 'false']).default('false'),
+          // Checked by upload() (secondaryMetricsInvalid): names, distinct, not the primary, how many.
+          secondaryMetrics: z.string().max(500).default(''),
         })
         .safeParse(fields);
       if (!parsed.success)
@@ -156,7 +161,13 @@ export async function adminRoutes(
           parsed.data.publicPercent,
           file.bytes,
           operator(request),
-          { revealGroundTruth: parsed.data.revealGroundTruth === 'true' },
+          {
+            revealGroundTruth: parsed.data.revealGroundTruth === 'true',
+            secondaryMetrics: parsed.data.secondaryMetrics
+              .split(',')
+              .map((name) => name.trim())
+              .filter((name) => name !== ''),
+          },
         ),
       );
     },

@@ -1,0 +1,127 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureAppBuilt } from '../../infra/test/apps.ts';
+import { browserWaitMs, launchChromium } from './support/browser';
+import { type Mailbox, startMailbox } from './support/mailbox';
+import { apiOf, scoredParticipant, until } from './support/one-phase';
+import { type RunningPlatform, startPlatform } from './support/platform';
+
+const ids = Array.from({ length: 40 }, (_, i) => `m${i}`);
+const truth = `id,yield\n${ids.map((id, i) => `${id},${i * 2.5}`).join('\n')}\n`;
+/** Off by `by` on every id: RMSE and MAE `by` on both boards. */
+const off = (by: number) => `id,yield\n${ids.map((id, i) => `${id},${i * 2.5 + by}`).join('\n')}\n`;
+
+/**
+ * Decision 0046 in Chromium against the real platform (the run's mode): a board with two secondary
+ * metric columns shows each after the score, the order in words with a clause per column in both
+ * languages, and the browser's seal check recomputes the form v2 seal after publication.
+ */
+describe('several metrics on the portal’s board', () => {
+  let mailbox: Mailbox;
+  let running: RunningPlatform;
+  let browser: Browser;
+  let page: Page;
+  let origin: string;
+  let competitionId: string;
+  const stamp = Date.now() % 1_000_000;
+  const call: ReturnType<typeof apiOf>['call'] = (...args) => apiOf(origin).call(...args);
+
+  beforeAll(async () => {
+    mailbox = await startMailbox();
+    await ensureAppBuilt('web-portal');
+    running = await startPlatform(mailbox.url, { SAIS_SEED: 'off' });
+    origin = running.origin;
+    const scored = await scoredParticipant(running, {
+      stamp,
+      metric: 'rmse',
+      // Published with the split key after the results, so the browser recomputes every metric.
+      revealGroundTruth: true,
+      truth,
+      mine: off(0.75),
+      secondaryMetrics: 'mae,r2',
+    });
+    competitionId = scored.competitionId;
+    // Sealed (form v2), the phase closed, the results published: the browser can check the seal.
+    const phase = 'preliminary';
+    const sealed = await call(scored.operator, '/admin/leaderboard/seal', { competitionId, phase });
+    expect(sealed).toMatchObject({ code: 0, data: { form: 'v2' } });
+    expect(
+      (await call(scored.operator, `/admin/competitions/${competitionId}/phases/${phase}/close`, {})).code,
+    ).toBe(0);
+    await until(
+      () => call(scored.operator, '/admin/leaderboard/publish', { competitionId, phase }),
+      (answer) => answer.code === 0,
+      'the final results published',
+    );
+
+    browser = await launchChromium();
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    context.setDefaultTimeout(browserWaitMs);
+    const [name, value] = scored.participant.split('=') as [string, string];
+    await context.addCookies([{ name, value, url: origin }]);
+    page = await context.newPage();
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await running?.close();
+    await mailbox?.close();
+  });
+
+  const language = async (code: 'en' | 'zh-CN') => {
+    await page.evaluate((value) => localStorage.setItem('language', value), code);
+    await page.reload();
+  };
+
+  it('shows a column per secondary metric, the order with them in both languages, and checks the v2 seal', async () => {
+    await page.goto(`${origin}/competitionDetail/${competitionId}/leaderboard`);
+    await language('zh-CN');
+    await expect.poll(() => page.getByTestId('leaderboard-row').count(), { timeout: 30_000 }).toBe(1);
+    await expect(page.getByTestId('leaderboard-column').allTextContents()).resolves.toEqual(['mae', 'r2']);
+    const cells = await page.getByTestId('leaderboard-secondary').allTextContents();
+    expect(cells).toHaveLength(2);
+    expect(Number(cells[0])).toBeCloseTo(0.75, 3);
+    expect(Number(cells[1])).toBeGreaterThan(0.9);
+    await expect(page.getByTestId('leaderboard-order').textContent()).resolves.toContain(
+      '分数低者在前；仍相同时按 mae 低者在前（无该指标的行排在有该指标的行之后）；仍相同时按 r2 高者在前',
+    );
+    await language('en');
+    await expect
+      .poll(() => page.getByTestId('leaderboard-order').textContent(), { timeout: 30_000 })
+      .toContain(
+        'lower score first; then the lower mae (a row without it after those with it); then the higher r2',
+      );
+
+    // The seal check in the browser recomputes form v2 from the published private board.
+    await page.getByRole('button', { name: 'Recompute from the private leaderboard' }).click();
+    await expect
+      .poll(() => page.getByTestId('seal-check').textContent())
+      .toBe('Match: the published private leaderboard gives this digest.');
+  });
+
+  it('recomputes every metric of my submission in this browser (the recorded ones)', async () => {
+    await page.goto(`${origin}/competitionDetail/${competitionId}/mySubmissions`);
+    await language('en');
+    const row = page.getByTestId('submission-row').first();
+    await expect
+      .poll(() => row.getByTestId('score-proof').getAttribute('data-state'), { timeout: 30_000 })
+      .toBe('verified');
+    await row.getByTestId('score-recompute').click();
+    await expect
+      .poll(() => row.getByTestId('score-recomputed').getAttribute('data-state'), { timeout: 30_000 })
+      .toBe('match');
+    const lines = row.getByTestId('score-recomputed-secondary');
+    await expect.poll(() => lines.count()).toBe(2);
+    await expect(lines.first().textContent()).resolves.toBe(
+      'mae (secondary metric): recomputed public 0.75, private 0.75; recorded public 0.75, private 0.75',
+    );
+    await expect(lines.nth(1).textContent()).resolves.toMatch(
+      /^r2 \(secondary metric\): recomputed public 0\.9/,
+    );
+    await language('zh-CN');
+    await page.getByTestId('submission-row').first().getByTestId('score-recompute').click();
+    await expect
+      .poll(() => page.getByTestId('score-recomputed-secondary').first().textContent(), { timeout: 30_000 })
+      .toBe('mae（次要指标）：重算 公榜 0.75，私榜 0.75；记录 公榜 0.75，私榜 0.75');
+  });
+});
