@@ -54,6 +54,8 @@ export const scoringService = defineService({
     'scoring.PrivateLeaderboardSealed',
     'scoring.PrivateLeaderboardPublished',
     'scoring.GroundTruthUploaded',
+    // A write-up names the seal of its board (decision 0047): signed at once, so its proof is there.
+    'scoring.WriteUpSubmitted',
   ],
   projections: () => [
     competitionsMirror,
@@ -109,6 +111,7 @@ export const scoringService = defineService({
       operations: new Operations(db, store),
       watch,
       streamLimits: streamLimitsFrom(config.env),
+      writeUpFiles: join(config.dataDir, 'files', 'writeups'),
     });
     await app.register(publicationRoutes, {
       seals,
