@@ -255,8 +255,10 @@ export class WriteUps {
 
   async #rows(competitionId: string, where = sql`true`) {
     return (
-      await sql<Row>`select w.*, (select min(m.team_name) from scoring.memberships m where m.team_id = w.team_id)
-          as team_name
+      // A team's name, or a solo participant's username (their team id is their account id).
+      await sql<Row>`select w.*, coalesce(
+          (select min(m.team_name) from scoring.memberships m where m.team_id = w.team_id),
+          (select p.username from scoring.people p where p.account_id::text = w.team_id)) as team_name
         from scoring.writeups w where w.competition_id = ${competitionId} and ${where}
         order by w.phase, w.rank, w.team_id`.execute(this.db)
     ).rows;

@@ -179,7 +179,7 @@ describe.each([
     expect(list[0]).toMatchObject({ phase: 'preliminary', places: 2, sealDigest: seal });
     expect(list[0]!.writeUps.map((w) => [w.rank, w.teamName, w.title])).toEqual([
       [1, 'Catalysts', 'Boosted trees, v2'],
-      [2, null, 'Linear'],
+      [2, second.username, 'Linear'],
     ]);
     const one = (
       await h.anonymous.get('/api/leaderboard/writeups/one', { writeUpId: replaced.body.data.writeUpId })

@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
 import { formatZonedDateTime } from '../../forms/dates';
 import type { Seal } from './types';
 
@@ -67,6 +68,20 @@ export function SealPanel({
             </Alert>
           ) : null}
           {check.state === 'failed' ? <Alert severity="warning">{t('scoring.seal.failed')}</Alert> : null}
+          {canRecompute ? (
+            // Published: the prize places' write-ups name this seal (decision 0047).
+            <div>
+              <Button
+                component={RouterLink}
+                to="../writeUps"
+                relative="path"
+                size="small"
+                data-testid="seal-writeups"
+              >
+                {t('scoring.seal.writeUps')}
+              </Button>
+            </div>
+          ) : null}
         </Stack>
       ) : (
         <Typography color="text.secondary" data-testid="seal-none">
