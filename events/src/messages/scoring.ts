@@ -181,7 +181,8 @@ export const scoringMessages = {
   },
   writeUpOwnCompetition: {
     en: 'You take part in this competition (on a team, or you submitted to it), so you may not open or hide its write-ups; another operator must',
-    'zh-CN': '您参加了本比赛（在某个团队中或提交过结果），不能开放或隐藏本比赛的方案说明，请由其他运营人员操作',
+    'zh-CN':
+      '您参加了本比赛（在某个团队中或提交过结果），不能开放或隐藏本比赛的方案说明，请由其他运营人员操作',
   },
   publicationPhaseUnknown: {
     en: 'This competition has no {{phase}} phase',

@@ -8,7 +8,7 @@ import type { ScoringDb, ScoringTables } from '../db/tables.ts';
 import { DEFAULT_FINAL_COUNT, bestFirst, bestFirstSql, finalSubmissions } from './ranking.ts';
 import { ladderRows, recordBoardOptions } from './board-options.ts';
 import { recordBaseline } from './baselines.ts';
-import { recordWriteUp } from './writeups.ts';
+import { recordWriteUp } from './writeup-events.ts';
 
 const t = (trx: Db) => trx.withSchema('scoring') as ScoringDb;
 

@@ -12,62 +12,20 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type EventEnvelope, type EventMetadata, scoring } from '@sais/events';
+import { type EventMetadata, scoring } from '@sais/events';
 import type { Db } from '@sais/kit/db';
 import type { EventStore } from '@sais/kit/eventstore';
-import { dataOf, isEvent } from '@sais/kit/eventstore';
 import { sql } from 'kysely';
 import { scoringErrors } from '../errors.ts';
 import type { Leaderboards } from './leaderboards.ts';
 import { boardStream } from './standings.ts';
+import { foldWriteUps } from './writeup-events.ts';
+
+export { foldWriteUps, recordWriteUp } from './writeup-events.ts';
 
 export const writeUpsStream = (competitionId: string, phase: string) => `writeups-${competitionId}-${phase}`;
 
 const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
-
-/** What a phase's stream leaves: its opening (the latest) and each team's latest write-up and hiding. */
-export function foldWriteUps(history: readonly EventEnvelope[]) {
-  let opened: scoring.WriteUpsOpenedData | null = null;
-  const teams = new Map<string, { writeUp: scoring.WriteUpSubmittedData; hidden: string | null }>();
-  for (const event of history) {
-    if (isEvent(scoring.WriteUpsOpened, event)) opened = event.data;
-    else if (isEvent(scoring.WriteUpSubmitted, event))
-      teams.set(event.data.teamId, { writeUp: event.data, hidden: null });
-    else if (isEvent(scoring.WriteUpHidden, event)) {
-      const team = teams.get(event.data.teamId);
-      if (team) team.hidden = event.data.reason;
-    }
-  }
-  return { opened, teams };
-}
-
-/** The projection's apply of a write-up's events (decision 0047). */
-export async function recordWriteUp(trx: Db, event: EventEnvelope): Promise<void> {
-  if (isEvent(scoring.WriteUpsOpened, event)) {
-    const data = dataOf(scoring.WriteUpsOpened, event);
-    await sql`insert into scoring.writeup_phases (competition_id, phase, places, deadline, seal_digest)
-      values (${data.competitionId}, ${data.phase}, ${data.places}, ${new Date(data.deadline)}, ${data.sealDigest})
-      on conflict (competition_id, phase) do update set places = excluded.places, deadline = excluded.deadline,
-        seal_digest = excluded.seal_digest`.execute(trx);
-  } else if (isEvent(scoring.WriteUpSubmitted, event)) {
-    const data = dataOf(scoring.WriteUpSubmitted, event);
-    await sql`insert into scoring.writeups (competition_id, phase, team_id, writeup_id, rank, seal_digest, title,
-        body, body_sha256, files, submitted_by, submitted_at, event_id, hidden_reason)
-      values (${data.competitionId}, ${data.phase}, ${data.teamId}, ${data.writeUpId}, ${data.rank},
-        ${data.sealDigest}, ${data.title}, ${data.body}, ${data.bodySha256}, ${JSON.stringify(data.files)}::jsonb,
-        ${data.submittedBy}, ${new Date(event.occurredAt)}, ${event.id}, null)
-      on conflict (competition_id, phase, team_id) do update set writeup_id = excluded.writeup_id,
-        rank = excluded.rank, seal_digest = excluded.seal_digest, title = excluded.title, body = excluded.body,
-        body_sha256 = excluded.body_sha256, files = excluded.files, submitted_by = excluded.submitted_by,
-        submitted_at = excluded.submitted_at, event_id = excluded.event_id, hidden_reason = null`.execute(
-      trx,
-    );
-  } else if (isEvent(scoring.WriteUpHidden, event)) {
-    const data = dataOf(scoring.WriteUpHidden, event);
-    await sql`update scoring.writeups set hidden_reason = ${data.reason}
-      where writeup_id = ${data.writeUpId}`.execute(trx);
-  }
-}
 
 type Row = {
   competition_id: string;
@@ -256,12 +214,14 @@ export class WriteUps {
   async #rows(competitionId: string, where = sql`true`) {
     return (
       // A team's name, or a solo participant's username (their team id is their account id).
-      await sql<Row>`select w.*, coalesce(
+      (
+        await sql<Row>`select w.*, coalesce(
           (select min(m.team_name) from scoring.memberships m where m.team_id = w.team_id),
           (select p.username from scoring.people p where p.account_id::text = w.team_id)) as team_name
         from scoring.writeups w where w.competition_id = ${competitionId} and ${where}
         order by w.phase, w.rank, w.team_id`.execute(this.db)
-    ).rows;
+      ).rows
+    );
   }
 
   #view(row: Row, staff: boolean) {

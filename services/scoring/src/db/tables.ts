@@ -180,7 +180,13 @@ export interface ScoringReadModels {
     added_at: Date;
   };
   /** A phase's write-ups opened (decision 0047): the prize places and the deadline. */
-  writeup_phases: { competition_id: string; phase: string; places: number; deadline: Date; seal_digest: string };
+  writeup_phases: {
+    competition_id: string;
+    phase: string;
+    places: number;
+    deadline: Date;
+    seal_digest: string;
+  };
   /** A team's write-up of a phase, the latest submitted (decision 0047); `hidden_reason` once hidden. */
   writeups: {
     competition_id: string;

@@ -4,8 +4,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
 import { formatZonedDateTime } from '../../forms/dates';
 import type { Seal } from './types';
 
@@ -20,12 +20,15 @@ export function SealPanel({
   canRecompute,
   recompute,
   timeZone,
+  links,
 }: {
   seal: Seal | null;
   canRecompute: boolean;
   recompute: () => Promise<string>;
   /** The competition's zone, the sealing time's. */
   timeZone?: string | undefined;
+  /** Shown once published: the links from the seal (the prize places' write-ups, decision 0047). */
+  links?: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const [check, setCheck] = useState<Check>({ state: 'idle' });
@@ -68,20 +71,7 @@ export function SealPanel({
             </Alert>
           ) : null}
           {check.state === 'failed' ? <Alert severity="warning">{t('scoring.seal.failed')}</Alert> : null}
-          {canRecompute ? (
-            // Published: the prize places' write-ups name this seal (decision 0047).
-            <div>
-              <Button
-                component={RouterLink}
-                to="../writeUps"
-                relative="path"
-                size="small"
-                data-testid="seal-writeups"
-              >
-                {t('scoring.seal.writeUps')}
-              </Button>
-            </div>
-          ) : null}
+          {canRecompute && links ? <div>{links}</div> : null}
         </Stack>
       ) : (
         <Typography color="text.secondary" data-testid="seal-none">

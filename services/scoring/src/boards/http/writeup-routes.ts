@@ -4,6 +4,7 @@ import {
   bodyCheckedByHandler,
   envelopeOf,
   formFile,
+  nonJsonResponse,
   ok,
   requestMetadata,
   requirePrincipal,
@@ -111,6 +112,7 @@ export async function writeUpRoutes(
         tags,
         summary: 'A file of a shown write-up, always as a download (application/octet-stream)',
         querystring: scoring.requests.writeUpFileQuery,
+        response: { 200: nonJsonResponse('The file (an attachment)', ['application/octet-stream']) },
       },
     },
     async (request, reply) => {
