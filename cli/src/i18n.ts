@@ -63,6 +63,27 @@ const texts = {
     en: 'Signing up accepts these agreements of {title}; read them on the competition page, then run again with --accept:\n{list}',
     'zh-CN': '报名即同意 {title} 的以下协议；请在比赛页面阅读后加上 --accept 再次运行：\n{list}',
   },
+  writeUpsNone: {
+    en: 'No write-ups: they open after the final results are published',
+    'zh-CN': '暂无方案说明：最终成绩公布后开放',
+  },
+  writeUpsPhase: {
+    en: '{phase}: prize places 1–{places}, until {deadline}; seal {seal}',
+    'zh-CN': '{phase}：获奖名次 1–{places}，截止 {deadline}；封存摘要 {seal}',
+  },
+  writeUpDigestMismatch: {
+    en: 'The write-up’s text does not match its recorded SHA-256',
+    'zh-CN': '方案说明正文与记录的 SHA-256 不一致',
+  },
+  writeUpBodyTooLong: {
+    en: 'The write-up’s text has more than {max} characters',
+    'zh-CN': '方案说明正文超过 {max} 个字符',
+  },
+  writeUpTooManyFiles: { en: 'At most {max} files', 'zh-CN': '最多 {max} 个文件' },
+  writeUpSubmitted: {
+    en: 'Write-up {id} submitted (rank {rank}); its event {event} is in the signed scoring log',
+    'zh-CN': '方案说明 {id} 已提交（名次 {rank}）；其事件 {event} 已记入签名评测日志',
+  },
   cancelled: {
     en: 'Submission {id} cancelled; its allowance was given back',
     'zh-CN': '提交 {id} 已取消，本次提交次数已退还',

@@ -28,6 +28,7 @@ import {
 import { type ContainerOptions, submitContainer } from './commands/container.ts';
 import { verifyProof, verifySeal } from './commands/verify.ts';
 import { verifyScore } from './commands/verify-score.ts';
+import { listWriteUps, showWriteUp, submitWriteUp } from './commands/writeups.ts';
 import { defaultUrl, readConfig, writeConfig } from './config.ts';
 import { pickLanguage } from './i18n.ts';
 import { type Context, emit, makeF, makeT } from './output.ts';
@@ -308,6 +309,28 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     .action(
       run((context, id: string, options: { file?: string; key?: string }) =>
         verifyScore(context, id, { file: options.file, key: options.key ?? env.SAIS_TRANSPARENCY_KEY }),
+      ),
+    );
+
+  const writeUp = program.command('writeup').description('write-ups of the prize places (decision 0047)');
+  writeUp
+    .command('list <competition>')
+    .description('every opened phase’s write-ups: rank, team, title, id')
+    .action(runOn((context, id) => listWriteUps(context, id)));
+  writeUp
+    .command('show <writeUpId>')
+    .description('one write-up’s facts and Markdown; its SHA-256 checked here')
+    .action(run((context, id: string) => showWriteUp(context, id)));
+  writeUp
+    .command('submit <competition>')
+    .description('submit or replace my team’s write-up (prize places only)')
+    .requiredOption('--phase <phase>', 'the published phase')
+    .requiredOption('--title <title>', 'the title')
+    .requiredOption('--body <file>', 'a Markdown file')
+    .option('--file <file...>', 'up to three attached files')
+    .action(
+      runOn((context, id, options: { phase: string; title: string; body: string; file?: string[] }) =>
+        submitWriteUp(context, id, options),
       ),
     );
 

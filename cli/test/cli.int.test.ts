@@ -419,6 +419,63 @@ describe('sais against a running platform', () => {
       LANG: 'zh_CN.UTF-8',
     });
     expect(zh.stdout).toContain('通过：本机独立重算的公榜与私榜得分与平台记录一致');
+
+    // Write-ups (decision 0047): the operator opens them for the prize places; Alice (rank 1) submits hers
+    // with a file, lists and shows it (its SHA-256 checked here); someone not on the board is refused.
+    const opened = await operator.web('POST', '/api/admin/leaderboard/writeups/open', {
+      competitionId: sealed,
+      phase: 'preliminary',
+      places: 3,
+      deadline: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    expect(opened.code).toBe(0);
+    const method = join(dir, 'method.md');
+    await writeFile(method, '# 方法\n\nA constant, **1** off.\n');
+    const code = join(dir, 'train.py');
+    await writeFile(code, 'print(1)\n');
+    const sent = await sais(
+      [
+        'writeup',
+        'submit',
+        'cli-seal',
+        '--phase',
+        'preliminary',
+        '--title',
+        'Constant',
+        '--body',
+        method,
+        '--file',
+        code,
+      ],
+      as(aliceToken),
+    );
+    expect(sent.stderr).toBe('');
+    expect(sent.code).toBe(0);
+    expect(sent.stdout).toMatch(
+      /^Write-up [0-9a-f-]{36} submitted \(rank 1\); its event [0-9a-f-]{36} is in the signed scoring log/,
+    );
+    const writeUpId = /Write-up ([0-9a-f-]{36})/.exec(sent.stdout)![1]!;
+    let listed = await sais(['writeup', 'list', 'cli-seal'], as(aliceToken));
+    for (let i = 0; i < 30 && !listed.stdout.includes(writeUpId); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      listed = await sais(['writeup', 'list', 'cli-seal'], as(aliceToken));
+    }
+    expect(listed.stdout).toMatch(/^preliminary: prize places 1–3, until .*; seal [0-9a-f]{64}/);
+    expect(listed.stdout).toMatch(new RegExp(`1\\s+\\S+\\s+Constant\\s+${writeUpId}`));
+    const shown = await sais(['writeup', 'show', writeUpId], as(aliceToken));
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toMatch(/body sha256 [0-9a-f]{64} PASS/);
+    expect(shown.stdout).toContain('file train.py 9 B sha256');
+    expect(shown.stdout).toContain('A constant, **1** off.');
+    const bob = await h.person();
+    // (Registration has closed with the phase; not on the board is what is refused.)
+    const bobToken = (await bob.token(['read', 'submit'], 'bob laptop')).token;
+    const refused = await sais(
+      ['writeup', 'submit', 'cli-seal', '--phase', 'preliminary', '--title', 'Mine', '--body', method],
+      { ...as(bobToken), LANG: 'zh_CN.UTF-8' },
+    );
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('只有获奖名次（已公布私有排行榜第 1 至 3 名）的团队可以提交方案说明');
   });
 
   it('submits a container image, and stops the previous run only when told to', async () => {

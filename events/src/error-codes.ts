@@ -183,6 +183,23 @@ export const scoringCodes = {
   secondaryMetricsInvalid: 40140,
   /** A secondary metric cannot score this ground truth with the primary (another kind of target, or values it refuses). */
   secondaryMetricIncompatible: 40141,
+  // Write-ups (decision 0047): 40150–40159.
+  /** The phase's final results are not published: there are no prize places yet. */
+  writeUpsNotPublished: 40150,
+  /** Operators have not opened write-ups for this phase. */
+  writeUpsNotOpen: 40151,
+  /** The caller's team is not in the phase's prize places (or not on its board). */
+  writeUpNotPrizePlace: 40152,
+  /** The write-ups' deadline has passed. */
+  writeUpsClosed: 40153,
+  /** A write-up's title, body or files over their limits, or a file of a kind not taken. */
+  writeUpRefused: 40154,
+  /** No such write-up (or file of one). */
+  writeUpUnknown: 40155,
+  /** The team's write-up was hidden by an operator; it cannot be replaced. */
+  writeUpHidden: 40156,
+  /** An operator who takes part in the competition may not open or hide its write-ups. */
+  writeUpOwnCompetition: 40157,
   // Hidden datasets (decision 0032): 40120–40129.
   /** The result file of a run that had hidden datasets mounted is not given to the participant. */
   runResultWithheld: 40120,

@@ -160,6 +160,39 @@ export const scoringMessages = {
     'zh-CN':
       '指标 {{metric}} 无法与 {{primary}} 一起为该标准答案评分：其目标列类型不同，或不接受其中某些值（原因见下方）',
   },
+  writeUpsNotPublished: {
+    en: 'The final results of this phase are not published yet; write-ups open after publication',
+    'zh-CN': '该阶段最终成绩尚未公布；公布后才能提交方案说明',
+  },
+  writeUpsNotOpen: {
+    en: 'Write-ups are not open for this phase; the organisers open them after publication',
+    'zh-CN': '该阶段尚未开放方案说明提交；由组织方在公布成绩后开放',
+  },
+  writeUpNotPrizePlace: {
+    en: 'Only teams in the prize places (ranks 1 to {{places}} of the published private leaderboard) may submit a write-up; your team is not among them',
+    'zh-CN': '只有获奖名次（已公布私有排行榜第 1 至 {{places}} 名）的团队可以提交方案说明；您的团队不在其中',
+  },
+  writeUpsClosed: {
+    en: 'The deadline for write-ups ({{deadline}}) has passed; they can no longer be submitted or replaced',
+    'zh-CN': '方案说明的截止时间（{{deadline}}）已过，不能再提交或替换',
+  },
+  writeUpRefused: {
+    en: 'The write-up cannot be taken: {{reason}}',
+    'zh-CN': '方案说明无法接收：{{reason}}',
+  },
+  writeUpUnknown: {
+    en: 'There is no such write-up or file',
+    'zh-CN': '没有该方案说明或文件',
+  },
+  writeUpHidden: {
+    en: 'Your team’s write-up was hidden by the organisers; it cannot be replaced. Contact them',
+    'zh-CN': '您团队的方案说明已被组织方隐藏，不能替换，请联系组织方',
+  },
+  writeUpOwnCompetition: {
+    en: 'You take part in this competition (on a team, or you submitted to it), so you may not open or hide its write-ups; another operator must',
+    'zh-CN':
+      '您参加了本比赛（在某个团队中或提交过结果），不能开放或隐藏本比赛的方案说明，请由其他运营人员操作',
+  },
   publicationPhaseUnknown: {
     en: 'This competition has no {{phase}} phase',
     'zh-CN': '该比赛没有“{{phase}}”阶段',

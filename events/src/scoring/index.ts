@@ -5,6 +5,7 @@ export * from './ground-truth.ts';
 export * from './board.ts';
 export * from './board-options.ts';
 export * from './baselines.ts';
+export * from './writeups.ts';
 export * from './notices.ts';
 export * from './integrity.ts';
 export * from './container.ts';

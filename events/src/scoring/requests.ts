@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { reasonField } from '../requests.ts';
 import { ladderStep } from './board-options.ts';
 import { baselineDescription, baselineName } from './baselines.ts';
+import { writeUpBody, writeUpLimits, writeUpTitle } from './writeups.ts';
 
 /** `POST /api/submission/container`: `username` and `password` only for a private registry. */
 export const containerSubmission = z.object({
@@ -148,3 +149,30 @@ export const smokeSplit = z.object({
   perDay: z.number().int().min(1).max(50).optional(),
 });
 export type SmokeSplit = z.input<typeof smokeSplit>;
+
+/**
+ * `POST /api/admin/leaderboard/writeups/open` (decision 0047): write-ups of a published phase, for the
+ * teams ranked 1…`places` on its sealed private board, until `deadline`. Sent again: new places or deadline.
+ */
+export const openWriteUps = phaseBody.extend({
+  places: z.number().int().min(1).max(writeUpLimits.placesMax).default(writeUpLimits.defaultPlaces),
+  deadline: z.iso.datetime({ offset: true }),
+});
+export type OpenWriteUps = z.input<typeof openWriteUps>;
+
+/** `POST /api/submission/writeup`: the multipart form's text fields beside up to three `file` parts. */
+export const writeUpFields = z.object({
+  competitionId: z.uuid(),
+  phase: phaseField,
+  title: writeUpTitle,
+  body: writeUpBody,
+});
+export type WriteUpFields = z.input<typeof writeUpFields>;
+
+/** `POST /api/admin/leaderboard/writeups/hide`: a team's write-up of a phase, and the reason. */
+export const hideWriteUp = phaseReason.extend({ teamId: z.string().min(1).max(100) });
+export type HideWriteUp = z.input<typeof hideWriteUp>;
+
+/** `GET /api/leaderboard/writeups/one?writeUpId=` and `…/file?writeUpId=&fileId=`. */
+export const writeUpQuery = z.object({ writeUpId: z.uuid() });
+export const writeUpFileQuery = writeUpQuery.extend({ fileId: z.uuid() });

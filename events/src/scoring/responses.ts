@@ -9,6 +9,7 @@ import { sealForms } from '../seal.ts';
 import { metricName } from './metrics.ts';
 import { boardOptionsView } from './board-options.ts';
 import { baselineRow } from './baselines.ts';
+import { writeUpFile } from './writeups.ts';
 
 export const submissionStatuses = [
   'Waiting',
@@ -330,3 +331,43 @@ export const smokeSplit = z.object({
   perDay: z.number(),
 });
 export type SmokeSplit = z.infer<typeof smokeSplit>;
+
+/** A write-up as the competition's page lists it (decision 0047); `hiddenReason` for operators only. */
+export const writeUpSummary = z.object({
+  writeUpId: z.string(),
+  phase: z.string(),
+  teamId: z.string(),
+  teamName: z.string().nullable(),
+  rank: z.number().int(),
+  title: z.string(),
+  bodySha256: z.string(),
+  /** The seal of the published board that places the team (its digest, as the board's seal shows). */
+  sealDigest: z.string(),
+  files: z.array(writeUpFile),
+  submittedAt: z.string(),
+  /** The event that recorded it, for its inclusion proof (`/api/transparency/scoring/proof`). */
+  eventId: z.string(),
+  hidden: z.boolean(),
+  hiddenReason: z.string().nullable(),
+});
+export type WriteUpSummary = z.infer<typeof writeUpSummary>;
+
+/** `GET /api/leaderboard/writeups?competitionId=`: every opened phase with its write-ups. */
+export const writeUpPhases = z.array(
+  z.object({
+    phase: z.string(),
+    places: z.number().int(),
+    deadline: z.string(),
+    sealDigest: z.string(),
+    writeUps: z.array(writeUpSummary),
+  }),
+);
+export type WriteUpPhases = z.infer<typeof writeUpPhases>;
+
+/** `GET /api/leaderboard/writeups/one?writeUpId=`: with the Markdown body and the event's hash. */
+export const writeUpDetail = writeUpSummary.extend({
+  competitionId: z.string(),
+  body: z.string(),
+  eventHash: z.string().nullable(),
+});
+export type WriteUpDetail = z.infer<typeof writeUpDetail>;

@@ -5,6 +5,7 @@ import { GroundTruthPanel } from './GroundTruthPanel';
 import { PhasesPanel } from './PhasesPanel';
 import { BoardOptionsPanel } from '../leaderboards/BoardOptionsPanel';
 import { BaselinesPanel } from '../leaderboards/BaselinesPanel';
+import { WriteUpsPanel } from '../leaderboards/WriteUpsPanel';
 import { RunLimitsPanel } from './RunLimitsPanel';
 import { RunQueuePanel } from './RunQueuePanel';
 import { SettingsInputs, settingsForApi } from './SettingsInputs';
@@ -32,6 +33,7 @@ export function CompetitionEdit() {
       <GroundTruthPanel />
       <BoardOptionsPanel />
       <BaselinesPanel />
+      <WriteUpsPanel />
       <RunQueuePanel />
     </Edit>
   );

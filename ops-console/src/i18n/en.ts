@@ -216,6 +216,27 @@ export const operationsEn = {
         runQueueWeight: 'Weight saved',
       },
     },
+    writeUps: {
+      title: 'Write-ups',
+      intro:
+        'After a phase’s final results are published, open write-ups for its prize places: the teams ranked 1 to N on the sealed private board may each submit a method description (Markdown, up to 3 files) and replace it until the deadline; the competition page lists them, each naming the seal. Open again to change the places or the deadline. Hide one with a reason (logged). An operator who takes part in the competition may not open or hide them.',
+      phase: 'Phase',
+      places: 'Prize places',
+      placesOf: 'prize places 1–%{places}',
+      deadline: 'Deadline',
+      open: 'Open write-ups',
+      opened: 'Write-ups opened',
+      none: 'Write-ups are not open for any phase.',
+      rank: 'Rank',
+      team: 'Team',
+      titleColumn: 'Title',
+      state: 'State',
+      shown: 'Shown',
+      hiddenBecause: 'Hidden: %{reason}',
+      reason: 'Reason for hiding',
+      hide: 'Hide',
+      hidden: 'Write-up hidden',
+    },
     baselines: {
       title: 'Baselines',
       intro:

@@ -203,6 +203,27 @@ const operationsZhCN: typeof operationsEn = {
         runQueueWeight: '权重已保存',
       },
     },
+    writeUps: {
+      title: '方案说明',
+      intro:
+        '阶段最终成绩公布后，为获奖名次开放方案说明：已封存私有排行榜第 1 至 N 名的团队各可提交一份方法说明（Markdown，最多 3 个文件），截止前可替换；比赛页面列出它们，每份都注明封存摘要。再次开放可修改名次或截止时间。可填写原因隐藏某份（记入日志）。参加本比赛的运营人员不能开放或隐藏。',
+      phase: '阶段',
+      places: '获奖名次数',
+      placesOf: '获奖名次 1–%{places}',
+      deadline: '截止时间',
+      open: '开放方案说明',
+      opened: '已开放方案说明',
+      none: '尚未为任何阶段开放方案说明。',
+      rank: '名次',
+      team: '团队',
+      titleColumn: '标题',
+      state: '状态',
+      shown: '显示中',
+      hiddenBecause: '已隐藏：%{reason}',
+      reason: '隐藏原因',
+      hide: '隐藏',
+      hidden: '已隐藏方案说明',
+    },
     baselines: {
       title: '基线',
       intro:

@@ -27,6 +27,22 @@ export const scoringErrors = {
     new AppError(scoringCodes.baselinesFinal, 'baselinesFinal', 409, options),
   baselinesLimitReached: (options?: Options) =>
     new AppError(scoringCodes.baselinesLimitReached, 'baselinesLimitReached', 409, options),
+  writeUpsNotPublished: (options?: Options) =>
+    new AppError(scoringCodes.writeUpsNotPublished, 'writeUpsNotPublished', 409, options),
+  writeUpsNotOpen: (options?: Options) =>
+    new AppError(scoringCodes.writeUpsNotOpen, 'writeUpsNotOpen', 409, options),
+  writeUpNotPrizePlace: (options?: Options) =>
+    new AppError(scoringCodes.writeUpNotPrizePlace, 'writeUpNotPrizePlace', 403, options),
+  writeUpsClosed: (options?: Options) =>
+    new AppError(scoringCodes.writeUpsClosed, 'writeUpsClosed', 409, options),
+  writeUpRefused: (options?: Options) =>
+    new AppError(scoringCodes.writeUpRefused, 'writeUpRefused', 400, options),
+  writeUpUnknown: (options?: Options) =>
+    new AppError(scoringCodes.writeUpUnknown, 'writeUpUnknown', 404, options),
+  writeUpHidden: (options?: Options) =>
+    new AppError(scoringCodes.writeUpHidden, 'writeUpHidden', 409, options),
+  writeUpOwnCompetition: (options?: Options) =>
+    new AppError(scoringCodes.writeUpOwnCompetition, 'writeUpOwnCompetition', 403, options),
   boardAsOfInvalid: (options?: Options) =>
     new AppError(scoringCodes.boardAsOfInvalid, 'boardAsOfInvalid', 400, options),
   boardAsOfLimitReached: (options?: Options) =>

@@ -55,6 +55,8 @@ export const scoringService = defineService({
     'scoring.PrivateLeaderboardSealed',
     'scoring.PrivateLeaderboardPublished',
     'scoring.GroundTruthUploaded',
+    // A write-up names the seal of its board (decision 0047): signed at once, so its proof is there.
+    'scoring.WriteUpSubmitted',
   ],
   projections: () => [
     competitionsMirror,
@@ -110,6 +112,7 @@ export const scoringService = defineService({
       operations: new Operations(db, store),
       watch,
       streamLimits: streamLimitsFrom(config.env),
+      writeUpFiles: join(config.dataDir, 'files', 'writeups'),
     });
     await app.register(publicationRoutes, {
       seals,

@@ -16,6 +16,7 @@ export const CompetitionDataPage = lazy(() => import('../features/competitions/C
 export const LeaderboardPage = lazy(() => import('../features/scoring/LeaderboardPage'));
 export const MySubmissionsPage = lazy(() => import('../features/scoring/MySubmissionsPage'));
 export const MyScorePage = lazy(() => import('../features/scoring/MyScorePage'));
+export const WriteUpsPage = lazy(() => import('../features/scoring/WriteUpsPage'));
 export const TeamPage = lazy(() => import('../features/team/TeamPage'));
 export const CodeSubmissionsPage = lazy(() => import('../features/scoring/CodeSubmissionsPage'));
 export const CompetitionsPage = lazy(() => import('../features/competitions/CompetitionsPage'));

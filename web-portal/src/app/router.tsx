@@ -23,6 +23,7 @@ import {
   RegisterPage,
   ReviewRedirectPage,
   TeamPage,
+  WriteUpsPage,
 } from './lazyPages';
 
 /** The routes of spec §2, and the competitions page of issue 21. */
@@ -43,6 +44,7 @@ export const routes: RouteObject[] = [
           { path: 'leaderboard', element: <LeaderboardPage /> },
           { path: 'mySubmissions', element: <MySubmissionsPage /> },
           { path: 'myScore', element: <MyScorePage /> },
+          { path: 'writeUps', element: <WriteUpsPage /> },
           { path: 'codeSubmissions', element: <CodeSubmissionsPage /> },
           {
             path: 'team',

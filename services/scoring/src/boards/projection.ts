@@ -8,6 +8,7 @@ import type { RowScores, ScoringDb, ScoringTables, SubmissionScores } from '../d
 import { DEFAULT_FINAL_COUNT, bestFirst, bestFirstSql, finalSubmissions } from './ranking.ts';
 import { ladderRows, recordBoardOptions } from './board-options.ts';
 import { recordBaseline } from './baselines.ts';
+import { recordWriteUp } from './writeup-events.ts';
 
 const t = (trx: Db) => trx.withSchema('scoring') as ScoringDb;
 
@@ -299,6 +300,9 @@ const inOrder = new Set<string>([
   scoring.BoardOptionsSet.type,
   scoring.BaselineAdded.type,
   scoring.BaselineRemoved.type,
+  scoring.WriteUpsOpened.type,
+  scoring.WriteUpSubmitted.type,
+  scoring.WriteUpHidden.type,
   identity.AccountDeleted.type,
 ]);
 
@@ -315,6 +319,8 @@ export const leaderboardProjection = defineProjection({
     'board_versions',
     'board_options',
     'board_baselines',
+    'writeup_phases',
+    'writeups',
   ],
   // A change counter for page caches and live updates: it counts batches, which replays group differently.
   volatile: ['board_versions'],
@@ -325,6 +331,8 @@ export const leaderboardProjection = defineProjection({
     scoring.BoardOptionsSet.aggregate,
     // Baselines (decision 0050): rows beside the ranked ones, placed by score on the pages.
     scoring.BaselineAdded.aggregate,
+    // Write-ups (decision 0047): listed on the competition's page.
+    scoring.WriteUpSubmitted.aggregate,
     // A person's data deleted: cached pages that name them must be read again (decision 0017).
     identity.AccountDeleted.aggregate,
   ],
@@ -453,6 +461,11 @@ export const leaderboardProjection = defineProjection({
         if (competitionId) await bump(trx, competitionId, at);
         return;
       }
+      case scoring.WriteUpsOpened.type:
+      case scoring.WriteUpSubmitted.type:
+      case scoring.WriteUpHidden.type:
+        await recordWriteUp(trx, event);
+        return;
       case identity.AccountDeleted.type: {
         // Deletions are rare; every board is read again rather than finding the ones naming the person.
         await sql`update scoring.board_versions set version = version + 1, changed_at = ${at}`.execute(trx);
@@ -481,6 +494,8 @@ export const leaderboardProjection = defineProjection({
       'board_versions',
       'board_options',
       'board_baselines',
+      'writeup_phases',
+      'writeups',
     ] as const)
       await t(trx).deleteFrom(table).execute();
   },

@@ -20,6 +20,7 @@ import { migration as m2026_11_28_45_board_options } from './migrations/2026-11-
 import { migration as m2026_11_28_51_smoke_runs } from './migrations/2026-11-28-51-smoke-runs.ts';
 import { migration as m2026_11_28_50_hidden_datasets } from './migrations/2026-11-28-50-hidden-datasets.ts';
 import { migration as m2026_11_28_70_baselines } from './migrations/2026-11-28-70-baselines.ts';
+import { migration as m2026_11_28_80_writeups } from './migrations/2026-11-28-80-writeups.ts';
 import { migration as m2026_11_28_99_several_metrics } from './migrations/2026-11-28-99-several-metrics.ts';
 
 /**
@@ -48,5 +49,6 @@ export const scoringMigrations: Record<string, Migration> = {
   '2026-11-28-50-hidden-datasets': m2026_11_28_50_hidden_datasets,
   '2026-11-28-51-smoke-runs': m2026_11_28_51_smoke_runs,
   '2026-11-28-70-baselines': m2026_11_28_70_baselines,
+  '2026-11-28-80-writeups': m2026_11_28_80_writeups,
   '2026-11-28-99-several-metrics': m2026_11_28_99_several_metrics,
 };

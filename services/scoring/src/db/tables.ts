@@ -190,6 +190,31 @@ export interface ScoringReadModels {
     added_by: string;
     added_at: Date;
   };
+  /** A phase's write-ups opened (decision 0047): the prize places and the deadline. */
+  writeup_phases: {
+    competition_id: string;
+    phase: string;
+    places: number;
+    deadline: Date;
+    seal_digest: string;
+  };
+  /** A team's write-up of a phase, the latest submitted (decision 0047); `hidden_reason` once hidden. */
+  writeups: {
+    competition_id: string;
+    phase: string;
+    team_id: string;
+    writeup_id: string;
+    rank: number;
+    seal_digest: string;
+    title: string;
+    body: string;
+    body_sha256: string;
+    files: unknown;
+    submitted_by: string;
+    submitted_at: Date;
+    event_id: string;
+    hidden_reason: string | null;
+  };
   /** `hidden`: an operator hid it from participants (decision 0032); runs still mount it. */
   competition_datasets: { competition_id: string; file_id: string; name: string; hidden: Generated<boolean> };
 }

@@ -11,6 +11,7 @@ import {
   disqualifyTeamRoutes,
   finalSelectionRoutes,
   myScoreRoutes,
+  writeUpRoutes,
 } from '../boards/index.ts';
 import type { GroundTruths } from '../ground-truths.ts';
 import type { Operations } from '../operations.ts';
@@ -42,6 +43,8 @@ export async function scoringRoutes(
     watch: BoardWatch;
     guards: AdminGuards;
     streamLimits: StreamLimits;
+    /** Where write-ups' files are kept (decision 0047). */
+    writeUpFiles: string;
   },
 ) {
   const { submissions, leaderboards, standings, groundTruths, operations, watch } = deps;
@@ -59,4 +62,5 @@ export async function scoringRoutes(
   await app.register(disqualifyTeamRoutes, { standings, guards: { sealedTeam, ownTeam } });
   await app.register(boardOptionsRoutes);
   await app.register(baselineRoutes);
+  await app.register(writeUpRoutes, { leaderboards, submissions, directory: deps.writeUpFiles });
 }

@@ -11,6 +11,7 @@ export const competitionTabs = [
   'mySubmissions',
   'codeSubmissions',
   'myScore',
+  'writeUps',
 ] as const;
 
 /** The children of /competitionDetail/{competitionId} (spec §2). */

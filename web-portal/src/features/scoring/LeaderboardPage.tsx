@@ -1,9 +1,11 @@
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import { useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
 import { ZoneNote } from '../../forms/ZonedTime';
 import { formatZonedDateTime } from '../../forms/dates';
 import { PageFallback } from '../../layout/PageFallback';
@@ -33,12 +35,15 @@ export function Leaderboards({
   api,
   streamBase,
   signedIn = false,
+  sealLinks,
 }: {
   competition: CompetitionDetail;
   api: ScoringApi;
   streamBase?: string;
   /** A signed-in reader: their team's row is marked and reachable (their own myScore call). */
   signedIn?: boolean;
+  /** Links under a published seal (the page's: the prize places' write-ups, decision 0047). */
+  sealLinks?: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const { competitionId, timeZone } = competition;
@@ -144,6 +149,7 @@ export function Leaderboards({
           canRecompute={published}
           timeZone={timeZone}
           recompute={() => recomputeSeal(api, competitionId, sealed.phase!)}
+          links={sealLinks}
         />
       ) : null}
     </Stack>
@@ -155,5 +161,22 @@ export default function LeaderboardPage() {
   const { competition } = useCompetition();
   const session = useSession();
   if (!competition) return <PageFallback />;
-  return <Leaderboards competition={competition} api={scoringApi} signedIn={session.status === 'signedIn'} />;
+  return (
+    <Leaderboards
+      competition={competition}
+      api={scoringApi}
+      signedIn={session.status === 'signedIn'}
+      sealLinks={<WriteUpsLink />}
+    />
+  );
+}
+
+/** From a published seal to the write-ups that name it (decision 0047). */
+function WriteUpsLink() {
+  const { t } = useTranslation();
+  return (
+    <Button component={RouterLink} to="../writeUps" relative="path" size="small" data-testid="seal-writeups">
+      {t('scoring.seal.writeUps')}
+    </Button>
+  );
 }

@@ -4,6 +4,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatZonedDateTime } from '../../forms/dates';
 import type { Seal } from './types';
@@ -19,12 +20,15 @@ export function SealPanel({
   canRecompute,
   recompute,
   timeZone,
+  links,
 }: {
   seal: Seal | null;
   canRecompute: boolean;
   recompute: () => Promise<string>;
   /** The competition's zone, the sealing time's. */
   timeZone?: string | undefined;
+  /** Shown once published: the links from the seal (the prize places' write-ups, decision 0047). */
+  links?: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const [check, setCheck] = useState<Check>({ state: 'idle' });
@@ -67,6 +71,7 @@ export function SealPanel({
             </Alert>
           ) : null}
           {check.state === 'failed' ? <Alert severity="warning">{t('scoring.seal.failed')}</Alert> : null}
+          {canRecompute && links ? <div>{links}</div> : null}
         </Stack>
       ) : (
         <Typography color="text.secondary" data-testid="seal-none">
