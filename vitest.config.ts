@@ -16,7 +16,11 @@ import { workspaces } from './infra/test/workspaces.ts';
 // workspace's unit files are a project of their own (`@sais/<name> (unit)`), so they never share a
 // worker with the integration files (vitest gives each project its own workers): an integration file's
 // process-wide choices (the scoring workers start the scan pool with no threads) cannot change a unit
-// test's. The files restore what they change (env, spies, timers) and close what they open.
+// test's; the portal's and the console's unit files (jsdom) stay isolated. The files restore what they
+// change (env, spies, timers) and close what they open.
+/** Workspaces whose unit files need no DOM (the React apps' do). */
+const nodeOnly = (dir: string) => !['web-portal', 'ops-console'].includes(dir);
+
 export default defineConfig({
   test: {
     projects: [
@@ -32,7 +36,9 @@ export default defineConfig({
           test: {
             name: `@sais/${basename(dir)} (unit)`,
             exclude: [...configDefaults.exclude, '**/*.{int,e2e}.test.*'],
-            isolate: false,
+            // The React pages' unit files keep a process each: i18next, the DOM and the stored language
+            // are process-wide there, and one of them left behind turned another file's texts English.
+            isolate: !nodeOnly(dir),
           },
         },
       ]),
