@@ -151,6 +151,7 @@ describe('OpenAPI at /api/docs/json (issue 22)', () => {
       'metric',
       'publicPercent',
       'revealGroundTruth',
+      'secondaryMetrics',
     ]);
     expect(Object.keys(form('/api/admin/competitions/{id}/files') ?? {}).sort()).toEqual(['file', 'kind']);
     expect(
