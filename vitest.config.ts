@@ -16,9 +16,13 @@ import { workspaces } from './infra/test/workspaces.ts';
 // workspace's unit files are a project of their own (`@sais/<name> (unit)`), so they never share a
 // worker with the integration files (vitest gives each project its own workers): an integration file's
 // process-wide choices (the scoring workers start the scan pool with no threads) cannot change a unit
-// test's; the portal's and the console's unit files (jsdom) stay isolated. The files restore what they
+// test's; the portal's and the console's files stay isolated. The files restore what they
 // change (env, spies, timers) and close what they open.
-/** Workspaces whose unit files need no DOM (the React apps' do). */
+/**
+ * Workspaces whose files share their worker: all but the two React apps, whose files keep a process each
+ * (their unit files' i18next, DOM and stored language are process-wide, and one file's English was once
+ * left for the next; their browser files are kept apart until a whole run proves them apart-safe).
+ */
 const nodeOnly = (dir: string) => !['web-portal', 'ops-console'].includes(dir);
 
 export default defineConfig({
@@ -28,7 +32,7 @@ export default defineConfig({
         {
           extends: `./${dir}/vitest.config.ts`,
           root: `./${dir}`,
-          test: { exclude: [...configDefaults.exclude, '**/*.unit.test.*'], isolate: false },
+          test: { exclude: [...configDefaults.exclude, '**/*.unit.test.*'], isolate: !nodeOnly(dir) },
         },
         {
           extends: `./${dir}/vitest.config.ts`,
@@ -36,8 +40,6 @@ export default defineConfig({
           test: {
             name: `@sais/${basename(dir)} (unit)`,
             exclude: [...configDefaults.exclude, '**/*.{int,e2e}.test.*'],
-            // The React pages' unit files keep a process each: i18next, the DOM and the stored language
-            // are process-wide there, and one of them left behind turned another file's texts English.
             isolate: !nodeOnly(dir),
           },
         },

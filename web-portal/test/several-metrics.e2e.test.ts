@@ -43,7 +43,13 @@ describe('several metrics on the portal’s board', () => {
     competitionId = scored.competitionId;
     // Sealed (form v2), the phase closed, the results published: the browser can check the seal.
     const phase = 'preliminary';
-    const sealed = await call(scored.operator, '/admin/leaderboard/seal', { competitionId, phase });
+    // The scored row reaches the private board a moment after the submission reads Completed: until then
+    // sealing answers "nothing to seal" (40040).
+    const sealed = await until(
+      () => call(scored.operator, '/admin/leaderboard/seal', { competitionId, phase }),
+      (answer) => answer.code !== 40040,
+      'the private board sealed',
+    );
     expect(sealed).toMatchObject({ code: 0, data: { form: 'v2' } });
     expect(
       (await call(scored.operator, `/admin/competitions/${competitionId}/phases/${phase}/close`, {})).code,

@@ -170,12 +170,28 @@ function WriteUps({ competition }: { competition: CompetitionDetail }) {
   const [params, setParams] = useSearchParams();
   const [phases, setPhases] = useState<Phases | null>(null);
   const selected = params.get('writeUp');
+  const fetchPhases = useCallback(
+    () =>
+      api.request<Phases>('/leaderboard/writeups', { data: { competitionId: competition.competitionId } }),
+    [competition.competitionId],
+  );
   const load = useCallback(() => {
-    api
-      .request<Phases>('/leaderboard/writeups', { data: { competitionId: competition.competitionId } })
-      .then(setPhases, () => setPhases([]));
-  }, [competition.competitionId]);
+    fetchPhases().then(setPhases, () => setPhases([]));
+  }, [fetchPhases]);
   useEffect(load, [load]);
+  /**
+   * After the team's write-up was taken: the list is a read model the event reaches a moment later (more
+   * under load), so it is read again until the write-up is in it (at most ~10 s), then opened.
+   */
+  const showWhenListed = async (writeUpId: string) => {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const listed = await fetchPhases().catch(() => null);
+      if (listed) setPhases(listed);
+      if (listed?.some((phase) => phase.writeUps.some((writeUp) => writeUp.writeUpId === writeUpId))) break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    setParams({ writeUp: writeUpId });
+  };
   if (!phases) return <PageFallback />;
   const phaseName = (name: string) => t(`competition.phases.${name}`, { defaultValue: name });
   return (
@@ -236,10 +252,7 @@ function WriteUps({ competition }: { competition: CompetitionDetail }) {
             <WriteUpForm
               competitionId={competition.competitionId}
               phase={phase.phase}
-              onDone={(writeUpId) => {
-                load();
-                setParams({ writeUp: writeUpId });
-              }}
+              onDone={(writeUpId) => void showWhenListed(writeUpId)}
             />
           )}
         </Stack>
