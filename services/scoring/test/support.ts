@@ -25,13 +25,19 @@ export const latestSplit = { publicIds: new Set<string>() };
 export const csv = (f: (i: number) => number, n = 20) =>
   'id,yield\n' + Array.from({ length: n }, (_, i) => `r${i},${f(i)}`).join('\n') + '\n';
 
+/**
+ * Reads until `done` holds, every 50 ms, for up to a minute: a bound on giving up, not on speed (a first
+ * submission on a fresh platform waits for its consumers to join new topics, which on a loaded 2-core host
+ * once took longer than the 300 reads this used to allow).
+ */
 export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string) {
-  for (let i = 0; i < 300; i++) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
     const value = await read();
     if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 /**
