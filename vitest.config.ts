@@ -23,7 +23,7 @@ import { workspaces } from './infra/test/workspaces.ts';
  * (their unit files' i18next, DOM and stored language are process-wide, and one file's English was once
  * left for the next; their browser files are kept apart until a whole run proves them apart-safe).
  */
-const nodeOnly = (dir: string) => !['web-portal', 'ops-console'].includes(dir);
+const sharesWorker = (dir: string) => !['web-portal', 'ops-console'].includes(dir);
 
 export default defineConfig({
   test: {
@@ -32,7 +32,7 @@ export default defineConfig({
         {
           extends: `./${dir}/vitest.config.ts`,
           root: `./${dir}`,
-          test: { exclude: [...configDefaults.exclude, '**/*.unit.test.*'], isolate: !nodeOnly(dir) },
+          test: { exclude: [...configDefaults.exclude, '**/*.unit.test.*'], isolate: !sharesWorker(dir) },
         },
         {
           extends: `./${dir}/vitest.config.ts`,
@@ -40,7 +40,7 @@ export default defineConfig({
           test: {
             name: `@sais/${basename(dir)} (unit)`,
             exclude: [...configDefaults.exclude, '**/*.{int,e2e}.test.*'],
-            isolate: !nodeOnly(dir),
+            isolate: !sharesWorker(dir),
           },
         },
       ]),

@@ -167,12 +167,17 @@ export async function verifyScore(
     const line = firstDifferentLine(mine, platformCopy);
     if (line !== null) return fail('file', context.t('verifyScoreFileDiffers', { line }));
   }
-  let recomputed: S.Recomputed;
+  // Every metric (decision 0046): the primary, then each secondary, from one read of the files.
+  const recorded = [
+    { metric: data.metric, publicScore: data.publicScore, privateScore: data.privateScore },
+    ...(data.scores ?? []),
+  ];
+  let again: Awaited<ReturnType<typeof scoring.recomputeAllScores>>;
   try {
-    recomputed = await scoring.recomputeScores({
+    again = await scoring.recomputeAllScores({
       groundTruth: truth,
       submission: mine,
-      metric: data.metric,
+      metrics: recorded.map((entry) => entry.metric),
       splitKey,
       publicPercent,
     });
@@ -183,51 +188,35 @@ export async function verifyScore(
       context.t('verifyScoreRow', { file: error.file, line: error.line, reason: error.reason }),
     );
   }
-  for (const side of ['public', 'private'] as const) {
-    const recorded = side === 'public' ? data.publicScore : data.privateScore;
-    const mineScore = side === 'public' ? recomputed.publicScore : recomputed.privateScore;
-    steps.push({
-      step: `${side}Score`,
-      ok: scoring.sameScore(recorded, mineScore),
-      detail: context.t(side === 'public' ? 'verifyScorePublic' : 'verifyScorePrivate', {
-        recorded,
-        recomputed: String(mineScore),
-        rows: side === 'public' ? recomputed.publicRows : recomputed.rows - recomputed.publicRows,
-      }),
-    });
-  }
-  // Every secondary metric too (decision 0046): the same files, its own formula.
-  for (const secondary of data.scores ?? []) {
-    let again: S.Recomputed;
-    try {
-      again = await scoring.recomputeScores({
-        groundTruth: truth,
-        submission: mine,
-        metric: secondary.metric,
-        splitKey,
-        publicPercent,
-      });
-    } catch (error) {
-      if (!(error instanceof scoring.RecomputeProblem)) throw error;
-      return fail(
-        'scores',
-        context.t('verifyScoreRow', { file: error.file, line: error.line, reason: error.reason }),
-      );
-    }
+  recorded.forEach((entry, index) => {
+    const mineScores = again.scores[index]!;
+    const primary = index === 0;
     for (const side of ['public', 'private'] as const) {
-      const recorded = side === 'public' ? secondary.publicScore : secondary.privateScore;
-      const mineScore = side === 'public' ? again.publicScore : again.privateScore;
+      const recordedScore = side === 'public' ? entry.publicScore : entry.privateScore;
+      const mineScore = side === 'public' ? mineScores.publicScore : mineScores.privateScore;
       steps.push({
-        step: `${side}Score:${secondary.metric}`,
-        ok: scoring.sameScore(recorded, mineScore),
-        detail: context.t(side === 'public' ? 'verifyScoreSecondaryPublic' : 'verifyScoreSecondaryPrivate', {
-          metric: secondary.metric,
-          recorded,
-          recomputed: String(mineScore),
-        }),
+        step: primary ? `${side}Score` : `${side}Score:${entry.metric}`,
+        ok: scoring.sameScore(recordedScore, mineScore),
+        detail: primary
+          ? context.t(side === 'public' ? 'verifyScorePublic' : 'verifyScorePrivate', {
+              recorded: recordedScore,
+              recomputed: String(mineScore),
+              rows: side === 'public' ? again.publicRows : again.rows - again.publicRows,
+            })
+          : context.t(side === 'public' ? 'verifyScoreSecondaryPublic' : 'verifyScoreSecondaryPrivate', {
+              metric: entry.metric,
+              recorded: recordedScore,
+              recomputed: String(mineScore),
+            }),
       });
     }
-  }
+  });
+  const recomputed: S.Recomputed = {
+    rows: again.rows,
+    publicRows: again.publicRows,
+    publicScore: again.scores[0]!.publicScore,
+    privateScore: again.scores[0]!.privateScore,
+  };
   return finish(recomputed);
 }
 

@@ -238,6 +238,13 @@ export interface Recomputed {
   privateScore: number | null;
 }
 
+/** A metric's public and private scores, recomputed (`recomputeAllScores`). */
+export interface RecomputedMetric {
+  metric: MetricName;
+  publicScore: number | null;
+  privateScore: number | null;
+}
+
 /** The public and private scores of a submission, recomputed from the two files and the revealed split. */
 export async function recomputeScores(input: {
   groundTruth: Uint8Array;
@@ -246,11 +253,39 @@ export async function recomputeScores(input: {
   splitKey: Uint8Array;
   publicPercent: number;
 }): Promise<Recomputed> {
+  const { rows, publicRows, scores } = await recomputeAllScores({ ...input, metrics: [input.metric] });
+  return { rows, publicRows, publicScore: scores[0]!.publicScore, privateScore: scores[0]!.privateScore };
+}
+
+/**
+ * Every metric's scores (the primary, then each secondary: decision 0046) from one read of the two files
+ * and one computation of the split, as the platform scores them in one read. A problem with a row throws
+ * `RecomputeProblem`, found in the order of `metrics` (the primary's first).
+ */
+export async function recomputeAllScores(input: {
+  groundTruth: Uint8Array;
+  submission: Uint8Array;
+  metrics: readonly MetricName[];
+  splitKey: Uint8Array;
+  publicPercent: number;
+}): Promise<{ rows: number; publicRows: number; scores: RecomputedMetric[] }> {
   const truth = readScoreTable(input.groundTruth, 'groundTruth');
   const mine = readScoreTable(input.submission, 'submission');
   if (mine.target !== truth.target)
     throw new RecomputeProblem('submission', 1, `the header is id,${mine.target}, not id,${truth.target}`);
-  const label = labelOf[input.metric];
+  const publicIds = await publicIdsOf(truth.ids, input.splitKey, input.publicPercent);
+  const scores = input.metrics.map((metric) => scoreWith(metric, truth, mine, publicIds));
+  return { rows: truth.ids.length, publicRows: publicIds.size, scores };
+}
+
+/** One metric over the files read once: its own reading of the values (labels or numbers), its formula. */
+function scoreWith(
+  metric: MetricName,
+  truth: ScoreTable,
+  mine: ScoreTable,
+  publicIds: ReadonlySet<string>,
+): RecomputedMetric {
+  const label = labelOf[metric];
   const valueOf = (text: string, file: RecomputeFile, line: number): number | string => {
     if (label) return label(text);
     const value = text === '' ? Number.NaN : Number(text);
@@ -264,7 +299,6 @@ export async function recomputeScores(input: {
     if (submitted.has(id)) throw new RecomputeProblem('submission', line, `the id ${id} is given twice`);
     submitted.set(id, valueOf(mine.values[i]!, 'submission', line));
   });
-  const publicIds = await publicIdsOf(truth.ids, input.splitKey, input.publicPercent);
   const parts = {
     public: { t: [] as (number | string)[], p: [] as (number | string)[] },
     private: { t: [] as (number | string)[], p: [] as (number | string)[] },
@@ -285,14 +319,13 @@ export async function recomputeScores(input: {
       mine.lines[mine.ids.indexOf(extra)]!,
       `the id ${extra} is not in the ground truth`,
     );
-  const formula = referenceMetrics[input.metric];
+  const formula = referenceMetrics[metric];
   // A score leaves the doubles only for absurd predictions (a sum that overflows): the worst finite score.
-  const higherIsBetter = metricHigherIsBetter[input.metric];
+  const higherIsBetter = metricHigherIsBetter[metric];
   const finite = (value: number | null) =>
     value === null || Number.isFinite(value) ? value : higherIsBetter ? -Number.MAX_VALUE : Number.MAX_VALUE;
   return {
-    rows: truth.ids.length,
-    publicRows: publicIds.size,
+    metric,
     publicScore: finite(formula(parts.public.t, parts.public.p)),
     privateScore: finite(formula(parts.private.t, parts.private.p)),
   };

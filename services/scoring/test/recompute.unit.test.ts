@@ -156,6 +156,55 @@ describe('the participant recomputes what the scorer computed', () => {
     expect(compared).toBeGreaterThan(100);
   });
 
+  it('every metric from one read equals each metric recomputed alone (decision 0046), problems too', async () => {
+    const numeric = metricNames.filter((metric) => metricOf(metric).target !== 'label' && metric !== 'auc');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(fc.constantFrom(...numeric), { minLength: 1, maxLength: 5 }),
+        fc.uniqueArray(idArbitrary, { minLength: 4, maxLength: 40 }),
+        fc.integer({ min: 1, max: 99 }),
+        fc.uint8Array({ minLength: 32, maxLength: 32 }),
+        fc.array(fc.integer({ min: 0, max: 100 }), { minLength: 80, maxLength: 80 }),
+        fc.constantFrom('none', 'missing', 'text'),
+        async (metrics, ids, publicPercent, key, values, damage) => {
+          const rows = ids.map((id, i) => `${field(id)},${values[i]!}`);
+          const truthCsv = Buffer.from(['id,value', ...rows].join('\n') + '\n');
+          const mineRows = ids.map((id, i) => `${field(id)},${values[i + 40]!}`);
+          if (damage === 'missing') mineRows.pop();
+          if (damage === 'text') mineRows[0] = `${field(ids[0]!)},abc`;
+          const submission = Buffer.from(['id,value', ...mineRows].join('\n') + '\n');
+          const input = { groundTruth: truthCsv, submission, splitKey: key, publicPercent };
+          const alone = await Promise.all(
+            metrics.map((metric) =>
+              recomputeScores({ ...input, metric }).catch((error: unknown) => {
+                if (error instanceof RecomputeProblem)
+                  return { problem: { ...error, message: error.message } };
+                throw error;
+              }),
+            ),
+          );
+          let together;
+          try {
+            together = await scoring.recomputeAllScores({ ...input, metrics });
+          } catch (error) {
+            if (!(error instanceof RecomputeProblem)) throw error;
+            // The first metric's problem, as it alone reports it.
+            expect(alone[0]).toEqual({ problem: { ...error, message: error.message } });
+            return;
+          }
+          expect(together.scores.map((entry) => entry.metric)).toEqual(metrics);
+          together.scores.forEach((entry, i) => {
+            const one = alone[i] as scoring.Recomputed;
+            expect(one.rows).toBe(together.rows);
+            expect(one.publicRows).toBe(together.publicRows);
+            expect([entry.publicScore, entry.privateScore]).toEqual([one.publicScore, one.privateScore]);
+          });
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
   it('names the row when the file is not the one scored', async () => {
     const truthCsv = Buffer.from('id,value\na,1\nb,2\nc,3\nd,4\n');
     const input = {

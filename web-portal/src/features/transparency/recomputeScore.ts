@@ -56,29 +56,28 @@ export async function recomputeScore(api: TransparencyApi, submissionId: string)
   ]);
   if (!(await scoring.checkRevealedTruth(commitment, truth)).ok) return { status: 'truthMismatch' };
   try {
-    const recomputed = await scoring.recomputeScores({
+    // Every metric (decision 0046): the primary, then each secondary, from one read of the files.
+    const again = await scoring.recomputeAllScores({
       groundTruth: truth,
       submission: mine,
-      metric: data.metric,
+      metrics: [data.metric, ...(data.scores ?? []).map((entry) => entry.metric)],
       splitKey,
       publicPercent,
     });
-    // Every secondary metric too (decision 0046): the same files, its own formula.
-    const secondary = [];
-    for (const entry of data.scores ?? []) {
-      const again = await scoring.recomputeScores({
-        groundTruth: truth,
-        submission: mine,
-        metric: entry.metric,
-        splitKey,
-        publicPercent,
-      });
-      secondary.push({
-        metric: entry.metric,
-        recorded: { publicScore: entry.publicScore, privateScore: entry.privateScore },
-        recomputed: { publicScore: again.publicScore, privateScore: again.privateScore },
-      });
-    }
+    const recomputed = {
+      rows: again.rows,
+      publicRows: again.publicRows,
+      publicScore: again.scores[0]!.publicScore,
+      privateScore: again.scores[0]!.privateScore,
+    };
+    const secondary = (data.scores ?? []).map((entry, index) => ({
+      metric: entry.metric,
+      recorded: { publicScore: entry.publicScore, privateScore: entry.privateScore },
+      recomputed: {
+        publicScore: again.scores[index + 1]!.publicScore,
+        privateScore: again.scores[index + 1]!.privateScore,
+      },
+    }));
     const same = (a: Scores, b: Scores) =>
       scoring.sameScore(a.publicScore, b.publicScore) && scoring.sameScore(a.privateScore, b.privateScore);
     const match =
