@@ -903,5 +903,18 @@ describe('sais against a running platform', () => {
       /PASS {2}private r2 \(secondary metric\): recorded 0\.\d+, recomputed 0\.\d+/,
     );
     expect(recomputed.code).toBe(0);
+
+    // My own submissions carry every metric too, the private ones now that the phase is published.
+    const mineCsv = await sais(['submissions', cup, '--csv'], as(aliceToken));
+    expect(mineCsv.stdout.split('\n')[0]).toBe(
+      'submissionId,submittedAt,phase,status,publicScore,privateScore,fileName,description,smoke,score:mae,privateScore:mae,score:r2,privateScore:r2',
+    );
+    expect(mineCsv.stdout.split('\n').find((line) => line.startsWith(submissionId))).toMatch(
+      /,false,2,2,0\.\d+,0\.\d+$/,
+    );
+    const mineTable = await sais(['submissions', cup], as(aliceToken));
+    expect(mineTable.stdout.split('\n')[0]).toMatch(
+      /\bmessage\s+mae\s+mae \(private score\)\s+r2\s+r2 \(private score\)$/,
+    );
   });
 });

@@ -109,6 +109,9 @@ describe('several metrics on the portal’s board', () => {
     await page.goto(`${origin}/competitionDetail/${competitionId}/mySubmissions`);
     await language('en');
     const row = page.getByTestId('submission-row').first();
+    // My own row carries every metric's column, as the board does (decision 0046).
+    await expect.poll(() => page.getByTestId('submission-column').allTextContents()).toEqual(['mae', 'r2']);
+    await expect(row.getByTestId('submission-secondary').first().textContent()).resolves.toBe('0.75');
     await expect
       .poll(() => row.getByTestId('score-proof').getAttribute('data-state'), { timeout: 30_000 })
       .toBe('verified');

@@ -135,9 +135,36 @@ function submissionRow(s: Submission, message: (description: string | null) => s
   ];
 }
 
+/** The secondary metrics (decision 0046) any of the submissions has, in the order they come. */
+function secondaryMetrics(list: Submission[]): string[] {
+  const metrics: string[] = [];
+  for (const s of list)
+    for (const entry of s.scores ?? []) if (!metrics.includes(entry.metric)) metrics.push(entry.metric);
+  return metrics;
+}
+
+/** A submission's public and private score for each of `metrics` (null where it has none or is hidden). */
+function secondaryCells(s: Submission, metrics: readonly string[]): (number | null)[] {
+  return metrics.flatMap((metric) => {
+    const entry = s.scores?.find((one) => one.metric === metric);
+    return [entry?.score ?? null, entry?.privateScore ?? null];
+  });
+}
+
+/**
+ * The CSV: with secondary metrics, `score:<metric>` and `privateScore:<metric>` columns after `smoke`, one
+ * pair per metric (the header of before without them).
+ */
 export function submissionsCsv(list: Submission[]): string {
-  const lines = list.map((s) => [...submissionRow(s), s.smoke === true].map(csvField).join(','));
-  return [submissionsCsvHeader.join(','), ...lines].join('\n');
+  const metrics = secondaryMetrics(list);
+  const header = [
+    ...submissionsCsvHeader,
+    ...metrics.flatMap((metric) => [`score:${metric}`, `privateScore:${metric}`]),
+  ];
+  const lines = list.map((s) =>
+    [...submissionRow(s), s.smoke === true, ...secondaryCells(s, metrics)].map(csvField).join(','),
+  );
+  return [header.join(','), ...lines].join('\n');
 }
 
 /** `sais cancel <submission>`: withdraw a submission still waiting (its allowance is given back). */
@@ -176,19 +203,24 @@ export async function listSubmissions(
     context.out(submissionsCsv(list));
     return;
   }
+  const metrics = secondaryMetrics(list);
   emit(context, list, () =>
     list.length === 0
       ? context.t('noSubmissions')
       : table(
-          (['id', 'submitted', 'phase', 'status', 'score', 'privateScore', 'file', 'message'] as const).map(
-            context.f,
-          ),
+          [
+            ...(
+              ['id', 'submitted', 'phase', 'status', 'score', 'privateScore', 'file', 'message'] as const
+            ).map(context.f),
+            // Each secondary metric's public and private score (decision 0046), after the message.
+            ...metrics.flatMap((metric) => [metric, `${metric} (${context.f('privateScore')})`]),
+          ],
           // One line a row: a message's line breaks shown as spaces (`--json` keeps it as sent).
           list.map((s) => {
             const row = submissionRow(s, (d) => d?.replace(/\s+/g, ' ') ?? null);
             // A smoke run (decision 0049) is marked in its status: never scored, never ranked.
             if (s.smoke) row[3] = context.t('smokeStatus', { status: s.status });
-            return row;
+            return [...row, ...secondaryCells(s, metrics)];
           }),
         ),
   );

@@ -70,6 +70,16 @@ export const mySubmission = z.object({
   scoreHidden: z.enum(['blind', 'ladder']).nullable(),
   /** The private leaderboard's score: null until the phase's final results are published (decision 0036). */
   privateScore: z.number().nullable(),
+  /**
+   * Each secondary metric's scores (decision 0046), in the ground truth's order; absent when the submission
+   * has none. Hidden as the primary's are: `score` null in a blind or Ladder phase, `privateScore` null
+   * until the phase's final results are published.
+   */
+  scores: z
+    .array(
+      z.object({ metric: z.string(), score: z.number().nullable(), privateScore: z.number().nullable() }),
+    )
+    .optional(),
   log: z.string().nullable(),
   refusal: refusalView.nullable(),
   logText: z.string().nullable(),

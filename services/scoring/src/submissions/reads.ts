@@ -1,3 +1,4 @@
+// Over 300 lines: one reader class for a participant's submissions (the list with its queue places, hidden scores and secondary metrics; the sample; the file), each part a read the routes share.
 /**
  * The participant's reads of their submissions (issue 20): their list with the queue's estimate, the
  * competition's sample file and a submission's file. `Submissions` (admission) extends it.
@@ -51,7 +52,9 @@ export class SubmissionReads {
     const rows = await this.t()
       .selectFrom('submissions as s')
       .leftJoin('container_runs as c', 'c.submission_id', 's.submission_id')
+      .leftJoin('board_submissions as b', 'b.submission_id', 's.submission_id')
       .select([
+        'b.scores',
         's.submission_id',
         's.phase',
         's.file_name',
@@ -113,6 +116,16 @@ export class SubmissionReads {
         score: hiddenIn.has(row.phase) ? null : row.public_score,
         scoreHidden: row.status === 'Completed' ? (hiddenIn.get(row.phase) ?? null) : null,
         privateScore: published.has(row.phase) ? row.private_score : null,
+        // Secondary metrics (decision 0046), hidden as the primary is.
+        ...(row.scores && row.scores.length > 0
+          ? {
+              scores: row.scores.map((entry) => ({
+                metric: entry.metric,
+                score: hiddenIn.has(row.phase) ? null : entry.public,
+                privateScore: published.has(row.phase) ? entry.private : null,
+              })),
+            }
+          : {}),
         /** A container run's output, or an older row's English log (as is); null when withheld (`logWithheld`). */
         log: view.log,
         /** Why the scorer refused the file: a key of @sais/events fileRefusalTexts with its parameters. */

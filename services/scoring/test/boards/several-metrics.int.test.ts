@@ -11,7 +11,7 @@ import { type PublishedPage, recomputePublishedSeal, scoring, scoringCodes } fro
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leaderboardProjection } from '../../src/boards/projection.ts';
-import { type Web, csv, latestSplit, scoringHarness } from '../support.ts';
+import { type Web, csv, latestSplit, scoringHarness, waitFor } from '../support.ts';
 
 const truth = csv((i) => i * 5);
 /**
@@ -193,6 +193,61 @@ describe.each([
       code: scoringCodes.secondaryMetricsInvalid,
       message: '次要指标须为指标目录中互不相同的名称，不能与主指标相同，最多 4 个（以逗号分隔）',
     });
+  });
+
+  it('a participant sees their own secondary scores in My Submissions: hidden in a blind phase, private once published', async () => {
+    const competitionId = await h.competition(truth, { metric: 'mae', secondaryMetrics: 'rmse' });
+    const a = await h.participant(competitionId);
+    const { submissionId } = await h.submit(a.web, competitionId, uneven());
+    type Mine = scoring.responses.MySubmission;
+    const mine = (done: (row: Mine | undefined) => boolean) =>
+      waitFor(
+        async () =>
+          ((await a.web.get('/api/submission/mine', { competitionId })).body.data as Mine[]).find(
+            (row) => row.submissionId === submissionId,
+          ),
+        done,
+        'my submission as wanted',
+      );
+    // The board's own figure for the row: what My Submissions must show.
+    const page: Page = await h.board(competitionId, (d) => d.total === 1);
+    const rmse = page.records[0]!.scores!.rmse!;
+    expect(rmse).toBeGreaterThan(page.records[0]!.score!);
+    const shown = await mine((row) => row?.scores !== undefined);
+    expect(shown!.scores).toEqual([{ metric: 'rmse', score: rmse, privateScore: null }]);
+
+    // A blind phase hides it as it hides the primary score.
+    expect(
+      (
+        await h.operator.web.post('/api/admin/leaderboard/options', {
+          competitionId,
+          phase: 'preliminary',
+          ladderStep: null,
+          blind: true,
+          reason: 'decision 0046 test',
+        } satisfies scoring.requests.BoardOptionsBody)
+      ).body.code,
+    ).toBe(0);
+    const blind = await mine((row) => row?.scoreHidden === 'blind');
+    expect(blind!.score).toBeNull();
+    expect(blind!.scores).toEqual([{ metric: 'rmse', score: null, privateScore: null }]);
+
+    // Published: the private secondary score too (the public one stays hidden in the blind phase).
+    await h.operator.web.post('/api/admin/leaderboard/seal', { competitionId, phase: 'preliminary' });
+    await h.closePhase(competitionId);
+    expect(
+      (await h.operator.web.post('/api/admin/leaderboard/publish', { competitionId, phase: 'preliminary' }))
+        .body.code,
+    ).toBe(0);
+    const privatePage = (await h.board(
+      competitionId,
+      (d) => d.published === true,
+      '/api/leaderboard/private',
+    )) as Page;
+    const published = await mine((row) => row?.privateScore !== null);
+    expect(published!.scores).toEqual([
+      { metric: 'rmse', score: null, privateScore: privatePage.records[0]!.scores!.rmse },
+    ]);
   });
 
   it('a ground truth without secondary metrics: pages, order and seal as before (form v1)', async () => {

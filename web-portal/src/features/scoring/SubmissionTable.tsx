@@ -63,6 +63,10 @@ export function SubmissionTable({
   // The scorer writes a note only when it refuses a file (issue 35: the column was always empty for
   // scored files): the column is there when some row has one.
   const withNotes = submissions.some((submission) => logOf(submission) !== '');
+  // A column per secondary metric any row has (decision 0046), named as the board names it.
+  const metrics = [
+    ...new Set(submissions.flatMap((submission) => (submission.scores ?? []).map((entry) => entry.metric))),
+  ];
   if (submissions.length === 0)
     return (
       <Typography color="text.secondary" data-testid="no-submissions">
@@ -78,6 +82,11 @@ export function SubmissionTable({
           <TableCell>{t('scoring.message')}</TableCell>
           <TableCell>{t('scoring.status')}</TableCell>
           <TableCell>{t('scoring.score')}</TableCell>
+          {metrics.map((metric) => (
+            <TableCell key={metric} data-testid="submission-column">
+              {metric}
+            </TableCell>
+          ))}
           {proofOf ? <TableCell>{t('scoring.proof.heading')}</TableCell> : null}
           {withNotes ? <TableCell>{t('scoring.scorerNote')}</TableCell> : null}
           <TableCell />
@@ -105,6 +114,16 @@ export function SubmissionTable({
                 ? t(`scoring.scoreHidden.${submission.scoreHidden}`)
                 : formatScore(submission.score)}
             </TableCell>
+            {metrics.map((metric) => {
+              const entry = submission.scores?.find((one) => one.metric === metric);
+              return (
+                <TableCell key={metric} data-testid="submission-secondary">
+                  {submission.scoreHidden && entry
+                    ? t(`scoring.scoreHidden.${submission.scoreHidden}`)
+                    : formatScore(entry?.score ?? null)}
+                </TableCell>
+              );
+            })}
             {proofOf ? <TableCell>{proofOf(submission)}</TableCell> : null}
             {withNotes ? (
               <TableCell
