@@ -57,6 +57,7 @@ export function boardCsv(
         ? withScores(
             ['', r.name, r.baselineId, '', '', r.score, r.addedAt, '', '', '', true, r.description],
             columns,
+            r.scores,
           )
         : withScores(
             [
@@ -170,7 +171,7 @@ export async function leaderboard(
                   ? [
                       `[${scoring.baselineLabel[context.language]}]`,
                       r.score,
-                      ...columns.map(() => ''),
+                      ...columns.map((c) => r.scores?.[c.metric] ?? '-'),
                       r.name,
                       r.description || '-',
                       r.addedAt,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from '../define.ts';
+import { secondaryScores } from './submission.ts';
 
 /**
  * Baselines (issue 37, decision 0050): rows an operator adds to a phase's boards, scored from a
@@ -29,6 +30,8 @@ export const BaselineAdded = defineEvent({
     metric: z.string(),
     publicScore: z.number().finite(),
     privateScore: z.number().finite(),
+    /** Each secondary metric's scores (decision 0046), as a submission's; absent without them (and before). */
+    scores: secondaryScores.optional(),
     /** SHA-256 of the baseline file and of the ground truth it was scored against. */
     fileSha256: z.string(),
     groundTruthSha256: z.string(),
@@ -64,6 +67,8 @@ export const baselineRow = z.object({
   description: z.string(),
   score: z.number(),
   metric: z.string(),
+  /** Its score by each secondary metric on this board (decision 0046), as team rows have; absent without. */
+  scores: z.record(z.string(), z.number()).optional(),
   addedAt: z.string(),
   teamsAhead: z.number().int(),
 });

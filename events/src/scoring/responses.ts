@@ -327,6 +327,10 @@ export const baselineRecord = z.object({
   metric: z.string(),
   publicScore: z.number(),
   privateScore: z.number(),
+  /** Each secondary metric's scores (decision 0046); absent without them. */
+  scores: z
+    .array(z.object({ metric: z.string(), publicScore: z.number(), privateScore: z.number() }))
+    .optional(),
   fileSha256: z.string(),
   groundTruthSha256: z.string(),
   addedBy: z.string(),

@@ -10,7 +10,7 @@ import { type EventEnvelope, type EventMetadata, scoring } from '@sais/events';
 import type { Db } from '@sais/kit/db';
 import type { EventStore } from '@sais/kit/eventstore';
 import { dataOf, isEvent } from '@sais/kit/eventstore';
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { InvalidFile } from '../evaluation/csv.ts';
 import { scoreSubmission } from '../evaluation/score.ts';
 import { GroundTruthCache, PlatformFault } from '../evaluation/truth-cache.ts';
@@ -38,11 +38,16 @@ function liveBaselines(history: readonly EventEnvelope[]) {
 export async function recordBaseline(trx: Db, event: EventEnvelope): Promise<string | null> {
   if (isEvent(scoring.BaselineAdded, event)) {
     const data = dataOf(scoring.BaselineAdded, event);
+    const scores = data.scores
+      ? JSON.stringify(
+          data.scores.map((s) => ({ metric: s.metric, public: s.publicScore, private: s.privateScore })),
+        )
+      : null;
     await sql`insert into scoring.board_baselines (baseline_id, competition_id, phase, name, description, metric,
-        public_score, private_score, file_sha256, ground_truth_sha256, added_by, added_at)
+        public_score, private_score, file_sha256, ground_truth_sha256, added_by, added_at, scores)
       values (${data.baselineId}, ${data.competitionId}, ${data.phase}, ${data.name}, ${data.description},
         ${data.metric}, ${data.publicScore}, ${data.privateScore}, ${data.fileSha256}, ${data.groundTruthSha256},
-        ${data.addedBy}, ${new Date(event.occurredAt)})
+        ${data.addedBy}, ${new Date(event.occurredAt)}, ${scores}::jsonb)
       on conflict (baseline_id) do nothing`.execute(trx);
     return data.competitionId;
   }
@@ -75,8 +80,9 @@ export async function boardBaselines(
     score: number;
     added_at: Date;
     teams_ahead: number;
+    scores: { metric: string; public: number; private: number }[] | null;
   }>`
-    select b.baseline_id, b.name, b.description, b.metric, ${score} as score, b.added_at,
+    select b.baseline_id, b.name, b.description, b.metric, ${score} as score, b.added_at, b.scores,
       (select count(*)::int from ${sql.table(`scoring.${board}`)} l
         where l.competition_id = b.competition_id and l.phase = b.phase
           and case when ${higher} then l.best_score >= ${score} else l.best_score <= ${score} end) as teams_ahead
@@ -92,6 +98,14 @@ export async function boardBaselines(
     description: row.description,
     score: row.score,
     metric: row.metric,
+    // Each secondary metric's score on this board (decision 0046), keyed as a team row's.
+    ...(row.scores
+      ? {
+          scores: Object.fromEntries(
+            row.scores.map((s) => [s.metric, board === 'leaderboard' ? s.public : s.private]),
+          ),
+        }
+      : {}),
     addedAt: new Date(row.added_at).toISOString(),
     teamsAhead: Number(row.teams_ahead),
   }));
@@ -149,7 +163,7 @@ export class Baselines {
     }
     let scores;
     try {
-      scores = scoreSubmission(file, truth.truth);
+      scores = scoreSubmission(file, truth.truth, undefined, truth.secondary);
     } catch (error) {
       if (!(error instanceof InvalidFile)) throw error;
       throw scoringErrors.baselineFileInvalid({
@@ -173,6 +187,7 @@ export class Baselines {
       metric: truth.truth.metric,
       publicScore: scores.publicScore,
       privateScore: scores.privateScore,
+      ...(scores.scores ? { scores: scores.scores } : {}),
       fileSha256: createHash('sha256').update(file).digest('hex'),
       groundTruthSha256: truth.sha256,
       addedBy: accountId,
@@ -219,7 +234,7 @@ export class Baselines {
   async list(competitionId: string): Promise<scoring.responses.BaselineRecord[]> {
     await this.#phases(competitionId);
     const rows = await sql<
-      ScoringReadModels['board_baselines']
+      Selectable<ScoringReadModels['board_baselines']>
     >`select * from scoring.board_baselines where competition_id = ${competitionId}
       order by added_at, baseline_id`.execute(this.db);
     return rows.rows.map((row) => ({
@@ -231,6 +246,15 @@ export class Baselines {
       metric: row.metric,
       publicScore: row.public_score,
       privateScore: row.private_score,
+      ...(row.scores
+        ? {
+            scores: row.scores.map((s) => ({
+              metric: s.metric,
+              publicScore: s.public,
+              privateScore: s.private,
+            })),
+          }
+        : {}),
       fileSha256: row.file_sha256,
       groundTruthSha256: row.ground_truth_sha256,
       addedBy: row.added_by,

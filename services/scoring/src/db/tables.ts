@@ -189,6 +189,8 @@ export interface ScoringReadModels {
     ground_truth_sha256: string;
     added_by: string;
     added_at: Date;
+    /** Secondary scores (decision 0046), as `board_submissions.scores`; null: none. */
+    scores: Generated<SubmissionScores | null>;
   };
   /** A phase's write-ups opened (decision 0047): the prize places and the deadline. */
   writeup_phases: {

@@ -234,6 +234,50 @@ describe.each([
     expect((await snapshot()).rows).toEqual(kept);
   });
 
+  it('a ground truth with secondary metrics scores a baseline by each, shown in its columns (decision 0046)', async () => {
+    const competitionId = await h.competition(truth, { metric: 'mae', secondaryMetrics: 'rmse' });
+    const p = await h.participant(competitionId);
+    await h.submit(p.web, competitionId, scored(1, 1));
+    // Error 2 on the public rows and 3 on the private ones: MAE = RMSE on each part.
+    const added = await add(h.operator.web, { competitionId, name: 'Mean' }, scored(2, 3));
+    expect(added.body).toMatchObject({
+      code: 0,
+      data: {
+        publicScore: 2,
+        privateScore: 3,
+        scores: [{ metric: 'rmse', publicScore: 2, privateScore: 3 }],
+      },
+    });
+    const open = await page(competitionId, (d) => d.baselines.length === 1 && d.total === 1);
+    expect(open.baselines[0]).toMatchObject({ name: 'Mean', score: 2, scores: { rmse: 2 }, teamsAhead: 1 });
+    const priv = await page(competitionId, (d) => d.baselines.length === 1, '/api/leaderboard/private');
+    expect(priv.baselines[0]).toMatchObject({ score: 3, scores: { rmse: 3 } });
+    // The operators' list names them too; a replay rebuilds them from the events.
+    const listed = await h.operator.web.get('/api/admin/leaderboard/baselines', { competitionId });
+    expect(listed.body.data[0]).toMatchObject({
+      scores: [{ metric: 'rmse', publicScore: 2, privateScore: 3 }],
+    });
+    const snapshot = () =>
+      sql`select baseline_id, scores from scoring.board_baselines where competition_id = ${competitionId}`.execute(
+        h.db,
+      );
+    const kept = (await snapshot()).rows;
+    expect(kept[0]).toMatchObject({ scores: [{ metric: 'rmse', public: 2, private: 3 }] });
+    await replayProjection(h.db, new ProjectionRunner(leaderboardProjection, h.db), [
+      h.platform.stores.get('scoring')!,
+    ]);
+    expect((await snapshot()).rows).toEqual(kept);
+  });
+
+  it('a baseline of a single-metric ground truth carries no secondary scores (answers as before)', async () => {
+    const competitionId = await h.competition(truth);
+    const added = await add(h.operator.web, { competitionId, name: 'Mean' }, scored(2, 2));
+    expect(added.body.code).toBe(0);
+    expect(added.body.data).not.toHaveProperty('scores');
+    const open = await page(competitionId, (d) => d.baselines.length === 1);
+    expect(open.baselines[0]).not.toHaveProperty('scores');
+  });
+
   it('a blind phase: participants get no public board, baselines included; operators see them', async () => {
     const competitionId = await h.competition(truth);
     const p = await h.participant(competitionId);

@@ -76,9 +76,15 @@ function BaselineRow({
       </TableCell>
       <TableCell>-</TableCell>
       <TableCell>{formatScore(row.score)}</TableCell>
-      {columns.map((column) => (
-        <TableCell key={column}>-</TableCell>
-      ))}
+      {columns.map((column) => {
+        // A baseline is scored by every metric too (decision 0046); one added before has none.
+        const value = row.scores?.[column];
+        return (
+          <TableCell key={column} data-testid="leaderboard-baseline-secondary">
+            {value === undefined ? '-' : formatScore(value)}
+          </TableCell>
+        );
+      })}
       <TableCell>-</TableCell>
       <TableCell>-</TableCell>
       <TableCell>-</TableCell>

@@ -229,6 +229,44 @@ describe('the scoring views', () => {
     await act(async () => void (await changeLanguage('zh-CN')));
   });
 
+  it('shows a baseline’s secondary scores in the board’s metric columns (decision 0046), "-" where it has none', () => {
+    const team = {
+      rank: 1,
+      teamId: 't-1',
+      teamName: 'Team 1',
+      participants: ['p1'],
+      organization: null,
+      score: 1,
+      scores: { mae: 0.5 },
+      metric: 'rmse',
+      submittedAt: '2026-11-22T06:03:00.000Z',
+      entries: 1,
+      lastEntryAt: '2026-11-22T06:03:00.000Z',
+    };
+    const baseline = (name: string, scores?: Record<string, number>) => ({
+      baseline: true as const,
+      baselineId: `b-${name}`,
+      name,
+      description: '',
+      score: 1.5,
+      ...(scores ? { scores } : {}),
+      metric: 'rmse',
+      addedAt: '2026-11-22T06:03:00.000Z',
+      teamsAhead: 1,
+    });
+    render(
+      <LeaderboardTable
+        rows={[team]}
+        baselines={[baseline('Mean', { mae: 1.25 }), baseline('Old')]}
+        columns={['mae']}
+      />,
+    );
+    expect(screen.getAllByTestId('leaderboard-baseline-secondary').map((cell) => cell.textContent)).toEqual([
+      '1.25',
+      '-',
+    ]);
+  });
+
   it('keeps the best score so far in the metric’s direction', () => {
     const history = [
       { score: 0.5, submittedAt: '2026-11-22T06:03:00.000Z' },
