@@ -269,6 +269,42 @@ describe.each([
     expect((await snapshot()).rows).toEqual(kept);
   });
 
+  it('a board as of a past time shows the baselines of that time, with their secondary scores', async () => {
+    // As-of steps of 1 s (a minute by default), on a platform of its own.
+    const a = await scoringHarness({ SCORING_BOARD_AS_OF_STEP_SECONDS: '1' }, undefined, { embedded });
+    try {
+      const competitionId = await a.competition(truth, { metric: 'mae', secondaryMetrics: 'rmse' });
+      const p = await a.participant(competitionId);
+      await a.submit(p.web, competitionId, scored(1, 1));
+      const board = (done: (d: Page) => boolean, query: Record<string, string> = {}) =>
+        waitFor(
+          async () =>
+            (await a.operator.web.get('/api/leaderboard/public', { competitionId, ...query })).body
+              .data as Page,
+          done,
+          'the board with its baselines',
+        );
+      const mean = await add(a.operator.web, { competitionId, name: 'Mean' }, scored(2, 2));
+      expect(mean.body.code).toBe(0);
+      await board((d) => d.baselines.length === 1);
+      const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      await pause(1100);
+      const then = new Date().toISOString();
+      await pause(1100);
+      // Later: Mean removed, Zero added.
+      expect((await remove(a.operator.web, competitionId, mean.body.data.baselineId)).body.code).toBe(0);
+      expect((await add(a.operator.web, { competitionId, name: 'Zero' }, scored(3, 3))).body.code).toBe(0);
+      const now = await board((d) => d.baselines.map((b) => b.name).join() === 'Zero');
+      expect(now.baselines[0]).toMatchObject({ score: 3, scores: { rmse: 3 } });
+      const past = await board((d) => d.total === 1, { asOf: then });
+      expect(past.baselines.map((b) => ({ name: b.name, score: b.score, scores: b.scores }))).toEqual([
+        { name: 'Mean', score: 2, scores: { rmse: 2 } },
+      ]);
+    } finally {
+      await a.close();
+    }
+  });
+
   it('a baseline of a single-metric ground truth carries no secondary scores (answers as before)', async () => {
     const competitionId = await h.competition(truth);
     const added = await add(h.operator.web, { competitionId, name: 'Mean' }, scored(2, 2));
