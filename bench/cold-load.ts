@@ -18,7 +18,7 @@ import pino from 'pino';
 import { launchChromium } from '../infra/test/browser.ts';
 import { allServices } from '../services/gateway/src/services.ts';
 import { seedIfEmpty } from '../services/gateway/src/seed.ts';
-import { serveStaticApps } from '../services/gateway/src/static-apps.ts';
+import { serveStaticApps } from '../services/gateway/src/http/static-apps.ts';
 import type { Benchmark } from './lib/benchmark.ts';
 import { table } from './lib/report.ts';
 
