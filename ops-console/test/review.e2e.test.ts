@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gradientPng } from './support/png';
+import { submitVerification } from './support/verification';
 import { type ConsolePlatform, type Person, startConsolePlatform } from './support/platform';
 
 const screenshot = '/tmp/sais-console-review.png';
@@ -24,18 +24,11 @@ describe('identity review in the console, in Chromium, against the real platform
   /** A participant who submitted an ID card with both photos, through the API as the portal does. */
   async function participantWithSubmission(hue: [number, number, number]) {
     const person = await account([]);
-    const form = new FormData();
-    form.set('name', '张三');
-    form.set('certificateType', 'id-card');
-    form.set('certificateNumber', '11010519491231002X');
-    for (const side of ['front', 'back']) {
-      form.set(
-        side,
-        new Blob([new Uint8Array(gradientPng(320, 200, hue))], { type: 'image/png' }),
-        `${side}.png`,
-      );
-    }
-    const submitted = await api(person, '/api/user/submitAuthentication', { method: 'POST', body: form });
+    const submitted = await submitVerification(api, person, {
+      name: '张三',
+      certificateNumber: '11010519491231002X',
+      hue,
+    });
     expect(submitted.body).toMatchObject({ code: 0 });
     return { ...person, verificationId: submitted.body.data.verificationId as string };
   }

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gradientPng } from './support/png';
+import { submitVerification } from './support/verification';
 import { type ConsolePlatform, type Person, explained, startConsolePlatform } from './support/platform';
 
 const shots = fileURLToPath(new URL('../../docs/console/', import.meta.url));
@@ -20,19 +20,10 @@ describe('one document behind several accounts, for the reviewer and the operato
 
   async function verify(name: string, hue: [number, number, number]) {
     const person = await sais.account([]);
-    const form = new FormData();
-    form.set('name', name);
-    form.set('certificateType', 'id-card');
-    form.set('certificateNumber', '110105194912310230');
-    for (const side of ['front', 'back'])
-      form.set(
-        side,
-        new Blob([new Uint8Array(gradientPng(320, 200, hue))], { type: 'image/png' }),
-        `${side}.png`,
-      );
-    const submitted = await sais.api(person, '/api/user/submitAuthentication', {
-      method: 'POST',
-      body: form,
+    const submitted = await submitVerification(sais.api, person, {
+      name,
+      certificateNumber: '110105194912310230',
+      hue,
     });
     expect({ name, body: submitted.body }).toMatchObject({ body: { code: 0 } });
     return { ...person, verificationId: submitted.body.data.verificationId as string };
@@ -97,19 +88,10 @@ describe('one document behind several accounts, for the reviewer and the operato
     }
     // A case whose number is on no other account shows no warning.
     const single = await sais.account([]);
-    const form = new FormData();
-    form.set('name', '李四');
-    form.set('certificateType', 'id-card');
-    form.set('certificateNumber', '11010519491231002X');
-    for (const side of ['front', 'back'])
-      form.set(
-        side,
-        new Blob([new Uint8Array(gradientPng(320, 200, [9, 9, 9]))], { type: 'image/png' }),
-        `${side}.png`,
-      );
-    const submitted = await sais.api(single, '/api/user/submitAuthentication', {
-      method: 'POST',
-      body: form,
+    const submitted = await submitVerification(sais.api, single, {
+      name: '李四',
+      certificateNumber: '11010519491231002X',
+      hue: [9, 9, 9],
     });
     const alone = await sais.api(reviewer, `/api/admin/verifications/${submitted.body.data.verificationId}`);
     expect(alone.body.data).toMatchObject({ sameDocument: [] });

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gradientPng } from './support/png';
+import { submitVerification } from './support/verification';
 import { type ConsolePlatform, type Person, explained, startConsolePlatform } from './support/platform';
 
 const shots = fileURLToPath(new URL('../../docs/console/', import.meta.url));
@@ -55,19 +55,10 @@ describe('the console lists at 1366 and 1440 px', () => {
 
   async function verify(name: string) {
     const person = await sais.account([]);
-    const form = new FormData();
-    form.set('name', name);
-    form.set('certificateType', 'id-card');
-    form.set('certificateNumber', '110105194912310230');
-    for (const side of ['front', 'back'])
-      form.set(
-        side,
-        new Blob([new Uint8Array(gradientPng(320, 200, [30, 110, 220]))], { type: 'image/png' }),
-        `${side}.png`,
-      );
-    const submitted = await sais.api(person, '/api/user/submitAuthentication', {
-      method: 'POST',
-      body: form,
+    const submitted = await submitVerification(sais.api, person, {
+      name,
+      certificateNumber: '110105194912310230',
+      hue: [30, 110, 220],
     });
     expect(submitted.body).toMatchObject({ code: 0 });
     return person;

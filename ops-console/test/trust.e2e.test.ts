@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gradientPng } from './support/png';
+import { submitVerification } from './support/verification';
 import { type ConsolePlatform, type Person, explained, startConsolePlatform } from './support/platform';
 import { choose, closePhase, signUp, uploadCsv, yieldCsv } from './support/scoring';
 import { effectDialogs, prizeCompetition, untranslated } from './support/trust';
@@ -456,17 +456,13 @@ describe('a staff console a prize committee can trust', () => {
   it('a reviewer checks the number read from the photo; a mismatch is refused, their own verification has no buttons', async () => {
     const reviewer = await sais.account(['reviewer']);
     const submit = async (person: Person, name: string, hue: [number, number, number]) => {
-      const form = new FormData();
-      form.set('name', name);
-      form.set('certificateType', 'id-card');
-      form.set('certificateNumber', idCard);
-      for (const side of ['front', 'back'])
-        form.set(
-          side,
-          new Blob([new Uint8Array(gradientPng(480, 300, hue))], { type: 'image/png' }),
-          `${side}.png`,
-        );
-      const answer = await sais.api(person, '/api/user/submitAuthentication', { method: 'POST', body: form });
+      const answer = await submitVerification(sais.api, person, {
+        name,
+        certificateNumber: idCard,
+        hue,
+        width: 480,
+        height: 300,
+      });
       expect(answer.body).toMatchObject({ code: 0 });
       return answer.body.data.verificationId as string;
     };

@@ -29,6 +29,27 @@ function Change({ change }: { change: number | null }) {
   );
 }
 
+/** A row's score in each secondary metric's column (decision 0046), "-" where it has none. */
+function SecondaryCells({
+  columns,
+  scores,
+  testId,
+}: {
+  columns: readonly string[];
+  scores?: Record<string, number> | null;
+  testId: string;
+}) {
+  return (
+    <>
+      {columns.map((column) => (
+        <TableCell key={column} data-testid={testId}>
+          {formatScore(scores?.[column])}
+        </TableCell>
+      ))}
+    </>
+  );
+}
+
 /**
  * A baseline (decision 0050): the organiser's reference row in its place by score, marked, with no
  * rank, entries or shake-up; its description beneath its name.
@@ -76,15 +97,8 @@ function BaselineRow({
       </TableCell>
       <TableCell>-</TableCell>
       <TableCell>{formatScore(row.score)}</TableCell>
-      {columns.map((column) => {
-        // A baseline is scored by every metric too (decision 0046); one added before has none.
-        const value = row.scores?.[column];
-        return (
-          <TableCell key={column} data-testid="leaderboard-baseline-secondary">
-            {value === undefined ? '-' : formatScore(value)}
-          </TableCell>
-        );
-      })}
+      {/* A baseline is scored by every metric too (decision 0046); one added before has none. */}
+      <SecondaryCells columns={columns} scores={row.scores} testId="leaderboard-baseline-secondary" />
       <TableCell>-</TableCell>
       <TableCell>-</TableCell>
       <TableCell>-</TableCell>
@@ -183,14 +197,7 @@ export function LeaderboardTable({
               </TableCell>
               <TableCell>{row.organization ?? '-'}</TableCell>
               <TableCell>{formatScore(row.score)}</TableCell>
-              {columns.map((column) => {
-                const value = row.scores?.[column];
-                return (
-                  <TableCell key={column} data-testid="leaderboard-secondary">
-                    {value === undefined ? '-' : formatScore(value)}
-                  </TableCell>
-                );
-              })}
+              <SecondaryCells columns={columns} scores={row.scores} testId="leaderboard-secondary" />
               <TableCell>
                 <ZonedTime iso={row.submittedAt} timeZone={timeZone} />
               </TableCell>
