@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { competition } from '@sais/events';
 import { defineService, projectionSources, withAsOfReader } from '@sais/kit/platform';
 import {
   BoardWatch,
@@ -80,7 +81,7 @@ export const scoringService = defineService({
     // Leaderboard change counters, polled for live updates and the page cache (SCORING_BOARD_POLL_MS).
     const watch = new BoardWatch(db, Number(config.env.SCORING_BOARD_POLL_MS ?? 500));
     app.addHook('onClose', async () => watch.stop());
-    const submissions = new Submissions(db, store);
+    const submissions = new Submissions(db, store, competition.runLimitPolicy(config.env));
     // Boards as of a past time (decision 0019): the leaderboard projection rebuilt up to it, bounded.
     const seconds = (name: string, fallback: number) => Number(config.env[name] ?? fallback);
     const boardsAsOf = new BoardsAsOf(

@@ -2,7 +2,9 @@
  * The fair queue of container runs (decision 0038) on both modes: runs wait in two competitions (one of
  * weight 2, set by an operator through the route, an event), participants see their place in the fair
  * order, then two runners (two ContainerRunWorker instances with their own ids, sharing the database as two
- * processes do) claim them: the order of the claims is the fair order, and each run is claimed once.
+ * processes do) claim them: each run is claimed once, and each claim is the fair choice of its moment,
+ * replayed with the pure function from the runs' rows (charged by their declared seconds, given back what
+ * they did not use: which choice settled which run, and the time each used, are kept on the rows).
  * Real registry, Docker Engine (a trivial image under the default runtime), PostgreSQL + Kafka or PGlite.
  */
 import { randomBytes } from 'node:crypto';
@@ -15,7 +17,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestRegistry, startRegistry } from '../../../infra/test/registry.ts';
 import { CredentialVault } from '../src/containers/credentials.ts';
 import { DockerRunner } from '../src/containers/docker-runner.ts';
-import { type WaitingRun, emptyFairState, fairOrder } from '../src/containers/fair-order.ts';
+import {
+  type FairState,
+  type WaitingRun,
+  applyFair,
+  RECENT_RUNS,
+  emptyFairState,
+  estimateSeconds,
+  fairOrder,
+  nextFair,
+  settleFair,
+} from '../src/containers/fair-order.ts';
 import { runnerSettings } from '../src/containers/settings.ts';
 import { ContainerRunWorker } from '../src/workers/container-runner.ts';
 import { WorkerPresence } from '../src/workers/presence.ts';
@@ -173,6 +185,16 @@ describe.each([
         ]);
       }
 
+      // The queue's state before the runners (the weight's row only: no run was chosen yet).
+      const head = await sql<{ vtime: number; tick: string | number }>`
+        select vtime, tick from scoring.run_queue where id = 1`.execute(harness.db);
+      const initial: FairState = {
+        ...emptyFairState(),
+        vtime: Number(head.rows[0]!.vtime),
+        tick: Number(head.rows[0]!.tick),
+        weights: new Map([[heavy, 2]]),
+      };
+
       // Two runners, one slot each, sharing the database (and, on PostgreSQL, each with its presence).
       const settings = runnerSettings({ ...process.env, ...env() }, datasets);
       const ids = ['fair-runner-a', 'fair-runner-b'];
@@ -210,9 +232,64 @@ describe.each([
       select stream_id, data->>'worker' as worker from scoring.events
       where type = ${scoring.EvaluationStarted.type} and stream_id = any(${runs.map((r) => `submission-${r.submissionId}`)})
       order by global_position`.execute(harness.db);
-      // Claimed once each, in the fair order, by both runners.
-      expect(starts.rows.map((row) => row.stream_id.slice('submission-'.length))).toEqual(expected);
+      // Claimed once each, by both runners.
+      const claimed = starts.rows.map((row) => row.stream_id.slice('submission-'.length));
+      expect([...claimed].sort()).toEqual(runs.map((r) => r.submissionId).sort());
       expect(new Set(starts.rows.map((row) => row.worker))).toEqual(new Set(ids));
+      // Each claim replayed: the charges settled before it (the runs over by then, with the time they
+      // used), then the pure choice among the runs not yet taken, each priced by the time its competition's
+      // finished runs used (30 declared seconds, SCORING_RUN_TIMEOUT_S, while none has finished), which
+      // must be the run it took, with the charge it wrote.
+      const charged = await sql<{
+        submission_id: string;
+        charge: number;
+        charge_seconds: number;
+        charge_tick: string | number;
+        settled_tick: string | number | null;
+        used: number | null;
+      }>`
+        select r.submission_id, r.charge, r.charge_seconds, r.charge_tick, r.settled_tick,
+            extract(epoch from s.finished_at - r.charged_at)::float8 as used
+          from scoring.container_runs r join scoring.submissions s using (submission_id)
+        where r.submission_id = any(${runs.map((r) => r.submissionId)}::uuid[])
+        order by r.charge_tick`.execute(harness.db);
+      const byId = new Map(runs.map((run) => [run.submissionId, run]));
+      const history = new Map<string, number[]>([
+        [heavy, []],
+        [light, []],
+      ]);
+      let state = initial;
+      for (const row of charged.rows) {
+        const tick = Number(row.charge_tick);
+        const over = charged.rows
+          .filter((other) => other.settled_tick !== null && Number(other.settled_tick) === tick)
+          .map((other) => ({
+            submissionId: other.submission_id,
+            competitionId: byId.get(other.submission_id)!.competitionId,
+            charge: Number(other.charge),
+            seconds: Number(other.charge_seconds),
+            declared: 30,
+            usedSeconds: Math.max(0, Number(other.used ?? 0)),
+          }));
+        state = settleFair(state, over);
+        for (const run of over) history.get(run.competitionId)!.push(Math.min(run.usedSeconds, 30));
+        const left = charged.rows
+          .filter((other) => Number(other.charge_tick) >= tick)
+          .map((other) => byId.get(other.submission_id)!)
+          .map((run) => ({
+            ...run,
+            seconds: estimateSeconds(history.get(run.competitionId)!.slice(-RECENT_RUNS), 30),
+            declared: 30,
+          }));
+        const step = nextFair(state, left)!;
+        expect(step.run.submissionId).toBe(row.submission_id);
+        expect(step.tick).toBe(tick);
+        expect(step.run.seconds).toBeCloseTo(Number(row.charge_seconds), 9);
+        expect(step.charge).toBe(Number(row.charge));
+        state = applyFair(state, step);
+      }
+      // The claims (events) are in the order of the charges (the queue's ticks).
+      expect(claimed).toEqual(charged.rows.map((row) => row.submission_id));
       // The finished runs give the next waiting ones an estimate.
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from scoring.submissions
       where finished_at is not null and started_at is not null`.execute(harness.db);

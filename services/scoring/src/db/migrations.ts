@@ -23,6 +23,7 @@ import { migration as m2026_11_28_70_baselines } from './migrations/2026-11-28-7
 import { migration as m2026_11_28_80_writeups } from './migrations/2026-11-28-80-writeups.ts';
 import { migration as m2026_11_28_99_several_metrics } from './migrations/2026-11-28-99-several-metrics.ts';
 import { migration as m2026_11_29_10_baseline_scores } from './migrations/2026-11-29-10-baseline-scores.ts';
+import { migration as m2026_11_29_20_run_seconds } from './migrations/2026-11-29-20-run-seconds.ts';
 
 /**
  * Scoring's tables beside its event store (schema `scoring`): one file per migration in
@@ -53,4 +54,5 @@ export const scoringMigrations: Record<string, Migration> = {
   '2026-11-28-80-writeups': m2026_11_28_80_writeups,
   '2026-11-28-99-several-metrics': m2026_11_28_99_several_metrics,
   '2026-11-29-10-baseline-scores': m2026_11_29_10_baseline_scores,
+  '2026-11-29-20-run-seconds': m2026_11_29_20_run_seconds,
 };

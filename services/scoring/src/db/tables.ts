@@ -62,6 +62,17 @@ export interface ScoringState {
     description: Generated<string | null>;
     /** A smoke run (decision 0049): no allowance, no score, never on a board. */
     smoke: Generated<boolean>;
+    /** What the run's last choice added to its competition's pass (decision 0038); null: never chosen. */
+    charge: Generated<number | null>;
+    /** The seconds it was charged for (an estimate), its declared limit, when, and at which tick. */
+    charge_seconds: Generated<number | null>;
+    declared_seconds: Generated<number | null>;
+    charged_at: Generated<Date | null>;
+    charge_tick: Generated<number | null>;
+    /** The tick of the choice that settled the charge (null: not yet), what it gave back, the time it used. */
+    settled_tick: Generated<number | null>;
+    refund: Generated<number | null>;
+    used_seconds: Generated<number | null>;
   };
   quota_ledger: {
     entry_id: Generated<number>;
@@ -99,12 +110,28 @@ export interface ScoringState {
     hidden_data: Generated<boolean>;
     /** A smoke run (decision 0049): only the smoke split is mounted. */
     smoke: Generated<boolean>;
+    /** What the run's last choice added to its competition's pass (decision 0038); null: never chosen. */
+    charge: Generated<number | null>;
+    /** The seconds it was charged for (an estimate), its declared limit, when, and at which tick. */
+    charge_seconds: Generated<number | null>;
+    declared_seconds: Generated<number | null>;
+    charged_at: Generated<Date | null>;
+    charge_tick: Generated<number | null>;
+    /** The tick of the choice that settled the charge (null: not yet), what it gave back, the time it used. */
+    settled_tick: Generated<number | null>;
+    refund: Generated<number | null>;
+    used_seconds: Generated<number | null>;
   };
   /** The competition's smoke split and daily cap of smoke runs per team (decision 0049; scoring.SmokeSplitSet). */
   smoke_splits: { competition_id: string; file_id: string | null; per_day: number };
   /** The fair queue of container runs (decision 0038): one row. */
   run_queue: { id: number; vtime: number; tick: number };
-  run_queue_competitions: { competition_id: string; weight: Generated<number>; pass: Generated<number> };
+  run_queue_competitions: {
+    competition_id: string;
+    weight: Generated<number>;
+    pass: Generated<number>;
+    active: Generated<boolean>;
+  };
   run_queue_teams: { competition_id: string; team_id: string; served: number };
 }
 

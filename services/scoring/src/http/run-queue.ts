@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_WEIGHT, MIN_WEIGHT } from '../containers/fair-order.ts';
-import { runQueueWeights, setRunQueueWeight } from '../containers/run-queue.ts';
+import { runQueueWeights, setRunQueueWeight } from '../containers/run-queue-weights.ts';
 import { DEFAULT_SMOKE_RUNS_PER_DAY, setSmokeSplit } from '../containers/smoke.ts';
 import type { ScoringDb } from '../db/tables.ts';
 import { scoring } from '@sais/events';

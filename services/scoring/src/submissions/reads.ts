@@ -3,7 +3,7 @@
  * The participant's reads of their submissions (issue 20): their list with the queue's estimate, the
  * competition's sample file and a submission's file. `Submissions` (admission) extends it.
  */
-import { type Language, defaultLanguage, scoring } from '@sais/events';
+import { type Language, competition, defaultLanguage, scoring } from '@sais/events';
 import type { Db } from '@sais/kit/db';
 import type { EventStore } from '@sais/kit/eventstore';
 import { sql } from 'kysely';
@@ -20,6 +20,8 @@ export class SubmissionReads {
   constructor(
     protected readonly db: Db,
     protected readonly store: EventStore,
+    /** The runners' limits policy (the environment's): a container run's declared seconds in its queue place. */
+    protected readonly runPolicy: competition.RunLimitPolicy = competition.runLimitPolicy(process.env),
   ) {}
 
   protected t(trx: Db = this.db) {
@@ -86,7 +88,7 @@ export class SubmissionReads {
     const runQueue = rows.some(
       (row) => row.image !== null && (row.status === 'Waiting' || row.status === 'Evaluating'),
     )
-      ? await runQueuePlaces(this.db, competitionId, teamId)
+      ? await runQueuePlaces(this.db, competitionId, teamId, new Date(), this.runPolicy)
       : new Map<string, Queued>();
     // The private score once its phase's final results are published (issue 35 point 12), never before:
     // published = the board stream (boards/standings.ts boardStream) has its seal.

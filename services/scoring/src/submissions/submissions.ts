@@ -1,6 +1,6 @@
 // Over 300 lines: admission end to end (precheck, the locked check, record, receive, format refusals) and cancel, on one class; its rules are in admission-rules.ts, the reads in reads.ts.
 import { createHash, randomUUID } from 'node:crypto';
-import { type EventMetadata, scoring } from '@sais/events';
+import { type EventMetadata, competition, scoring } from '@sais/events';
 import { AppError } from '@sais/kit/errors';
 import { calendarDay, daysInclusive } from '@sais/kit/time';
 import type { Db } from '@sais/kit/db';
@@ -28,8 +28,8 @@ export class Submissions extends SubmissionReads {
 
   readonly #commands: SubmissionCommands;
 
-  constructor(db: Db, store: EventStore) {
-    super(db, store);
+  constructor(db: Db, store: EventStore, runPolicy?: competition.RunLimitPolicy) {
+    super(db, store, runPolicy);
     this.#commands = new SubmissionCommands(db, store);
   }
 

@@ -199,7 +199,7 @@ export class ContainerRunWorker {
       next = await this.db.transaction().execute(async (trx) => {
         // A run whose claim answers nothing (its attempts used up: Failed now) is followed by the next one.
         for (let tries = 0; tries < 5; tries++) {
-          const run = await takeNextFair(trx, new Set(this.#inFlight.keys()));
+          const run = await takeNextFair(trx, new Set(this.#inFlight.keys()), this.settings.policy);
           if (!run) return null;
           const [received] = await this.store.readStream(stream(run.submissionId), { trx });
           const metadata = system(received?.correlationId ?? randomUUID());
