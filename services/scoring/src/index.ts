@@ -12,6 +12,7 @@ import {
   leaderboardProjection,
   publicationRoutes,
   streamLimitsFrom,
+  sweepWriteUpFiles,
 } from './boards/index.ts';
 import { scoringMigrations } from './db/migrations.ts';
 import { GroundTruths, SplitKeys } from './ground-truths.ts';
@@ -82,6 +83,7 @@ export const scoringService = defineService({
     const watch = new BoardWatch(db, Number(config.env.SCORING_BOARD_POLL_MS ?? 500));
     app.addHook('onClose', async () => watch.stop());
     const submissions = new Submissions(db, store, competition.runLimitPolicy(config.env));
+    const writeUpFiles = join(config.dataDir, 'files', 'writeups');
     // Boards as of a past time (decision 0019): the leaderboard projection rebuilt up to it, bounded.
     const seconds = (name: string, fallback: number) => Number(config.env[name] ?? fallback);
     const boardsAsOf = new BoardsAsOf(
@@ -113,7 +115,7 @@ export const scoringService = defineService({
       operations: new Operations(db, store),
       watch,
       streamLimits: streamLimitsFrom(config.env),
-      writeUpFiles: join(config.dataDir, 'files', 'writeups'),
+      writeUpFiles,
     });
     await app.register(publicationRoutes, {
       seals,
@@ -134,7 +136,10 @@ export const scoringService = defineService({
       enabled: config.env.SCORING_CONTAINERS !== 'off',
     });
     await app.register(runQueueRoutes, { db, store });
-    startScoringJobs(app, { uploads: expiredUploads });
+    startScoringJobs(app, {
+      uploads: expiredUploads,
+      writeUpFiles: () => sweepWriteUpFiles(db, writeUpFiles),
+    });
   },
 });
 

@@ -3,7 +3,7 @@ import type { ExpiredUploads } from './submissions/index.ts';
 
 /**
  * The scoring service's timer jobs, all in this file (issue 34, as identity's jobs.ts): the clean-up
- * of expired resumable uploads. `routes()` starts them once, at its end, with `startScoringJobs`: the
+ * of expired resumable uploads, and the sweep of write-up files no write-up names. `routes()` starts them once, at its end, with `startScoringJobs`: the
  * kit's service definition has event workers but no timer jobs, and the jobs need objects the routes
  * build. Each stops when the app closes.
  *
@@ -13,8 +13,29 @@ import type { ExpiredUploads } from './submissions/index.ts';
  * (boards/live.ts) runs only while someone reads or watches a board; an event stream's keep-alive
  * (boards/http/routes.ts) lives as long as its connection.
  */
-export function startScoringJobs(app: FastifyInstance, { uploads }: { uploads: ExpiredUploads }): void {
+export function startScoringJobs(
+  app: FastifyInstance,
+  { uploads, writeUpFiles }: { uploads: ExpiredUploads; writeUpFiles: () => Promise<number> },
+): void {
   scheduleUploadCleanUp(app, uploads);
+  scheduleWriteUpSweep(app, writeUpFiles);
+}
+
+/**
+ * Every hour, write-up files that no team's latest write-up names and that are over an hour old are
+ * removed (boards/writeups.ts, decision 0047); a failure is logged and waits for the next round.
+ */
+export function scheduleWriteUpSweep(app: FastifyInstance, sweep: () => Promise<number>): void {
+  const timer = setInterval(
+    () =>
+      void sweep().then(
+        (removed) => removed > 0 && app.log.info({ removed }, 'write-up files no write-up names removed'),
+        (error: unknown) => app.log.warn({ err: error }, 'the sweep of write-up files failed'),
+      ),
+    3_600_000,
+  );
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 }
 
 /**

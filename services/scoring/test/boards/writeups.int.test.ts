@@ -6,12 +6,16 @@
  * hides one with a reason; a replay rebuilds the read model.
  */
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { ProjectionRunner, replayProjection } from '@sais/kit/projections';
 import { multipart } from '@sais/kit/testing';
 import { scoring, scoringCodes, transparency } from '@sais/events';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leaderboardProjection } from '../../src/boards/projection.ts';
+import { sweepWriteUpFiles } from '../../src/boards/writeups.ts';
 import { type Web, csv, latestSplit, scoringHarness, waitFor } from '../support.ts';
 
 const truth = csv((i) => i * 5);
@@ -194,6 +198,42 @@ describe.each([
     expect(download.headers['content-type']).toBe('application/octet-stream');
     expect(String(download.headers['content-disposition'])).toMatch(/^attachment;/);
     expect(sha(download.rawPayload)).toBe(sha(notebook));
+
+    // A team keeps its latest write-up's files only: the replaced one's file is gone from the disk. The
+    // hourly sweep removes files no write-up names once an hour old (a crash's leftovers), nothing else.
+    const directory = join(h.dataDir, 'files', 'writeups');
+    const firstFile = (done.body.data as scoring.WriteUpSubmittedData).files[0]!.fileId;
+    expect(existsSync(join(directory, firstFile))).toBe(false);
+    expect(existsSync(join(directory, one.files[0]!.fileId))).toBe(true);
+    await writeFile(join(directory, 'left-by-a-crash'), 'x');
+    const hoursAgo = new Date(Date.now() - 2 * 3_600_000);
+    await utimes(join(directory, 'left-by-a-crash'), hoursAgo, hoursAgo);
+    await utimes(join(directory, one.files[0]!.fileId), hoursAgo, hoursAgo);
+    await writeFile(join(directory, 'being-recorded.part'), 'x');
+    expect(await sweepWriteUpFiles(h.db, directory)).toBe(1);
+    expect((await readdir(directory)).sort()).toEqual([one.files[0]!.fileId, 'being-recorded.part'].sort());
+    await rm(join(directory, 'being-recorded.part'));
+    // Two replacements of one team at once: whichever is recorded last is the team's, and its file is the
+    // only one left (one refused by the stream's version removes its own; the other removes the replaced).
+    const raced = await Promise.all(
+      [first, mate].map((who, i) =>
+        submit(who.web, { competitionId, title: `Race ${i}`, body }, [
+          { name: `race-${i}.txt`, bytes: Buffer.from(`race ${i}`) },
+        ]),
+      ),
+    );
+    expect(raced.some((answer) => answer.body.code === 0)).toBe(true);
+    const history = await h.platform.stores
+      .get('scoring')!
+      .readStream(`writeups-${competitionId}-preliminary`);
+    const last = history
+      .filter(
+        (event) =>
+          event.type === scoring.WriteUpSubmitted.type &&
+          (event.data as scoring.WriteUpSubmittedData).teamId === teamId,
+      )
+      .at(-1)!;
+    expect(await readdir(directory)).toEqual([(last.data as scoring.WriteUpSubmittedData).files[0]!.fileId]);
 
     // The event is in the signed scoring log: it names the seal and the body's and the file's digests.
     const key = await transparency.parseVerifierKey(
