@@ -45,7 +45,7 @@ interface Served {
   index: number;
 }
 
-/** Plays a script, then drains the queue; answers every pick in order. */
+/** Plays a script on one slot, then drains the queue; answers every pick in order. */
 function play(steps: readonly ('pick' | { c: number; t: number })[], weights: readonly number[]) {
   let state: FairState = {
     ...emptyFairState(),
@@ -56,11 +56,23 @@ function play(steps: readonly ('pick' | { c: number; t: number })[], weights: re
   /** Per run: the picks made while it was waiting (indexes), from its arrival. */
   const arrivals = new Map<string, number>();
   let n = 0;
+  // One slot: each run is over (and settled, using what it was charged) before the next choice.
   const pick = () => {
     const step = nextFair(state, waiting);
     if (!step) return;
     waiting.splice(waiting.indexOf(step.run), 1);
     state = applyFair(state, step);
+    const seconds = step.run.seconds ?? 1;
+    state = settleFair(state, [
+      {
+        submissionId: step.run.submissionId,
+        competitionId: step.run.competitionId,
+        charge: step.charge,
+        seconds,
+        declared: seconds,
+        usedSeconds: seconds,
+      },
+    ]);
     picks.push({ run: step.run, index: picks.length });
   };
   for (const step of steps) {
@@ -120,7 +132,7 @@ describe('the fair order of container runs', () => {
     );
   });
 
-  it('a waiting competition is passed by at most ⌊w_other / w_own⌋ + 1 runs of each other competition', () => {
+  it('one slot: a waiting competition is passed by at most ⌊w_other / w_own⌋ + 1 runs of each other one', () => {
     fc.assert(
       fc.property(script, weightsOf, (steps, weights) => {
         const { picks, arrivals } = play(steps, weights);

@@ -17,6 +17,7 @@ import { GroundTruthCache, PlatformFault } from '../evaluation/truth-cache.ts';
 import { scoringErrors } from '../errors.ts';
 import type { ScoringReadModels } from '../db/tables.ts';
 import { boardStream } from './standings.ts';
+import { eventScores, storedScores } from './stored-scores.ts';
 import { higherIsBetterMetrics } from '../evaluation/metrics.ts';
 
 export const baselinesStream = (competitionId: string, phase: string) =>
@@ -38,11 +39,7 @@ function liveBaselines(history: readonly EventEnvelope[]) {
 export async function recordBaseline(trx: Db, event: EventEnvelope): Promise<string | null> {
   if (isEvent(scoring.BaselineAdded, event)) {
     const data = dataOf(scoring.BaselineAdded, event);
-    const scores = data.scores
-      ? JSON.stringify(
-          data.scores.map((s) => ({ metric: s.metric, public: s.publicScore, private: s.privateScore })),
-        )
-      : null;
+    const scores = data.scores ? JSON.stringify(storedScores(data.scores)) : null;
     await sql`insert into scoring.board_baselines (baseline_id, competition_id, phase, name, description, metric,
         public_score, private_score, file_sha256, ground_truth_sha256, added_by, added_at, scores)
       values (${data.baselineId}, ${data.competitionId}, ${data.phase}, ${data.name}, ${data.description},
@@ -246,15 +243,7 @@ export class Baselines {
       metric: row.metric,
       publicScore: row.public_score,
       privateScore: row.private_score,
-      ...(row.scores
-        ? {
-            scores: row.scores.map((s) => ({
-              metric: s.metric,
-              publicScore: s.public,
-              privateScore: s.private,
-            })),
-          }
-        : {}),
+      ...(row.scores ? { scores: eventScores(row.scores) } : {}),
       fileSha256: row.file_sha256,
       groundTruthSha256: row.ground_truth_sha256,
       addedBy: row.added_by,

@@ -5,6 +5,7 @@ import { dataOf, isEvent } from '@sais/kit/eventstore';
 import { defineProjection } from '@sais/kit/projections';
 import { sql } from 'kysely';
 import type { RowScores, ScoringDb, ScoringTables, SubmissionScores } from '../db/tables.ts';
+import { storedScores } from './stored-scores.ts';
 import { DEFAULT_FINAL_COUNT, bestFirst, bestFirstSql, finalSubmissions } from './ranking.ts';
 import { ladderRows, recordBoardOptions } from './board-options.ts';
 import { recordBaseline } from './baselines.ts';
@@ -225,10 +226,8 @@ type Scores = {
 };
 
 /** An event's secondary scores as the read model keeps them (null: none, or an Invalid rescore). */
-const storedScores = (data: Scores): SubmissionScores | null =>
-  data.scores && data.publicScore !== null
-    ? data.scores.map((s) => ({ metric: s.metric, public: s.publicScore, private: s.privateScore }))
-    : null;
+const storedScoresOf = (data: Scores): SubmissionScores | null =>
+  data.scores && data.publicScore !== null ? storedScores(data.scores) : null;
 
 /**
  * A batch's receipts and scores, set-based: every receipt in one insert, every score in one update,
@@ -277,7 +276,7 @@ class BoardBatch {
         from unnest(${ids}::uuid[], ${scores.map((x) => x.metric)}::text[],
           ${scores.map((x) => x.publicScore)}::float8[], ${scores.map((x) => x.privateScore)}::float8[],
           ${scores.map((x) => {
-            const stored = storedScores(x);
+            const stored = storedScoresOf(x);
             return stored ? JSON.stringify(stored) : null;
           })}::jsonb[])
           as v(submission_id, metric, public_score, private_score, scores)
@@ -384,7 +383,7 @@ export const leaderboardProjection = defineProjection({
             public_score: data.publicScore,
             private_score: data.privateScore,
             scores: (() => {
-              const stored = storedScores(data);
+              const stored = storedScoresOf(data);
               return stored ? sql<SubmissionScores>`${JSON.stringify(stored)}::jsonb` : null;
             })(),
           })
