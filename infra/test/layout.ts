@@ -60,8 +60,26 @@ export async function badLayout(page: Page): Promise<string[]> {
         );
     }
     const root = document.scrollingElement!;
-    if (root.scrollWidth > root.clientWidth + 1)
-      found.push(`the page scrolls sideways (${root.scrollWidth} > ${root.clientWidth})`);
+    if (root.scrollWidth > root.clientWidth + 1) {
+      // What makes it: the innermost elements wider than the box they sit in.
+      const wider = [...document.body.querySelectorAll('*')].filter((element) => {
+        const box = element.parentElement;
+        if (!box || ['auto', 'scroll', 'hidden'].includes(getComputedStyle(box).overflowX)) return false;
+        return element.getBoundingClientRect().width > box.clientWidth + 1 && box.clientWidth > 0;
+      });
+      const culprits = wider
+        .filter((element) => !wider.some((other) => other !== element && element.contains(other)))
+        .slice(0, 3)
+        .map((element) => {
+          const id = element.getAttribute('data-testid') ?? element.className.toString().split(' ')[0];
+          const text = (element as HTMLElement).innerText?.trim().slice(0, 40) ?? '';
+          const wide = Math.round(element.getBoundingClientRect().width);
+          return `${element.tagName.toLowerCase()}${id ? `.${id}` : ''} (${wide} px) "${text}"`;
+        });
+      found.push(
+        `the page scrolls sideways (${root.scrollWidth} > ${root.clientWidth}): ${culprits.join(', ')}`,
+      );
+    }
     return found;
   });
 }

@@ -1,4 +1,5 @@
 import Tooltip from '@mui/material/Tooltip';
+import { Fragment } from 'react';
 import { useLocale, useTranslate } from 'react-admin';
 import { type Localized, localized } from '../shared/LocalizedText';
 import { accountName, competitionTitle, submissionName, teamName, useLoaded } from '../shared/names';
@@ -85,6 +86,24 @@ function subjectOf(
 }
 
 /**
+ * A stream's name on one line when short ("Team · Owls 猫头鹰" broke in a narrow column at 1366 px, issue
+ * 35); a longer one breaks only after a " · ", never inside a part ("Sign-up · Catalyst yield · alice").
+ */
+function Parts({ text }: { text: string }) {
+  if (text.length <= 16) return <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
+  return (
+    <>
+      {text.split(' · ').map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 ? ' · ' : null}
+          <span style={{ whiteSpace: 'nowrap' }}>{part}</span>
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
+/**
  * A stream by what it stands for (issue 35): "账号 · alice", "比赛 · 催化剂产率预测 · 初赛", "队伍 · Lab 7",
  * "报名 · 催化剂产率预测 · alice", "提交 · Lab 7 · result.csv";
  * the stream id on hover. `event` (one of the stream's) names the account of a session or token.
@@ -118,7 +137,7 @@ export function StreamName({ streamId, event }: { streamId: string; event?: Audi
     return (
       <Tooltip title={`${translate('console.trust.id')}: ${streamId}`}>
         <span data-testid="stream-name" data-stream={streamId}>
-          {`${kind} · ${what}${about}`}
+          <Parts text={`${kind} · ${what}${about}`} />
         </span>
       </Tooltip>
     );
@@ -135,7 +154,7 @@ export function StreamName({ streamId, event }: { streamId: string; event?: Audi
   return (
     <Tooltip title={`${translate('console.trust.id')}: ${streamId}`}>
       <span data-testid="stream-name" data-stream={streamId}>
-        {`${kind} · ${name}${phase}`}
+        <Parts text={`${kind} · ${name}${phase}`} />
       </span>
     </Tooltip>
   );
