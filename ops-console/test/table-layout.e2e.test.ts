@@ -64,7 +64,7 @@ describe('the console lists at 1366 and 1440 px', () => {
             await page.waitForLoadState('networkidle');
             for (const problem of await badLayout(page)) problems.push(`${path}: ${problem}`);
           }
-          expect(problems).toEqual([]);
+          expect(problems, problems.join('\n')).toEqual([]);
         } catch (error) {
           throw await explained(page, error, `layout${width}`);
         } finally {
@@ -100,7 +100,8 @@ describe('the console lists at 1366 and 1440 px', () => {
           new RegExp(`^${signal} · ${kind} · (${first}, ${second}|${second}, ${first})$`),
         );
         await named.first().waitFor();
-        expect(await badLayout(page)).toEqual([]);
+        const problems = await badLayout(page);
+        expect(problems, problems.join('\n')).toEqual([]);
       } catch (error) {
         throw await explained(page, error, 'signalstream');
       } finally {

@@ -1,5 +1,4 @@
 import Tooltip from '@mui/material/Tooltip';
-import { Fragment } from 'react';
 import { useLocale, useTranslate } from 'react-admin';
 import { type Localized, localized } from '../shared/LocalizedText';
 import { accountName, competitionTitle, submissionName, teamName, useLoaded } from '../shared/names';
@@ -86,21 +85,11 @@ function subjectOf(
 }
 
 /**
- * A stream's name on one line when short ("Team · Owls 猫头鹰" broke in a narrow column at 1366 px, issue
- * 35); a longer one breaks only after a " · ", never inside a part ("Sign-up · Catalyst yield · alice").
+ * A stream's name, on one line when short ("Team · Owls 猫头鹰" broke in the event history's narrow column
+ * at 1366 px, issue 35); a longer one wraps as its column needs.
  */
-function Parts({ text }: { text: string }) {
-  if (text.length <= 16) return <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
-  return (
-    <>
-      {text.split(' · ').map((part, index) => (
-        <Fragment key={index}>
-          {index > 0 ? ' · ' : null}
-          <span style={{ whiteSpace: 'nowrap' }}>{part}</span>
-        </Fragment>
-      ))}
-    </>
-  );
+function ShortOnOneLine({ text }: { text: string }) {
+  return <span style={text.length <= 16 ? { whiteSpace: 'nowrap' } : undefined}>{text}</span>;
 }
 
 /**
@@ -137,7 +126,7 @@ export function StreamName({ streamId, event }: { streamId: string; event?: Audi
     return (
       <Tooltip title={`${translate('console.trust.id')}: ${streamId}`}>
         <span data-testid="stream-name" data-stream={streamId}>
-          <Parts text={`${kind} · ${what}${about}`} />
+          <ShortOnOneLine text={`${kind} · ${what}${about}`} />
         </span>
       </Tooltip>
     );
@@ -154,7 +143,7 @@ export function StreamName({ streamId, event }: { streamId: string; event?: Audi
   return (
     <Tooltip title={`${translate('console.trust.id')}: ${streamId}`}>
       <span data-testid="stream-name" data-stream={streamId}>
-        <Parts text={`${kind} · ${name}${phase}`} />
+        <ShortOnOneLine text={`${kind} · ${name}${phase}`} />
       </span>
     </Tooltip>
   );
