@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { badLayout } from '../../infra/test/layout.ts';
 import { submitVerification } from './support/verification';
 import { type ConsolePlatform, type Person, explained, startConsolePlatform } from './support/platform';
 
@@ -13,41 +13,6 @@ const shots = fileURLToPath(new URL('../../docs/console/', import.meta.url));
  * identity-signals list is looked at with signals present (two accounts behind one ID number), and its
  * stream is named in the event history by kind and usernames.
  */
-
-/** Header and short cells (≤ 16 characters, one text) laid out on more than one line, and a page scrolling sideways. */
-async function badLayout(page: Page) {
-  return page.evaluate(() => {
-    // Lines of the cell's own text: the tops of its text nodes' boxes (icons and sort arrows left out),
-    // one line being those within half a line's height of each other.
-    const lines = (element: Element) => {
-      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-      const boxes: DOMRect[] = [];
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        if (!node.textContent?.trim()) continue;
-        const range = document.createRange();
-        range.selectNodeContents(node);
-        boxes.push(...[...range.getClientRects()].filter((box) => box.width > 0));
-      }
-      const tops: number[] = [];
-      for (const box of boxes.sort((a, b) => a.top - b.top))
-        if (!tops.some((top) => Math.abs(top - box.top) < box.height / 2)) tops.push(box.top);
-      return tops.length;
-    };
-    const found: string[] = [];
-    for (const cell of document.querySelectorAll('th, td')) {
-      const text = (cell as HTMLElement).innerText.trim();
-      if (!text || text.includes('\n')) continue;
-      const header = cell.tagName === 'TH';
-      if (!header && text.length > 16) continue;
-      if (lines(cell) > 1) found.push(`${header ? 'header' : 'cell'} "${text}" on ${lines(cell)} lines`);
-    }
-    const root = document.scrollingElement!;
-    if (root.scrollWidth > root.clientWidth + 1)
-      found.push(`the page scrolls sideways (${root.scrollWidth} > ${root.clientWidth})`);
-    return found;
-  });
-}
-
 describe('the console lists at 1366 and 1440 px', () => {
   let sais: ConsolePlatform;
   let admin: Person;
@@ -99,7 +64,7 @@ describe('the console lists at 1366 and 1440 px', () => {
             await page.waitForLoadState('networkidle');
             for (const problem of await badLayout(page)) problems.push(`${path}: ${problem}`);
           }
-          expect(problems).toEqual([]);
+          expect(problems, problems.join('\n')).toEqual([]);
         } catch (error) {
           throw await explained(page, error, `layout${width}`);
         } finally {
@@ -135,7 +100,8 @@ describe('the console lists at 1366 and 1440 px', () => {
           new RegExp(`^${signal} · ${kind} · (${first}, ${second}|${second}, ${first})$`),
         );
         await named.first().waitFor();
-        expect(await badLayout(page)).toEqual([]);
+        const problems = await badLayout(page);
+        expect(problems, problems.join('\n')).toEqual([]);
       } catch (error) {
         throw await explained(page, error, 'signalstream');
       } finally {

@@ -146,7 +146,7 @@ function StreamTable({ service, events }: { service: string; events: AuditEvent[
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 {translate(`console.roles.${event.actor.role}`, { _: event.actor.role })}
               </TableCell>
-              <TableCell title={event.hash} sx={{ fontFamily: 'monospace' }}>
+              <TableCell title={event.hash} sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
                 {event.hash.slice(0, 12)}… {linked ? '✓' : translate('console.audit.streams.unlinked')}
               </TableCell>
               <TableCell sx={{ maxWidth: 480 }}>

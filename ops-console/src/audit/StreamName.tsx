@@ -85,6 +85,14 @@ function subjectOf(
 }
 
 /**
+ * A stream's name, on one line when short ("Team · Owls 猫头鹰" broke in the event history's narrow column
+ * at 1366 px, issue 35); a longer one wraps as its column needs.
+ */
+function ShortOnOneLine({ text }: { text: string }) {
+  return <span style={text.length <= 16 ? { whiteSpace: 'nowrap' } : undefined}>{text}</span>;
+}
+
+/**
  * A stream by what it stands for (issue 35): "账号 · alice", "比赛 · 催化剂产率预测 · 初赛", "队伍 · Lab 7",
  * "报名 · 催化剂产率预测 · alice", "提交 · Lab 7 · result.csv";
  * the stream id on hover. `event` (one of the stream's) names the account of a session or token.
@@ -118,7 +126,7 @@ export function StreamName({ streamId, event }: { streamId: string; event?: Audi
     return (
       <Tooltip title={`${translate('console.trust.id')}: ${streamId}`}>
         <span data-testid="stream-name" data-stream={streamId}>
-          {`${kind} · ${what}${about}`}
+          <ShortOnOneLine text={`${kind} · ${what}${about}`} />
         </span>
       </Tooltip>
     );
@@ -135,7 +143,7 @@ export function StreamName({ streamId, event }: { streamId: string; event?: Audi
   return (
     <Tooltip title={`${translate('console.trust.id')}: ${streamId}`}>
       <span data-testid="stream-name" data-stream={streamId}>
-        {`${kind} · ${name}${phase}`}
+        <ShortOnOneLine text={`${kind} · ${name}${phase}`} />
       </span>
     </Tooltip>
   );

@@ -65,10 +65,13 @@ export function GroundTruthPanel() {
   return (
     <Panel title="console.competitions.panels.groundTruth" testId="groundtruth-panel">
       <CurrentTruthNote truth={current.data} zone={(record.timeZone as string | undefined) ?? platformZone} />
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+      {/* The metric's long name is cut short in its field and the row wraps, rather than widen the page
+          (1420 px at 1366 in English, issue 35). */}
+      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <TextField
           select
           size="small"
+          sx={{ minWidth: 220, maxWidth: 320 }}
           label={translate('console.competitions.fields.metric')}
           value={metric}
           onChange={(event) => setMetric(event.target.value as (typeof metrics)[number])}

@@ -64,7 +64,7 @@ export function PhasesPanel() {
                   <TableCell>
                     <ZonedTime value={item.endsAt} zone={zone} />
                   </TableCell>
-                  <TableCell data-testid="phase-override">
+                  <TableCell data-testid="phase-override" sx={{ whiteSpace: 'nowrap' }}>
                     {item.override ? translate(`console.competitions.override.${item.override}`) : '—'}
                   </TableCell>
                   <TableCell align="right">
@@ -85,7 +85,8 @@ export function PhasesPanel() {
             })}
         </TableBody>
       </Table>
-      <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center' }}>
+      {/* Wraps (the button under the fields) rather than widen the page at 1366 px in English (issue 35). */}
+      <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         <TextField
           select
           size="small"

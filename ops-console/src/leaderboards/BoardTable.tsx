@@ -31,6 +31,14 @@ export interface BoardPage {
   publishedAt?: string | null;
 }
 
+/**
+ * A short name (up to 16 characters) on one line beside the long times ("Owls / 猫头鹰" broke at 1366
+ * px, issue 35); a longer one may wrap at its spaces.
+ */
+function ShortOnOneLine({ text }: { text: string }) {
+  return <span style={text.length <= 16 ? { whiteSpace: 'nowrap' } : undefined}>{text}</span>;
+}
+
 /** One leaderboard (public or private) of a phase: rank, team, score, when. */
 export function BoardTable({
   title,
@@ -72,7 +80,9 @@ export function BoardTable({
               {board.records.map((row) => (
                 <TableRow key={row.teamId} data-testid="board-row">
                   <TableCell>{row.rank}</TableCell>
-                  <TableCell>{row.teamName || row.participants.join(', ')}</TableCell>
+                  <TableCell>
+                    <ShortOnOneLine text={row.teamName || row.participants.join(', ')} />
+                  </TableCell>
                   <TableCell align="right" title={String(row.score)}>
                     {formatScore(row.score, decimalsOf(row.metric))}
                   </TableCell>

@@ -27,7 +27,14 @@ export function ZonedTime({
   });
   return (
     <Tooltip title={hover}>
-      <time dateTime={iso} data-testid="zoned-time" data-zone={timeZone} aria-description={hover}>
+      {/* One line (issue 35): a date never breaks inside a table's narrow column ("2027年5月11日 / 23:59"). */}
+      <time
+        dateTime={iso}
+        data-testid="zoned-time"
+        data-zone={timeZone}
+        aria-description={hover}
+        style={{ whiteSpace: 'nowrap' }}
+      >
         {formatZonedDateTime(iso, language, timeZone)}
       </time>
     </Tooltip>

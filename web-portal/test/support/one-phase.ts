@@ -128,7 +128,26 @@ export async function scoredParticipant(
   if (truthSet.code !== 0) throw new Error(`the ground truth was refused: ${truthSet.message}`);
 
   // A participant signed up (as the competition service records it) submits their file.
-  const username = `ver${stamp}`;
+  const participant = await signedUpParticipant(running, competitionId, `ver${stamp}`);
+  const upload = new FormData();
+  upload.set('competitionId', competitionId);
+  upload.set('file', new Blob([options.mine], { type: 'text/csv' }), 'mine.csv');
+  const uploaded = await call(participant, '/submission/upload', upload);
+  if (uploaded.code !== 0) throw new Error(`the upload was refused: ${uploaded.message}`);
+  await until(
+    () => call(participant, `/submission/mine?competitionId=${competitionId}`),
+    (answer) => (answer.data as { status: string }[])[0]?.status === 'Completed',
+    'the submission scored',
+  );
+  return { competitionId, operator, participant };
+}
+
+/**
+ * A participant `username` (password `Verify1234`) signed up for `competitionId` as the competition
+ * service records it, once scoring knows it; answers their session cookie.
+ */
+export async function signedUpParticipant(running: RunningPlatform, competitionId: string, username: string) {
+  const db = running.platform.database.db;
   await running.createStaff(username, 'Verify1234', []);
   const accountId = (
     await sql<{ account_id: string }>`select account_id from identity.account_keys
@@ -148,26 +167,16 @@ export async function scoredParticipant(
         { trx },
       );
   });
-  const participant = await signIn(username, 'Verify1234');
+  const cookie = await apiOf(running.origin).signIn(username, 'Verify1234');
   await until(
     () =>
       fetch(`${running.origin}/api/submission/sample?competitionId=${competitionId}`, {
-        headers: { cookie: participant },
+        headers: { cookie },
       }),
     (response) => response.status === 200,
     'the sign-up in scoring',
   );
-  const upload = new FormData();
-  upload.set('competitionId', competitionId);
-  upload.set('file', new Blob([options.mine], { type: 'text/csv' }), 'mine.csv');
-  const uploaded = await call(participant, '/submission/upload', upload);
-  if (uploaded.code !== 0) throw new Error(`the upload was refused: ${uploaded.message}`);
-  await until(
-    () => call(participant, `/submission/mine?competitionId=${competitionId}`),
-    (answer) => (answer.data as { status: string }[])[0]?.status === 'Completed',
-    'the submission scored',
-  );
-  return { competitionId, operator, participant };
+  return cookie;
 }
 
 /** A portal page in Chromium, signed in with a session cookie of the API (`signIn`). */

@@ -78,7 +78,8 @@ export function CompetitionDetailLayout() {
   return (
     <>
       {competition ? <CompetitionHeader competition={competition} /> : null}
-      <Container maxWidth="lg" sx={{ py: 3 }}>
+      {/* As wide as the header: a board of eleven columns with one-line times fits at 1366 px (issue 35). */}
+      <Container maxWidth="xl" sx={{ py: 3 }}>
         <CompetitionTabs competitionId={competitionId} />
         <Suspense fallback={<PageFallback />}>
           <Outlet context={context} />

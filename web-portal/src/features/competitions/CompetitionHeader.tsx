@@ -10,7 +10,7 @@ export function CompetitionHeader({ competition }: { competition: CompetitionDet
   const { t, i18n } = useTranslation();
   return (
     <Box sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', py: 5 }}>
-      <Container maxWidth="lg">
+      <Container maxWidth="xl">
         <Box sx={{ display: 'flex', gap: 1, mb: 1.5 }}>
           <StatusChip status={competition.status} />
           <Chip

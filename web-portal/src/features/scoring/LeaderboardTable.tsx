@@ -2,6 +2,7 @@ import Chip from '@mui/material/Chip';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -138,77 +139,80 @@ export function LeaderboardTable({
         {t('scoring.leaderboardEmpty')}
       </Typography>
     );
+  // A board with many metric columns scrolls sideways in its own box, never the page (issue 35).
   return (
-    <Table size="small" data-testid="leaderboard">
-      <TableHead>
-        <TableRow>
-          <TableCell>{t('scoring.rank')}</TableCell>
-          {shakeUp ? <TableCell>{t('scoring.publicRank')}</TableCell> : null}
-          {shakeUp ? <TableCell>{t('scoring.rankChange')}</TableCell> : null}
-          <TableCell>{t('scoring.participants')}</TableCell>
-          <TableCell>{t('scoring.organization')}</TableCell>
-          <TableCell>{t('scoring.score')}</TableCell>
-          {columns.map((column) => (
-            <TableCell key={column} data-testid="leaderboard-column">
-              {column}
-            </TableCell>
-          ))}
-          <TableCell>{t('scoring.topScoreDate')}</TableCell>
-          <TableCell>{t('scoring.entries')}</TableCell>
-          <TableCell>{t('scoring.lastEntry')}</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {scoring.withBaselines(rows, baselines).map((row) => {
-          if ('baseline' in row)
-            return <BaselineRow key={row.baselineId} row={row} shakeUp={shakeUp} columns={columns} />;
-          const isMine = Boolean(mine) && row.teamId === mine;
-          return (
-            <TableRow
-              key={row.teamId}
-              data-testid="leaderboard-row"
-              selected={isMine}
-              aria-current={isMine ? 'true' : undefined}
-              id={isMine ? mineRowId : undefined}
-              data-mine={isMine ? 'true' : undefined}
-              sx={isMine ? { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 } : undefined}
-            >
-              <TableCell>{row.rank}</TableCell>
-              {'publicRank' in row ? (
-                <>
-                  <TableCell data-testid="leaderboard-public-rank">{row.publicRank ?? '-'}</TableCell>
-                  <TableCell data-testid="leaderboard-change">
-                    <Change change={row.rankChange} />
-                  </TableCell>
-                </>
-              ) : null}
-              <TableCell>
-                {row.teamName ? (
-                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                    {row.teamName}
-                  </Typography>
+    <TableContainer>
+      <Table size="small" data-testid="leaderboard">
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('scoring.rank')}</TableCell>
+            {shakeUp ? <TableCell>{t('scoring.publicRank')}</TableCell> : null}
+            {shakeUp ? <TableCell>{t('scoring.rankChange')}</TableCell> : null}
+            <TableCell>{t('scoring.participants')}</TableCell>
+            <TableCell>{t('scoring.organization')}</TableCell>
+            <TableCell>{t('scoring.score')}</TableCell>
+            {columns.map((column) => (
+              <TableCell key={column} data-testid="leaderboard-column">
+                {column}
+              </TableCell>
+            ))}
+            <TableCell>{t('scoring.topScoreDate')}</TableCell>
+            <TableCell>{t('scoring.entries')}</TableCell>
+            <TableCell>{t('scoring.lastEntry')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {scoring.withBaselines(rows, baselines).map((row) => {
+            if ('baseline' in row)
+              return <BaselineRow key={row.baselineId} row={row} shakeUp={shakeUp} columns={columns} />;
+            const isMine = Boolean(mine) && row.teamId === mine;
+            return (
+              <TableRow
+                key={row.teamId}
+                data-testid="leaderboard-row"
+                selected={isMine}
+                aria-current={isMine ? 'true' : undefined}
+                id={isMine ? mineRowId : undefined}
+                data-mine={isMine ? 'true' : undefined}
+                sx={isMine ? { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 } : undefined}
+              >
+                <TableCell>{row.rank}</TableCell>
+                {'publicRank' in row ? (
+                  <>
+                    <TableCell data-testid="leaderboard-public-rank">{row.publicRank ?? '-'}</TableCell>
+                    <TableCell data-testid="leaderboard-change">
+                      <Change change={row.rankChange} />
+                    </TableCell>
+                  </>
                 ) : null}
-                {row.participants.join(t('competition.listSeparator'))}
-                {isMine ? (
-                  <Typography variant="caption" color="primary" sx={{ display: 'block' }}>
-                    {t('scoring.yourTeam')}
-                  </Typography>
-                ) : null}
-              </TableCell>
-              <TableCell>{row.organization ?? '-'}</TableCell>
-              <TableCell>{formatScore(row.score)}</TableCell>
-              <SecondaryCells columns={columns} scores={row.scores} testId="leaderboard-secondary" />
-              <TableCell>
-                <ZonedTime iso={row.submittedAt} timeZone={timeZone} />
-              </TableCell>
-              <TableCell data-testid="leaderboard-entries">{row.entries}</TableCell>
-              <TableCell>
-                <ZonedTime iso={row.lastEntryAt} timeZone={timeZone} />
-              </TableCell>
-            </TableRow>
-          );
-        })}
-      </TableBody>
-    </Table>
+                <TableCell>
+                  {row.teamName ? (
+                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                      {row.teamName}
+                    </Typography>
+                  ) : null}
+                  {row.participants.join(t('competition.listSeparator'))}
+                  {isMine ? (
+                    <Typography variant="caption" color="primary" sx={{ display: 'block' }}>
+                      {t('scoring.yourTeam')}
+                    </Typography>
+                  ) : null}
+                </TableCell>
+                <TableCell>{row.organization ?? '-'}</TableCell>
+                <TableCell>{formatScore(row.score)}</TableCell>
+                <SecondaryCells columns={columns} scores={row.scores} testId="leaderboard-secondary" />
+                <TableCell>
+                  <ZonedTime iso={row.submittedAt} timeZone={timeZone} />
+                </TableCell>
+                <TableCell data-testid="leaderboard-entries">{row.entries}</TableCell>
+                <TableCell>
+                  <ZonedTime iso={row.lastEntryAt} timeZone={timeZone} />
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
 }

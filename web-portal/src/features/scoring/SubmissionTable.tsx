@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -73,91 +74,100 @@ export function SubmissionTable({
         {t('scoring.noSubmissions')}
       </Typography>
     );
+  // Many metric columns scroll sideways in the table's own box, never the page (issue 35).
   return (
-    <Table size="small" data-testid="submissions">
-      <TableHead>
-        <TableRow>
-          <TableCell>{t('scoring.submittedAt')}</TableCell>
-          <TableCell>{t('scoring.fileName')}</TableCell>
-          <TableCell>{t('scoring.message')}</TableCell>
-          <TableCell>{t('scoring.status')}</TableCell>
-          <TableCell>{t('scoring.score')}</TableCell>
-          {metrics.map((metric) => (
-            <TableCell key={metric} data-testid="submission-column">
-              {metric}
-            </TableCell>
-          ))}
-          {proofOf ? <TableCell>{t('scoring.proof.heading')}</TableCell> : null}
-          {withNotes ? <TableCell>{t('scoring.scorerNote')}</TableCell> : null}
-          <TableCell />
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {submissions.map((submission) => (
-          <TableRow key={submission.submissionId} data-testid="submission-row">
-            <TableCell>
-              <ZonedTime iso={submission.submittedAt} timeZone={timeZone} />
-            </TableCell>
-            <TableCell>{submission.fileName}</TableCell>
-            <TableCell
-              data-testid="submission-description"
-              sx={{ whiteSpace: 'pre-wrap', maxWidth: 240, wordBreak: 'break-word' }}
-            >
-              {submission.description ?? ''}
-            </TableCell>
-            <TableCell>
-              <SubmissionStatusChip status={submission.status} />
-              <QueueNote submission={submission} timeZone={timeZone} />
-            </TableCell>
-            <TableCell data-testid="submission-score">
-              {submission.scoreHidden
-                ? t(`scoring.scoreHidden.${submission.scoreHidden}`)
-                : formatScore(submission.score)}
-            </TableCell>
-            {metrics.map((metric) => {
-              const entry = submission.scores?.find((one) => one.metric === metric);
-              return (
-                <TableCell key={metric} data-testid="submission-secondary">
-                  {submission.scoreHidden && entry
-                    ? t(`scoring.scoreHidden.${submission.scoreHidden}`)
-                    : formatScore(entry?.score ?? null)}
-                </TableCell>
-              );
-            })}
-            {proofOf ? <TableCell>{proofOf(submission)}</TableCell> : null}
-            {withNotes ? (
-              <TableCell
-                data-testid="submission-log"
-                sx={{ whiteSpace: 'pre-wrap', maxWidth: 320, wordBreak: 'break-word' }}
-              >
-                {logOf(submission)}
+    <TableContainer>
+      <Table size="small" data-testid="submissions">
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('scoring.submittedAt')}</TableCell>
+            <TableCell>{t('scoring.fileName')}</TableCell>
+            <TableCell>{t('scoring.message')}</TableCell>
+            <TableCell>{t('scoring.status')}</TableCell>
+            <TableCell>{t('scoring.score')}</TableCell>
+            {metrics.map((metric) => (
+              <TableCell key={metric} data-testid="submission-column">
+                {metric}
               </TableCell>
-            ) : null}
-            <TableCell align="right">
-              {onCancel && submission.status === 'Waiting' && (submission.queue?.place ?? 0) > 0 ? (
+            ))}
+            {proofOf ? <TableCell>{t('scoring.proof.heading')}</TableCell> : null}
+            {withNotes ? <TableCell>{t('scoring.scorerNote')}</TableCell> : null}
+            <TableCell />
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {submissions.map((submission) => (
+            <TableRow key={submission.submissionId} data-testid="submission-row">
+              <TableCell>
+                <ZonedTime iso={submission.submittedAt} timeZone={timeZone} />
+              </TableCell>
+              {/* A file's name on one line ("result-v2.csv" broke at its hyphen), a long one cut short. */}
+              <TableCell
+                title={submission.fileName}
+                sx={{ whiteSpace: 'nowrap', maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis' }}
+              >
+                {submission.fileName}
+              </TableCell>
+              <TableCell
+                data-testid="submission-description"
+                sx={{ whiteSpace: 'pre-wrap', maxWidth: 240, wordBreak: 'break-word' }}
+              >
+                {submission.description ?? ''}
+              </TableCell>
+              <TableCell>
+                <SubmissionStatusChip status={submission.status} />
+                <QueueNote submission={submission} timeZone={timeZone} />
+              </TableCell>
+              <TableCell data-testid="submission-score">
+                {submission.scoreHidden
+                  ? t(`scoring.scoreHidden.${submission.scoreHidden}`)
+                  : formatScore(submission.score)}
+              </TableCell>
+              {metrics.map((metric) => {
+                const entry = submission.scores?.find((one) => one.metric === metric);
+                return (
+                  <TableCell key={metric} data-testid="submission-secondary">
+                    {submission.scoreHidden && entry
+                      ? t(`scoring.scoreHidden.${submission.scoreHidden}`)
+                      : formatScore(entry?.score ?? null)}
+                  </TableCell>
+                );
+              })}
+              {proofOf ? <TableCell>{proofOf(submission)}</TableCell> : null}
+              {withNotes ? (
+                <TableCell
+                  data-testid="submission-log"
+                  sx={{ whiteSpace: 'pre-wrap', maxWidth: 320, wordBreak: 'break-word' }}
+                >
+                  {logOf(submission)}
+                </TableCell>
+              ) : null}
+              <TableCell align="right">
+                {onCancel && submission.status === 'Waiting' && (submission.queue?.place ?? 0) > 0 ? (
+                  <Button
+                    size="small"
+                    color="warning"
+                    disabled={busy === submission.submissionId}
+                    onClick={() => onCancel(submission)}
+                    aria-label={t('scoring.cancelNamed', { name: submission.fileName })}
+                    data-testid="cancel-submission"
+                  >
+                    {t('scoring.cancel')}
+                  </Button>
+                ) : null}
                 <Button
                   size="small"
-                  color="warning"
                   disabled={busy === submission.submissionId}
-                  onClick={() => onCancel(submission)}
-                  aria-label={t('scoring.cancelNamed', { name: submission.fileName })}
-                  data-testid="cancel-submission"
+                  onClick={() => onDownload(submission)}
+                  aria-label={t('scoring.downloadNamed', { name: submission.fileName })}
                 >
-                  {t('scoring.cancel')}
+                  {t('scoring.download')}
                 </Button>
-              ) : null}
-              <Button
-                size="small"
-                disabled={busy === submission.submissionId}
-                onClick={() => onDownload(submission)}
-                aria-label={t('scoring.downloadNamed', { name: submission.fileName })}
-              >
-                {t('scoring.download')}
-              </Button>
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
 }
