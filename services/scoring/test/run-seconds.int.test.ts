@@ -14,7 +14,8 @@ import { competition } from '@sais/events';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRIDE } from '../src/containers/fair-order.ts';
-import { runQueuePlaces, takeNextFair } from '../src/containers/run-queue.ts';
+import { runQueuePlaces } from '../src/containers/run-queue-places.ts';
+import { takeNextFair } from '../src/containers/run-queue.ts';
 import { csv, scoringHarness, waitFor } from './support.ts';
 
 const answers = csv((i) => i);

@@ -20,6 +20,7 @@ export { finalSelectionRoutes } from './http/final-routes.ts';
 export { boardOptionsRoutes } from './http/options-routes.ts';
 export { baselineRoutes } from './http/baseline-routes.ts';
 export { writeUpRoutes } from './http/writeup-routes.ts';
-export { WriteUps, sweepWriteUpFiles } from './writeups.ts';
+export { WriteUps } from './writeups.ts';
+export { sweepWriteUpFiles } from './writeup-files.ts';
 export { publicationRoutes } from './http/publication-routes.ts';
 export { disqualifyTeamRoutes } from './http/disqualify-routes.ts';

@@ -8,11 +8,11 @@
  * and `scoring.writeups`. Files are kept on disk by id (as the competition's files are), their SHA-256 in
  * the event; the body is in the event itself, so the signed scoring log commits to every byte shown.
  * A team keeps the files of its latest write-up only: a replacement's commit removes the replaced files,
- * a refused append its own, and `sweepWriteUpFiles` (hourly) what a crash between the two left.
+ * a refused append its own, and `sweepWriteUpFiles` (writeup-files.ts, hourly) what a crash between the
+ * two left.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type EventMetadata, scoring } from '@sais/events';
 import type { Db } from '@sais/kit/db';
@@ -21,6 +21,7 @@ import { sql } from 'kysely';
 import { scoringErrors } from '../errors.ts';
 import type { Leaderboards } from './leaderboards.ts';
 import { boardStream } from './standings.ts';
+import { keepFiles, removeFiles } from './writeup-files.ts';
 import { foldWriteUps } from './writeup-events.ts';
 
 export { foldWriteUps, recordWriteUp } from './writeup-events.ts';
@@ -142,15 +143,7 @@ export class WriteUps {
       throw writeUpRefused('files', `at most ${scoring.writeUpLimits.filesMax} files`);
     if (new Set(files.map((file) => file.name)).size !== files.length)
       throw writeUpRefused('files', 'two files of the same name');
-    const kept: scoring.WriteUpFile[] = [];
-    await mkdir(this.directory, { recursive: true });
-    for (const file of files) {
-      const fileId = randomUUID();
-      const temporary = join(this.directory, `${fileId}.part`);
-      await writeFile(temporary, file.bytes);
-      await rename(temporary, join(this.directory, fileId));
-      kept.push({ fileId, name: file.name, size: file.bytes.length, sha256: sha256(file.bytes) });
-    }
+    const kept = await keepFiles(this.directory, files);
     const data: scoring.WriteUpSubmittedData = {
       writeUpId: randomUUID(),
       competitionId,
@@ -301,43 +294,4 @@ export class WriteUps {
     if (!file) throw scoringErrors.writeUpUnknown();
     return { ...file, stream: () => createReadStream(join(this.directory, file.fileId)) };
   }
-}
-
-/** Removes write-up files by id (one already gone is fine). */
-async function removeFiles(directory: string, files: readonly { fileId: string }[]) {
-  await Promise.all(files.map((file) => rm(join(directory, file.fileId), { force: true })));
-}
-
-/**
- * Removes the write-up files no team's latest write-up names (from the events, so a read model being rebuilt
- * cannot make a shown file look unused), once older than `graceMs`: a submission's files are written
- * before its event, so a younger file may be one about to be recorded. What a crash left between writing
- * and recording, or between recording and removing the replaced files. Answers how many it removed.
- */
-export async function sweepWriteUpFiles(db: Db, directory: string, graceMs = 3_600_000, now = Date.now()) {
-  let names: string[];
-  try {
-    names = await readdir(directory);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
-    throw error;
-  }
-  if (names.length === 0) return 0;
-  // Each team's latest write-up per phase (the events in order; hidden ones keep their files).
-  const submitted = await sql<{ key: string; files: unknown }>`
-    select concat_ws('/', data->>'competitionId', data->>'phase', data->>'teamId') as key, data->'files' as files
-    from scoring.events where type = ${scoring.WriteUpSubmitted.type}
-    order by transaction_id, global_position`.execute(db);
-  const latest = new Map<string, scoring.WriteUpFile[]>();
-  for (const row of submitted.rows) latest.set(row.key, filesOf(row.files));
-  const shown = new Set([...latest.values()].flat().map((file) => file.fileId));
-  let removed = 0;
-  for (const name of names) {
-    if (shown.has(name)) continue;
-    const info = await stat(join(directory, name)).catch(() => null);
-    if (!info?.isFile() || now - info.mtimeMs < graceMs) continue;
-    await rm(join(directory, name), { force: true });
-    removed++;
-  }
-  return removed;
 }

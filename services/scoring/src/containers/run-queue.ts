@@ -1,8 +1,8 @@
 /**
  * The fair queue of container runs in the database (decision 0038): the state every runner process
  * shares (scoring.run_queue*), the choice of the next run under the queue's row lock with its charge in
- * run-seconds and the settling of the charges of runs that are over, and the places and estimates
- * participants see. The operators' weights: run-queue-weights.ts.
+ * run-seconds and the settling of the charges of runs that are over. The places and estimates
+ * participants see: run-queue-places.ts; the operators' weights: run-queue-weights.ts.
  */
 import { competition } from '@sais/events';
 import type { Db } from '@sais/kit/db';
@@ -13,16 +13,12 @@ import {
   RECENT_RUNS,
   type FairState,
   type WaitingRun,
-  fairOrder,
   estimateSeconds,
   nextFair,
   refundOf,
   settleFair,
   teamKey,
 } from './fair-order.ts';
-
-/** How many recent runs the estimate averages. */
-const recentRuns = 20;
 
 const t = (db: Db) => db.withSchema('scoring') as ScoringDb;
 
@@ -32,7 +28,7 @@ const t = (db: Db) => db.withSchema('scoring') as ScoringDb;
  * will run it: phase-limits.ts; the policy is the environment's, the same on every process) and what its
  * choice charges: `estimateSeconds` from the time its competition's last finished runs used.
  */
-async function waitingRuns(
+export async function waitingRuns(
   db: Db,
   policy: competition.RunLimitPolicy,
   /** The charges this choice settles: their used seconds are the newest of each competition's history. */
@@ -94,7 +90,7 @@ async function waitingRuns(
  * to its end (no end recorded: none, so all of its charge comes back); one Waiting again gets all of it
  * back, as it is charged again when chosen.
  */
-async function chargedRuns(db: Db): Promise<ChargedRun[]> {
+export async function chargedRuns(db: Db): Promise<ChargedRun[]> {
   const rows = await sql<{
     submission_id: string;
     competition_id: string;
@@ -122,7 +118,7 @@ async function chargedRuns(db: Db): Promise<ChargedRun[]> {
  * The shared state for the competitions of `runs`, with the charges of `charged` settled (`lock`: the
  * queue's row, held to the transaction's end).
  */
-async function fairState(
+export async function fairState(
   db: Db,
   runs: readonly WaitingRun[],
   lock: boolean,
@@ -217,85 +213,4 @@ export async function takeNextFair(
       charge_tick = ${step.tick}, settled_tick = null, refund = null, used_seconds = null
     where submission_id = ${step.run.submissionId}`.execute(trx);
   return step.run;
-}
-
-/** A Waiting or Evaluating container run's place (0: running; 1: taken next) and estimated times. */
-export interface RunQueued {
-  place: number;
-  /** Waiting runs (of every competition: runners are shared) taken before it. */
-  ahead: number;
-  /** ISO times; null while no container run has finished to estimate from. */
-  estimatedStart: string | null;
-  estimatedFinish: string | null;
-  /** How many recent runs the estimate averages. */
-  basedOn: number;
-}
-
-/**
- * The places of a team's unfinished container runs in the fair order if nothing else arrived, and an
- * estimate from the mean duration of the last finished runs, with as many taken at once as run now
- * (at least one), as files have (decision 0020). Only the team's own runs are answered: no other team's id.
- */
-export async function runQueuePlaces(
-  db: Db,
-  competitionId: string,
-  teamId: string,
-  now = new Date(),
-  policy: competition.RunLimitPolicy = competition.runLimitPolicy(process.env),
-): Promise<Map<string, RunQueued>> {
-  const charged = await chargedRuns(db);
-  const [runs, running, recent] = await Promise.all([
-    waitingRuns(db, policy, charged),
-    sql<{ submission_id: string; mine: boolean; started_at: Date | null }>`
-      select s.submission_id, s.started_at,
-          (r.competition_id = ${competitionId} and r.team_id = ${teamId}) as mine
-        from scoring.container_runs r join scoring.submissions s on s.submission_id = r.submission_id
-      where s.status = 'Evaluating'`.execute(db),
-    sql<{ seconds: number | null; samples: number }>`
-      select avg(extract(epoch from finished_at - started_at))::float8 as seconds, count(*)::int as samples
-      from (select s.finished_at, s.started_at from scoring.submissions s
-        join scoring.container_runs r on r.submission_id = s.submission_id
-        where s.finished_at is not null and s.started_at is not null
-        order by s.finished_at desc limit ${recentRuns}) recent`.execute(db),
-  ]);
-  // Played only until the team's last waiting run has its place.
-  const own = (run: WaitingRun) => run.competitionId === competitionId && run.teamId === teamId;
-  const mine = runs.filter(own).length;
-  let seen = 0;
-  let counted = 0;
-  const placed = (order: readonly WaitingRun[]) => {
-    for (; seen < order.length; seen++) if (own(order[seen]!)) counted++;
-    return counted === mine;
-  };
-  // The charges the next choice will settle are settled here too: the places are that choice's order.
-  const order = fairOrder(await fairState(db, runs, false, charged), runs, Infinity, placed);
-  const mean = recent.rows[0]?.seconds ?? null;
-  const slots = Math.max(1, running.rows.length);
-  const at = (ms: number) => new Date(ms).toISOString();
-  const out = new Map<string, RunQueued>();
-  const ms = mean === null ? null : mean * 1000;
-  for (const row of running.rows) {
-    // The team's own only (every runner's running run counts as a slot).
-    if (!row.mine) continue;
-    out.set(row.submission_id, {
-      place: 0,
-      ahead: 0,
-      estimatedStart: row.started_at ? at(new Date(row.started_at).getTime()) : null,
-      estimatedFinish:
-        ms === null ? null : at(Math.max(new Date(row.started_at ?? now).getTime() + ms, now.getTime())),
-      basedOn: recent.rows[0]?.samples ?? 0,
-    });
-  }
-  order.forEach((run, index) => {
-    if (!own(run)) return;
-    const start = ms === null ? null : now.getTime() + Math.floor(index / slots) * ms;
-    out.set(run.submissionId, {
-      place: index + 1,
-      ahead: index,
-      estimatedStart: start === null ? null : at(start),
-      estimatedFinish: start === null || ms === null ? null : at(start + ms),
-      basedOn: recent.rows[0]?.samples ?? 0,
-    });
-  });
-  return out;
 }

@@ -11,7 +11,7 @@ import type { ScoringDb } from '../db/tables.ts';
 import { Lines, text } from '../evaluation/csv.ts';
 import { ROW_OK, headerFields, row, splitRow } from '../evaluation/fields.ts';
 import { scoringErrors } from '../errors.ts';
-import { runQueuePlaces } from '../containers/run-queue.ts';
+import { runQueuePlaces } from '../containers/run-queue-places.ts';
 
 /** What a queue estimate needs from the last evaluations of a competition (decision 0020). */
 const recentEvaluations = 20;

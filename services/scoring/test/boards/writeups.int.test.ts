@@ -15,7 +15,7 @@ import { scoring, scoringCodes, transparency } from '@sais/events';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leaderboardProjection } from '../../src/boards/projection.ts';
-import { sweepWriteUpFiles } from '../../src/boards/writeups.ts';
+import { sweepWriteUpFiles } from '../../src/boards/writeup-files.ts';
 import { type Web, csv, latestSplit, scoringHarness, waitFor } from '../support.ts';
 
 const truth = csv((i) => i * 5);
