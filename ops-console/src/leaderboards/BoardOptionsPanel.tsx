@@ -51,7 +51,18 @@ export function BoardOptionsPanel() {
               () => api.post('/admin/leaderboard/options', body),
               'console.boardOptions.saved',
             );
-            if (done) setSaved((n) => n + 1);
+            if (!done) return;
+            // The options are a read model: read them again until they show what was saved (a moment
+            // after the answer), then redraw; one read straight after could still show the old ones.
+            for (let tries = 0; tries < 40; tries++) {
+              const now = await api.get<PhaseOptions[]>('/admin/leaderboard/options', {
+                competitionId: String(record.id),
+              } satisfies scoring.requests.CompetitionQuery);
+              const mine = now.find((one) => one.phase === body.phase);
+              if (mine && mine.ladderStep === (body.ladderStep ?? null) && mine.blind === body.blind) break;
+              await new Promise((resolve) => setTimeout(resolve, 250));
+            }
+            setSaved((n) => n + 1);
           }}
         />
       ))}
