@@ -4,9 +4,8 @@
  *
  * Across competitions: start-time fair queueing (weighted, the deficit round robin of equal-size runs).
  * Each competition has a virtual `pass`; the competition with the least pass among those with a waiting
- * run is served (ties: competition id), and its pass grows by `STRIDE / weight`. A competition that was
- * idle is lifted to the queue's virtual time (the pass of the last served) first, so idling earns no
- * credit to burst with later.
+ * run is served (ties: competition id), and its pass grows by the run's charge (below). A competition that
+ * was idle is lifted first (below), so idling earns no credit to burst with later.
  * Within a competition: round robin across teams. The team served longest ago (never served first;
  * ties: its oldest waiting run) is served, its oldest waiting run first; serving stamps the team with the
  * queue's tick. A team that is waiting is therefore passed by each other team of its competition at most
@@ -21,9 +20,10 @@
  * (released, retried) is given its whole charge back, since it is charged again when chosen. (Charging the
  * declared limit at the choice, the first design, held a competition of long runs back while each was in
  * flight: with 1,800 s declared and 300 s used, the other competition took twice its share.)
- * Only a competition that comes back from idle (no run waiting at the previous choice) is lifted to the
- * virtual time (or to the least pass of those that kept runs waiting, if lower): one that kept runs
- * waiting keeps its refunds, so its share of run-seconds does not erode
+ * Only a competition that comes back from idle (no run waiting at the previous choice) is lifted: to the
+ * virtual time (the start of the last served) or, if lower, to the least pass of those that kept runs
+ * waiting less their charges in flight (so estimates that will turn out too high do not set it behind
+ * them). One that kept runs waiting keeps its refunds, so its share of run-seconds does not erode
  * (lifting every pass below the virtual time lost each refund's credit, and the lag grew without bound),
  * while idling still earns nothing. The refunds a competition holds are at most its runs' charges in
  * flight, so the credit it can spend at once is bounded by the slots.
@@ -59,7 +59,7 @@ export interface ChargedRun {
   /** The seconds it was charged for, and its declared limit (what it may be charged at most). */
   seconds: number;
   declared: number;
-  /** Seconds it ran (finished_at − started_at); null: it is Waiting again, so the whole charge comes back. */
+  /** Seconds it ran (from its choice to its end); null: it is Waiting again, so the whole charge comes back. */
   usedSeconds: number | null;
 }
 
