@@ -11,7 +11,8 @@ import { scoring } from '@sais/events';
 import type { Db } from '@sais/kit/db';
 import { sql } from 'kysely';
 
-const filesOf = (value: unknown): scoring.WriteUpFile[] =>
+/** A write-up's files as a row or an event's jsonb gives them (a string from some drivers). */
+export const filesOf = (value: unknown): scoring.WriteUpFile[] =>
   (typeof value === 'string' ? JSON.parse(value) : value) as scoring.WriteUpFile[];
 
 /** Writes a submission's files (each `.part`, then renamed to its id) and answers them as the event names them. */

@@ -21,7 +21,7 @@ import { sql } from 'kysely';
 import { scoringErrors } from '../errors.ts';
 import type { Leaderboards } from './leaderboards.ts';
 import { boardStream } from './standings.ts';
-import { keepFiles, removeFiles } from './writeup-files.ts';
+import { filesOf, keepFiles, removeFiles } from './writeup-files.ts';
 import { foldWriteUps } from './writeup-events.ts';
 
 export { foldWriteUps, recordWriteUp } from './writeup-events.ts';
@@ -46,9 +46,6 @@ type Row = {
   hidden_reason: string | null;
   team_name: string | null;
 };
-
-const filesOf = (value: unknown): scoring.WriteUpFile[] =>
-  (typeof value === 'string' ? JSON.parse(value) : value) as scoring.WriteUpFile[];
 
 /** A refusal of the form: the field and the reason, in the envelope's `data`. */
 export const writeUpRefused = (field: string, reason: string) =>
