@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import pino from 'pino';
 import { expect } from 'vitest';
 import { createAllInOne } from '../../../services/gateway/src/platform.ts';
+import { allServices } from '../../../services/gateway/src/services.ts';
 import { ensureAppBuilt } from '../../../infra/test/apps.ts';
 import { launchChromium } from './browser';
 
@@ -84,7 +85,7 @@ export async function startConsolePlatform(
   env: Record<string, string> = {},
 ): Promise<ConsolePlatform> {
   await ensureAppBuilt('ops-console');
-  const fresh = await freshDatabase(name);
+  const fresh = await freshDatabase(name, { migrated: allServices });
   await fresh.database.close();
   const dataDir = await mkdtemp(join(tmpdir(), `sais-console-${name}-`));
   const platform = await createAllInOne(

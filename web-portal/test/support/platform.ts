@@ -33,7 +33,7 @@ export async function startPlatform(
   /** More settings, e.g. `SCORING_WORKERS: 'off'` to keep submissions waiting. */
   extraEnv: NodeJS.ProcessEnv = {},
 ): Promise<RunningPlatform> {
-  const fresh = testMode() === 'embedded' ? null : await freshDatabase('portal');
+  const fresh = testMode() === 'embedded' ? null : await freshDatabase('portal', { migrated: allServices });
   await fresh?.database.close();
   const dataDir = await mkdtemp(join(tmpdir(), 'sais-portal-data-'));
   if (!fresh) await copyMigratedPgliteTemplate(join(dataDir, 'pg'), allServices);

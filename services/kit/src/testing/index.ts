@@ -10,7 +10,8 @@ import pino from 'pino';
 import { type Database, type ServiceDefinition, createPlatform, openDatabase } from '../index.ts';
 
 export { type Decider, type EvolvingDecider, deciderSpec } from './decider.ts';
-import { copyMigratedPgliteTemplate } from './pglite-migrated.ts';
+import { type MigratedSchema, copyMigratedPgliteTemplate } from './pglite-migrated.ts';
+import { migratedTemplate } from './pg-migrated.ts';
 export { copyPgliteTemplate } from './pglite-template.ts';
 export { copyMigratedPgliteTemplate } from './pglite-migrated.ts';
 
@@ -61,14 +62,24 @@ export function kafkaBrokers(): string[] {
   return brokers.split(',');
 }
 
-/** A fresh database on the test server, so suites run in parallel without sharing state. */
+/**
+ * A fresh database on the test server, so suites run in parallel without sharing state: empty, or, with
+ * `migrated`, a copy of a template with those services' schemas migrated (pg-migrated.ts; the platform's
+ * own migrations then find them done).
+ */
 export async function freshDatabase(
   prefix: string,
+  { migrated }: { migrated?: readonly MigratedSchema[] } = {},
 ): Promise<{ url: string; database: Database; drop(): Promise<void> }> {
   const name = `${prefix}_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const template = migrated ? await migratedTemplate(serverUrl(), migrated) : null;
   const admin = new pg.Client({ connectionString: serverUrl() });
   await admin.connect();
-  await admin.query(`create database "${name}"`);
+  await admin.query(
+    template
+      ? `create database "${name}" template "${template}" strategy file_copy`
+      : `create database "${name}"`,
+  );
   await admin.end();
   const url = new URL(serverUrl());
   url.pathname = `/${name}`;
@@ -124,7 +135,7 @@ export async function platformForTest(
   options: { env?: NodeJS.ProcessEnv; logger?: pino.Logger; embedded?: boolean } = {},
 ) {
   const embedded = options.embedded ?? testMode() === 'embedded';
-  const fresh = embedded ? null : await freshDatabase(prefix);
+  const fresh = embedded ? null : await freshDatabase(prefix, { migrated: services });
   await fresh?.database.close();
   const root = await mkdtemp(join(tmpdir(), `sais-${prefix}-`));
   // The embedded database (`<dataDir>/pg`) starts as a copy of the run's one with these services'

@@ -30,13 +30,17 @@ const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..',
 const cacheRoot = join(repositoryRoot, 'node_modules', '.cache', 'sais-pglite-migrated');
 const day = 86_400_000;
 
-const allMigrations = (service: MigratedSchema) => ({
+export const allMigrations = (service: MigratedSchema) => ({
   ...eventStoreMigrations(service.schema),
   ...service.migrations,
 });
 
-function keyOf(template: string, services: readonly MigratedSchema[]): string {
-  const hash = createHash('sha256').update(template);
+/**
+ * A name for these services' migrations: a hash of `seed` (what they are applied to), each service's
+ * schema and its migrations' names and source text, so a changed or added migration gives a new name.
+ */
+export function migrationsKey(seed: string, services: readonly MigratedSchema[]): string {
+  const hash = createHash('sha256').update(seed);
   for (const service of services) {
     hash.update(`\0schema ${service.schema}`);
     for (const [name, migration] of Object.entries(allMigrations(service)))
@@ -51,7 +55,7 @@ const making = new Map<string, Promise<string>>();
 export function migratedPgliteTemplate(services: readonly MigratedSchema[]): Promise<string> {
   const run = async () => {
     const template = await pgliteTemplate();
-    const key = keyOf(template, services);
+    const key = migrationsKey(template, services);
     const dir = join(cacheRoot, key);
     const ready = join(dir, 'pg');
     try {
