@@ -16,10 +16,8 @@ export interface KafkaTransportOptions {
   logger?: Logger;
   /** Partitions given to topics this transport creates. */
   partitions?: number;
-  /**
-   * How long the group waits for a silent consumer before giving its partitions to others (default
-   * 6000 ms, the broker's smallest `group.min.session.timeout.ms`; docs/decisions/0014-fault-tolerance.md).
-   */
+  /** How long the group waits for a silent consumer before giving its partitions to others (default 6000
+   *  ms, the broker's smallest `group.min.session.timeout.ms`; docs/decisions/0014-fault-tolerance.md). */
   sessionTimeoutMs?: number;
   /** Prepended to every topic name: keeps environments (and test suites) sharing a cluster apart. */
   topicPrefix?: string;
@@ -116,6 +114,10 @@ export class KafkaTransport implements EventTransport {
     } finally {
       await admin.disconnect();
     }
+  }
+
+  prepare(streamTypes: readonly string[]): Promise<void> {
+    return this.ensureTopics(streamTypes.map((streamType) => this.topicOf(streamType)));
   }
 
   /** A new admin client of this cluster (the caller connects and disconnects it): for lag metrics. */

@@ -33,6 +33,11 @@ export interface Subscription {
 
 export interface EventSubscriber {
   subscribe(options: SubscriptionOptions): Promise<Subscription>;
+  /**
+   * Makes ready at once what subscriptions to these aggregate types need (Kafka: their topics, created in
+   * one request instead of one subscription at a time); a transport that needs nothing has none.
+   */
+  prepare?(streamTypes: readonly string[]): Promise<void>;
 }
 
 export type EventTransport = EventPublisher & EventSubscriber;

@@ -11,14 +11,14 @@
  * are removed when a new one is made.
  */
 import { createHash } from 'node:crypto';
-import { access, cp, mkdir, mkdtemp, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
+import { access, mkdir, mkdtemp, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Migration } from 'kysely';
 import { openDatabase } from '../db/database.ts';
 import { migrateSchema } from '../db/migrate.ts';
 import { eventStoreMigrations } from '../eventstore/migrations.ts';
-import { pgliteTemplate } from './pglite-template.ts';
+import { copyFolder, pgliteTemplate } from './pglite-template.ts';
 
 /** What is migrated: a service's schema and its own migrations (the event store's are added). */
 export interface MigratedSchema {
@@ -69,7 +69,7 @@ export function migratedPgliteTemplate(services: readonly MigratedSchema[]): Pro
     await mkdir(dir, { recursive: true });
     const scratch = await mkdtemp(join(dir, 'making-'));
     try {
-      await cp(template, join(scratch, 'pg'), { recursive: true });
+      await copyFolder(template, join(scratch, 'pg'));
       const database = await openDatabase({ kind: 'pglite', dataDir: join(scratch, 'pg') });
       try {
         for (const service of services)
@@ -113,5 +113,5 @@ export async function copyMigratedPgliteTemplate(
   dataDir: string,
   services: readonly MigratedSchema[],
 ): Promise<void> {
-  await cp(await migratedPgliteTemplate(services), dataDir, { recursive: true });
+  await copyFolder(await migratedPgliteTemplate(services), dataDir);
 }

@@ -9,8 +9,10 @@
  * `node_modules/.cache/sais-pglite-template/<version>/` for every later test and run; a new PGlite
  * version makes a new one. `SAIS_TEST_PGLITE_TEMPLATE` names another folder to copy instead.
  */
+import { execFile } from 'node:child_process';
 import { access, cp, mkdir, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { promisify } from 'node:util';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -78,5 +80,21 @@ export function pgliteTemplate(): Promise<string> {
 
 /** Puts a copy of the template at `dataDir`, an embedded database folder that does not exist yet. */
 export async function copyPgliteTemplate(dataDir: string): Promise<void> {
-  await cp(await pgliteTemplate(), dataDir, { recursive: true });
+  await copyFolder(await pgliteTemplate(), dataDir);
+}
+
+/**
+ * Copies the folder `from` to `to` (which does not exist yet; its parent is made). A database folder is
+ * ~1,300 files: the system's `cp -R` copies one in 0.3–0.7 s on the test host, Node's `fs.cp` (a
+ * JavaScript walk, a stat and a copy call per file) took 1.3–3.4 s (load 11, 2026-11-29); every embedded
+ * test platform pays one. Without a `cp` on the PATH, Node's.
+ */
+export async function copyFolder(from: string, to: string): Promise<void> {
+  await mkdir(dirname(to), { recursive: true });
+  try {
+    await promisify(execFile)('cp', ['-R', from, to]);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await cp(from, to, { recursive: true });
+  }
 }
