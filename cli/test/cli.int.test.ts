@@ -850,6 +850,28 @@ describe('sais against a running platform', () => {
     expect(table.stdout).toMatch(/\brank\s+score\s+mae\s+r2\s+team\b/);
     const zh = await sais(['leaderboard', cup, '--lang', 'zh-CN'], as(aliceToken));
     expect(zh.stdout).toContain('仍相同时按 mae 低者在前');
+    // An organiser-chosen order (issue 37): r2 first; the words follow it, and the seal digests it.
+    const chosen = await operator.web('POST', '/api/admin/leaderboard/options', {
+      competitionId: cup,
+      phase: 'preliminary',
+      ladderStep: null,
+      blind: false,
+      order: ['scores.r2'],
+      reason: 'r2 decides',
+    });
+    expect(chosen.code).toBe(0);
+    let reordered = await sais(['leaderboard', cup], as(aliceToken));
+    for (let i = 0; i < 30 && !reordered.stdout.includes('Order: higher r2 first'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      reordered = await sais(['leaderboard', cup], as(aliceToken));
+    }
+    expect(reordered.stdout).toContain(
+      'Order: higher r2 first (a row without it after those with it); then the lower score; then the lower mae',
+    );
+    const zhChosen = await sais(['leaderboard', cup, '--lang', 'zh-CN'], as(aliceToken));
+    expect(zhChosen.stdout).toContain(
+      '排名规则：按 r2 高者在前（无该指标的行排在有该指标的行之后）；仍相同时分数低者在前',
+    );
 
     // Sealed (form v2), the phase closed, published: `verify-seal` checks the v2 seal.
     const submissionId = /submission ([0-9a-f-]{36})/.exec(submitted.stdout)![1]!;

@@ -200,6 +200,9 @@ export const scoringCodes = {
   writeUpHidden: 40156,
   /** An operator who takes part in the competition may not open or hide its write-ups. */
   writeUpOwnCompetition: 40157,
+  // Board order and computed column (issue 37, decision 0046): 40160–40169.
+  /** A chosen order is not a list of distinct metric steps of the ground truth in force (`score`, `scores.<metric>`). */
+  boardOrderInvalid: 40160,
   // Hidden datasets (decision 0032): 40120–40129.
   /** The result file of a run that had hidden datasets mounted is not given to the participant. */
   runResultWithheld: 40120,

@@ -14,7 +14,9 @@ import { boardOrderSteps } from './board-order.ts';
  * its score:
  *   {"competitionId":…,"phase":…,"metric":…,"columns":["mae",…],"order":["score","scores.mae",…,"submittedAt","teamId"],
  *    "rows":[{"rank":…,"teamId":…,"score":…,"scores":[…]},…]}
- * A board without secondary columns is sealed in form v1, byte for byte as before.
+ * A board without secondary columns is sealed in form v1, byte for byte as before. The "order" is the
+ * board's stated steps: with an organiser-chosen order (issue 37) its steps first, so the form is v2 as
+ * before and only the steps' order differs; without one, `boardOrderSteps(columns)` as before.
  */
 export interface SealRow {
   rank: number;
@@ -31,6 +33,11 @@ export interface SealInput {
   rows: readonly SealRow[];
   /** The secondary metric columns in order (decision 0046): none or absent, form v1; else form v2. */
   columns?: readonly string[];
+  /**
+   * The board's order (form v2 only): its steps as the page states them (`order.steps`), an organiser's
+   * chosen order first (issue 37); absent, `boardOrderSteps(columns)`.
+   */
+  order?: readonly string[];
 }
 
 export const sealAlgorithm = 'sha256';
@@ -48,7 +55,14 @@ const finite = (value: number, teamId: string) => {
 };
 
 /** The canonical text (v1, or v2 with columns) of a ranking (rows sorted by rank; ties of rank keep their order). */
-export function sealCanonicalForm({ competitionId, phase, metric, rows, columns = [] }: SealInput): string {
+export function sealCanonicalForm({
+  competitionId,
+  phase,
+  metric,
+  rows,
+  columns = [],
+  order = boardOrderSteps(columns.map((metric) => ({ metric }))),
+}: SealInput): string {
   const v2 = sealFormOf(columns) === 'v2';
   const ordered = rows
     .map((row, index) => ({ row, index }))
@@ -62,12 +76,10 @@ export function sealCanonicalForm({ competitionId, phase, metric, rows, columns 
       });
       return `${head},"scores":[${scores.join(',')}]}`;
     });
-  const order = v2
-    ? `"columns":${JSON.stringify(columns)},"order":${JSON.stringify(boardOrderSteps(columns.map((metric) => ({ metric }))))},`
-    : '';
+  const head = v2 ? `"columns":${JSON.stringify(columns)},"order":${JSON.stringify(order)},` : '';
   return (
     `{"competitionId":${JSON.stringify(competitionId)},"phase":${JSON.stringify(phase)},` +
-    `"metric":${JSON.stringify(metric)},${order}"rows":[${ordered.join(',')}]}`
+    `"metric":${JSON.stringify(metric)},${head}"rows":[${ordered.join(',')}]}`
   );
 }
 
@@ -90,6 +102,8 @@ export interface PublishedPage {
   }[];
   /** The secondary metric columns (decision 0046); absent on a board without them. */
   columns?: { metric: string }[];
+  /** The board's stated order (its steps digested in form v2: an organiser's chosen order, issue 37). */
+  order?: { steps: readonly string[] };
   seal: { digest: string; algorithm: string; form: string; sealedAt: string } | null;
 }
 
@@ -128,6 +142,7 @@ export async function recomputePublishedSeal(
       metric: records[0]!.metric,
       rows: records,
       columns,
+      ...(first.order ? { order: first.order.steps } : {}),
     }),
   );
   return {

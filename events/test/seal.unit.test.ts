@@ -91,6 +91,25 @@ describe('sealed final results: canonical form v2 (several metrics, decision 004
       base,
     );
   });
+  it('digests the stated steps: an organiser-chosen order first (issue 37), the usual ones by default', async () => {
+    const chosen = ['scores.r2', 'score', 'scores.mae', 'submittedAt', 'teamId'];
+    expect(sealCanonicalForm({ ...withColumns, order: chosen })).toContain(
+      '"columns":["mae","r2"],"order":["scores.r2","score","scores.mae","submittedAt","teamId"],"rows":',
+    );
+    expect(
+      sealCanonicalForm({
+        ...withColumns,
+        order: ['score', 'scores.mae', 'scores.r2', 'submittedAt', 'teamId'],
+      }),
+    ).toBe(sealCanonicalForm(withColumns));
+    await expect(sealDigest(sealCanonicalForm({ ...withColumns, order: chosen }))).resolves.not.toBe(
+      await sealDigest(sealCanonicalForm(withColumns)),
+    );
+    // Without columns the steps are not in the text (form v1, as before).
+    expect(sealCanonicalForm({ ...withColumns, columns: [], order: chosen })).toBe(
+      sealCanonicalForm(ranking),
+    );
+  });
   it('refuses secondary scores that JSON cannot write', () => {
     expect(() =>
       sealCanonicalForm({
@@ -133,6 +152,24 @@ describe('recomputePublishedSeal: both forms', () => {
     expect(
       (await recomputePublishedSeal(competitionId, async () => page([{ metric: 'mae' }], 'v2', v2))).match,
     ).toBe(true);
+    // The page's stated steps are digested: a chosen order's seal checks with them, not without.
+    const chosen = ['scores.mae', 'score', 'submittedAt', 'teamId'];
+    const v2chosen = await sealDigest(
+      sealCanonicalForm({
+        competitionId,
+        phase: 'final',
+        metric: 'rmse',
+        columns: ['mae'],
+        order: chosen,
+        rows: [{ rank: 1, teamId: 'a', score: 1, scores: { mae: 2 } }],
+      }),
+    );
+    const withSteps = { ...page([{ metric: 'mae' }], 'v2', v2chosen), order: { steps: chosen } };
+    expect((await recomputePublishedSeal(competitionId, async () => withSteps)).match).toBe(true);
+    expect(
+      (await recomputePublishedSeal(competitionId, async () => page([{ metric: 'mae' }], 'v2', v2chosen)))
+        .match,
+    ).toBe(false);
     // A v2 board claimed as v1 (or the other way) does not match.
     expect(
       (await recomputePublishedSeal(competitionId, async () => page([{ metric: 'mae' }], 'v1', v2))).match,

@@ -14,7 +14,8 @@ const off = (by: number) => `id,yield\n${ids.map((id, i) => `${id},${i * 2.5 + b
 /**
  * Decision 0046 in Chromium against the real platform (the run's mode): a board with two secondary
  * metric columns shows each after the score, the order in words with a clause per column in both
- * languages, and the browser's seal check recomputes the form v2 seal after publication.
+ * languages, and the browser's seal check recomputes the form v2 seal after publication. The organiser
+ * chose r2 first (issue 37): the words follow the chosen steps and the seal digests them.
  */
 describe('several metrics on the portal’s board', () => {
   let mailbox: Mailbox;
@@ -43,6 +44,16 @@ describe('several metrics on the portal’s board', () => {
     competitionId = scored.competitionId;
     // Sealed (form v2), the phase closed, the results published: the browser can check the seal.
     const phase = 'preliminary';
+    // An organiser-chosen order (issue 37): r2 first, applied to the boards before the seal.
+    const chosen = { competitionId, phase, ladderStep: null, blind: false, reason: 'r2 decides' };
+    expect(
+      (await call(scored.operator, '/admin/leaderboard/options', { ...chosen, order: ['scores.r2'] })).code,
+    ).toBe(0);
+    await until(
+      () => call(scored.operator, `/leaderboard/public?competitionId=${competitionId}`),
+      (answer) => (answer.data as { order: { steps: string[] } }).order.steps[0] === 'scores.r2',
+      'the chosen order on the board',
+    );
     // The scored row reaches the private board a moment after the submission reads Completed: until then
     // sealing answers "nothing to seal" (40040).
     const sealed = await until(
@@ -79,7 +90,7 @@ describe('several metrics on the portal’s board', () => {
     await page.reload();
   };
 
-  it('shows a column per secondary metric, the order with them in both languages, and checks the v2 seal', async () => {
+  it('shows a column per secondary metric, the chosen order with them in both languages, and checks the v2 seal', async () => {
     await page.goto(`${origin}/competitionDetail/${competitionId}/leaderboard`);
     await language('zh-CN');
     await expect.poll(() => page.getByTestId('leaderboard-row').count(), { timeout: 30_000 }).toBe(1);
@@ -89,13 +100,13 @@ describe('several metrics on the portal’s board', () => {
     expect(Number(cells[0])).toBeCloseTo(0.75, 3);
     expect(Number(cells[1])).toBeGreaterThan(0.9);
     await expect(page.getByTestId('leaderboard-order').textContent()).resolves.toContain(
-      '分数低者在前；仍相同时按 mae 低者在前（无该指标的行排在有该指标的行之后）；仍相同时按 r2 高者在前',
+      '排名规则：按 r2 高者在前（无该指标的行排在有该指标的行之后）；仍相同时分数低者在前；仍相同时按 mae 低者在前',
     );
     await language('en');
     await expect
       .poll(() => page.getByTestId('leaderboard-order').textContent(), { timeout: 30_000 })
       .toContain(
-        'lower score first; then the lower mae (a row without it after those with it); then the higher r2',
+        'Order: higher r2 first (a row without it after those with it); then the lower score; then the lower mae (a row',
       );
 
     // The seal check in the browser recomputes form v2 from the published private board.

@@ -152,8 +152,9 @@ export async function leaderboard(
         ? context.t('noRows')
         : `${context.f('phase')}: ${phase}\n` +
           (asOf ? `${context.t('asOf', { time: asOf })}\n` : '') +
-          // The board's order in words, as the portal shows it beside the board (decision 0029).
-          (order ? `${boardOrderText(context.language, order.higherIsBetter, columns)}\n` : '') +
+          // The board's order in words, as the portal shows it beside the board (decision 0029): its
+          // stated steps, an organiser-chosen order first (issue 37).
+          (order ? `${boardOrderText(context.language, order.higherIsBetter, columns, order.steps)}\n` : '') +
           (ladderStep !== null ? `${scoring.ladderText(context.language, ladderStep)}\n` : '') +
           table(
             [

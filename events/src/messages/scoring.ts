@@ -155,6 +155,11 @@ export const scoringMessages = {
     en: 'The secondary metrics must be distinct names of the metric catalogue, other than the primary metric, at most {{max}} (comma-separated)',
     'zh-CN': '次要指标须为指标目录中互不相同的名称，不能与主指标相同，最多 {{max}} 个（以逗号分隔）',
   },
+  boardOrderInvalid: {
+    en: 'The ranking order must list distinct steps, each "score" or "scores.<metric>" for a secondary metric of the ground truth in force (at most {{max}}); the steps this board has: {{allowed}}',
+    'zh-CN':
+      '排名顺序须列出互不重复的步骤，每个为 "score" 或 "scores.<指标>"（当前标准答案的次要指标），最多 {{max}} 个；本榜可用的步骤：{{allowed}}',
+  },
   secondaryMetricIncompatible: {
     en: 'The metric {{metric}} cannot score this ground truth beside {{primary}}: it reads another kind of target, or refuses some of its values (the reason is below)',
     'zh-CN':

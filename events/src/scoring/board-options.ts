@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from '../define.ts';
+import { isMetricStep, maxChosenSteps } from '../board-order.ts';
 
 /**
  * A phase's public board options (issue 37, decision 0045), per competition and phase: stream
@@ -12,17 +13,30 @@ const aggregate = 'scoring.boardOptions';
 export const ladderStepLimits = { min: 1e-9, max: 1e6 } as const;
 export const ladderStep = z.number().finite().min(ladderStepLimits.min).max(ladderStepLimits.max);
 
+/**
+ * An organiser-chosen order (issue 37): the metric steps to rank by first, in order (`score`, or
+ * `scores.<metric>` for a secondary metric of the ground truth), each at most once; the steps left out
+ * follow in their usual order, then the submission time and the team id (`boardOrderSteps`).
+ */
+export const chosenOrder = z
+  .array(z.string().max(80).refine(isMetricStep, { message: 'a step is "score" or "scores.<metric>"' }))
+  .min(1)
+  .max(maxChosenSteps)
+  .refine((steps) => new Set(steps).size === steps.length, { message: 'a step at most once' });
+
 export const BoardOptionsSet = defineEvent({
   type: 'scoring.BoardOptionsSet',
   version: 1,
   meaning:
-    "An operator set a phase's public board options: the Ladder (a team's public score changes only when a submission beats its shown one by at least the step, and is shown rounded to the step; null: off) and whether the phase is blind (participants never see a public score).",
+    "An operator set a phase's public board options: the Ladder (a team's public score changes only when a submission beats its shown one by at least the step, and is shown rounded to the step; null: off), whether the phase is blind (participants never see a public score), and the ranking order's first steps if the organiser chose them (absent: the usual order).",
   aggregate,
   data: z.object({
     competitionId: z.uuid(),
     phase: z.string().min(1).max(40),
     ladderStep: ladderStep.nullable(),
     blind: z.boolean(),
+    /** The organiser-chosen order (issue 37); absent: the usual order (every event before it). */
+    order: chosenOrder.optional(),
     setBy: z.uuid(),
     reason: z.string().min(1).max(500),
   }),
@@ -34,6 +48,8 @@ export const boardOptionsView = z.object({
   ladderStep: z.number().nullable(),
   /** Participants see "scored" and their allowance, never a public score; operators see everything. */
   blind: z.boolean(),
+  /** The organiser-chosen order's steps (issue 37); absent when none is chosen (the usual order). */
+  order: z.array(z.string()).optional(),
 });
 export type BoardOptionsView = z.infer<typeof boardOptionsView>;
 

@@ -118,7 +118,15 @@ export type PhaseReason = z.input<typeof phaseReason>;
  * `POST /api/admin/leaderboard/options` (decision 0045): a phase's public board options. `ladderStep`:
  * the Ladder's step η in the metric's units (null: the Ladder off); `blind`: participants see no public score.
  */
-export const boardOptionsBody = phaseReason.extend({ ladderStep: ladderStep.nullable(), blind: z.boolean() });
+export const boardOptionsBody = phaseReason.extend({
+  ladderStep: ladderStep.nullable(),
+  blind: z.boolean(),
+  /**
+   * The organiser-chosen order's first steps (issue 37): `score` or `scores.<metric>` (a secondary metric
+   * of the ground truth in force), each once; null, absent or empty: the usual order.
+   */
+  order: z.array(z.string().max(80)).max(20).nullable().optional(),
+});
 export type BoardOptionsBody = z.input<typeof boardOptionsBody>;
 
 /** `POST /api/admin/signals/:id/disqualify`: a team the signal names. */

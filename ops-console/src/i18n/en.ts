@@ -266,6 +266,10 @@ export const operationsEn = {
       saved: 'Leaderboard options saved',
       ladderOff: 'The Ladder is off: scores are shown as they are.',
       blindOn: 'Blind: participants see no public score.',
+      order: 'Ranking order, first steps (empty: the usual order)',
+      orderHelp:
+        'Comma-separated: score, or scores.<metric> for a secondary metric; the others follow as usual, then the submission time and the team ID',
+      orderOn: 'Ranking order chosen: %{steps} first.',
     },
     submissions: {
       status: {

@@ -253,6 +253,10 @@ const operationsZhCN: typeof operationsEn = {
       saved: '排行榜选项已保存',
       ladderOff: '阶梯机制已关闭：分数按原值显示。',
       blindOn: '盲评：参赛者看不到公开分数。',
+      order: '排名顺序的前几步（留空：默认顺序）',
+      orderHelp:
+        '以逗号分隔：score，或 scores.<指标>（次要指标）；其余步骤按默认顺序随后，最后是提交时间和团队 ID',
+      orderOn: '已选排名顺序：先按 %{steps}。',
     },
     submissions: {
       status: {

@@ -12,12 +12,21 @@ import { useAction } from '../competitions/useAction';
 import { useConsoleApi } from '../shared/useConsoleApi';
 import { useLoad } from '../shared/useLoad';
 
-type PhaseOptions = { phase: string; ladderStep: number | null; blind: boolean };
+type PhaseOptions = { phase: string; ladderStep: number | null; blind: boolean; order?: string[] };
+
+/** A chosen order as the form writes it (comma-separated steps) and back; empty: the usual order. */
+const orderText = (order: readonly string[] | undefined) => (order ?? []).join(', ');
+const orderOf = (text: string) =>
+  text
+    .split(',')
+    .map((step) => step.trim())
+    .filter((step) => step !== '');
 
 /**
  * Each phase's public board options (decision 0045): the Ladder (its step η in the metric's units;
- * empty: off) and blind (participants see "scored" and their allowance, never a public score), set with
- * a reason (`POST /api/admin/leaderboard/options`).
+ * empty: off), blind (participants see "scored" and their allowance, never a public score) and the
+ * ranking order's first steps (issue 37; empty: the usual order), set together with a reason
+ * (`POST /api/admin/leaderboard/options`; the server refuses a bad order, 40160).
  */
 export function BoardOptionsPanel() {
   const record = useRecordContext();
@@ -59,7 +68,9 @@ export function BoardOptionsPanel() {
                 competitionId: String(record.id),
               } satisfies scoring.requests.CompetitionQuery);
               const mine = now.find((one) => one.phase === body.phase);
-              if (mine && mine.ladderStep === (body.ladderStep ?? null) && mine.blind === body.blind) break;
+              const same = orderText(mine?.order) === orderText(body.order ?? undefined);
+              if (mine && mine.ladderStep === (body.ladderStep ?? null) && mine.blind === body.blind && same)
+                break;
               await new Promise((resolve) => setTimeout(resolve, 250));
             }
             setSaved((n) => n + 1);
@@ -85,6 +96,7 @@ function PhaseRow({
   const locale = useLocale();
   const [step, setStep] = useState(options.ladderStep === null ? '' : String(options.ladderStep));
   const [blind, setBlind] = useState(options.blind);
+  const [order, setOrder] = useState(orderText(options.order));
   const [reason, setReason] = useState('');
   const ladderStep = step.trim() === '' ? null : Number(step);
   const stepValid = ladderStep === null || scoring.ladderStep.safeParse(ladderStep).success;
@@ -98,6 +110,9 @@ function PhaseRow({
           ? scoring.ladderText(locale === 'en' ? 'en' : 'zh-CN', options.ladderStep)
           : translate('console.boardOptions.ladderOff')}
         {options.blind ? ` ${translate('console.boardOptions.blindOn')}` : ''}
+        {options.order
+          ? ` ${translate('console.boardOptions.orderOn', { steps: orderText(options.order) })}`
+          : ''}
       </Typography>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <TextField
@@ -125,6 +140,14 @@ function PhaseRow({
         />
         <TextField
           size="small"
+          label={translate('console.boardOptions.order')}
+          helperText={translate('console.boardOptions.orderHelp')}
+          value={order}
+          onChange={(event) => setOrder(event.target.value)}
+          slotProps={{ htmlInput: { maxLength: 400, 'data-testid': 'board-options-order' } }}
+        />
+        <TextField
+          size="small"
           label={translate('console.boardOptions.reason')}
           value={reason}
           onChange={(event) => setReason(event.target.value)}
@@ -135,7 +158,14 @@ function PhaseRow({
           disabled={pending || !stepValid || reason.trim() === ''}
           data-testid="board-options-save"
           onClick={() =>
-            save({ competitionId, phase: options.phase, ladderStep, blind, reason: reason.trim() })
+            save({
+              competitionId,
+              phase: options.phase,
+              ladderStep,
+              blind,
+              order: orderOf(order).length > 0 ? orderOf(order) : null,
+              reason: reason.trim(),
+            })
           }
         >
           {translate('console.boardOptions.save')}

@@ -51,6 +51,8 @@ export const scoringErrors = {
     new AppError(scoringCodes.boardOptionsFinal, 'boardOptionsFinal', 409, options),
   secondaryMetricsInvalid: (options?: Options) =>
     new AppError(scoringCodes.secondaryMetricsInvalid, 'secondaryMetricsInvalid', 400, options),
+  boardOrderInvalid: (options?: Options) =>
+    new AppError(scoringCodes.boardOrderInvalid, 'boardOrderInvalid', 400, options),
   secondaryMetricIncompatible: (options?: Options) =>
     new AppError(scoringCodes.secondaryMetricIncompatible, 'secondaryMetricIncompatible', 400, options),
   competitionUnknown: (options?: Options) =>

@@ -78,13 +78,12 @@ export async function ladderRows(trx: Db, teams: readonly TeamKey[]): Promise<Ma
 /** Records a phase's options (the projection's apply); answers the phase's teams, to recompute. */
 export async function recordBoardOptions(
   trx: Db,
-  data: Pick<scoring.BoardOptionsSetData, 'competitionId' | 'phase' | 'ladderStep' | 'blind'>,
+  data: Pick<scoring.BoardOptionsSetData, 'competitionId' | 'phase' | 'ladderStep' | 'blind' | 'order'>,
 ): Promise<TeamKey[]> {
-  await sql`insert into scoring.board_options (competition_id, phase, ladder_step, blind)
-    values (${data.competitionId}, ${data.phase}, ${data.ladderStep}, ${data.blind})
-    on conflict (competition_id, phase) do update set ladder_step = excluded.ladder_step, blind = excluded.blind`.execute(
-    trx,
-  );
+  await sql`insert into scoring.board_options (competition_id, phase, ladder_step, blind, order_steps)
+    values (${data.competitionId}, ${data.phase}, ${data.ladderStep}, ${data.blind}, ${data.order ?? null}::text[])
+    on conflict (competition_id, phase) do update set ladder_step = excluded.ladder_step, blind = excluded.blind,
+      order_steps = excluded.order_steps`.execute(trx);
   const teams =
     await sql<TeamKey>`select distinct competition_id, phase, team_id from scoring.board_submissions
     where competition_id = ${data.competitionId} and phase = ${data.phase}`.execute(trx);
@@ -96,11 +95,38 @@ export async function boardOptionsOf(
   db: Db,
   competitionId: string,
 ): Promise<Map<string, scoring.BoardOptionsView>> {
-  const rows = await sql<{ phase: string; ladder_step: number | null; blind: boolean }>`
-    select phase, ladder_step, blind from scoring.board_options where competition_id = ${competitionId}`.execute(
-    db,
+  const rows = await sql<{
+    phase: string;
+    ladder_step: number | null;
+    blind: boolean;
+    order_steps: string[] | null;
+  }>`select phase, ladder_step, blind, order_steps from scoring.board_options
+    where competition_id = ${competitionId}`.execute(db);
+  return new Map(
+    rows.rows.map((row) => [
+      row.phase,
+      {
+        ladderStep: row.ladder_step,
+        blind: row.blind,
+        // Absent without a chosen order (issue 37), so such answers stay as they were.
+        ...(row.order_steps ? { order: row.order_steps } : {}),
+      },
+    ]),
   );
-  return new Map(rows.rows.map((row) => [row.phase, { ladderStep: row.ladder_step, blind: row.blind }]));
+}
+
+/** The chosen orders (issue 37) of the given phases that have one, by `competitionId\u0000phase`. */
+export async function chosenOrders(
+  trx: Db,
+  phases: readonly { competition_id: string; phase: string }[],
+): Promise<Map<string, string[]>> {
+  if (phases.length === 0) return new Map();
+  const rows = await sql<{ competition_id: string; phase: string; order_steps: string[] }>`
+    select o.competition_id, o.phase, o.order_steps from scoring.board_options o
+    join unnest(${phases.map((k) => k.competition_id)}::uuid[], ${phases.map((k) => k.phase)}::text[])
+      as k(competition_id, phase) on o.competition_id = k.competition_id and o.phase = k.phase
+    where o.order_steps is not null`.execute(trx);
+  return new Map(rows.rows.map((row) => [`${row.competition_id}\u0000${row.phase}`, row.order_steps]));
 }
 
 /** One phase's options (both off when none were set). */

@@ -1,7 +1,7 @@
 // Over 300 lines: every read of the boards (pages and their cache, rankings for seals, a team's own scores) shares the one ranked query.
 import type { Db } from '@sais/kit/db';
 import { type RawBuilder, sql } from 'kysely';
-import { boardOrder, boardOrderSteps, scoring } from '@sais/events';
+import { type BoardMetricStep, boardOrder, boardOrderSteps, scoring } from '@sais/events';
 import type { BoardWatch } from './live.ts';
 import { bestFirstSql, direction } from './ranking.ts';
 import type { RowScores } from '../db/tables.ts';
@@ -27,10 +27,21 @@ interface BoardRow {
 
 /**
  * The stated order of a board (decision 0029) with its metric's direction, as every page gives it; with
- * secondary metric columns (decision 0046) a step for each after the score.
+ * secondary metric columns (decision 0046) a step for each after the score; an organiser-chosen order's
+ * steps first (issue 37).
  */
-const orderOf = (metric: string | null, columns: readonly string[] = []) => ({
-  steps: columns.length > 0 ? boardOrderSteps(columns.map((c) => ({ metric: c }))) : [...boardOrder],
+export const orderOf = (
+  metric: string | null,
+  columns: readonly string[] = [],
+  chosen: readonly string[] | undefined = undefined,
+) => ({
+  steps:
+    columns.length > 0 || chosen
+      ? boardOrderSteps(
+          columns.map((c) => ({ metric: c })),
+          chosen as BoardMetricStep[] | undefined,
+        )
+      : [...boardOrder],
   higherIsBetter: metric === null ? null : direction(metric) === -1,
 });
 
@@ -94,19 +105,22 @@ export class Leaderboards {
   #ranked(competitionId: string, pick: RawBuilder<unknown>, phase?: string, board: Board = 'leaderboard') {
     // Rows without secondary scores (every board before decision 0046) order exactly as before.
     const secondary = { column: 'l.scores', field: 'score' };
+    // The phase's organiser-chosen order (issue 37), from its board options row (none: the usual order).
+    const chosen = { column: 'o.order_steps' };
+    const options = sql`left join scoring.board_options o on o.competition_id = l.competition_id and o.phase = l.phase`;
     return sql<BoardRow & { total: number }>`
       with ranked as (
         select l.team_id, l.best_score, l.submitted_at, l.metric, l.phase, l.scores,
-          row_number() over (partition by l.phase order by ${bestFirstSql('l.metric', 'l.best_score', 'l.submitted_at', 'l.team_id', secondary)}) as rank,
+          row_number() over (partition by l.phase order by ${bestFirstSql('l.metric', 'l.best_score', 'l.submitted_at', 'l.team_id', secondary, chosen)}) as rank,
           count(*) over (partition by l.phase) as total
-        from ${sql.table(`scoring.${board}`)} l
+        from ${sql.table(`scoring.${board}`)} l ${options}
         where l.competition_id = ${competitionId} ${phase ? sql`and l.phase = ${phase}` : sql``}
       )${
         board === 'private_leaderboard'
           ? sql`, public_ranked as (
         select l.team_id, l.phase,
-          row_number() over (partition by l.phase order by ${bestFirstSql('l.metric', 'l.best_score', 'l.submitted_at', 'l.team_id', secondary)}) as public_rank
-        from scoring.leaderboard l
+          row_number() over (partition by l.phase order by ${bestFirstSql('l.metric', 'l.best_score', 'l.submitted_at', 'l.team_id', secondary, chosen)}) as public_rank
+        from scoring.leaderboard l ${options}
         where l.competition_id = ${competitionId} ${phase ? sql`and l.phase = ${phase}` : sql``}
       )`
           : sql``
@@ -228,7 +242,10 @@ export class Leaderboards {
       : null;
   }
 
-  /** A phase's whole ranking without names, best first: what a seal digests (with the columns, decision 0046). */
+  /**
+   * A phase's whole ranking without names, best first: what a seal digests (with the columns, decision
+   * 0046; the stated steps are `orderOf`'s).
+   */
   async ranking(
     competitionId: string,
     phase: string,
@@ -280,6 +297,7 @@ export class Leaderboards {
       order: orderOf(
         rows.rows[0]?.metric ?? (await this.#metricOf(query.competitionId, phase, board)),
         columns,
+        (await this.options(query.competitionId, phase)).order,
       ),
       ...columnsOf(columns),
       page: query.page,

@@ -1,4 +1,4 @@
-// Over 300 lines: one projection over eight tables: the set-based recompute of both boards, the batched apply and the in-order apply of disqualifications, selections and publications.
+// Over 300 lines: one projection over eleven tables: the set-based recompute of both boards, the batched apply and the in-order apply of disqualifications, selections and publications.
 import { identity, scoring } from '@sais/events';
 import type { Db } from '@sais/kit/db';
 import { dataOf, isEvent } from '@sais/kit/eventstore';
@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import type { RowScores, ScoringDb, ScoringTables, SubmissionScores } from '../db/tables.ts';
 import { storedScores } from './stored-scores.ts';
 import { DEFAULT_FINAL_COUNT, bestFirst, bestFirstSql, finalSubmissions } from './ranking.ts';
-import { ladderRows, recordBoardOptions } from './board-options.ts';
+import { chosenOrders, ladderRows, recordBoardOptions } from './board-options.ts';
 import { recordBaseline } from './baselines.ts';
 import { recordWriteUp } from './writeup-events.ts';
 
@@ -28,22 +28,36 @@ interface Candidate {
 const rowScores = (c: Candidate, board: 'public' | 'private'): RowScores | null =>
   c.scores ? c.scores.map((s) => ({ metric: s.metric, score: s[board] })) : null;
 
-/** Best first by the score `score` picks (the stated order, decision 0029; the submission id last). */
-const ranking = (score: (c: Candidate) => number | null, board: 'public' | 'private' = 'public') =>
-  bestFirst<Candidate>({
-    metric: (c) => c.metric,
-    score,
-    submittedAt: (c) => c.submitted_at,
-    key: (c) => c.submission_id,
-    secondary: (c) => rowScores(c, board),
-  });
+/**
+ * Best first by the score `score` picks (the stated order, decision 0029; the submission id last), an
+ * organiser-chosen order's steps first (issue 37).
+ */
+const ranking = (
+  score: (c: Candidate) => number | null,
+  board: 'public' | 'private' = 'public',
+  chosen?: readonly string[] | null,
+) =>
+  bestFirst<Candidate>(
+    {
+      metric: (c) => c.metric,
+      score,
+      submittedAt: (c) => c.submitted_at,
+      key: (c) => c.submission_id,
+      secondary: (c) => rowScores(c, board),
+    },
+    chosen,
+  );
 
 /**
  * The submissions whose private scores make a team's private row: its final selection (those still
  * scored and not disqualified), else (no selection, or none of it still counts) its 2 best public.
  */
-export function finalCandidates(candidates: readonly Candidate[], selection: readonly string[] | undefined) {
-  const byPublic = [...candidates].sort(ranking((c) => c.public_score));
+export function finalCandidates(
+  candidates: readonly Candidate[],
+  selection: readonly string[] | undefined,
+  chosen?: readonly string[] | null,
+) {
+  const byPublic = [...candidates].sort(ranking((c) => c.public_score, 'public', chosen));
   return finalSubmissions(byPublic, selection, (c) => c.submission_id).submissions;
 }
 
@@ -98,9 +112,10 @@ async function recompute(trx: Db, teams: readonly TeamKey[], at: Date, { scored 
     with ranked as (
       select b.competition_id, b.phase, b.team_id, b.submission_id, b.metric, b.public_score, b.private_score,
         b.submitted_at, b.scores, row_number() over (partition by b.competition_id, b.phase, b.team_id
-          order by ${bestFirstSql('b.metric', 'b.public_score', 'b.submitted_at', 'b.submission_id', { column: 'b.scores', field: 'public' })}) as place
+          order by ${bestFirstSql('b.metric', 'b.public_score', 'b.submitted_at', 'b.submission_id', { column: 'b.scores', field: 'public' }, { column: 'o.order_steps' })}) as place
       from scoring.board_submissions b
       join ${keys} on b.competition_id = k.competition_id and b.phase = k.phase and b.team_id = k.team_id
+      left join scoring.board_options o on o.competition_id = b.competition_id and o.phase = b.phase
       where b.public_score is not null and b.metric is not null and b.disqualified_reason is null
         and not exists (select 1 from scoring.board_teams d where d.competition_id = b.competition_id
           and d.team_id = b.team_id and d.disqualified_reason is not null))
@@ -147,6 +162,8 @@ async function recompute(trx: Db, teams: readonly TeamKey[], at: Date, { scored 
   const changed = new Set<string>(scored ? teams.map((k) => k.competition_id) : []);
   // Phases with the Ladder on show its score instead of the best (decision 0045).
   const laddered = await ladderRows(trx, teams);
+  // An organiser-chosen order (issue 37) picks each team's rows as it ranks the board.
+  const orders = await chosenOrders(trx, teams);
   for (const team of new Map(teams.map((k) => [keyOf(k), k])).values()) {
     const key = { competition_id: team.competition_id, phase: team.phase, team_id: team.team_id };
     const list = candidatesOf.get(keyOf(key)) ?? [];
@@ -165,10 +182,11 @@ async function recompute(trx: Db, teams: readonly TeamKey[], at: Date, { scored 
             scores: rowScores(c, board),
           }
         : null;
-    const bestPublic = [...list].sort(ranking((c) => c.public_score))[0];
-    const bestPrivate = finalCandidates(list, selectionOf.get(keyOf(key)))
+    const chosen = orders.get(`${key.competition_id}\u0000${key.phase}`);
+    const bestPublic = [...list].sort(ranking((c) => c.public_score, 'public', chosen))[0];
+    const bestPrivate = finalCandidates(list, selectionOf.get(keyOf(key)), chosen)
       .filter((c) => c.private_score !== null)
-      .sort(ranking((c) => c.private_score, 'private'))[0];
+      .sort(ranking((c) => c.private_score, 'private', chosen))[0];
     const onLadder = laddered.get(keyOf(key));
     for (const [board, row] of [
       [
@@ -447,7 +465,8 @@ export const leaderboardProjection = defineProjection({
         return;
       }
       case scoring.BoardOptionsSet.type: {
-        // The Ladder on, off or another step: every team's public row of the phase again; blind: the pages.
+        // The Ladder on, off or another step, or another chosen order (issue 37): every team's rows of the
+        // phase again (the order picks a team's best); blind: the pages.
         const teams = await recordBoardOptions(trx, dataOf(scoring.BoardOptionsSet, event));
         await recompute(trx, teams, at);
         await bump(trx, dataOf(scoring.BoardOptionsSet, event).competitionId, at);

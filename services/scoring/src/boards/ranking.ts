@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
-import { type BoardOrderKey, boardOrder, maxSecondaryMetrics } from '@sais/events';
+import { type BoardOrderKey, boardOrder, maxChosenSteps, maxSecondaryMetrics } from '@sais/events';
 import { higherIsBetterMetrics, lowerIsBetter } from '../evaluation/metrics.ts';
 
 /**
@@ -63,29 +63,54 @@ export function compareKeys(a: string, b: string): number {
   return compareNumbers(a.length, b.length);
 }
 
+/** A score by its metric's name in a list of secondary scores, as a sort key (ascending = best); null: none. */
+export function namedKey(
+  scores: readonly { metric: string; score: number }[] | null | undefined,
+  metric: string,
+): number | null {
+  const entry = scores?.find((s) => s.metric === metric);
+  return entry === undefined ? null : direction(metric) * entry.score;
+}
+
+/** Two sort keys, a missing one after any present one (SQL: nulls last). */
+const compareKeysOrNull = (x: number | null, y: number | null) =>
+  x === null ? (y === null ? 0 : 1) : y === null ? -1 : compareNumbers(x, y);
+
 /**
  * The comparator for `Array.prototype.sort`, one step per `boardOrder` entry: best score first in
  * `a`'s metric's direction, then the earlier submission, then the key. Items compared are of one
  * metric (one competition's boards) and have scores.
+ *
+ * `chosen` (issue 37): an organiser-chosen order's metric steps (`score`, `scores.<metric>`), compared
+ * first, each by name (a `scores.<metric>` step: that metric's score, best first in its direction, an
+ * item without it after those with it); then the usual chain above, whose steps already compared
+ * change nothing. So the order is the stated `boardOrderSteps(columns, chosen)` read by name whenever
+ * an item's secondary scores are the columns in order, as the projection keeps them.
  */
-export function bestFirst<T>(by: RankedBy<T>): (a: T, b: T) => number {
+export function bestFirst<T>(by: RankedBy<T>, chosen?: readonly string[] | null): (a: T, b: T) => number {
   const time = (item: T) => new Date(by.submittedAt(item)).getTime();
   const steps: Record<BoardOrderKey, (a: T, b: T) => number> = {
     score: (a, b) => direction(by.metric(a)) * compareNumbers(by.score(a)!, by.score(b)!),
     submittedAt: (a, b) => compareNumbers(time(a), time(b)),
     teamId: (a, b) => compareKeys(by.key(a), by.key(b)),
   };
-  const secondary = (i: number) => (a: T, b: T) => {
-    const x = secondaryKey(by.secondary?.(a), i);
-    const y = secondaryKey(by.secondary?.(b), i);
-    // A missing score after any present one (SQL: nulls last).
-    return x === null ? (y === null ? 0 : 1) : y === null ? -1 : compareNumbers(x, y);
-  };
-  const chain = boardOrder.flatMap((step) =>
-    step === 'score' && by.secondary
-      ? [steps.score, ...Array.from({ length: SECONDARY_STEPS }, (_, i) => secondary(i))]
-      : [steps[step]],
-  );
+  const secondary = (i: number) => (a: T, b: T) =>
+    compareKeysOrNull(secondaryKey(by.secondary?.(a), i), secondaryKey(by.secondary?.(b), i));
+  const named = (step: string) =>
+    step === 'score'
+      ? steps.score
+      : (a: T, b: T) => {
+          const metric = step.slice('scores.'.length);
+          return compareKeysOrNull(namedKey(by.secondary?.(a), metric), namedKey(by.secondary?.(b), metric));
+        };
+  const chain = [
+    ...(chosen ?? []).map(named),
+    ...boardOrder.flatMap((step) =>
+      step === 'score' && by.secondary
+        ? [steps.score, ...Array.from({ length: SECONDARY_STEPS }, (_, i) => secondary(i))]
+        : [steps[step]],
+    ),
+  ];
   return (a, b) => {
     for (const step of chain) {
       const order = step(a, b);
@@ -139,6 +164,12 @@ export function bestFirstSql(
    * the score (`score` on boards, `public` / `private` on submissions). Absent: no secondary steps.
    */
   secondary?: { column: string; field: string },
+  /**
+   * An organiser-chosen order (issue 37), compared first as `bestFirst`'s `chosen`: a `text[]` column
+   * holding its steps per row (a board options row joined; null: none), read position by position
+   * (`maxChosenSteps` positions; a position past the list ties every row). Needs `secondary`.
+   */
+  chosen?: { column: string },
 ): RawBuilder<unknown> {
   const steps: Record<BoardOrderKey, RawBuilder<unknown>> = {
     score: scoreKeySql(sql.ref(metric), sql.ref(score)),
@@ -151,7 +182,26 @@ export function bestFirstSql(
         return sql`${scoreKeySql(sql`(${entry}->>'metric')`, sql`((${entry}->>${sql.lit(secondary.field)})::float8)`)} nulls last`;
       })
     : [];
-  return sql.join(
-    boardOrder.flatMap((step) => (step === 'score' ? [steps.score, ...secondarySteps] : [steps[step]])),
+  const chosenSteps = chosen && secondary ? chosenSql(chosen, steps.score, secondary) : [];
+  return sql.join([
+    ...chosenSteps,
+    ...boardOrder.flatMap((step) => (step === 'score' ? [steps.score, ...secondarySteps] : [steps[step]])),
+  ]);
+}
+
+/** The chosen order's steps as SQL sort keys (ascending = best, nulls last), by metric name. */
+function chosenSql(
+  chosen: { column: string },
+  score: RawBuilder<unknown>,
+  secondary: { column: string; field: string },
+): RawBuilder<unknown>[] {
+  const named = (step: RawBuilder<unknown>) => {
+    const metric = sql`substr(${step}, ${sql.lit('scores.'.length + 1)})`;
+    const value = sql`(select (e->>${sql.lit(secondary.field)})::float8 from jsonb_array_elements(${sql.ref(secondary.column)}) e
+      where e->>'metric' = ${metric} limit 1)`;
+    return sql`case when ${step} = 'score' then ${score} else ${scoreKeySql(metric, value)} end nulls last`;
+  };
+  return Array.from({ length: maxChosenSteps }, (_, i) =>
+    named(sql`${sql.ref(chosen.column)}[${sql.lit(i + 1)}]`),
   );
 }

@@ -10,7 +10,7 @@ import { ConcurrencyError } from '@sais/kit/errors';
 import type { Db } from '@sais/kit/db';
 import type { EventStore } from '@sais/kit/eventstore';
 import { sql } from 'kysely';
-import type { Leaderboards } from './leaderboards.ts';
+import { type Leaderboards, orderOf } from './leaderboards.ts';
 import { boardStream } from './standings.ts';
 import { scoringErrors } from '../errors.ts';
 
@@ -39,7 +39,9 @@ export class Seals {
     const metric = rows[0]!.metric;
     // Secondary metric columns (decision 0046): form v2, which digests them and the order's steps too.
     const columns = await this.boards.columns(competitionId);
-    const text = sealCanonicalForm({ competitionId, phase, metric, rows, columns });
+    // The stated steps, as the pages give them: an organiser-chosen order first (issue 37).
+    const order = orderOf(metric, columns, (await this.boards.options(competitionId, phase)).order).steps;
+    const text = sealCanonicalForm({ competitionId, phase, metric, rows, columns, order });
     return { metric, rows: rows.length, text, digest: await sealDigest(text), form: sealFormOf(columns) };
   }
 

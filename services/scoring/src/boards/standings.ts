@@ -197,23 +197,21 @@ export class Standings {
     const pick = (row: (typeof scored)[number]) =>
       row.scores?.map((x) => ({ metric: x.metric, score: x.public }));
     const secondaryOf = new Map(scored.map((row) => [row.submission_id, pick(row)]));
-    const byPublic = bestFirst<SelectionRow>({
-      metric: () => metric,
-      score: (row) => row.public_score,
-      submittedAt: (row) => row.created_at,
-      key: (row) => row.submission_id,
-      secondary: (row) => secondaryOf.get(row.submission_id),
-    });
+    const options = await boardOptionsOf(this.db, competitionId);
+    // A phase's organiser-chosen order (issue 37) picks the default finals as it ranks the board.
+    // prettier-ignore
+    const byPublic = (phase: string) => bestFirst<SelectionRow>({ metric: () => metric,
+      score: (row) => row.public_score, submittedAt: (row) => row.created_at, key: (row) => row.submission_id,
+      secondary: (row) => secondaryOf.get(row.submission_id) }, options.get(phase)?.order);
     const view = (row: SelectionRow) => ({
       submissionId: row.submission_id,
       fileName: row.file_name,
       score: row.public_score,
       submittedAt: new Date(row.created_at).toISOString(),
     });
-    const options = await boardOptionsOf(this.db, competitionId);
     return Promise.all(
       phases.map(async ({ phase }) => {
-        const mine = completed.filter((row) => row.phase === phase).sort(byPublic);
+        const mine = completed.filter((row) => row.phase === phase).sort(byPublic(phase));
         const explicit = chosen.find((row) => row.phase === phase);
         const { submissions, isDefault } = finalSubmissions(
           mine,

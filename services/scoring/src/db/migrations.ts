@@ -24,6 +24,7 @@ import { migration as m2026_11_28_80_writeups } from './migrations/2026-11-28-80
 import { migration as m2026_11_28_99_several_metrics } from './migrations/2026-11-28-99-several-metrics.ts';
 import { migration as m2026_11_29_10_baseline_scores } from './migrations/2026-11-29-10-baseline-scores.ts';
 import { migration as m2026_11_29_20_run_seconds } from './migrations/2026-11-29-20-run-seconds.ts';
+import { migration as m2026_11_29_30_board_order } from './migrations/2026-11-29-30-board-order.ts';
 
 /**
  * Scoring's tables beside its event store (schema `scoring`): one file per migration in
@@ -55,4 +56,5 @@ export const scoringMigrations: Record<string, Migration> = {
   '2026-11-28-99-several-metrics': m2026_11_28_99_several_metrics,
   '2026-11-29-10-baseline-scores': m2026_11_29_10_baseline_scores,
   '2026-11-29-20-run-seconds': m2026_11_29_20_run_seconds,
+  '2026-11-29-30-board-order': m2026_11_29_30_board_order,
 };

@@ -201,7 +201,14 @@ export interface ScoringReadModels {
   board_publications: { competition_id: string; phase: string; published_at: Date };
   board_versions: { competition_id: string; version: number; changed_at: Date };
   /** A phase's public board options (decision 0045): the Ladder's step, blind. */
-  board_options: { competition_id: string; phase: string; ladder_step: number | null; blind: boolean };
+  board_options: {
+    competition_id: string;
+    phase: string;
+    ladder_step: number | null;
+    blind: boolean;
+    /** An organiser-chosen order's steps (issue 37); null: the usual order. */
+    order_steps: string[] | null;
+  };
   /** A phase's baselines (decision 0050): never ranked, placed by score on the pages. */
   board_baselines: {
     baseline_id: string;

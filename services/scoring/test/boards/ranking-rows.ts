@@ -5,8 +5,10 @@
  * score and on both the score and the time are common, besides any double (NaN excepted: ±Infinity,
  * −0, the largest and the smallest) and any millisecond from 1970 to 2200.
  */
+import { type BoardMetricStep, boardOrderSteps } from '@sais/events';
 import fc from 'fast-check';
 import { metrics } from '../../src/evaluation/metrics.ts';
+import { compareKeys, direction } from '../../src/boards/ranking.ts';
 
 export interface RankRow {
   id: string;
@@ -97,4 +99,52 @@ export function scoredRankRows(
           .map((scored) => ({ metric, columns, rows: scored })),
       ),
   );
+}
+
+/**
+ * An organiser-chosen order (issue 37) for a board's columns: any of its metric steps (`score`,
+ * `scores.<m>`), each at most once, in any order, 1 to all of them.
+ */
+export function chosenOrderOf(columns: readonly string[]): fc.Arbitrary<BoardMetricStep[]> {
+  const steps: BoardMetricStep[] = ['score', ...columns.map((m) => `scores.${m}` as const)];
+  return fc
+    .shuffledSubarray(steps, { minLength: 1, maxLength: steps.length })
+    .chain((picked) => fc.shuffledSubarray(picked, { minLength: picked.length, maxLength: picked.length }));
+}
+
+const compareNumbers = (a: number, b: number) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The stated chain, read by name as the board states it (not the ranking's code): each step of
+ * `boardOrderSteps(columns, chosen)` in turn; `scores.<m>` is the row's score for m (best first in m's
+ * direction, a row without it after those with it).
+ */
+export function byStatedSteps(columns: readonly string[], chosen: readonly BoardMetricStep[] | null = null) {
+  const steps = boardOrderSteps(
+    columns.map((metric) => ({ metric })),
+    chosen,
+  );
+  return (a: ScoredRankRow, b: ScoredRankRow): number => {
+    for (const step of steps) {
+      let order: number;
+      if (step === 'score') order = direction(a.metric) * compareNumbers(a.score, b.score);
+      else if (step === 'submittedAt') order = compareNumbers(Date.parse(a.at), Date.parse(b.at));
+      else if (step === 'teamId') order = compareKeys(a.id, b.id);
+      else {
+        const metric = step.slice('scores.'.length);
+        const x = a.scores?.find((s) => s.metric === metric);
+        const y = b.scores?.find((s) => s.metric === metric);
+        order =
+          x === undefined
+            ? y === undefined
+              ? 0
+              : 1
+            : y === undefined
+              ? -1
+              : direction(metric) * compareNumbers(x.score, y.score);
+      }
+      if (order !== 0) return order;
+    }
+    return 0;
+  };
 }

@@ -3,7 +3,8 @@
  * modes (PostgreSQL and the embedded PGlite, a describe each): for every metric of the registry (and an
  * unknown name), scores with ties, negatives and equal times; and, for any rows (fast-check: ties on
  * score and time, any Unicode team id, ±Infinity, −0, the extreme doubles), the boards' own ranking
- * query (`Leaderboards.ranking` over `scoring.leaderboard`) gives the order of the stated chain.
+ * query (`Leaderboards.ranking` over `scoring.leaderboard`) gives the order of the stated chain, also
+ * with secondary columns and in any organiser-chosen order (issue 37) kept in `scoring.board_options`.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,7 +19,14 @@ import { scoringMigrations } from '../../src/db/migrations.ts';
 import { bestFirst, bestFirstSql } from '../../src/boards/ranking.ts';
 import { metrics } from '../../src/evaluation/metrics.ts';
 import { Leaderboards } from '../../src/boards/leaderboards.ts';
-import { type RankRow, type ScoredRankRow, rankRows, scoredRankRows } from './ranking-rows.ts';
+import {
+  type RankRow,
+  type ScoredRankRow,
+  byStatedSteps,
+  chosenOrderOf,
+  rankRows,
+  scoredRankRows,
+} from './ranking-rows.ts';
 
 const byComparator = bestFirst<RankRow>({
   metric: (r) => r.metric,
@@ -120,6 +128,42 @@ describe.each([
         expect(ranking.map((r) => r.teamId)).toEqual([...rows].sort(bySecondary).map((r) => r.id));
       }),
       { numRuns: 60 },
+    );
+  });
+
+  it('ranks any board in any organiser-chosen order as the comparator and the stated steps do (issue 37)', async () => {
+    const boards = new Leaderboards(database.db);
+    const withChosen = scoredRankRows(16).chain((board) =>
+      chosenOrderOf(board.columns).map((chosen) => ({ ...board, chosen })),
+    );
+    await fc.assert(
+      fc.asyncProperty(withChosen, async ({ columns, rows, chosen }) => {
+        const competitionId = randomUUID();
+        await sql`insert into scoring.board_options (competition_id, phase, ladder_step, blind, order_steps)
+          values (${competitionId}, 'p', null, false, ${chosen}::text[])`.execute(database.db);
+        if (rows.length > 0)
+          await sql`insert into scoring.leaderboard
+            (competition_id, phase, team_id, metric, best_score, submission_id, submitted_at, scores)
+            select ${competitionId}::uuid, 'p', v.team_id, v.metric, v.score, gen_random_uuid(), v.at, v.scores
+            from unnest(${rows.map((r) => r.id)}::text[], ${rows.map((r) => r.metric)}::text[],
+              ${rows.map((r) => r.score)}::float8[], ${rows.map((r) => r.at)}::timestamptz[],
+              ${rows.map((r) => (r.scores ? JSON.stringify(r.scores) : null))}::jsonb[])
+              as v(team_id, metric, score, at, scores)`.execute(database.db);
+        const ranking = (await boards.ranking(competitionId, 'p', 'leaderboard')).map((r) => r.teamId);
+        const comparator = bestFirst<ScoredRankRow>(
+          {
+            metric: (r) => r.metric,
+            score: (r) => r.score,
+            submittedAt: (r) => r.at,
+            key: (r) => r.id,
+            secondary: (r) => r.scores,
+          },
+          chosen,
+        );
+        expect(ranking).toEqual([...rows].sort(comparator).map((r) => r.id));
+        expect(ranking).toEqual([...rows].sort(byStatedSteps(columns, chosen)).map((r) => r.id));
+      }),
+      { numRuns: 40 },
     );
   });
 });

@@ -15,8 +15,8 @@ import {
 } from 'kysely';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bestFirst, bestFirstSql, compareKeys, direction } from '../../src/boards/ranking.ts';
-import { type ScoredRankRow, rankRows, scoredRankRows } from './ranking-rows.ts';
+import { bestFirst, bestFirstSql } from '../../src/boards/ranking.ts';
+import { type ScoredRankRow, byStatedSteps, rankRows, scoredRankRows } from './ranking-rows.ts';
 
 const withSecondary = bestFirst<ScoredRankRow>({
   metric: (r) => r.metric,
@@ -33,39 +33,6 @@ const primaryOnly = bestFirst<ScoredRankRow>({
 });
 
 const sign = (n: number) => (n < 0 ? -1 : n > 0 ? 1 : 0);
-const compareNumbers = (a: number, b: number) => (a < b ? -1 : a > b ? 1 : 0);
-
-/**
- * The stated chain, read by name as the board states it (not the ranking's code): each step of
- * `boardOrderSteps(columns)` in turn; `scores.<m>` is the row's score for m (best first in m's
- * direction, a row without it after those with it).
- */
-function byStatedSteps(columns: readonly string[]) {
-  const steps = boardOrderSteps(columns.map((metric) => ({ metric })));
-  return (a: ScoredRankRow, b: ScoredRankRow): number => {
-    for (const step of steps) {
-      let order: number;
-      if (step === 'score') order = direction(a.metric) * compareNumbers(a.score, b.score);
-      else if (step === 'submittedAt') order = compareNumbers(Date.parse(a.at), Date.parse(b.at));
-      else if (step === 'teamId') order = compareKeys(a.id, b.id);
-      else {
-        const metric = step.slice('scores.'.length);
-        const x = a.scores?.find((s) => s.metric === metric);
-        const y = b.scores?.find((s) => s.metric === metric);
-        order =
-          x === undefined
-            ? y === undefined
-              ? 0
-              : 1
-            : y === undefined
-              ? -1
-              : direction(metric) * compareNumbers(x.score, y.score);
-      }
-      if (order !== 0) return order;
-    }
-    return 0;
-  };
-}
 
 describe('the ranking with secondary metric columns', () => {
   it('is a total order for any rows: antisymmetric, transitive, no two rows equal, one result for any input order', () => {

@@ -61,7 +61,8 @@ export function BoardView({
       ) : null}
       {board.records.length > 0 ? (
         <Typography variant="body2" color="text.secondary" data-testid="leaderboard-order">
-          {boardOrderText(language, board.order.higherIsBetter, board.columns ?? [])}
+          {/* The stated steps, an organiser-chosen order first (issue 37). */}
+          {boardOrderText(language, board.order.higherIsBetter, board.columns ?? [], board.order.steps)}
         </Typography>
       ) : null}
       {ladderStep !== null ? (

@@ -1,0 +1,198 @@
+/**
+ * An organiser-chosen ranking order (issue 37, decision 0046) through the API, on PostgreSQL + Kafka and
+ * on the embedded default (a describe each): an operator puts a secondary metric first in a phase's
+ * board options; the boards rank by it (a team's row is its best in that order too), the pages state the
+ * steps, the seal digests them (form v2, recomputed by anyone), a replay gives the same boards, the usual
+ * order comes back when the choice is cleared; bad orders are refused in both languages, and a published
+ * phase's order cannot change.
+ */
+import { ProjectionRunner, replayProjection } from '@sais/kit/projections';
+import { type PublishedPage, recomputePublishedSeal, scoring, scoringCodes } from '@sais/events';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leaderboardProjection } from '../../src/boards/projection.ts';
+import { type Web, csv, latestSplit, scoringHarness } from '../support.ts';
+
+const truth = csv((i) => i * 5);
+/** A file whose error on the k-th public row (of n) is `publicError(k, n)`, 0 on the private rows. */
+const withErrors = (publicError: (k: number, n: number) => number) => {
+  const ids = Array.from({ length: 20 }, (_, i) => `r${i}`);
+  const publicIds = ids.filter((id) => latestSplit.publicIds.has(id));
+  return csv((i) => {
+    const k = publicIds.indexOf(`r${i}`);
+    return i * 5 + (k >= 0 ? publicError(k, publicIds.length) : 0);
+  });
+};
+/** MAE 1 with an RMSE of about 1.4: 2 on half the rows (1 on one more when n is odd), 0 on the rest. */
+const uneven = () =>
+  withErrors((k, n) => (k < Math.floor(n / 2) ? 2 : n % 2 === 1 && k === Math.floor(n / 2) ? 1 : 0));
+
+type Harness = Awaited<ReturnType<typeof scoringHarness>>;
+type Page = scoring.responses.LeaderboardPage;
+
+describe.each([
+  ['PostgreSQL + Kafka', false],
+  ['the embedded default (npm start)', true],
+])('an organiser-chosen board order, on %s', (_mode, embedded) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await scoringHarness({}, undefined, { embedded });
+  });
+  afterAll(() => h?.close());
+
+  const setOrder = (competitionId: string, order: string[] | null, language = 'en') =>
+    h.operator.web.raw({
+      method: 'POST',
+      url: '/api/admin/leaderboard/options',
+      payload: {
+        competitionId,
+        phase: 'preliminary',
+        ladderStep: null,
+        blind: false,
+        order,
+        reason: 'issue 37 test',
+      } satisfies scoring.requests.BoardOptionsBody,
+      headers: { 'accept-language': language },
+    });
+  const pages = (web: Web, competitionId: string) => async (page: number) =>
+    (await web.get('/api/leaderboard/private', { competitionId, page: String(page), pageSize: '2' })).body
+      .data as PublishedPage;
+  const rowsOf = (page: Page) => page.records.map((r) => [r.teamId, Number(r.score.toFixed(6))]);
+
+  it('ranks by the chosen steps first, states them, seals them, and a replay gives the same boards', async () => {
+    const competitionId = await h.competition(truth, {
+      metric: 'mae',
+      secondaryMetrics: 'rmse,r2',
+      dailySubmissionLimit: 10,
+    });
+    const a = await h.participant(competitionId);
+    const b = await h.participant(competitionId);
+    const d = await h.participant(competitionId);
+    // a: MAE 1, RMSE 1. b: 1.05 and 1.05. d: MAE 1 with RMSE ≈ 1.4, then 1.1 and 1.1.
+    await h.submit(
+      a.web,
+      competitionId,
+      withErrors(() => 1),
+    );
+    await h.submit(
+      b.web,
+      competitionId,
+      withErrors(() => 1.05),
+    );
+    await h.submit(d.web, competitionId, uneven());
+    await h.submit(
+      d.web,
+      competitionId,
+      withErrors(() => 1.1),
+    );
+    const usual: Page = await h.board(competitionId, (p) => p.total === 3);
+    expect(rowsOf(usual)).toEqual([
+      [a.accountId, 1],
+      [d.accountId, 1],
+      [b.accountId, 1.05],
+    ]);
+
+    // RMSE first: d's row is now its 1.1 file (its best by RMSE), and b is before it.
+    expect((await setOrder(competitionId, ['scores.rmse'])).body).toMatchObject({
+      code: 0,
+      data: { order: ['scores.rmse'] },
+    });
+    const chosen: Page = await h.board(competitionId, (p) => p.order.steps[0] === 'scores.rmse');
+    expect(chosen.order.steps).toEqual(['scores.rmse', 'score', 'scores.r2', 'submittedAt', 'teamId']);
+    expect(chosen.options.order).toEqual(['scores.rmse']);
+    expect(rowsOf(chosen)).toEqual([
+      [a.accountId, 1],
+      [b.accountId, 1.05],
+      [d.accountId, 1.1],
+    ]);
+    expect(chosen.records.map((r) => Number(r.scores!.rmse!.toFixed(6)))).toEqual([1, 1.05, 1.1]);
+    const listed = (await h.operator.web.get('/api/admin/leaderboard/options', { competitionId })).body.data;
+    expect(listed).toEqual([
+      { phase: 'preliminary', ladderStep: null, blind: false, order: ['scores.rmse'] },
+    ]);
+
+    // A replay rebuilds the same boards.
+    const snapshot = () =>
+      sql`select 'public' as board, team_id, best_score, submission_id, scores from scoring.leaderboard
+        where competition_id = ${competitionId}
+        union all select 'private', team_id, best_score, submission_id, scores from scoring.private_leaderboard
+        where competition_id = ${competitionId} order by 1, 2`.execute(h.db);
+    const kept = (await snapshot()).rows;
+    await replayProjection(h.db, new ProjectionRunner(leaderboardProjection, h.db), [
+      h.platform.stores.get('scoring')!,
+    ]);
+    expect((await snapshot()).rows).toEqual(kept);
+    const replayed: Page = (await h.anonymous.get('/api/leaderboard/public', { competitionId })).body.data;
+    expect(rowsOf(replayed)).toEqual(rowsOf(chosen));
+
+    // Cleared: the usual order and rows again (and the options say none).
+    expect((await setOrder(competitionId, null)).body.code).toBe(0);
+    const back: Page = await h.board(competitionId, (p) => p.order.steps[0] === 'score');
+    expect(rowsOf(back)).toEqual(rowsOf(usual));
+    expect(back.options).not.toHaveProperty('order');
+
+    // Chosen again, sealed (v2, with the chosen steps), published: anyone recomputes it.
+    expect((await setOrder(competitionId, ['scores.rmse'])).body.code).toBe(0);
+    await h.board(competitionId, (p) => p.order.steps[0] === 'scores.rmse');
+    const sealed = await h.operator.web.post('/api/admin/leaderboard/seal', {
+      competitionId,
+      phase: 'preliminary',
+    });
+    expect(sealed.body).toMatchObject({ code: 0, data: { form: 'v2' } });
+    await h.closePhase(competitionId);
+    expect(
+      (await h.operator.web.post('/api/admin/leaderboard/publish', { competitionId, phase: 'preliminary' }))
+        .body.code,
+    ).toBe(0);
+    const published: Page = await h.board(
+      competitionId,
+      (p) => p.published === true,
+      '/api/leaderboard/private',
+    );
+    expect(published.order.steps[0]).toBe('scores.rmse');
+    const check = await recomputePublishedSeal(competitionId, pages(h.anonymous, competitionId));
+    expect(check).toMatchObject({ rows: 3, digest: sealed.body.data.digest, match: true });
+    // The digest covers the steps: the usual order's would not match.
+    const usualSteps = await recomputePublishedSeal(competitionId, async (n) => ({
+      ...(await pages(h.anonymous, competitionId)(n)),
+      order: { steps: ['score', 'scores.rmse', 'scores.r2', 'submittedAt', 'teamId'] },
+    }));
+    expect(usualSteps.match).toBe(false);
+
+    // Final means final: the published phase's order cannot change.
+    expect((await setOrder(competitionId, null)).body.code).toBe(scoringCodes.boardOptionsFinal);
+  });
+
+  it('refuses an order that is not distinct metric steps of the ground truth in force, in both languages', async () => {
+    const competitionId = await h.competition(truth, { metric: 'mae', secondaryMetrics: 'rmse' });
+    for (const order of [
+      ['scores.r2'],
+      ['scores.mae'],
+      ['score', 'score'],
+      ['submittedAt'],
+      ['teamId', 'score'],
+      ['scores.'],
+      ['score', 'scores.rmse', 'scores.rmse'],
+    ]) {
+      const refused = await setOrder(competitionId, order);
+      expect(refused.status, order.join()).toBe(400);
+      expect(refused.body).toMatchObject({
+        code: scoringCodes.boardOrderInvalid,
+        data: { order, max: 5, allowed: 'score, scores.rmse' },
+      });
+    }
+    expect((await setOrder(competitionId, ['scores.r2'])).body.message).toBe(
+      'The ranking order must list distinct steps, each "score" or "scores.<metric>" for a secondary metric of the ground truth in force (at most 5); the steps this board has: score, scores.rmse',
+    );
+    expect((await setOrder(competitionId, ['scores.r2'], 'zh-CN')).body.message).toBe(
+      '排名顺序须列出互不重复的步骤，每个为 "score" 或 "scores.<指标>"（当前标准答案的次要指标），最多 5 个；本榜可用的步骤：score, scores.rmse',
+    );
+    // Nothing was set: the options list no order.
+    const listed = (await h.operator.web.get('/api/admin/leaderboard/options', { competitionId })).body.data;
+    expect(listed).toEqual([{ phase: 'preliminary', ladderStep: null, blind: false }]);
+    // A ground truth without secondary metrics: only the score may be chosen (the usual order).
+    const plain = await h.competition(truth);
+    expect((await setOrder(plain, ['scores.rmse'])).body.code).toBe(scoringCodes.boardOrderInvalid);
+    expect((await setOrder(plain, ['score'])).body.code).toBe(0);
+  });
+});
