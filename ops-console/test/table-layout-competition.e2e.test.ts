@@ -1,9 +1,16 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badLayout } from '../../infra/test/layout.ts';
 import { type ConsolePlatform, type Person, explained, startConsolePlatform } from './support/platform';
-import { choose, closePhase, signUp, uploadCsv, yieldCsv } from './support/scoring';
-import { prizeCompetition } from './support/trust';
+import {
+  choose,
+  closePhase,
+  formTeam,
+  onPrivateBoard,
+  scoredCompetition,
+  signUp,
+  uploadCsv,
+  yieldCsv,
+} from './support/scoring';
 import { until } from './support/until';
 
 const json = { 'content-type': 'application/json' };
@@ -28,31 +35,13 @@ describe('the console’s competition tables at 1366 and 1440 px', () => {
     sais = await startConsolePlatform('tablelayoutcomp');
     operator = await sais.account(['operator']);
     admin = await sais.account(['admin', 'operator', 'reviewer', 'auditor']);
-    competitionId = await prizeCompetition(sais, operator, 'Catalyst yield', '催化剂产率预测');
-    const db = sais.platform.database.db;
-    await until(
-      () => sql`select 1 from scoring.competitions where competition_id = ${competitionId}`.execute(db),
-      (result) => result.rows.length > 0,
-      'competition mirror in scoring',
-    );
-    await uploadCsv(
-      sais,
-      operator,
-      '/api/admin/groundtruth',
-      { competitionId, metric: 'rmse', publicPercent: '50', secondaryMetrics: 'mae,r2' },
-      yieldCsv(40, (i) => i * 5),
-    );
+    const truth = yieldCsv(40, (i) => i * 5);
+    competitionId = await scoredCompetition(sais, operator, truth, { secondaryMetrics: 'mae,r2' });
     // Three participants: two of them a team, all three scored.
     const people = [await sais.account([]), await sais.account([]), await sais.account([])];
     for (const person of people) await signUp(sais, person, competitionId);
     const [owner, member, alone] = people as [Person, Person, Person];
-    const formed = await sais.api<{ teamId: string }>(owner, '/api/team/create', {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ competitionId, name: 'Owls 猫头鹰' }),
-    });
-    expect(formed.body).toMatchObject({ code: 0 });
-    teamId = formed.body.data.teamId;
+    teamId = await formTeam(sais, owner, competitionId, 'Owls 猫头鹰');
     const invitation = await sais.api<{ code: string }>(owner, '/api/team/invitation/create', {
       method: 'POST',
       headers: json,
@@ -65,11 +54,6 @@ describe('the console’s competition tables at 1366 and 1440 px', () => {
       body: JSON.stringify({ code: invitation.body.data.code }),
     });
     expect(joined.body).toMatchObject({ code: 0 });
-    await until(
-      () => sql`select 1 from scoring.memberships where team_id = ${teamId}`.execute(db),
-      (result) => result.rows.length > 0,
-      'the team in scoring',
-    );
     for (const [person, off] of [
       [owner, 0.4],
       [alone, 1.4],
@@ -89,12 +73,7 @@ describe('the console’s competition tables at 1366 and 1440 px', () => {
       { competitionId, phase: 'preliminary', name: '均值基线', description: '每个 id 都预测均值' },
       yieldCsv(40, (i) => i * 5 + 2),
     );
-    await until(
-      () => sais.api<{ total: number }>(operator, `/api/leaderboard/private?competitionId=${competitionId}`),
-      (answer) => answer.body.data.total === 2,
-      'both teams on the private board',
-      90_000,
-    );
+    await onPrivateBoard(sais, operator, competitionId, 2, 90_000);
 
     // Published (two operators: one proposes, another approves), write-ups opened and one written.
     await closePhase(sais, operator, competitionId);
