@@ -21,7 +21,7 @@ const twice = `id,yield\n${ids.map((id, i) => `${i === 2 ? 'm1' : id},${i * 2.5}
  * and no page scrolls sideways. The pages have content: a board of three teams with two secondary
  * metric columns, public and (published) private with the shake-up columns; a team's submissions with a
  * scorer's refusal in the log column; a team of two with an open application and invitation links; the
- * prize places' write-ups; the participant's competitions.
+ * prize places' write-ups; the competition's data file; the participant's competitions.
  */
 describe('the portal’s tables at 1366 and 1440 px', () => {
   let mailbox: Mailbox;
@@ -66,6 +66,13 @@ describe('the portal’s tables at 1366 and 1440 px', () => {
     });
     competitionId = scored.competitionId;
     owner = scored.participant;
+    // A data file for the data page's file table.
+    const dataFile = new FormData();
+    dataFile.set('kind', 'dataset');
+    dataFile.set('file', new Blob([truth], { type: 'text/csv' }), 'catalyst_yield_train_2027.csv');
+    expect(await call(scored.operator, `/admin/competitions/${competitionId}/files`, dataFile)).toMatchObject(
+      { code: 0 },
+    );
     const [second, third, fourth] = await Promise.all(
       ['two', 'thr', 'fou'].map((name) => signedUpParticipant(running, competitionId, `${name}${stamp}`)),
     );
@@ -178,6 +185,15 @@ describe('the portal’s tables at 1366 and 1440 px', () => {
       name: 'the write-ups',
       path: 'writeUps',
       ready: (page) => atLeast(page.getByTestId('writeup-row'), 1),
+    },
+    {
+      name: 'the data files',
+      path: 'competitionData',
+      ready: (page) =>
+        page
+          .getByTestId('files-dataset')
+          .getByRole('row', { name: /catalyst_yield/ })
+          .waitFor(),
     },
     {
       name: 'the phases',
