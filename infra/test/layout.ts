@@ -7,8 +7,9 @@ import type { Page } from 'playwright-core';
 
 /**
  * Header cells and short cells laid out on more than one line, a table wider than the box it sits in,
- * and a page scrolling sideways, each in words. A short cell is one text of at most 16 characters, or a time (a `<time>` element, however long
- * its date reads: "2027年5月11日 23:59 GMT+8"), or a chip (a status).
+ * and a page scrolling sideways, each in words. A short cell is one text of at most 16 characters, or a
+ * time however long its date reads ("2027年5月11日 23:59 GMT+8": a `<time>` element, the console's
+ * `zoned-time`, or a cell of a date and time alone), or a chip (a status).
  */
 export async function badLayout(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -37,7 +38,12 @@ export async function badLayout(page: Page): Promise<string[]> {
         const inner = cell.querySelector(selector) as HTMLElement | null;
         return inner !== null && inner.innerText.trim() === text;
       };
-      const kind = header ? 'header' : only('time') ? 'time' : only('.MuiChip-root') ? 'chip' : 'cell';
+      // A date: a `<time>`, the console's zoned time, or a cell whose whole text reads as a date and time
+      // ("2026-11-29 09:36:27 GMT+8", "2027年5月11日 23:59"), however it is marked up.
+      const date =
+        only('time, [data-testid="zoned-time"]') ||
+        /^(\d{4}-\d\d-\d\d|\d{4}年\d{1,2}月\d{1,2}日)[ T]?\d{1,2}:\d\d/.test(text);
+      const kind = header ? 'header' : date ? 'time' : only('.MuiChip-root') ? 'chip' : 'cell';
       if (kind === 'cell' && text.length > 16) continue;
       const count = lines(cell);
       if (count > 1) found.push(`${kind} "${text}" on ${count} lines`);

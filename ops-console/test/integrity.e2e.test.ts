@@ -187,8 +187,9 @@ describe('integrity tools in the console, in Chromium, against the real platform
       await expect
         .poll(() => page.locator('tbody tr', { hasText: 'Near-identical predictions' }).count())
         .toBe(0);
-      // The evidence in words: the file's digest, each copy's submission and who sent it.
-      await row.click();
+      // The evidence in words: the file's digest, each copy's submission and who sent it. The row opens
+      // by its words (its middle may be a team's link or copy button).
+      await row.getByText('Identical result files').click();
       const evidence = page.getByTestId('signal-evidence');
       await evidence.getByText('File (SHA-256)').waitFor();
       // A single participant's copy names them, linking to their account.
@@ -292,7 +293,7 @@ describe('integrity tools in the console, in Chromium, against the real platform
       );
       const row = page.locator('tbody tr', { hasText: 'Near-identical predictions' });
       await row.waitFor();
-      await row.click();
+      await row.getByText('Near-identical predictions').click();
       // Each compared submission by its sender (a single participant) and time in the competition's
       // zone, linking to it, the full id on hover.
       const shown = page.getByTestId('signal-evidence').getByTestId('compared-submission');

@@ -1,9 +1,16 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badLayout } from '../../infra/test/layout.ts';
 import { type ConsolePlatform, type Person, explained, startConsolePlatform } from './support/platform';
-import { choose, closePhase, signUp, uploadCsv, yieldCsv } from './support/scoring';
-import { prizeCompetition } from './support/trust';
+import {
+  choose,
+  closePhase,
+  formTeam,
+  onPrivateBoard,
+  scoredCompetition,
+  signUp,
+  uploadCsv,
+  yieldCsv,
+} from './support/scoring';
 import { until } from './support/until';
 
 const json = { 'content-type': 'application/json' };
@@ -11,9 +18,10 @@ const json = { 'content-type': 'application/json' };
 /**
  * Issue 35 (point 4, layout), the console's tables that table-layout.e2e.test.ts does not reach, with a
  * competition's worth of content: its page (phases, a baseline, a write-up), both leaderboards of a
- * published phase with two secondary metrics, a team, the competition's, team's and scoring's event
- * histories and one stream's history. At 1366 and 1440 px, in zh-CN and en: no header or short cell on
- * two lines, no table wider than its place, no page scrolling sideways.
+ * published phase with two secondary metrics, the private board as of now, a copied file's signal with
+ * its evidence, a team, the competition's, team's and scoring's event histories and one stream's
+ * history. At 1366 and 1440 px, in zh-CN and en: no header or short cell on two lines, no table wider
+ * than its place, no page scrolling sideways.
  */
 describe('the console’s competition tables at 1366 and 1440 px', () => {
   let sais: ConsolePlatform;
@@ -28,31 +36,18 @@ describe('the console’s competition tables at 1366 and 1440 px', () => {
     sais = await startConsolePlatform('tablelayoutcomp');
     operator = await sais.account(['operator']);
     admin = await sais.account(['admin', 'operator', 'reviewer', 'auditor']);
-    competitionId = await prizeCompetition(sais, operator, 'Catalyst yield', '催化剂产率预测');
-    const db = sais.platform.database.db;
-    await until(
-      () => sql`select 1 from scoring.competitions where competition_id = ${competitionId}`.execute(db),
-      (result) => result.rows.length > 0,
-      'competition mirror in scoring',
-    );
-    await uploadCsv(
-      sais,
-      operator,
-      '/api/admin/groundtruth',
-      { competitionId, metric: 'rmse', publicPercent: '50', secondaryMetrics: 'mae,r2' },
-      yieldCsv(40, (i) => i * 5),
-    );
-    // Three participants: two of them a team, all three scored.
-    const people = [await sais.account([]), await sais.account([]), await sais.account([])];
+    const truth = yieldCsv(40, (i) => i * 5);
+    competitionId = await scoredCompetition(sais, operator, truth, { secondaryMetrics: 'mae,r2' });
+    // Four participants: two of them a team, all scored; the fourth sends the third's file (a signal).
+    const people = [
+      await sais.account([]),
+      await sais.account([]),
+      await sais.account([]),
+      await sais.account([]),
+    ];
     for (const person of people) await signUp(sais, person, competitionId);
-    const [owner, member, alone] = people as [Person, Person, Person];
-    const formed = await sais.api<{ teamId: string }>(owner, '/api/team/create', {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ competitionId, name: 'Owls 猫头鹰' }),
-    });
-    expect(formed.body).toMatchObject({ code: 0 });
-    teamId = formed.body.data.teamId;
+    const [owner, member, alone, copier] = people as [Person, Person, Person, Person];
+    teamId = await formTeam(sais, owner, competitionId, 'Owls 猫头鹰');
     const invitation = await sais.api<{ code: string }>(owner, '/api/team/invitation/create', {
       method: 'POST',
       headers: json,
@@ -65,14 +60,10 @@ describe('the console’s competition tables at 1366 and 1440 px', () => {
       body: JSON.stringify({ code: invitation.body.data.code }),
     });
     expect(joined.body).toMatchObject({ code: 0 });
-    await until(
-      () => sql`select 1 from scoring.memberships where team_id = ${teamId}`.execute(db),
-      (result) => result.rows.length > 0,
-      'the team in scoring',
-    );
     for (const [person, off] of [
       [owner, 0.4],
       [alone, 1.4],
+      [copier, 1.4],
     ] as const)
       await uploadCsv(
         sais,
@@ -89,12 +80,7 @@ describe('the console’s competition tables at 1366 and 1440 px', () => {
       { competitionId, phase: 'preliminary', name: '均值基线', description: '每个 id 都预测均值' },
       yieldCsv(40, (i) => i * 5 + 2),
     );
-    await until(
-      () => sais.api<{ total: number }>(operator, `/api/leaderboard/private?competitionId=${competitionId}`),
-      (answer) => answer.body.data.total === 2,
-      'both teams on the private board',
-      90_000,
-    );
+    await onPrivateBoard(sais, operator, competitionId, 3, 90_000);
 
     // Published (two operators: one proposes, another approves), write-ups opened and one written.
     await closePhase(sais, operator, competitionId);
@@ -143,8 +129,24 @@ describe('the console’s competition tables at 1366 and 1440 px', () => {
   });
 
   const words = {
-    'zh-CN': { competition: '比赛', phase: '阶段', title: '催化剂产率预测', preliminary: '初赛' },
-    en: { competition: 'Competition', phase: 'Phase', title: 'Catalyst yield', preliminary: 'Preliminary' },
+    'zh-CN': {
+      competition: '比赛',
+      phase: '阶段',
+      title: '催化剂产率预测',
+      preliminary: '初赛',
+      board: '榜单',
+      private: '私有',
+      identical: '结果文件完全相同',
+    },
+    en: {
+      competition: 'Competition',
+      phase: 'Phase',
+      title: 'Catalyst yield',
+      preliminary: 'Preliminary',
+      board: 'Board',
+      private: 'Private',
+      identical: 'Identical result files',
+    },
   };
 
   for (const width of [1366, 1440])
@@ -171,6 +173,18 @@ describe('the console’s competition tables at 1366 and 1440 px', () => {
           for (const board of ['board-public', 'board-private'])
             await page.getByTestId(board).getByTestId('board-row').nth(1).waitFor();
           await look('the leaderboards');
+
+          await page.goto(`${sais.origin}/console/#/integrity/asof`);
+          await choose(page, w.competition, w.title);
+          await choose(page, w.board, w.private);
+          await page.getByTestId('asof-show').click();
+          await page.locator('[data-testid="asof-table"] tbody tr').nth(2).waitFor();
+          await look('the leaderboard as of a time');
+
+          await page.goto(`${sais.origin}/console/#/signals`);
+          await page.locator('tbody tr', { hasText: w.identical }).first().getByText(w.identical).click();
+          await page.getByTestId('signal-evidence').locator('tbody tr').nth(1).waitFor();
+          await look('a signal’s evidence');
 
           await page.goto(`${sais.origin}/console/#/teams/${teamId}/show`);
           await page.locator('tbody tr').nth(1).waitFor();

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badLayout } from '../../infra/test/layout.ts';
 import { submitVerification } from './support/verification';
@@ -11,7 +12,8 @@ const shots = fileURLToPath(new URL('../../docs/console/', import.meta.url));
  * of the console's lists breaks inside a word or between the characters of a short phrase (名/次, 日/志),
  * and no list page scrolls sideways unless its table sits in a scroll container of its own. The
  * identity-signals list is looked at with signals present (two accounts behind one ID number), and its
- * stream is named in the event history by kind and usernames.
+ * stream is named in the event history by kind and usernames. The read-model check's list of differences
+ * is looked at too, with a row altered behind its projection.
  */
 describe('the console lists at 1366 and 1440 px', () => {
   let sais: ConsolePlatform;
@@ -33,6 +35,9 @@ describe('the console lists at 1366 and 1440 px', () => {
     sais = await startConsolePlatform('tablelayout');
     admin = await sais.account(['admin', 'operator', 'reviewer', 'auditor']);
     people.push(await verify('王小明'), await verify('Alice Smith'));
+    // A row of a read model altered behind its projection: the read-model check lists it.
+    await sql`update team.accounts set email = 'forged.address@example.org'
+      where account_id = ${people[0]!.userId}`.execute(sais.platform.database.db);
   });
   afterAll(async () => {
     await sais?.close();
@@ -64,6 +69,10 @@ describe('the console lists at 1366 and 1440 px', () => {
             await page.waitForLoadState('networkidle');
             for (const problem of await badLayout(page)) problems.push(`${path}: ${problem}`);
           }
+          await page.goto(`${sais.origin}/console/#/audit/read-models`);
+          await page.getByTestId('read-models-run').click();
+          await page.getByTestId('read-models-team').getByTestId('difference').first().waitFor();
+          for (const problem of await badLayout(page)) problems.push(`read-model differences: ${problem}`);
           expect(problems, problems.join('\n')).toEqual([]);
         } catch (error) {
           throw await explained(page, error, `layout${width}`);

@@ -1,12 +1,19 @@
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submitVerification } from './support/verification';
 import { type ConsolePlatform, type Person, explained, startConsolePlatform } from './support/platform';
-import { choose, closePhase, signUp, uploadCsv, yieldCsv } from './support/scoring';
-import { effectDialogs, prizeCompetition, untranslated } from './support/trust';
+import {
+  choose,
+  closePhase,
+  onPrivateBoard,
+  scoredCompetition,
+  signUp,
+  uploadCsv,
+  yieldCsv,
+} from './support/scoring';
+import { effectDialogs, untranslated } from './support/trust';
 import { until } from './support/until';
 
 const csv = (f: (i: number) => number) => yieldCsv(20, f);
@@ -46,20 +53,9 @@ describe('a staff console a prize committee can trust', () => {
     ];
     admin = await sais.account(['admin']);
     // A prize competition (two operators publish by default), open since yesterday, in Shanghai time.
-    competitionId = await prizeCompetition(sais, operator, 'Catalyst yield', '催化剂产率预测');
-    await until(
-      () =>
-        sql`select 1 from scoring.competitions where competition_id = ${competitionId}`.execute(
-          sais.platform.database.db,
-        ),
-      (result) => result.rows.length > 0,
-      'competition mirror in scoring',
-    );
-    await uploadCsv(
+    competitionId = await scoredCompetition(
       sais,
       operator,
-      '/api/admin/groundtruth',
-      { competitionId, metric: 'rmse', publicPercent: '50' },
       csv((i) => i),
     );
     for (const offset of [0.5, 2]) {
@@ -74,12 +70,7 @@ describe('a staff console a prize committee can trust', () => {
       );
       teams.push(person);
     }
-    await until(
-      () =>
-        sais.api<{ records: unknown[] }>(operator, `/api/leaderboard/private?competitionId=${competitionId}`),
-      (answer) => answer.body.data?.records.length === 2,
-      'both teams on the private board',
-    );
+    await onPrivateBoard(sais, operator, competitionId, 2);
   });
 
   afterAll(async () => {
@@ -219,10 +210,10 @@ describe('a staff console a prize committee can trust', () => {
         'the phase opened',
       );
       expect((await entry()).body).toMatchObject({ code: 0 });
-      // Phase dates in the competition's zone.
-      await expect(
-        page.getByTestId('phase-preliminary').getByTestId('zoned-time').first().textContent(),
-      ).resolves.toMatch(/GMT\+8 \(Asia\/Shanghai\)$/);
+      // Phase dates in the competition's zone: its offset on the line, its name on hover.
+      const phaseStart = page.getByTestId('phase-preliminary').getByTestId('zoned-time').first();
+      await expect(phaseStart.textContent()).resolves.toMatch(/GMT\+8$/);
+      await expect(phaseStart.getAttribute('data-zone')).resolves.toBe('Asia/Shanghai');
     } catch (error) {
       throw await explained(page, error, 'trust-confirmations');
     } finally {
@@ -593,21 +584,11 @@ describe('a staff console a prize committee can trust', () => {
   it('the zh-CN console has no untranslated English on any page the menu reaches, nor on pages with data', async () => {
     // A copied result file (two participants, one file) in a second track (the first one's results
     // were published above): a collusion signal with evidence to read.
-    const track = await prizeCompetition(sais, operator, 'Second track', '第二赛道');
-    await until(
-      () =>
-        sql`select 1 from scoring.competitions where competition_id = ${track}`.execute(
-          sais.platform.database.db,
-        ),
-      (result) => result.rows.length > 0,
-      'second competition mirror in scoring',
-    );
-    await uploadCsv(
+    const track = await scoredCompetition(
       sais,
       operator,
-      '/api/admin/groundtruth',
-      { competitionId: track, metric: 'rmse', publicPercent: '50' },
       csv((i) => i),
+      { en: 'Second track', zh: '第二赛道' },
     );
     const copied: string[] = [];
     for (let n = 0; n < 2; n += 1) {
@@ -675,7 +656,8 @@ describe('a staff console a prize committee can trust', () => {
       await page.goto(`${origin}/console/#/signals`);
       const signal = page.locator('tbody tr', { hasText: '结果文件完全相同' }).first();
       await signal.waitFor();
-      await signal.click();
+      // The row opens by its words (its middle may be a team's link or copy button).
+      await signal.getByText('结果文件完全相同').click();
       await page.getByTestId('signal-evidence').getByText('文件（SHA-256）').waitFor();
       await check('signal with its evidence');
 

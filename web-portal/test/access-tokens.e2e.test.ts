@@ -1,10 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserWaitMs, launchChromium } from './support/browser';
-import { type Mailbox, startMailbox } from './support/mailbox';
-import { type RunningPlatform, startPlatform } from './support/platform';
+import type { Mailbox } from './support/mailbox';
+import { type RunningPlatform, startPortal } from './support/platform';
 import { fileURLToPath } from 'node:url';
-import { ensureAppBuilt } from '../../infra/test/apps.ts';
 
 const shots = fileURLToPath(new URL('../../docs/portal/', import.meta.url));
 
@@ -24,9 +23,7 @@ describe('access tokens on the user page, in a real browser', () => {
     );
 
   beforeAll(async () => {
-    mailbox = await startMailbox();
-    await ensureAppBuilt('web-portal');
-    running = await startPlatform(mailbox.url);
+    ({ mailbox, running } = await startPortal());
     await running.createStaff(username, password, []);
     browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });

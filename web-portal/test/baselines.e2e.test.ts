@@ -2,11 +2,10 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAppBuilt } from '../../infra/test/apps.ts';
 import { launchChromium } from './support/browser';
-import { type Mailbox, startMailbox } from './support/mailbox';
+import type { Mailbox } from './support/mailbox';
 import { type SignedInPage, apiOf, scoredParticipant, signedInPage, until } from './support/one-phase';
-import { type RunningPlatform, startPlatform } from './support/platform';
+import { type RunningPlatform, startPortal } from './support/platform';
 
 const shots = fileURLToPath(new URL('../../docs/portal/', import.meta.url));
 const ids = Array.from({ length: 40 }, (_, i) => `m${i}`);
@@ -31,10 +30,7 @@ describe('baselines on the portal’s board', () => {
   const call: ReturnType<typeof apiOf>['call'] = (...args) => apiOf(origin).call(...args);
 
   beforeAll(async () => {
-    mailbox = await startMailbox();
-    await ensureAppBuilt('web-portal');
-    running = await startPlatform(mailbox.url, { SAIS_SEED: 'off' });
-    origin = running.origin;
+    ({ mailbox, running, origin } = await startPortal({ SAIS_SEED: 'off' }));
     // The participant's file scores 0.97; one baseline is worse (2, after the team), one better (0.5).
     const scored = await scoredParticipant(running, {
       stamp,

@@ -1,9 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserWaitMs, launchChromium } from './support/browser';
-import { type Mailbox, startMailbox } from './support/mailbox';
-import { type RunningPlatform, startPlatform } from './support/platform';
-import { ensureAppBuilt } from '../../infra/test/apps.ts';
+import type { Mailbox } from './support/mailbox';
+import { type RunningPlatform, startPortal } from './support/platform';
 
 /** Spec §9 / decision 0017: a participant closes their own account from /user, after a confirmation. */
 describe('closing one’s account in the portal, in a real browser', () => {
@@ -23,9 +22,7 @@ describe('closing one’s account in the portal, in a real browser', () => {
   };
 
   beforeAll(async () => {
-    mailbox = await startMailbox();
-    await ensureAppBuilt('web-portal');
-    running = await startPlatform(mailbox.url);
+    ({ mailbox, running } = await startPortal());
     await running.createStaff(username, password, []);
     browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });

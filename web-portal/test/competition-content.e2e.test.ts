@@ -1,12 +1,11 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAppBuilt } from '../../infra/test/apps.ts';
 import { browserWaitMs, launchChromium } from './support/browser';
 import { englishOn } from './support/english';
-import { type Mailbox, startMailbox } from './support/mailbox';
+import type { Mailbox } from './support/mailbox';
 import { registerInContext, verifyInContext } from './support/participant';
-import { type RunningPlatform, apiCaller, startPlatform } from './support/platform';
+import { type RunningPlatform, apiCaller, startPortal } from './support/platform';
 
 /**
  * Issue 21's competition pages in the built portal, served by the real platform with its five seeded
@@ -51,10 +50,7 @@ describe('the competition page’s sections', () => {
 
   beforeAll(async () => {
     await mkdir('/tmp/sais-portal-screenshots', { recursive: true });
-    mailbox = await startMailbox();
-    await ensureAppBuilt('web-portal');
-    running = await startPlatform(mailbox.url);
-    origin = running.origin;
+    ({ mailbox, running, origin } = await startPortal());
     browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     context.setDefaultTimeout(browserWaitMs);

@@ -1,11 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAppBuilt } from '../../infra/test/apps.ts';
 import { browserWaitMs, launchChromium } from './support/browser';
 import { englishOn } from './support/english';
-import { type Mailbox, startMailbox } from './support/mailbox';
+import type { Mailbox } from './support/mailbox';
 import { contextCaller, registerInContext, verifyInContext } from './support/participant';
-import { type RunningPlatform, startPlatform } from './support/platform';
+import { type RunningPlatform, startPortal } from './support/platform';
 
 /**
  * Decision 0023 in Chromium: a participant turns an email notice on on /user/myInfo (zh-CN), picks the
@@ -23,9 +22,7 @@ describe('email notices on the user page, in a real browser', () => {
   const reviewer = { username: `mrv${stamp}`, password: 'Review1234' };
 
   beforeAll(async () => {
-    mailbox = await startMailbox();
-    await ensureAppBuilt('web-portal');
-    running = await startPlatform(mailbox.url, { EMAIL_NOTICES_POLL_MS: '200' });
+    ({ mailbox, running } = await startPortal({ EMAIL_NOTICES_POLL_MS: '200' }));
     await running.createStaff(reviewer.username, reviewer.password, ['reviewer']);
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1440, height: 900 } });

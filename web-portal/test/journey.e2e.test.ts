@@ -4,9 +4,8 @@ import { png } from '@sais/kit/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserWaitMs, launchChromium } from './support/browser';
-import { type Mailbox, startMailbox } from './support/mailbox';
-import { type RunningPlatform, apiCaller, approveVerification, startPlatform } from './support/platform';
-import { ensureAppBuilt } from '../../infra/test/apps.ts';
+import type { Mailbox } from './support/mailbox';
+import { type RunningPlatform, apiCaller, approveVerification, startPortal } from './support/platform';
 
 const screenshots = join('/tmp', 'sais-portal-screenshots');
 
@@ -36,10 +35,7 @@ describe('the portal against the real platform', () => {
   };
 
   beforeAll(async () => {
-    mailbox = await startMailbox();
-    await ensureAppBuilt('web-portal');
-    running = await startPlatform(mailbox.url);
-    origin = running.origin;
+    ({ mailbox, running, origin } = await startPortal());
     // The seeded tracks' registration opens in 2027; the journey signs up now.
     await running.openRegistration();
     browser = await launchChromium();

@@ -5,12 +5,11 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { boardOrderText } from '@sais/events';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAppBuilt } from '../../infra/test/apps.ts';
 import { browserWaitMs, launchChromium } from './support/browser';
 import { englishOn } from './support/english';
-import { type Mailbox, startMailbox } from './support/mailbox';
+import type { Mailbox } from './support/mailbox';
 import { contextCaller, registerInContext, verifyInContext } from './support/participant';
-import { type RunningPlatform, apiCaller, startPlatform } from './support/platform';
+import { type RunningPlatform, apiCaller, startPortal } from './support/platform';
 
 const screenshots = join('/tmp', 'sais-portal-screenshots');
 
@@ -41,10 +40,7 @@ describe('the participant pages of issue 21', () => {
   };
 
   beforeAll(async () => {
-    mailbox = await startMailbox();
-    await ensureAppBuilt('web-portal');
-    running = await startPlatform(mailbox.url);
-    origin = running.origin;
+    ({ mailbox, running, origin } = await startPortal());
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     context.setDefaultTimeout(browserWaitMs);

@@ -6,11 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { type WitnessSigner, witnessLogs, witnessSignerOf } from '@sais/kit/transparency';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAppBuilt } from '../../infra/test/apps.ts';
 import { launchChromium } from './support/browser';
-import { type Mailbox, startMailbox } from './support/mailbox';
+import type { Mailbox } from './support/mailbox';
 import { contextCaller, registerInContext, verifyInContext } from './support/participant';
-import { type RunningPlatform, startPlatform } from './support/platform';
+import { type RunningPlatform, startPortal } from './support/platform';
 
 const shots = fileURLToPath(new URL('../../docs/portal/', import.meta.url));
 
@@ -33,11 +32,9 @@ describe('public pages in plain words (issue 35)', () => {
   let witnessState = '';
 
   beforeAll(async () => {
-    mailbox = await startMailbox();
-    await ensureAppBuilt('web-portal');
     witness = await witnessSignerOf(generateKeyPairSync('ed25519').privateKey, 'witness.example.org/portal');
     witnessState = await mkdtemp(join(tmpdir(), 'sais-portal-witness-'));
-    running = await startPlatform(mailbox.url, { SAIS_WITNESS_KEYS: witness.key.text });
+    ({ mailbox, running } = await startPortal({ SAIS_WITNESS_KEYS: witness.key.text }));
     browser = await launchChromium();
     await running.createStaff(reviewer.username, reviewer.password, ['reviewer']);
     await running.openRegistration();

@@ -1,12 +1,11 @@
 import { sql } from 'kysely';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAppBuilt } from '../../infra/test/apps.ts';
 import { type TestRegistry, startRegistry } from '../../infra/test/registry.ts';
 import { launchChromium } from './support/browser';
-import { type Mailbox, startMailbox } from './support/mailbox';
+import type { Mailbox } from './support/mailbox';
 import { type SignedInPage, apiOf, scoredParticipant, signedInPage, until } from './support/one-phase';
-import { type RunningPlatform, startPlatform } from './support/platform';
+import { type RunningPlatform, startPortal } from './support/platform';
 
 const ids = Array.from({ length: 10 }, (_, i) => `m${i}`);
 const truth = `id,yield\n${ids.map((id, i) => `${id},${i}`).join('\n')}\n`;
@@ -42,7 +41,6 @@ describe('smoke runs in the portal', () => {
     ).json()) as { code: number; message: string };
 
   beforeAll(async () => {
-    mailbox = await startMailbox();
     registry = await startRegistry();
     image = await registry.push(`portal-smoke-${stamp}:1`, {
       '/app/run.sh': `#!/bin/sh
@@ -52,9 +50,7 @@ ls /saisdata
 echo SMOKE-END
 `,
     });
-    await ensureAppBuilt('web-portal');
-    running = await startPlatform(mailbox.url, { SAIS_SEED: 'off', SCORING_RUN_TIMEOUT_S: '60' });
-    origin = running.origin;
+    ({ mailbox, running, origin } = await startPortal({ SAIS_SEED: 'off', SCORING_RUN_TIMEOUT_S: '60' }));
     const scored = await scoredParticipant(running, {
       stamp,
       metric: 'rmse',

@@ -6,10 +6,9 @@ import { sql } from 'kysely';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Evaluator } from '../../services/scoring/src/workers/evaluator.ts';
-import { ensureAppBuilt } from '../../infra/test/apps.ts';
 import { browserWaitMs, launchChromium } from './support/browser';
-import { type Mailbox, startMailbox } from './support/mailbox';
-import { type RunningPlatform, apiCaller, startPlatform } from './support/platform';
+import type { Mailbox } from './support/mailbox';
+import { type RunningPlatform, apiCaller, startPortal } from './support/platform';
 
 const screenshots = join('/tmp', 'sais-portal-screenshots');
 
@@ -43,10 +42,7 @@ describe('submitting in the portal: columns, sample, queue, cancel', () => {
   };
 
   beforeAll(async () => {
-    mailbox = await startMailbox();
-    await ensureAppBuilt('web-portal');
-    running = await startPlatform(mailbox.url, { SCORING_WORKERS: 'off' });
-    origin = running.origin;
+    ({ mailbox, running, origin } = await startPortal({ SCORING_WORKERS: 'off' }));
     const { platform } = running;
     const db = platform.database.db;
     evaluator = new Evaluator(db, platform.stores.get('scoring')!, {

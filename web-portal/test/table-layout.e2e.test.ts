@@ -1,12 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAppBuilt } from '../../infra/test/apps.ts';
 import { badLayout } from '../../infra/test/layout.ts';
 import { launchChromium } from './support/browser';
-import { type Mailbox, startMailbox } from './support/mailbox';
+import type { Mailbox } from './support/mailbox';
 import { apiOf, scoredParticipant, signedInPage, signedUpParticipant, until } from './support/one-phase';
-import { type RunningPlatform, startPlatform } from './support/platform';
+import { type RunningPlatform, startPortal } from './support/platform';
 
 const shots = fileURLToPath(new URL('../../docs/portal/', import.meta.url));
 const ids = Array.from({ length: 40 }, (_, i) => `m${i}`);
@@ -22,7 +21,7 @@ const twice = `id,yield\n${ids.map((id, i) => `${i === 2 ? 'm1' : id},${i * 2.5}
  * and no page scrolls sideways. The pages have content: a board of three teams with two secondary
  * metric columns, public and (published) private with the shake-up columns; a team's submissions with a
  * scorer's refusal in the log column; a team of two with an open application and invitation links; the
- * prize places' write-ups; the participant's competitions.
+ * prize places' write-ups; the competition's data file; the participant's competitions.
  */
 describe('the portal’s tables at 1366 and 1440 px', () => {
   let mailbox: Mailbox;
@@ -44,25 +43,19 @@ describe('the portal’s tables at 1366 and 1440 px', () => {
     expect(uploaded).toMatchObject({ code: 0 });
   };
   /** Waits until `count` of the caller's team's submissions are scored or refused (60 s at most). */
-  const settled = async (cookie: string, count: number) => {
-    let last: unknown;
-    for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
-      const answer = await call(cookie, `/submission/mine?competitionId=${competitionId}`);
-      last = answer.data;
-      const done = ((answer.data as { status: string }[] | undefined) ?? []).filter((submission) =>
-        ['Completed', 'Invalid', 'Failed'].includes(submission.status),
-      );
-      if (done.length === count) return;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    throw new Error(`not ${count} submissions settled: ${JSON.stringify(last)}`);
-  };
+  const settled = (cookie: string, count: number) =>
+    until(
+      () => call(cookie, `/submission/mine?competitionId=${competitionId}`),
+      (answer) =>
+        ((answer.data as { status: string }[] | undefined) ?? []).filter((submission) =>
+          ['Completed', 'Invalid', 'Failed'].includes(submission.status),
+        ).length === count,
+      `${count} submissions settled`,
+      60_000,
+    );
 
   beforeAll(async () => {
-    mailbox = await startMailbox();
-    await ensureAppBuilt('web-portal');
-    running = await startPlatform(mailbox.url, { SAIS_SEED: 'off' });
-    origin = running.origin;
+    ({ mailbox, running, origin } = await startPortal({ SAIS_SEED: 'off' }));
     const scored = await scoredParticipant(running, {
       stamp,
       metric: 'rmse',
@@ -73,6 +66,13 @@ describe('the portal’s tables at 1366 and 1440 px', () => {
     });
     competitionId = scored.competitionId;
     owner = scored.participant;
+    // A data file for the data page's file table.
+    const dataFile = new FormData();
+    dataFile.set('kind', 'dataset');
+    dataFile.set('file', new Blob([truth], { type: 'text/csv' }), 'catalyst_yield_train_2027.csv');
+    expect(await call(scored.operator, `/admin/competitions/${competitionId}/files`, dataFile)).toMatchObject(
+      { code: 0 },
+    );
     const [second, third, fourth] = await Promise.all(
       ['two', 'thr', 'fou'].map((name) => signedUpParticipant(running, competitionId, `${name}${stamp}`)),
     );
@@ -185,6 +185,15 @@ describe('the portal’s tables at 1366 and 1440 px', () => {
       name: 'the write-ups',
       path: 'writeUps',
       ready: (page) => atLeast(page.getByTestId('writeup-row'), 1),
+    },
+    {
+      name: 'the data files',
+      path: 'competitionData',
+      ready: (page) =>
+        page
+          .getByTestId('files-dataset')
+          .getByRole('row', { name: /catalyst_yield/ })
+          .waitFor(),
     },
     {
       name: 'the phases',

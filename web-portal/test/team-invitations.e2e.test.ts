@@ -1,11 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAppBuilt } from '../../infra/test/apps.ts';
 import { browserWaitMs, launchChromium } from './support/browser';
-import { type Mailbox, startMailbox } from './support/mailbox';
+import type { Mailbox } from './support/mailbox';
 import { contextCaller, registerInContext, verifyInContext } from './support/participant';
-import { type RunningPlatform, startPlatform } from './support/platform';
+import { type RunningPlatform, startPortal } from './support/platform';
 
 const shots = fileURLToPath(new URL('../../docs/portal/', import.meta.url));
 
@@ -51,10 +50,7 @@ describe('team invitations and the search by name, in a real browser', () => {
   let link = '';
 
   beforeAll(async () => {
-    mailbox = await startMailbox();
-    await ensureAppBuilt('web-portal');
-    running = await startPlatform(mailbox.url);
-    origin = running.origin;
+    ({ mailbox, running, origin } = await startPortal());
     await running.createStaff(reviewer.username, reviewer.password, ['reviewer']);
     await running.openRegistration();
     browser = await launchChromium();

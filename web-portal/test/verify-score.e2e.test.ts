@@ -2,11 +2,10 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAppBuilt } from '../../infra/test/apps.ts';
 import { launchChromium } from './support/browser';
-import { type Mailbox, startMailbox } from './support/mailbox';
+import type { Mailbox } from './support/mailbox';
 import { type SignedInPage, apiOf, scoredParticipant, signedInPage, until } from './support/one-phase';
-import { type RunningPlatform, startPlatform } from './support/platform';
+import { type RunningPlatform, startPortal } from './support/platform';
 
 const screenshots = join('/tmp', 'sais-portal-screenshots');
 const ids = Array.from({ length: 40 }, (_, i) => `m${i}`);
@@ -35,10 +34,7 @@ describe('recomputing my scores in the browser after the final results', () => {
   const call: ReturnType<typeof apiOf>['call'] = (...args) => apiOf(origin).call(...args);
 
   beforeAll(async () => {
-    mailbox = await startMailbox();
-    await ensureAppBuilt('web-portal');
-    running = await startPlatform(mailbox.url, { SAIS_SEED: 'off' });
-    origin = running.origin;
+    ({ mailbox, running, origin } = await startPortal({ SAIS_SEED: 'off' }));
     // An operator makes a one-phase competition without prize money (one operator publishes) and sets
     // its ground truth; a participant signed up submits their file, which is scored.
     const scored = await scoredParticipant(running, {

@@ -2,11 +2,10 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAppBuilt } from '../../infra/test/apps.ts';
 import { browserWaitMs, launchChromium } from './support/browser';
-import { type Mailbox, startMailbox } from './support/mailbox';
+import type { Mailbox } from './support/mailbox';
 import { apiOf, scoredParticipant, until } from './support/one-phase';
-import { type RunningPlatform, startPlatform } from './support/platform';
+import { type RunningPlatform, startPortal } from './support/platform';
 
 const shots = fileURLToPath(new URL('../../docs/portal/', import.meta.url));
 const ids = Array.from({ length: 40 }, (_, i) => `m${i}`);
@@ -52,10 +51,7 @@ describe('write-ups on the portal', () => {
   const call: ReturnType<typeof apiOf>['call'] = (...args) => apiOf(origin).call(...args);
 
   beforeAll(async () => {
-    mailbox = await startMailbox();
-    await ensureAppBuilt('web-portal');
-    running = await startPlatform(mailbox.url, { SAIS_SEED: 'off' });
-    origin = running.origin;
+    ({ mailbox, running, origin } = await startPortal({ SAIS_SEED: 'off' }));
     const scored = await scoredParticipant(running, {
       stamp,
       metric: 'rmse',

@@ -47,7 +47,10 @@ export function DifferenceTable({
               <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
                 {keyText(difference.key)}
               </TableCell>
-              <TableCell>{translate(`console.audit.readModels.${kinds}.${difference.kind}`)}</TableCell>
+              {/* A kind of difference on one line (已被/修改 broke beside a long key at 1366 px, issue 35). */}
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {translate(`console.audit.readModels.${kinds}.${difference.kind}`)}
+              </TableCell>
               <TableCell sx={{ fontFamily: 'monospace' }}>{column?.column ?? '—'}</TableCell>
               <TableCell sx={{ fontFamily: 'monospace' }}>{column ? text(column.live) : ''}</TableCell>
               <TableCell sx={{ fontFamily: 'monospace' }}>

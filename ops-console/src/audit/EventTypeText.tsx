@@ -1,5 +1,6 @@
 import Tooltip from '@mui/material/Tooltip';
 import { useLocale, useRecordContext } from 'react-admin';
+import { ShortOnOneLine } from '../shared/ShortOnOneLine';
 import { eventTypeName } from './eventTypes';
 import type { AuditEvent } from './types';
 
@@ -8,8 +9,8 @@ export function EventTypeText({ type }: { type: string }) {
   const locale = useLocale();
   return (
     <Tooltip title={type}>
-      <span data-testid="event-type" data-type={type} style={{ whiteSpace: 'nowrap' }}>
-        {eventTypeName(type, locale)}
+      <span data-testid="event-type" data-type={type}>
+        <ShortOnOneLine text={eventTypeName(type, locale)} />
       </span>
     </Tooltip>
   );

@@ -2,6 +2,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { useLocale, useTranslate } from 'react-admin';
 import { type Localized, localized } from '../shared/LocalizedText';
 import { accountName, competitionTitle, submissionName, teamName, useLoaded } from '../shared/names';
+import { ShortOnOneLine } from '../shared/ShortOnOneLine';
 import { accountOfEvent } from '../trust/useStaffEvents';
 import { signalStreamParts, streamKindNames, streamParts } from './eventTypes';
 import type { AuditEvent } from './types';
@@ -82,14 +83,6 @@ function subjectOf(
   if (parts.kind === 'submission')
     return { key: `submission:${parts.id}`, load: () => submissionName(parts.id) };
   return null;
-}
-
-/**
- * A stream's name, on one line when short ("Team · Owls 猫头鹰" broke in the event history's narrow column
- * at 1366 px, issue 35); a longer one wraps as its column needs.
- */
-function ShortOnOneLine({ text }: { text: string }) {
-  return <span style={text.length <= 16 ? { whiteSpace: 'nowrap' } : undefined}>{text}</span>;
 }
 
 /**

@@ -11,6 +11,7 @@ import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { decimalsOf } from '../shared/fields';
 import { formatScore } from '../shared/time';
+import { ShortOnOneLine } from '../shared/ShortOnOneLine';
 import { ZonedTime } from '../shared/ZonedTime';
 
 export interface BoardRow {
@@ -29,14 +30,6 @@ export interface BoardPage {
   records: BoardRow[];
   published?: boolean;
   publishedAt?: string | null;
-}
-
-/**
- * A short name (up to 16 characters) on one line beside the long times ("Owls / 猫头鹰" broke at 1366
- * px, issue 35); a longer one may wrap at its spaces.
- */
-function ShortOnOneLine({ text }: { text: string }) {
-  return <span style={text.length <= 16 ? { whiteSpace: 'nowrap' } : undefined}>{text}</span>;
 }
 
 /** One leaderboard (public or private) of a phase: rank, team, score, when. */

@@ -16,6 +16,13 @@ export interface EntityProps {
   name: string | null | undefined;
 }
 
+/** About how many em a text takes on one line: 1 for a CJK or full-width character, 0.6 for another. */
+const emsOf = (text: string) =>
+  Array.from(text).reduce(
+    (ems, char) => ems + (/[\u2e80-\u9fff\uac00-\ud7af\uff00-\uffef]/.test(char) ? 1 : 0.6),
+    0,
+  );
+
 /**
  * Words, not ids (issue 19): a user, team or competition by its name, linking to its page where the
  * viewer may open it; the id shows on hover and copies with one click.
@@ -26,9 +33,10 @@ export function EntityLink({ resource, id, name }: EntityProps) {
   const { permissions } = usePermissions<string[]>();
   if (!id) return <span>—</span>;
   const label = name || translate('console.trust.unnamed');
-  // A name of up to 8 characters on one line; a longer one may wrap, at least 8em a line (issue 35: a
-  // narrow column broke 催化剂产率预测 into 催化剂/产率预/测 at 1366 px).
-  const short = Array.from(label).length <= 8;
+  // A name up to 8em long on one line; a longer one may wrap, at least 8em a line (issue 35: a narrow
+  // column broke 催化剂产率预测 into 催化剂/产率预/测 at 1366 px). Its length estimated: a Chinese
+  // character 1em, any other 0.6em, so "CatLab Yield" keeps its line and its column no wider than that.
+  const short = emsOf(label) <= 8;
   const fit = short ? ({ whiteSpace: 'nowrap' } as const) : { minWidth: '8em' };
   const copy = (event: MouseEvent) => {
     event.stopPropagation();

@@ -3,8 +3,9 @@ import { useRecordContext, useTranslate } from 'react-admin';
 import { formatInZone, localZone, platformZone } from './time';
 
 /**
- * A time with its zone named (decision 0034): the competition's zone on competition data (`zone`), else
- * the platform's; hovering shows the viewer's own time.
+ * A time with its zone (decision 0034): the competition's zone on competition data (`zone`), else the
+ * platform's. One line (issue 35), the zone as its offset ("2026-11-29 09:36:27 GMT+8") and the zone's
+ * name in the tooltip with the viewer's own time: staff read the offset at a glance, the name on hover.
  */
 export function ZonedTime({
   value,
@@ -18,10 +19,26 @@ export function ZonedTime({
   const translate = useTranslate();
   if (!value) return <span>—</span>;
   const shown = zone ?? platformZone;
-  const local = formatInZone(value, localZone(), { seconds });
+  const named = formatInZone(value, shown, { seconds });
+  const local = `${translate('console.trust.time.local')}: ${formatInZone(value, localZone(), { seconds })}`;
   return (
-    <Tooltip title={`${translate('console.trust.time.local')}: ${local}`}>
-      <span data-testid="zoned-time">{formatInZone(value, shown, { seconds })}</span>
+    <Tooltip
+      title={
+        <>
+          <div>{named}</div>
+          <div>{local}</div>
+        </>
+      }
+    >
+      <time
+        dateTime={value}
+        data-testid="zoned-time"
+        data-zone={shown}
+        aria-description={`${named}; ${local}`}
+        style={{ whiteSpace: 'nowrap' }}
+      >
+        {named.replace(` (${shown})`, '')}
+      </time>
     </Tooltip>
   );
 }

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { ConsolePlatform, Person } from './platform';
+import { prizeCompetition } from './trust';
 import { until } from './until';
 
 /** `id,yield` rows r0..r(rows-1) with `f(i)` as the yield: a ground truth, or a result file around it. */
@@ -99,5 +100,72 @@ export async function closePhase(
       ),
     (answer) => answer.body.data.schedule?.ended === true && answer.body.data.schedule.pending === 0,
     'the phase ended in scoring, every submission on the board',
+  );
+}
+
+/**
+ * A competition with prize money (`prizeCompetition`: two operators publish), named `en` and `zh`
+ * ("Catalyst yield", 催化剂产率预测 unless said), once scoring knows it, its ground truth `truth` scored by
+ * RMSE on a 50% public split, with `secondaryMetrics` (e.g. `mae,r2`) if given. Answers its id.
+ */
+export async function scoredCompetition(
+  sais: ConsolePlatform,
+  operator: Person,
+  truth: string,
+  {
+    en = 'Catalyst yield',
+    zh = '催化剂产率预测',
+    secondaryMetrics,
+  }: { en?: string; zh?: string; secondaryMetrics?: string } = {},
+): Promise<string> {
+  const competitionId = await prizeCompetition(sais, operator, en, zh);
+  await until(
+    () =>
+      sql`select 1 from scoring.competitions where competition_id = ${competitionId}`.execute(
+        sais.platform.database.db,
+      ),
+    (result) => result.rows.length > 0,
+    `${en} mirrored in scoring`,
+  );
+  await uploadCsv(
+    sais,
+    operator,
+    '/api/admin/groundtruth',
+    { competitionId, metric: 'rmse', publicPercent: '50', ...(secondaryMetrics ? { secondaryMetrics } : {}) },
+    truth,
+  );
+  return competitionId;
+}
+
+/** `owner` (signed up) forms a team `name`; answers its id once scoring knows the team. */
+export async function formTeam(sais: ConsolePlatform, owner: Person, competitionId: string, name: string) {
+  const formed = await sais.api<{ teamId: string }>(owner, '/api/team/create', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ competitionId, name }),
+  });
+  expect(formed.body).toMatchObject({ code: 0 });
+  const { teamId } = formed.body.data;
+  await until(
+    () => sql`select 1 from scoring.memberships where team_id = ${teamId}`.execute(sais.platform.database.db),
+    (result) => result.rows.length > 0,
+    'the team in scoring',
+  );
+  return teamId;
+}
+
+/** Waits until `count` teams are on the competition's private board, as `reader` sees it (30 s unless `withinMs`). */
+export async function onPrivateBoard(
+  sais: ConsolePlatform,
+  reader: Person,
+  competitionId: string,
+  count: number,
+  withinMs?: number,
+) {
+  await until(
+    () => sais.api<{ total: number }>(reader, `/api/leaderboard/private?competitionId=${competitionId}`),
+    (answer) => answer.body.data?.total === count,
+    `${count} teams on the private board`,
+    withinMs,
   );
 }

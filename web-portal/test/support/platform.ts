@@ -8,6 +8,8 @@ import { Accounts } from '@sais/identity';
 import pino from 'pino';
 import { createAllInOne } from '../../../services/gateway/src/platform.ts';
 import { allServices } from '../../../services/gateway/src/services.ts';
+import { ensureAppBuilt } from '../../../infra/test/apps.ts';
+import { type Mailbox, startMailbox } from './mailbox';
 
 export interface RunningPlatform {
   origin: string;
@@ -22,13 +24,41 @@ export interface RunningPlatform {
   close(): Promise<void>;
 }
 
+/** The portal as its browser tests start it: the platform serving the built app, mailing to `mailbox`. */
+export interface RunningPortal {
+  mailbox: Mailbox;
+  running: RunningPlatform;
+  /** `running.origin`. */
+  origin: string;
+}
+
+/**
+ * The one start of the portal's browser tests: a mailbox for the codes, the app built when its `dist` is
+ * stale (`ensureAppBuilt`), the platform started on both (`startPlatform`, with `extraEnv`). The test
+ * closes `running`, then `mailbox`; a failed start closes the mailbox itself.
+ */
+export async function startPortal(
+  /** More settings, e.g. `SCORING_WORKERS: 'off'` to keep submissions waiting. */
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<RunningPortal> {
+  const mailbox = await startMailbox();
+  try {
+    await ensureAppBuilt('web-portal');
+    const running = await startPlatform(mailbox.url, extraEnv);
+    return { mailbox, running, origin: running.origin };
+  } catch (error) {
+    await mailbox.close();
+    throw error;
+  }
+}
+
 /**
  * The whole platform in this process, as `npm start` runs it: every service on a fresh database (on
  * the PostgreSQL server, or embedded in its data folder when the run's mode is `embedded`:
  * SAIS_TEST_MODE, vitest.config.ts), the five seeded competitions, codes mailed through `smtpUrl`,
  * listening on 127.0.0.1.
  */
-export async function startPlatform(
+async function startPlatform(
   smtpUrl: string,
   /** More settings, e.g. `SCORING_WORKERS: 'off'` to keep submissions waiting. */
   extraEnv: NodeJS.ProcessEnv = {},
