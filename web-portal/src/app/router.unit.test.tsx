@@ -5,6 +5,7 @@ import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { session } from '../features/session/session';
 import type { UserDetail } from '../features/session/types';
 import { initI18n } from './i18n';
+import { loadEveryPage } from './lazyPages';
 import { routes } from './router';
 
 const someone: UserDetail = {
@@ -33,6 +34,7 @@ async function landingOf(address: string, part: 'pathname' | 'search' = 'pathnam
 describe('the portal routes (spec §2)', () => {
   beforeAll(async () => {
     await initI18n();
+    await loadEveryPage();
     session.set(someone);
   });
   afterEach(cleanup);
