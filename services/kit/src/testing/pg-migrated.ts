@@ -60,8 +60,16 @@ async function makeTemplate(
     } finally {
       await database.close();
     }
-    await admin.query(`alter database "${scratch}" rename to "${name}"`);
-    return name;
+    // The pool's sessions end a moment after it closes; until they have, the rename is refused (55006).
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await admin.query(`alter database "${scratch}" rename to "${name}"`);
+        return name;
+      } catch (error) {
+        if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
   } finally {
     await admin.query('select pg_advisory_unlock($1)', [templateLock]).catch(() => undefined);
     await admin.end();
