@@ -11,21 +11,8 @@ import { type PublishedPage, recomputePublishedSeal, scoring, scoringCodes } fro
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leaderboardProjection } from '../../src/boards/projection.ts';
-import { type Web, csv, latestSplit, scoringHarness } from '../support.ts';
-
-const truth = csv((i) => i * 5);
-/** A file whose error on the k-th public row (of n) is `publicError(k, n)`, 0 on the private rows. */
-const withErrors = (publicError: (k: number, n: number) => number) => {
-  const ids = Array.from({ length: 20 }, (_, i) => `r${i}`);
-  const publicIds = ids.filter((id) => latestSplit.publicIds.has(id));
-  return csv((i) => {
-    const k = publicIds.indexOf(`r${i}`);
-    return i * 5 + (k >= 0 ? publicError(k, publicIds.length) : 0);
-  });
-};
-/** MAE 1 with an RMSE of about 1.4: 2 on half the rows (1 on one more when n is odd), 0 on the rest. */
-const uneven = () =>
-  withErrors((k, n) => (k < Math.floor(n / 2) ? 2 : n % 2 === 1 && k === Math.floor(n / 2) ? 1 : 0));
+import { type Web, scoringHarness } from '../support.ts';
+import { truth, uneven, withErrors } from './metric-files.ts';
 
 type Harness = Awaited<ReturnType<typeof scoringHarness>>;
 type Page = scoring.responses.LeaderboardPage;

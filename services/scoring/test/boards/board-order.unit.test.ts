@@ -5,30 +5,20 @@
  * steps; the order in words in both languages; the SQL's chosen steps come first.
  */
 import { boardOrderSteps, boardOrderText } from '@sais/events';
-import {
-  DummyDriver,
-  Kysely,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-  sql,
-} from 'kysely';
+import { sql } from 'kysely';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bestFirst, bestFirstSql } from '../../src/boards/ranking.ts';
-import { type ScoredRankRow, byStatedSteps, chosenOrderOf, scoredRankRows } from './ranking-rows.ts';
+import { bestFirstSql } from '../../src/boards/ranking.ts';
+import {
+  type ScoredRankRow,
+  byStatedSteps,
+  chosenOrderOf,
+  scoredBestFirst,
+  scoredRankRows,
+  sqlCompiler,
+} from './ranking-rows.ts';
 
-const chosenBy = (chosen: readonly string[] | null) =>
-  bestFirst<ScoredRankRow>(
-    {
-      metric: (r) => r.metric,
-      score: (r) => r.score,
-      submittedAt: (r) => r.at,
-      key: (r) => r.id,
-      secondary: (r) => r.scores,
-    },
-    chosen,
-  );
+const chosenBy = scoredBestFirst;
 
 const sign = (n: number) => (n < 0 ? -1 : n > 0 ? 1 : 0);
 
@@ -134,14 +124,7 @@ describe('the stated steps and the words of a chosen order', () => {
 });
 
 describe('bestFirstSql with a chosen order', () => {
-  const db = new Kysely<unknown>({
-    dialect: {
-      createAdapter: () => new PostgresAdapter(),
-      createDriver: () => new DummyDriver(),
-      createIntrospector: (k) => new PostgresIntrospector(k),
-      createQueryCompiler: () => new PostgresQueryCompiler(),
-    },
-  });
+  const db = sqlCompiler();
   it('reads the chosen steps by name before the usual chain, five positions, nulls last', () => {
     const compiled = sql`order by ${bestFirstSql(
       'l.metric',

@@ -7,8 +7,9 @@
  */
 import { type BoardMetricStep, boardOrderSteps } from '@sais/events';
 import fc from 'fast-check';
+import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import { metrics } from '../../src/evaluation/metrics.ts';
-import { compareKeys, direction } from '../../src/boards/ranking.ts';
+import { bestFirst, compareKeys, direction } from '../../src/boards/ranking.ts';
 
 export interface RankRow {
   id: string;
@@ -148,3 +149,28 @@ export function byStatedSteps(columns: readonly string[], chosen: readonly Board
     return 0;
   };
 }
+
+/** The ranking's comparator over scored rows, with their secondary scores and an organiser's order. */
+export function scoredBestFirst(chosen: readonly string[] | null = null) {
+  return bestFirst<ScoredRankRow>(
+    {
+      metric: (r) => r.metric,
+      score: (r) => r.score,
+      submittedAt: (r) => r.at,
+      key: (r) => r.id,
+      secondary: (r) => r.scores,
+    },
+    chosen,
+  );
+}
+
+/** A Kysely that only compiles (no database): to read the SQL `bestFirstSql` makes. */
+export const sqlCompiler = () =>
+  new Kysely<unknown>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (kysely) => new PostgresIntrospector(kysely),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
+  });

@@ -25,6 +25,7 @@ import {
   byStatedSteps,
   chosenOrderOf,
   rankRows,
+  scoredBestFirst,
   scoredRankRows,
 } from './ranking-rows.ts';
 
@@ -35,13 +36,7 @@ const byComparator = bestFirst<RankRow>({
   key: (r) => r.id,
 });
 /** With secondary metric columns (decision 0046). */
-const bySecondary = bestFirst<ScoredRankRow>({
-  metric: (r) => r.metric,
-  score: (r) => r.score,
-  submittedAt: (r) => r.at,
-  key: (r) => r.id,
-  secondary: (r) => r.scores,
-});
+const bySecondary = scoredBestFirst();
 
 describe.each([
   ['the embedded PGlite (npm start)', true],
@@ -66,6 +61,18 @@ describe.each([
     await migrateSchema(database.db, 'scoring', scoringMigrations);
   }, 120_000);
   afterAll(async () => close?.());
+
+  /** A board's rows with their secondary scores, straight into `scoring.leaderboard`. */
+  async function insertScoredRows(competitionId: string, rows: readonly ScoredRankRow[]) {
+    if (rows.length === 0) return;
+    await sql`insert into scoring.leaderboard
+      (competition_id, phase, team_id, metric, best_score, submission_id, submitted_at, scores)
+      select ${competitionId}::uuid, 'p', v.team_id, v.metric, v.score, gen_random_uuid(), v.at, v.scores
+      from unnest(${rows.map((r) => r.id)}::text[], ${rows.map((r) => r.metric)}::text[],
+        ${rows.map((r) => r.score)}::float8[], ${rows.map((r) => r.at)}::timestamptz[],
+        ${rows.map((r) => (r.scores ? JSON.stringify(r.scores) : null))}::jsonb[])
+        as v(team_id, metric, score, at, scores)`.execute(database.db);
+  }
 
   const scores = [0.25, -1.5, 0.75, 0.25, 3, 0, -1.5, 0.75];
   const rowsOf = (metric: string): RankRow[] =>
@@ -116,14 +123,7 @@ describe.each([
     await fc.assert(
       fc.asyncProperty(scoredRankRows(20), async ({ rows }) => {
         const competitionId = randomUUID();
-        if (rows.length > 0)
-          await sql`insert into scoring.leaderboard
-            (competition_id, phase, team_id, metric, best_score, submission_id, submitted_at, scores)
-            select ${competitionId}::uuid, 'p', v.team_id, v.metric, v.score, gen_random_uuid(), v.at, v.scores
-            from unnest(${rows.map((r) => r.id)}::text[], ${rows.map((r) => r.metric)}::text[],
-              ${rows.map((r) => r.score)}::float8[], ${rows.map((r) => r.at)}::timestamptz[],
-              ${rows.map((r) => (r.scores ? JSON.stringify(r.scores) : null))}::jsonb[])
-              as v(team_id, metric, score, at, scores)`.execute(database.db);
+        await insertScoredRows(competitionId, rows);
         const ranking = await boards.ranking(competitionId, 'p', 'leaderboard');
         expect(ranking.map((r) => r.teamId)).toEqual([...rows].sort(bySecondary).map((r) => r.id));
       }),
@@ -141,26 +141,9 @@ describe.each([
         const competitionId = randomUUID();
         await sql`insert into scoring.board_options (competition_id, phase, ladder_step, blind, order_steps)
           values (${competitionId}, 'p', null, false, ${chosen}::text[])`.execute(database.db);
-        if (rows.length > 0)
-          await sql`insert into scoring.leaderboard
-            (competition_id, phase, team_id, metric, best_score, submission_id, submitted_at, scores)
-            select ${competitionId}::uuid, 'p', v.team_id, v.metric, v.score, gen_random_uuid(), v.at, v.scores
-            from unnest(${rows.map((r) => r.id)}::text[], ${rows.map((r) => r.metric)}::text[],
-              ${rows.map((r) => r.score)}::float8[], ${rows.map((r) => r.at)}::timestamptz[],
-              ${rows.map((r) => (r.scores ? JSON.stringify(r.scores) : null))}::jsonb[])
-              as v(team_id, metric, score, at, scores)`.execute(database.db);
+        await insertScoredRows(competitionId, rows);
         const ranking = (await boards.ranking(competitionId, 'p', 'leaderboard')).map((r) => r.teamId);
-        const comparator = bestFirst<ScoredRankRow>(
-          {
-            metric: (r) => r.metric,
-            score: (r) => r.score,
-            submittedAt: (r) => r.at,
-            key: (r) => r.id,
-            secondary: (r) => r.scores,
-          },
-          chosen,
-        );
-        expect(ranking).toEqual([...rows].sort(comparator).map((r) => r.id));
+        expect(ranking).toEqual([...rows].sort(scoredBestFirst(chosen)).map((r) => r.id));
         expect(ranking).toEqual([...rows].sort(byStatedSteps(columns, chosen)).map((r) => r.id));
       }),
       { numRuns: 40 },

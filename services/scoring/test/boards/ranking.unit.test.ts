@@ -2,14 +2,7 @@
  * Ranking (src/boards/ranking.ts): best first in the metric registry's direction, ties to the earlier
  * submission; the default final selection; the same order as SQL.
  */
-import {
-  DummyDriver,
-  Kysely,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-  sql,
-} from 'kysely';
+import { sql } from 'kysely';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -21,7 +14,7 @@ import {
   finalSubmissions,
 } from '../../src/boards/ranking.ts';
 import { higherIsBetterMetrics, metrics } from '../../src/evaluation/metrics.ts';
-import { rankRows } from './ranking-rows.ts';
+import { rankRows, sqlCompiler } from './ranking-rows.ts';
 
 interface Entry {
   id: string;
@@ -193,14 +186,7 @@ describe('finalSubmissions', () => {
 });
 
 describe('bestFirstSql', () => {
-  const db = new Kysely<unknown>({
-    dialect: {
-      createAdapter: () => new PostgresAdapter(),
-      createDriver: () => new DummyDriver(),
-      createIntrospector: (kysely) => new PostgresIntrospector(kysely),
-      createQueryCompiler: () => new PostgresQueryCompiler(),
-    },
-  });
+  const db = sqlCompiler();
   it('orders by the score negated for higher-is-better metrics (from the registry), then by time, then by key', () => {
     const compiled =
       sql`order by ${bestFirstSql('l.metric', 'l.best_score', 'l.submitted_at', 'l.team_id')}`.compile(db);

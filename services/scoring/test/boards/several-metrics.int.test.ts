@@ -11,26 +11,11 @@ import { type PublishedPage, recomputePublishedSeal, scoring, scoringCodes } fro
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leaderboardProjection } from '../../src/boards/projection.ts';
-import { type Web, csv, latestSplit, scoringHarness, waitFor } from '../support.ts';
+import { type Web, scoringHarness, waitFor } from '../support.ts';
+import { truth, uneven, withErrors } from './metric-files.ts';
 
-const truth = csv((i) => i * 5);
-/**
- * A file whose error on the k-th public row (of n, in id order) is `publicError(k, n)` and 0 on the
- * private rows, against `truth` of the latest competition.
- */
-const withErrors = (publicError: (k: number, n: number) => number) => {
-  const ids = Array.from({ length: 20 }, (_, i) => `r${i}`);
-  const publicIds = ids.filter((id) => latestSplit.publicIds.has(id));
-  return csv((i) => {
-    const k = publicIds.indexOf(`r${i}`);
-    return i * 5 + (k >= 0 ? publicError(k, publicIds.length) : 0);
-  });
-};
 /** Error 1 everywhere: MAE 1, RMSE 1. */
 const even = () => withErrors(() => 1);
-/** The same MAE (the errors sum to n) with a larger RMSE: 2 on half the rows, 1 on one when n is odd. */
-const uneven = () =>
-  withErrors((k, n) => (k < Math.floor(n / 2) ? 2 : n % 2 === 1 && k === Math.floor(n / 2) ? 1 : 0));
 
 type Harness = Awaited<ReturnType<typeof scoringHarness>>;
 type Page = scoring.responses.LeaderboardPage;

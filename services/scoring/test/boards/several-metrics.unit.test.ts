@@ -5,26 +5,20 @@
  * order in words in both languages; the compiled SQL has one step per column.
  */
 import { boardOrderSteps, boardOrderText } from '@sais/events';
-import {
-  DummyDriver,
-  Kysely,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-  sql,
-} from 'kysely';
+import { sql } from 'kysely';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bestFirst, bestFirstSql } from '../../src/boards/ranking.ts';
-import { type ScoredRankRow, byStatedSteps, rankRows, scoredRankRows } from './ranking-rows.ts';
+import {
+  type ScoredRankRow,
+  byStatedSteps,
+  rankRows,
+  scoredBestFirst,
+  scoredRankRows,
+  sqlCompiler,
+} from './ranking-rows.ts';
 
-const withSecondary = bestFirst<ScoredRankRow>({
-  metric: (r) => r.metric,
-  score: (r) => r.score,
-  submittedAt: (r) => r.at,
-  key: (r) => r.id,
-  secondary: (r) => r.scores,
-});
+const withSecondary = scoredBestFirst();
 const primaryOnly = bestFirst<ScoredRankRow>({
   metric: (r) => r.metric,
   score: (r) => r.score,
@@ -121,14 +115,7 @@ describe('the order in words (both languages)', () => {
 });
 
 describe('bestFirstSql with secondary scores', () => {
-  const db = new Kysely<unknown>({
-    dialect: {
-      createAdapter: () => new PostgresAdapter(),
-      createDriver: () => new DummyDriver(),
-      createIntrospector: (k) => new PostgresIntrospector(k),
-      createQueryCompiler: () => new PostgresQueryCompiler(),
-    },
-  });
+  const db = sqlCompiler();
   it('has a step per possible column between the score and the time, nulls last; none without', () => {
     const compiled = sql`order by ${bestFirstSql('l.metric', 'l.best_score', 'l.submitted_at', 'l.team_id', {
       column: 'l.scores',
