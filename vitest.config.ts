@@ -1,4 +1,5 @@
-import { basename } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { basename, relative } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { embeddedFiles, embeddedPortalFiles } from './infra/test/embedded.ts';
 import LongestFirst from './infra/test/sequencer.ts';
@@ -24,6 +25,19 @@ import { workspaces } from './infra/test/workspaces.ts';
  * left for the next; their browser files are kept apart until a whole run proves them apart-safe).
  */
 const sharesWorker = (dir: string) => !['web-portal', 'ops-console'].includes(dir);
+/**
+ * The timed files (infra/test/alone.json) run alone after the others (infra/scripts/test.mjs): the shared
+ * run (SAIS_TEST_TIER=shared) leaves them out, each from its workspace's project (a project's patterns
+ * are relative to its root; vitest's --exclude on the command line does not reach them).
+ */
+const alone: string[] =
+  process.env.SAIS_TEST_TIER === 'shared'
+    ? JSON.parse(readFileSync(new URL('./infra/test/alone.json', import.meta.url), 'utf8')).files.map(
+        ({ file }: { file: string }) => file,
+      )
+    : [];
+const aloneIn = (dir: string) =>
+  alone.filter((file) => file.startsWith(`${dir}/`)).map((file) => relative(dir, file));
 
 export default defineConfig({
   test: {
@@ -32,7 +46,10 @@ export default defineConfig({
         {
           extends: `./${dir}/vitest.config.ts`,
           root: `./${dir}`,
-          test: { exclude: [...configDefaults.exclude, '**/*.unit.test.*'], isolate: !sharesWorker(dir) },
+          test: {
+            exclude: [...configDefaults.exclude, '**/*.unit.test.*', ...aloneIn(dir)],
+            isolate: !sharesWorker(dir),
+          },
         },
         {
           extends: `./${dir}/vitest.config.ts`,
@@ -48,6 +65,7 @@ export default defineConfig({
         test: {
           name: 'embedded',
           include: embeddedFiles,
+          exclude: [...configDefaults.exclude, ...alone],
           env: { SAIS_TEST_MODE: 'embedded' },
           isolate: false,
           testTimeout: 60_000,

@@ -115,6 +115,7 @@ async function startPostgresOn(image: string, port: number): Promise<Interruptib
   const answering = () =>
     retry('connecting to PostgreSQL', 30_000, async () => {
       const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+      client.on('error', () => undefined); // the init-time server going away fails the query instead
       try {
         await client.connect();
         await client.query('select 1');

@@ -3,7 +3,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EventMetadata } from '@sais/events';
-import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
@@ -11,7 +10,7 @@ import { type Database, type ServiceDefinition, createPlatform, openDatabase } f
 
 export { type Decider, type EvolvingDecider, deciderSpec } from './decider.ts';
 import { type MigratedSchema, copyMigratedPgliteTemplate } from './pglite-migrated.ts';
-import { migratedTemplate } from './pg-migrated.ts';
+import { adminClient, migratedTemplate } from './pg-migrated.ts';
 export { copyPgliteTemplate } from './pglite-template.ts';
 export { copyMigratedPgliteTemplate } from './pglite-migrated.ts';
 
@@ -73,14 +72,17 @@ export async function freshDatabase(
 ): Promise<{ url: string; database: Database; drop(): Promise<void> }> {
   const name = `${prefix}_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
   const template = migrated ? await migratedTemplate(serverUrl(), migrated) : null;
-  const admin = new pg.Client({ connectionString: serverUrl() });
+  const admin = adminClient(serverUrl());
   await admin.connect();
-  await admin.query(
-    template
-      ? `create database "${name}" template "${template}" strategy file_copy`
-      : `create database "${name}"`,
-  );
-  await admin.end();
+  try {
+    await admin.query(
+      template
+        ? `create database "${name}" template "${template}" strategy file_copy`
+        : `create database "${name}"`,
+    );
+  } finally {
+    await admin.end();
+  }
   const url = new URL(serverUrl());
   url.pathname = `/${name}`;
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 20 });
@@ -89,10 +91,13 @@ export async function freshDatabase(
     database,
     async drop() {
       await database.close().catch(() => undefined);
-      const client = new pg.Client({ connectionString: serverUrl() });
+      const client = adminClient(serverUrl());
       await client.connect();
-      await client.query(`drop database if exists "${name}" with (force)`);
-      await client.end();
+      try {
+        await client.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await client.end();
+      }
     },
   };
 }

@@ -19,6 +19,7 @@ import { type MigratedSchema, allMigrations, migrationsKey } from './pglite-migr
 
 /** The advisory lock the makers of templates take turns on (another number than the migrations'). */
 const templateLock = 0x5a15_0002;
+/** The templates this process has made or found, by server and name (a fault test starts servers of its own). */
 const made = new Map<string, Promise<string>>();
 
 /**
@@ -27,11 +28,12 @@ const made = new Map<string, Promise<string>>();
  */
 export function migratedTemplate(serverUrl: string, services: readonly MigratedSchema[]): Promise<string> {
   const name = `sais_template_${migrationsKey('postgres', services).slice(0, 16)}`;
-  let promise = made.get(name);
+  const key = `${serverUrl} ${name}`;
+  let promise = made.get(key);
   if (!promise) {
     promise = makeTemplate(serverUrl, name, services);
-    made.set(name, promise);
-    promise.catch(() => made.delete(name));
+    made.set(key, promise);
+    promise.catch(() => made.delete(key));
   }
   return promise;
 }
@@ -41,7 +43,7 @@ async function makeTemplate(
   name: string,
   services: readonly MigratedSchema[],
 ): Promise<string> {
-  const admin = new pg.Client({ connectionString: serverUrl });
+  const admin = adminClient(serverUrl);
   await admin.connect();
   try {
     await admin.query('select pg_advisory_lock($1)', [templateLock]);
@@ -74,4 +76,14 @@ async function makeTemplate(
     await admin.query('select pg_advisory_unlock($1)', [templateLock]).catch(() => undefined);
     await admin.end();
   }
+}
+
+/**
+ * A client for the server's `postgres` database. A server that goes away under it (a fault test stops
+ * its own) fails its query; with no listener, the same news emitted as an event would crash the test process.
+ */
+export function adminClient(serverUrl: string): pg.Client {
+  const client = new pg.Client({ connectionString: serverUrl });
+  client.on('error', () => undefined);
+  return client;
 }
