@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConsolePlatform, type Person, explained, startConsolePlatform } from './support/platform';
 import { choose } from './support/scoring';
-import { until } from './support/until';
+import { until } from '../../infra/test/until.ts';
 
 const shots = fileURLToPath(new URL('../../docs/console/', import.meta.url));
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConsolePlatform, type Person, explained, startConsolePlatform } from './support/platform';
 import { uploadCsv, yieldCsv } from './support/scoring';
 import { openCompetition } from './support/trust';
-import { until } from './support/until';
+import { until } from '../../infra/test/until.ts';
 
 const shots = fileURLToPath(new URL('../../docs/console/', import.meta.url));
 const rows = 40;

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConsolePlatform, type Person, explained, startConsolePlatform } from './support/platform';
 import { choose, closePhase, signUp, uploadCsv, yieldCsv } from './support/scoring';
-import { until } from './support/until';
+import { until } from '../../infra/test/until.ts';
 
 const day = 24 * 3600 * 1000;
 /** `id,yield` rows r0..r19: the ground truth, and result files at a given distance from it. */

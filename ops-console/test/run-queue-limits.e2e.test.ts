@@ -6,7 +6,7 @@ import { type TestRegistry, startRegistry } from '../../infra/test/registry.ts';
 import { type ConsolePlatform, type Person, explained, startConsolePlatform } from './support/platform';
 import { signUp, uploadCsv, yieldCsv } from './support/scoring';
 import { openCompetition } from './support/trust';
-import { until } from './support/until';
+import { until } from '../../infra/test/until.ts';
 
 const shots = fileURLToPath(new URL('../../docs/console/', import.meta.url));
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConsolePlatform, type Person, explained, startConsolePlatform } from './support/platform';
 import { openCompetition } from './support/trust';
-import { until } from './support/until';
+import { until } from '../../infra/test/until.ts';
 
 const truth = `id,yield\n${Array.from({ length: 20 }, (_, i) => `r${i},${i * 5}`).join('\n')}\n`;
 

@@ -11,7 +11,7 @@ import {
   uploadCsv,
   yieldCsv,
 } from './support/scoring';
-import { until } from './support/until';
+import { until } from '../../infra/test/until.ts';
 
 const json = { 'content-type': 'application/json' };
 

@@ -14,7 +14,7 @@ import {
   yieldCsv,
 } from './support/scoring';
 import { effectDialogs, untranslated } from './support/trust';
-import { until } from './support/until';
+import { until } from '../../infra/test/until.ts';
 
 const csv = (f: (i: number) => number) => yieldCsv(20, f);
 const shots = fileURLToPath(new URL('../../docs/console/', import.meta.url));

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConsolePlatform, type Person, explained, startConsolePlatform } from './support/platform';
 import { closePhase, signUp, uploadCsv, yieldCsv } from './support/scoring';
 import { openCompetition } from './support/trust';
-import { until } from './support/until';
+import { until } from '../../infra/test/until.ts';
 
 const shots = fileURLToPath(new URL('../../docs/console/', import.meta.url));
 const rows = 40;
@@ -78,11 +78,24 @@ describe('write-ups in the console, in Chromium, against the real platform', () 
       await panel.getByRole('heading', { name: '方案说明' }).waitFor();
       await panel.getByTestId('writeups-empty').waitFor();
       await panel.getByTestId('writeups-places').fill('3');
+      // The deadline is typed in the competition's zone (Asia/Shanghai, named by the field), whatever the
+      // browser's, and shown in it with its offset (issue 35).
+      await panel.getByText('截止时间 (Asia/Shanghai)').waitFor();
+      const day = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+      await panel.getByTestId('writeups-deadline').fill(`${day}T23:59`);
       await panel.getByTestId('writeups-open').click();
       await page.getByText('已开放方案说明').waitFor();
       await expect
         .poll(() => panel.getByTestId('writeups-phase').textContent(), { timeout: 30_000 })
         .toContain('获奖名次 1–3');
+      await expect(panel.getByTestId('writeups-phase').textContent()).resolves.toContain(
+        `${day} 23:59 GMT+8`,
+      );
+      const opened = await sais.api<{ deadline: string }[]>(
+        operator,
+        `/api/admin/leaderboard/writeups?competitionId=${competitionId}`,
+      );
+      expect(opened.body.data[0]!.deadline).toBe(`${day}T15:59:00.000Z`);
 
       // The team (rank 1) submits through the API; the console lists it and reads it as the portal would.
       const form = new FormData();

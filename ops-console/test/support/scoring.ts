@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { ConsolePlatform, Person } from './platform';
 import { prizeCompetition } from './trust';
-import { until } from './until';
+import { until } from '../../../infra/test/until.ts';
 
 /** `id,yield` rows r0..r(rows-1) with `f(i)` as the yield: a ground truth, or a result file around it. */
 export const yieldCsv = (rows: number, f: (i: number) => number) =>

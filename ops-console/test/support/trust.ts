@@ -2,7 +2,7 @@ import { competitionSettings } from '@sais/events/fixtures';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { ConsolePlatform, Person } from './platform';
-import { until } from './until';
+import { until } from '../../../infra/test/until.ts';
 
 const day = 24 * 3600 * 1000;
 

@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import type { Browser, Page } from 'playwright-core';
 import { browserWaitMs } from './browser';
 import type { RunningPlatform } from './platform';
+import { until } from '../../../infra/test/until.ts';
 
 const day = 86_400_000;
 
@@ -48,30 +49,7 @@ export function apiOf(origin: string) {
   };
 }
 
-/**
- * Probes until `done` holds (every 100 ms, `withinMs` at most: 30 s unless the caller says more), and
- * returns the value that made it hold; else an error naming `what` and the last value seen.
- */
-export async function until<T>(
-  probe: () => Promise<T>,
-  done: (value: T) => boolean,
-  what: string,
-  withinMs = 30_000,
-) {
-  let last: T | undefined;
-  for (let i = 0; i < withinMs / 100; i++) {
-    last = await probe();
-    if (done(last)) return last;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  let seen: string;
-  try {
-    seen = JSON.stringify(last)?.slice(0, 500) ?? String(last);
-  } catch {
-    seen = String(last);
-  }
-  throw new Error(`timed out waiting for ${what}; last seen: ${seen}`);
-}
+export { until };
 
 export interface ScoredParticipant {
   competitionId: string;
