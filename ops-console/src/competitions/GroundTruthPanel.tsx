@@ -10,7 +10,8 @@ import { type ReactNode, useState } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { useConsoleApi } from '../shared/useConsoleApi';
 import { useLoad } from '../shared/useLoad';
-import { formatInZone, platformZone } from '../shared/time';
+import { ZonedTime } from '../shared/ZonedTime';
+import { platformZone } from '../shared/time';
 import { Panel } from './Panel';
 import { useAction } from './useAction';
 
@@ -193,7 +194,9 @@ function CurrentTruthNote({ truth, zone }: { truth: CurrentTruth | null; zone: s
     ],
     [
       'uploadedBy',
-      `${truth.uploadedByName ?? truth.uploadedBy ?? '—'} · ${formatInZone(truth.uploadedAt, zone)}`,
+      <span key="uploadedBy">
+        {truth.uploadedByName ?? truth.uploadedBy ?? '—'} · <ZonedTime value={truth.uploadedAt} zone={zone} />
+      </span>,
     ],
   ];
   return (

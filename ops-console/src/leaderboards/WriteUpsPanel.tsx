@@ -14,6 +14,8 @@ import { useState } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { Panel } from '../competitions/Panel';
 import { useAction } from '../competitions/useAction';
+import { ZonedTime } from '../shared/ZonedTime';
+import { isoToZonedLocal, platformZone, zonedToIso } from '../shared/time';
 import { useConsoleApi } from '../shared/useConsoleApi';
 import { useLoad } from '../shared/useLoad';
 
@@ -22,12 +24,8 @@ type WriteUp = scoring.responses.WriteUpSummary;
 type Detail = scoring.responses.WriteUpDetail;
 const limits = scoring.writeUpLimits;
 
-/** A date-time field's value for a time a week from now (the default deadline), local. */
-const inAWeek = () => {
-  const at = new Date(Date.now() + 7 * 86_400_000);
-  at.setSeconds(0, 0);
-  return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
+/** A date-time field's value for a time a week from now (the default deadline), in the competition's zone. */
+const inAWeek = (zone: string) => isoToZonedLocal(new Date(Date.now() + 7 * 86_400_000), zone);
 
 /**
  * A competition's write-ups (decision 0047): open a published phase's write-ups for its prize places
@@ -41,6 +39,8 @@ export function WriteUpsPanel() {
   const { act, pending } = useAction();
   const [changed, setChanged] = useState(0);
   const competitionId = record ? String(record.id) : '';
+  // The deadline is typed and shown in the competition's zone, named (issue 35), not the browser's.
+  const zone = (record?.timeZone as string | undefined) || platformZone;
   const query = { competitionId } satisfies scoring.requests.CompetitionQuery;
   const phases = useLoad(
     record ? () => api.get<{ phase: string }[]>('/admin/leaderboard/options', query) : null,
@@ -53,7 +53,7 @@ export function WriteUpsPanel() {
   ]);
   const [phase, setPhase] = useState('');
   const [places, setPlaces] = useState(String(limits.defaultPlaces));
-  const [deadline, setDeadline] = useState(inAWeek);
+  const [deadline, setDeadline] = useState(() => inAWeek(zone));
   const [reason, setReason] = useState('');
   const [reading, setReading] = useState<Detail | null>(null);
   if (!record) return null;
@@ -74,7 +74,7 @@ export function WriteUpsPanel() {
           competitionId,
           phase: chosenPhase,
           places: Number(places),
-          deadline: new Date(deadline).toISOString(),
+          deadline: zonedToIso(deadline, zone),
         } satisfies scoring.requests.OpenWriteUps),
       'console.writeUps.opened',
     );
@@ -132,7 +132,7 @@ export function WriteUpsPanel() {
         <TextField
           size="small"
           type="datetime-local"
-          label={translate('console.writeUps.deadline')}
+          label={`${translate('console.writeUps.deadline')} (${zone})`}
           value={deadline}
           onChange={(event) => setDeadline(event.target.value)}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'writeups-deadline' } }}
@@ -155,7 +155,7 @@ export function WriteUpsPanel() {
           {(list.data ?? []).map((row) => (
             <Typography key={row.phase} sx={{ mt: 2 }} data-testid="writeups-phase">
               {phaseName(row.phase)} · {translate('console.writeUps.placesOf', { places: row.places })} ·{' '}
-              {translate('console.writeUps.deadline')} {new Date(row.deadline).toLocaleString()}
+              {translate('console.writeUps.deadline')} <ZonedTime value={row.deadline} zone={zone} />
             </Typography>
           ))}
           <TextField
