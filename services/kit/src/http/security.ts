@@ -112,39 +112,19 @@ export const securityHeaders: Readonly<Record<string, string>> = (() => {
   return Object.freeze(headers);
 })();
 
-/**
- * The block of the API's answers (`/api/…`: JSON, files, event streams, never a page; decision 0052),
- * OWASP's set for REST answers: a policy that lets an answer opened as a document load, run and frame
- * nothing (stricter than the pages' policy), no framing for older browsers, `nosniff`, no reads by
- * other origins' `no-cors` requests, and HSTS. The pages' other headers govern what a document does
- * (its window opener, agent cluster, referrers from its links, DNS prefetch, IE's downloads, Flash's
- * policy files, the old XSS filter): an answer that is not a document has nothing for them to govern.
- * Five headers instead of twelve: a third of the bytes, on the answers that are most of the traffic.
- */
-export const apiSecurityHeaders: Readonly<Record<string, string>> = Object.freeze({
-  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-  'cross-origin-resource-policy': 'same-origin',
-  'strict-transport-security': securityHeaders['strict-transport-security']!,
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-});
-
-const documentEntries = Object.entries(securityHeaders);
-const apiEntries = Object.entries(apiSecurityHeaders);
+const securityHeaderEntries = Object.entries(securityHeaders);
 
 /**
- * Security headers for everything the app serves. The portal, the console and their assets: a
- * Content-Security-Policy the built apps pass (scripts and connections only from this origin; MUI's
- * emotion needs inline styles; images may be data:/blob: previews and https avatars), no framing,
- * `nosniff`, `same-origin` referrers (`securityHeaders`). The API's answers: `apiSecurityHeaders`.
+ * Security headers for everything the app serves (API, portal, console): a Content-Security-Policy the
+ * built apps pass (scripts and connections only from this origin; MUI's emotion needs inline styles;
+ * images may be data:/blob: previews and https avatars), no framing, `nosniff`, `same-origin` referrers.
  * One synchronous hook sets the constant block on the reply, first thing; a route may still set its own
  * (a stricter CSP on a photo). A route that answers on the raw response takes them with `hijack`.
  */
 export function installSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, reply, done) => {
-    const entries = request.url.startsWith('/api/') ? apiEntries : documentEntries;
-    for (let i = 0; i < entries.length; i++) {
-      const [name, value] = entries[i]!;
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (let i = 0; i < securityHeaderEntries.length; i++) {
+      const [name, value] = securityHeaderEntries[i]!;
       reply.header(name, value);
     }
     done();
