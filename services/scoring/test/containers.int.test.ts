@@ -113,12 +113,16 @@ id -u
 ${copyAnswers}`,
       ),
       push('sleeper', 'echo sleeping\nsleep 60\n'),
-      push('hog', 'echo allocating\nhead -c 400000000 /dev/zero | tail > /dev/null\necho survived\n'),
+      // One 200 MB buffer filled at once (dd's block), not a pipe's 64 KB at a time: past 48 MB in well
+      // under a second even on a loaded host.
+      push('hog', 'echo allocating\ndd if=/dev/zero of=/dev/null bs=200M count=1\necho survived\n'),
       push('empty', 'echo done without a result\n'),
     ]);
     harness = await scoringHarness({
       SCORING_DATASETS_DIR: datasets,
-      SCORING_RUN_TIMEOUT_S: '8',
+      // Every run here ends in a second or two alone, but beside the deployment test's containers a plain
+      // copy took over 8 s under gVisor: 20 s tells the sleeper's limit from a slow host.
+      SCORING_RUN_TIMEOUT_S: '20',
       SCORING_RUN_MEMORY_MB: '48',
       SCORING_RUNNER_LEASE_MS: '3000',
       SCORING_RUNNER_SLOTS: '3',
@@ -249,11 +253,11 @@ ${copyAnswers}`,
   it('stops a run at its time limit (Failed with the reason)', async () => {
     const { person, row } = await run('sleeper');
     expect(row.status).toBe('Failed');
-    expect(row.refusal).toEqual({ key: 'runTimeout', params: { seconds: 8 } });
+    expect(row.refusal).toEqual({ key: 'runTimeout', params: { seconds: 20 } });
     expect(row.log).toContain('sleeping');
-    expect(row.logText).toBe('sleeping\n\nStopped after 8 s: the run reached its time limit.');
+    expect(row.logText).toBe('sleeping\n\nStopped after 20 s: the run reached its time limit.');
     await expect(inChinese(person.web, row.submissionId)).resolves.toBe(
-      'sleeping\n\n运行 8 秒后被停止：已达到运行时间上限。',
+      'sleeping\n\n运行 20 秒后被停止：已达到运行时间上限。',
     );
   }, 60_000);
 
