@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type TestRegistry, startRegistry } from '../../../infra/test/registry.ts';
+import { bundleServiceMain } from '../scripts/service-bundle.ts';
 import { repositoryRoot } from '../src/platform.ts';
 import { eventually, finished, freePort, submitToSeededTrack } from './support.ts';
 
@@ -51,6 +52,8 @@ describe('the one-machine deployment (docker-compose)', () => {
       SAIS_DOCKER_GID: dockerGroup.trim(),
     };
     const origin = `http://127.0.0.1:${port}`;
+    // The containers run the services' bundle (`npm run build`): made again here, from these sources.
+    await bundleServiceMain();
     try {
       // A participant's image in a private registry, built while the deployment starts.
       const pushed = startRegistry().then(async (started) => {
