@@ -18,11 +18,21 @@ function newestMtime(dir) {
   return newest;
 }
 
+/**
+ * Whether an app's build is older than what it is built from: its sources, page, public files and
+ * vite config, and the shared packages'. Only those: turbo's logs (`<app>/.turbo`, written after the
+ * build), the tests and their output are no reason to build again, and a rebuild empties `dist` under
+ * any platform serving it (a test run's browser files once got blank pages that way).
+ */
 function needsBuild(app) {
   const index = join(root, app, 'dist', 'index.html');
   if (!existsSync(index)) return true;
+  const mtime = (path) => (existsSync(path) ? statSync(path).mtimeMs : 0);
   const sources = Math.max(
-    newestMtime(join(root, app)),
+    newestMtime(join(root, app, 'src')),
+    existsSync(join(root, app, 'public')) ? newestMtime(join(root, app, 'public')) : 0,
+    mtime(join(root, app, 'index.html')),
+    mtime(join(root, app, 'vite.config.ts')),
     newestMtime(join(root, 'events', 'src')),
     newestMtime(join(root, 'web-shared', 'src')),
   );
