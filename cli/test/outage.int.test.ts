@@ -50,13 +50,19 @@ describe('sais through a storage outage', () => {
     let listing: ReturnType<typeof sais>;
     let submitting: ReturnType<typeof sais>;
     let resuming: ReturnType<typeof sais>;
+    // Down until both commands have met it (a command's own start takes seconds on a loaded host: a
+    // fixed 3 s outage was once over before the listing asked), and for at least 3 s.
+    const met = new Set<string>();
+    const meeting = (name: string) => ({
+      onStderr: (text: string) => void (/briefly unavailable/.test(text) && met.add(name)),
+    });
     try {
-      listing = sais(['competitions', 'list', '--json'], as());
-      submitting = sais(['submit', competitionId, '-f', file, '--json'], as());
+      listing = sais(['competitions', 'list', '--json'], as(), meeting('list'));
+      submitting = sais(['submit', competitionId, '-f', file, '--json'], as(), meeting('submit'));
       // The resumable upload (tus): tus-js-client sends again after the 503s by itself.
       resuming = sais(['submit', competitionId, '-f', resumableFile, '--resumable', '--json'], as());
-      // Down for at least one Retry-After of each command.
       await new Promise((resolve) => setTimeout(resolve, 3000));
+      for (let i = 0; i < 300 && met.size < 2; i++) await new Promise((resolve) => setTimeout(resolve, 100));
     } finally {
       await postgres.up();
     }

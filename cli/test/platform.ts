@@ -350,7 +350,14 @@ export function saisBundle(): Promise<string> {
 export async function sais(
   args: string[],
   env: NodeJS.ProcessEnv = {},
-  options: { cwd?: string; timeoutMs?: number; input?: string; bin?: string } = {},
+  options: {
+    cwd?: string;
+    timeoutMs?: number;
+    input?: string;
+    bin?: string;
+    /** Each piece of standard error as it comes (the whole text is in the answer too). */
+    onStderr?: (text: string) => void;
+  } = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   const home = options.cwd ?? (await mkdtemp(join(tmpdir(), 'sais-cli-home-')));
   const bin = options.bin ?? (await saisBundle());
@@ -374,6 +381,8 @@ export async function sais(
         resolve({ code, stdout, stderr });
       },
     );
+    if (options.onStderr)
+      child.stderr?.on('data', (chunk: Buffer | string) => options.onStderr!(String(chunk)));
     if (options.input !== undefined) child.stdin?.end(options.input);
   });
 }
