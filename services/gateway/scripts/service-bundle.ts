@@ -9,7 +9,7 @@
  * with an empty cache in a new container: ~7 s of CPU per process, 14 processes at once in the
  * one-machine deployment); the bundle loads in ~2 s (docs/operations.md). `npm run build` writes it.
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 
@@ -43,7 +43,6 @@ export async function bundleServiceMain(): Promise<string> {
       },
     ],
   });
-  mkdirSync(join(gateway, 'dist'), { recursive: true });
   copyFileSync(
     join(repositoryRoot, 'services', 'scoring', 'src', 'evaluation', 'scan-worker.bundle.js'),
     join(gateway, 'dist', 'scan-worker.bundle.js'),

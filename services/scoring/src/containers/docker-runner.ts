@@ -352,7 +352,7 @@ export class DockerRunner implements Runner {
     request.signal.addEventListener('abort', onAbort, { once: true });
     // The time limit is the run's: it starts again once the engine has started the script, so a sandbox
     // slow to start on a loaded host costs the participant nothing (until then it bounds the start).
-    let timer = setTimeout(() => stop('timeout'), request.limits.timeoutSeconds * 1000);
+    const timer = setTimeout(() => stop('timeout'), request.limits.timeoutSeconds * 1000);
     // The engine's `oom` event for this container: on a loaded host it (and the OOMKilled it sets) can come
     // seconds after the exit, so it is listened for from the start rather than only inspected afterwards.
     let oomSeen = false;
@@ -378,8 +378,7 @@ export class DockerRunner implements Runner {
           return { kind: 'notStarted', message };
         throw error;
       }
-      clearTimeout(timer);
-      timer = setTimeout(() => stop('timeout'), request.limits.timeoutSeconds * 1000);
+      timer.refresh();
       await request.onState('running');
       const waited = (await container.wait()) as { StatusCode: number };
       // The attached output can end a moment after the exit: wait for it briefly.
