@@ -204,14 +204,26 @@ export class Leaderboards {
   }
 
   /** A page with the seal of its phase (a seal bumps the change counter, so cached pages show it). */
+  /**
+   * A page in one snapshot: its rows, stated order, seal and options of the same moment. Read one after
+   * the other outside it, a page read while an operator changed the order had the rows ranked the old
+   * way under the new order's steps (CI, board-order.int), and the cache kept it for that version.
+   */
   async #load(board: Board, query: PageQuery) {
-    const page = await this.queryPage(board, query);
-    return {
-      ...page,
-      seal: page.phase ? await this.sealOf(query.competitionId, page.phase) : null,
-      // The Ladder and blind (decision 0045): pages say so; the route keeps a blind board from participants.
-      options: await this.options(query.competitionId, page.phase),
-    };
+    return this.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .setAccessMode('read only')
+      .execute(async (trx) => {
+        const boards = new Leaderboards(trx);
+        const page = await boards.queryPage(board, query);
+        return {
+          ...page,
+          seal: page.phase ? await boards.sealOf(query.competitionId, page.phase) : null,
+          // The Ladder and blind (decision 0045): pages say so; the route keeps a blind board from participants.
+          options: await boards.options(query.competitionId, page.phase),
+        };
+      });
   }
 
   /** A phase's public board options (decision 0045), as pages carry them. */

@@ -11,7 +11,7 @@ import { type PublishedPage, recomputePublishedSeal, scoring, scoringCodes } fro
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leaderboardProjection } from '../../src/boards/projection.ts';
-import { type Web, scoringHarness } from '../support.ts';
+import { type Web, scoringHarness, waitFor } from '../support.ts';
 import { truth, uneven, withErrors } from './metric-files.ts';
 
 type Harness = Awaited<ReturnType<typeof scoringHarness>>;
@@ -149,6 +149,100 @@ describe.each([
     // Final means final: the published phase's order cannot change.
     expect((await setOrder(competitionId, null)).body.code).toBe(scoringCodes.boardOptionsFinal);
   });
+
+  /** Three teams (as the first test's), the order on RMSE, settled; the rows each stated order must show. */
+  async function threeTeams() {
+    const competitionId = await h.competition(truth, {
+      metric: 'mae',
+      secondaryMetrics: 'rmse,r2',
+      dailySubmissionLimit: 10,
+    });
+    const [a, b, d] = [
+      await h.participant(competitionId),
+      await h.participant(competitionId),
+      await h.participant(competitionId),
+    ];
+    await h.submit(
+      a.web,
+      competitionId,
+      withErrors(() => 1),
+    );
+    await h.submit(
+      b.web,
+      competitionId,
+      withErrors(() => 1.05),
+    );
+    await h.submit(d.web, competitionId, uneven());
+    await h.submit(
+      d.web,
+      competitionId,
+      withErrors(() => 1.1),
+    );
+    // What each stated order must show, whole (d's row is another file of its in each).
+    const byScore = [
+      [a.accountId, 1],
+      [d.accountId, 1],
+      [b.accountId, 1.05],
+    ];
+    const byRmse = [
+      [a.accountId, 1],
+      [b.accountId, 1.05],
+      [d.accountId, 1.1],
+    ];
+    expect((await setOrder(competitionId, ['scores.rmse'])).body.code).toBe(0);
+    await h.board(competitionId, (p: Page) => JSON.stringify(rowsOf(p)) === JSON.stringify(byRmse));
+    const expected = (page: Page) => (page.order.steps[0] === 'scores.rmse' ? byRmse : byScore);
+    return { competitionId, expected };
+  }
+
+  it('a page read while the order changes is of one moment: its rows are ranked by the steps it states', async () => {
+    const { competitionId, expected } = await threeTeams();
+    // An operator turns the order off and on while three readers read the board; a pause between reads
+    // leaves the operator's requests their turn (a cached page answers at once).
+    let changing = true;
+    const seen: Page[] = [];
+    const reader = async () => {
+      for (let i = 0; changing && i < 20_000; i++) {
+        seen.push((await h.anonymous.get('/api/leaderboard/public', { competitionId })).body.data);
+        await new Promise((resolve) => setTimeout(resolve, 1 + (i % 3)));
+      }
+    };
+    const readers = Promise.all([reader(), reader(), reader()]);
+    for (let i = 0; i < 10; i++) {
+      const order = i % 2 === 0 ? null : ['scores.rmse'];
+      expect((await setOrder(competitionId, order)).body.code).toBe(0);
+      await h.board(competitionId, (p: Page) => p.order.steps[0] === (order ? 'scores.rmse' : 'score'));
+    }
+    changing = false;
+    await readers;
+    for (const page of seen) expect(rowsOf(page), page.order.steps.join()).toEqual(expected(page));
+    expect(new Set(seen.map((p) => p.order.steps[0]))).toEqual(new Set(['score', 'scores.rmse']));
+  });
+
+  // On PostgreSQL a second connection can hold a page's read halfway (PGlite has one connection): the
+  // order changes after the page's rows were read and before the rest of it; the page is still of the
+  // moment its reading began (CI once served the rows of one order under the other's steps).
+  if (!embedded)
+    it('a change committed while a page is halfway read does not show in the rest of that page', async () => {
+      const { competitionId, expected } = await threeTeams();
+      const waiting = () =>
+        sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+          where wait_event_type = 'Lock' and query like '%scoring.ground_truths%'`.execute(h.db);
+      const { reading } = await h.db.transaction().execute(async (lock) => {
+        // The page's rows come first, then the ground truth's columns: hold the columns' read.
+        await sql`lock table scoring.ground_truths in access exclusive mode`.execute(lock);
+        // Another page size: not in the page cache, so it is read now.
+        const reading = h.anonymous.get('/api/leaderboard/public', { competitionId, pageSize: '3' });
+        await waitFor(waiting, (r) => r.rows[0]!.n > 0, 'the page read to wait for the ground truth');
+        // Meanwhile the order is cleared (as the projection clears it) and committed.
+        await sql`update scoring.board_options set order_steps = null
+          where competition_id = ${competitionId}`.execute(h.db);
+        return { reading }; // not awaited here: the read goes on once the lock is let go (the commit)
+      });
+      const data: Page = (await reading).body.data;
+      expect(data.order.steps[0]).toBe('scores.rmse');
+      expect(rowsOf(data)).toEqual(expected(data));
+    });
 
   it('refuses an order that is not distinct metric steps of the ground truth in force, in both languages', async () => {
     const competitionId = await h.competition(truth, { metric: 'mae', secondaryMetrics: 'rmse' });
