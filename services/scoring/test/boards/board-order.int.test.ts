@@ -46,16 +46,21 @@ describe.each([
       .data as PublishedPage;
   const rowsOf = (page: Page) => page.records.map((r) => [r.teamId, Number(r.score.toFixed(6))]);
 
-  it('ranks by the chosen steps first, states them, seals them, and a replay gives the same boards', async () => {
+  /**
+   * Three teams and their files — a: MAE 1, RMSE 1. b: 1.05 and 1.05. d: MAE 1 with RMSE ≈ 1.4, then 1.1
+   * and 1.1 — and the rows each order must show, whole (d's row is another file of its in each).
+   */
+  async function threeTeams() {
     const competitionId = await h.competition(truth, {
       metric: 'mae',
       secondaryMetrics: 'rmse,r2',
       dailySubmissionLimit: 10,
     });
-    const a = await h.participant(competitionId);
-    const b = await h.participant(competitionId);
-    const d = await h.participant(competitionId);
-    // a: MAE 1, RMSE 1. b: 1.05 and 1.05. d: MAE 1 with RMSE ≈ 1.4, then 1.1 and 1.1.
+    const [a, b, d] = [
+      await h.participant(competitionId),
+      await h.participant(competitionId),
+      await h.participant(competitionId),
+    ];
     await h.submit(
       a.web,
       competitionId,
@@ -72,12 +77,30 @@ describe.each([
       competitionId,
       withErrors(() => 1.1),
     );
-    const usual: Page = await h.board(competitionId, (p) => p.total === 3);
-    expect(rowsOf(usual)).toEqual([
+    const byScore = [
       [a.accountId, 1],
       [d.accountId, 1],
       [b.accountId, 1.05],
-    ]);
+    ];
+    const byRmse = [
+      [a.accountId, 1],
+      [b.accountId, 1.05],
+      [d.accountId, 1.1],
+    ];
+    const expected = (page: Page) => (page.order.steps[0] === 'scores.rmse' ? byRmse : byScore);
+    return { competitionId, byScore, byRmse, expected };
+  }
+
+  /** The order on RMSE, and the board settled on it. */
+  async function rmseFirst({ competitionId, byRmse }: Awaited<ReturnType<typeof threeTeams>>) {
+    expect((await setOrder(competitionId, ['scores.rmse'])).body.code).toBe(0);
+    await h.board(competitionId, (p: Page) => JSON.stringify(rowsOf(p)) === JSON.stringify(byRmse));
+  }
+
+  it('ranks by the chosen steps first, states them, seals them, and a replay gives the same boards', async () => {
+    const { competitionId, byScore, byRmse } = await threeTeams();
+    const usual: Page = await h.board(competitionId, (p) => p.total === 3);
+    expect(rowsOf(usual)).toEqual(byScore);
 
     // RMSE first: d's row is now its 1.1 file (its best by RMSE), and b is before it.
     expect((await setOrder(competitionId, ['scores.rmse'])).body).toMatchObject({
@@ -87,11 +110,7 @@ describe.each([
     const chosen: Page = await h.board(competitionId, (p) => p.order.steps[0] === 'scores.rmse');
     expect(chosen.order.steps).toEqual(['scores.rmse', 'score', 'scores.r2', 'submittedAt', 'teamId']);
     expect(chosen.options.order).toEqual(['scores.rmse']);
-    expect(rowsOf(chosen)).toEqual([
-      [a.accountId, 1],
-      [b.accountId, 1.05],
-      [d.accountId, 1.1],
-    ]);
+    expect(rowsOf(chosen)).toEqual(byRmse);
     expect(chosen.records.map((r) => Number(r.scores!.rmse!.toFixed(6)))).toEqual([1, 1.05, 1.1]);
     const listed = (await h.operator.web.get('/api/admin/leaderboard/options', { competitionId })).body.data;
     expect(listed).toEqual([
@@ -150,53 +169,10 @@ describe.each([
     expect((await setOrder(competitionId, null)).body.code).toBe(scoringCodes.boardOptionsFinal);
   });
 
-  /** Three teams (as the first test's), the order on RMSE, settled; the rows each stated order must show. */
-  async function threeTeams() {
-    const competitionId = await h.competition(truth, {
-      metric: 'mae',
-      secondaryMetrics: 'rmse,r2',
-      dailySubmissionLimit: 10,
-    });
-    const [a, b, d] = [
-      await h.participant(competitionId),
-      await h.participant(competitionId),
-      await h.participant(competitionId),
-    ];
-    await h.submit(
-      a.web,
-      competitionId,
-      withErrors(() => 1),
-    );
-    await h.submit(
-      b.web,
-      competitionId,
-      withErrors(() => 1.05),
-    );
-    await h.submit(d.web, competitionId, uneven());
-    await h.submit(
-      d.web,
-      competitionId,
-      withErrors(() => 1.1),
-    );
-    // What each stated order must show, whole (d's row is another file of its in each).
-    const byScore = [
-      [a.accountId, 1],
-      [d.accountId, 1],
-      [b.accountId, 1.05],
-    ];
-    const byRmse = [
-      [a.accountId, 1],
-      [b.accountId, 1.05],
-      [d.accountId, 1.1],
-    ];
-    expect((await setOrder(competitionId, ['scores.rmse'])).body.code).toBe(0);
-    await h.board(competitionId, (p: Page) => JSON.stringify(rowsOf(p)) === JSON.stringify(byRmse));
-    const expected = (page: Page) => (page.order.steps[0] === 'scores.rmse' ? byRmse : byScore);
-    return { competitionId, expected };
-  }
-
   it('a page read while the order changes is of one moment: its rows are ranked by the steps it states', async () => {
-    const { competitionId, expected } = await threeTeams();
+    const teams = await threeTeams();
+    const { competitionId, expected } = teams;
+    await rmseFirst(teams);
     // An operator turns the order off and on while three readers read the board; a pause between reads
     // leaves the operator's requests their turn (a cached page answers at once).
     let changing = true;
@@ -224,7 +200,9 @@ describe.each([
   // moment its reading began (CI once served the rows of one order under the other's steps).
   if (!embedded)
     it('a change committed while a page is halfway read does not show in the rest of that page', async () => {
-      const { competitionId, expected } = await threeTeams();
+      const teams = await threeTeams();
+      const { competitionId, expected } = teams;
+      await rmseFirst(teams);
       const waiting = () =>
         sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
           where wait_event_type = 'Lock' and query like '%scoring.ground_truths%'`.execute(h.db);
