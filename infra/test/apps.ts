@@ -5,22 +5,13 @@
  * Test files run in parallel (infra/scripts/test.mjs): when `dist` is stale (sources edited, then
  * SAIS_TEST_NO_BUILD=1), one file rebuilds it while holding `<app>/.dist-lock`, the others wait for it.
  */
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { appBuildIsStale } from '../scripts/app-build.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-
-function newest(dir: string): number {
-  let latest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (['node_modules', 'dist', 'test'].includes(entry.name)) continue;
-    const path = join(dir, entry.name);
-    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
-  }
-  return latest;
-}
 
 /** Holds `<app>/.dist-lock` (a directory: made atomically) while `work` runs; one left by a dead run for 10 min is taken. */
 async function locked<T>(lock: string, work: () => Promise<T>): Promise<T> {
@@ -46,15 +37,8 @@ async function locked<T>(lock: string, work: () => Promise<T>): Promise<T> {
 export async function ensureAppBuilt(app: 'web-portal' | 'ops-console'): Promise<string> {
   const appDir = join(root, app);
   const outDir = join(appDir, 'dist');
-  const fresh = () => {
-    const index = join(outDir, 'index.html');
-    const sources = Math.max(
-      newest(join(appDir, 'src')),
-      newest(join(root, 'events', 'src')),
-      statSync(join(appDir, 'index.html')).mtimeMs,
-    );
-    return existsSync(index) && statSync(index).mtimeMs >= sources;
-  };
+  // The same check as `npm start`'s (infra/scripts/app-build.mjs).
+  const fresh = () => !appBuildIsStale(app);
   if (fresh()) return outDir;
   return locked(join(appDir, '.dist-lock'), async () => {
     // Another file may have rebuilt it while this one waited.
