@@ -12,6 +12,7 @@ import { verifyStateTables } from '@sais/kit/platform';
 import { client, multipart } from '@sais/kit/testing';
 import { sql } from 'kysely';
 import { type TestRegistry, startRegistry } from '../../../infra/test/registry.ts';
+import { imageCompetition } from './image-competition.ts';
 import { type Web, csv, scoringHarness, waitFor } from './support.ts';
 
 const answers = csv((i) => i);
@@ -76,52 +77,13 @@ exit 0
       embedded: mode === 'embedded',
     });
     operator = harness.operator.web;
-    competitionId = await harness.competition(answers);
-    const updated = await operator.raw({
-      method: 'PUT',
-      url: `/api/admin/competitions/${competitionId}`,
-      payload: {
-        submissionKinds: ['result-file', 'container-image'],
-        allowedRegistries: [registry.address],
-      },
-    });
-    expect(updated.body.code).toBe(0);
-    const upload = async (name: string, text: string) => {
-      const { payload, contentType } = multipart(
-        { kind: 'dataset' },
-        { file: { name, type: 'text/csv', bytes: Buffer.from(text) } },
-      );
-      const response = await operator.raw({
-        method: 'POST',
-        url: `/api/admin/competitions/${competitionId}/files`,
-        payload,
-        headers: { 'content-type': contentType },
-      });
-      expect(response.body.code).toBe(0);
-      return response.body.data.fileId as string;
-    };
-    answersId = await upload('answers.csv', answers);
-    secretId = await upload('secret.csv', secret);
-    const hidden = await operator.raw({
-      method: 'PUT',
-      url: `/api/admin/competitions/${competitionId}/files/${secretId}/visibility`,
-      payload: { hidden: true },
-    });
-    expect(hidden.body).toMatchObject({ code: 0, data: null });
-    await waitFor(
-      () =>
-        sql<{ file_id: string; hidden: boolean }>`select file_id, hidden from scoring.competition_datasets
-          where competition_id = ${competitionId}`.execute(harness.db),
-      (result) => result.rows.length === 2 && result.rows.some((row) => row.hidden),
-      'the datasets mirror with the hidden flag',
-    );
-    await waitFor(
-      () =>
-        sql`select 1 from scoring.competitions where competition_id = ${competitionId}
-          and settings->'submissionKinds' ? 'container-image'`.execute(harness.db),
-      (result) => result.rows.length > 0,
-      'the competitions mirror taking images',
-    );
+    ({
+      competitionId,
+      fileIds: { 'answers.csv': answersId, 'secret.csv': secretId },
+    } = await imageCompetition(harness, registry.address, answers, [
+      { name: 'answers.csv', text: answers },
+      { name: 'secret.csv', text: secret, hidden: true },
+    ]));
   }, 180_000);
 
   afterAll(async () => {

@@ -9,9 +9,9 @@
  * else. A result file re-scored the same way (no hidden data) is revealed as before, refusal and all.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart } from '@sais/kit/testing';
 import { sql } from 'kysely';
 import { type TestRegistry, startRegistry } from '../../../infra/test/registry.ts';
+import { imageCompetition } from './image-competition.ts';
 import { type Web, scoringHarness, waitFor } from './support.ts';
 
 const marker = 'HIDDENrs4';
@@ -48,47 +48,9 @@ describe.each(['embedded', 'postgres'] as const)(
         embedded: mode === 'embedded',
       });
       operator = harness.operator.web;
-      competitionId = await harness.competition(truth);
-      const updated = await operator.raw({
-        method: 'PUT',
-        url: `/api/admin/competitions/${competitionId}`,
-        payload: {
-          submissionKinds: ['result-file', 'container-image'],
-          allowedRegistries: [registry.address],
-        },
-      });
-      expect(updated.body.code).toBe(0);
-      const { payload, contentType } = multipart(
-        { kind: 'dataset' },
-        { file: { name: 'secret.csv', type: 'text/csv', bytes: Buffer.from(secret) } },
-      );
-      const added = await operator.raw({
-        method: 'POST',
-        url: `/api/admin/competitions/${competitionId}/files`,
-        payload,
-        headers: { 'content-type': contentType },
-      });
-      expect(added.body.code).toBe(0);
-      const hidden = await operator.raw({
-        method: 'PUT',
-        url: `/api/admin/competitions/${competitionId}/files/${added.body.data.fileId}/visibility`,
-        payload: { hidden: true },
-      });
-      expect(hidden.body.code).toBe(0);
-      await waitFor(
-        () =>
-          sql<{ hidden: boolean }>`select hidden from scoring.competition_datasets
-          where competition_id = ${competitionId}`.execute(harness.db),
-        (result) => result.rows.length === 1 && result.rows[0]!.hidden,
-        'the datasets mirror with the hidden flag',
-      );
-      await waitFor(
-        () =>
-          sql`select 1 from scoring.competitions where competition_id = ${competitionId}
-          and settings->'submissionKinds' ? 'container-image'`.execute(harness.db),
-        (result) => result.rows.length > 0,
-        'the competitions mirror taking images',
-      );
+      ({ competitionId } = await imageCompetition(harness, registry.address, truth, [
+        { name: 'secret.csv', text: secret, hidden: true },
+      ]));
     }, 180_000);
 
     afterAll(async () => {
