@@ -209,21 +209,26 @@ export class Leaderboards {
    * the other outside it, a page read while an operator changed the order had the rows ranked the old
    * way under the new order's steps (CI, board-order.int), and the cache kept it for that version.
    */
-  async #load(board: Board, query: PageQuery) {
+  #load(board: Board, query: PageQuery) {
+    return this.#snapshot(async (boards) => {
+      const page = await boards.queryPage(board, query);
+      return {
+        ...page,
+        seal: page.phase ? await boards.sealOf(query.competitionId, page.phase) : null,
+        // The Ladder and blind (decision 0045): pages say so; the route keeps a blind board from participants.
+        options: await boards.options(query.competitionId, page.phase),
+      };
+    });
+  }
+
+  /** `read` on these boards as of one moment (repeatable read, read only; as it is inside a transaction). */
+  #snapshot<T>(read: (boards: Leaderboards) => Promise<T>): Promise<T> {
+    if (this.db.isTransaction) return read(this);
     return this.db
       .transaction()
       .setIsolationLevel('repeatable read')
       .setAccessMode('read only')
-      .execute(async (trx) => {
-        const boards = new Leaderboards(trx);
-        const page = await boards.queryPage(board, query);
-        return {
-          ...page,
-          seal: page.phase ? await boards.sealOf(query.competitionId, page.phase) : null,
-          // The Ladder and blind (decision 0045): pages say so; the route keeps a blind board from participants.
-          options: await boards.options(query.competitionId, page.phase),
-        };
-      });
+      .execute((trx) => read(new Leaderboards(trx)));
   }
 
   /** A phase's public board options (decision 0045), as pages carry them. */
@@ -365,7 +370,12 @@ export class Leaderboards {
     return baseline.rows[0]?.phase ?? null;
   }
 
-  async myScore(competitionId: string, teamId: string) {
+  /** A team's own rows and history, of one moment: the options read with them decide what a blind phase hides. */
+  myScore(competitionId: string, teamId: string) {
+    return this.#snapshot((boards) => boards.#myScore(competitionId, teamId));
+  }
+
+  async #myScore(competitionId: string, teamId: string) {
     const ranked = await this.#ranked(competitionId, sql`team_id = ${teamId}`).execute(this.db);
     const history = await sql<{ public_score: number; created_at: Date; phase: string }>`
       select public_score, created_at, phase from scoring.submissions
