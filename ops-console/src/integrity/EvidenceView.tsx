@@ -10,7 +10,7 @@ import { useTranslate } from 'react-admin';
 import { useCompetition } from '../shared/CompetitionPhasePicker';
 import { EntityLink } from '../shared/EntityLink';
 import { ZonedTime } from '../shared/ZonedTime';
-import { formatInZone, platformZone } from '../shared/time';
+import { formatInZoneShort, platformZone } from '../shared/time';
 import type { SignalRecord } from './signalRecord';
 
 type Submission = {
@@ -91,13 +91,14 @@ export function EvidenceView({ record }: { record: SignalRecord & { competitionI
   );
   /**
    * A compared submission in words: its team (a single participant by their username) and when it was
-   * sent, in the competition's zone; linking to it, the id on hover and copy.
+   * sent, in the competition's zone as its offset (one line; the zone's name is on the times' hover); linking
+   * to it, the id on hover and copy.
    */
   const byName = new Map((evidence.submissions ?? []).map((item) => [item.submissionId, item]));
   const compared = (id: string) => {
     const item = byName.get(id);
     const name = item
-      ? `${record.teamNames?.[item.teamId] ?? translate('console.trust.unnamed')} · ${formatInZone(item.createdAt, zone, { seconds: true })}`
+      ? `${record.teamNames?.[item.teamId] ?? translate('console.trust.unnamed')} · ${formatInZoneShort(item.createdAt, zone, { seconds: true })}`
       : null;
     return <EntityLink resource="submissions" id={id} name={name} />;
   };

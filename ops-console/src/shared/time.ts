@@ -9,6 +9,13 @@ export const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 /** One time policy (issue 19): the instant in `zone` with the zone named; shared with the services' messages. */
 export const formatInZone = competition.formatInZone;
 
+/**
+ * The instant in `zone` with its offset only ("2026-11-29 09:36:27 GMT+8"): what a list or a link shows
+ * on one line (issue 35); the zone's name is `formatInZone`'s, for the hover.
+ */
+export const formatInZoneShort = (value: string | Date, zone: string, options?: { seconds?: boolean }) =>
+  formatInZone(value, zone, options).replace(` (${zone})`, '');
+
 /** A ground-truth or board score at its metric's declared precision (scoring's metric registry). */
 export function formatScore(score: number | null | undefined, decimals = 4): string {
   if (score === null || score === undefined || Number.isNaN(score)) return '—';
