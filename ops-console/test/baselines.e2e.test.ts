@@ -2,12 +2,9 @@ import { writeFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConsolePlatform, type Person, explained, startConsolePlatform } from './support/platform';
-import { uploadCsv, yieldCsv } from './support/scoring';
-import { openCompetition } from './support/trust';
-import { until } from '../../infra/test/until.ts';
+import { scoredCompetition, yieldCsv } from './support/scoring';
 
 const shots = fileURLToPath(new URL('../../docs/console/', import.meta.url));
 const rows = 40;
@@ -25,21 +22,11 @@ describe('baselines in the console, in Chromium, against the real platform', () 
   beforeAll(async () => {
     sais = await startConsolePlatform('baselines');
     operator = await sais.account(['operator']);
-    competitionId = await openCompetition(sais, operator);
-    await until(
-      () =>
-        sql`select phases from scoring.competitions where competition_id = ${competitionId}`.execute(
-          sais.platform.database.db,
-        ),
-      (result) => JSON.stringify(result.rows).includes('preliminary'),
-      'competition mirror in scoring',
-    );
-    await uploadCsv(
+    competitionId = await scoredCompetition(
       sais,
       operator,
-      '/api/admin/groundtruth',
-      { competitionId, metric: 'rmse', publicPercent: '50' },
       yieldCsv(rows, (i) => i * 5),
+      { plain: true },
     );
   });
 

@@ -1,8 +1,7 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConsolePlatform, type Person, explained, startConsolePlatform } from './support/platform';
 import { openCompetition } from './support/trust';
-import { until } from '../../infra/test/until.ts';
+import { inScoring } from './support/scoring';
 
 const truth = `id,yield\n${Array.from({ length: 20 }, (_, i) => `r${i},${i * 5}`).join('\n')}\n`;
 
@@ -20,14 +19,7 @@ describe('secondary metrics in the console, in Chromium, against the real platfo
     sais = await startConsolePlatform('several-metrics');
     operator = await sais.account(['operator']);
     competitionId = await openCompetition(sais, operator);
-    await until(
-      () =>
-        sql`select 1 from scoring.competitions where competition_id = ${competitionId}`.execute(
-          sais.platform.database.db,
-        ),
-      (result) => result.rows.length > 0,
-      'competition mirror in scoring',
-    );
+    await inScoring(sais, competitionId);
   });
 
   afterAll(async () => {

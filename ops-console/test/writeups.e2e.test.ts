@@ -1,10 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConsolePlatform, type Person, explained, startConsolePlatform } from './support/platform';
-import { closePhase, signUp, uploadCsv, yieldCsv } from './support/scoring';
-import { openCompetition } from './support/trust';
+import { closePhase, scoredCompetition, signUp, uploadCsv, yieldCsv } from './support/scoring';
 import { until } from '../../infra/test/until.ts';
 
 const shots = fileURLToPath(new URL('../../docs/console/', import.meta.url));
@@ -25,21 +23,11 @@ describe('write-ups in the console, in Chromium, against the real platform', () 
     sais = await startConsolePlatform('writeups');
     operator = await sais.account(['operator']);
     participant = await sais.account([]);
-    competitionId = await openCompetition(sais, operator);
-    await until(
-      () =>
-        sql`select phases from scoring.competitions where competition_id = ${competitionId}`.execute(
-          sais.platform.database.db,
-        ),
-      (result) => JSON.stringify(result.rows).includes('preliminary'),
-      'competition mirror in scoring',
-    );
-    await uploadCsv(
+    competitionId = await scoredCompetition(
       sais,
       operator,
-      '/api/admin/groundtruth',
-      { competitionId, metric: 'rmse', publicPercent: '50' },
       yieldCsv(rows, (i) => i * 5),
+      { plain: true },
     );
     await signUp(sais, participant, competitionId);
     await uploadCsv(

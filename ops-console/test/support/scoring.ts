@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { ConsolePlatform, Person } from './platform';
-import { prizeCompetition } from './trust';
+import { openCompetition, prizeCompetition } from './trust';
 import { until } from '../../../infra/test/until.ts';
 
 /** `id,yield` rows r0..r(rows-1) with `f(i)` as the yield: a ground truth, or a result file around it. */
@@ -103,10 +103,24 @@ export async function closePhase(
   );
 }
 
+/** Waits until scoring's mirror holds the competition with its phases (what its boards and uploads need). */
+export async function inScoring(sais: ConsolePlatform, competitionId: string, what = 'the competition') {
+  await until(
+    () =>
+      sql`select phases from scoring.competitions where competition_id = ${competitionId}`.execute(
+        sais.platform.database.db,
+      ),
+    (result) => JSON.stringify(result.rows).includes('preliminary'),
+    `${what} mirrored in scoring`,
+  );
+}
+
 /**
  * A competition with prize money (`prizeCompetition`: two operators publish), named `en` and `zh`
- * ("Catalyst yield", 催化剂产率预测 unless said), once scoring knows it, its ground truth `truth` scored by
- * RMSE on a 50% public split, with `secondaryMetrics` (e.g. `mae,r2`) if given. Answers its id.
+ * ("Catalyst yield", 催化剂产率预测 unless said) — or, with `plain`, the fixture's competition without
+ * prize money (`openCompetition`: one operator publishes) — once scoring knows it, its ground truth
+ * `truth` scored by RMSE on a 50% public split, with `secondaryMetrics` (e.g. `mae,r2`) if given. Answers
+ * its id.
  */
 export async function scoredCompetition(
   sais: ConsolePlatform,
@@ -116,17 +130,13 @@ export async function scoredCompetition(
     en = 'Catalyst yield',
     zh = '催化剂产率预测',
     secondaryMetrics,
-  }: { en?: string; zh?: string; secondaryMetrics?: string } = {},
+    plain = false,
+  }: { en?: string; zh?: string; secondaryMetrics?: string; plain?: boolean } = {},
 ): Promise<string> {
-  const competitionId = await prizeCompetition(sais, operator, en, zh);
-  await until(
-    () =>
-      sql`select 1 from scoring.competitions where competition_id = ${competitionId}`.execute(
-        sais.platform.database.db,
-      ),
-    (result) => result.rows.length > 0,
-    `${en} mirrored in scoring`,
-  );
+  const competitionId = plain
+    ? await openCompetition(sais, operator)
+    : await prizeCompetition(sais, operator, en, zh);
+  await inScoring(sais, competitionId, plain ? 'the competition' : en);
   await uploadCsv(
     sais,
     operator,
