@@ -4,6 +4,7 @@ import { type ConsolePlatform, type Person, explained, startConsolePlatform } fr
 import { choose, closePhase, signUp, uploadCsv, yieldCsv } from './support/scoring';
 import { effectDialogs, prizeCompetition } from './support/trust';
 import { until } from '../../infra/test/until.ts';
+import { badLayout } from '../../infra/test/layout.ts';
 
 const day = 24 * 3600 * 1000;
 /** `id,yield` rows r0..r39: the ground truth, and result files around it. */
@@ -319,6 +320,13 @@ describe('integrity tools in the console, in Chromium, against the real platform
       expect(hrefs.map((href) => href?.match(/submissions\/([0-9a-f-]{36})\/show/)?.[1]).sort()).toEqual(
         pair.map(({ submissionId }) => submissionId).sort(),
       );
+      // The evidence at the widths staff use (issue 35's layout check): no header or short cell broken,
+      // no sideways scroll.
+      for (const width of [1366, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        const problems = await badLayout(page);
+        expect(problems, `${width} px:\n${problems.join('\n')}`).toEqual([]);
+      }
       await links.first().hover();
       await page
         .getByRole('tooltip')

@@ -33,10 +33,11 @@ export function EntityLink({ resource, id, name }: EntityProps) {
   const { permissions } = usePermissions<string[]>();
   if (!id) return <span>—</span>;
   const label = name || translate('console.trust.unnamed');
-  // A name up to 8em long on one line; a longer one may wrap, at least 8em a line (issue 35: a narrow
-  // column broke 催化剂产率预测 into 催化剂/产率预/测 at 1366 px). Its length estimated: a Chinese
-  // character 1em, any other 0.6em, so "CatLab Yield" keeps its line and its column no wider than that.
-  const short = emsOf(label) <= 8;
+  // A name up to 10em long on one line; a longer one may wrap, at least 8em a line (issue 35: a narrow
+  // column broke 催化剂产率预测 into 催化剂/产率预/测 at 1366 px, and the collusion signals' list
+  // "Correlated track" into two lines). Its length estimated: a Chinese character 1em, any other 0.6em,
+  // so a name of up to 16 letters (what the layout checks call short) keeps its line.
+  const short = emsOf(label) <= 10;
   const fit = short ? ({ whiteSpace: 'nowrap' } as const) : { minWidth: '8em' };
   const copy = (event: MouseEvent) => {
     event.stopPropagation();
