@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserWaitMs, launchChromium } from './support/browser';
+import { launchChromium } from './support/browser';
 import type { Mailbox } from './support/mailbox';
-import { apiOf, scoredParticipant, until } from './support/one-phase';
+import { type SignedInPage, apiOf, scoredParticipant, signedInPage, until } from './support/one-phase';
 import { type RunningPlatform, startPortal } from './support/platform';
 
 const ids = Array.from({ length: 40 }, (_, i) => `m${i}`);
@@ -21,6 +21,7 @@ describe('several metrics on the portal’s board', () => {
   let running: RunningPlatform;
   let browser: Browser;
   let page: Page;
+  let language: SignedInPage['language'];
   let origin: string;
   let competitionId: string;
   const stamp = Date.now() % 1_000_000;
@@ -68,11 +69,7 @@ describe('several metrics on the portal’s board', () => {
     );
 
     browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    context.setDefaultTimeout(browserWaitMs);
-    const [name, value] = scored.participant.split('=') as [string, string];
-    await context.addCookies([{ name, value, url: origin }]);
-    page = await context.newPage();
+    ({ page, language } = await signedInPage(browser, origin, scored.participant));
   }, 180_000);
 
   afterAll(async () => {
@@ -80,11 +77,6 @@ describe('several metrics on the portal’s board', () => {
     await running?.close();
     await mailbox?.close();
   });
-
-  const language = async (code: 'en' | 'zh-CN') => {
-    await page.evaluate((value) => localStorage.setItem('language', value), code);
-    await page.reload();
-  };
 
   it('shows a column per secondary metric, the chosen order with them in both languages, and checks the v2 seal', async () => {
     await page.goto(`${origin}/competitionDetail/${competitionId}/leaderboard`);

@@ -2,9 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserWaitMs, launchChromium } from './support/browser';
+import { launchChromium } from './support/browser';
 import type { Mailbox } from './support/mailbox';
-import { apiOf, scoredParticipant, until } from './support/one-phase';
+import { type SignedInPage, apiOf, scoredParticipant, signedInPage, until } from './support/one-phase';
 import { type RunningPlatform, startPortal } from './support/platform';
 
 const shots = fileURLToPath(new URL('../../docs/portal/', import.meta.url));
@@ -44,6 +44,7 @@ describe('write-ups on the portal', () => {
   let running: RunningPlatform;
   let browser: Browser;
   let page: Page;
+  let language: SignedInPage['language'];
   let origin: string;
   let competitionId: string;
   const dialogs: string[] = [];
@@ -82,11 +83,7 @@ describe('write-ups on the portal', () => {
     );
 
     browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    context.setDefaultTimeout(browserWaitMs);
-    const [name, value] = scored.participant.split('=') as [string, string];
-    await context.addCookies([{ name, value, url: origin }]);
-    page = await context.newPage();
+    ({ page, language } = await signedInPage(browser, origin, scored.participant));
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
@@ -98,11 +95,6 @@ describe('write-ups on the portal', () => {
     await running?.close();
     await mailbox?.close();
   });
-
-  const language = async (code: 'en' | 'zh-CN') => {
-    await page.evaluate((value) => localStorage.setItem('language', value), code);
-    await page.reload();
-  };
 
   it('a prize-place team submits Markdown through the form; it is listed and rendered with no script run', async () => {
     await page.goto(`${origin}/competitionDetail/${competitionId}/writeUps`);
