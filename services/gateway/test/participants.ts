@@ -5,13 +5,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { competition as C, scoring as S, systemMetadata } from '@sais/events';
+import { competitionEvents, competitionStream } from '@sais/events/fixtures';
 import { Accounts } from '@sais/identity';
 import type { Platform } from '@sais/kit/platform';
 import { GroundTruths, SplitKeys } from '@sais/scoring';
 import { sql } from 'kysely';
 import { caller, eventually } from './support.ts';
 
-const day = 86_400_000;
 const rows = 20;
 export const resultCsv = (offset: number) =>
   'id,yield\n' + Array.from({ length: rows }, (_, i) => `r${i},${i * 5 + offset}`).join('\n') + '\n';
@@ -19,37 +19,17 @@ export const resultCsv = (offset: number) =>
 /** A competition whose preliminary phase is open now, with its ground truth (rmse, 50 % public). */
 export async function openCompetition(platform: Platform): Promise<string> {
   const competitionId = randomUUID();
-  const settings = {
-    title: { en: 'Load', 'zh-CN': '负载' },
-    description: { en: 'd', 'zh-CN': 'd' },
-    type: 'Algorithm' as const,
-    bonus: 1,
-    season: '2027',
-    sponsors: [],
-    timeZone: 'Asia/Shanghai',
-    teamSizeLimit: 3,
-    teamFormingAttempts: 3,
-    dailySubmissionLimit: 100,
-    submissionKinds: ['result-file' as const],
-    teamMergeDeadline: null,
-    agreements: [],
-  };
   await platform.stores.get('competition')!.append(
     C.CompetitionCreated.aggregate,
-    `competition-${competitionId}`,
+    competitionStream(competitionId),
     'no_stream',
-    [
-      { type: C.CompetitionCreated.type, data: { competitionId, settings } },
-      {
-        type: C.PhaseScheduled.type,
-        data: {
-          competitionId,
-          phase: 'preliminary',
-          startsAt: new Date(Date.now() - day).toISOString(),
-          endsAt: new Date(Date.now() + 30 * day).toISOString(),
-        },
-      },
-    ],
+    competitionEvents(competitionId, {
+      title: { en: 'Load', 'zh-CN': '负载' },
+      description: { en: 'd', 'zh-CN': 'd' },
+      bonus: 1,
+      teamFormingAttempts: 3,
+      dailySubmissionLimit: 100,
+    }),
     systemMetadata(),
   );
   const db = platform.database.db;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { competitionService, foldCompetition } from '@sais/competition';
 import { competition as C, team as T, systemMetadata } from '@sais/events';
+import { competitionEvents, competitionStream } from '@sais/events/fixtures';
 import { Accounts, identityService } from '@sais/identity';
 import type { Projection } from '@sais/kit/projections';
 import { busEnv, client, multipart, platformForTest, testMode } from '@sais/kit/testing';
@@ -13,7 +14,6 @@ import { scoringService } from '../src/index.ts';
 export type Web = ReturnType<typeof client>;
 
 export const system = systemMetadata;
-const day = 86_400_000;
 
 /**
  * The public ids of the competition a test made last with `h.competition` (its keyed split, decision
@@ -128,39 +128,19 @@ export async function scoringHarness(
     } = {},
   ) {
     const competitionId = randomUUID();
-    const settings = {
-      title: { en: 'Yield', 'zh-CN': '产率' },
-      description: { en: 'd', 'zh-CN': 'd' },
-      type: 'Algorithm' as const,
-      bonus: 1,
-      // One operator publishes unless a test asks for the four-eyes rule (issue 19).
-      ...(finalResultsApproval ? { finalResultsApproval } : {}),
-      season: '2027',
-      sponsors: [],
-      timeZone: 'Asia/Shanghai',
-      teamSizeLimit: 3,
-      teamFormingAttempts: 3,
-      dailySubmissionLimit,
-      submissionKinds: ['result-file' as const],
-      teamMergeDeadline: null,
-      agreements: [],
-    };
     await platform.stores.get('competition')!.append(
       C.CompetitionCreated.aggregate,
-      `competition-${competitionId}`,
+      competitionStream(competitionId),
       'no_stream',
-      [
-        { type: C.CompetitionCreated.type, data: { competitionId, settings } },
-        {
-          type: C.PhaseScheduled.type,
-          data: {
-            competitionId,
-            phase: 'preliminary',
-            startsAt: new Date(Date.now() - day).toISOString(),
-            endsAt: new Date(Date.now() + 30 * day).toISOString(),
-          },
-        },
-      ],
+      competitionEvents(competitionId, {
+        title: { en: 'Yield', 'zh-CN': '产率' },
+        description: { en: 'd', 'zh-CN': 'd' },
+        bonus: 1,
+        // One operator publishes unless a test asks for the four-eyes rule (issue 19).
+        ...(finalResultsApproval ? { finalResultsApproval } : {}),
+        teamFormingAttempts: 3,
+        dailySubmissionLimit,
+      }),
       system(),
     );
     await competitionRow(competitionId);
