@@ -35,7 +35,9 @@ import type { Benchmark } from './lib/benchmark.ts';
  * that costs the route a few per cent of its throughput shows as MISSED. The p99 is held against the
  * bare route's p99 of the same run, not a fixed bound a busy host alone can break.
  */
-const TARGETS = { ratio: 0.7, p99VsBare: 1.5 };
+// uncachedMs: the page query behind a cache miss, median (25–34 ms on 11-25; 1,100–1,300 ms on 11-29
+// before decision 0052, unnoticed because no figure or target carried it).
+const TARGETS = { ratio: 0.7, p99VsBare: 1.5, uncachedMs: 50 };
 const run = promisify(execFile);
 
 interface Load {
@@ -300,6 +302,12 @@ async function main(args: readonly string[]): Promise<boolean> {
             `${fmt(p99VsBare, 2)} (${fmt(ourLoad.p99, 2)} ms ÷ ${fmt(bareLoad.p99, 2)} ms)`,
             verdict(p99VsBare, TARGETS.p99VsBare, false),
           ],
+          [
+            'uncached first page, median ms',
+            `≤ ${TARGETS.uncachedMs}`,
+            fmt(queryTimes[10]!, 2),
+            verdict(queryTimes[10]!, TARGETS.uncachedMs, false),
+          ],
           ...(notModified
             ? [
                 [
@@ -350,6 +358,7 @@ async function main(args: readonly string[]): Promise<boolean> {
       'br req/s ÷ bare req/s': brLoad.perSecond / bareLoad.perSecond,
       'br CPU µs/request': brLoad.cpuUsPerRequest,
       'br 304 CPU µs/request': brNotModified.cpuUsPerRequest,
+      'uncached page ms': queryTimes[10]!,
     });
     return (
       ourLoad.failures === 0 &&
@@ -357,7 +366,8 @@ async function main(args: readonly string[]): Promise<boolean> {
       brLoad.failures === 0 &&
       brNotModified.failures === 0 &&
       ratio >= TARGETS.ratio &&
-      p99VsBare <= TARGETS.p99VsBare
+      p99VsBare <= TARGETS.p99VsBare &&
+      queryTimes[10]! <= TARGETS.uncachedMs
     );
   } finally {
     await cleanup.run();

@@ -104,6 +104,19 @@ describe('the storage contract, on PostgreSQL and on the embedded default', () =
     );
   });
 
+  it("runs PostgreSQL's statements without JIT, on every connection of the pool (decision 0052)", async () => {
+    // Several at once, so the pool opens more than one connection.
+    const settings = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        sql<{ jit: string; pid: number }>`select current_setting('jit') as jit, pg_backend_pid() as pid,
+          pg_sleep(0.05)`.execute(postgres.database.db),
+      ),
+    );
+    const rows = settings.map((result) => result.rows[0]!);
+    expect(new Set(rows.map((row) => row.pid)).size).toBeGreaterThan(1);
+    expect(rows.map((row) => row.jit)).toEqual(['off', 'off', 'off', 'off']);
+  });
+
   it('cuts a bytea the way Buffer does (the sample-file leak of issue 30)', async () => {
     for (const [mode, database] of both()) {
       const result = await sql<{

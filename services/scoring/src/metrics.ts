@@ -1,5 +1,5 @@
 import type { ServiceContext } from '@sais/kit/platform';
-import { type Metrics, sampled, withoutJit } from '@sais/kit/observability';
+import { type Metrics, sampled } from '@sais/kit/observability';
 import { sql } from 'kysely';
 import type { Status } from './submissions/index.ts';
 
@@ -43,13 +43,10 @@ export function submissionMetrics({ db, metrics, logger }: ServiceContext): void
   const read = sampled(
     async () =>
       (
-        await withoutJit(
-          db,
-          sql<{ competition_id: string; status: Status; submissions: number; oldest: Date | null }>`
+        await sql<{ competition_id: string; status: Status; submissions: number; oldest: Date | null }>`
             select competition_id, status, count(*)::int as submissions,
               min(created_at) filter (where status = 'Waiting') as oldest
-            from scoring.submissions group by competition_id, status`,
-        )
+            from scoring.submissions group by competition_id, status`.execute(db)
       ).rows,
     { maxAgeMs: 5000, timeoutMs: 3000, what: 'reading submissions by status' },
   );

@@ -5,4 +5,3 @@ export * from './http-metrics.ts';
 export * from './request-trace.ts';
 export * from './readiness.ts';
 export * from './sampled.ts';
-export * from './without-jit.ts';

@@ -2,7 +2,6 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { type CommitPosition, beginning } from '../eventstore/event-store.ts';
 import type { Projection } from '../projections/projection.ts';
-import { withoutJit } from './without-jit.ts';
 
 /** How far a projection's read model is behind its event stores. */
 export interface ProjectionLagSample {
@@ -70,7 +69,7 @@ export class ProjectionLag {
       parts.map((part) => part.query),
       sql` union all `,
     )}`;
-    const result = await withoutJit(this.db, statement);
+    const result = await statement.execute(this.db);
     for (const row of result.rows) {
       const { key, projection } = parts[row.part]!;
       if (row.clean) {
