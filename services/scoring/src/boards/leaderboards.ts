@@ -216,11 +216,11 @@ export class Leaderboards {
     };
   }
 
-  /** A page with the seal of its phase (a seal bumps the change counter, so cached pages show it). */
   /**
-   * A page in one snapshot: its rows, stated order, seal and options of the same moment. Read one after
-   * the other outside it, a page read while an operator changed the order had the rows ranked the old
-   * way under the new order's steps (CI, board-order.int), and the cache kept it for that version.
+   * A page with the seal of its phase (a seal bumps the change counter, so cached pages show it), in one
+   * snapshot: its rows, stated order, seal and options of the same moment. Read one after the other
+   * outside it, a page read while an operator changed the order had the rows ranked the old way under
+   * the new order's steps (CI, board-order.int), and the cache kept it for that version.
    */
   #load(board: Board, query: PageQuery) {
     return this.#snapshot(async (boards) => {
