@@ -102,10 +102,11 @@ export class Leaderboards {
    * entries (its scored submissions of the phase that count, and the time of the last), so a page of 50
    * joins 50 rows, not the whole board.
    */
-  async #ranked(
-    db: Db,
+  #ranked(
     competitionId: string,
     pick: RawBuilder<unknown>,
+    /** Whether a phase of these rows has an organiser-chosen order (from its board options). */
+    anyChosen: boolean,
     phase?: string,
     board: Board = 'leaderboard',
   ) {
@@ -114,10 +115,7 @@ export class Leaderboards {
     // The phase's organiser-chosen order (issue 37), from its board options row (none: the usual order).
     // Its steps are read per row (a subquery each, ~30 ms on 10,000 rows), so only where a phase of
     // these rows has one.
-    const anyChosen = await sql<{ chosen: boolean }>`select exists (select 1 from scoring.board_options
-      where competition_id = ${competitionId} ${phase ? sql`and phase = ${phase}` : sql``}
-        and order_steps is not null) as chosen`.execute(db);
-    const chosen = anyChosen.rows[0]?.chosen ? { column: 'o.order_steps' } : undefined;
+    const chosen = anyChosen ? { column: 'o.order_steps' } : undefined;
     const options = chosen
       ? sql`left join scoring.board_options o on o.competition_id = l.competition_id and o.phase = l.phase`
       : sql``;
@@ -159,7 +157,7 @@ export class Leaderboards {
         from scoring.memberships ms join scoring.people pp on pp.account_id = ms.account_id
         where ms.team_id = r.team_id
       ) m on m.usernames is not null
-      order by r.phase, r.rank`.execute(db);
+      order by r.phase, r.rank`;
   }
 
   async page(query: PageQuery) {
@@ -282,7 +280,8 @@ export class Leaderboards {
     board: Board = 'private_leaderboard',
     db: Db = this.db,
   ) {
-    const rows = await this.#ranked(db, competitionId, sql`true`, phase, board);
+    const chosen = (await phaseBoardOptions(db, competitionId, phase)).order !== undefined;
+    const rows = await this.#ranked(competitionId, sql`true`, chosen, phase, board).execute(db);
     const columns = await this.columns(competitionId, db);
     return rows.rows.map((row) => ({
       rank: Number(row.rank),
@@ -313,13 +312,14 @@ export class Leaderboards {
         baselines: [] as scoring.BaselineRow[],
       };
     const offset = (query.page - 1) * query.pageSize;
+    const options = await this.options(query.competitionId, phase);
     const rows = await this.#ranked(
-      this.db,
       query.competitionId,
       sql`rank > ${offset} and rank <= ${offset + query.pageSize}`,
+      options.order !== undefined,
       phase,
       board,
-    );
+    ).execute(this.db);
     const total = Number(rows.rows[0]?.total ?? 0);
     const columns = await this.columns(query.competitionId);
     return {
@@ -328,7 +328,7 @@ export class Leaderboards {
       order: orderOf(
         rows.rows[0]?.metric ?? (await this.#metricOf(query.competitionId, phase, board)),
         columns,
-        (await this.options(query.competitionId, phase)).order,
+        options.order,
       ),
       ...columnsOf(columns),
       page: query.page,
@@ -390,21 +390,23 @@ export class Leaderboards {
   }
 
   async #myScore(competitionId: string, teamId: string) {
-    const ranked = await this.#ranked(this.db, competitionId, sql`team_id = ${teamId}`);
+    const options = await boardOptionsOf(this.db, competitionId);
+    const chosen = [...options.values()].some((phase) => phase.order !== undefined);
+    const ranked = await this.#ranked(competitionId, sql`team_id = ${teamId}`, chosen).execute(this.db);
     const history = await sql<{ public_score: number; created_at: Date; phase: string }>`
       select public_score, created_at, phase from scoring.submissions
       where competition_id = ${competitionId} and team_id = ${teamId} and status = 'Completed' and not smoke
       order by created_at`.execute(this.db);
     // The private rows of published phases only: before, the private board and its ranks are hidden.
     const privateRows = await this.#ranked(
-      this.db,
       competitionId,
       sql`team_id = ${teamId} and exists (select 1 from scoring.board_publications bp
         where bp.competition_id = ${competitionId} and bp.phase = ranked.phase)`,
+      chosen,
       undefined,
       'private_leaderboard',
-    );
-    return withBoardOptions(await boardOptionsOf(this.db, competitionId), {
+    ).execute(this.db);
+    return withBoardOptions(options, {
       teamId,
       privateBest: privateRows.rows.map((row) => ({
         phase: row.phase,
