@@ -1,6 +1,6 @@
 import Tooltip from '@mui/material/Tooltip';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { formatInZone, formatInZoneShort, localZone, platformZone } from './time';
+import { formatInZone, localZone, platformZone, withoutZoneName } from './time';
 
 /**
  * A time with its zone (decision 0034): the competition's zone on competition data (`zone`), else the
@@ -37,7 +37,7 @@ export function ZonedTime({
         aria-description={`${named}; ${local}`}
         style={{ whiteSpace: 'nowrap' }}
       >
-        {formatInZoneShort(value, shown, { seconds })}
+        {withoutZoneName(named, shown)}
       </time>
     </Tooltip>
   );

@@ -14,7 +14,10 @@ export const formatInZone = competition.formatInZone;
  * on one line (issue 35); the zone's name is `formatInZone`'s, for the hover.
  */
 export const formatInZoneShort = (value: string | Date, zone: string, options?: { seconds?: boolean }) =>
-  formatInZone(value, zone, options).replace(` (${zone})`, '');
+  withoutZoneName(formatInZone(value, zone, options), zone);
+
+/** `formatInZone`'s text without the zone's name (for a component that shows both forms). */
+export const withoutZoneName = (formatted: string, zone: string) => formatted.replace(` (${zone})`, '');
 
 /** A ground-truth or board score at its metric's declared precision (scoring's metric registry). */
 export function formatScore(score: number | null | undefined, decimals = 4): string {
