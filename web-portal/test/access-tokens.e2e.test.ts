@@ -13,7 +13,7 @@ describe('access tokens on the user page, in a real browser', () => {
   let running: RunningPlatform;
   let browser: Browser;
   let page: Page;
-  const username = `tokens${Date.now() % 1_000_000}`;
+  const username = `tokens${100_000 + (Date.now() % 900_000)}`;
   const password = 'secret123';
   const asToken = (token: string) =>
     fetch(`${running.origin}/api/user/detail`, {

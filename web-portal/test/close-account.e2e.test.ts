@@ -10,7 +10,7 @@ describe('closing one’s account in the portal, in a real browser', () => {
   let running: RunningPlatform;
   let browser: Browser;
   let page: Page;
-  const stamp = Date.now() % 1_000_000;
+  const stamp = 100_000 + (Date.now() % 900_000);
   const username = `leaving${stamp}`;
   const password = 'secret123';
 

@@ -18,8 +18,8 @@ describe('the competition page’s sections', () => {
   let page: Page;
   let origin: string;
   let tracks: string[] = [];
-  const reviewer = { username: `crv${Date.now() % 1_000_000}`, password: 'Review1234' };
-  const operatorAccount = { username: `con${Date.now() % 1_000_000}`, password: 'Operate1234' };
+  const reviewer = { username: `crv${100_000 + (Date.now() % 900_000)}`, password: 'Review1234' };
+  const operatorAccount = { username: `con${100_000 + (Date.now() % 900_000)}`, password: 'Operate1234' };
   let operator: ReturnType<typeof apiCaller>;
 
   const chooseLanguage = async (name: 'English' | '简体中文') => {
@@ -207,7 +207,7 @@ describe('the competition page’s sections', () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     context.setDefaultTimeout(browserWaitMs);
     try {
-      await registerInContext(context, origin, mailbox, `pre${Date.now() % 1_000_000}`);
+      await registerInContext(context, origin, mailbox, `pre${100_000 + (Date.now() % 900_000)}`);
       await verifyInContext(context, origin, '赵六', reviewer);
       const reader = await context.newPage();
       await reader.goto(`${origin}/competitionDetail/${yieldTrack}/competitionData`);
@@ -256,7 +256,7 @@ describe('the competition page’s sections', () => {
       await section.getByRole('heading', { name: '提交样例' }).waitFor();
       await section.getByText('报名参赛后可下载提交样例。').waitFor();
 
-      await registerInContext(context, origin, mailbox, `smp${Date.now() % 1_000_000}`);
+      await registerInContext(context, origin, mailbox, `smp${100_000 + (Date.now() % 900_000)}`);
       await verifyInContext(context, origin, '孙七', reviewer);
       await expect
         .poll(async () => {

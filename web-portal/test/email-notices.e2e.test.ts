@@ -17,7 +17,7 @@ describe('email notices on the user page, in a real browser', () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-  const stamp = Date.now() % 1_000_000;
+  const stamp = 100_000 + (Date.now() % 900_000);
   const username = `mail${stamp}`;
   const reviewer = { username: `mrv${stamp}`, password: 'Review1234' };
 

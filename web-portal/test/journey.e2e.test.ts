@@ -24,7 +24,7 @@ describe('the portal against the real platform', () => {
   /** The competition the journey signs up for, submits to and builds its team in. */
   let competitionId = '';
 
-  const stamp = Date.now() % 1_000_000;
+  const stamp = 100_000 + (Date.now() % 900_000);
   const username = `ada${stamp}`;
   const email = `${username}@example.org`;
   const password = 'secret123';

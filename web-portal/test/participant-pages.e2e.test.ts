@@ -24,7 +24,7 @@ describe('the participant pages of issue 21', () => {
   let context: BrowserContext;
   let page: Page;
   let origin: string;
-  const stamp = Date.now() % 1_000_000;
+  const stamp = 100_000 + (Date.now() % 900_000);
   const reviewer = { username: `rev${stamp}`, password: 'Review1234' };
   const operatorAccount = { username: `op${stamp}`, password: 'Operate1234' };
   /** The competition the scored participant (`sco…`) signs up for and submits to. */

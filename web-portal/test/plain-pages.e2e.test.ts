@@ -25,7 +25,7 @@ describe('public pages in plain words (issue 35)', () => {
   let browser: Browser;
   let participant: BrowserContext;
   let competitionId = '';
-  const stamp = Date.now() % 1_000_000;
+  const stamp = 100_000 + (Date.now() % 900_000);
   const reviewer = { username: `rev${stamp}`, password: 'Review1234' };
   const eventLogs = ['identity', 'competition', 'team', 'scoring'];
   let witness: WitnessSigner;

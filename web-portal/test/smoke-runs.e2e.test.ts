@@ -27,7 +27,7 @@ describe('smoke runs in the portal', () => {
   let competitionId: string;
   let participant = '';
   let image = '';
-  const stamp = Date.now() % 1_000_000;
+  const stamp = 100_000 + (Date.now() % 900_000);
   let consoleErrors: string[];
 
   /** A PUT as the signed-in operator (apiOf calls GET and POST). */

@@ -28,7 +28,7 @@ describe('submitting in the portal: columns, sample, queue, cancel', () => {
   let origin: string;
   let competitionId: string;
   let evaluator: Evaluator;
-  const stamp = Date.now() % 1_000_000;
+  const stamp = 100_000 + (Date.now() % 900_000);
   const username = `sub${stamp}`;
   const password = 'Submit1234';
   const consoleErrors: string[] = [];

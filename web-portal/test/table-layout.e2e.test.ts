@@ -31,7 +31,7 @@ describe('the portal’s tables at 1366 and 1440 px', () => {
   let competitionId: string;
   /** The owner of the team "Owls": the pages are seen through their eyes. */
   let owner: string;
-  const stamp = Date.now() % 1_000_000;
+  const stamp = 100_000 + (Date.now() % 900_000);
   const call: ReturnType<typeof apiOf>['call'] = (...args) => apiOf(origin).call(...args);
 
   const upload = async (cookie: string, content: string, fileName: string, description?: string) => {

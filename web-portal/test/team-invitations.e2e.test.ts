@@ -19,7 +19,7 @@ describe('team invitations and the search by name, in a real browser', () => {
   let browser: Browser;
   let origin: string;
   let competitionId: string;
-  const stamp = Date.now() % 1_000_000;
+  const stamp = 100_000 + (Date.now() % 900_000);
   const reviewer = { username: `rev${stamp}`, password: 'Review1234' };
   const teamName = `Owls ${stamp}`;
 

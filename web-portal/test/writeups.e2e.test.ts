@@ -48,7 +48,7 @@ describe('write-ups on the portal', () => {
   let origin: string;
   let competitionId: string;
   const dialogs: string[] = [];
-  const stamp = Date.now() % 1_000_000;
+  const stamp = 100_000 + (Date.now() % 900_000);
   const call: ReturnType<typeof apiOf>['call'] = (...args) => apiOf(origin).call(...args);
 
   beforeAll(async () => {

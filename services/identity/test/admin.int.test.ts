@@ -18,7 +18,7 @@ describe('the console admin resource /api/admin/verifications (through real Kafk
 
   async function participant() {
     seq += 1;
-    return signUp(harness.platform.app, mailbox.mails, `adm${seq}${Date.now() % 100000}`);
+    return signUp(harness.platform.app, mailbox.mails, `adm${seq}x${Date.now() % 100000}`);
   }
 
   async function staff(roles: ('reviewer' | 'operator' | 'admin')[]) {

@@ -22,7 +22,7 @@ describe.each([
   afterAll(async () => harness?.close());
 
   it('answers every open with its message and records each message read once', async () => {
-    const username = `race${Date.now() % 1_000_000}`;
+    const username = `race${100_000 + (Date.now() % 900_000)}`;
     const accounts = new Accounts(
       harness.platform.database.db,
       harness.platform.stores.get('identity')!,

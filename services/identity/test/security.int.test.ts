@@ -205,7 +205,7 @@ describe('identity under attack', () => {
       await web.post('/api/code/sendEmailCode', { email, mode: 1 });
       for (const password of ['12345678', 'abcdefgh']) {
         const registered = await web.post('/api/user/register', {
-          username: `weak${Date.now() % 1_000_000}`,
+          username: `weak${100_000 + (Date.now() % 900_000)}`,
           password,
           contactType: 1,
           email,

@@ -22,7 +22,7 @@ describe('identity signals: one document behind two accounts, many accounts from
       undefined as never,
       undefined as never,
     );
-    const username = `sig${seq}${Date.now() % 100000}`;
+    const username = `sig${seq}x${Date.now() % 100000}`;
     const accountId = await accounts.createStaff(
       { username, email: `${username}@example.org`, password: 'Secret1234', roles },
       systemMetadata(),

@@ -22,7 +22,7 @@ describe('real-name verification, review and inbox (through real Kafka)', () => 
     const store = harness.platform.stores.get('identity')!;
     const { db } = harness.platform.database;
     const accounts = new Accounts(db, store, undefined as never, undefined as never);
-    const username = `${role}${Date.now() % 1000000}`;
+    const username = `${role}${100_000 + (Date.now() % 900_000)}`;
     await accounts.createStaff(
       { username, email: `${username}@staff.org`, password: 'Staff1234', roles: [role] },
       {

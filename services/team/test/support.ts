@@ -53,7 +53,7 @@ export async function teamHarness(prefix: string, extraServices: ServiceDefiniti
   async function user(language = 'en') {
     seq += 1;
     const web = client(app, language);
-    const username = `${prefix.slice(0, 4)}${seq}x${Date.now() % 1_000_000}`;
+    const username = `${prefix.slice(0, 4)}${seq}x${100_000 + (Date.now() % 900_000)}`;
     const email = `${username}@example.org`;
     await web.post('/api/code/sendEmailCode', { email, mode: 1 });
     const code = mailbox.mails
