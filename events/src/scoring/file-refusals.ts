@@ -128,6 +128,11 @@ export const fileRefusalTexts = {
     en: 'The run was stopped: out of memory (limit {{limit}} MB).',
     'zh-CN': '运行被停止：内存不足（上限 {{limit}} MB）。',
   },
+  runTooManyProcesses: {
+    params: ['limit'],
+    en: 'The run was stopped: it reached its limit of {{limit}} processes and threads (in the platform’s sandbox, the sandbox’s own threads count too).',
+    'zh-CN': '运行被停止：已达到 {{limit}} 个进程和线程的上限（在平台的沙箱中，沙箱自身的线程也计入其中）。',
+  },
   runScriptMissing: {
     params: ['path', 'exitCode'],
     en: 'The run script {{path}} was not found in the image or is not executable (exit code {{exitCode}}).',
@@ -215,7 +220,7 @@ export const containerRunVerdicts = {
     'imageTooManyLayers',
   ],
   script: ['runScriptMissing', 'runExitCode', 'noResultFile', 'tooManyResultFiles', 'resultUnreadable'],
-  limits: ['runTimeout', 'runOutOfMemory', 'resultTooLarge'],
+  limits: ['runTimeout', 'runOutOfMemory', 'runTooManyProcesses', 'resultTooLarge'],
   stopped: ['runSuperseded'],
   /** A smoke run whose competition's smoke split went away before it ran (decision 0049). */
   smoke: ['smokeSplitGone'],

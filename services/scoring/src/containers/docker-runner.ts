@@ -5,6 +5,7 @@ import { hostname } from 'node:os';
 import { PassThrough, type Readable } from 'node:stream';
 import { scoring } from '@sais/events';
 import Docker from 'dockerode';
+import { type ProcessCount, processCount } from './process-count.ts';
 import { registryOf } from './reference.ts';
 import type { RunOutcome, RunRequest, Runner } from './runner.ts';
 
@@ -48,14 +49,7 @@ export async function enginePaths(
   docker: Docker,
   inContainer = existsSync('/.dockerenv'),
 ): Promise<(path: string) => string> {
-  if (!inContainer) return (path) => path;
-  const self = await docker
-    .getContainer(hostname())
-    .inspect()
-    .catch((error: { statusCode?: number }) => {
-      if (error.statusCode === 404) return null; // a container of another engine: its paths are the host's
-      throw error;
-    });
+  const self = await ownContainer(docker, inContainer);
   if (!self) return (path) => path;
   const mounts = self.Mounts.filter((mount) => mount.Source && mount.Destination).sort(
     (a, b) => b.Destination.length - a.Destination.length,
@@ -70,6 +64,25 @@ export async function enginePaths(
       );
     return mount.Source + path.slice(mount.Destination.length);
   };
+}
+
+/**
+ * The runner's own container as the engine sees it, or null: a runner not in a container, or in a
+ * container of another engine (this project's test machines run their engine inside their own
+ * container), shares the engine's view of paths and cgroups.
+ */
+export async function ownContainer(
+  docker: Docker,
+  inContainer = existsSync('/.dockerenv'),
+): Promise<Docker.ContainerInspectInfo | null> {
+  if (!inContainer) return null;
+  return docker
+    .getContainer(hostname())
+    .inspect()
+    .catch((error: { statusCode?: number }) => {
+      if (error.statusCode === 404) return null; // a container of another engine
+      throw error;
+    });
 }
 
 /** The runtimes the engine has registered (`docker info`'s Runtimes), or null when the engine does not answer. */
@@ -109,6 +122,8 @@ type Ended =
 export class DockerRunner implements Runner {
   readonly #docker: Docker;
   #paths: Promise<(path: string) => string> | undefined;
+  /** Where the runs' process counts are read, once per process (null: not on this engine). */
+  #counts: Promise<ProcessCount | null> | undefined;
 
   constructor(
     private readonly options: DockerRunnerOptions,
@@ -205,13 +220,15 @@ export class DockerRunner implements Runner {
       throw error;
     });
     const onHost = await this.#paths;
+    const counts = await this.#processCount();
+    const name = `sais-run-${request.submissionId}-${request.attempt}`;
     const resultDir = `${request.dataDir}.result`;
     await rm(resultDir, { recursive: true, force: true });
     await mkdir(resultDir, { recursive: true });
     await chmod(resultDir, 0o777); // the run's user writes it, whatever this process's umask
     try {
       const container = await this.#docker.createContainer({
-        name: `sais-run-${request.submissionId}-${request.attempt}`,
+        name,
         Image: request.image,
         Labels: { [label]: request.submissionId },
         User: this.options.user,
@@ -236,6 +253,7 @@ export class DockerRunner implements Runner {
           Ulimits: [{ Name: 'fsize', Soft: limits.resultBytes, Hard: limits.resultBytes }],
           Binds: [`${onHost(request.dataDir)}:/saisdata:ro`, `${onHost(resultDir)}:/saisresult:rw`],
           Tmpfs: { '/tmp': `rw,noexec,nosuid,size=${limits.resultBytes},mode=1777` },
+          ...(counts ? { CgroupParent: counts.parentOf(name) } : {}),
         },
       });
       try {
@@ -271,6 +289,14 @@ export class DockerRunner implements Runner {
             log: log.text,
             platformFault: false,
           };
+        // Ended by its process limit (under gVisor the whole sandbox ends, exit code 2), not by its script.
+        if (ended.exitCode !== 0 && ((await counts?.peak(name)) ?? 0) >= limits.pids)
+          return {
+            kind: 'failed',
+            verdict: scoring.fileRefusal('runTooManyProcesses', { limit: limits.pids }),
+            log: log.text,
+            platformFault: false,
+          };
         if (ended.exitCode === 126 || ended.exitCode === 127)
           return {
             kind: 'invalid',
@@ -293,10 +319,21 @@ export class DockerRunner implements Runner {
         return await collect(resultDir, limits.resultBytes, log);
       } finally {
         await container.remove({ force: true }).catch(() => undefined);
+        await counts?.remove(name);
       }
     } finally {
       await rm(resultDir, { recursive: true, force: true }).catch(() => undefined);
     }
+  }
+
+  /** Where the runs' process counts are read: once per process, asked again after the engine failed to answer. */
+  #processCount(): Promise<ProcessCount | null> {
+    return (this.#counts ??= ownContainer(this.#docker)
+      .then((self) => (self ? null : processCount(this.#docker)))
+      .catch((error: unknown) => {
+        this.#counts = undefined;
+        throw error;
+      }));
   }
 
   #tooBig(verdict: scoring.FileRefusal): RunOutcome {
@@ -419,6 +456,7 @@ export class DockerRunner implements Runner {
         .getContainer(info.Id)
         .remove({ force: true })
         .catch(() => undefined);
+    await (await this.#processCount())?.removeAll(`sais-run-${submissionId}-`);
   }
 
   async release(image: string): Promise<void> {
