@@ -11,6 +11,7 @@ import { type Server, createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { scoring } from '@sais/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestRegistry, startRegistry } from '../../../infra/test/registry.ts';
 import { baseImage } from '../../../infra/test/registry.ts';
@@ -338,6 +339,63 @@ ${copyAnswers}`,
     await expect(inChinese(person.web, row.submissionId)).resolves.toContain(
       '/saisresult 超过了 4 MB 的上限',
     );
+  }, 60_000);
+
+  it('says why when the run script is not in the image (Invalid, both languages)', async () => {
+    const person = await harness.participant(competitionId);
+    const response = await submit(person.web, {
+      image: images.good,
+      configPath: '/app/not-here.sh',
+      ...credentials(),
+    });
+    expect(response.body).toMatchObject({ code: 0, data: { status: 'Waiting' } });
+    const row = await finished(person.web, response.body.data.submissionId);
+    expect(row.status).toBe('Invalid');
+    expect(row.refusal).toMatchObject({ key: 'runScriptMissing', params: { path: '/app/not-here.sh' } });
+    expect(row.logText).toContain('The run script /app/not-here.sh was not found in the image');
+    await expect(inChinese(person.web, row.submissionId)).resolves.toContain(
+      '镜像中找不到运行脚本 /app/not-here.sh',
+    );
+  }, 60_000);
+
+  it('refuses an image over the size or layer limit before running it, naming the limit', async () => {
+    const settings = runnerSettings({}, datasets);
+    const runner = new DockerRunner({ user: settings.user, runtime: settings.runtime });
+    const attempt = (limits: Partial<typeof settings.limits>) => {
+      const states: string[] = [];
+      return runner
+        .run({
+          submissionId: '00000000-0000-4000-8000-0000000000ab',
+          attempt: 1,
+          image: baseImage,
+          credentials: null,
+          pull: false,
+          configPath: '/app/run.sh',
+          dataDir: datasets,
+          limits: { ...settings.limits, ...limits },
+          signal: new AbortController().signal,
+          onState: async (state) => void states.push(state),
+          onPulled: async () => undefined,
+        })
+        .then((outcome) => ({ outcome, states }));
+    };
+    const large = await attempt({ maxImageBytes: 1024 * 1024 });
+    expect(large.outcome).toMatchObject({
+      kind: 'failed',
+      platformFault: false,
+      verdict: { key: 'imageTooLarge', params: { limit: 1 } },
+    });
+    expect(large.states).toEqual([]); // never started
+    const verdict = (large.outcome as { verdict: scoring.FileRefusal }).verdict;
+    expect(scoring.fileRefusalText(verdict, 'en')).toMatch(/^The image is \d+ MB; the limit is 1 MB\.$/);
+    expect(scoring.fileRefusalText(verdict, 'zh-CN')).toMatch(/^镜像大小为 \d+ MB，上限为 1 MB。$/);
+    const layered = await attempt({ maxImageLayers: 0 });
+    expect(layered.outcome).toMatchObject({
+      kind: 'failed',
+      platformFault: false,
+      verdict: { key: 'imageTooManyLayers', params: { limit: 0 } },
+    });
+    expect(layered.states).toEqual([]);
   }, 60_000);
 
   it('refuses to run without the sandbox asked for (a platform fault: retried, then refunded)', async () => {
