@@ -1,11 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser';
-import type { Mailbox } from './support/mailbox';
-import { type SignedInPage, apiOf, scoredParticipant, signedInPage, until } from './support/one-phase';
-import { type RunningPlatform, startPortal } from './support/platform';
+import { type ScoredPortal, startScoredPortal, until } from './support/one-phase';
 
 const shots = fileURLToPath(new URL('../../docs/portal/', import.meta.url));
 const ids = Array.from({ length: 40 }, (_, i) => `m${i}`);
@@ -19,27 +15,19 @@ const off = (by: number) => `id,yield\n${ids.map((id, i) => `${id},${i * 2.5 + b
  * beneath and no rank; the team keeps rank 1.
  */
 describe('baselines on the portal’s board', () => {
-  let mailbox: Mailbox;
-  let running: RunningPlatform;
-  let browser: Browser;
-  let page: Page;
-  let language: SignedInPage['language'];
-  let origin: string;
-  let competitionId: string;
+  let portal: ScoredPortal;
   const stamp = 100_000 + (Date.now() % 900_000);
-  const call: ReturnType<typeof apiOf>['call'] = (...args) => apiOf(origin).call(...args);
 
   beforeAll(async () => {
-    ({ mailbox, running, origin } = await startPortal({ SAIS_SEED: 'off' }));
     // The participant's file scores 0.97; one baseline is worse (2, after the team), one better (0.5).
-    const scored = await scoredParticipant(running, {
+    portal = await startScoredPortal({
       stamp,
       metric: 'rmse',
       revealGroundTruth: false,
       truth,
       mine: off(0.97),
     });
-    competitionId = scored.competitionId;
+    const { call, competitionId, operator, participant } = portal;
     for (const [name, description, by] of [
       ['Mean', '每个 id 都预测训练集均值', 2],
       ['Oracle-ish', 'A strong reference model', 0.5],
@@ -50,25 +38,19 @@ describe('baselines on the portal’s board', () => {
       form.set('name', name);
       form.set('description', description);
       form.set('file', new Blob([off(by)], { type: 'text/csv' }), 'baseline.csv');
-      expect((await call(scored.operator, '/admin/leaderboard/baselines', form)).code).toBe(0);
+      expect((await call(operator, '/admin/leaderboard/baselines', form)).code).toBe(0);
     }
     await until(
-      () => call(scored.participant, `/leaderboard/public?competitionId=${competitionId}`),
+      () => call(participant, `/leaderboard/public?competitionId=${competitionId}`),
       (answer) => (answer.data as { baselines?: unknown[] })?.baselines?.length === 2,
       'the baselines on the board',
     );
-
-    browser = await launchChromium();
-    ({ page, language } = await signedInPage(browser, origin, scored.participant));
   }, 180_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await running?.close();
-    await mailbox?.close();
-  });
+  afterAll(() => portal?.close());
 
   it('shows baselines marked in their place, with the description and no rank, in both languages', async () => {
+    const { page, language, origin, competitionId } = portal;
     await page.goto(`${origin}/competitionDetail/${competitionId}/leaderboard`);
     await language('zh-CN');
     const body = page.getByTestId('leaderboard').locator('tbody tr');

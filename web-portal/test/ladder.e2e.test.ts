@@ -1,12 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { scoring, scoringCodes } from '@sais/events';
-import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser';
-import type { Mailbox } from './support/mailbox';
-import { type SignedInPage, apiOf, scoredParticipant, signedInPage, until } from './support/one-phase';
-import { type RunningPlatform, startPortal } from './support/platform';
+import { type ScoredPortal, startScoredPortal, until } from './support/one-phase';
 
 const shots = fileURLToPath(new URL('../../docs/portal/', import.meta.url));
 const ids = Array.from({ length: 40 }, (_, i) => `m${i}`);
@@ -20,37 +16,14 @@ const mine = `id,yield\n${ids.map((id, i) => `${id},${i * 2.5 + 0.97}`).join('\n
  * "scored" without a number; a blind phase's board is a note, not a board.
  */
 describe('the Ladder and blind phases in the portal', () => {
-  let mailbox: Mailbox;
-  let running: RunningPlatform;
-  let browser: Browser;
-  let page: Page;
-  let language: SignedInPage['language'];
-  let origin: string;
-  let competitionId: string;
+  let portal: ScoredPortal;
   const stamp = 100_000 + (Date.now() % 900_000);
-  let consoleErrors: string[];
-  /** The API as a signed-in browser calls it (once the platform runs). */
-  const call: ReturnType<typeof apiOf>['call'] = (...args) => apiOf(origin).call(...args);
-  let operatorCookie = '';
-  let participantCookie = '';
 
   beforeAll(async () => {
-    ({ mailbox, running, origin } = await startPortal({ SAIS_SEED: 'off' }));
-    // An operator makes a one-phase competition without prize money (one operator publishes) and sets
-    // its ground truth; a participant signed up submits their file, which is scored.
-    const scored = await scoredParticipant(running, {
-      stamp,
-      metric: 'rmse',
-      revealGroundTruth: false,
-      truth,
-      mine,
-    });
-    competitionId = scored.competitionId;
-    const { operator, participant } = scored;
+    portal = await startScoredPortal({ stamp, metric: 'rmse', revealGroundTruth: false, truth, mine });
+    const { call, competitionId, operator, participant } = portal;
 
     // The operator turns the Ladder on (step 0.1) for the phase.
-    operatorCookie = operator;
-    participantCookie = participant;
     expect(
       (
         await call(operator, '/admin/leaderboard/options', {
@@ -67,18 +40,12 @@ describe('the Ladder and blind phases in the portal', () => {
       (answer) => (answer.data as { options?: { ladderStep: number | null } })?.options?.ladderStep === 0.1,
       'the Ladder on the board',
     );
-
-    browser = await launchChromium();
-    ({ page, consoleErrors, language } = await signedInPage(browser, origin, participant));
   }, 180_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await running?.close();
-    await mailbox?.close();
-  });
+  afterAll(() => portal?.close());
 
   it('says on the public board that the Ladder is on, with its step, in both languages', async () => {
+    const { page, language, origin, competitionId } = portal;
     await page.goto(`${origin}/competitionDetail/${competitionId}/leaderboard`);
     await language('zh-CN');
     const note = page.getByTestId('leaderboard-ladder');
@@ -97,7 +64,8 @@ describe('the Ladder and blind phases in the portal', () => {
   });
 
   it('shows a blind phase’s board as a note, to the participant', async () => {
-    const set = await call(operatorCookie, '/admin/leaderboard/options', {
+    const { page, language, origin, competitionId, consoleErrors, call, operator, participant } = portal;
+    const set = await call(operator, '/admin/leaderboard/options', {
       competitionId,
       phase: 'preliminary',
       ladderStep: 0.1,
@@ -106,7 +74,7 @@ describe('the Ladder and blind phases in the portal', () => {
     } satisfies scoring.requests.BoardOptionsBody);
     expect(set.code).toBe(0);
     await until(
-      () => call(participantCookie, `/leaderboard/public?competitionId=${competitionId}`),
+      () => call(participant, `/leaderboard/public?competitionId=${competitionId}`),
       (answer) => answer.code === scoringCodes.publicBoardBlind,
       'the board blind',
     );

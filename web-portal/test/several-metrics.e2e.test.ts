@@ -1,9 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser';
-import type { Mailbox } from './support/mailbox';
-import { type SignedInPage, apiOf, scoredParticipant, signedInPage, until } from './support/one-phase';
-import { type RunningPlatform, startPortal } from './support/platform';
+import { type ScoredPortal, startScoredPortal, until } from './support/one-phase';
 
 const ids = Array.from({ length: 40 }, (_, i) => `m${i}`);
 const truth = `id,yield\n${ids.map((id, i) => `${id},${i * 2.5}`).join('\n')}\n`;
@@ -17,19 +13,11 @@ const off = (by: number) => `id,yield\n${ids.map((id, i) => `${id},${i * 2.5 + b
  * chose r2 first (issue 37): the words follow the chosen steps and the seal digests them.
  */
 describe('several metrics on the portal’s board', () => {
-  let mailbox: Mailbox;
-  let running: RunningPlatform;
-  let browser: Browser;
-  let page: Page;
-  let language: SignedInPage['language'];
-  let origin: string;
-  let competitionId: string;
+  let portal: ScoredPortal;
   const stamp = 100_000 + (Date.now() % 900_000);
-  const call: ReturnType<typeof apiOf>['call'] = (...args) => apiOf(origin).call(...args);
 
   beforeAll(async () => {
-    ({ mailbox, running, origin } = await startPortal({ SAIS_SEED: 'off' }));
-    const scored = await scoredParticipant(running, {
+    portal = await startScoredPortal({
       stamp,
       metric: 'rmse',
       // Published with the split key after the results, so the browser recomputes every metric.
@@ -38,47 +26,34 @@ describe('several metrics on the portal’s board', () => {
       mine: off(0.75),
       secondaryMetrics: 'mae,r2',
     });
-    competitionId = scored.competitionId;
+    const { call, competitionId, operator } = portal;
     // Sealed (form v2), the phase closed, the results published: the browser can check the seal.
     const phase = 'preliminary';
     // An organiser-chosen order (issue 37): r2 first, applied to the boards before the seal.
     const chosen = { competitionId, phase, ladderStep: null, blind: false, reason: 'r2 decides' };
     expect(
-      (await call(scored.operator, '/admin/leaderboard/options', { ...chosen, order: ['scores.r2'] })).code,
+      (await call(operator, '/admin/leaderboard/options', { ...chosen, order: ['scores.r2'] })).code,
     ).toBe(0);
     await until(
-      () => call(scored.operator, `/leaderboard/public?competitionId=${competitionId}`),
+      () => call(operator, `/leaderboard/public?competitionId=${competitionId}`),
       (answer) => (answer.data as { order: { steps: string[] } }).order.steps[0] === 'scores.r2',
       'the chosen order on the board',
     );
     // The scored row reaches the private board a moment after the submission reads Completed: until then
     // sealing answers "nothing to seal" (40040).
     const sealed = await until(
-      () => call(scored.operator, '/admin/leaderboard/seal', { competitionId, phase }),
+      () => call(operator, '/admin/leaderboard/seal', { competitionId, phase }),
       (answer) => answer.code !== 40040,
       'the private board sealed',
     );
     expect(sealed).toMatchObject({ code: 0, data: { form: 'v2' } });
-    expect(
-      (await call(scored.operator, `/admin/competitions/${competitionId}/phases/${phase}/close`, {})).code,
-    ).toBe(0);
-    await until(
-      () => call(scored.operator, '/admin/leaderboard/publish', { competitionId, phase }),
-      (answer) => answer.code === 0,
-      'the final results published',
-    );
-
-    browser = await launchChromium();
-    ({ page, language } = await signedInPage(browser, origin, scored.participant));
+    await portal.closeAndPublish();
   }, 180_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await running?.close();
-    await mailbox?.close();
-  });
+  afterAll(() => portal?.close());
 
   it('shows a column per secondary metric, the chosen order with them in both languages, and checks the v2 seal', async () => {
+    const { page, language, origin, competitionId } = portal;
     await page.goto(`${origin}/competitionDetail/${competitionId}/leaderboard`);
     await language('zh-CN');
     await expect.poll(() => page.getByTestId('leaderboard-row').count(), { timeout: 30_000 }).toBe(1);
@@ -105,6 +80,7 @@ describe('several metrics on the portal’s board', () => {
   });
 
   it('recomputes every metric of my submission in this browser (the recorded ones)', async () => {
+    const { page, language, origin, competitionId } = portal;
     await page.goto(`${origin}/competitionDetail/${competitionId}/mySubmissions`);
     await language('en');
     const row = page.getByTestId('submission-row').first();

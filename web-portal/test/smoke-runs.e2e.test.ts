@@ -1,11 +1,7 @@
 import { sql } from 'kysely';
-import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestRegistry, startRegistry } from '../../infra/test/registry.ts';
-import { launchChromium } from './support/browser';
-import type { Mailbox } from './support/mailbox';
-import { type SignedInPage, apiOf, scoredParticipant, signedInPage, until } from './support/one-phase';
-import { type RunningPlatform, startPortal } from './support/platform';
+import { type ScoredPortal, startScoredPortal, until } from './support/one-phase';
 
 const ids = Array.from({ length: 10 }, (_, i) => `m${i}`);
 const truth = `id,yield\n${ids.map((id, i) => `${id},${i}`).join('\n')}\n`;
@@ -17,23 +13,15 @@ const truth = `id,yield\n${ids.map((id, i) => `${id},${i}`).join('\n')}\n`;
  * whole log; the day's allowance is unchanged.
  */
 describe('smoke runs in the portal', () => {
-  let mailbox: Mailbox;
-  let running: RunningPlatform;
+  let portal: ScoredPortal;
   let registry: TestRegistry;
-  let browser: Browser;
-  let page: Page;
-  let language: SignedInPage['language'];
-  let origin: string;
-  let competitionId: string;
-  let participant = '';
   let image = '';
   const stamp = 100_000 + (Date.now() % 900_000);
-  let consoleErrors: string[];
 
-  /** A PUT as the signed-in operator (apiOf calls GET and POST). */
+  /** A PUT as the signed-in operator (`call` makes GET and POST). */
   const put = async (cookie: string, path: string, body: object) =>
     (await (
-      await fetch(`${origin}/api${path}`, {
+      await fetch(`${portal.origin}/api${path}`, {
         method: 'PUT',
         headers: { cookie, 'content-type': 'application/json', 'accept-language': 'en' },
         body: JSON.stringify(body),
@@ -50,18 +38,11 @@ ls /saisdata
 echo SMOKE-END
 `,
     });
-    ({ mailbox, running, origin } = await startPortal({ SAIS_SEED: 'off', SCORING_RUN_TIMEOUT_S: '60' }));
-    const scored = await scoredParticipant(running, {
-      stamp,
-      metric: 'rmse',
-      revealGroundTruth: false,
-      truth,
-      mine: truth,
-    });
-    competitionId = scored.competitionId;
-    participant = scored.participant;
-    const { operator } = scored;
-    const { call } = apiOf(origin);
+    portal = await startScoredPortal(
+      { stamp, metric: 'rmse', revealGroundTruth: false, truth, mine: truth },
+      { SCORING_RUN_TIMEOUT_S: '60' },
+    );
+    const { call, competitionId, operator, running } = portal;
     // The operator takes images from the test registry and chooses a dataset as the smoke split.
     expect(
       await put(operator, `/admin/competitions/${competitionId}`, {
@@ -87,19 +68,15 @@ echo SMOKE-END
       (result) => result.rows.length > 0,
       'scoring taking images',
     );
-
-    browser = await launchChromium();
-    ({ page, consoleErrors, language } = await signedInPage(browser, origin, participant));
   }, 240_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await running?.close();
+    await portal?.close();
     await registry?.stop();
-    await mailbox?.close();
   });
 
   it('starts a smoke run from the code submissions tab and shows it marked, with its log, in both languages', async () => {
+    const { page, language, origin, competitionId, consoleErrors, call, participant } = portal;
     await page.goto(`${origin}/competitionDetail/${competitionId}/codeSubmissions`);
     await language('en');
     await expect
@@ -132,10 +109,7 @@ echo SMOKE-END
       .toBe('试运行');
     expect(await page.getByTestId('submission-score').first().textContent()).toBe('不评分');
     // The day's allowance is untouched: only the scored file of the set-up used one.
-    const remaining = await apiOf(origin).call(
-      participant,
-      `/submission/remaining?competitionId=${competitionId}`,
-    );
+    const remaining = await call(participant, `/submission/remaining?competitionId=${competitionId}`);
     expect(remaining.data).toMatchObject({ used: 1, smokeRuns: { used: 1 } });
     expect(consoleErrors).toEqual([]);
   }, 180_000);

@@ -1,11 +1,14 @@
 import { fileURLToPath } from 'node:url';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badLayout } from '../../infra/test/layout.ts';
-import { launchChromium } from './support/browser';
-import type { Mailbox } from './support/mailbox';
-import { apiOf, scoredParticipant, signedInPage, signedUpParticipant, until } from './support/one-phase';
-import { type RunningPlatform, startPortal } from './support/platform';
+import {
+  type ScoredPortal,
+  signedInPage,
+  signedUpParticipant,
+  startScoredPortal,
+  until,
+} from './support/one-phase';
 
 const shots = fileURLToPath(new URL('../../docs/portal/', import.meta.url));
 const ids = Array.from({ length: 40 }, (_, i) => `m${i}`);
@@ -24,28 +27,22 @@ const twice = `id,yield\n${ids.map((id, i) => `${i === 2 ? 'm1' : id},${i * 2.5}
  * prize places' write-ups; the competition's data file; the participant's competitions.
  */
 describe('the portal’s tables at 1366 and 1440 px', () => {
-  let mailbox: Mailbox;
-  let running: RunningPlatform;
-  let browser: Browser;
-  let origin: string;
-  let competitionId: string;
-  /** The owner of the team "Owls": the pages are seen through their eyes. */
-  let owner: string;
+  /** Its participant is the owner of the team "Owls": the pages are seen through their eyes. */
+  let portal: ScoredPortal;
   const stamp = 100_000 + (Date.now() % 900_000);
-  const call: ReturnType<typeof apiOf>['call'] = (...args) => apiOf(origin).call(...args);
 
   const upload = async (cookie: string, content: string, fileName: string, description?: string) => {
     const form = new FormData();
-    form.set('competitionId', competitionId);
+    form.set('competitionId', portal.competitionId);
     if (description) form.set('description', description);
     form.set('file', new Blob([content], { type: 'text/csv' }), fileName);
-    const uploaded = await call(cookie, '/submission/upload', form);
+    const uploaded = await portal.call(cookie, '/submission/upload', form);
     expect(uploaded).toMatchObject({ code: 0 });
   };
   /** Waits until `count` of the caller's team's submissions are scored or refused (60 s at most). */
   const settled = (cookie: string, count: number) =>
     until(
-      () => call(cookie, `/submission/mine?competitionId=${competitionId}`),
+      () => portal.call(cookie, `/submission/mine?competitionId=${portal.competitionId}`),
       (answer) =>
         ((answer.data as { status: string }[] | undefined) ?? []).filter((submission) =>
           ['Completed', 'Invalid', 'Failed'].includes(submission.status),
@@ -55,8 +52,7 @@ describe('the portal’s tables at 1366 and 1440 px', () => {
     );
 
   beforeAll(async () => {
-    ({ mailbox, running, origin } = await startPortal({ SAIS_SEED: 'off' }));
-    const scored = await scoredParticipant(running, {
+    portal = await startScoredPortal({
       stamp,
       metric: 'rmse',
       revealGroundTruth: false,
@@ -64,15 +60,14 @@ describe('the portal’s tables at 1366 and 1440 px', () => {
       mine: off(0.9),
       secondaryMetrics: 'mae,r2',
     });
-    competitionId = scored.competitionId;
-    owner = scored.participant;
+    const { call, competitionId, operator, participant: owner, running } = portal;
     // A data file for the data page's file table.
     const dataFile = new FormData();
     dataFile.set('kind', 'dataset');
     dataFile.set('file', new Blob([truth], { type: 'text/csv' }), 'catalyst_yield_train_2027.csv');
-    expect(await call(scored.operator, `/admin/competitions/${competitionId}/files`, dataFile)).toMatchObject(
-      { code: 0 },
-    );
+    expect(await call(operator, `/admin/competitions/${competitionId}/files`, dataFile)).toMatchObject({
+      code: 0,
+    });
     const [second, third, fourth] = await Promise.all(
       ['two', 'thr', 'fou'].map((name) => signedUpParticipant(running, competitionId, `${name}${stamp}`)),
     );
@@ -109,16 +104,9 @@ describe('the portal’s tables at 1366 and 1440 px', () => {
 
     // The phase closed, its final results published, write-ups opened; the owner's team writes one.
     const phase = 'preliminary';
+    await portal.closeAndPublish();
     expect(
-      await call(scored.operator, `/admin/competitions/${competitionId}/phases/${phase}/close`, {}),
-    ).toMatchObject({ code: 0 });
-    await until(
-      () => call(scored.operator, '/admin/leaderboard/publish', { competitionId, phase }),
-      (answer) => answer.code === 0,
-      'the final results published',
-    );
-    expect(
-      await call(scored.operator, '/admin/leaderboard/writeups/open', {
+      await call(operator, '/admin/leaderboard/writeups/open', {
         competitionId,
         phase,
         places: 3,
@@ -135,14 +123,9 @@ describe('the portal’s tables at 1366 and 1440 px', () => {
       (answer) => answer.code === 0,
       'the write-up taken',
     );
-    browser = await launchChromium();
   }, 240_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await running?.close();
-    await mailbox?.close();
-  });
+  afterAll(() => portal?.close());
 
   /** Each page, and what shows it has its content (not a spinner or an empty state). */
   const pages: { name: string; path: string; ready: (page: Page) => Promise<unknown>; shot?: string }[] = [
@@ -209,6 +192,7 @@ describe('the portal’s tables at 1366 and 1440 px', () => {
   for (const width of [1366, 1440])
     for (const language of ['zh-CN', 'en'] as const)
       it(`keeps every table's headers and short cells on one line, no sideways scroll, at ${width} px, ${language}`, async () => {
+        const { browser, origin, competitionId, participant: owner } = portal;
         const signedIn = await signedInPage(browser, origin, owner);
         const { page } = signedIn;
         try {

@@ -1,11 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser';
-import type { Mailbox } from './support/mailbox';
-import { type SignedInPage, apiOf, scoredParticipant, signedInPage, until } from './support/one-phase';
-import { type RunningPlatform, startPortal } from './support/platform';
+import { type ScoredPortal, startScoredPortal } from './support/one-phase';
 
 const screenshots = join('/tmp', 'sais-portal-screenshots');
 const ids = Array.from({ length: 40 }, (_, i) => `m${i}`);
@@ -21,53 +17,19 @@ const mine = `id,yield\n${ids.map((id, i) => `${id},${i * 2.5 + (i % 4 === 0 ? 1
  * the recorded ones; in English and in zh-CN.
  */
 describe('recomputing my scores in the browser after the final results', () => {
-  let mailbox: Mailbox;
-  let running: RunningPlatform;
-  let browser: Browser;
-  let page: Page;
-  let language: SignedInPage['language'];
-  let origin: string;
-  let competitionId: string;
+  let portal: ScoredPortal;
   const stamp = 100_000 + (Date.now() % 900_000);
-  let consoleErrors: string[];
-  /** The API as a signed-in browser calls it (once the platform runs). */
-  const call: ReturnType<typeof apiOf>['call'] = (...args) => apiOf(origin).call(...args);
 
   beforeAll(async () => {
-    ({ mailbox, running, origin } = await startPortal({ SAIS_SEED: 'off' }));
-    // An operator makes a one-phase competition without prize money (one operator publishes) and sets
-    // its ground truth; a participant signed up submits their file, which is scored.
-    const scored = await scoredParticipant(running, {
-      stamp,
-      metric: 'mae',
-      revealGroundTruth: true,
-      truth,
-      mine,
-    });
-    competitionId = scored.competitionId;
-    const { operator, participant } = scored;
-
+    portal = await startScoredPortal({ stamp, metric: 'mae', revealGroundTruth: true, truth, mine });
     // The phase ends (an operator closes it) and its final results are published.
-    expect(
-      (await call(operator, `/admin/competitions/${competitionId}/phases/preliminary/close`, {})).code,
-    ).toBe(0);
-    await until(
-      () => call(operator, '/admin/leaderboard/publish', { competitionId, phase: 'preliminary' }),
-      (answer) => answer.code === 0,
-      'the final results published',
-    );
-
-    browser = await launchChromium();
-    ({ page, consoleErrors, language } = await signedInPage(browser, origin, participant));
+    await portal.closeAndPublish();
   }, 180_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await running?.close();
-    await mailbox?.close();
-  });
+  afterAll(() => portal?.close());
 
   it('links the published ground truth on the competition page, and its file is the committed one', async () => {
+    const { page, language, origin, competitionId } = portal;
     await page.goto(`${origin}/competitionDetail/${competitionId}/format`);
     await language('en');
     const published = page.getByTestId('commitment-truth-published');
@@ -88,6 +50,7 @@ describe('recomputing my scores in the browser after the final results', () => {
   });
 
   it('recomputes my public and private scores in this browser and finds the recorded ones', async () => {
+    const { page, language, origin, competitionId, consoleErrors } = portal;
     await page.goto(`${origin}/competitionDetail/${competitionId}/mySubmissions`);
     await language('en');
     const row = page.getByTestId('submission-row').first();

@@ -1,11 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser';
-import type { Mailbox } from './support/mailbox';
-import { type SignedInPage, apiOf, scoredParticipant, signedInPage, until } from './support/one-phase';
-import { type RunningPlatform, startPortal } from './support/platform';
+import { type ScoredPortal, startScoredPortal, until } from './support/one-phase';
 
 const shots = fileURLToPath(new URL('../../docs/portal/', import.meta.url));
 const ids = Array.from({ length: 40 }, (_, i) => `m${i}`);
@@ -40,36 +36,15 @@ const attack = [
  * every way to run script; the page lists it with rank and team and renders it with none of that running.
  */
 describe('write-ups on the portal', () => {
-  let mailbox: Mailbox;
-  let running: RunningPlatform;
-  let browser: Browser;
-  let page: Page;
-  let language: SignedInPage['language'];
-  let origin: string;
-  let competitionId: string;
+  let portal: ScoredPortal;
   const dialogs: string[] = [];
   const stamp = 100_000 + (Date.now() % 900_000);
-  const call: ReturnType<typeof apiOf>['call'] = (...args) => apiOf(origin).call(...args);
 
   beforeAll(async () => {
-    ({ mailbox, running, origin } = await startPortal({ SAIS_SEED: 'off' }));
-    const scored = await scoredParticipant(running, {
-      stamp,
-      metric: 'rmse',
-      revealGroundTruth: false,
-      truth,
-      mine,
-    });
-    competitionId = scored.competitionId;
-    expect(
-      (await call(scored.operator, `/admin/competitions/${competitionId}/phases/preliminary/close`, {})).code,
-    ).toBe(0);
-    await until(
-      () => call(scored.operator, '/admin/leaderboard/publish', { competitionId, phase: 'preliminary' }),
-      (answer) => answer.code === 0,
-      'the final results published',
-    );
-    const opened = await call(scored.operator, '/admin/leaderboard/writeups/open', {
+    portal = await startScoredPortal({ stamp, metric: 'rmse', revealGroundTruth: false, truth, mine });
+    const { call, competitionId, operator, participant } = portal;
+    await portal.closeAndPublish();
+    const opened = await call(operator, '/admin/leaderboard/writeups/open', {
       competitionId,
       phase: 'preliminary',
       places: 3,
@@ -77,26 +52,20 @@ describe('write-ups on the portal', () => {
     });
     expect(opened.code).toBe(0);
     await until(
-      () => call(scored.participant, `/leaderboard/writeups?competitionId=${competitionId}`),
+      () => call(participant, `/leaderboard/writeups?competitionId=${competitionId}`),
       (answer) => (answer.data as unknown[])?.length === 1,
       'the opened write-ups',
     );
-
-    browser = await launchChromium();
-    ({ page, language } = await signedInPage(browser, origin, scored.participant));
-    page.on('dialog', (dialog) => {
+    portal.page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
   }, 180_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await running?.close();
-    await mailbox?.close();
-  });
+  afterAll(() => portal?.close());
 
   it('a prize-place team submits Markdown through the form; it is listed and rendered with no script run', async () => {
+    const { page, language, origin, competitionId } = portal;
     await page.goto(`${origin}/competitionDetail/${competitionId}/writeUps`);
     await language('en');
     await page.getByTestId('writeup-title-input').fill('Boosted trees');

@@ -3,14 +3,15 @@
  * portal's browser tests then look at it in Chromium): an operator makes the competition (prize 0, so
  * one operator publishes) and sets its ground truth; a participant, signed up as the competition
  * service records it, uploads a file and waits for its score. `signedInPage` opens the participant's
- * page in Chromium with their cookie.
+ * page in Chromium with their cookie; `startScoredPortal` does all of it for a test file, with one
+ * `close`.
  */
 import { randomUUID } from 'node:crypto';
 import { competition as C } from '@sais/events';
 import { sql } from 'kysely';
 import type { Browser, Page } from 'playwright-core';
-import { browserWaitMs } from './browser';
-import type { RunningPlatform } from './platform';
+import { browserWaitMs, launchChromium } from './browser';
+import { type RunningPlatform, startPortal } from './platform';
 import { until } from '../../../infra/test/until.ts';
 
 const day = 86_400_000;
@@ -58,22 +59,24 @@ export interface ScoredParticipant {
   participant: string;
 }
 
+interface ScoredParticipantOptions {
+  stamp: number;
+  metric: string;
+  revealGroundTruth: boolean;
+  truth: string;
+  mine: string;
+  /** Secondary metrics, comma-separated (decision 0046). */
+  secondaryMetrics?: string;
+}
+
 /**
  * The competition, its ground truth (`truth` scored by `metric`, published after the final results or
  * not) and one participant whose file `mine` is scored (status Completed). `stamp` makes the usernames
  * unique on the platform.
  */
-export async function scoredParticipant(
+async function scoredParticipant(
   running: RunningPlatform,
-  options: {
-    stamp: number;
-    metric: string;
-    revealGroundTruth: boolean;
-    truth: string;
-    mine: string;
-    /** Secondary metrics, comma-separated (decision 0046). */
-    secondaryMetrics?: string;
-  },
+  options: ScoredParticipantOptions,
 ): Promise<ScoredParticipant> {
   const { stamp } = options;
   const { signIn, call } = apiOf(running.origin);
@@ -201,4 +204,73 @@ export async function signedInPage(browser: Browser, origin: string, cookie: str
       await page.reload();
     },
   };
+}
+
+/**
+ * The portal of a one-phase test file, ready to look at: the platform, the scored participant and their
+ * page in Chromium. The test's set-up goes on through `call` (as operator or participant) and may end
+ * the phase with `closeAndPublish`; its `afterAll` calls `close`.
+ */
+export interface ScoredPortal extends ScoredParticipant, SignedInPage {
+  running: RunningPlatform;
+  origin: string;
+  browser: Browser;
+  /** The API as a signed-in browser calls it (`apiOf(origin).call`). */
+  call: ReturnType<typeof apiOf>['call'];
+  /**
+   * The operator closes the phase and publishes its final results. Scoring refuses to publish until it
+   * has heard of the closing from the competition service and its board holds every score, a moment
+   * later, so publishing is retried.
+   */
+  closeAndPublish(): Promise<void>;
+  /** Closes the browser, then the platform, then the mailbox. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the portal (`startPortal` with `extraEnv`, nothing seeded: the test makes its one competition),
+ * makes the scored participant (`scoredParticipant`) and opens their page in Chromium (`signedInPage`).
+ * A failed start closes what it had started, since the test has nothing to close yet.
+ */
+export async function startScoredPortal(
+  options: ScoredParticipantOptions,
+  /** More settings, e.g. `SCORING_RUN_TIMEOUT_S` for container runs. */
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<ScoredPortal> {
+  const { mailbox, running, origin } = await startPortal({ SAIS_SEED: 'off', ...extraEnv });
+  let browser: Browser | undefined;
+  const close = async () => {
+    await browser?.close();
+    await running.close();
+    await mailbox.close();
+  };
+  try {
+    const scored = await scoredParticipant(running, options);
+    browser = await launchChromium();
+    const signedIn = await signedInPage(browser, origin, scored.participant);
+    const { call } = apiOf(origin);
+    const { competitionId, operator } = scored;
+    return {
+      ...scored,
+      ...signedIn,
+      running,
+      origin,
+      browser,
+      call,
+      async closeAndPublish() {
+        const phase = 'preliminary';
+        const closed = await call(operator, `/admin/competitions/${competitionId}/phases/${phase}/close`, {});
+        if (closed.code !== 0) throw new Error(`the closing of the phase was refused: ${closed.message}`);
+        await until(
+          () => call(operator, '/admin/leaderboard/publish', { competitionId, phase }),
+          (answer) => answer.code === 0,
+          'the final results published',
+        );
+      },
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }
