@@ -10,7 +10,8 @@ const truth = `id,yield\n${ids.map((id, i) => `${id},${i}`).join('\n')}\n`;
  * Decision 0049 in Chromium against the real platform (its container runner, a real image from the test
  * registry, under gVisor): where the competition has a smoke split, the code submissions tab offers a smoke
  * run with the day's smoke runs left; the run's row is marked "Smoke run" / "试运行", not scored, with its
- * whole log; the day's allowance is unchanged.
+ * whole log; the day's allowance is unchanged. The phase's run limits are shown before a run, and a
+ * failed run says why (issue 36).
  */
 describe('smoke runs in the portal', () => {
   let portal: ScoredPortal;
@@ -111,6 +112,66 @@ echo SMOKE-END
     // The day's allowance is untouched: only the scored file of the set-up used one.
     const remaining = await call(participant, `/submission/remaining?competitionId=${competitionId}`);
     expect(remaining.data).toMatchObject({ used: 1, smokeRuns: { used: 1 } });
+    expect(consoleErrors).toEqual([]);
+  }, 180_000);
+
+  it('shows the phase’s run limits before a run, and why a run failed, in both languages', async () => {
+    const { page, language, origin, competitionId, consoleErrors, operator } = portal;
+    // Issue 36: the operator's limits of this phase, read by the participant before submitting.
+    expect(
+      await put(operator, `/admin/competitions/${competitionId}/phases/preliminary/run-limits`, {
+        timeoutSeconds: 90,
+        memoryMb: 256,
+        cpus: 1,
+        resultMb: 8,
+        gpus: 0,
+      }),
+    ).toMatchObject({ code: 0 });
+    const failing = await registry.push(`portal-failing-${stamp}:1`, {
+      '/app/run.sh': '#!/bin/sh\necho FAILING-RUN\nexit 3\n',
+    });
+    const form = page.getByTestId('container-form');
+    await page.goto(`${origin}/competitionDetail/${competitionId}/codeSubmissions`);
+    await language('en');
+    await expect
+      .poll(async () => (await form.textContent().catch(() => '')) ?? '', { timeout: 30_000 })
+      .toContain(
+        'Each run in this phase is stopped at its limits: 1 min 30 s · 256 MB memory · 1 CPU · 8 MB result · no GPU.',
+      );
+    await language('zh-CN');
+    await expect
+      .poll(async () => (await form.textContent().catch(() => '')) ?? '', { timeout: 30_000 })
+      .toContain('本阶段的每次运行超出以下限制即被停止：');
+    expect(await form.textContent()).toContain('内存 256 MB · 1 个 CPU · 结果 8 MB · 无 GPU');
+
+    // A run whose script fails says so on its row, in the reader's language.
+    await page.getByRole('textbox', { name: /镜像地址/ }).fill(failing);
+    await page.getByRole('textbox', { name: '镜像仓库用户名' }).fill(registry.username);
+    await page.getByLabel('镜像仓库密码').fill(registry.password);
+    await page.getByTestId('smoke-submit').click();
+    const row = page.getByTestId('container-row').first();
+    await expect
+      .poll(
+        () =>
+          row
+            .getByTestId('container-log')
+            .textContent()
+            .catch(() => ''),
+        { timeout: 120_000 },
+      )
+      .toMatch(/运行脚本在 \d+ 秒后退出，退出码为 3。/);
+    expect(await row.getByTestId('container-log').textContent()).toContain('FAILING-RUN');
+    await language('en');
+    await expect
+      .poll(
+        () =>
+          row
+            .getByTestId('container-log')
+            .textContent()
+            .catch(() => ''),
+        { timeout: 30_000 },
+      )
+      .toMatch(/The run script exited with code 3 after \d+ s\./);
     expect(consoleErrors).toEqual([]);
   }, 180_000);
 });
