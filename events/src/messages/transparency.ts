@@ -41,6 +41,20 @@ export const transparencyMessages = {
     'zh-CN':
       '{{directory}} 中 {{log}} 日志的第 {{number}} 号检查点由 {{previous}} 签名，而非当前使用的签名密钥（{{current}}）：请恢复该密钥（{{keyFile}} 或 SAIS_TRANSPARENCY_KEY）后重新启动。如需轮换密钥，请运行 `npm run transparency:adopt -- --old-key <旧密钥文件> --reason "<原因>"`（仅在旧密钥丢失时省略 --old-key），该命令会记录此次变更，供验证者和镜像查看（决策 0033）。',
   },
+  // `npm run transparency:key` (issue 35): printing never makes a key; `--create` never replaces one.
+  signingKeyMissing: {
+    en: 'No checkpoint signing key at {{keyFile}}: the platform makes it on its first start. Check SAIS_DATA_DIR / SAIS_KEYS_DIR (or SAIS_TRANSPARENCY_KEY); to make one outside a first start, run `npm run transparency:key -- --create`.',
+    'zh-CN':
+      '{{keyFile}} 处没有检查点签名密钥：平台在首次启动时自动生成。请检查 SAIS_DATA_DIR / SAIS_KEYS_DIR（或 SAIS_TRANSPARENCY_KEY）；如需在首次启动之外生成密钥，请运行 `npm run transparency:key -- --create`。',
+  },
+  signingKeyExists: {
+    en: 'A signing key exists at {{keyFile}}: not replaced (checkpoints signed with it would no longer verify)',
+    'zh-CN': '{{keyFile}} 处已有签名密钥：不予替换（否则用它签名的检查点将无法再验证）',
+  },
+  signingKeyFromEnvironment: {
+    en: 'SAIS_TRANSPARENCY_KEY is set: that is the key; nothing to create',
+    'zh-CN': '已设置 SAIS_TRANSPARENCY_KEY：它就是签名密钥，无需生成',
+  },
   transparencyKeyBesideData: {
     en: 'The checkpoint signing key ({{keys}}) is on the same file system as the data it protects ({{data}}): whoever takes that disk, or a copy of it, holds both the history and the key that signs it, and can sign a rewrite. Keep the key apart: set SAIS_KEYS_DIR to a folder on another volume or machine (compose: the appkeys volume) and move transparency-ed25519.pem there, or give the key as SAIS_TRANSPARENCY_KEY from a secret store; then restart (decision 0033).',
     'zh-CN':

@@ -6,7 +6,7 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { transparency } from '@sais/events';
+import { type Language, transparency, translateWith } from '@sais/events';
 import { keysDirectory } from '../keys/keys.ts';
 import type { PlatformConfig } from '../config.ts';
 
@@ -112,14 +112,28 @@ export async function signerFromFile(file: string, config: PlatformConfig): Prom
   return signerOf(parsePrivateKey(await readFile(file, 'utf8'), file), signerName(config));
 }
 
+/**
+ * A refusal about the signing key (none where a tool that must not make one looked, one that `--create`
+ * would replace), in both languages as the platform's other start-up refusals (issue 35): English, then
+ * zh-CN.
+ */
+export class SigningKeyRefused extends Error {
+  readonly text: Record<Language, string>;
+  constructor(key: 'signingKeyMissing' | 'signingKeyExists' | 'signingKeyFromEnvironment', keyFile = '') {
+    const text = {
+      en: translateWith(key, 'en', { keyFile }),
+      'zh-CN': translateWith(key, 'zh-CN', { keyFile }),
+    };
+    super(`${text.en}\n${text['zh-CN']}`);
+    this.text = text;
+    this.name = 'SigningKeyRefused';
+  }
+}
+
 /** No signing key where a tool that must not make one looked for it. */
-export class MissingSigningKey extends Error {
+export class MissingSigningKey extends SigningKeyRefused {
   constructor(readonly file: string) {
-    super(
-      `No checkpoint signing key at ${file}: the platform makes it on its first start. Check SAIS_DATA_DIR ` +
-        '/ SAIS_KEYS_DIR (or SAIS_TRANSPARENCY_KEY); to make one outside a first start, run ' +
-        '`npm run transparency:key -- --create`.',
-    );
+    super('signingKeyMissing', file);
     this.name = 'MissingSigningKey';
   }
 }
