@@ -378,18 +378,37 @@ describe('a staff console a prize committee can trust', () => {
       await first.context.close();
     }
 
-    const other = await sais.browse(second, 'en');
-    try {
-      const { page: approver } = other;
-      // Whatever the page shows on its way, it never shows the proposer's account id (issue 35: it
-      // flashed before the name loaded).
-      await approver.addInitScript((id) => {
+    // Whatever the page shows on its way, it never shows the proposer's account id (issue 35: it
+    // flashed before the name loaded): in zh-CN, then in English below.
+    const watchForId = (page: Page) =>
+      page.addInitScript((id) => {
         const seen: string[] = [];
         (window as unknown as { idsShown: string[] }).idsShown = seen;
         new MutationObserver(() => {
           if (document.body?.innerText.includes(id)) seen.push(id);
         }).observe(document, { subtree: true, childList: true, characterData: true });
       }, operator.userId);
+    const idsShown = (page: Page) =>
+      page.evaluate(() => (window as unknown as { idsShown: string[] }).idsShown.length);
+    const zh = await sais.browse(second);
+    try {
+      const { page: looker } = zh;
+      await watchForId(looker);
+      await looker.goto(`${origin}/console/#/leaderboards`);
+      await choose(looker, '比赛', '催化剂产率预测');
+      await choose(looker, '阶段', '初赛');
+      await looker.getByTestId('publication-proposal').getByText(`${operator.username} 于`).waitFor();
+      await expect(idsShown(looker)).resolves.toBe(0);
+    } catch (error) {
+      throw await explained(zh.page, error, 'trust-proposer-zh');
+    } finally {
+      await zh.context.close();
+    }
+
+    const other = await sais.browse(second, 'en');
+    try {
+      const { page: approver } = other;
+      await watchForId(approver);
       await approver.goto(`${origin}/console/#/leaderboards`);
       await choose(approver, 'Competition', 'Catalyst yield');
       await choose(approver, 'Phase', 'Preliminary');
@@ -397,9 +416,7 @@ describe('a staff console a prize committee can trust', () => {
         .getByTestId('publication-proposal')
         .getByText(`Proposed by ${operator.username}`)
         .waitFor();
-      await expect(
-        approver.evaluate(() => (window as unknown as { idsShown: string[] }).idsShown.length),
-      ).resolves.toBe(0);
+      await expect(idsShown(approver)).resolves.toBe(0);
       // Cancel leaves the proposal waiting and nothing published.
       const approve = () => approver.getByTestId('publication-approve').click();
       await cancelChangesNothing(approver, approve, /^Publish the private leaderboard of Preliminary/);
