@@ -145,6 +145,15 @@ describe('the portal against the real platform', () => {
     const tooLarge = Buffer.concat([png, Buffer.alloc(3 * 1024 * 1024)]);
     await back.setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: tooLarge });
     await page.getByText('照片超过 3 MB，请上传不超过 3 MB 的 jpg、png 或 bmp 照片').waitFor();
+    // The same message in English names the limit too (issue 35: a generic "meets the specifications").
+    await page.getByTestId('language-selector').click();
+    await page.getByRole('option', { name: 'English' }).click();
+    await page
+      .getByText('The photo is larger than 3 MB; please upload a jpg, png or bmp photo of at most 3 MB')
+      .waitFor();
+    await page.getByTestId('language-selector').click();
+    await page.getByRole('option', { name: '简体中文' }).click();
+    await page.getByText('照片超过 3 MB，请上传不超过 3 MB 的 jpg、png 或 bmp 照片').waitFor();
 
     await front.setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: png });
     await back.setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: png });
@@ -202,12 +211,17 @@ describe('the portal against the real platform', () => {
       .toBe(1);
     await expect.poll(() => page.getByTestId('unread-count').textContent()).toBe('1 条未读');
     await page.getByTestId('unread-badge').waitFor();
+    // The avatar's badge counts what the page counts (issue 35: it said 1 where the page said 2).
+    const avatarBadge = page.getByTestId('top-unread-badge');
+    await expect.poll(() => avatarBadge.getAttribute('data-unread')).toBe('1');
+    await expect.poll(() => avatarBadge.locator('.MuiBadge-badge').textContent()).toBe('1');
     await shot('inbox-zh-CN');
     await list.getByRole('button').first().click();
     await page.getByTestId('message-content').waitFor();
     await page.getByRole('dialog').getByRole('button', { name: '关闭' }).click();
     await expect.poll(() => page.getByTestId('unread-count').textContent()).toBe('0 条未读');
     await expect.poll(() => page.getByTestId('unread-badge').count()).toBe(0);
+    await expect.poll(() => avatarBadge.getAttribute('data-unread')).toBe('0');
 
     await page.getByRole('navigation').getByRole('link', { name: '实名认证' }).click();
     await expect.poll(() => page.getByTestId('auth-status').first().textContent()).toBe('已认证');
@@ -327,6 +341,18 @@ describe('the portal against the real platform', () => {
       .getByText('Physical science: Catalytic reaction yield prediction')
       .waitFor();
     await shot('my-competitions-en');
+
+    // Signing up for a second track, in English: the notice says what happened (issue 35: it said
+    // "Submit success").
+    await page.goto(`${origin}/`);
+    await page.getByTestId('competition-list').getByRole('listitem').nth(1).getByRole('link').first().click();
+    await page.waitForURL(/\/competitionDetail\/[0-9a-f-]+\/format$/);
+    await page.getByTestId('sign-up').click();
+    const agreements = page.getByRole('dialog', { name: 'Competition agreements' });
+    await agreements.getByLabel('I have read and accept this agreement').check();
+    await agreements.getByRole('button', { name: 'Sign up' }).click();
+    await notice('Signed up: you can now take part in the competition');
+    await page.getByTestId('signed-up').waitFor();
   });
 
   it('shows the validation messages of a form in the language chosen on it', async () => {
