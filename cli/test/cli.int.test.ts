@@ -699,6 +699,20 @@ describe('sais against a running platform', () => {
     const found = await sais(['competitions', 'list', '--search', 'slug-cup'], as(bobToken));
     expect(found.stdout).toMatch(new RegExp(`${cup}\\s+slug-cup-2027\\s+Active`));
     expect(found.stdout).not.toContain(competitionId);
+    // In zh-CN: the columns named in Chinese, found by words of the Chinese title.
+    const foundZh = await sais(
+      ['competitions', 'list', '--search', 'Slug Cup（中文）', '--lang', 'zh-CN'],
+      as(bobToken),
+    );
+    expect(foundZh.code).toBe(0);
+    expect(foundZh.stdout.split('\n')[0]).toMatch(/^编号\s+简称\s+状态\s+类型\s+阶段\s+奖金\s+名称\s*$/);
+    expect(foundZh.stdout).toMatch(new RegExp(`${cup}\\s+slug-cup-2027\\s.*Slug Cup（中文）`));
+    expect(foundZh.stdout).not.toContain(competitionId);
+    const noneZh = await sais(
+      ['competitions', 'list', '--search', '无此比赛', '--lang', 'zh-CN'],
+      as(bobToken),
+    );
+    expect(noneZh).toMatchObject({ code: 0, stdout: '暂无比赛\n' });
     const order = async (sort: string) =>
       (
         JSON.parse(
@@ -745,6 +759,13 @@ describe('sais against a running platform', () => {
     const sampleText = await readFile(samplePath, 'utf8');
     expect(sampleText.split('\n')[0]).toBe('id,yield');
     expect(sampleText).toContain('r1,0');
+    const sampleZh = await sais(
+      ['sample', 'slug-cup-2027', '-o', join(dir, 'sample-zh.csv'), '--lang', 'zh-CN'],
+      as(bobToken),
+    );
+    expect(sampleZh.code).toBe(0);
+    expect(sampleZh.stdout).toMatch(/^提交样例已保存到 .*sample-zh\.csv（\d+ 字节）/);
+    expect(await readFile(join(dir, 'sample-zh.csv'), 'utf8')).toBe(sampleText);
 
     // Submit by slug, then cancel: a scored submission is no longer cancellable (the platform's reason).
     const file = join(dir, 'result.csv');
@@ -938,5 +959,65 @@ describe('sais against a running platform', () => {
     expect(mineTable.stdout.split('\n')[0]).toMatch(
       /\bmessage\s+mae\s+mae \(private score\)\s+r2\s+r2 \(private score\)$/,
     );
+  });
+});
+
+/**
+ * `sais cancel` of a submission still waiting (decision 0020) against a platform that runs no scoring
+ * worker (SCORING_WORKERS=off, as the portal's queue test): a result file waits until it is cancelled,
+ * however slow the machine.
+ */
+describe('sais cancel against a platform whose queue is not taken', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await startPlatform({ SCORING_WORKERS: 'off' });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('cancels a waiting submission with its allowance back, in English and in zh-CN', async () => {
+    const operator = await h.person(['operator']);
+    const cup = await h.openCompetition(operator, 'Queue Cup');
+    const carol = await h.person();
+    await h.signUp(cup, carol);
+    const env = {
+      SAIS_URL: h.origin,
+      SAIS_TOKEN: (await carol.token(['read', 'submit'], 'carol laptop')).token,
+    };
+    const file = join(await mkdtemp(join(tmpdir(), 'sais-cli-cancel-')), 'result.csv');
+    await writeFile(file, resultCsv(0));
+    const submit = async () => {
+      const submitted = await sais(['submit', cup, '-f', file], env);
+      expect(submitted.code).toBe(0);
+      expect(submitted.stdout).toContain('status Waiting');
+      return /submission ([0-9a-f-]{36})/.exec(submitted.stdout)![1]!;
+    };
+    const [first, second] = [await submit(), await submit()];
+    expect((await sais(['quota', cup], env)).stdout).toMatch(/^18 of 20 submissions left on .*; 2 used$/m);
+
+    const cancelled = await sais(['cancel', first], env);
+    expect(cancelled).toEqual({
+      code: 0,
+      stdout: `Submission ${first} cancelled; its allowance was given back\n`,
+      stderr: '',
+    });
+    const cancelledZh = await sais(['cancel', second, '--lang', 'zh-CN'], env);
+    expect(cancelledZh).toEqual({
+      code: 0,
+      stdout: `提交 ${second} 已取消，本次提交次数已退还\n`,
+      stderr: '',
+    });
+    // Both show as Cancelled, and today's allowance is whole again.
+    const lines = (await sais(['submissions', cup, '--csv'], env)).stdout.split('\n');
+    for (const id of [first, second])
+      expect(lines.find((line) => line.startsWith(id))).toMatch(/,preliminary,Cancelled,/);
+    expect((await sais(['quota', cup, '--lang', 'zh-CN'], env)).stdout).toMatch(
+      /还可提交 20 次，共 20 次，已用 0 次$/m,
+    );
+    // Cancelled once: a second cancel is the platform's refusal.
+    const again = await sais(['cancel', first, '--lang', 'zh-CN'], env);
+    expect(again).toMatchObject({ code: 1, stderr: '该提交已开始评测（或已结束），无法取消\n' });
   });
 });
