@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConsolePlatform, type Person, explained, startConsolePlatform } from './support/platform';
@@ -228,6 +229,26 @@ describe('integrity tools in the console, in Chromium, against the real platform
     }
   });
 
+  /**
+   * The private board as of now on the as-of page: its three rows, and its table at the widths staff use
+   * (issue 35's layout check: no header or short cell broken, no sideways scroll).
+   */
+  async function privateBoardAsOfNow(
+    page: Page,
+    labels: { competition: string; board: string; private: string },
+  ) {
+    await choose(page, labels.competition, title);
+    await choose(page, labels.board, labels.private);
+    await page.getByTestId('asof-show').click();
+    await page.getByTestId('asof-table').waitFor();
+    await expect.poll(() => page.locator('[data-testid="asof-table"] tbody tr').count()).toBe(3);
+    for (const width of [1366, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      const problems = await badLayout(page);
+      expect(problems, `${width} px:\n${problems.join('\n')}`).toEqual([]);
+    }
+  }
+
   it('an auditor sees the leaderboard as of a time, but no signals; the server refuses them too', async () => {
     const refused = await sais.api(auditor, '/api/admin/signals');
     expect(refused.status).toBe(403);
@@ -237,11 +258,18 @@ describe('integrity tools in the console, in Chromium, against the real platform
       await page.getByTestId('menu-asof').click();
       await expect.poll(() => page.getByTestId('menu-signals').count()).toBe(0);
       await expect.poll(() => page.getByTestId('menu-identity-signals').count()).toBe(0);
-      await choose(page, 'Competition', title);
-      await choose(page, 'Board', 'Private');
-      await page.getByTestId('asof-show').click();
-      await page.getByTestId('asof-table').waitFor();
-      await expect.poll(() => page.locator('[data-testid="asof-table"] tbody tr').count()).toBe(3);
+      await privateBoardAsOfNow(page, { competition: 'Competition', board: 'Board', private: 'Private' });
+      // In Chinese too, whose short headers (排名, 成绩) are the ones that broke one character per line.
+      const zh = await sais.browse(auditor);
+      try {
+        await zh.page.goto(`${origin}/console/`);
+        await zh.page.getByTestId('menu-asof').click();
+        await privateBoardAsOfNow(zh.page, { competition: '比赛', board: '榜单', private: '私有' });
+      } catch (error) {
+        throw await explained(zh.page, error, 'integrity-zh');
+      } finally {
+        await zh.context.close();
+      }
       // The event history names the dismissed signal's stream by its kind and competition, not its digest.
       await page.goto(`${origin}/console/#/audit/scoring/events`);
       const decided = page.locator('tbody tr', { hasText: 'Collusion signal handled' }).first();
