@@ -17,7 +17,8 @@ export default defineConfig({
   server: { port: 5174, proxy: { '/api': gateway } },
   build: {
     rolldownOptions: {
-      // Libraries change less often than the console: separate chunks stay cached across releases.
+      // Libraries change less often than the console: separate chunks stay cached across releases. Each
+      // page is a chunk of its own (`lazyPage`), loaded when first shown.
       output: {
         codeSplitting: {
           groups: [
@@ -26,6 +27,9 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
             },
             { name: 'mui', test: /node_modules[\\/](@mui|@emotion)[\\/]/ },
+            // Only the competition editing page shows Markdown (content, write-ups): the parser and what it
+            // imports load with that page, not with the libraries every page needs (~40 KiB br less).
+            { name: 'markdown', test: /node_modules[\\/](react-markdown|remark-gfm)[\\/]/ },
             { name: 'libraries', test: /node_modules[\\/]/ },
           ],
         },

@@ -10,6 +10,20 @@ import { type ConsoleServer, startConsoleServer } from './support/consoleServer'
 
 const consoleRoot = fileURLToPath(new URL('..', import.meta.url));
 
+/** A built chunk's name without its hash (`/console/assets/VerifyPage-AbCd12_-.js` → `VerifyPage`). */
+const chunkName = (url: string) =>
+  /\/console\/assets\/(.+)-[\w-]{8}\.js$/.exec(new URL(url).pathname)?.[1] ?? null;
+
+/** The chunks a page asks for (module scripts and their preloads), by name, in order. */
+function recordChunks(page: Page): string[] {
+  const chunks: string[] = [];
+  page.on('request', (request) => {
+    const name = chunkName(request.url());
+    if (name) chunks.push(name);
+  });
+  return chunks;
+}
+
 describe('the built console in a real browser', () => {
   let outDir: string;
   let server: ConsoleServer;
@@ -32,6 +46,7 @@ describe('the built console in a real browser', () => {
 
   beforeEach(async () => {
     server.user = null;
+    server.lists = {};
     server.apiCalls.length = 0;
     context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     page = await context.newPage();
@@ -75,4 +90,71 @@ describe('the built console in a real browser', () => {
     await page.getByRole('heading', { name: '欢迎使用运营控制台' }).waitFor();
     await expect.poll(() => page.getByTestId('menu-review').textContent()).toBe('实名审核');
   });
+
+  it('loads the code of each page when first shown: the landing list brings no audit, integrity or editing page', async () => {
+    server.user = { nickname: 'Ada', roles: ['operator', 'auditor'] };
+    server.lists.competitions = [
+      {
+        id: 'c-1',
+        title: { en: 'Lazy cup', 'zh-CN': '按需杯' },
+        slug: 'lazy-cup',
+        type: 'Algorithm',
+        season: '2026',
+        status: 'Active',
+        currentPhase: null,
+        bonus: 0,
+      },
+    ];
+    const chunks = recordChunks(page);
+    await page.goto(`${server.origin}/console/#/competitions`);
+    await page.getByRole('cell', { name: '按需杯' }).waitFor();
+    expect(chunks).toContain('CompetitionList');
+    // Pages not visited (and the Markdown parser only the competition editing page uses) stay on the server.
+    const elsewhere = [
+      'VerifyPage',
+      'StreamHistory',
+      'EventList',
+      'StaffActivityPage',
+      'SealPage',
+      'AsOfPage',
+      'SignalList',
+      'LeaderboardsPage',
+      'SubmissionList',
+      'CompetitionEdit',
+      'markdown',
+    ];
+    expect(chunks.filter((name) => elsewhere.includes(name))).toEqual([]);
+
+    await page.getByTestId('menu-audit-verify').click();
+    await page.getByTestId('verify-run').waitFor();
+    expect(chunks).toContain('VerifyPage');
+    expect(chunks.filter((name) => elsewhere.includes(name) && name !== 'VerifyPage')).toEqual([]);
+  });
+
+  it.each([
+    ['zh-CN', '加载中'],
+    ['en', 'Loading'],
+  ])(
+    'shows the loading look of the console (%s) while the chunk of a page is on its way',
+    async (language, text) => {
+      server.user = { nickname: 'Ada', roles: ['auditor'] };
+      await context.addInitScript((chosen) => localStorage.setItem('language', chosen), language);
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/VerifyPage-[\w-]{8}\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${server.origin}/console/#/audit/verify`);
+      // react-admin's <Loading /> (the layout's Suspense fallback) beside the menu, after its first second.
+      const content = page.locator('#main-content');
+      await content.getByText(text, { exact: true }).waitFor();
+      await expect(content.getByRole('progressbar').count()).resolves.toBe(1);
+      await expect(page.getByTestId('menu-audit-verify').count()).resolves.toBe(1);
+      await expect(page.getByTestId('verify-run').count()).resolves.toBe(0);
+      release();
+      await page.getByTestId('verify-run').waitFor();
+      await expect(content.getByRole('progressbar').count()).resolves.toBe(0);
+    },
+  );
 });

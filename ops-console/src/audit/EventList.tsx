@@ -7,12 +7,8 @@ import { eventFilters } from './EventFilters';
 import { EventTypeField } from './EventTypeText';
 import { StreamName } from './StreamName';
 import { ServiceTabs } from './ServiceTabs';
-import { eventsResource, serviceOfResource } from './services';
+import { eventsResource, serviceOfResource, streamPath } from './services';
 import type { AuditEvent } from './types';
-
-export function streamPath(service: string, streamId: string): string {
-  return `/audit/streams/${encodeURIComponent(service)}/${encodeURIComponent(streamId)}`;
-}
 
 /** One service's event history, newest first, filtered by stream, type, actor and time range. */
 export function EventList() {

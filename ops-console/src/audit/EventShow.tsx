@@ -18,8 +18,7 @@ import { EventJson } from './EventJson';
 import { EventTypeField } from './EventTypeText';
 import { eventTypeName } from './eventTypes';
 import { StreamName } from './StreamName';
-import { streamPath } from './EventList';
-import { serviceOfResource } from './services';
+import { serviceOfResource, streamPath } from './services';
 import type { AuditEvent } from './types';
 
 function EventTitle() {

@@ -20,8 +20,7 @@ import { ZonedTime } from '../shared/ZonedTime';
 import { EventJson } from './EventJson';
 import { EventTypeText } from './EventTypeText';
 import { StreamName } from './StreamName';
-import { streamPath } from './EventList';
-import { auditServices, eventsResource, isAuditService } from './services';
+import { auditServices, eventsResource, isAuditService, streamPath } from './services';
 import type { AuditEvent } from './types';
 import { messageOf, useAuditApi } from './useAuditApi';
 

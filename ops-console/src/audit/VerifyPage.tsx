@@ -2,9 +2,8 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { streamPath } from './EventList';
 import { ServicesCheck } from './ServicesCheck';
-import { eventsResource } from './services';
+import { eventsResource, streamPath } from './services';
 import type { VerifyResult } from './types';
 
 /**

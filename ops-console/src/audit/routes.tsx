@@ -1,9 +1,24 @@
 import { Route } from 'react-router-dom';
-import { ReadModelsPage } from './ReadModelsPage';
-import { ReplayPage } from './ReplayPage';
+import { lazyPage } from '../shared/lazyPage';
 import { RequireRole } from '../shared/RequireRole';
-import { StreamHistory } from './StreamHistory';
-import { VerifyPage } from './VerifyPage';
+
+// Each page is its own chunk, loaded when first shown.
+const ReadModelsPage = lazyPage(
+  () => import('./ReadModelsPage'),
+  (module) => module.ReadModelsPage,
+);
+const ReplayPage = lazyPage(
+  () => import('./ReplayPage'),
+  (module) => module.ReplayPage,
+);
+const StreamHistory = lazyPage(
+  () => import('./StreamHistory'),
+  (module) => module.StreamHistory,
+);
+const VerifyPage = lazyPage(
+  () => import('./VerifyPage'),
+  (module) => module.VerifyPage,
+);
 
 /** The audit pages that are not resources (inside `<CustomRoutes>`), each behind its role. */
 export const AuditRoutes = [

@@ -7,6 +7,11 @@ export function eventsResource(service: string): string {
   return `audit/${service}/events`;
 }
 
+/** The console page of one stream's history (here, not in a page's module: many pages link to it). */
+export function streamPath(service: string, streamId: string): string {
+  return `/audit/streams/${encodeURIComponent(service)}/${encodeURIComponent(streamId)}`;
+}
+
 export function isAuditService(value: string | undefined): value is AuditService {
   return (auditServices as readonly string[]).includes(value ?? '');
 }

@@ -1,7 +1,16 @@
 import { Route } from 'react-router-dom';
+import { lazyPage } from '../shared/lazyPage';
 import { RequireRole } from '../shared/RequireRole';
-import { AsOfPage } from './AsOfPage';
-import { SealPage } from './SealPage';
+
+// Each page is its own chunk, loaded when first shown.
+const AsOfPage = lazyPage(
+  () => import('./AsOfPage'),
+  (module) => module.AsOfPage,
+);
+const SealPage = lazyPage(
+  () => import('./SealPage'),
+  (module) => module.SealPage,
+);
 
 /** The integrity pages that are not resources (inside `<CustomRoutes>`), each behind its role. */
 export const IntegrityRoutes = [

@@ -7,7 +7,7 @@ import Replay from '@mui/icons-material/Replay';
 import Timeline from '@mui/icons-material/Timeline';
 import { Menu, usePermissions } from 'react-admin';
 import { eventsResource } from '../audit/services';
-import { IntegrityMenuItems } from '../integrity';
+import { IntegrityMenuItems } from '../integrity/IntegrityMenu';
 import { mayUse } from '../providers/permissions';
 
 /** Only what the signed-in roles may use (the server refuses the rest anyway). */

@@ -1,5 +1,13 @@
+import { lazyPage } from '../shared/lazyPage';
 // The `submissions` resource: operators list, inspect, rescore and disqualify submissions.
+// Each page is its own chunk, loaded when first shown.
 export { default as icon } from '@mui/icons-material/UploadFile';
-export { SubmissionList as list } from './SubmissionList';
-export { SubmissionShow as show } from './SubmissionShow';
+export const list = lazyPage(
+  () => import('./SubmissionList'),
+  (module) => module.SubmissionList,
+);
+export const show = lazyPage(
+  () => import('./SubmissionShow'),
+  (module) => module.SubmissionShow,
+);
 export const recordRepresentation = 'fileName';

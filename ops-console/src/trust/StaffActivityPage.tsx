@@ -13,7 +13,7 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { Loading, Title, useCreatePath, useLocale, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { streamPath } from '../audit/EventList';
+import { streamPath } from '../audit/services';
 import { auditServices, eventsResource } from '../audit/services';
 import { useCompetitions } from '../shared/CompetitionPhasePicker';
 import { localized } from '../shared/LocalizedText';

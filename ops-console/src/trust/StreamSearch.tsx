@@ -11,7 +11,7 @@ import { identity } from '@sais/events';
 import { type FormEvent, useState } from 'react';
 import { useLocale, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { streamPath } from '../audit/EventList';
+import { streamPath } from '../audit/services';
 import { messageOf } from '../audit/useAuditApi';
 import { type Localized, localized } from '../shared/LocalizedText';
 import { useConsoleApi } from '../shared/useConsoleApi';

@@ -1,6 +1,12 @@
 import { Route } from 'react-router-dom';
+import { lazyPage } from '../shared/lazyPage';
 import { RequireRole } from '../shared/RequireRole';
-import { StaffActivityPage } from './StaffActivityPage';
+
+// Its own chunk, loaded when first shown.
+const StaffActivityPage = lazyPage(
+  () => import('./StaffActivityPage'),
+  (module) => module.StaffActivityPage,
+);
 
 /** The staff activity page (auditors and admins), inside `<CustomRoutes>`. */
 export const TrustRoutes = [

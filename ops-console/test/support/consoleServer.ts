@@ -14,6 +14,8 @@ export interface ConsoleServer {
   origin: string;
   /** The user `/api/user/detail` answers with; null = signed out (code 401). */
   user: { nickname: string; roles: string[] } | null;
+  /** What `GET /api/admin/<resource>` lists to a signed-in user (simple REST); other calls answer 401. */
+  lists: Record<string, Record<string, unknown>[]>;
   apiCalls: string[];
   close(): Promise<void>;
 }
@@ -27,10 +29,10 @@ async function isFile(path: string): Promise<boolean> {
 
 /**
  * What the gateway offers the console: the build under /console/ (index.html fallback), the user
- * detail and logout calls, and a stand-in for the portal's pages at the site root.
+ * detail and logout calls, the lists a test sets, and a stand-in for the portal's pages at the site root.
  */
 export async function startConsoleServer(distDir: string): Promise<ConsoleServer> {
-  const state: Pick<ConsoleServer, 'user' | 'apiCalls'> = { user: null, apiCalls: [] };
+  const state: Pick<ConsoleServer, 'user' | 'lists' | 'apiCalls'> = { user: null, lists: {}, apiCalls: [] };
   const sendJson = (response: ServerResponse, status: number, body: unknown) => {
     response.writeHead(status, { 'Content-Type': 'application/json' });
     response.end(JSON.stringify(body));
@@ -44,6 +46,15 @@ export async function startConsoleServer(distDir: string): Promise<ConsoleServer
       }
       if (pathname === '/api/user/logout')
         return sendJson(response, 200, { code: 0, message: 'ok', data: null });
+      const resource = pathname.startsWith('/api/admin/') ? pathname.slice('/api/admin/'.length) : '';
+      const records = state.user && request.method === 'GET' ? state.lists[resource] : undefined;
+      if (records) {
+        response.setHeader(
+          'Content-Range',
+          `${resource} 0-${Math.max(records.length - 1, 0)}/${records.length}`,
+        );
+        return sendJson(response, 200, { code: 0, message: 'ok', data: records });
+      }
       return sendJson(response, 401, { code: 401, message: 'not signed in', data: null });
     }
     if (!pathname.startsWith('/console/')) {
