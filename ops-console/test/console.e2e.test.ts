@@ -131,6 +131,33 @@ describe('the built console in a real browser', () => {
     expect(chunks.filter((name) => elsewhere.includes(name) && name !== 'VerifyPage')).toEqual([]);
   });
 
+  it('reloads once when a page’s chunk is gone after a deploy, then shows the page', async () => {
+    server.user = { nickname: 'Ada', roles: ['auditor'] };
+    await page.goto(`${server.origin}/console/#/`);
+    await page.getByTestId('menu-audit-verify').waitFor();
+    // The tab was opened before a deploy: the first ask for the page's chunk finds it gone.
+    let asked = 0;
+    await page.route(/\/assets\/VerifyPage-[\w-]{8}\.js$/, async (route) => {
+      asked += 1;
+      if (asked === 1) await route.fulfill({ status: 404, body: 'gone' });
+      else await route.continue();
+    });
+    const loads: string[] = [];
+    page.on('load', () => loads.push(page.url()));
+    await page.getByTestId('menu-audit-verify').click();
+    await page.getByTestId('verify-run').waitFor();
+    expect(asked).toBe(2);
+    expect(loads).toEqual([`${server.origin}/console/#/audit/verify`]);
+    // Another page's chunk gone within the minute is no stale tab (the first reload fetched the new
+    // build): no second reload, react-admin's error page instead of a reload loop.
+    await page.route(/\/assets\/ReadModelsPage-[\w-]{8}\.js$/, (route) =>
+      route.fulfill({ status: 404, body: 'gone' }),
+    );
+    await page.getByTestId('menu-audit-read-models').click();
+    await page.locator('.RaError, [class*="RaError"]').first().waitFor();
+    expect(loads).toHaveLength(1);
+  });
+
   it.each([
     ['zh-CN', '加载中'],
     ['en', 'Loading'],
