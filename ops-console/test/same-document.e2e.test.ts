@@ -40,6 +40,12 @@ describe('one document behind several accounts, for the reviewer and the operato
     await sais?.close();
   });
 
+  /** Waits until both certificate photos of the case are drawn. */
+  const photosShown = (page: Page) =>
+    page.waitForFunction(() => {
+      const images = [...document.querySelectorAll<HTMLImageElement>('img[data-testid="certificate-photo"]')];
+      return images.length === 2 && images.every((image) => image.complete && image.naturalWidth > 0);
+    });
   const open = async (page: Page, verificationId: string) => {
     await page.goto(`${sais.origin}/console/#/verifications/${verificationId}/show`);
     await page.getByTestId('approve').waitFor();
@@ -59,12 +65,7 @@ describe('one document behind several accounts, for the reviewer and the operato
             new RegExp(`^${wang.username} — 姓名“王小明”，待审核，提交于 \\d{4}-\\d\\d-\\d\\d`),
           ),
         ]);
-      await page.waitForFunction(() => {
-        const images = [
-          ...document.querySelectorAll<HTMLImageElement>('img[data-testid="certificate-photo"]'),
-        ];
-        return images.length === 2 && images.every((image) => image.complete && image.naturalWidth > 0);
-      });
+      await photosShown(page);
       await page.screenshot({ path: `${shots}same-document-zh-CN.png`, animations: 'disabled' });
       // The other case names this one: whichever comes first, the reviewer hears of the other.
       await open(page, wang.verificationId);
@@ -78,11 +79,16 @@ describe('one document behind several accounts, for the reviewer and the operato
     }
     const english = await sais.browse(reviewer, 'en');
     try {
+      await english.page.setViewportSize({ width: 1366, height: 800 });
       await open(english.page, alice.verificationId);
       await english.page.getByText('The same document number is on other accounts').waitFor();
       await expect
         .poll(() => english.page.getByTestId('same-document-case').textContent())
         .toContain(`${wang.username} — name “王小明”, Pending, submitted`);
+      await photosShown(english.page);
+      await english.page.screenshot({ path: `${shots}same-document-en.png`, animations: 'disabled' });
+    } catch (error) {
+      throw await explained(english.page, error, 'samedoc-en');
     } finally {
       await english.context.close();
     }

@@ -481,6 +481,7 @@ describe('a staff console a prize committee can trust', () => {
     const next = await submit(bob, '李四', [40, 170, 90]);
     const { context, page } = await sais.browse(reviewer, 'en');
     try {
+      await page.setViewportSize({ width: 1366, height: 900 });
       await page.goto(`${origin}/console/#/verifications/${own}/show`);
       await page.getByTestId('own-verification').waitFor();
       await expect.poll(() => page.getByTestId('approve').count()).toBe(0);
@@ -504,7 +505,7 @@ describe('a staff console a prize committee can trust', () => {
       );
       await page.screenshot({
         path: `${shots}review.png`,
-        clip: { x: 0, y: 0, width: 1400, height: 760 },
+        clip: { x: 0, y: 0, width: 1366, height: 760 },
         animations: 'disabled',
       });
       // Zoom and rotate, to read a number photographed sideways.
@@ -552,6 +553,7 @@ describe('a staff console a prize committee can trust', () => {
   it('an auditor reads every staff action by name, with its reason and a link to the event', async () => {
     const { context, page } = await sais.browse(auditor, 'en');
     try {
+      await page.setViewportSize({ width: 1366, height: 900 });
       await page.goto(`${origin}/console/#/staff-activity`);
       const rows = page.getByTestId('activity-row');
       await rows.first().waitFor();
@@ -573,7 +575,7 @@ describe('a staff console a prize committee can trust', () => {
       ).toBe(true);
       await page.screenshot({
         path: `${shots}staff-activity.png`,
-        clip: { x: 0, y: 0, width: 1400, height: 620 },
+        clip: { x: 0, y: 0, width: 1366, height: 620 },
         animations: 'disabled',
       });
       await rows

@@ -1,4 +1,5 @@
 import { mkdir, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserWaitMs, launchChromium } from './support/browser';
@@ -6,6 +7,8 @@ import { englishOn } from './support/english';
 import type { Mailbox } from './support/mailbox';
 import { registerInContext, verifyInContext } from './support/participant';
 import { type RunningPlatform, apiCaller, startPortal } from './support/platform';
+
+const shots = fileURLToPath(new URL('../../docs/portal/', import.meta.url));
 
 /**
  * Issue 21's competition pages in the built portal, served by the real platform with its five seeded
@@ -52,7 +55,7 @@ describe('the competition page’s sections', () => {
     await mkdir('/tmp/sais-portal-screenshots', { recursive: true });
     ({ mailbox, running, origin } = await startPortal());
     browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     context.setDefaultTimeout(browserWaitMs);
     page = await context.newPage();
     // Chromium aborts the requests in flight when the machine's network changes (ERR_NETWORK_CHANGED,
@@ -106,6 +109,11 @@ describe('the competition page’s sections', () => {
     await expect
       .poll(() => page.getByTestId('phase-final').getAttribute('class'))
       .not.toContain('Mui-selected');
+    await page.screenshot({
+      path: `${shots}competition-page-zh-CN.png`,
+      fullPage: true,
+      animations: 'disabled',
+    });
 
     // Data: the operators' text, then every file with its size.
     await nav.getByText('数据').click();
@@ -130,7 +138,11 @@ describe('the competition page’s sections', () => {
     await expect(text('rule-teamSize')).resolves.toBe('Teams have at most 5 members.');
     await expect(text('prize-total')).resolves.toBe('Prize money: 200,000 RMB');
     await page.getByTestId('content-prizes').getByRole('cell', { name: 'Champion' }).waitFor();
-    await page.screenshot({ path: '/tmp/sais-portal-screenshots/content-format-en.png', fullPage: true });
+    await page.screenshot({
+      path: `${shots}competition-page-en.png`,
+      fullPage: true,
+      animations: 'disabled',
+    });
 
     // Only Chinese written: an English reader gets it, with a note.
     await operator('PUT', `/admin/competitions/${priceTrack}/content/prizes`, {
