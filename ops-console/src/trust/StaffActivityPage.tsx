@@ -13,6 +13,7 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { Loading, Title, useCreatePath, useLocale, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
+import { eventTypeName } from '../audit/eventTypes';
 import { streamPath } from '../audit/services';
 import { auditServices, eventsResource } from '../audit/services';
 import { useCompetitions } from '../shared/CompetitionPhasePicker';
@@ -60,6 +61,7 @@ function Subject({ event, names }: { event: ServiceEvent; names: Record<string, 
  */
 export function StaffActivityPage() {
   const translate = useTranslate();
+  const locale = useLocale();
   const createPath = useCreatePath();
   const load = useStaffActivity();
   const [service, setService] = useState('all');
@@ -68,7 +70,8 @@ export function StaffActivityPage() {
   const what = (event: ServiceEvent) => {
     const key = `console.trust.activity.types.${event.type}`;
     const text = translate(key, { _: '' });
-    const words = text && text !== key ? text : event.type;
+    // A staff action the page has no words of its own for: the event history's words, never the type.
+    const words = text && text !== key ? text : eventTypeName(event.type, locale);
     const { role } = (event.data ?? {}) as EventData;
     return role ? `${words} (${translate(`console.roles.${role}`, { _: role })})` : words;
   };
