@@ -13,18 +13,19 @@ import { workspaces } from './infra/test/workspaces.ts';
 //   (services/kit/src/testing). The set and why each file is in it or not: infra/test/embedded.ts.
 // `npm run test:unit` (vitest.unit.config.ts) runs the unit files alone, without servers.
 // `isolate: false` (decision 0051): the files of one worker share their imported modules instead of
-// importing Fastify, Kysely, kafkajs, Playwright and the services' code again for every file. Each
-// workspace's unit files are a project of their own (`@sais/<name> (unit)`), so they never share a
-// worker with the integration files (vitest gives each project its own workers): an integration file's
-// process-wide choices (the scoring workers start the scan pool with no threads) cannot change a unit
-// test's; the portal's and the console's files stay isolated. The files restore what they
-// change (env, spies, timers) and close what they open.
+// importing Fastify, Kysely, kafkajs, Playwright and the services' code again for every file (a browser
+// file's import alone took 7–8 s). Each workspace's unit files are a project of their own
+// (`@sais/<name> (unit)`), so they never share a worker with the integration and browser files (vitest
+// gives each project its own workers): an integration file's process-wide choices (the scoring workers
+// start the scan pool with no threads) cannot change a unit test's. The files restore what they change
+// (env, spies, timers) and close what they open.
 /**
- * Workspaces whose files share their worker: all but the two React apps, whose files keep a process each
- * (their unit files' i18next, DOM and stored language are process-wide, and one file's English was once
- * left for the next; their browser files are kept apart until a whole run proves them apart-safe).
+ * Workspaces whose unit files share their worker: all but the two React apps, whose unit files keep a
+ * process each (their i18next, DOM and stored language are process-wide, and one file's English was
+ * once left for the next). Their browser files share theirs: each opens its own platform and Chromium
+ * and closes them.
  */
-const sharesWorker = (dir: string) => !['web-portal', 'ops-console'].includes(dir);
+const unitsShareWorker = (dir: string) => !['web-portal', 'ops-console'].includes(dir);
 /**
  * The timed files (infra/test/alone.json) run alone after the others (infra/scripts/test.mjs): the shared
  * run (SAIS_TEST_TIER=shared) leaves them out, each from its workspace's project (a project's patterns
@@ -48,7 +49,7 @@ export default defineConfig({
           root: `./${dir}`,
           test: {
             exclude: [...configDefaults.exclude, '**/*.unit.test.*', ...aloneIn(dir)],
-            isolate: !sharesWorker(dir),
+            isolate: false,
           },
         },
         {
@@ -57,7 +58,7 @@ export default defineConfig({
           test: {
             name: `@sais/${basename(dir)} (unit)`,
             exclude: [...configDefaults.exclude, '**/*.{int,e2e}.test.*'],
-            isolate: !sharesWorker(dir),
+            isolate: !unitsShareWorker(dir),
           },
         },
       ]),
