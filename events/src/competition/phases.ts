@@ -91,19 +91,22 @@ const lastEnd = (list: readonly PhaseWindow[]) =>
  */
 export const platformTimeZone = 'Asia/Shanghai';
 
+/** An instant's wall-clock fields in `zone`, each two digits (the year four), on a 24-hour clock. */
+export interface WallClock {
+  year: string;
+  month: string;
+  day: string;
+  hour: string;
+  minute: string;
+  second: string;
+}
+
 /**
- * One time policy (issue 19): `2027-03-24 00:00 GMT+8 (Asia/Shanghai)`: the instant in `zone`, always
- * with the zone named, the same in every list and detail (the console's, and the services' messages).
- * Dates are written year first in both languages so lists line up. `seconds`: always, never (the
- * default), or `'nonzero'`, only when the instant has any (so a time in a message is never shown early).
+ * The wall clock of `zone` at an instant: the one reading of a time zone behind every zoned time the
+ * platform writes (`formatInZone`) and the console's schedule fields (typed and shown in the
+ * competition's zone).
  */
-export function formatInZone(
-  value: string | Date,
-  zone: string,
-  { seconds = false }: { seconds?: boolean | 'nonzero' } = {},
-): string {
-  const date = typeof value === 'string' ? new Date(value) : value;
-  if (Number.isNaN(date.getTime())) return String(value);
+export function wallClock(date: Date, zone: string): WallClock {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-GB', {
       timeZone: zone,
@@ -118,6 +121,30 @@ export function formatInZone(
       .formatToParts(date)
       .map((part) => [part.type, part.value]),
   );
+  return {
+    year: parts.year!,
+    month: parts.month!,
+    day: parts.day!,
+    hour: parts.hour!,
+    minute: parts.minute!,
+    second: parts.second!,
+  };
+}
+
+/**
+ * One time policy (issue 19): `2027-03-24 00:00 GMT+8 (Asia/Shanghai)`: the instant in `zone`, always
+ * with the zone named, the same in every list and detail (the console's, and the services' messages).
+ * Dates are written year first in both languages so lists line up. `seconds`: always, never (the
+ * default), or `'nonzero'`, only when the instant has any (so a time in a message is never shown early).
+ */
+export function formatInZone(
+  value: string | Date,
+  zone: string,
+  { seconds = false }: { seconds?: boolean | 'nonzero' } = {},
+): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return String(value);
+  const parts = wallClock(date, zone);
   const shown = seconds === 'nonzero' ? parts.second !== '00' : seconds;
   const time = `${parts.hour}:${parts.minute}${shown ? `:${parts.second}` : ''}`;
   return `${parts.year}-${parts.month}-${parts.day} ${time} ${zoneOffsetName(date, zone)} (${zone})`;

@@ -27,20 +27,8 @@ export function formatScore(score: number | null | undefined, decimals = 4): str
 
 /** Minutes `zone` is ahead of UTC at `instant`. */
 function offsetMinutes(zone: string, instant: number): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(instant))
-      .map((part) => [part.type, Number(part.value)]),
-  );
-  const asUtc = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!);
+  const { year, month, day, hour, minute } = competition.wallClock(new Date(instant), zone);
+  const asUtc = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute));
   return Math.round((asUtc - Math.floor(instant / 60_000) * 60_000) / 60_000);
 }
 
@@ -65,20 +53,7 @@ export function zonedToIso(local: string, zone: string): string {
 export function isoToZonedLocal(value: string | Date, zone: string, { seconds = false } = {}): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return '';
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: seconds ? '2-digit' : undefined,
-      hourCycle: 'h23',
-    })
-      .formatToParts(date)
-      .map((part) => [part.type, part.value]),
-  );
+  const parts = competition.wallClock(date, zone);
   const time = `${parts.hour}:${parts.minute}${seconds ? `:${parts.second}` : ''}`;
   return `${parts.year}-${parts.month}-${parts.day}T${time}`;
 }
