@@ -25,7 +25,9 @@ describe('hidden datasets in the console, in Chromium, against the real platform
     ] as const) {
       const form = new FormData();
       form.set('kind', kind);
-      form.set('file', new Blob(['id,value\n1,2\n'], { type: 'text/csv' }), name);
+      // The document is 15,160 bytes: the list says "14.8 KB", not "15160 B" (issue 35, point 7).
+      const body = kind === 'document' ? 'x'.repeat(15_160) : 'id,value\n1,2\n';
+      form.set('file', new Blob([body], { type: 'text/csv' }), name);
       const added = await sais.api(operator, `/api/admin/competitions/${competitionId}/files`, {
         method: 'POST',
         body: form,
@@ -55,6 +57,8 @@ describe('hidden datasets in the console, in Chromium, against the real platform
       const document = panel.getByTestId('competition-file').filter({ hasText: 'rules.md' });
       await dataset.waitFor();
       await expect.poll(() => document.getByTestId('file-visibility').count()).toBe(0);
+      await expect(document.textContent()).resolves.toContain('14.8 KB · sha256 ');
+      await expect(dataset.textContent()).resolves.toContain('13 B · sha256 ');
       await dataset.getByTestId('file-visibility').click();
       await page.getByText('数据集已对参赛者隐藏').waitFor();
       await dataset.getByText('对参赛者隐藏：容器运行仍可在 /saisdata 读取').waitFor();
