@@ -500,13 +500,13 @@ describe('the portal against the real platform', () => {
     await page.getByText('Please enter a team name').waitFor();
     await page.getByLabel('Team name').fill('Owls');
     await page.getByRole('button', { name: 'Create team' }).click();
-    await notice('Submit success');
+    await notice('Team created');
     await page.waitForURL(`${origin}/competitionDetail/${competitionId}/team/myTeam`);
     await expect.poll(() => page.getByTestId('team-name').textContent()).toBe('Owls');
     await expect.poll(() => page.getByTestId('team-member').first().textContent()).toContain(email);
     await page.getByLabel('New team name').fill('Larks');
     await page.getByRole('button', { name: 'Rename' }).click();
-    await notice('Modify success');
+    await notice('Team renamed');
     await expect.poll(() => page.getByTestId('team-name').textContent()).toBe('Larks');
     await shot('my-team-en');
   });
@@ -582,7 +582,7 @@ describe('the portal against the real platform', () => {
       await bob.getByRole('button', { name: '查找' }).click();
       await bob.getByTestId('found-team').getByText('Larks').waitFor();
       await bob.getByRole('button', { name: '申请加入' }).click();
-      await bob.getByRole('alert').filter({ hasText: '提交成功' }).first().waitFor();
+      await bob.getByRole('alert').filter({ hasText: '申请已发送，由队长决定是否同意' }).first().waitFor();
       await bob.getByTestId('my-application').waitFor();
       await bob.screenshot({ path: join(screenshots, 'join-team-zh-CN.png'), fullPage: true });
 
@@ -590,7 +590,7 @@ describe('the portal against the real platform', () => {
       const application = page.getByTestId('team-application');
       await application.getByText(bobName, { exact: true }).waitFor();
       await application.getByRole('button', { name: 'Agree' }).click();
-      await notice('Modify success');
+      await notice('Application accepted: they joined the team');
       await expect.poll(() => page.getByTestId('team-member').count()).toBe(2);
       await shot('my-team-en');
     } finally {

@@ -31,9 +31,9 @@ const words = {
     find: 'Find',
     members: 'members 3 / ',
     apply: 'Apply to join',
-    applied: 'Submit success',
+    applied: 'Application sent: the team owner decides',
     withdraw: 'Withdraw',
-    withdrawn: 'Modify success',
+    withdrawn: 'Application withdrawn',
   },
   'zh-CN': {
     name: '简体中文',
@@ -55,9 +55,9 @@ const words = {
     find: '查找',
     members: '成员 3 / ',
     apply: '申请加入',
-    applied: '提交成功',
+    applied: '申请已发送，由队长决定是否同意',
     withdraw: '撤回申请',
-    withdrawn: '修改成功',
+    withdrawn: '申请已撤回',
   },
 } as const;
 

@@ -54,6 +54,26 @@ export const teamMessages = {
     'zh-CN': '请填写解散队伍的原因',
   },
   teamJoined: { en: 'You joined the team', 'zh-CN': '已加入队伍' },
+  // What a team action did, in its own words (issue 35, point 8), not "Submit success".
+  teamCreated: { en: 'Team created', 'zh-CN': '队伍已创建' },
+  teamRenamed: { en: 'Team renamed', 'zh-CN': '队伍已改名' },
+  teamApplicationSent: {
+    en: 'Application sent: the team owner decides',
+    'zh-CN': '申请已发送，由队长决定是否同意',
+  },
+  teamApplicationWithdrawn: { en: 'Application withdrawn', 'zh-CN': '申请已撤回' },
+  teamApplicationAccepted: {
+    en: 'Application accepted: they joined the team',
+    'zh-CN': '已同意申请，对方已加入队伍',
+  },
+  teamApplicationDeclined: { en: 'Application declined', 'zh-CN': '已拒绝申请' },
+  teamDisbanded: { en: 'Team disbanded', 'zh-CN': '队伍已解散' },
+  teamLeaveRequested: {
+    en: 'Request to leave sent: the team owner decides',
+    'zh-CN': '退队申请已发送，由队长决定是否同意',
+  },
+  teamMemberRemoved: { en: 'Member removed from the team', 'zh-CN': '已将该队员移出队伍' },
+  teamOwnerTransferred: { en: 'Team ownership handed over', 'zh-CN': '已转让队长' },
   // Invitations (issue 35, decision 0035): 30060–30069.
   teamInvitationNotFound: {
     en: 'This invitation code is not valid; ask the team owner for a new one',

@@ -12,6 +12,7 @@ import { useCompetition } from '../competitions/useCompetition';
 import { ParticipantGate } from '../scoring/ParticipantGate';
 import { useSession } from '../session/session';
 import { BuildTeamPanel } from './BuildTeamPanel';
+import type { MessageKey } from '@sais/events';
 import { type Confirmation, ConfirmDialog } from './ConfirmDialog';
 import { type JoinTeamCalls, JoinTeamPanel } from './JoinTeamPanel';
 import { type MyTeamHandlers, MyTeamPanel } from './MyTeamPanel';
@@ -27,7 +28,7 @@ function Teams({ competition, teamType }: { competition: CompetitionDetail; team
   const myId = state.status === 'signedIn' ? state.user.userId : '';
   const { competitionId } = competition;
   const [myTeam, setMyTeam] = useState<MyTeam | null>(null);
-  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const [confirmation, setConfirmation] = useState<(Confirmation & { done: MessageKey }) | null>(null);
   const [params] = useSearchParams();
   const inviteCode = params.get('invite');
   const joinCalls = useMemo<JoinTeamCalls>(
@@ -46,35 +47,51 @@ function Teams({ competition, teamType }: { competition: CompetitionDetail; team
   const { busy, run } = useTeamActions(load);
   const base = `/competitionDetail/${competitionId}/team/`;
 
-  const ask = (title: string, text: string, command: () => Promise<unknown>) =>
-    setConfirmation({ title, text, run: command });
+  const ask = (title: string, text: string, command: () => Promise<unknown>, done: MessageKey) =>
+    setConfirmation({ title, text, run: command, done });
   const confirm = async () => {
     if (!confirmation) return;
-    await run(confirmation.run, 'modifySuccess');
+    await run(confirmation.run, confirmation.done);
     setConfirmation(null);
   };
 
   const handlers: MyTeamHandlers = {
-    rename: (team, name) => void run(() => teamApi.rename(team.teamId ?? '', name), 'modifySuccess'),
+    rename: (team, name) => void run(() => teamApi.rename(team.teamId ?? '', name), 'teamRenamed'),
     disband: (team) =>
-      ask(t('team.disband'), t('team.confirmDisband', { name: team.name }), () =>
-        teamApi.disband(team.teamId ?? ''),
+      ask(
+        t('team.disband'),
+        t('team.confirmDisband', { name: team.name }),
+        () => teamApi.disband(team.teamId ?? ''),
+        'teamDisbanded',
       ),
     leave: (team) =>
-      ask(t('team.leave'), t('team.confirmLeave', { name: team.name }), () =>
-        teamApi.applyLeave(team.teamId ?? ''),
+      ask(
+        t('team.leave'),
+        t('team.confirmLeave', { name: team.name }),
+        () => teamApi.applyLeave(team.teamId ?? ''),
+        'teamLeaveRequested',
       ),
     remove: (team, member) =>
-      ask(t('team.remove'), t('team.confirmRemove', { name: member.name }), () =>
-        teamApi.removeMember(team.teamId ?? '', member.userId),
+      ask(
+        t('team.remove'),
+        t('team.confirmRemove', { name: member.name }),
+        () => teamApi.removeMember(team.teamId ?? '', member.userId),
+        'teamMemberRemoved',
       ),
     transfer: (team, member) =>
-      ask(t('team.transfer'), t('team.confirmTransfer', { name: member.name }), () =>
-        teamApi.transferOwner(team.teamId ?? '', member.userId),
+      ask(
+        t('team.transfer'),
+        t('team.confirmTransfer', { name: member.name }),
+        () => teamApi.transferOwner(team.teamId ?? '', member.userId),
+        'teamOwnerTransferred',
       ),
     handle: (application, agree) =>
-      void run(() => teamApi.handleApplication(application.applicationId, agree), 'modifySuccess'),
-    cancel: (applicationId) => void run(() => teamApi.cancelApplication(applicationId), 'modifySuccess'),
+      void run(
+        () => teamApi.handleApplication(application.applicationId, agree),
+        agree ? 'teamApplicationAccepted' : 'teamApplicationDeclined',
+      ),
+    cancel: (applicationId) =>
+      void run(() => teamApi.cancelApplication(applicationId), 'teamApplicationWithdrawn'),
   };
 
   const join = async (code: string) => {
@@ -82,7 +99,7 @@ function Teams({ competition, teamType }: { competition: CompetitionDetail; team
   };
 
   const create = async (name: string) => {
-    if (await run(() => teamApi.create(competitionId, name), 'submitSuccess')) void navigate(`${base}myTeam`);
+    if (await run(() => teamApi.create(competitionId, name), 'teamCreated')) void navigate(`${base}myTeam`);
   };
 
   return (
@@ -113,7 +130,7 @@ function Teams({ competition, teamType }: { competition: CompetitionDetail; team
               busy={busy}
               calls={joinCalls}
               inviteCode={inviteCode}
-              onApply={(teamId) => void run(() => teamApi.apply(teamId), 'submitSuccess')}
+              onApply={(teamId) => void run(() => teamApi.apply(teamId), 'teamApplicationSent')}
               onCancel={handlers.cancel}
               onJoin={(code) => void join(code)}
             />
