@@ -18,7 +18,7 @@ import { baseImage } from '../../../infra/test/registry.ts';
 import Docker from 'dockerode';
 import { DockerRunner } from '../src/containers/docker-runner.ts';
 import { processCount } from '../src/containers/process-count.ts';
-import { runnerSettings } from '../src/containers/settings.ts';
+import { type RunLimits, runnerSettings } from '../src/containers/settings.ts';
 import { reportRuntime } from '../src/containers/setup.ts';
 import { takeContainers } from './containers-support.ts';
 import { type Web, csv, scoringHarness, waitFor } from './support.ts';
@@ -166,6 +166,25 @@ ${copyAnswers}`,
   const credentials = () => ({ username: registry.username, password: registry.password });
 
   /** Submits an image with the registry's login and waits for its verdict. */
+  /** The base image run straight through a runner (no platform): its outcome and the states it went through. */
+  async function runBase(runner: DockerRunner, submissionId: string, limits: RunLimits) {
+    const states: string[] = [];
+    const outcome = await runner.run({
+      submissionId,
+      attempt: 1,
+      image: baseImage,
+      credentials: null,
+      pull: false,
+      configPath: '/app/run.sh',
+      dataDir: datasets,
+      limits,
+      signal: new AbortController().signal,
+      onState: async (state) => void states.push(state),
+      onPulled: async () => undefined,
+    });
+    return { outcome, states };
+  }
+
   async function run(name: string) {
     const person = await harness.participant(competitionId);
     const response = await submit(person.web, { image: images[name], ...credentials() });
@@ -361,24 +380,8 @@ ${copyAnswers}`,
   it('refuses an image over the size or layer limit before running it, naming the limit', async () => {
     const settings = runnerSettings({}, datasets);
     const runner = new DockerRunner({ user: settings.user, runtime: settings.runtime });
-    const attempt = (limits: Partial<typeof settings.limits>) => {
-      const states: string[] = [];
-      return runner
-        .run({
-          submissionId: '00000000-0000-4000-8000-0000000000ab',
-          attempt: 1,
-          image: baseImage,
-          credentials: null,
-          pull: false,
-          configPath: '/app/run.sh',
-          dataDir: datasets,
-          limits: { ...settings.limits, ...limits },
-          signal: new AbortController().signal,
-          onState: async (state) => void states.push(state),
-          onPulled: async () => undefined,
-        })
-        .then((outcome) => ({ outcome, states }));
-    };
+    const attempt = (limits: Partial<typeof settings.limits>) =>
+      runBase(runner, '00000000-0000-4000-8000-0000000000ab', { ...settings.limits, ...limits });
     const large = await attempt({ maxImageBytes: 1024 * 1024 });
     expect(large.outcome).toMatchObject({
       kind: 'failed',
@@ -404,20 +407,11 @@ ${copyAnswers}`,
     const runner = new DockerRunner({ user: settings.user, runtime: settings.runtime });
     expect(await runner.hasRuntime()).toBe(false);
     expect(await new DockerRunner({ user: settings.user, runtime: 'runsc' }).hasRuntime()).toBe(true);
-    const states: string[] = [];
-    const outcome = await runner.run({
-      submissionId: '00000000-0000-4000-8000-0000000000aa',
-      attempt: 1,
-      image: baseImage,
-      credentials: null,
-      pull: false,
-      configPath: '/app/run.sh',
-      dataDir: datasets,
-      limits: settings.limits,
-      signal: new AbortController().signal,
-      onState: async (state) => void states.push(state),
-      onPulled: async () => undefined,
-    });
+    const { outcome, states } = await runBase(
+      runner,
+      '00000000-0000-4000-8000-0000000000aa',
+      settings.limits,
+    );
     expect(outcome).toMatchObject({
       kind: 'failed',
       platformFault: true,
