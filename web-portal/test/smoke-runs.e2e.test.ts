@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestRegistry, startRegistry } from '../../infra/test/registry.ts';
 import { type ScoredPortal, startScoredPortal, until } from './support/one-phase';
@@ -28,6 +29,25 @@ describe('smoke runs in the portal', () => {
         body: JSON.stringify(body),
       })
     ).json()) as { code: number; message: string };
+
+  /** Starts a smoke run of `image` from the form, its fields named in the page's language; its row. */
+  async function smokeRun(
+    page: Page,
+    image: string,
+    labels: { image: RegExp; username: string; password: string },
+  ) {
+    await page.getByRole('textbox', { name: labels.image }).fill(image);
+    await page.getByRole('textbox', { name: labels.username }).fill(registry.username);
+    await page.getByLabel(labels.password).fill(registry.password);
+    await page.getByTestId('smoke-submit').click();
+    return page.getByTestId('container-row').first();
+  }
+  /** A run row's log as shown ('' while the row is redrawn). */
+  const logOf = (row: Locator) =>
+    row
+      .getByTestId('container-log')
+      .textContent()
+      .catch(() => '');
 
   beforeAll(async () => {
     registry = await startRegistry();
@@ -83,21 +103,12 @@ echo SMOKE-END
     await expect
       .poll(() => page.getByTestId('smoke-runs').textContent(), { timeout: 30_000 })
       .toMatch(/^Smoke runs: 2 of 2 left today, on smoke\.csv\./);
-    await page.getByRole('textbox', { name: /Image path/ }).fill(image);
-    await page.getByRole('textbox', { name: 'Registry username' }).fill(registry.username);
-    await page.getByLabel('Registry password').fill(registry.password);
-    await page.getByTestId('smoke-submit').click();
-    const row = page.getByTestId('container-row').first();
-    await expect
-      .poll(
-        () =>
-          row
-            .getByTestId('container-log')
-            .textContent()
-            .catch(() => ''),
-        { timeout: 120_000 },
-      )
-      .toContain('SMOKE-END');
+    const row = await smokeRun(page, image, {
+      image: /Image path/,
+      username: 'Registry username',
+      password: 'Registry password',
+    });
+    await expect.poll(() => logOf(row), { timeout: 120_000 }).toContain('SMOKE-END');
     expect(await row.getByTestId('smoke-chip').textContent()).toBe('Smoke run');
     expect(await row.getByTestId('submission-score').textContent()).toBe('not scored');
     expect(await row.getByTestId('container-log').textContent()).toContain('smoke.csv');
@@ -145,32 +156,18 @@ echo SMOKE-END
     expect(await form.textContent()).toContain('内存 256 MB · 1 个 CPU · 结果 8 MB · 无 GPU');
 
     // A run whose script fails says so on its row, in the reader's language.
-    await page.getByRole('textbox', { name: /镜像地址/ }).fill(failing);
-    await page.getByRole('textbox', { name: '镜像仓库用户名' }).fill(registry.username);
-    await page.getByLabel('镜像仓库密码').fill(registry.password);
-    await page.getByTestId('smoke-submit').click();
-    const row = page.getByTestId('container-row').first();
+    const row = await smokeRun(page, failing, {
+      image: /镜像地址/,
+      username: '镜像仓库用户名',
+      password: '镜像仓库密码',
+    });
     await expect
-      .poll(
-        () =>
-          row
-            .getByTestId('container-log')
-            .textContent()
-            .catch(() => ''),
-        { timeout: 120_000 },
-      )
+      .poll(() => logOf(row), { timeout: 120_000 })
       .toMatch(/运行脚本在 \d+ 秒后退出，退出码为 3。/);
     expect(await row.getByTestId('container-log').textContent()).toContain('FAILING-RUN');
     await language('en');
     await expect
-      .poll(
-        () =>
-          row
-            .getByTestId('container-log')
-            .textContent()
-            .catch(() => ''),
-        { timeout: 30_000 },
-      )
+      .poll(() => logOf(row), { timeout: 30_000 })
       .toMatch(/The run script exited with code 3 after \d+ s\./);
     expect(consoleErrors).toEqual([]);
   }, 180_000);
